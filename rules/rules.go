@@ -1,0 +1,164 @@
+// Package rules is the contract every game of pbem implements: pure,
+// immutable game states, moves with a canonical text, per-seat views and
+// randomness carried in the state.
+//
+// Nothing under rules may do I/O, read the clock, use global randomness or
+// import anything outside the standard library; rules_test.go enforces it.
+// The same setup and the same moves always give the same state, so a game's
+// history of moves is its state.
+package rules
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+)
+
+// Seat is a player's place at the table, counted from 0. Observer sees public
+// information only.
+type Seat int
+
+// Observer is the seat of someone who is not playing: the public view.
+const Observer Seat = -1
+
+// Info describes a game to people choosing one and to the conformance suite.
+type Info struct {
+	Name     string    // short lower-case name used in commands, e.g. "atacama"
+	Title    string    // the game's printed title, e.g. "Atacama"
+	MinSeats int       // fewest players
+	MaxSeats int       // most players
+	Variants []Variant // the options a host may switch on, sorted by Name
+	Hidden   bool      // some information is hidden from some seats
+	Chance   bool      // the game draws from its seeded randomness
+}
+
+// Variant is one optional rule a host may switch on when creating a game.
+type Variant struct {
+	Name string // lower-case, used in commands, e.g. "tactical"
+	Help string // one sentence for players
+}
+
+// Setup is what a game starts from. The same Setup always gives the same
+// initial State.
+type Setup struct {
+	Seats    int      // number of players
+	Variants []string // names from Info.Variants; order does not matter
+	Seed     Seed     // all of the game's randomness derives from it
+}
+
+// Has reports whether variant name is switched on.
+func (s Setup) Has(name string) bool {
+	for _, v := range s.Variants {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Game is one kind of game. Implementations are stateless values.
+type Game interface {
+	// Info describes the game.
+	Info() Info
+	// Start returns the initial state, or an error a host can read when the
+	// setup is not playable (wrong number of seats, unknown or incompatible
+	// variants).
+	Start(setup Setup) (State, error)
+}
+
+// State is one position of a game. A State is immutable: no method changes
+// the receiver, so states may be shared and kept.
+type State interface {
+	// ToAct returns the seats that may move now, ascending. Several seats at
+	// once mean a simultaneous phase. It is empty when the game is over.
+	ToAct() []Seat
+	// Legal returns every legal move of seat s, sorted by String and unique.
+	// It is empty when s may not act now.
+	Legal(s Seat) []Move
+	// Parse reads a move of seat s written by a player. It accepts the
+	// canonical text of every legal move and the variations documented for
+	// the game; the error is written for the player.
+	Parse(s Seat, text string) (Move, error)
+	// Apply returns the state after seat s plays m, or an error written for
+	// the player when the move is not legal now. It never changes the receiver.
+	Apply(s Seat, m Move) (State, error)
+	// View returns what seat s may see (Observer: the public view), and
+	// nothing more: never another seat's secrets nor the seed.
+	View(s Seat) View
+	// Result returns each seat's score and whether the game is over.
+	Result() (scores []int, over bool)
+}
+
+// Move is one seat's action. Its String is the canonical text that the
+// history records, and Parse of that text gives the same move back.
+type Move interface {
+	String() string
+}
+
+// View is what one seat may see of a state. It marshals to JSON for
+// programs, and Text renders it for a person reading a mail in a monospace
+// font.
+type View interface {
+	Text() string
+}
+
+// Secrets is implemented by states that hold hidden information. It returns,
+// for seat s, the facts only s may see (Observer: facts nobody may see yet,
+// such as face-down tiles), each written as a string that must never appear
+// in another seat's view. The conformance suite uses it to look for leaks.
+type Secrets interface {
+	Secrets(s Seat) []string
+}
+
+// ErrIllegal is wrapped by every error Parse and Apply return for a move that
+// is malformed or not allowed; the rest of the error's text is for the player.
+var ErrIllegal = errors.New("illegal move")
+
+// Illegal returns an error wrapping ErrIllegal whose text is exactly the
+// formatted reason, ready to show a player.
+func Illegal(format string, args ...any) error {
+	return &illegalError{msg: fmt.Sprintf(format, args...)}
+}
+
+type illegalError struct{ msg string }
+
+func (e *illegalError) Error() string { return e.msg }
+func (e *illegalError) Is(target error) bool {
+	return target == ErrIllegal
+}
+
+// Seed is the secret from which all of a game's randomness derives. It is
+// drawn when a game is created, committed to by its SHA-256 hash, and
+// revealed when the game ends.
+type Seed [32]byte
+
+// SeedFromInt returns the seed for a small number, for tests and for hosts
+// who want a repeatable game. Such seeds are easy to guess.
+func SeedFromInt(n uint64) Seed {
+	var s Seed
+	binary.BigEndian.PutUint64(s[24:], n)
+	return s
+}
+
+// String returns the seed in hex.
+func (s Seed) String() string { return hex.EncodeToString(s[:]) }
+
+// Commitment returns the hex SHA-256 of the seed, which players receive at
+// the start and can check once the seed is revealed.
+func (s Seed) Commitment() string {
+	h := sha256.Sum256(s[:])
+	return hex.EncodeToString(h[:])
+}
+
+// ParseSeed reads a seed written by Seed.String.
+func ParseSeed(text string) (Seed, error) {
+	var s Seed
+	b, err := hex.DecodeString(text)
+	if err != nil || len(b) != len(s) {
+		return s, fmt.Errorf("rules: seed must be %d hex digits", 2*len(s))
+	}
+	copy(s[:], b)
+	return s, nil
+}
