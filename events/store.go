@@ -3,7 +3,10 @@ package events
 import (
 	"context"
 	"errors"
+	"fmt"
+	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -54,39 +57,133 @@ const (
 	SecretSubject = "pbem.secret." // + game id: the game's seed until it is revealed
 )
 
+// DuplicateWindow is how long JetStream remembers a message id, so how long
+// after a lost acknowledgement a retried message is recognised as one
+// already stored.
+const DuplicateWindow = 2 * time.Minute
+
 // Store keeps game histories on JetStream.
 type Store struct {
-	nc *nats.Conn
-	js jetstream.JetStream
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	stream jetstream.Stream
+	ns     *server.Server // the embedded server; nil when connected by URL
 }
 
 // Open connects to (or starts) JetStream and makes sure the stream exists.
-func Open(ctx context.Context, opt Options) (*Store, error) { panic("todo") }
+func Open(ctx context.Context, opt Options) (*Store, error) {
+	s := &Store{}
+	var err error
+	if opt.URL == "" {
+		if s.ns, err = startEmbedded(opt.DataDir); err != nil {
+			return nil, err
+		}
+		s.nc, err = nats.Connect("", nats.InProcessServer(s.ns), nats.Name("pbem"))
+	} else {
+		s.nc, err = nats.Connect(opt.URL, nats.Name("pbem"))
+	}
+	if err != nil {
+		s.shutdown()
+		return nil, fmt.Errorf("events: connect: %w", err)
+	}
+	if s.js, err = jetstream.New(s.nc); err != nil {
+		s.shutdown()
+		return nil, fmt.Errorf("events: jetstream: %w", err)
+	}
+	if s.stream, err = s.js.CreateOrUpdateStream(ctx, streamConfig(opt.Replicas)); err != nil {
+		s.shutdown()
+		return nil, fmt.Errorf("events: stream %s: %w", StreamName, err)
+	}
+	return s, nil
+}
+
+// streamConfig is the configuration of the PBEM stream. Direct gets stay
+// off so that reads go to the stream leader and see every acknowledged
+// append, which the optimistic concurrency of Append relies on.
+func streamConfig(replicas int) jetstream.StreamConfig {
+	if replicas <= 0 {
+		replicas = 1
+	}
+	return jetstream.StreamConfig{
+		Name:               StreamName,
+		Subjects:           []string{"pbem.>"},
+		Storage:            jetstream.FileStorage,
+		Replicas:           replicas,
+		Duplicates:         DuplicateWindow,
+		AllowAtomicPublish: true,
+	}
+}
 
 // Close stops the store and, when embedded, the server.
-func (s *Store) Close() error { panic("todo") }
+func (s *Store) Close() error {
+	err := s.drain()
+	s.shutdown()
+	if err != nil {
+		return fmt.Errorf("events: close: %w", err)
+	}
+	return nil
+}
+
+// drain lets pending publishes and acknowledgements reach the server and
+// waits until the connection is closed.
+func (s *Store) drain() error {
+	if s.nc == nil || s.nc.IsClosed() {
+		return nil
+	}
+	closed := make(chan struct{})
+	s.nc.SetClosedHandler(func(*nats.Conn) { close(closed) })
+	if err := s.nc.Drain(); err != nil {
+		s.nc.Close()
+		return err
+	}
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		s.nc.Close()
+	}
+	return nil
+}
+
+// shutdown closes the connection and stops the embedded server, waiting
+// until its storage is released.
+func (s *Store) shutdown() {
+	if s.nc != nil {
+		s.nc.Close()
+	}
+	if s.ns != nil {
+		s.ns.Shutdown()
+		s.ns.WaitForShutdown()
+	}
+}
 
 // JetStream returns the JetStream context, for key-value read models.
 func (s *Store) JetStream() jetstream.JetStream { return s.js }
 
-// Append seals evs after head and publishes them, with extra, as one atomic
-// batch that succeeds only if the game's subject still ends at
-// head.StreamSeq. It returns the new head, or ErrConflict. Retrying the same
-// sealed append after a lost acknowledgement succeeds without writing twice.
-func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event, extra ...Message) (Head, error) {
-	panic("todo")
-}
+// Conn returns the NATS connection, for plain subscriptions.
+func (s *Store) Conn() *nats.Conn { return s.nc }
 
-// Load returns a game's whole history and its head; ErrNotFound if empty.
-func (s *Store) Load(ctx context.Context, game string) ([]Event, Head, error) { panic("todo") }
+// Server returns the embedded server, or nil when the store connected to
+// Options.URL.
+func (s *Store) Server() *server.Server { return s.ns }
 
 // Last returns the data of the last message on subject, or ErrNotFound.
-func (s *Store) Last(ctx context.Context, subject string) ([]byte, error) { panic("todo") }
+func (s *Store) Last(ctx context.Context, subject string) ([]byte, error) {
+	m, err := s.last(ctx, subject)
+	if err != nil {
+		return nil, err
+	}
+	return m.Data, nil
+}
 
-// Subscribe delivers every game's events, in stream order, to handle through
-// the durable consumer named durable, starting after what it acknowledged
-// before. An error from handle redelivers the event later. It runs until ctx
-// ends.
-func (s *Store) Subscribe(ctx context.Context, durable string, handle func(Delivery) error) error {
-	panic("todo")
+// last returns the last message on subject, or an error wrapping
+// ErrNotFound.
+func (s *Store) last(ctx context.Context, subject string) (*jetstream.RawStreamMsg, error) {
+	m, err := s.stream.GetLastMsgForSubject(ctx, subject)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return nil, fmt.Errorf("events: last on %s: %w", subject, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("events: last on %s: %w", subject, err)
+	}
+	return m, nil
 }

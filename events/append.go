@@ -1,0 +1,186 @@
+package events
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Headers of JetStream's atomic batch publish (nats-server 2.12 and later).
+// nats.go has no helper for it, so Append sets them itself.
+const (
+	batchIDHeader     = "Nats-Batch-Id"
+	batchSeqHeader    = "Nats-Batch-Sequence"
+	batchCommitHeader = "Nats-Batch-Commit"
+)
+
+// MaxBatch is the most messages, events and extra together, that one Append
+// may publish: the server's default limit on an atomic batch.
+const MaxBatch = 1000
+
+// JetStream error codes that Append resolves by looking at the game's
+// subject instead of reporting them as they are.
+const (
+	errWrongLastSeq      jetstream.ErrorCode = 10071 // expected last subject sequence did not match
+	errWrongLastSeqConst jetstream.ErrorCode = 10164 // the same, on replicated streams
+	errDuplicateInFlight jetstream.ErrorCode = 10158 // a message with this id is being stored
+	errBatchDuplicate    jetstream.ErrorCode = 10201 // an atomic batch holds a message id seen before
+)
+
+// Append seals evs after head and publishes them, with extra, as one atomic
+// batch that succeeds only if the game's subject still ends at
+// head.StreamSeq. It returns the new head, or ErrConflict. Retrying the same
+// sealed append after a lost acknowledgement succeeds without writing twice.
+//
+// The batch holds the extra messages first, in the order given, and the
+// events last, so the stream sequence of the batch's last message is the
+// new head's StreamSeq. Extra messages may not be on the game's own subject.
+// Only the first event carries the expected last subject sequence: the
+// server rejects it on any later message of the same subject.
+//
+// Message ids and batches: a single message is deduplicated as usual, and a
+// retry inside DuplicateWindow is acknowledged as a duplicate. Inside an
+// atomic batch, nats-server 2.15 does check every message id against the
+// window, but it answers a seen id by rejecting the whole batch (error
+// 10201, "atomic publish batch contains duplicate message id") rather than
+// with a duplicate acknowledgement; after the window, the stale expected
+// sequence rejects it instead (10071, or 10164 on replicated streams). In
+// every such case Append reads the last message on the game's subject: if
+// its message id is that of our last event, the earlier attempt landed and
+// Append reports success; otherwise it returns ErrConflict.
+func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event, extra ...Message) (Head, error) {
+	subject, err := gameSubject(game)
+	if err != nil {
+		return head, fmt.Errorf("events: append: %w", err)
+	}
+	if len(evs) == 0 {
+		return head, fmt.Errorf("events: append game %s: no events", game)
+	}
+	if n := len(evs) + len(extra); n > MaxBatch {
+		return head, fmt.Errorf("events: append game %s: %d messages, at most %d fit in a batch", game, n, MaxBatch)
+	}
+	msgs := make([]*nats.Msg, 0, len(extra)+len(evs))
+	for _, x := range extra {
+		if x.Subject == "" || x.Subject == subject {
+			return head, fmt.Errorf("events: append game %s: extra message on subject %q", game, x.Subject)
+		}
+		m := &nats.Msg{Subject: x.Subject, Header: nats.Header{}, Data: x.Data}
+		if x.MsgID != "" {
+			m.Header.Set(jetstream.MsgIDHeader, x.MsgID)
+		}
+		msgs = append(msgs, m)
+	}
+	sealed := make([]Event, len(evs))
+	prev := head.Hash
+	for i, ev := range evs {
+		sealed[i] = ev.Seal(game, head.Seq+1+uint64(i), prev)
+		prev = sealed[i].Hash
+		m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: sealed[i].Encode()}
+		m.Header.Set(jetstream.MsgIDHeader, msgID(sealed[i]))
+		if i == 0 {
+			m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(head.StreamSeq, 10))
+		}
+		msgs = append(msgs, m)
+	}
+
+	var ack *jetstream.PubAck
+	if len(msgs) == 1 {
+		ack, err = s.js.PublishMsg(ctx, msgs[0])
+	} else {
+		ack, err = s.publishBatch(ctx, msgs)
+	}
+	last := sealed[len(sealed)-1]
+	if err != nil {
+		return s.resolve(ctx, game, head, last, err)
+	}
+	// A duplicate acknowledgement carries the sequence the message was
+	// first stored at, so it is a success like any other.
+	return Head{Seq: last.Seq, Hash: last.Hash, StreamSeq: ack.Sequence}, nil
+}
+
+// publishBatch publishes msgs as one atomic batch. Every message but the
+// last is published without a reply subject, so the server does not answer
+// it; the last commits the batch and is the only one acknowledged, with the
+// stream sequence of the batch's last message. Messages on one connection
+// reach the server in order.
+func (s *Store) publishBatch(ctx context.Context, msgs []*nats.Msg) (*jetstream.PubAck, error) {
+	id, err := batchID()
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range msgs {
+		m.Header.Set(batchIDHeader, id)
+		m.Header.Set(batchSeqHeader, strconv.Itoa(i+1))
+		if i < len(msgs)-1 {
+			if err := s.nc.PublishMsg(m); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		m.Header.Set(batchCommitHeader, "1")
+	}
+	return s.js.PublishMsg(ctx, msgs[len(msgs)-1])
+}
+
+// resolve turns a failed publish into the result of Append. Conflicts and
+// rejected duplicates are settled by the last message on the game's
+// subject: our last event means an earlier try of this very append landed.
+func (s *Store) resolve(ctx context.Context, game string, head Head, last Event, pubErr error) (Head, error) {
+	var apiErr *jetstream.APIError
+	if !errors.As(pubErr, &apiErr) {
+		return head, fmt.Errorf("events: append game %s: %w", game, pubErr)
+	}
+	switch apiErr.ErrorCode {
+	case errWrongLastSeq, errWrongLastSeqConst, errDuplicateInFlight, errBatchDuplicate:
+	default:
+		return head, fmt.Errorf("events: append game %s: %w", game, pubErr)
+	}
+	m, err := s.last(ctx, GameSubject+game)
+	switch {
+	case err == nil && m.Header.Get(jetstream.MsgIDHeader) == msgID(last):
+		return Head{Seq: last.Seq, Hash: last.Hash, StreamSeq: m.Sequence}, nil
+	case err != nil && !errors.Is(err, ErrNotFound):
+		return head, fmt.Errorf("events: append game %s: %w; checking for an earlier try: %w", game, pubErr, err)
+	}
+	var at uint64
+	if m != nil {
+		at = m.Sequence
+	}
+	if apiErr.ErrorCode == errBatchDuplicate && at == head.StreamSeq {
+		// The game did not move: an extra message's id was used before.
+		return head, fmt.Errorf("events: append game %s: an extra message id was already used: %w", game, pubErr)
+	}
+	return head, fmt.Errorf("events: append game %s after event %d: %w (%w)", game, head.Seq, ErrConflict, pubErr)
+}
+
+// msgID is the JetStream message id of a sealed event: the same event
+// appended twice has the same id, a different event at the same place a
+// different one.
+func msgID(e Event) string {
+	return fmt.Sprintf("%s.%d.%s", e.Game, e.Seq, e.Hash[:16])
+}
+
+// batchID returns a fresh random id for an atomic batch.
+func batchID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("batch id: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// gameSubject returns the subject of game's events, checking that the id is
+// a single subject token.
+func gameSubject(game string) (string, error) {
+	if game == "" || strings.ContainsAny(game, ".*> \t\r\n") {
+		return "", fmt.Errorf("invalid game id %q", game)
+	}
+	return GameSubject + game, nil
+}

@@ -1,0 +1,112 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// loadIdle is how long Load waits for the next message of a history it
+// knows is there before it gives up.
+const loadIdle = 5 * time.Second
+
+// Load returns a game's whole history and its head; ErrNotFound if empty.
+//
+// It first reads the last message on the game's subject, which gives the
+// head, then reads the subject from the start through an ordered consumer
+// up to that message, so the history and head agree even while others
+// append. It checks that the events form one chain: consecutive Seq from 1,
+// each Prev the Hash before it.
+func (s *Store) Load(ctx context.Context, game string) ([]Event, Head, error) {
+	subject, err := gameSubject(game)
+	if err != nil {
+		return nil, Head{}, fmt.Errorf("events: load: %w", err)
+	}
+	lm, err := s.last(ctx, subject)
+	if errors.Is(err, ErrNotFound) {
+		return nil, Head{}, fmt.Errorf("events: load game %s: %w", game, ErrNotFound)
+	}
+	if err != nil {
+		return nil, Head{}, fmt.Errorf("events: load game %s: %w", game, err)
+	}
+	lastEv, err := Decode(lm.Data)
+	if err != nil {
+		return nil, Head{}, fmt.Errorf("events: load game %s: stream sequence %d: %w", game, lm.Sequence, err)
+	}
+	head := Head{Seq: lastEv.Seq, Hash: lastEv.Hash, StreamSeq: lm.Sequence}
+
+	cons, err := s.js.OrderedConsumer(ctx, StreamName, jetstream.OrderedConsumerConfig{
+		FilterSubjects:    []string{subject},
+		DeliverPolicy:     jetstream.DeliverAllPolicy,
+		InactiveThreshold: 10 * time.Second,
+	})
+	if err != nil {
+		return nil, Head{}, fmt.Errorf("events: load game %s: %w", game, err)
+	}
+	batch := int(min(head.Seq, 1000))
+	iter, err := cons.Messages(jetstream.PullMaxMessages(max(batch, 2)))
+	if err != nil {
+		return nil, Head{}, fmt.Errorf("events: load game %s: %w", game, err)
+	}
+	defer iter.Stop()
+
+	evs := make([]Event, 0, head.Seq)
+	for {
+		m, err := s.nextMsg(ctx, iter)
+		if err != nil {
+			return nil, Head{}, fmt.Errorf("events: load game %s after event %d: %w", game, len(evs), err)
+		}
+		md, err := m.Metadata()
+		if err != nil {
+			return nil, Head{}, fmt.Errorf("events: load game %s after event %d: %w", game, len(evs), err)
+		}
+		ev, err := Decode(m.Data())
+		if err != nil {
+			return nil, Head{}, fmt.Errorf("events: load game %s: stream sequence %d: %w", game, md.Sequence.Stream, err)
+		}
+		if err := follows(game, evs, ev); err != nil {
+			return nil, Head{}, fmt.Errorf("events: load game %s: stream sequence %d: %w", game, md.Sequence.Stream, err)
+		}
+		evs = append(evs, ev)
+		if md.Sequence.Stream >= head.StreamSeq || md.NumPending == 0 {
+			break
+		}
+	}
+	if n := len(evs); evs[n-1].Hash != head.Hash {
+		return nil, Head{}, fmt.Errorf("events: load game %s: history ends at event %d, its last message is event %d", game, evs[n-1].Seq, head.Seq)
+	}
+	return evs, head, nil
+}
+
+// nextMsg waits for the next message of iter, at most loadIdle and no
+// longer than ctx allows.
+func (s *Store) nextMsg(ctx context.Context, iter jetstream.MessagesContext) (jetstream.Msg, error) {
+	ctx, cancel := context.WithTimeout(ctx, loadIdle)
+	defer cancel()
+	return iter.Next(jetstream.NextContext(ctx))
+}
+
+// follows checks that ev is the next link of the chain evs in game: evs
+// hold events 1 to len(evs), each linked to the one before.
+func follows(game string, evs []Event, ev Event) error {
+	switch want := uint64(len(evs)) + 1; {
+	case ev.Game != game:
+		return fmt.Errorf("event %d belongs to game %q", ev.Seq, ev.Game)
+	case ev.Seq != want:
+		return fmt.Errorf("event %d where event %d belongs", ev.Seq, want)
+	case ev.Prev != prevHash(evs):
+		return fmt.Errorf("event %d has prev %.12s…, the event before hashes to %.12s…", ev.Seq, ev.Prev, prevHash(evs))
+	}
+	return nil
+}
+
+// prevHash is the Hash of the last of evs, "" when there are none.
+func prevHash(evs []Event) string {
+	if len(evs) == 0 {
+		return ""
+	}
+	return evs[len(evs)-1].Hash
+}

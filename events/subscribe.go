@@ -1,0 +1,117 @@
+package events
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// RetryDelay is how long an event whose handler failed waits before it is
+// delivered again.
+const RetryDelay = 250 * time.Millisecond
+
+// subscribeAckWait is how long the server waits for a handler before it
+// delivers the event again; it also bounds how long an event handed out
+// just before a subscriber stopped stays invisible to its successor.
+const subscribeAckWait = 30 * time.Second
+
+// ackTimeout bounds the wait for the server to confirm an acknowledgement.
+const ackTimeout = 5 * time.Second
+
+// Subscribe delivers every game's events, in stream order, to handle through
+// the durable consumer named durable, starting after what it acknowledged
+// before. An error from handle redelivers the event later. It runs until ctx
+// ends.
+//
+// The consumer has one event in flight at a time, so the next event waits
+// until handle accepts this one: a handler that keeps failing holds up the
+// whole subscription, which keeps read models consistent. Delivery is at
+// least once: an event handled just as ctx ends or the connection drops may
+// come again, so handlers should be idempotent, e.g. by remembering
+// Delivery.StreamSeq. An event that fails Decode is not skipped: Subscribe
+// hands it back to the server and returns an error wrapping the decode
+// error, since a damaged history needs a person, not a retry loop. It
+// returns nil once ctx is done.
+func (s *Store) Subscribe(ctx context.Context, durable string, handle func(Delivery) error) error {
+	cons, err := s.stream.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
+		Durable:       durable,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		DeliverPolicy: jetstream.DeliverAllPolicy,
+		FilterSubject: GameSubject + ">",
+		AckWait:       subscribeAckWait,
+		MaxAckPending: 1,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return fmt.Errorf("events: subscribe %s: %w", durable, err)
+	}
+	iter, err := cons.Messages(jetstream.PullMaxMessages(1))
+	if err != nil {
+		return fmt.Errorf("events: subscribe %s: %w", durable, err)
+	}
+	defer giveBack(iter)
+	for {
+		m, err := iter.Next(jetstream.NextContext(ctx))
+		if ctx.Err() != nil {
+			if m != nil {
+				_ = m.Nak()
+			}
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("events: subscribe %s: %w", durable, err)
+		}
+		if err := deliver(ctx, m, handle); err != nil {
+			return fmt.Errorf("events: subscribe %s: %w", durable, err)
+		}
+	}
+}
+
+// deliver hands one message to handle and acknowledges it, or asks for it
+// again after RetryDelay if handle fails. Only a message that is not a
+// valid event, or an acknowledgement that fails, is an error.
+func deliver(ctx context.Context, m jetstream.Msg, handle func(Delivery) error) error {
+	md, err := m.Metadata()
+	if err != nil {
+		_ = m.NakWithDelay(RetryDelay)
+		return err
+	}
+	ev, err := Decode(m.Data())
+	if err != nil {
+		_ = m.NakWithDelay(RetryDelay)
+		return fmt.Errorf("%s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, err)
+	}
+	if err := handle(Delivery{Event: ev, StreamSeq: md.Sequence.Stream}); err != nil {
+		if ctx.Err() != nil {
+			return m.Nak()
+		}
+		return m.NakWithDelay(RetryDelay)
+	}
+	// Wait for the server to record the acknowledgement, even if ctx ends
+	// meanwhile, so a subscriber stopped right after does not see this
+	// event again.
+	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ackTimeout)
+	defer cancel()
+	if err := m.DoubleAck(actx); err != nil && ctx.Err() == nil {
+		return fmt.Errorf("ack %s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, err)
+	}
+	return nil
+}
+
+// giveBack stops iter and returns any event it already received but did
+// not hand out, so that the next subscriber gets it at once rather than
+// after the acknowledgement wait.
+func giveBack(iter jetstream.MessagesContext) {
+	iter.Drain()
+	for {
+		m, err := iter.Next(jetstream.NextMaxWait(time.Second))
+		if err != nil { // closed once the buffer is empty
+			return
+		}
+		_ = m.Nak()
+	}
+}
