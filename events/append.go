@@ -45,16 +45,21 @@ const (
 // Only the first event carries the expected last subject sequence: the
 // server rejects it on any later message of the same subject.
 //
-// Message ids and batches: a single message is deduplicated as usual, and a
-// retry inside DuplicateWindow is acknowledged as a duplicate. Inside an
-// atomic batch, nats-server 2.15 does check every message id against the
-// window, but it answers a seen id by rejecting the whole batch (error
-// 10201, "atomic publish batch contains duplicate message id") rather than
-// with a duplicate acknowledgement; after the window, the stale expected
-// sequence rejects it instead (10071, or 10164 on replicated streams). In
-// every such case Append reads the last message on the game's subject: if
-// its message id is that of our last event, the earlier attempt landed and
-// Append reports success; otherwise it returns ErrConflict.
+// Message ids and retries, as found on nats-server 2.15: a retried single
+// message is rejected by its stale expected sequence on a single server
+// (error 10071, checked before the message id) and may be acknowledged as a
+// duplicate on a cluster, which counts as success. Inside an atomic batch
+// the server does check every message id against DuplicateWindow, but a
+// seen id rejects the whole batch (error 10201, "atomic publish batch
+// contains duplicate message id") rather than producing a duplicate
+// acknowledgement; after the window the stale expected sequence rejects it
+// instead (10071, or 10164 on replicated streams). Message ids therefore
+// stay on every message, and for all these errors Append reads the last
+// message on the game's subject: if its message id is that of our last
+// event, the earlier try landed and Append reports success with it;
+// otherwise it returns ErrConflict. An extra message whose id was used
+// before, on a game that did not move, fails the append with an error that
+// is not ErrConflict, since reloading would not help.
 func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event, extra ...Message) (Head, error) {
 	subject, err := gameSubject(game)
 	if err != nil {

@@ -46,8 +46,7 @@ func (s *Store) Load(ctx context.Context, game string) ([]Event, Head, error) {
 	if err != nil {
 		return nil, Head{}, fmt.Errorf("events: load game %s: %w", game, err)
 	}
-	batch := int(min(head.Seq, 1000))
-	iter, err := cons.Messages(jetstream.PullMaxMessages(max(batch, 2)))
+	iter, err := cons.Messages(jetstream.PullMaxMessages(int(max(min(head.Seq, 1000), 1))))
 	if err != nil {
 		return nil, Head{}, fmt.Errorf("events: load game %s: %w", game, err)
 	}

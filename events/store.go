@@ -94,6 +94,11 @@ func Open(ctx context.Context, opt Options) (*Store, error) {
 		s.shutdown()
 		return nil, fmt.Errorf("events: stream %s: %w", StreamName, err)
 	}
+	// Servers before 2.12 ignore the setting and would reject every batch.
+	if !s.stream.CachedInfo().Config.AllowAtomicPublish {
+		s.shutdown()
+		return nil, fmt.Errorf("events: stream %s: the server does not support atomic batch publish (needs nats-server 2.12 or later)", StreamName)
+	}
 	return s, nil
 }
 

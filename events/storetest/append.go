@@ -199,4 +199,15 @@ func testRejects(t *testing.T, e *env) {
 	if _, _, err := e.s.Load(ctx(t), game); !errors.Is(err, events.ErrNotFound) {
 		t.Errorf("Load(%s) after rejected appends = %v, want ErrNotFound", game, err)
 	}
+
+	// An extra message id used by another game's append is not a conflict.
+	used := events.Message{Subject: "pbem.mail." + game, MsgID: "mail-" + game, Data: []byte("x")}
+	e.mustAppend(e.game("rj-other"), events.Head{}, moves(t, 0, 1), used)
+	_, err := e.s.Append(ctx(t), game, events.Head{}, moves(t, 0, 2), used)
+	if err == nil || errors.Is(err, events.ErrConflict) {
+		t.Errorf("Append(%s) with a used extra message id = %v, want an error other than ErrConflict", game, err)
+	}
+	if _, _, err := e.s.Load(ctx(t), game); !errors.Is(err, events.ErrNotFound) {
+		t.Errorf("Load(%s) after a used extra message id = %v, want ErrNotFound", game, err)
+	}
 }
