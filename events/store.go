@@ -64,15 +64,16 @@ const DuplicateWindow = 2 * time.Minute
 
 // Store keeps game histories on JetStream.
 type Store struct {
-	nc     *nats.Conn
-	js     jetstream.JetStream
-	stream jetstream.Stream
-	ns     *server.Server // the embedded server; nil when connected by URL
+	nc       *nats.Conn
+	js       jetstream.JetStream
+	stream   jetstream.Stream
+	ns       *server.Server // the embedded server; nil when connected by URL
+	replicas int
 }
 
 // Open connects to (or starts) JetStream and makes sure the stream exists.
 func Open(ctx context.Context, opt Options) (*Store, error) {
-	s := &Store{}
+	s := &Store{replicas: max(opt.Replicas, 1)}
 	var err error
 	if opt.URL == "" {
 		if s.ns, err = startEmbedded(opt.DataDir); err != nil {
@@ -90,7 +91,7 @@ func Open(ctx context.Context, opt Options) (*Store, error) {
 		s.shutdown()
 		return nil, fmt.Errorf("events: jetstream: %w", err)
 	}
-	if s.stream, err = s.js.CreateOrUpdateStream(ctx, streamConfig(opt.Replicas)); err != nil {
+	if s.stream, err = s.js.CreateOrUpdateStream(ctx, streamConfig(s.replicas)); err != nil {
 		s.shutdown()
 		return nil, fmt.Errorf("events: stream %s: %w", StreamName, err)
 	}
@@ -106,9 +107,6 @@ func Open(ctx context.Context, opt Options) (*Store, error) {
 // off so that reads go to the stream leader and see every acknowledged
 // append, which the optimistic concurrency of Append relies on.
 func streamConfig(replicas int) jetstream.StreamConfig {
-	if replicas <= 0 {
-		replicas = 1
-	}
 	return jetstream.StreamConfig{
 		Name:               StreamName,
 		Subjects:           []string{"pbem.>"},
@@ -166,6 +164,10 @@ func (s *Store) JetStream() jetstream.JetStream { return s.js }
 
 // Conn returns the NATS connection, for plain subscriptions.
 func (s *Store) Conn() *nats.Conn { return s.nc }
+
+// Replicas is the number of replicas of the stream, at least 1; read
+// models kept in the same JetStream should use as many.
+func (s *Store) Replicas() int { return s.replicas }
 
 // Server returns the embedded server, or nil when the store connected to
 // Options.URL.

@@ -2,6 +2,7 @@ package events
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -35,6 +36,34 @@ const ackTimeout = 5 * time.Second
 // error, since a damaged history needs a person, not a retry loop. It
 // returns nil once ctx is done.
 func (s *Store) Subscribe(ctx context.Context, durable string, handle func(Delivery) error) error {
+	err := s.consume(ctx, durable, handle, false)
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return nil
+	}
+	return err
+}
+
+// CatchUp is Subscribe that returns nil as soon as handle has accepted
+// every event stored so far, at once if there is none. It returns an error
+// wrapping ctx's if ctx ends first.
+func (s *Store) CatchUp(ctx context.Context, durable string, handle func(Delivery) error) error {
+	return s.consume(ctx, durable, handle, true)
+}
+
+// DeleteConsumer deletes the durable consumer named durable, so that the
+// next Subscribe or CatchUp with that name starts from the first event. A
+// consumer that does not exist is no error.
+func (s *Store) DeleteConsumer(ctx context.Context, durable string) error {
+	err := s.stream.DeleteConsumer(ctx, durable)
+	if err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return fmt.Errorf("events: delete consumer %s: %w", durable, err)
+	}
+	return nil
+}
+
+// consume runs the durable consumer until ctx ends or, with catchUp, until
+// no event is left. Its errors wrap ctx's when ctx ends.
+func (s *Store) consume(ctx context.Context, durable string, handle func(Delivery) error, catchUp bool) error {
 	cons, err := s.stream.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
 		Durable:       durable,
 		AckPolicy:     jetstream.AckExplicitPolicy,
@@ -44,10 +73,16 @@ func (s *Store) Subscribe(ctx context.Context, durable string, handle func(Deliv
 		MaxAckPending: 1,
 	})
 	if err != nil {
-		if ctx.Err() != nil {
+		return fmt.Errorf("events: subscribe %s: %w", durable, errors.Join(ctx.Err(), err))
+	}
+	if catchUp {
+		info, err := cons.Info(ctx)
+		if err != nil {
+			return fmt.Errorf("events: catch up %s: %w", durable, errors.Join(ctx.Err(), err))
+		}
+		if info.NumPending == 0 && info.NumAckPending == 0 {
 			return nil
 		}
-		return fmt.Errorf("events: subscribe %s: %w", durable, err)
 	}
 	iter, err := cons.Messages(jetstream.PullMaxMessages(1))
 	if err != nil {
@@ -60,46 +95,51 @@ func (s *Store) Subscribe(ctx context.Context, durable string, handle func(Deliv
 			if m != nil {
 				_ = m.Nak()
 			}
-			return nil
+			return fmt.Errorf("events: subscribe %s: %w", durable, ctx.Err())
 		}
 		if err != nil {
 			return fmt.Errorf("events: subscribe %s: %w", durable, err)
 		}
-		if err := deliver(ctx, m, handle); err != nil {
+		last, err := deliver(ctx, m, handle)
+		if err != nil {
 			return fmt.Errorf("events: subscribe %s: %w", durable, err)
+		}
+		if catchUp && last {
+			return nil
 		}
 	}
 }
 
 // deliver hands one message to handle and acknowledges it, or asks for it
-// again after RetryDelay if handle fails. Only a message that is not a
+// again after RetryDelay if handle fails. It reports whether the message
+// was accepted and was the last one stored. Only a message that is not a
 // valid event, or an acknowledgement that fails, is an error.
-func deliver(ctx context.Context, m jetstream.Msg, handle func(Delivery) error) error {
+func deliver(ctx context.Context, m jetstream.Msg, handle func(Delivery) error) (last bool, err error) {
 	md, err := m.Metadata()
 	if err != nil {
 		_ = m.NakWithDelay(RetryDelay)
-		return err
+		return false, err
 	}
 	ev, err := Decode(m.Data())
 	if err != nil {
 		_ = m.NakWithDelay(RetryDelay)
-		return fmt.Errorf("%s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, err)
+		return false, fmt.Errorf("%s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, err)
 	}
 	if err := handle(Delivery{Event: ev, StreamSeq: md.Sequence.Stream}); err != nil {
 		if ctx.Err() != nil {
-			return m.Nak()
+			return false, m.Nak()
 		}
-		return m.NakWithDelay(RetryDelay)
+		return false, m.NakWithDelay(RetryDelay)
 	}
 	// Wait for the server to record the acknowledgement, even if ctx ends
 	// meanwhile, so a subscriber stopped right after does not see this
 	// event again.
 	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ackTimeout)
 	defer cancel()
-	if err := m.DoubleAck(actx); err != nil && ctx.Err() == nil {
-		return fmt.Errorf("ack %s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, err)
+	if err := m.DoubleAck(actx); err != nil {
+		return false, fmt.Errorf("ack %s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, errors.Join(ctx.Err(), err))
 	}
-	return nil
+	return md.NumPending == 0, nil
 }
 
 // giveBack stops iter and returns any event it already received but did

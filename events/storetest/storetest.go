@@ -35,6 +35,7 @@ func Run(t *testing.T, open func(t *testing.T, dir string) *events.Store) {
 		{"Last", testLast},
 		{"NotFound", testNotFound},
 		{"Subscribe", testSubscribe},
+		{"CatchUp", testCatchUp},
 		{"Restart", testRestart},
 		{"LoadLong", testLoadLong},
 	}

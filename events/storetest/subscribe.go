@@ -125,3 +125,80 @@ func testSubscribe(t *testing.T, e *env) {
 		t.Errorf("Subscribe(%s) = %v, want %v", fresh, got, all)
 	}
 }
+
+// catchUp runs CatchUp with durable and returns the events of this run's
+// games it handled, in order. fail says which deliveries are refused.
+func (e *env) catchUp(durable string, fail func(events.Delivery) bool) ([]delivered, error) {
+	e.t.Helper()
+	var out []delivered
+	err := e.s.CatchUp(ctx(e.t), durable, func(d events.Delivery) error {
+		if !strings.HasSuffix(d.Event.Game, "-"+e.id) {
+			return nil
+		}
+		if fail != nil && fail(d) {
+			return errors.New("not now")
+		}
+		out = append(out, delivered{d.Event.Game, d.Event.Seq})
+		return nil
+	})
+	return out, err
+}
+
+// testCatchUp handles what is stored and returns, resumes where it
+// stopped, and starts over once its consumer is deleted.
+func testCatchUp(t *testing.T, e *env) {
+	if r := e.s.Replicas(); r < 1 {
+		t.Errorf("Replicas() = %d, want at least 1", r)
+	}
+	x, y := e.game("cx"), e.game("cy")
+	hx := e.mustAppend(x, events.Head{}, moves(t, 0, 2))
+	e.mustAppend(y, events.Head{}, moves(t, 0, 1))
+	hx = e.mustAppend(x, hx, moves(t, 2, 1))
+	all := []delivered{{x, 1}, {x, 2}, {y, 1}, {x, 3}}
+
+	durable := "catchup-" + e.id
+	refused := false
+	refuseLast := func(d events.Delivery) bool { // the last event, once
+		if d.Event.Game == x && d.Event.Seq == 3 && !refused {
+			refused = true
+			return true
+		}
+		return false
+	}
+	steps := []struct {
+		name   string
+		before func()
+		fail   func(events.Delivery) bool
+		want   []delivered
+	}{
+		{"everything", nil, refuseLast, all},
+		{"nothing new", nil, nil, nil},
+		{"one more", func() { e.mustAppend(x, hx, moves(t, 3, 1)) }, nil, []delivered{{x, 4}}},
+		{"after delete", func() {
+			if err := e.s.DeleteConsumer(ctx(t), durable); err != nil {
+				t.Fatalf("DeleteConsumer(%s) = %v, want nil", durable, err)
+			}
+		}, nil, append(all, delivered{x, 4})},
+	}
+	for _, st := range steps {
+		if st.before != nil {
+			st.before()
+		}
+		got, err := e.catchUp(durable, st.fail)
+		if err != nil || !slices.Equal(got, st.want) {
+			t.Errorf("CatchUp(%s) %s = %v, %v, want %v, nil", durable, st.name, got, err, st.want)
+		}
+	}
+	if !refused {
+		t.Errorf("CatchUp(%s) never offered %s#3 to a failing handler", durable, x)
+	}
+
+	if err := e.s.DeleteConsumer(ctx(t), "none-"+e.id); err != nil {
+		t.Errorf("DeleteConsumer(none) = %v, want nil", err)
+	}
+	c, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := e.s.CatchUp(c, "cancelled-"+e.id, func(events.Delivery) error { return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("CatchUp(cancelled context) = %v, want context.Canceled", err)
+	}
+}
