@@ -1,0 +1,20 @@
+# pbem: the two commands a new machine needs are "make run" and "make test".
+GO ?= go
+export GOFLAGS ?= -mod=mod
+
+.PHONY: run test vet build bench
+
+# Play a whole Atacama game between two seeded random players on the
+# embedded NATS JetStream in ./pbem-data, print the boards and verify it.
+run:
+	$(GO) run ./cmd/pbem demo --seed 7
+
+build:
+	$(GO) build -o bin/pbem ./cmd/pbem
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt: the files above need formatting"; exit 1; }
+
+test: vet
+	$(GO) test -count=1 -timeout 15m ./...

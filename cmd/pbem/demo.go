@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// demoNames seat the demo's random players.
+var demoNames = []string{"Ana", "Bea", "Cai", "Dov", "Eli"}
+
+func runDemo(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	game := fs.String("game", "atacama", "which game to play")
+	players := fs.Int("players", 2, "number of players")
+	variants := fs.String("variant", "", "comma-separated variants")
+	seed := fs.Uint64("seed", 1, "seed of the game and of the players' choices")
+	quiet := fs.Bool("quiet", false, "print only the final board and result")
+	if _, err := e.parse(fs, args, 0, "[--game atacama] [--players N] [--variant x,y] [--seed N]"); err != nil {
+		return err
+	}
+	if *players < 1 || *players > len(demoNames) {
+		return usageError{fmt.Sprintf("demo: --players must be 1 to %d", len(demoNames))}
+	}
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
+	}
+	gameSeed := rules.SeedFromInt(*seed)
+	req := games.NewGame{Game: *game, Variants: splitList(*variants), Seed: &gameSeed, Host: "demo", Source: "demo"}
+	for _, n := range demoNames[:*players] {
+		req.Players = append(req.Players, player(n))
+	}
+	id, err := svc.Create(ctx, req)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "created game %s\n", id)
+	pick := rand.New(rand.NewPCG(*seed, 0x5eed))
+	var g *projections.Game
+	for {
+		if g, _, err = svc.Load(ctx, id); err != nil {
+			return err
+		}
+		toAct := g.State.ToAct()
+		if g.Ended != nil || len(toAct) == 0 {
+			break
+		}
+		if !*quiet {
+			fmt.Fprintf(e.stdout, "\n%s\n\n%s", heading(g, rules.Observer), g.State.View(rules.Observer).Text())
+		}
+		seat := toAct[pick.IntN(len(toAct))]
+		legal := g.State.Legal(seat)
+		move := legal[pick.IntN(len(legal))].String()
+		p, err := svc.Move(ctx, id, seat, move, "")
+		if err != nil {
+			return fmt.Errorf("demo: seat %d playing %s: %w", seat, move, err)
+		}
+		fmt.Fprintf(e.stdout, "\n%s (seat %d) plays %s\n", g.Created.Players[seat].Name, seat, p.Move)
+	}
+	fmt.Fprintf(e.stdout, "\n%s\n\n%s\n", heading(g, rules.Observer), strings.TrimRight(g.State.View(rules.Observer).Text(), "\n"))
+	fmt.Fprintf(e.stdout, "\nresult: %s\n", result(g))
+	return runVerify(ctx, e, []string{id})
+}
+
+// result names the winners and every score.
+func result(g *projections.Game) string {
+	scores, _ := g.State.Result()
+	best, parts := 0, make([]string, len(scores))
+	for i, s := range scores {
+		if s > scores[best] {
+			best = i
+		}
+		parts[i] = fmt.Sprintf("%s %d", g.Created.Players[i].Name, s)
+	}
+	var winners []string
+	for i, s := range scores {
+		if s == scores[best] {
+			winners = append(winners, g.Created.Players[i].Name)
+		}
+	}
+	verb := "wins"
+	if len(winners) > 1 {
+		verb = "share the win"
+	}
+	return fmt.Sprintf("%s %s (%s)", strings.Join(winners, " and "), verb, strings.Join(parts, ", "))
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/atacama"
+)
+
+// env is what every command shares: the global settings and, once opened,
+// the store and the command service.
+type env struct {
+	data, nats     string
+	stdout, stderr io.Writer
+	store          *events.Store
+}
+
+// catalog is every game pbem offers.
+func catalog() rules.Catalog {
+	return rules.NewCatalog(atacama.Game)
+}
+
+// globalFlags adds the global flags to fs, so they may come before or after
+// the command.
+func (e *env) globalFlags(fs *flag.FlagSet) {
+	if e.data == "" {
+		e.data = envOr("PBEM_DATA", "pbem-data")
+	}
+	if e.nats == "" {
+		e.nats = os.Getenv("NATS_URL")
+	}
+	fs.StringVar(&e.data, "data", e.data, "data directory of the embedded NATS server")
+	fs.StringVar(&e.nats, "nats", e.nats, "URL of an external NATS server or cluster")
+}
+
+func (e *env) parseGlobal(args []string) ([]string, error) {
+	fs := flag.NewFlagSet("pbem", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	e.globalFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return fs.Args(), nil
+}
+
+// parse parses a command's flags wherever they stand among its arguments
+// and returns the positional arguments, checking there are want of them.
+func (e *env) parse(fs *flag.FlagSet, args []string, want int, what string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	e.globalFlags(fs)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usageError{fmt.Sprintf("%s: %v", fs.Name(), err)}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if want >= 0 && len(pos) != want {
+		return nil, usageError{fmt.Sprintf("usage: pbem %s %s", fs.Name(), what)}
+	}
+	return pos, nil
+}
+
+// service opens the store on first use and returns the command service.
+func (e *env) service(ctx context.Context) (*games.Service, error) {
+	if e.store == nil {
+		st, err := events.Open(ctx, events.Options{URL: e.nats, DataDir: e.data})
+		if err != nil {
+			return nil, err
+		}
+		e.store = st
+	}
+	return &games.Service{Store: e.store, Catalog: catalog()}, nil
+}
+
+func (e *env) close() {
+	if e.store != nil {
+		e.store.Close()
+	}
+}
+
+func envOr(key, def string) string {
+	if v := strings.TrimSpace(os.Getenv(key)); v != "" {
+		return v
+	}
+	return def
+}

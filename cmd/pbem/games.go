@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/pbem-games/pbem/projections"
+)
+
+func runGames(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("games", flag.ContinueOnError)
+	if _, err := e.parse(fs, args, 0, ""); err != nil {
+		return err
+	}
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
+	}
+	p, err := projections.NewProjector(ctx, svc.Store, svc.Catalog)
+	if err != nil {
+		return err
+	}
+	if err := p.CatchUp(ctx); err != nil {
+		return err
+	}
+	list, err := p.Games(ctx)
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(e.stdout, "no games yet; create one with: pbem new atacama --players ana@example.org,bea@example.net")
+		return nil
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tGAME\tPLAYERS\tEVENTS\tSTATE")
+	for _, s := range list {
+		game := s.Game
+		if len(s.Variants) > 0 {
+			game += " (" + strings.Join(s.Variants, ", ") + ")"
+		}
+		var names []string
+		for _, pl := range s.Players {
+			names = append(names, pl.Name)
+		}
+		state := "over, scores " + joinInts(s.Scores)
+		if !s.Over {
+			var seats []string
+			for _, t := range s.ToAct {
+				seats = append(seats, fmt.Sprint(t))
+			}
+			state = "to act: seat " + strings.Join(seats, ", ")
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\n", s.ID, game, strings.Join(names, ", "), s.Seq, state)
+	}
+	return w.Flush()
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/rules"
+)
+
+func runNew(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("new", flag.ContinueOnError)
+	players := fs.String("players", "", "comma-separated player names or addresses, in seat order")
+	variants := fs.String("variant", "", "comma-separated variants")
+	seed := fs.String("seed", "", "a number, for a repeatable game (default: a secret random seed)")
+	pos, err := e.parse(fs, args, 1, "GAME --players A,B[,…] [--variant x,y] [--seed N]")
+	if err != nil {
+		return err
+	}
+	req := games.NewGame{Game: pos[0], Variants: splitList(*variants), Host: "operator", Source: "cli"}
+	for _, p := range splitList(*players) {
+		req.Players = append(req.Players, player(p))
+	}
+	if len(req.Players) == 0 {
+		return usageError{"new: --players is required, e.g. --players ana@example.org,bea@example.net"}
+	}
+	if *seed != "" {
+		n, err := strconv.ParseUint(*seed, 10, 64)
+		if err != nil {
+			return usageError{fmt.Sprintf("new: --seed must be a number, not %q", *seed)}
+		}
+		s := rules.SeedFromInt(n)
+		req.Seed = &s
+	}
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
+	}
+	id, err := svc.Create(ctx, req)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, id)
+	return nil
+}
+
+// player reads "Ana", "ana@example.org" or "Ana <ana@example.org>".
+func player(s string) events.Player {
+	if i := strings.Index(s, "<"); i >= 0 && strings.HasSuffix(s, ">") {
+		return events.Player{Name: strings.TrimSpace(s[:i]), Address: s[i+1 : len(s)-1]}
+	}
+	if at := strings.Index(s, "@"); at > 0 {
+		return events.Player{Name: s[:at], Address: s}
+	}
+	return events.Player{Name: s}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// seatFlag adds --seat; its value is noSeat when the flag is absent.
+func seatFlag(fs *flag.FlagSet) *int {
+	return fs.Int("seat", noSeat, "seat number, counted from 0")
+}
+
+const noSeat = -1000
+
+func runLegal(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("legal", flag.ContinueOnError)
+	seat := seatFlag(fs)
+	pos, err := e.parse(fs, args, 1, "ID --seat N")
+	if err != nil {
+		return err
+	}
+	if *seat == noSeat {
+		return usageError{"legal: --seat is required"}
+	}
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
+	}
+	g, _, err := svc.Load(ctx, gameID(pos[0]))
+	if err != nil {
+		return err
+	}
+	if err := checkSeat(g.Created.Players, *seat); err != nil {
+		return err
+	}
+	for _, m := range g.State.Legal(rules.Seat(*seat)) {
+		fmt.Fprintln(e.stdout, m.String())
+	}
+	return nil
+}
+
+func runMove(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("move", flag.ContinueOnError)
+	seat := seatFlag(fs)
+	pos, err := e.parse(fs, args, -1, "ID --seat N MOVE")
+	if err != nil {
+		return err
+	}
+	if len(pos) < 2 || *seat == noSeat {
+		return usageError{"usage: pbem move ID --seat N MOVE"}
+	}
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
+	}
+	p, err := svc.Move(ctx, gameID(pos[0]), rules.Seat(*seat), strings.Join(pos[1:], " "), "")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "seat %d played %s (event %d)\n", *seat, p.Move, p.Seq)
+	if p.Game.Ended != nil {
+		fmt.Fprintf(e.stdout, "the game is over: scores %s\n", joinInts(p.Game.Ended.Scores))
+	}
+	return nil
+}
+
+func checkSeat(players []events.Player, seat int) error {
+	if seat < 0 || seat >= len(players) {
+		return &games.Error{Kind: games.ErrBadSeat,
+			Msg: fmt.Sprintf("seat %d does not exist: this game has seats 0 to %d", seat, len(players)-1)}
+	}
+	return nil
+}
+
+func gameID(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, ", ")
+}

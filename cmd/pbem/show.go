@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// shown is the JSON form of "pbem show".
+type shown struct {
+	Game   string       `json:"game"`
+	Rules  string       `json:"rules"`
+	Seq    uint64       `json:"seq"`
+	ToAct  []rules.Seat `json:"toAct"`
+	Over   bool         `json:"over"`
+	Scores []int        `json:"scores"`
+	Seat   rules.Seat   `json:"seat"`
+	View   rules.View   `json:"view"`
+}
+
+func runShow(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("show", flag.ContinueOnError)
+	seat := seatFlag(fs)
+	at := fs.Int("at", 0, "show the game as it was after event SEQ")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := e.parse(fs, args, 1, "ID [--seat N] [--at SEQ] [--json]")
+	if err != nil {
+		return err
+	}
+	if *at < 0 {
+		return usageError{fmt.Sprintf("show: --at must be an event number from 1, not %d", *at)}
+	}
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
+	}
+	g, _, _, err := svc.LoadAt(ctx, gameID(pos[0]), *at)
+	if err != nil {
+		return err
+	}
+	s := rules.Observer
+	if *seat != noSeat {
+		if err := checkSeat(g.Created.Players, *seat); err != nil {
+			return err
+		}
+		s = rules.Seat(*seat)
+	}
+	scores, over := g.State.Result()
+	view := g.State.View(s)
+	if *asJSON {
+		toAct := g.State.ToAct()
+		if toAct == nil {
+			toAct = []rules.Seat{}
+		}
+		return writeJSON(e, shown{Game: g.ID, Rules: g.Created.Game, Seq: g.Seq, ToAct: toAct,
+			Over: over, Scores: scores, Seat: s, View: view})
+	}
+	fmt.Fprintln(e.stdout, heading(g, s))
+	fmt.Fprintln(e.stdout)
+	fmt.Fprint(e.stdout, strings.TrimRight(view.Text(), "\n")+"\n")
+	return nil
+}
+
+// heading is the one-line summary above a board.
+func heading(g *projections.Game, s rules.Seat) string {
+	title := g.Rules.Info().Title
+	if len(g.Setup.Variants) > 0 {
+		title += " (" + strings.Join(g.Setup.Variants, ", ") + ")"
+	}
+	who := "observer"
+	if s != rules.Observer {
+		who = fmt.Sprintf("seat %d (%s)", s, g.Created.Players[s].Name)
+	}
+	var state string
+	if scores, over := g.State.Result(); over {
+		state = "over, scores " + joinInts(scores)
+	} else {
+		var names []string
+		for _, t := range g.State.ToAct() {
+			names = append(names, fmt.Sprintf("seat %d (%s)", t, g.Created.Players[t].Name))
+		}
+		state = "to act: " + strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("Game %s · %s · event %d · %s · seen by %s", g.ID, title, g.Seq, state, who)
+}
+
+func runLog(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("log", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := e.parse(fs, args, 1, "ID [--json]")
+	if err != nil {
+		return err
+	}
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
+	}
+	evs, err := svc.History(ctx, gameID(pos[0]))
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(e, evs)
+	}
+	var players []events.Player
+	for _, ev := range evs {
+		line, ps := describe(ev, players)
+		players = ps
+		fmt.Fprintf(e.stdout, "%4d  %s  %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), line)
+	}
+	return nil
+}
+
+// describe writes one event for a person reading the log; players are the
+// game's players once GameCreated has been seen.
+func describe(ev events.Event, players []events.Player) (string, []events.Player) {
+	switch ev.Type {
+	case events.TypeGameCreated:
+		var gc events.GameCreated
+		if ev.Unmarshal(&gc) == nil {
+			var names []string
+			for _, p := range gc.Players {
+				names = append(names, fmt.Sprintf("%d %s", p.Seat, p.Name))
+			}
+			v := ""
+			if len(gc.Variants) > 0 {
+				v = " (" + strings.Join(gc.Variants, ", ") + ")"
+			}
+			return fmt.Sprintf("game created: %s%s; seats %s; seed commitment %s", gc.Game, v, strings.Join(names, ", "), gc.Commitment), gc.Players
+		}
+	case events.TypeMovePlayed:
+		var mp events.MovePlayed
+		if ev.Unmarshal(&mp) == nil {
+			name := ""
+			if mp.Seat >= 0 && mp.Seat < len(players) {
+				name = " (" + players[mp.Seat].Name + ")"
+			}
+			return fmt.Sprintf("seat %d%s played %s", mp.Seat, name, mp.Move), players
+		}
+	case events.TypeGameEnded:
+		var ge events.GameEnded
+		if ev.Unmarshal(&ge) == nil {
+			return fmt.Sprintf("game ended (%s): scores %s; seed %s", ge.Reason, joinInts(ge.Scores), ge.Seed), players
+		}
+	}
+	return ev.Type + " " + string(ev.Payload), players
+}
+
+func writeJSON(e *env, v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

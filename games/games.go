@@ -1,0 +1,105 @@
+// Package games is pbem's command side: it creates games and plays moves by
+// loading a game's history, asking the rules whether a move is legal, and
+// appending the facts that follow to the event store. It never sends mail;
+// what players are told follows from the events it records.
+package games
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Service handles commands for every game in a catalog.
+type Service struct {
+	Store   *events.Store
+	Catalog rules.Catalog
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Entropy is where seeds and game ids come from; nil means crypto/rand.
+	Entropy io.Reader
+	// Retries is how often a command retries after a conflicting append;
+	// 0 means 10.
+	Retries int
+}
+
+// Error is a refusal whose text is written for the person who asked.
+type Error struct {
+	Kind error  // one of the Err… sentinels, or rules.ErrIllegal
+	Msg  string // for the player or operator
+}
+
+func (e *Error) Error() string        { return e.Msg }
+func (e *Error) Is(target error) bool { return e.Kind == target }
+func (e *Error) Unwrap() error        { return e.Kind }
+
+// Sentinels that an Error may be.
+var (
+	ErrUnknownGame = errors.New("games: unknown game")
+	ErrBadSeat     = errors.New("games: no such seat")
+	ErrOver        = errors.New("games: the game is over")
+	ErrSetup       = errors.New("games: the game cannot be set up so")
+)
+
+func refuse(kind error, format string, args ...any) error {
+	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Service) entropy() io.Reader {
+	if s.Entropy != nil {
+		return s.Entropy
+	}
+	return rand.Reader
+}
+
+func (s *Service) retries() int {
+	if s.Retries > 0 {
+		return s.Retries
+	}
+	return 10
+}
+
+// Load returns a game folded from its whole history, with the store's head.
+func (s *Service) Load(ctx context.Context, id string) (*projections.Game, events.Head, error) {
+	g, _, head, err := s.LoadAt(ctx, id, 0)
+	return g, head, err
+}
+
+// LoadAt returns a game folded from its first n events (all when n is 0),
+// and the whole history.
+func (s *Service) LoadAt(ctx context.Context, id string, n int) (*projections.Game, []events.Event, events.Head, error) {
+	g, evs, head, err := projections.Load(ctx, s.Store, s.Catalog, id, n)
+	if errors.Is(err, events.ErrNotFound) {
+		return nil, nil, head, refuse(ErrUnknownGame, "there is no game %q", id)
+	}
+	if err != nil {
+		return nil, nil, head, fmt.Errorf("games: %w", err)
+	}
+	if n > len(evs) {
+		return nil, nil, head, refuse(ErrUnknownGame, "game %s has only %d events, not %d", id, len(evs), n)
+	}
+	return g, evs, head, nil
+}
+
+// History returns a game's events as stored.
+func (s *Service) History(ctx context.Context, id string) ([]events.Event, error) {
+	evs, _, err := s.Store.Load(ctx, id)
+	if errors.Is(err, events.ErrNotFound) {
+		return nil, refuse(ErrUnknownGame, "there is no game %q", id)
+	}
+	return evs, err
+}

@@ -1,0 +1,67 @@
+package projections
+
+import (
+	"encoding/base32"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Key-value buckets of the read models.
+const (
+	GamesBucket   = "pbem_games"   // game id → Summary
+	PlayersBucket = "pbem_players" // PlayerKey(address or name) → PlayerGames
+)
+
+// Summary is the read model of one game: its state as anyone may see it.
+type Summary struct {
+	ID       string          `json:"id"`
+	Game     string          `json:"game"`
+	Variants []string        `json:"variants"`
+	Players  []events.Player `json:"players"`
+	Seq      uint64          `json:"seq"`  // last event folded
+	Hash     string          `json:"hash"` // its hash
+	ToAct    []rules.Seat    `json:"toAct"`
+	Over     bool            `json:"over"`
+	Scores   []int           `json:"scores"`
+	Updated  time.Time       `json:"updated"`
+	View     json.RawMessage `json:"view"` // the observer's view
+}
+
+// PlayerGames is the read model of one player: the games they sit in.
+type PlayerGames struct {
+	Games []PlayerSeat `json:"games"`
+}
+
+// PlayerSeat is one game a player sits in.
+type PlayerSeat struct {
+	Game string `json:"game"`
+	Seat int    `json:"seat"`
+}
+
+// PlayerKey returns the key of a player's address (or, without one, name)
+// in PlayersBucket; keys allow only a few characters, so it is encoded.
+func PlayerKey(who string) string {
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString([]byte(strings.ToLower(strings.TrimSpace(who)))))
+}
+
+// Summarize returns the read model of g at its last event.
+func Summarize(g *Game, at time.Time) (Summary, error) {
+	view, err := json.Marshal(g.State.View(rules.Observer))
+	if err != nil {
+		return Summary{}, err
+	}
+	scores, over := g.State.Result()
+	toAct := g.State.ToAct()
+	if toAct == nil {
+		toAct = []rules.Seat{}
+	}
+	return Summary{
+		ID: g.ID, Game: g.Created.Game, Variants: g.Created.Variants, Players: g.Created.Players,
+		Seq: g.Seq, Hash: g.Hash, ToAct: toAct, Over: over || g.Ended != nil, Scores: scores,
+		Updated: at.UTC(), View: view,
+	}, nil
+}

@@ -1,0 +1,241 @@
+package projections
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Durable is the name of the projector's durable consumer.
+const Durable = "projector"
+
+// cacheLimit bounds how many folded games the projector keeps in memory;
+// a game not in the cache is folded again from its history when needed.
+const cacheLimit = 10000
+
+// Projector folds every game's events into the read models. Run it in one
+// process per partition of games; it skips what it already applied, so it
+// may see an event twice.
+type Projector struct {
+	store   *events.Store
+	catalog rules.Catalog
+	games   jetstream.KeyValue
+	players jetstream.KeyValue
+	cache   map[string]*Game
+}
+
+// NewProjector opens (creating if needed) the read models' buckets.
+func NewProjector(ctx context.Context, store *events.Store, c rules.Catalog) (*Projector, error) {
+	p := &Projector{store: store, catalog: c, cache: map[string]*Game{}}
+	var err error
+	if p.games, err = bucket(ctx, store, GamesBucket); err != nil {
+		return nil, err
+	}
+	if p.players, err = bucket(ctx, store, PlayersBucket); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func bucket(ctx context.Context, store *events.Store, name string) (jetstream.KeyValue, error) {
+	kv, err := store.JetStream().CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: name, Storage: jetstream.FileStorage, Replicas: store.Replicas(),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("projections: bucket %s: %w", name, err)
+	}
+	return kv, nil
+}
+
+// Run projects events as they come until ctx ends.
+func (p *Projector) Run(ctx context.Context) error {
+	return p.store.Subscribe(ctx, Durable, p.apply)
+}
+
+// CatchUp projects every event recorded so far, then returns.
+func (p *Projector) CatchUp(ctx context.Context) error {
+	return p.store.CatchUp(ctx, Durable, p.apply)
+}
+
+// Rebuild throws the read models away and folds them again from the stream.
+func (p *Projector) Rebuild(ctx context.Context) error {
+	if err := p.store.DeleteConsumer(ctx, Durable); err != nil {
+		return err
+	}
+	for _, kv := range []jetstream.KeyValue{p.games, p.players} {
+		if err := p.store.JetStream().DeleteKeyValue(ctx, kv.Bucket()); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
+			return fmt.Errorf("projections: rebuild: %w", err)
+		}
+	}
+	fresh, err := NewProjector(ctx, p.store, p.catalog)
+	if err != nil {
+		return err
+	}
+	*p = *fresh
+	return p.CatchUp(ctx)
+}
+
+// apply folds one event into the read models, unless it is already in them.
+func (p *Projector) apply(d events.Delivery) error {
+	ctx := context.Background()
+	e := d.Event
+	old, err := p.Summary(ctx, e.Game)
+	if err != nil && !errors.Is(err, events.ErrNotFound) {
+		return err
+	}
+	if old.Seq >= e.Seq {
+		return nil // applied before a crash or by another projector
+	}
+	g, err := p.fold(ctx, e)
+	if err != nil {
+		return err
+	}
+	sum, err := Summarize(g, e.Time)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(sum)
+	if err != nil {
+		return err
+	}
+	if e.Type == events.TypeGameCreated {
+		for _, pl := range g.Created.Players {
+			if err := p.addPlayer(ctx, pl, g.ID); err != nil {
+				return err
+			}
+		}
+	}
+	if _, err := p.games.Put(ctx, e.Game, data); err != nil {
+		return fmt.Errorf("projections: put %s: %w", e.Game, err)
+	}
+	return nil
+}
+
+// fold returns the game after e, from the cache when it holds the event
+// before e, else folded again from the stored history.
+func (p *Projector) fold(ctx context.Context, e events.Event) (*Game, error) {
+	g := p.cache[e.Game]
+	switch {
+	case e.Seq == 1:
+		seed, err := Seed(ctx, p.store, e.Game)
+		if err != nil {
+			return nil, err
+		}
+		if g, err = Start(p.catalog, e, seed); err != nil {
+			return nil, err
+		}
+	case g != nil && g.Seq == e.Seq-1:
+		if err := g.Apply(e); err != nil {
+			delete(p.cache, e.Game)
+			return nil, err
+		}
+	default:
+		var err error
+		if g, _, _, err = Load(ctx, p.store, p.catalog, e.Game, int(e.Seq)); err != nil {
+			return nil, err
+		}
+	}
+	if len(p.cache) >= cacheLimit {
+		clear(p.cache)
+	}
+	p.cache[e.Game] = g
+	return g, nil
+}
+
+func (p *Projector) addPlayer(ctx context.Context, pl events.Player, game string) error {
+	who := pl.Address
+	if who == "" {
+		who = pl.Name
+	}
+	key := PlayerKey(who)
+	for {
+		var pg PlayerGames
+		var rev uint64
+		entry, err := p.players.Get(ctx, key)
+		switch {
+		case err == nil:
+			rev = entry.Revision()
+			if err := json.Unmarshal(entry.Value(), &pg); err != nil {
+				return fmt.Errorf("projections: player %s: %w", key, err)
+			}
+		case !errors.Is(err, jetstream.ErrKeyNotFound):
+			return fmt.Errorf("projections: player %s: %w", key, err)
+		}
+		seat := PlayerSeat{Game: game, Seat: pl.Seat}
+		if slices.Contains(pg.Games, seat) {
+			return nil
+		}
+		pg.Games = append(pg.Games, seat)
+		data, _ := json.Marshal(pg)
+		if rev == 0 {
+			_, err = p.players.Create(ctx, key, data)
+		} else {
+			_, err = p.players.Update(ctx, key, data, rev)
+		}
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, jetstream.ErrKeyExists) && !isWrongSequence(err) {
+			return fmt.Errorf("projections: player %s: %w", key, err)
+		}
+	}
+}
+
+func isWrongSequence(err error) bool {
+	var apiErr *jetstream.APIError
+	return errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence
+}
+
+// Summary returns the read model of one game, or events.ErrNotFound.
+func (p *Projector) Summary(ctx context.Context, id string) (Summary, error) {
+	entry, err := p.games.Get(ctx, id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return Summary{}, fmt.Errorf("projections: game %s: %w", id, events.ErrNotFound)
+	}
+	if err != nil {
+		return Summary{}, fmt.Errorf("projections: game %s: %w", id, err)
+	}
+	var s Summary
+	if err := json.Unmarshal(entry.Value(), &s); err != nil {
+		return Summary{}, fmt.Errorf("projections: game %s: %w", id, err)
+	}
+	return s, nil
+}
+
+// Games returns every game's read model, sorted by id.
+func (p *Projector) Games(ctx context.Context) ([]Summary, error) {
+	keys, err := p.games.ListKeys(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("projections: list games: %w", err)
+	}
+	var out []Summary
+	for k := range keys.Keys() {
+		s, err := p.Summary(ctx, k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b Summary) int { return strings.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// PlayerGames returns the games a player (address or name) sits in.
+func (p *Projector) PlayerGames(ctx context.Context, who string) (PlayerGames, error) {
+	var pg PlayerGames
+	entry, err := p.players.Get(ctx, PlayerKey(who))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return pg, nil
+	}
+	if err != nil {
+		return pg, fmt.Errorf("projections: player %s: %w", who, err)
+	}
+	return pg, json.Unmarshal(entry.Value(), &pg)
+}

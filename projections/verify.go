@@ -1,0 +1,96 @@
+package projections
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Report says what Verify checked.
+type Report struct {
+	Game     string
+	Events   int
+	Over     bool // the history ends with GameEnded
+	Replayed bool // every move was replayed through the rules
+	Seed     string
+	Scores   []int
+}
+
+// Verify checks an exported history, one encoded event per line: each
+// event's canonical form and hash, the chain of hashes, and, when the seed
+// is known (revealed by GameEnded, or given by the service that holds it),
+// the seed's commitment, every move's legality and the final scores. The
+// error names the line where the history breaks.
+func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
+	var r Report
+	evs := make([]events.Event, 0, len(lines))
+	for i, line := range lines {
+		e, err := events.Decode(line)
+		if err != nil {
+			return r, fmt.Errorf("line %d: %w", i+1, err)
+		}
+		if err := follows(evs, e); err != nil {
+			return r, fmt.Errorf("line %d: %w", i+1, err)
+		}
+		evs = append(evs, e)
+	}
+	if len(evs) == 0 {
+		return r, fmt.Errorf("line 1: the history is empty")
+	}
+	r.Game, r.Events = evs[0].Game, len(evs)
+	last := evs[len(evs)-1]
+	if last.Type == events.TypeGameEnded {
+		var ge events.GameEnded
+		if err := last.Unmarshal(&ge); err != nil {
+			return r, fmt.Errorf("line %d: %w", len(evs), err)
+		}
+		revealed, err := rules.ParseSeed(ge.Seed)
+		if err != nil {
+			return r, fmt.Errorf("line %d: revealed seed: %w", len(evs), err)
+		}
+		if seed != nil && *seed != revealed {
+			return r, fmt.Errorf("line %d: the revealed seed is not the game's seed", len(evs))
+		}
+		seed, r.Over, r.Scores = &revealed, true, ge.Scores
+	}
+	if seed == nil {
+		return r, nil // the seed is still secret: the chain is all anyone can check
+	}
+	r.Seed = seed.String()
+	g, err := Start(c, evs[0], *seed)
+	if err != nil {
+		return r, fmt.Errorf("line 1: %w", err)
+	}
+	for i, e := range evs[1:] {
+		if err := g.Apply(e); err != nil {
+			return r, fmt.Errorf("line %d: %w", i+2, err)
+		}
+	}
+	r.Replayed = true
+	if scores, over := g.State.Result(); r.Over && (!over || !slices.Equal(scores, r.Scores)) {
+		return r, fmt.Errorf("line %d: GameEnded says scores %v, the replay gives %v (over: %v)", len(evs), r.Scores, scores, over)
+	}
+	return r, nil
+}
+
+// follows checks that e comes right after the events before it.
+func follows(before []events.Event, e events.Event) error {
+	if len(before) == 0 {
+		if e.Seq != 1 || e.Prev != "" {
+			return fmt.Errorf("the first event has seq %d and a previous hash %q, want seq 1 and none", e.Seq, e.Prev)
+		}
+		return nil
+	}
+	p := before[len(before)-1]
+	switch {
+	case e.Game != p.Game:
+		return fmt.Errorf("event %d belongs to game %q, not %q", e.Seq, e.Game, p.Game)
+	case e.Seq != p.Seq+1:
+		return fmt.Errorf("event %d follows event %d: a gap or reordering", e.Seq, p.Seq)
+	case e.Prev != p.Hash:
+		return fmt.Errorf("event %d does not chain to event %d: previous hash %.12s…, want %.12s…", e.Seq, p.Seq, e.Prev, p.Hash)
+	}
+	return nil
+}
