@@ -55,12 +55,26 @@ func (e Event) Seal(game string, seq uint64, prevHash string) Event {
 
 func (e Event) computeHash() string {
 	e.Hash = ""
-	b, err := json.Marshal(e)
-	if err != nil { // only an invalid Payload can fail, which Decode and New rule out
-		panic(fmt.Sprintf("events: encode %s: %v", e.Type, err))
-	}
+	return hashBytes(e.Encode())
+}
+
+func hashBytes(b []byte) string {
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
+}
+
+// hashInput returns the encoding of an event with its Hash left out, taken
+// from its canonical encoding: Hash is the last field, so it is the
+// canonical bytes without the trailing `,"hash":"…"`. It reports false when
+// canonical does not end so.
+func hashInput(canonical []byte, hash string) ([]byte, bool) {
+	tail := `,"hash":"` + hash + `"}`
+	if hash == "" || !bytes.HasSuffix(canonical, []byte(tail)) {
+		return nil, false
+	}
+	in := canonical[:len(canonical)-len(tail)+1]
+	in[len(in)-1] = '}'
+	return in, true
 }
 
 // Encode returns the canonical bytes of a sealed event: compact JSON in the
@@ -83,10 +97,15 @@ func Decode(data []byte) (Event, error) {
 	if err := d.Decode(&e); err != nil {
 		return Event{}, fmt.Errorf("events: not an event: %w", err)
 	}
-	if !bytes.Equal(e.Encode(), bytes.TrimRight(data, "\r\n")) {
+	canonical := e.Encode()
+	if !bytes.Equal(canonical, bytes.TrimRight(data, "\r\n")) {
 		return e, fmt.Errorf("events: event %d is not in canonical form (altered?)", e.Seq)
 	}
-	if got := e.computeHash(); got != e.Hash {
+	in, ok := hashInput(canonical, e.Hash)
+	if !ok { // no hash at all: what the content hashes to says so
+		in = canonical
+	}
+	if got := hashBytes(in); got != e.Hash {
 		return e, fmt.Errorf("events: event %d has hash %.12s…, its content hashes to %.12s…", e.Seq, e.Hash, got)
 	}
 	return e, nil

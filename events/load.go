@@ -66,7 +66,7 @@ func (s *Store) Load(ctx context.Context, game string) ([]Event, Head, error) {
 		if err != nil {
 			return nil, Head{}, fmt.Errorf("events: load game %s: stream sequence %d: %w", game, md.Sequence.Stream, err)
 		}
-		if err := follows(game, evs, ev); err != nil {
+		if err := Follows(game, evs, ev); err != nil {
 			return nil, Head{}, fmt.Errorf("events: load game %s: stream sequence %d: %w", game, md.Sequence.Stream, err)
 		}
 		evs = append(evs, ev)
@@ -88,9 +88,9 @@ func (s *Store) nextMsg(ctx context.Context, iter jetstream.MessagesContext) (je
 	return iter.Next(jetstream.NextContext(ctx))
 }
 
-// follows checks that ev is the next link of the chain evs in game: evs
+// Follows checks that ev is the next link of the chain evs in game: evs
 // hold events 1 to len(evs), each linked to the one before.
-func follows(game string, evs []Event, ev Event) error {
+func Follows(game string, evs []Event, ev Event) error {
 	switch want := uint64(len(evs)) + 1; {
 	case ev.Game != game:
 		return fmt.Errorf("event %d belongs to game %q", ev.Seq, ev.Game)

@@ -31,7 +31,11 @@ func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 		if err != nil {
 			return r, fmt.Errorf("line %d: %w", i+1, err)
 		}
-		if err := follows(evs, e); err != nil {
+		game := e.Game
+		if len(evs) > 0 {
+			game = evs[0].Game
+		}
+		if err := events.Follows(game, evs, e); err != nil {
 			return r, fmt.Errorf("line %d: %w", i+1, err)
 		}
 		evs = append(evs, e)
@@ -73,24 +77,4 @@ func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 		return r, fmt.Errorf("line %d: GameEnded says scores %v, the replay gives %v (over: %v)", len(evs), r.Scores, scores, over)
 	}
 	return r, nil
-}
-
-// follows checks that e comes right after the events before it.
-func follows(before []events.Event, e events.Event) error {
-	if len(before) == 0 {
-		if e.Seq != 1 || e.Prev != "" {
-			return fmt.Errorf("the first event has seq %d and a previous hash %q, want seq 1 and none", e.Seq, e.Prev)
-		}
-		return nil
-	}
-	p := before[len(before)-1]
-	switch {
-	case e.Game != p.Game:
-		return fmt.Errorf("event %d belongs to game %q, not %q", e.Seq, e.Game, p.Game)
-	case e.Seq != p.Seq+1:
-		return fmt.Errorf("event %d follows event %d: a gap or reordering", e.Seq, p.Seq)
-	case e.Prev != p.Hash:
-		return fmt.Errorf("event %d does not chain to event %d: previous hash %.12s…, want %.12s…", e.Seq, p.Seq, e.Prev, p.Hash)
-	}
-	return nil
 }
