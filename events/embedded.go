@@ -12,6 +12,11 @@ import (
 // its storage and accept connections.
 const startupTimeout = 30 * time.Second
 
+// MaxPayload is the largest message the embedded server takes: room for a
+// whole mail in an inbox record. An external server needs max_payload set
+// as high.
+const MaxPayload = 8 << 20
+
 // startEmbedded starts a nats-server inside the process with JetStream on
 // file storage under dir (in dir/jetstream). It listens on no port; the
 // store connects in-process. Every write is synced to disk before it is
@@ -28,6 +33,7 @@ func startEmbedded(dir string) (*server.Server, error) {
 		DontListen: true,
 		NoSigs:     true,
 		NoLog:      true,
+		MaxPayload: MaxPayload,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("events: embedded server in %s: %w", dir, err)

@@ -36,18 +36,64 @@ const ackTimeout = 5 * time.Second
 // error, since a damaged history needs a person, not a retry loop. It
 // returns nil once ctx is done.
 func (s *Store) Subscribe(ctx context.Context, durable string, handle func(Delivery) error) error {
-	err := s.consume(ctx, durable, handle, false)
-	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		return nil
-	}
-	return err
+	return s.SubscribeRecords(ctx, durable, GameSubject+">", decoded(handle))
 }
 
 // CatchUp is Subscribe that returns nil as soon as handle has accepted
 // every event stored so far, at once if there is none. It returns an error
 // wrapping ctx's if ctx ends first.
 func (s *Store) CatchUp(ctx context.Context, durable string, handle func(Delivery) error) error {
-	return s.consume(ctx, durable, handle, true)
+	return s.CatchUpRecords(ctx, durable, GameSubject+">", decoded(handle))
+}
+
+// Record is one message on any subject of the stream, as stored.
+type Record struct {
+	Subject   string
+	Data      []byte
+	StreamSeq uint64
+	Delivered uint64 // how often it has been handed out, this time included
+}
+
+// RetryError, returned by a handler, asks for the message again after
+// Delay rather than after RetryDelay.
+type RetryError struct {
+	Delay time.Duration
+	Err   error
+}
+
+func (e *RetryError) Error() string { return fmt.Sprintf("%v (retry in %v)", e.Err, e.Delay) }
+func (e *RetryError) Unwrap() error { return e.Err }
+
+// SubscribeRecords is Subscribe for the messages on the subjects that
+// filter matches (such as the inbox or the outbox), undecoded. An error
+// that wraps ErrPoison from handle stops the subscription with that error
+// instead of redelivering.
+func (s *Store) SubscribeRecords(ctx context.Context, durable, filter string, handle func(Record) error) error {
+	err := s.consume(ctx, durable, filter, handle, false)
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return nil
+	}
+	return err
+}
+
+// CatchUpRecords is CatchUp for SubscribeRecords.
+func (s *Store) CatchUpRecords(ctx context.Context, durable, filter string, handle func(Record) error) error {
+	return s.consume(ctx, durable, filter, handle, true)
+}
+
+// ErrPoison, wrapped in a handler's error, marks a message that no retry
+// can handle: the subscription stops and reports it.
+var ErrPoison = errors.New("events: message cannot be handled")
+
+// decoded turns an event handler into a record handler.
+func decoded(handle func(Delivery) error) func(Record) error {
+	return func(r Record) error {
+		ev, err := Decode(r.Data)
+		if err != nil {
+			return fmt.Errorf("%s at stream sequence %d: %w: %w", r.Subject, r.StreamSeq, ErrPoison, err)
+		}
+		return handle(Delivery{Event: ev, StreamSeq: r.StreamSeq})
+	}
 }
 
 // DeleteConsumer deletes the durable consumer named durable, so that the
@@ -63,12 +109,12 @@ func (s *Store) DeleteConsumer(ctx context.Context, durable string) error {
 
 // consume runs the durable consumer until ctx ends or, with catchUp, until
 // no event is left. Its errors wrap ctx's when ctx ends.
-func (s *Store) consume(ctx context.Context, durable string, handle func(Delivery) error, catchUp bool) error {
+func (s *Store) consume(ctx context.Context, durable, filter string, handle func(Record) error, catchUp bool) error {
 	cons, err := s.stream.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
 		Durable:       durable,
 		AckPolicy:     jetstream.AckExplicitPolicy,
 		DeliverPolicy: jetstream.DeliverAllPolicy,
-		FilterSubject: GameSubject + ">",
+		FilterSubject: filter,
 		AckWait:       subscribeAckWait,
 		MaxAckPending: 1,
 	})
@@ -114,22 +160,26 @@ func (s *Store) consume(ctx context.Context, durable string, handle func(Deliver
 // again after RetryDelay if handle fails. It reports whether the message
 // was accepted and was the last one stored. Only a message that is not a
 // valid event, or an acknowledgement that fails, is an error.
-func deliver(ctx context.Context, m jetstream.Msg, handle func(Delivery) error) (last bool, err error) {
+func deliver(ctx context.Context, m jetstream.Msg, handle func(Record) error) (last bool, err error) {
 	md, err := m.Metadata()
 	if err != nil {
 		_ = m.NakWithDelay(RetryDelay)
 		return false, err
 	}
-	ev, err := Decode(m.Data())
-	if err != nil {
-		_ = m.NakWithDelay(RetryDelay)
-		return false, fmt.Errorf("%s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, err)
-	}
-	if err := handle(Delivery{Event: ev, StreamSeq: md.Sequence.Stream}); err != nil {
+	rec := Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: md.NumDelivered}
+	if err := handle(rec); err != nil {
+		if errors.Is(err, ErrPoison) {
+			_ = m.NakWithDelay(RetryDelay)
+			return false, err
+		}
 		if ctx.Err() != nil {
 			return false, m.Nak()
 		}
-		return false, m.NakWithDelay(RetryDelay)
+		delay := RetryDelay
+		if re := (*RetryError)(nil); errors.As(err, &re) {
+			delay = re.Delay
+		}
+		return false, m.NakWithDelay(delay)
 	}
 	// Wait for the server to record the acknowledgement, even if ctx ends
 	// meanwhile, so a subscriber stopped right after does not see this

@@ -1,0 +1,90 @@
+package mail
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+)
+
+// InboxSubject is the prefix of the subjects inbox records are stored on:
+// one subject per mail, named after its Message-ID, written once.
+const InboxSubject = "pbem.inbox."
+
+// InboxRecord is one mail as it arrived, stored before anything else
+// happens to it, so that nothing is lost and nothing is read twice.
+type InboxRecord struct {
+	Key         string    `json:"key"`       // names the mail: from its Message-ID, else its bytes
+	MessageID   string    `json:"messageId"` // as in the header, without angle brackets
+	Mailbox     string    `json:"mailbox"`   // the IMAP mailbox it was read from
+	UIDValidity uint32    `json:"uidValidity"`
+	UID         uint32    `json:"uid"`
+	Received    time.Time `json:"received"`
+	Size        int       `json:"size"`      // of the whole mail
+	Raw         []byte    `json:"raw"`       // the mail, at most MaxRaw bytes of it
+	Truncated   bool      `json:"truncated"` // Raw holds only the first MaxRaw bytes
+}
+
+// MaxRaw is the most of one mail an inbox record keeps; a longer mail is
+// answered as too long, from its headers.
+const MaxRaw = 2 << 20
+
+var messageIDHeader = regexp.MustCompile(`(?im)^message-id:[ \t]*<?([^>\r\n]+)>?`)
+
+// NewInboxRecord makes the record of a raw mail.
+func NewInboxRecord(raw []byte, mailbox string, uidValidity, uid uint32, at time.Time) InboxRecord {
+	r := InboxRecord{Mailbox: mailbox, UIDValidity: uidValidity, UID: uid, Received: at.UTC(), Size: len(raw)}
+	head := raw
+	if i := indexHeaderEnd(raw); i >= 0 {
+		head = raw[:i]
+	}
+	if m := messageIDHeader.FindSubmatch(head); m != nil {
+		r.MessageID = string(m[1])
+	}
+	r.Key = InboxKey(r.MessageID, raw)
+	r.Raw = raw
+	if len(raw) > MaxRaw {
+		r.Raw, r.Truncated = raw[:MaxRaw], true
+	}
+	return r
+}
+
+// InboxKey names a mail by its Message-ID, or by its bytes when it has none.
+func InboxKey(messageID string, raw []byte) string {
+	h := sha256.Sum256([]byte("id:" + messageID))
+	if messageID == "" {
+		h = sha256.Sum256(raw)
+	}
+	return hex.EncodeToString(h[:16])
+}
+
+func indexHeaderEnd(raw []byte) int {
+	for i := 0; i+1 < len(raw); i++ {
+		if raw[i] == '\n' && (raw[i+1] == '\n' || (raw[i+1] == '\r' && i+2 < len(raw) && raw[i+2] == '\n')) {
+			return i
+		}
+	}
+	return -1
+}
+
+// StoreInbox returns the function that stores inbox records in store,
+// reporting a mail already stored as stored.
+func StoreInbox(store *events.Store) func(context.Context, InboxRecord) error {
+	return func(ctx context.Context, r InboxRecord) error {
+		data, err := json.Marshal(r)
+		if err != nil {
+			return fmt.Errorf("mail: inbox record: %w", err)
+		}
+		_, err = store.PutOnce(ctx, InboxSubject+r.Key, data)
+		if errors.Is(err, events.ErrExists) {
+			return nil // read before: the first record stands
+		}
+		return err
+	}
+}

@@ -1,0 +1,264 @@
+package mail
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+)
+
+// IMAPOptions say how to reach the game mailbox.
+type IMAPOptions struct {
+	Addr      string // host:port
+	Security  string // "tls" (implicit, port 993), "starttls", or "plain" (loopback only); "" means "tls"
+	Username  string
+	Password  string
+	Mailbox   string // where players' mail arrives; "" means "INBOX"
+	Processed string // where recorded mail is moved; "" means "processed"
+	// Poll is how often to look for new mail when the server has no IDLE,
+	// and the longest an IDLE waits before looking anyway; 0 means a minute.
+	Poll time.Duration
+	// TLSConfig for "tls" and "starttls"; nil means the system's roots.
+	TLSConfig *tls.Config
+}
+
+// Intake reads the game mailbox: every new mail is first recorded (Record),
+// then moved out of the mailbox, and the place reached is saved (Cursor),
+// so a restart resumes where it stopped and reads nothing twice.
+type Intake struct {
+	Options IMAPOptions
+	// Record stores one mail; it must report a mail recorded before as
+	// success. A failure leaves the mail in the mailbox for the next round.
+	Record func(context.Context, InboxRecord) error
+	// Cursor keeps the mailbox's UIDVALIDITY and the last UID recorded.
+	Cursor Cursor
+	Log    *slog.Logger     // nil: discard
+	Now    func() time.Time // nil: time.Now
+	// MaxBackoff bounds the wait between reconnections; 0 means a minute.
+	MaxBackoff time.Duration
+}
+
+// Cursor stores how far the intake has read a mailbox.
+type Cursor interface {
+	Load(ctx context.Context, mailbox string) (uidValidity, uid uint32, err error)
+	Save(ctx context.Context, mailbox string, uidValidity, uid uint32) error
+}
+
+// Run reads the mailbox until ctx ends, reconnecting with a growing
+// backoff after each failure. It returns nil when ctx ends.
+func (in *Intake) Run(ctx context.Context) error {
+	backoff := time.Second
+	for {
+		start := in.now()
+		err := in.session(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if in.now().Sub(start) > time.Minute {
+			backoff = time.Second // the last session ran a while: start again from a short wait
+		}
+		in.log().Warn("imap session ended; reconnecting", "addr", in.Options.Addr, "wait", backoff, "err", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, in.maxBackoff())
+	}
+}
+
+// session is one connection: log in, then read and wait until it fails.
+func (in *Intake) session(ctx context.Context) error {
+	newMail := make(chan struct{}, 1)
+	c, err := in.dial(&imapclient.Options{UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+			if d.NumMessages != nil {
+				select {
+				case newMail <- struct{}{}:
+				default:
+				}
+			}
+		},
+	}})
+	if err != nil {
+		return fmt.Errorf("mail: imap dial %s: %w", in.Options.Addr, err)
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+	if err := c.Login(in.Options.Username, in.Options.Password).Wait(); err != nil {
+		return fmt.Errorf("mail: imap login as %s: %w", in.Options.Username, err)
+	}
+	if err := in.ensureFolder(c); err != nil {
+		return err
+	}
+	sel, err := c.Select(in.mailbox(), nil).Wait()
+	if err != nil {
+		return fmt.Errorf("mail: imap select %s: %w", in.mailbox(), err)
+	}
+	in.log().Info("imap connected", "addr", in.Options.Addr, "mailbox", in.mailbox(), "messages", sel.NumMessages)
+	for {
+		if err := in.readNew(ctx, c, sel.UIDValidity); err != nil {
+			return err
+		}
+		if err := in.wait(ctx, c, newMail); err != nil {
+			return err
+		}
+	}
+}
+
+func (in *Intake) dial(opt *imapclient.Options) (*imapclient.Client, error) {
+	opt.TLSConfig = in.Options.TLSConfig
+	switch in.Options.Security {
+	case "", "tls":
+		return imapclient.DialTLS(in.Options.Addr, opt)
+	case "starttls":
+		return imapclient.DialStartTLS(in.Options.Addr, opt)
+	case "plain":
+		return imapclient.DialInsecure(in.Options.Addr, opt)
+	}
+	return nil, fmt.Errorf("unknown IMAP security %q: use tls, starttls or plain", in.Options.Security)
+}
+
+func (in *Intake) ensureFolder(c *imapclient.Client) error {
+	list, err := c.List("", in.processed(), nil).Collect()
+	if err != nil {
+		return fmt.Errorf("mail: imap list: %w", err)
+	}
+	if len(list) > 0 {
+		return nil
+	}
+	if err := c.Create(in.processed(), nil).Wait(); err != nil {
+		return fmt.Errorf("mail: imap create %s: %w", in.processed(), err)
+	}
+	return nil
+}
+
+// readNew records every mail in the mailbox that is not recorded yet and
+// moves every recorded one out.
+func (in *Intake) readNew(ctx context.Context, c *imapclient.Client, validity uint32) error {
+	mbox := in.mailbox()
+	savedValidity, last, err := in.Cursor.Load(ctx, mbox)
+	if err != nil {
+		return err
+	}
+	if savedValidity != validity {
+		// The server renumbered the mailbox: every mail in it may be new.
+		// Records are deduplicated by Message-ID, so re-reading is safe.
+		last = 0
+	}
+	found, err := c.UIDSearch(&imap.SearchCriteria{}, nil).Wait()
+	if err != nil {
+		return fmt.Errorf("mail: imap search: %w", err)
+	}
+	uids := found.AllUIDs()
+	slices.Sort(uids)
+	for _, uid := range uids {
+		if uint32(uid) > last {
+			if err := in.record(ctx, c, validity, uid); err != nil {
+				return err
+			}
+			last = uint32(uid)
+			if err := in.Cursor.Save(ctx, mbox, validity, last); err != nil {
+				return err
+			}
+		}
+		if _, err := c.Move(imap.UIDSetNum(uid), in.processed()).Wait(); err != nil {
+			return fmt.Errorf("mail: imap move uid %d to %s: %w", uid, in.processed(), err)
+		}
+	}
+	return nil
+}
+
+func (in *Intake) record(ctx context.Context, c *imapclient.Client, validity uint32, uid imap.UID) error {
+	section := &imap.FetchItemBodySection{Peek: true}
+	msgs, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	if err != nil {
+		return fmt.Errorf("mail: imap fetch uid %d: %w", uid, err)
+	}
+	if len(msgs) == 0 {
+		return nil // gone meanwhile (another client moved it)
+	}
+	raw := msgs[0].FindBodySection(section)
+	rec := NewInboxRecord(raw, in.mailbox(), validity, uint32(uid), in.now())
+	if err := in.Record(ctx, rec); err != nil {
+		return fmt.Errorf("mail: record uid %d: %w", uid, err)
+	}
+	in.log().Info("mail recorded", "uid", uid, "message-id", rec.MessageID, "size", rec.Size)
+	return nil
+}
+
+// wait returns when new mail may have arrived: an IDLE notification, or
+// the poll interval.
+func (in *Intake) wait(ctx context.Context, c *imapclient.Client, newMail <-chan struct{}) error {
+	timer := time.NewTimer(in.poll())
+	defer timer.Stop()
+	if !c.Caps().Has(imap.CapIdle) && !c.Caps().Has(imap.CapIMAP4rev2) {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timer.C:
+			return nil
+		case <-c.Closed():
+			return errors.New("mail: imap connection closed")
+		}
+	}
+	idle, err := c.Idle()
+	if err != nil {
+		return fmt.Errorf("mail: imap idle: %w", err)
+	}
+	select {
+	case <-ctx.Done():
+	case <-newMail:
+	case <-timer.C:
+	case <-c.Closed():
+	}
+	if err := idle.Close(); err != nil && ctx.Err() == nil {
+		return fmt.Errorf("mail: imap idle: %w", err)
+	}
+	if err := idle.Wait(); err != nil && ctx.Err() == nil {
+		return fmt.Errorf("mail: imap idle: %w", err)
+	}
+	return ctx.Err()
+}
+
+func (in *Intake) mailbox() string   { return or(in.Options.Mailbox, "INBOX") }
+func (in *Intake) processed() string { return or(in.Options.Processed, "processed") }
+func (in *Intake) poll() time.Duration {
+	if in.Options.Poll > 0 {
+		return in.Options.Poll
+	}
+	return time.Minute
+}
+func (in *Intake) maxBackoff() time.Duration {
+	if in.MaxBackoff > 0 {
+		return in.MaxBackoff
+	}
+	return time.Minute
+}
+func (in *Intake) now() time.Time {
+	if in.Now != nil {
+		return in.Now()
+	}
+	return time.Now()
+}
+func (in *Intake) log() *slog.Logger {
+	if in.Log != nil {
+		return in.Log
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+func or(s, def string) string {
+	if s != "" {
+		return s
+	}
+	return def
+}
