@@ -1,0 +1,108 @@
+package mail
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	gomail "github.com/emersion/go-message/mail"
+)
+
+// Lengths past which header-derived strings are cut: RFC 5322 lines are at
+// most 998 bytes, and nothing pbem reads from a header needs more.
+const (
+	maxIDLen   = 998
+	maxAddrLen = 254
+	maxNameLen = 200
+)
+
+// clean makes s safe to use anywhere: valid UTF-8, no control characters
+// (so no CR or LF to inject a header with), spaces collapsed and trimmed,
+// at most max bytes.
+func clean(s string, max int) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.IsSpace(r) || r == '\u2028' || r == '\u2029' {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+		if b.Len() >= max {
+			break
+		}
+	}
+	return truncate(b.String(), max)
+}
+
+// truncate cuts s to at most max bytes without splitting a rune.
+func truncate(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	for max > 0 && !utf8.RuneStart(s[max]) {
+		max--
+	}
+	return s[:max]
+}
+
+// splitAddr splits an address at its last "@".
+func splitAddr(addr string) (local, domain string, ok bool) {
+	i := strings.LastIndexByte(addr, '@')
+	if i <= 0 || i == len(addr)-1 {
+		return "", "", false
+	}
+	return addr[:i], addr[i+1:], true
+}
+
+// addrSpec finds the bare addresses in a header that the strict parser
+// refuses.
+var addrSpec = regexp.MustCompile(`[^\s<>,;:"()\[\]\\@]+@[^\s<>,;:"()\[\]\\@]+`)
+
+// addressList reads the addresses of an address header, lower-cased, with
+// their display names. It falls back to picking out anything shaped like
+// an address when the header does not parse.
+func addressList(h gomail.Header, key string) (addrs, names []string) {
+	for _, v := range h.Values(key) {
+		list, err := gomail.ParseAddressList(v)
+		if err != nil {
+			for _, a := range addrSpec.FindAllString(v, 100) {
+				addrs = append(addrs, normAddr(a))
+				names = append(names, "")
+			}
+			continue
+		}
+		for _, a := range list {
+			addrs = append(addrs, normAddr(a.Address))
+			names = append(names, clean(a.Name, maxNameLen))
+		}
+	}
+	return addrs, names
+}
+
+// normAddr is an address as pbem compares them: trimmed of spaces and
+// angle brackets, lower-cased and cleaned; "" when it has no "@".
+func normAddr(a string) string {
+	a = clean(strings.ToLower(strings.Trim(a, " \t<>")), maxAddrLen)
+	if _, _, ok := splitAddr(a); !ok || strings.ContainsAny(a, " <>,;\"") {
+		return ""
+	}
+	return a
+}
+
+// appendNew appends the addresses not already in list, skipping empty ones.
+func appendNew(list []string, addrs ...string) []string {
+	for _, a := range addrs {
+		if a != "" && !slices.Contains(list, a) {
+			list = append(list, a)
+		}
+	}
+	return list
+}

@@ -1,0 +1,88 @@
+package mail
+
+import (
+	"regexp"
+	"strings"
+
+	gomail "github.com/emersion/go-message/mail"
+)
+
+// maxRefs is how many of the last References are kept: enough to find the
+// prompt a reply answers, however long the thread.
+const maxRefs = 50
+
+// readFields fills in what p takes from the header of the mail.
+func (p *Parsed) readFields(h gomail.Header) {
+	p.MessageID = first(msgIDs(h.Get("Message-Id")))
+	p.InReplyTo = msgIDs(strings.Join(h.Values("In-Reply-To"), " "))
+	p.References = msgIDs(strings.Join(h.Values("References"), " "))
+	if n := len(p.References); n > maxRefs {
+		p.References = p.References[n-maxRefs:]
+	}
+	subject, err := h.Subject()
+	if err != nil {
+		subject = h.Get("Subject")
+	}
+	p.Subject = clean(subject, maxIDLen)
+	if from, names := addressList(h, "From"); len(from) > 0 {
+		p.From, p.FromName = from[0], names[0]
+	}
+	if rp := strings.TrimSpace(h.Get("Return-Path")); rp != "" {
+		if strings.Trim(rp, " \t<>") == "" {
+			p.ReturnPath = "<>"
+		} else {
+			p.ReturnPath = normAddr(first(addrSpec.FindAllString(rp, 1)))
+		}
+	}
+	p.Recipients = recipients(h)
+	if date, err := h.Date(); err == nil {
+		p.Date = date
+	}
+	p.AuthResults = authResults(h.Values("Authentication-Results"))
+}
+
+// recipients lists who the mail was delivered to, in the order the
+// service should look for its reply address.
+func recipients(h gomail.Header) []string {
+	list := []string{}
+	for _, key := range []string{"Delivered-To", "X-Original-To"} {
+		for _, v := range h.Values(key) {
+			list = appendNew(list, normAddr(first(addrSpec.FindAllString(v, 1))))
+		}
+	}
+	for _, key := range []string{"To", "Cc"} {
+		addrs, _ := addressList(h, key)
+		list = appendNew(list, addrs...)
+	}
+	return list
+}
+
+// msgID matches one message id; ids are read without their brackets.
+var msgID = regexp.MustCompile(`<([^<>\s]*)>`)
+
+// msgIDs reads the message ids of a header, also the bare ones some
+// clients write without brackets.
+func msgIDs(v string) []string {
+	var ids []string
+	matches := msgID.FindAllStringSubmatch(v, -1)
+	if matches == nil {
+		for _, f := range strings.Fields(v) {
+			if strings.Contains(f, "@") {
+				matches = append(matches, []string{f, f})
+			}
+		}
+	}
+	for _, m := range matches {
+		if id := clean(m[1], maxIDLen); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+func first(list []string) string {
+	if len(list) == 0 {
+		return ""
+	}
+	return list[0]
+}

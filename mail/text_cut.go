@@ -1,0 +1,212 @@
+package mail
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A mark is what a line of a reply starts, if anything.
+type mark int
+
+const (
+	noMark    mark = iota
+	quoteMark      // quoted text: a ">" line, or an attribution followed by one
+	endMark        // nothing after it is the player's own: a signature, a footer, a quoted header
+)
+
+// cut keeps the player's own lines: everything before the first quoted
+// block, attribution, quoted header, forwarded message, signature or
+// mobile footer, with blank lines trimmed at both ends, at most maxLines
+// lines. A reply written below the quote instead (nothing but blank lines
+// above the first ">" block) keeps its unquoted lines between and after
+// the quotes. cut reports whether lines were dropped for the limit.
+func cut(lines []string, maxLines int) ([]string, bool) {
+	own, m, at := collect(lines, maxLines, false)
+	if m == quoteMark && len(trimBlank(own)) == 0 {
+		own, m, _ = collect(lines[at:], maxLines, true)
+	}
+	return trimBlank(own), m == limitMark
+}
+
+// limitMark ends a collect that reached its limit.
+const limitMark mark = -1
+
+// collect gathers lines up to the first mark, or with below, the lines
+// outside the quotes up to the first end mark. It returns the mark it
+// stopped at and the line where that mark begins.
+func collect(lines []string, maxLines int, below bool) ([]string, mark, int) {
+	var own []string
+	for i := 0; i < len(lines); i++ {
+		m, back := markAt(lines, i)
+		if m != noMark {
+			own = own[:max(len(own)-back, 0)] // the attribution's first lines
+			if !below || m == endMark {
+				return own, m, i - back
+			}
+			continue
+		}
+		if len(own) == maxLines {
+			if strings.TrimSpace(lines[i]) != "" {
+				return own, limitMark, i
+			}
+			continue
+		}
+		own = append(own, lines[i])
+	}
+	return own, noMark, len(lines)
+}
+
+// markAt tells what line i starts. An attribution is found at its last
+// line; back says how many lines before i it began.
+func markAt(lines []string, i int) (m mark, back int) {
+	l := strings.TrimSpace(lines[i])
+	switch {
+	case l == "":
+		return noMark, 0
+	case l[0] == '>':
+		return quoteMark, 0
+	case l == "--" || footer.MatchString(l) || original.MatchString(l) || forwarded.MatchString(l):
+		return endMark, 0
+	case headerStart.MatchString(l) && headerFollows(lines, i+1, headerNext):
+		return endMark, 0
+	case rule.MatchString(l) && headerFollows(lines, i+1, headerStart):
+		return endMark, 0
+	}
+	back, ok := attribution(lines, i)
+	if !ok {
+		return noMark, 0
+	}
+	for j := i + 1; j < len(lines); j++ {
+		if next := strings.TrimSpace(lines[j]); next != "" {
+			if next[0] == '>' {
+				return quoteMark, back
+			}
+			break
+		}
+	}
+	return endMark, back
+}
+
+// headerFollows reports whether one of the next few non-blank lines
+// matches re, as the lines of a quoted header block do.
+func headerFollows(lines []string, from int, re *regexp.Regexp) bool {
+	seen := 0
+	for j := from; j < len(lines) && seen < 5; j++ {
+		l := strings.TrimSpace(lines[j])
+		if l == "" {
+			continue
+		}
+		if re.MatchString(l) {
+			return true
+		}
+		seen++
+	}
+	return false
+}
+
+func trimBlank(lines []string) []string {
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// The lines that end the player's own text. They are matched after
+// normalize, so full-width colons are plain ones.
+var (
+	footer = regexp.MustCompile(`(?i)^(` +
+		`sent from my .+|sent from (yahoo mail|mail for windows|outlook|samsung|gmail|proton mail).*|` +
+		`sent (from|with) (an? )?(iphone|ipad|android|mobile|blackberry|proton).*|` +
+		`get outlook for (ios|android).*|` +
+		`发自我的.+|发送自我的.+|来自我的.+|來自我的.+|從我的.+傳送|从我的.+发送|` +
+		`envoyé de mon .+|von meinem .+ gesendet.*|enviado desde mi .+|enviado do meu .+|inviato da(l mio)? (iphone|ipad|android|smartphone).*|verzonden (met|vanaf) (mijn )?(iphone|ipad|android).*` +
+		`)$`)
+	original = regexp.MustCompile(`(?i)^-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|messaggio originale|oorspronkelijk bericht|mensagem original|original|原始邮件|原始郵件|原邮件)\s*-{2,}$`)
+	forwarded = regexp.MustCompile(`(?i)^(-{2,}\s*(forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|转发邮件|轉寄郵件|转发的邮件)\s*-{2,}|begin forwarded message:|début du message réexpédié\s?:|anfang der weitergeleiteten nachricht:)$`)
+
+	// The header block Outlook and others put above the quoted mail:
+	// a From line and, within a few lines, a Sent or Date line.
+	headerStart = regexp.MustCompile(`(?i)^\*?(from|von|de|van|da|od|от|发件人|寄件者|差出人)\s?:\*?\s*\S`)
+	headerNext  = regexp.MustCompile(`(?i)^\*?(sent|date|gesendet|datum|envoyé|enviado|verzonden|inviato|data|отправлено|дата|发送时间|日期|寄件日期|送信日時|時間)\s?:`)
+	rule        = regexp.MustCompile(`^_{10,}$`)
+)
+
+// An attribution is the line a client writes above the quote, "On …,
+// Alice <alice@example.org> wrote:", in some language; start matches its
+// beginning, end its end.
+// A generic form is tried only when no form of a language matches.
+type attributionForm struct {
+	start, end *regexp.Regexp
+	generic    bool
+}
+
+var attributionForms = []attributionForm{
+	{regexp.MustCompile(`(?i)^on\s`), regexp.MustCompile(`(?i)\swrote:$`), false},
+	{regexp.MustCompile(`@`), regexp.MustCompile(`(?i)\swrote:$`), true},
+	{regexp.MustCompile(`(?i)^am\s`), regexp.MustCompile(`(?i)\sschrieb\b.*:$`), false},
+	{regexp.MustCompile(`(?i)^le\s`), regexp.MustCompile(`(?i)\sa écrit ?:$`), false},
+	{regexp.MustCompile(`(?i)^el\s`), regexp.MustCompile(`(?i)\sescribió:$`), false},
+	{regexp.MustCompile(`(?i)^em\s`), regexp.MustCompile(`(?i)\sescreveu:$`), false},
+	{regexp.MustCompile(`(?i)^il\s`), regexp.MustCompile(`(?i)\sha scritto:$`), false},
+	{regexp.MustCompile(`(?i)^op\s`), regexp.MustCompile(`(?i)\sschreef\b.*:$`), false},
+	{regexp.MustCompile(`^在`), regexp.MustCompile(`写道:$`), false},
+	{regexp.MustCompile(`于`), regexp.MustCompile(`写道:$`), false},
+	{regexp.MustCompile(`於`), regexp.MustCompile(`寫道:$`), false},
+	{regexp.MustCompile(`^\d{4}年\d{1,2}月\d{1,2}日`), regexp.MustCompile(`@.*>:$`), false},
+	{regexp.MustCompile(`\S`), regexp.MustCompile(`(?i)\sнаписала?:$`), true},
+}
+
+// attribution reports whether line i is the last line of an attribution,
+// and how many lines before it the attribution began. Clients wrap long
+// attributions (Gmail's plain text often breaks inside the address), so
+// it may begin up to two lines earlier: as late as the beginning of a
+// form matches and no line of it starts inside an address.
+func attribution(lines []string, i int) (back int, ok bool) {
+	for _, generic := range []bool{false, true} {
+		best := -1
+		for _, f := range attributionForms {
+			if f.generic != generic {
+				continue
+			}
+			if b := f.begins(lines, i); b >= 0 && (best < 0 || b < best) {
+				best = b
+			}
+		}
+		if best >= 0 {
+			return best, true
+		}
+	}
+	return 0, false
+}
+
+// begins returns how many lines before i an attribution of form f that
+// ends at line i begins, or -1.
+func (f attributionForm) begins(lines []string, i int) int {
+	text := strings.TrimSpace(lines[i])
+	if !f.end.MatchString(text) {
+		return -1
+	}
+	for b := 0; b <= 2 && i-b >= 0; b++ {
+		line := strings.TrimSpace(lines[i-b])
+		if b > 0 {
+			if line == "" {
+				return -1
+			}
+			text = line + " " + text
+		}
+		if f.start.MatchString(text) && !insideAddress(line) {
+			return b
+		}
+	}
+	return -1
+}
+
+// insideAddress reports whether a line starts in the middle of an
+// address: its first angle bracket closes one.
+func insideAddress(line string) bool {
+	i := strings.IndexAny(line, "<>")
+	return i >= 0 && line[i] == '>'
+}

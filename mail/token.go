@@ -1,0 +1,141 @@
+package mail
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// TokenLen is the length of the token in a reply address.
+const TokenLen = 10
+
+// ErrBadToken is returned by [Tokens.Check] when a reply address does not
+// carry the token of its game and seat.
+var ErrBadToken = errors.New("mail: bad token")
+
+var tokenEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// Tokens makes and checks the token in a player's reply address.
+//
+// The token is a truncated HMAC of the game and seat, so only the holder
+// of Secret can make one, and a player's address cannot be turned into
+// another seat's. Secret should be at least 16 random bytes; an empty
+// Secret makes [Tokens.Check] refuse every token.
+type Tokens struct{ Secret []byte }
+
+// Token returns the token for seat of game: the first ten characters of
+// the lowercase, unpadded base32 of HMAC-SHA256(Secret, game+"."+seat).
+func (t Tokens) Token(game string, seat int) string {
+	mac := hmac.New(sha256.New, t.Secret)
+	mac.Write([]byte(game + "." + strconv.Itoa(seat)))
+	return strings.ToLower(tokenEncoding.EncodeToString(mac.Sum(nil))[:TokenLen])
+}
+
+// ReplyTo returns the address a player of seat in game replies to:
+// for mailbox "games@pbem.example.org" it is
+// "games+<game>.<seat>.<token>@pbem.example.org".
+// Seats outside 0..99 and game ids outside [a-z0-9]{1,12} make addresses
+// that [ParseTag] refuses.
+func (t Tokens) ReplyTo(mailbox, game string, seat int) string {
+	tag := game + "." + strconv.Itoa(seat) + "." + t.Token(game, seat)
+	local, domain, ok := splitAddr(mailbox)
+	if !ok {
+		return mailbox + "+" + tag
+	}
+	return local + "+" + tag + "@" + domain
+}
+
+// Check reports whether token is the token of seat in game. It compares in
+// constant time, ignores case, and returns an error wrapping [ErrBadToken]
+// that says why when the token does not match.
+func (t Tokens) Check(game string, seat int, token string) error {
+	if len(t.Secret) == 0 {
+		return fmt.Errorf("%w: no secret is configured", ErrBadToken)
+	}
+	if len(token) != TokenLen {
+		return fmt.Errorf("%w: %d characters, want %d", ErrBadToken, len(token), TokenLen)
+	}
+	want := t.Token(game, seat)
+	if !hmac.Equal([]byte(strings.ToLower(token)), []byte(want)) {
+		return fmt.Errorf("%w: it is not the token of game %s seat %d", ErrBadToken, clean(game, maxIDLen), seat)
+	}
+	return nil
+}
+
+// Tag is what a recipient address carries after the plus.
+type Tag struct {
+	Game  string `json:"game"`
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+// ParseTag reads the tag of addr, a reply address of mailbox. It ignores
+// case, and reports false unless addr's local part is mailbox's local part,
+// a plus and a tag "<game>.<seat>.<token>", and both domains are the same.
+// Game ids are [a-z0-9]{1,12}, seats a decimal 0..99 without leading zeros,
+// tokens [a-z2-7]{10}. The token is not checked: that is [Tokens.Check].
+func ParseTag(addr, mailbox string) (Tag, bool) {
+	local, domain, ok := splitAddr(strings.ToLower(strings.Trim(addr, " \t<>")))
+	if !ok {
+		return Tag{}, false
+	}
+	boxLocal, boxDomain, ok := splitAddr(strings.ToLower(strings.TrimSpace(mailbox)))
+	if !ok || domain != boxDomain {
+		return Tag{}, false
+	}
+	rest, ok := strings.CutPrefix(local, boxLocal+"+")
+	if !ok {
+		return Tag{}, false
+	}
+	parts := strings.Split(rest, ".")
+	if len(parts) != 3 || !isGameID(parts[0]) || !isToken(parts[2]) {
+		return Tag{}, false
+	}
+	seat, ok := parseSeat(parts[1])
+	if !ok {
+		return Tag{}, false
+	}
+	return Tag{Game: parts[0], Seat: seat, Token: parts[2]}, true
+}
+
+func isGameID(s string) bool {
+	if len(s) < 1 || len(s) > 12 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func isToken(s string) bool {
+	if len(s) != TokenLen {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < 'a' || c > 'z') && (c < '2' || c > '7') {
+			return false
+		}
+	}
+	return true
+}
+
+func parseSeat(s string) (int, bool) {
+	if len(s) < 1 || len(s) > 2 || (len(s) == 2 && s[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
