@@ -1,0 +1,113 @@
+package templates
+
+import "slices"
+
+// Kind is which mail a Mail is. Its value names the templates
+// (<kind>.subject, <kind>.text, <kind>.html) and the golden files.
+type Kind string
+
+// The kinds of mail pbem sends.
+const (
+	// Invitation tells a player (or a host who does not play) that a game
+	// was set up: who plays which seat, the variants, the seed commitment.
+	// With YourTurn it also carries the first prompt.
+	Invitation Kind = "invitation"
+	// YourTurn is the prompt: the new board and what to reply.
+	YourTurn Kind = "your-turn"
+	// Reminder repeats the prompt shortly before the deadline.
+	Reminder Kind = "reminder"
+	// Accepted confirms the recipient's own move and shows the new board.
+	Accepted Kind = "accepted"
+	// Rejected answers a move that was refused (Attempt, Reason); nothing
+	// was recorded, and the prompt follows if it is still their turn.
+	Rejected Kind = "rejected"
+	// Stale answers a reply to an older prompt: it was not applied, and
+	// Changed says what happened since.
+	Stale Kind = "stale"
+	// Moved tells a recipient who is not to move that someone else moved.
+	Moved Kind = "moved"
+	// Said relays a SAY from SaidBy to the other players.
+	Said Kind = "said"
+	// GameOver gives the result, the final board and the revealed seed.
+	GameOver Kind = "game-over"
+	// Board answers BOARD: the board as the recipient sees it now.
+	Board Kind = "board"
+	// History answers HISTORY: the game's moves so far.
+	History Kind = "history"
+	// Games answers GAMES: the recipient's games.
+	Games Kind = "games"
+	// Help answers HELP: how to move and every command.
+	Help Kind = "help"
+	// Error answers a command that was refused or not understood (Attempt,
+	// Reason); nothing was changed.
+	Error Kind = "error"
+)
+
+// spec is a Kind and what its mail cannot do without, as a check that
+// names the missing fields.
+type spec struct {
+	kind  Kind
+	needs func(m *Mail) string
+}
+
+// kinds lists every Kind with what its mail cannot do without: a mail
+// missing one of these is a bug in the service, not something to send.
+var kinds = []spec{
+	{Invitation, needsGame(func(m *Mail) string { return need(len(m.Players) > 0, "Players") })},
+	{YourTurn, needsGame(needsPrompt)},
+	{Reminder, needsGame(needsPrompt)},
+	{Accepted, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") })},
+	{Rejected, needsGame(func(m *Mail) string { return need(m.Reason != "", "Reason") })},
+	{Stale, needsGame(func(m *Mail) string { return need(len(m.Changed) > 0, "Changed") })},
+	{Moved, needsGame(func(m *Mail) string { return need(m.Actor != "" && len(m.Happened) > 0, "Actor and Happened") })},
+	{Said, needsGame(func(m *Mail) string { return need(m.Said != "" && m.SaidBy != "", "Said and SaidBy") })},
+	{GameOver, needsGame(func(m *Mail) string { return need(m.Result != "", "Result") })},
+	{Board, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") })},
+	{History, needsGame(func(m *Mail) string { return need(len(m.History) > 0, "History") })},
+	{Games, func(m *Mail) string { return "" }},
+	{Help, func(m *Mail) string { return need(len(m.Commands) > 0, "Commands") }},
+	{Error, func(m *Mail) string { return need(m.Reason != "", "Reason") }},
+}
+
+// Kinds returns every Kind, in the order the package documents them.
+func Kinds() []Kind {
+	var ks []Kind
+	for _, k := range kinds {
+		ks = append(ks, k.kind)
+	}
+	return ks
+}
+
+// missing names what m lacks for its kind, or returns "" if nothing.
+func missing(m *Mail) string {
+	i := slices.IndexFunc(kinds, func(s spec) bool { return s.kind == m.Kind })
+	switch {
+	case i < 0:
+		return "a known Kind"
+	case m.To.Name == "":
+		return "To.Name"
+	case m.Service == "" || m.Mailbox == "":
+		return "Service and Mailbox"
+	}
+	return kinds[i].needs(m)
+}
+
+func need(ok bool, what string) string {
+	if ok {
+		return ""
+	}
+	return what
+}
+
+func needsGame(then func(m *Mail) string) func(m *Mail) string {
+	return func(m *Mail) string {
+		if m.Game.ID == "" || m.Game.Title == "" {
+			return "Game.ID and Game.Title"
+		}
+		return then(m)
+	}
+}
+
+func needsPrompt(m *Mail) string {
+	return need(m.YourTurn && m.Board != "" && m.Example != "", "YourTurn, Board and Example")
+}

@@ -1,0 +1,172 @@
+// Package templates holds the text and HTML versions of every mail pbem
+// sends, per language, and renders them from a Mail the service has filled.
+//
+// The templates only format: every sentence about the game (what happened,
+// why a move was refused, who scores what) comes written from the service.
+// Data is never parsed as a template, the HTML part is escaped by
+// html/template, and the subject can never hold a line break.
+//
+// Templates live in <lang>/*.tmpl. English ("en") is complete; another
+// language may translate any subset of the named templates, and whatever
+// it leaves out falls back to English.
+package templates
+
+// Mail is everything a template may show. The service fills it; templates
+// only format it. An empty field leaves its section out.
+type Mail struct {
+	// Kind says which mail this is; it picks the subject and the body.
+	Kind Kind
+	// Lang is the recipient's language ("en", "zh"…); empty or unknown
+	// means English.
+	Lang string
+	// Service is the service's display name, e.g. "pbem games".
+	Service string
+	// Mailbox is the service's plain address for commands that concern no
+	// game in particular, e.g. "games@pbem.example.org".
+	Mailbox string
+
+	// Game is the game the mail is about; its zero value for mails about
+	// no game (Games, Help and Error may have none).
+	Game Game
+	// To is the recipient.
+	To Recipient
+	// Players are the game's seats in seat order.
+	Players []PlayerLine
+
+	// Actor is the name of the player whose action the mail reports: the
+	// mover in a Moved mail.
+	Actor string
+	// Happened is what happened since this recipient's last mail, one
+	// sentence each, e.g. "Ana placed a rig on D6."
+	Happened []string
+	// Board is the recipient's own view as monospace text, the public board
+	// and their private information, shown exactly as given.
+	Board string
+
+	// YourTurn says the recipient is to move now; the mail then carries
+	// the prompt (Example, MoveSyntax, Legal).
+	YourTurn bool
+	// Example is a move written as the player should write it, e.g. "E5".
+	Example string
+	// MoveSyntax says in one or two short sentences how to write a move,
+	// e.g. "A move names a free field: its column letter, then its row."
+	MoveSyntax string
+	// Legal are the legal moves, or a sample of them, as written in a reply.
+	Legal []string
+	// LegalMore is how many legal moves Legal leaves out.
+	LegalMore int
+
+	// Commands are the commands a player may send: all of them in a Help
+	// mail, the usual ones for the "Other commands" line elsewhere.
+	Commands []CommandHelp
+	// Deadline is when the recipient must move by, already formatted for
+	// the recipient, e.g. "Thu 3 Dec 18:00 UTC (reminder 12 hours before)".
+	Deadline string
+
+	// Commitment is the SHA-256 of the game's seed in hex, for the
+	// invitation and the first prompt; empty elsewhere.
+	Commitment string
+	// Seed is the seed in hex, revealed once the game is over.
+	Seed string
+	// VerifyHint says how to check the game, e.g.
+	// "pbem verify --file game.jsonl".
+	VerifyHint string
+
+	// Reason is why a move or command was refused, written for the player,
+	// e.g. "F6 is next to your rig on F5".
+	Reason string
+	// Attempt is the line of the player's mail that was refused or not
+	// applied, as they wrote it.
+	Attempt string
+
+	// Said is the text of a SAY relayed to the other players; it may hold
+	// several lines.
+	Said string
+	// SaidBy is the name of who said it.
+	SaidBy string
+
+	// Result is the outcome in one sentence, e.g. "Ana wins with +12; Bea
+	// +9."
+	Result string
+	// Over says the game has ended.
+	Over bool
+
+	// History are the lines of a HISTORY answer, oldest first.
+	History []string
+	// Games are the lines of a GAMES answer.
+	Games []GameLine
+	// Changed is, for a Stale mail, what changed since the prompt the
+	// player answered, one sentence each.
+	Changed []string
+	// Notice is a free one-line note any kind may carry, e.g. "Your message
+	// was long; only its first 20 commands were read."
+	Notice string
+}
+
+// Game names the game a mail is about.
+type Game struct {
+	// ID is the game's id, e.g. "k7q2mx"; it tags every subject.
+	ID string
+	// Title is the game's display name, e.g. "Atacama".
+	Title string
+	// Variants are the variants played, e.g. ["enhanced", "tactical"].
+	Variants []string
+	// Seq is the event number the mail reflects, shown as "move N".
+	Seq int
+	// Host is the name of who set the game up; empty if the service did.
+	Host string
+}
+
+// Recipient is whom a mail goes to.
+type Recipient struct {
+	// Name is how to address the recipient; the service gives the address
+	// when it knows no name.
+	Name string
+	// Address is the recipient's mail address.
+	Address string
+	// Seat is the recipient's seat, or -1 for someone who does not play.
+	Seat int
+	// Host says the recipient set the game up.
+	Host bool
+}
+
+// PlayerLine is one seat of a game as the mails list it.
+type PlayerLine struct {
+	// Seat is the seat number the board uses.
+	Seat int
+	// Name is the player's name.
+	Name string
+	// Role is what the seat plays for, a phrase that follows the name,
+	// e.g. "scores the COLUMNS (turquoise: gold and silver +, copper −)".
+	Role string
+	// Score is the seat's score so far or final, formatted, e.g. "+7";
+	// empty before scores mean anything.
+	Score string
+	// ToAct says the seat is to move now.
+	ToAct bool
+	// You says the seat is the recipient's.
+	You bool
+}
+
+// CommandHelp describes one command a player may send.
+type CommandHelp struct {
+	// Name is the command's keyword, e.g. "SAY".
+	Name string
+	// Syntax is how to write it, e.g. "SAY <text>".
+	Syntax string
+	// Help says in one sentence what it does.
+	Help string
+}
+
+// GameLine is one game in a GAMES answer.
+type GameLine struct {
+	// ID is the game's id.
+	ID string
+	// Title is the game with its variants, e.g. "Atacama (enhanced)".
+	Title string
+	// Players are the players' names, e.g. "Ana, Bea".
+	Players string
+	// State is where the game stands for the recipient, e.g. "your turn",
+	// "Ana to move", "over: Ana won".
+	State string
+}

@@ -1,0 +1,172 @@
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	htmltemplate "html/template"
+	"io"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	texttemplate "text/template"
+)
+
+// files holds the templates: <lang>/*.text.tmpl define <kind>.subject and
+// <kind>.text, <lang>/*.html.tmpl define <kind>.html.
+//
+//go:embed */*.tmpl
+var files embed.FS
+
+// fallback is the language every other one falls back to, template by
+// template.
+const fallback = "en"
+
+// Rendered is a mail's subject and parts, ready for the mail package to
+// wrap in MIME.
+type Rendered struct {
+	// Subject is one line: it never holds CR, LF or another control
+	// character.
+	Subject string
+	// Text is the plain text part; every line ends with "\n".
+	Text string
+	// HTML is the HTML part: one document, inline styles only.
+	HTML string
+}
+
+// ErrIncomplete is returned by Render for a Mail that lacks what its Kind
+// cannot do without (a prompt without a board, a refusal without a reason).
+var ErrIncomplete = errors.New("templates: incomplete mail")
+
+// page is what the templates execute on: the Mail and, for the HTML
+// part's title, its rendered subject.
+type page struct {
+	Mail
+	Subject string
+}
+
+// Render renders m's subject, plain text and HTML parts in m.Lang, falling
+// back to English for a language or template not translated. It returns
+// an error wrapping ErrIncomplete if m lacks what its Kind needs.
+func Render(m Mail) (Rendered, error) {
+	m = clean(m)
+	if what := missing(&m); what != "" {
+		return Rendered{}, fmt.Errorf("%w: a %q mail needs %s", ErrIncomplete, m.Kind, what)
+	}
+	all, err := parsed()
+	if err != nil {
+		return Rendered{}, err
+	}
+	s, ok := all[m.Lang]
+	if !ok {
+		m.Lang, s = fallback, all[fallback]
+	}
+	var r Rendered
+	p := page{Mail: m}
+	subject, err := execute(s.text, string(m.Kind)+".subject", p)
+	if err != nil {
+		return Rendered{}, err
+	}
+	r.Subject = oneLine(subject)
+	p.Subject = r.Subject
+	text, err := execute(s.text, string(m.Kind)+".text", p)
+	if err != nil {
+		return Rendered{}, err
+	}
+	r.Text = strings.TrimRight(text, "\n") + "\n"
+	if r.HTML, err = execute(s.html, string(m.Kind)+".html", p); err != nil {
+		return Rendered{}, err
+	}
+	return r, nil
+}
+
+// Languages returns the languages that have templates, sorted.
+func Languages() []string {
+	all, err := parsed()
+	if err != nil {
+		return []string{fallback}
+	}
+	var ls []string
+	for l := range all {
+		ls = append(ls, l)
+	}
+	slices.Sort(ls)
+	return ls
+}
+
+// executor is what text and HTML templates have in common.
+type executor interface {
+	ExecuteTemplate(w io.Writer, name string, data any) error
+}
+
+// execute runs the template name of t on p.
+func execute(t executor, name string, p page) (string, error) {
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, name, p); err != nil {
+		return "", fmt.Errorf("templates: %s in %s: %w", name, p.Lang, err)
+	}
+	return b.String(), nil
+}
+
+// set is one language's templates.
+type set struct {
+	text *texttemplate.Template
+	html *htmltemplate.Template
+}
+
+// parsed parses the embedded templates once; they never change.
+var parsed = sync.OnceValues(func() (map[string]set, error) { return parse(files) })
+
+// parse reads every language directory of fsys. A language other than
+// the fallback starts from the fallback's templates and redefines the
+// ones it translates.
+func parse(fsys fs.FS) (map[string]set, error) {
+	base, err := parseLang(fsys, fallback, set{
+		text: texttemplate.New("").Funcs(textFuncs),
+		html: htmltemplate.New("").Funcs(htmlFuncs),
+	})
+	if err != nil {
+		return nil, err
+	}
+	all := map[string]set{fallback: base}
+	dirs, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	for _, d := range dirs {
+		if !d.IsDir() || d.Name() == fallback {
+			continue
+		}
+		t, err := base.text.Clone()
+		if err != nil {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		h, err := base.html.Clone()
+		if err != nil {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		if all[d.Name()], err = parseLang(fsys, d.Name(), set{t, h}); err != nil {
+			return nil, err
+		}
+	}
+	return all, nil
+}
+
+// parseLang adds the templates of directory lang to s.
+func parseLang(fsys fs.FS, lang string, s set) (set, error) {
+	var err error
+	if names, _ := fs.Glob(fsys, path.Join(lang, "*.text.tmpl")); len(names) > 0 {
+		if s.text, err = s.text.ParseFS(fsys, names...); err != nil {
+			return set{}, fmt.Errorf("templates: %s: %w", lang, err)
+		}
+	}
+	if names, _ := fs.Glob(fsys, path.Join(lang, "*.html.tmpl")); len(names) > 0 {
+		if s.html, err = s.html.ParseFS(fsys, names...); err != nil {
+			return set{}, fmt.Errorf("templates: %s: %w", lang, err)
+		}
+	}
+	return s, nil
+}
