@@ -18,10 +18,10 @@ const (
 	maxNameLen = 200
 )
 
-// clean makes s safe to use anywhere: valid UTF-8, no control characters
+// sanitize makes s safe to use anywhere: valid UTF-8, no control characters
 // (so no CR or LF to inject a header with), spaces collapsed and trimmed,
 // at most max bytes.
-func clean(s string, max int) string {
+func sanitize(s string, max int) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	var b strings.Builder
 	space := false
@@ -39,11 +39,11 @@ func clean(s string, max int) string {
 			break
 		}
 	}
-	return truncate(b.String(), max)
+	return cutBytes(b.String(), max)
 }
 
-// truncate cuts s to at most max bytes without splitting a rune.
-func truncate(s string, max int) string {
+// cutBytes cuts s to at most max bytes without splitting a rune.
+func cutBytes(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
@@ -81,7 +81,7 @@ func addressList(h gomail.Header, key string) (addrs, names []string) {
 		}
 		for _, a := range list {
 			addrs = append(addrs, normAddr(a.Address))
-			names = append(names, clean(a.Name, maxNameLen))
+			names = append(names, sanitize(a.Name, maxNameLen))
 		}
 	}
 	return addrs, names
@@ -90,7 +90,7 @@ func addressList(h gomail.Header, key string) (addrs, names []string) {
 // normAddr is an address as pbem compares them: trimmed of spaces and
 // angle brackets, lower-cased and cleaned; "" when it has no "@".
 func normAddr(a string) string {
-	a = clean(strings.ToLower(strings.Trim(a, " \t<>")), maxAddrLen)
+	a = sanitize(strings.ToLower(strings.Trim(a, " \t<>")), maxAddrLen)
 	if _, _, ok := splitAddr(a); !ok || strings.ContainsAny(a, " <>,;\"") {
 		return ""
 	}

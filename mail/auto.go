@@ -112,5 +112,5 @@ var (
 // reason formats why a mail is automatic, quoting a cleaned, shortened
 // header value.
 func reason(kind, header, value string) string {
-	return kind + " (" + header + ": " + clean(value, maxReasonValue) + ")"
+	return kind + " (" + header + ": " + sanitize(value, maxReasonValue) + ")"
 }

@@ -54,7 +54,7 @@ func authResults(values []string) []AuthResult {
 	var out []AuthResult
 	for i, v := range values {
 		server, results, _ := authres.Parse(stripComments(v))
-		server = clean(strings.ToLower(server), maxAddrLen)
+		server = sanitize(strings.ToLower(server), maxAddrLen)
 		for _, r := range results {
 			a := authResult(r)
 			if a.Method == "" {
@@ -96,9 +96,9 @@ func authResult(r authres.Result) AuthResult {
 	case *authres.GenericResult:
 		a.Method, value = r.Method, r.Value
 	}
-	a.Method = clean(strings.ToLower(a.Method), 64)
-	a.Result = clean(strings.ToLower(string(value)), 64)
-	a.Domain = clean(strings.ToLower(a.Domain), maxAddrLen)
+	a.Method = sanitize(strings.ToLower(a.Method), 64)
+	a.Result = sanitize(strings.ToLower(string(value)), 64)
+	a.Domain = sanitize(strings.ToLower(a.Domain), maxAddrLen)
 	return a
 }
 

@@ -13,7 +13,7 @@ const maxRefs = 50
 
 // readFields fills in what p takes from the header of the mail.
 func (p *Parsed) readFields(h gomail.Header) {
-	p.MessageID = first(msgIDs(h.Get("Message-Id")))
+	p.MessageID = firstOf(msgIDs(h.Get("Message-Id")))
 	p.InReplyTo = msgIDs(strings.Join(h.Values("In-Reply-To"), " "))
 	p.References = msgIDs(strings.Join(h.Values("References"), " "))
 	if n := len(p.References); n > maxRefs {
@@ -23,7 +23,7 @@ func (p *Parsed) readFields(h gomail.Header) {
 	if err != nil {
 		subject = h.Get("Subject")
 	}
-	p.Subject = clean(subject, maxIDLen)
+	p.Subject = sanitize(subject, maxIDLen)
 	if from, names := addressList(h, "From"); len(from) > 0 {
 		p.From, p.FromName = from[0], names[0]
 	}
@@ -31,7 +31,7 @@ func (p *Parsed) readFields(h gomail.Header) {
 		if strings.Trim(rp, " \t<>") == "" {
 			p.ReturnPath = "<>"
 		} else {
-			p.ReturnPath = normAddr(first(addrSpec.FindAllString(rp, 1)))
+			p.ReturnPath = normAddr(firstOf(addrSpec.FindAllString(rp, 1)))
 		}
 	}
 	p.Recipients = recipients(h)
@@ -47,7 +47,7 @@ func recipients(h gomail.Header) []string {
 	list := []string{}
 	for _, key := range []string{"Delivered-To", "X-Original-To"} {
 		for _, v := range h.Values(key) {
-			list = appendNew(list, normAddr(first(addrSpec.FindAllString(v, 1))))
+			list = appendNew(list, normAddr(firstOf(addrSpec.FindAllString(v, 1))))
 		}
 	}
 	for _, key := range []string{"To", "Cc"} {
@@ -73,14 +73,14 @@ func msgIDs(v string) []string {
 		}
 	}
 	for _, m := range matches {
-		if id := clean(m[1], maxIDLen); id != "" {
+		if id := sanitize(m[1], maxIDLen); id != "" {
 			ids = append(ids, id)
 		}
 	}
 	return ids
 }
 
-func first(list []string) string {
+func firstOf(list []string) string {
 	if len(list) == 0 {
 		return ""
 	}

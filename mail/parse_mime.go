@@ -100,8 +100,8 @@ func (w *walker) parts(body []byte, boundary string, alt bool, depth int) (texts
 			out.plain = orElse(out.plain, t.plain)
 			out.html = orElse(out.html, t.html)
 		} else {
-			out.plain = join(out.plain, t.plain)
-			out.html = join(out.html, t.html)
+			out.plain = joinText(out.plain, t.plain)
+			out.html = joinText(out.html, t.html)
 		}
 	}
 	return out, n
@@ -220,8 +220,8 @@ func orElse(s, t string) string {
 	return s
 }
 
-// join joins two texts with a line break.
-func join(s, t string) string {
+// joinText joins two texts with a line break.
+func joinText(s, t string) string {
 	if strings.TrimSpace(t) == "" {
 		return s
 	}

@@ -124,7 +124,7 @@ var (
 		`发自我的.+|发送自我的.+|来自我的.+|來自我的.+|從我的.+傳送|从我的.+发送|` +
 		`envoyé de mon .+|von meinem .+ gesendet.*|enviado desde mi .+|enviado do meu .+|inviato da(l mio)? (iphone|ipad|android|smartphone).*|verzonden (met|vanaf) (mijn )?(iphone|ipad|android).*` +
 		`)$`)
-	original = regexp.MustCompile(`(?i)^-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|messaggio originale|oorspronkelijk bericht|mensagem original|original|原始邮件|原始郵件|原邮件)\s*-{2,}$`)
+	original  = regexp.MustCompile(`(?i)^-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|messaggio originale|oorspronkelijk bericht|mensagem original|original|原始邮件|原始郵件|原邮件)\s*-{2,}$`)
 	forwarded = regexp.MustCompile(`(?i)^(-{2,}\s*(forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|转发邮件|轉寄郵件|转发的邮件)\s*-{2,}|begin forwarded message:|début du message réexpédié\s?:|anfang der weitergeleiteten nachricht:)$`)
 
 	// The header block Outlook and others put above the quoted mail:

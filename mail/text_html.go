@@ -99,7 +99,7 @@ func tag(z *html.Tokenizer) (string, map[string]string) {
 var quoteMarks = []string{
 	"gmail_quote", "gmail_signature", "gmail_attr", // Gmail
 	"divrplyfwdmsg", "appendonsend", "ms-outlook-mobile-signature", // Outlook
-	"yahoo_quoted", // Yahoo, also inside words such as "ydpc0ffeeyahoo_quoted"
+	"yahoo_quoted",                                              // Yahoo, also inside words such as "ydpc0ffeeyahoo_quoted"
 	"moz-cite-prefix", "moz-signature", "moz-forward-container", // Thunderbird
 	"protonmail_quote", "protonmail_signature_block", // Proton Mail
 	"isreplycontent", "ntes-mailmaster-quote", // NetEase (163.com)

@@ -61,7 +61,7 @@ func (t Tokens) Check(game string, seat int, token string) error {
 	}
 	want := t.Token(game, seat)
 	if !hmac.Equal([]byte(strings.ToLower(token)), []byte(want)) {
-		return fmt.Errorf("%w: it is not the token of game %s seat %d", ErrBadToken, clean(game, maxIDLen), seat)
+		return fmt.Errorf("%w: it is not the token of game %s seat %d", ErrBadToken, sanitize(game, maxIDLen), seat)
 	}
 	return nil
 }

@@ -97,20 +97,20 @@ var parseTagTests = []struct {
 	{"games+k7q2mx.1.abcdefghij@pbem.example.org", "Games@PBEM.example.org", Tag{"k7q2mx", 1, "abcdefghij"}, true},
 	{"<games+k7q2mx.0.abcdefghij@pbem.example.org>", "games@pbem.example.org", Tag{"k7q2mx", 0, "abcdefghij"}, true},
 	{"games+abcdefghijkl.99.a2b3c4d5e6@pbem.example.org", "games@pbem.example.org", Tag{"abcdefghijkl", 99, "a2b3c4d5e6"}, true},
-	{"games+k7q2mx.1.abcdefghij@pbem.example.net", "games@pbem.example.org", Tag{}, false},       // other domain
-	{"other+k7q2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},       // other mailbox
-	{"xgames+k7q2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},      // longer local part
-	{"games@pbem.example.org", "games@pbem.example.org", Tag{}, false},                           // no tag
-	{"games+k7q2mx.1@pbem.example.org", "games@pbem.example.org", Tag{}, false},                  // no token
-	{"games+k7q2mx.1.abcdefghij.x@pbem.example.org", "games@pbem.example.org", Tag{}, false},     // a part too many
+	{"games+k7q2mx.1.abcdefghij@pbem.example.net", "games@pbem.example.org", Tag{}, false},        // other domain
+	{"other+k7q2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},        // other mailbox
+	{"xgames+k7q2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},       // longer local part
+	{"games@pbem.example.org", "games@pbem.example.org", Tag{}, false},                            // no tag
+	{"games+k7q2mx.1@pbem.example.org", "games@pbem.example.org", Tag{}, false},                   // no token
+	{"games+k7q2mx.1.abcdefghij.x@pbem.example.org", "games@pbem.example.org", Tag{}, false},      // a part too many
 	{"games+abcdefghijklm.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false}, // game id too long
-	{"games+.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},             // empty game id
-	{"games+k7_2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},       // bad game id
-	{"games+k7q2mx.100.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},     // seat too large
-	{"games+k7q2mx.01.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},      // leading zero
-	{"games+k7q2mx.-1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},      // negative seat
-	{"games+k7q2mx.1.abcdefghi1@pbem.example.org", "games@pbem.example.org", Tag{}, false},       // 1 is not base32
-	{"games+k7q2mx.1.abcdefghi@pbem.example.org", "games@pbem.example.org", Tag{}, false},        // short token
+	{"games+.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},              // empty game id
+	{"games+k7_2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},        // bad game id
+	{"games+k7q2mx.100.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},      // seat too large
+	{"games+k7q2mx.01.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},       // leading zero
+	{"games+k7q2mx.-1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},       // negative seat
+	{"games+k7q2mx.1.abcdefghi1@pbem.example.org", "games@pbem.example.org", Tag{}, false},        // 1 is not base32
+	{"games+k7q2mx.1.abcdefghi@pbem.example.org", "games@pbem.example.org", Tag{}, false},         // short token
 	{"games+k7q2mx.1.abcdefghij@pbem.example.org\r\nBcc: x@example.com", "games@pbem.example.org", Tag{}, false},
 	{"", "games@pbem.example.org", Tag{}, false},
 	{"games+k7q2mx.1.abcdefghij@pbem.example.org", "", Tag{}, false},
