@@ -4,10 +4,11 @@ export GOFLAGS ?= -mod=mod
 
 .PHONY: run test vet build bench
 
-# Play a whole Atacama game between two seeded random players on the
-# embedded NATS JetStream in ./pbem-data, print the boards and verify it.
+# Play a whole Atacama game by mail between two bots: pbem, an IMAP and an
+# SMTP server all run in the process on loopback, with NATS JetStream
+# embedded (data in ./pbem-data); the mail exchange is printed, then verified.
 run:
-	$(GO) run ./cmd/pbem demo --seed 7
+	$(GO) run ./cmd/pbem demo
 
 build:
 	$(GO) build -o bin/pbem ./cmd/pbem

@@ -3,9 +3,11 @@ package events
 // Event types. Each payload type is named after its event and is version 1
 // unless its comment says otherwise.
 const (
-	TypeGameCreated = "GameCreated"
-	TypeMovePlayed  = "MovePlayed"
-	TypeGameEnded   = "GameEnded"
+	TypeGameCreated    = "GameCreated"
+	TypeMovePlayed     = "MovePlayed"
+	TypePlayerSaid     = "PlayerSaid"
+	TypePlayerResigned = "PlayerResigned"
+	TypeGameEnded      = "GameEnded"
 )
 
 // Player is one seat's occupant as recorded when a game is created.
@@ -30,9 +32,27 @@ type MovePlayed struct {
 	Move string `json:"move"`
 }
 
+// PlayerSaid records a message a player sent to the others (SAY), so the
+// table talk is part of the history like the moves.
+type PlayerSaid struct {
+	Seat int    `json:"seat"`
+	Text string `json:"text"`
+}
+
+// PlayerResigned records that a player gave up. The game ends with it.
+type PlayerResigned struct {
+	Seat int `json:"seat"`
+}
+
+// Reasons a game ends, in GameEnded.Reason.
+const (
+	EndFinished = "finished" // the rules say the game is over
+	EndResigned = "resigned" // a player resigned; the scores are those at that moment
+)
+
 // GameEnded closes a game and reveals its seed.
 type GameEnded struct {
 	Scores []int  `json:"scores"` // by seat
 	Seed   string `json:"seed"`   // hex; its SHA-256 is GameCreated.Commitment
-	Reason string `json:"reason"` // e.g. "finished"
+	Reason string `json:"reason"` // EndFinished or EndResigned
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -20,6 +22,7 @@ type NewGame struct {
 	Host     string          // who asks
 	Seed     *rules.Seed     // nil: drawn from Entropy
 	Source   string          // what caused it, e.g. an inbox record
+	ReplyTo  string          // the Message-ID of the host's mail asking for it, if any
 }
 
 // idAlphabet leaves out letters that read like digits, so ids survive being
@@ -52,8 +55,8 @@ func (s *Service) Create(ctx context.Context, req NewGame) (string, error) {
 		Game: info.Name, Variants: variants, Players: players,
 		Host: req.Host, Commitment: seed.Commitment(),
 	}
-	for range s.retries() {
-		id, err := s.newID()
+	for try := range s.retries() {
+		id, err := s.newID(req.Source, try)
 		if err != nil {
 			return "", err
 		}
@@ -62,9 +65,18 @@ func (s *Service) Create(ctx context.Context, req NewGame) (string, error) {
 			return "", err
 		}
 		ev.Source = req.Source
+		sealed := ev.Seal(id, 1, "")
+		g, err := projections.Start(s.Catalog, sealed, seed)
+		if err != nil {
+			return "", err
+		}
 		secret := events.Message{Subject: events.SecretSubject + id, MsgID: id + ".seed", Data: []byte(seed.String())}
-		_, err = s.Store.Append(ctx, id, events.Head{}, []events.Event{ev}, secret)
+		extra := append([]events.Message{secret}, s.notices(g, []events.Event{sealed}, req.ReplyTo)...)
+		_, err = s.Store.Append(ctx, id, events.Head{}, []events.Event{ev}, extra...)
 		if errors.Is(err, events.ErrConflict) {
+			if s.createdBy(ctx, id, req.Source) {
+				return id, nil // this very request was handled before
+			}
 			continue // the id is taken: draw another
 		}
 		if err != nil {
@@ -75,15 +87,30 @@ func (s *Service) Create(ctx context.Context, req NewGame) (string, error) {
 	return "", fmt.Errorf("games: create: no free game id after %d tries", s.retries())
 }
 
-func (s *Service) newID() (string, error) {
+// newID returns a game id. The first id for a source is derived from it,
+// so a request handled twice (a mail read again after a crash) finds the
+// game it created; otherwise ids are drawn at random.
+func (s *Service) newID(source string, try int) (string, error) {
 	b := make([]byte, 6)
-	if _, err := io.ReadFull(s.entropy(), b); err != nil {
+	if source != "" && try == 0 {
+		h := sha256.Sum256([]byte("game-id:" + source))
+		copy(b, h[:])
+	} else if _, err := io.ReadFull(s.entropy(), b); err != nil {
 		return "", fmt.Errorf("games: draw id: %w", err)
 	}
 	for i, c := range b {
 		b[i] = idAlphabet[int(c)%len(idAlphabet)]
 	}
 	return string(b), nil
+}
+
+// createdBy reports whether game id was created by source.
+func (s *Service) createdBy(ctx context.Context, id, source string) bool {
+	if source == "" {
+		return false
+	}
+	evs, _, err := s.Store.Load(ctx, id)
+	return err == nil && len(evs) > 0 && evs[0].Source == source
 }
 
 func normalizeVariants(vs []string) []string {

@@ -28,6 +28,9 @@ type Service struct {
 	// Retries is how often a command retries after a conflicting append;
 	// 0 means 10.
 	Retries int
+	// Domain is the right-hand side of the Message-IDs of the mail the
+	// service sends; "" means "pbem.invalid".
+	Domain string
 }
 
 // Error is a refusal whose text is written for the person who asked.

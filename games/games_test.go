@@ -93,13 +93,13 @@ func TestMoveOnce(t *testing.T) {
 	ctx := context.Background()
 	svc := newService(t)
 	id := create(t, svc)
-	p, err := svc.Move(ctx, id, 0, "e5", "inbox:1")
+	p, err := svc.Move(ctx, id, 0, "e5", games.Cause{Source: "inbox:1"})
 	if err != nil || p.Move != "E5" || p.Seq != 2 || p.Again {
 		t.Fatalf("Move(e5) = %+v, %v; want E5 recorded as event 2", p, err)
 	}
 	// The same source again (a mail read twice) is not applied twice, even
 	// with other text.
-	p, err = svc.Move(ctx, id, 0, "A1", "inbox:1")
+	p, err = svc.Move(ctx, id, 0, "A1", games.Cause{Source: "inbox:1"})
 	if err != nil || !p.Again || p.Move != "E5" || p.Seq != 2 {
 		t.Errorf("Move(again from inbox:1) = %+v, %v; want the earlier E5 reported", p, err)
 	}
@@ -112,7 +112,7 @@ func TestMoveRefused(t *testing.T) {
 	ctx := context.Background()
 	svc := newService(t)
 	id := create(t, svc)
-	if _, err := svc.Move(ctx, id, 0, "A1", ""); err != nil {
+	if _, err := svc.Move(ctx, id, 0, "A1", games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -131,7 +131,7 @@ func TestMoveRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := svc.Move(ctx, tt.id, tt.seat, tt.text, "")
+			_, err := svc.Move(ctx, tt.id, tt.seat, tt.text, games.Cause{})
 			var ge *games.Error
 			if !errors.Is(err, tt.kind) || !errors.As(err, &ge) || ge.Msg == "" {
 				t.Errorf("Move(%s, seat %d, %q) = %v, want a *games.Error of kind %v", tt.id, tt.seat, tt.text, err, tt.kind)
@@ -157,7 +157,7 @@ func TestConcurrentMoves(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := svc.Move(ctx, id, rules.Seat(seat), f, "")
+				_, err := svc.Move(ctx, id, rules.Seat(seat), f, games.Cause{})
 				if err == nil {
 					won.Add(1)
 				}
@@ -206,7 +206,7 @@ func TestGameEnds(t *testing.T) {
 		}
 		seat := g.State.ToAct()[0]
 		legal := g.State.Legal(seat)
-		if _, err := svc.Move(ctx, id, seat, legal[0].String(), ""); err != nil {
+		if _, err := svc.Move(ctx, id, seat, legal[0].String(), games.Cause{}); err != nil {
 			t.Fatal(err)
 		}
 	}

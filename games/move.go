@@ -4,41 +4,111 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
 
-// Played is the outcome of a move that was recorded.
+// Cause says what asked for a command: the source recorded with its events
+// (an inbox record, so a mail is applied once) and the Message-ID of the
+// player's mail that the service's answer replies to.
+type Cause struct {
+	Source  string
+	ReplyTo string
+}
+
+// Played is the outcome of a command that was recorded.
 type Played struct {
-	Game  *projections.Game // the game after the move
-	Move  string            // its canonical text
-	Seq   uint64            // Seq of the MovePlayed event
+	Game  *projections.Game // the game after it
+	Move  string            // the move's canonical text, for moves
+	Seq   uint64            // Seq of its first event
 	Again bool              // the source had already been applied; nothing new was recorded
 }
 
-// Move plays text for seat in game id. source names what asked for it (an
-// inbox record, a command line); a source already applied is not applied
-// twice. A refusal is an *Error wrapping ErrUnknownGame, ErrBadSeat, ErrOver
-// or rules.ErrIllegal, with a reason for the player.
-func (s *Service) Move(ctx context.Context, id string, seat rules.Seat, text, source string) (Played, error) {
+// Move plays text for seat in game id. A source already applied is not
+// applied twice. A refusal is an *Error wrapping ErrUnknownGame,
+// ErrBadSeat, ErrOver or rules.ErrIllegal, with a reason for the player.
+func (s *Service) Move(ctx context.Context, id string, seat rules.Seat, text string, c Cause) (Played, error) {
+	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
+		m, err := g.State.Parse(seat, text)
+		if err != nil {
+			return nil, "", refuse(rules.ErrIllegal, "%v", err)
+		}
+		next, err := g.State.Apply(seat, m)
+		if err != nil {
+			return nil, "", refuse(rules.ErrIllegal, "%v", err)
+		}
+		mp := events.MovePlayed{Seat: int(seat), Move: m.String()}
+		evs, err := s.newEvents(c, event(events.TypeMovePlayed, int(seat), mp))
+		if err != nil {
+			return nil, "", err
+		}
+		if scores, over := next.Result(); over {
+			end, err := s.newEvents(c, event(events.TypeGameEnded, events.SystemActor,
+				events.GameEnded{Scores: scores, Seed: g.Setup.Seed.String(), Reason: events.EndFinished}))
+			if err != nil {
+				return nil, "", err
+			}
+			evs = append(evs, end...)
+		}
+		return evs, mp.Move, nil
+	})
+}
+
+// MaxSay is the longest SAY text kept, in bytes.
+const MaxSay = 2000
+
+// Say records seat's message to the other players of game id.
+func (s *Service) Say(ctx context.Context, id string, seat rules.Seat, text string, c Cause) (Played, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return Played{}, refuse(rules.ErrIllegal, "SAY needs a message, for example: SAY good luck!")
+	}
+	if len(text) > MaxSay {
+		return Played{}, refuse(rules.ErrIllegal, "your message is %d bytes long; SAY takes at most %d", len(text), MaxSay)
+	}
+	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
+		evs, err := s.newEvents(c, event(events.TypePlayerSaid, int(seat), events.PlayerSaid{Seat: int(seat), Text: text}))
+		return evs, "", err
+	})
+}
+
+// Resign records that seat gives up game id, which ends the game with the
+// scores as they stand.
+func (s *Service) Resign(ctx context.Context, id string, seat rules.Seat, c Cause) (Played, error) {
+	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
+		scores, _ := g.State.Result()
+		evs, err := s.newEvents(c,
+			event(events.TypePlayerResigned, int(seat), events.PlayerResigned{Seat: int(seat)}),
+			event(events.TypeGameEnded, events.SystemActor,
+				events.GameEnded{Scores: scores, Seed: g.Setup.Seed.String(), Reason: events.EndResigned}))
+		return evs, "", err
+	})
+}
+
+// act runs one command on a running game: load it, let build decide the
+// events, and append them with their notices, retrying on conflict.
+func (s *Service) act(ctx context.Context, id string, seat rules.Seat, c Cause,
+	build func(*projections.Game) ([]events.Event, string, error)) (Played, error) {
 	for range s.retries() {
-		p, err := s.tryMove(ctx, id, seat, text, source)
+		p, err := s.tryAct(ctx, id, seat, c, build)
 		if !errors.Is(err, events.ErrConflict) {
 			return p, err
 		}
 	}
-	return Played{}, fmt.Errorf("games: move in %s: still conflicting after %d tries", id, s.retries())
+	return Played{}, fmt.Errorf("games: %s: still conflicting after %d tries", id, s.retries())
 }
 
-func (s *Service) tryMove(ctx context.Context, id string, seat rules.Seat, text, source string) (Played, error) {
+func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Cause,
+	build func(*projections.Game) ([]events.Event, string, error)) (Played, error) {
 	g, head, err := s.Load(ctx, id)
 	if err != nil {
 		return Played{}, err
 	}
-	if source != "" {
-		if seq, ok := g.Applied(source); ok {
+	if c.Source != "" {
+		if seq, ok := g.Applied(c.Source); ok {
 			return Played{Game: g, Seq: seq, Again: true, Move: moveAt(g, seq)}, nil
 		}
 	}
@@ -48,48 +118,53 @@ func (s *Service) tryMove(ctx context.Context, id string, seat rules.Seat, text,
 	if g.Ended != nil {
 		return Played{}, refuse(ErrOver, "game %s is over", id)
 	}
-	m, err := g.State.Parse(seat, text)
-	if err != nil {
-		return Played{}, refuse(rules.ErrIllegal, "%v", err)
-	}
-	next, err := g.State.Apply(seat, m)
-	if err != nil {
-		return Played{}, refuse(rules.ErrIllegal, "%v", err)
-	}
-	mp := events.MovePlayed{Seat: int(seat), Move: m.String()}
-	evs, err := s.moveEvents(g, next, mp, source)
+	evs, move, err := build(g)
 	if err != nil {
 		return Played{}, err
 	}
-	if _, err := s.Store.Append(ctx, id, head, evs); err != nil {
+	sealed, err := fold(g, evs)
+	if err != nil {
 		return Played{}, err
 	}
-	for _, e := range evs { // fold what was just recorded, exactly as a replay will
-		sealed := e.Seal(id, g.Seq+1, g.Hash)
-		if err := g.Apply(sealed); err != nil {
-			return Played{}, err
-		}
+	if _, err := s.Store.Append(ctx, id, head, evs, s.notices(g, sealed, c.ReplyTo)...); err != nil {
+		return Played{}, err
 	}
-	return Played{Game: g, Move: mp.Move, Seq: head.Seq + 1}, nil
+	return Played{Game: g, Move: move, Seq: head.Seq + 1}, nil
 }
 
-// moveEvents returns MovePlayed and, when the move ends the game, GameEnded.
-func (s *Service) moveEvents(g *projections.Game, next rules.State, mp events.MovePlayed, source string) ([]events.Event, error) {
-	at := s.now()
-	ev, err := events.New(events.TypeMovePlayed, mp.Seat, at, mp)
-	if err != nil {
-		return nil, err
+// fold seals evs after g's last event and folds them into g, exactly as a
+// replay of the stored history will.
+func fold(g *projections.Game, evs []events.Event) ([]events.Event, error) {
+	sealed := make([]events.Event, len(evs))
+	for i, e := range evs {
+		sealed[i] = e.Seal(g.ID, g.Seq+1, g.Hash)
+		if err := g.Apply(sealed[i]); err != nil {
+			return nil, err
+		}
 	}
-	ev.Source = source
-	evs := []events.Event{ev}
-	if scores, over := next.Result(); over {
-		end, err := events.New(events.TypeGameEnded, events.SystemActor, at,
-			events.GameEnded{Scores: scores, Seed: g.Setup.Seed.String(), Reason: "finished"})
+	return sealed, nil
+}
+
+// pending is an event still to be stamped with the time and the cause.
+type pending struct {
+	typ     string
+	actor   int
+	payload any
+}
+
+func event(typ string, actor int, payload any) pending { return pending{typ, actor, payload} }
+
+// newEvents makes events of ps at the service's time, recording the cause.
+func (s *Service) newEvents(c Cause, ps ...pending) ([]events.Event, error) {
+	at := s.now()
+	evs := make([]events.Event, len(ps))
+	for i, p := range ps {
+		e, err := events.New(p.typ, p.actor, at, p.payload)
 		if err != nil {
 			return nil, err
 		}
-		end.Source = source
-		evs = append(evs, end)
+		e.Source = c.Source
+		evs[i] = e
 	}
 	return evs, nil
 }

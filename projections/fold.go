@@ -16,22 +16,30 @@ import (
 
 // Game is one game folded from its history.
 type Game struct {
-	ID      string
-	Created events.GameCreated
-	Rules   rules.Game
-	Setup   rules.Setup
-	State   rules.State
-	Seq     uint64            // Seq of the last event folded
-	Hash    string            // Hash of the last event folded
-	Ended   *events.GameEnded // nil while the game runs
-	Moves   []Moved           // in the order played
-	sources map[string]uint64 // event Source → Seq, so a source is applied once
+	ID       string
+	Created  events.GameCreated
+	Rules    rules.Game
+	Setup    rules.Setup
+	State    rules.State
+	Seq      uint64            // Seq of the last event folded
+	Hash     string            // Hash of the last event folded
+	Ended    *events.GameEnded // nil while the game runs
+	Moves    []Moved           // in the order played
+	Said     []Said            // table talk, in order
+	Resigned []int             // seats that resigned
+	sources  map[string]uint64 // event Source → Seq, so a source is applied once
 }
 
 // Moved is a move as recorded, with the Seq of its event.
 type Moved struct {
 	Seq uint64
 	events.MovePlayed
+}
+
+// Said is table talk as recorded, with the Seq of its event.
+type Said struct {
+	Seq uint64
+	events.PlayerSaid
 }
 
 // ErrSeedMismatch is returned when a seed does not match the commitment
@@ -85,6 +93,18 @@ func (g *Game) Apply(e events.Event) error {
 		}
 		g.State = st
 		g.Moves = append(g.Moves, Moved{Seq: e.Seq, MovePlayed: mp})
+	case events.TypePlayerSaid:
+		var ps events.PlayerSaid
+		if err := e.Unmarshal(&ps); err != nil {
+			return err
+		}
+		g.Said = append(g.Said, Said{Seq: e.Seq, PlayerSaid: ps})
+	case events.TypePlayerResigned:
+		var pr events.PlayerResigned
+		if err := e.Unmarshal(&pr); err != nil {
+			return err
+		}
+		g.Resigned = append(g.Resigned, pr.Seat)
 	case events.TypeGameEnded:
 		var ge events.GameEnded
 		if err := e.Unmarshal(&ge); err != nil {

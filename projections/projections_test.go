@@ -44,7 +44,7 @@ func play(t *testing.T, svc *games.Service, players []events.Player, n int, vari
 		}
 		seat := g.State.ToAct()[0]
 		legal := g.State.Legal(seat)
-		if _, err := svc.Move(ctx, id, seat, legal[len(legal)/3].String(), ""); err != nil {
+		if _, err := svc.Move(ctx, id, seat, legal[len(legal)/3].String(), games.Cause{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -98,7 +98,7 @@ func TestProjector(t *testing.T) {
 
 	// A move after the catch-up is folded from the cache; a rebuild from
 	// zero gives the same read models.
-	if _, err := svc.Move(ctx, running, 2, mustLegal(t, svc, running, 2), ""); err != nil {
+	if _, err := svc.Move(ctx, running, 2, mustLegal(t, svc, running, 2), games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.CatchUp(ctx); err != nil {

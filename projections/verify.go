@@ -73,8 +73,15 @@ func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 		}
 	}
 	r.Replayed = true
-	if scores, over := g.State.Result(); r.Over && (!over || !slices.Equal(scores, r.Scores)) {
-		return r, fmt.Errorf("line %d: GameEnded says scores %v, the replay gives %v (over: %v)", len(evs), r.Scores, scores, over)
+	if !r.Over {
+		return r, nil
+	}
+	scores, over := g.State.Result()
+	if !slices.Equal(scores, r.Scores) {
+		return r, fmt.Errorf("line %d: GameEnded says scores %v, the replay gives %v", len(evs), r.Scores, scores)
+	}
+	if !over && g.Ended.Reason != events.EndResigned {
+		return r, fmt.Errorf("line %d: GameEnded says the game is %s, but the rules say it goes on", len(evs), g.Ended.Reason)
 	}
 	return r, nil
 }

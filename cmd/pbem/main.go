@@ -37,7 +37,9 @@ func commands() []command {
 		{"export", "ID", "print a game's events as JSON lines, as stored", runExport},
 		{"verify", "ID | --file F", "replay a history and check its hash chain and seed", runVerify},
 		{"games", "", "list the games", runGames},
-		{"demo", "[--game atacama] [--players N] [--variant x,y] [--seed N]", "play a whole game between seeded random players", runDemo},
+		{"serve", "[--config FILE]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
+		{"demo", "[--players N] [--variant x,y] [--seed N]", "play a whole game by mail between bots on a mail system in the process", runDemo},
+		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N]", "play a whole game between seeded random players, without mail", runSelfplay},
 	}
 }
 

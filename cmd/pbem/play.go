@@ -21,7 +21,7 @@ func runNew(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	req := games.NewGame{Game: pos[0], Variants: splitList(*variants), Host: "operator", Source: "cli"}
+	req := games.NewGame{Game: pos[0], Variants: splitList(*variants), Host: "operator"}
 	for _, p := range splitList(*players) {
 		req.Players = append(req.Players, player(p))
 	}
@@ -117,7 +117,7 @@ func runMove(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := svc.Move(ctx, gameID(pos[0]), rules.Seat(*seat), strings.Join(pos[1:], " "), "")
+	p, err := svc.Move(ctx, gameID(pos[0]), rules.Seat(*seat), strings.Join(pos[1:], " "), games.Cause{})
 	if err != nil {
 		return err
 	}

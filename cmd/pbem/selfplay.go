@@ -15,8 +15,8 @@ import (
 // demoNames seat the demo's random players.
 var demoNames = []string{"Ana", "Bea", "Cai", "Dov", "Eli"}
 
-func runDemo(ctx context.Context, e *env, args []string) error {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+func runSelfplay(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	game := fs.String("game", "atacama", "which game to play")
 	players := fs.Int("players", 2, "number of players")
 	variants := fs.String("variant", "", "comma-separated variants")
@@ -33,7 +33,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	gameSeed := rules.SeedFromInt(*seed)
-	req := games.NewGame{Game: *game, Variants: splitList(*variants), Seed: &gameSeed, Host: "demo", Source: "demo"}
+	req := games.NewGame{Game: *game, Variants: splitList(*variants), Seed: &gameSeed, Host: "demo"}
 	for _, n := range demoNames[:*players] {
 		req.Players = append(req.Players, player(n))
 	}
@@ -58,7 +58,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 		seat := toAct[pick.IntN(len(toAct))]
 		legal := g.State.Legal(seat)
 		move := legal[pick.IntN(len(legal))].String()
-		p, err := svc.Move(ctx, id, seat, move, "")
+		p, err := svc.Move(ctx, id, seat, move, games.Cause{})
 		if err != nil {
 			return fmt.Errorf("demo: seat %d playing %s: %w", seat, move, err)
 		}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/pbem-games/pbem/mail"
+)
+
+// config is what "pbem serve" runs with: a TOML file, then PBEM_*
+// variables, then flags, each overriding the one before.
+type config struct {
+	Service     string `toml:"service"`       // display name in mails
+	Mailbox     string `toml:"mailbox"`       // the game mailbox address
+	Domain      string `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
+	Secret      string `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
+	RatePerHour int    `toml:"rate_per_hour"` // answers to one sender per hour
+	TrustedAuth string `toml:"trusted_auth_server"`
+	IMAP        struct {
+		Addr, Security, Username, Password, Mailbox, Processed string
+		Poll                                                   duration
+	} `toml:"imap"`
+	SMTP struct {
+		Addr, Security, Username, Password string
+		EnvelopeFrom                       string `toml:"envelope_from"`
+		DKIM                               struct {
+			Domain, Selector string
+			KeyFile          string `toml:"key_file"`
+		} `toml:"dkim"`
+	} `toml:"smtp"`
+}
+
+type duration struct{ time.Duration }
+
+func (d *duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	d.Duration = v
+	return err
+}
+
+// loadConfig reads file (if any) and the environment.
+func loadConfig(file string) (config, error) {
+	var c config
+	if file != "" {
+		if _, err := toml.DecodeFile(file, &c); err != nil {
+			return c, fmt.Errorf("config %s: %w", file, err)
+		}
+	}
+	for key, field := range map[string]*string{
+		"PBEM_SERVICE": &c.Service, "PBEM_MAILBOX": &c.Mailbox, "PBEM_DOMAIN": &c.Domain, "PBEM_SECRET": &c.Secret,
+		"PBEM_TRUSTED_AUTH_SERVER": &c.TrustedAuth,
+		"PBEM_IMAP_ADDR":           &c.IMAP.Addr, "PBEM_IMAP_SECURITY": &c.IMAP.Security,
+		"PBEM_IMAP_USERNAME": &c.IMAP.Username, "PBEM_IMAP_PASSWORD": &c.IMAP.Password,
+		"PBEM_IMAP_MAILBOX": &c.IMAP.Mailbox, "PBEM_IMAP_PROCESSED": &c.IMAP.Processed,
+		"PBEM_SMTP_ADDR": &c.SMTP.Addr, "PBEM_SMTP_SECURITY": &c.SMTP.Security,
+		"PBEM_SMTP_USERNAME": &c.SMTP.Username, "PBEM_SMTP_PASSWORD": &c.SMTP.Password,
+		"PBEM_SMTP_ENVELOPE_FROM": &c.SMTP.EnvelopeFrom,
+	} {
+		if v, ok := os.LookupEnv(key); ok {
+			*field = v
+		}
+	}
+	if c.Service == "" {
+		c.Service = "pbem games"
+	}
+	return c, nil
+}
+
+// check says what a serving configuration lacks.
+func (c config) check() error {
+	var missing []string
+	for name, v := range map[string]string{"mailbox": c.Mailbox, "imap.addr": c.IMAP.Addr, "imap.username": c.IMAP.Username, "smtp.addr": c.SMTP.Addr} {
+		if v == "" {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("the configuration lacks %s (see docs/operating.md)", strings.Join(missing, ", "))
+	}
+	if !strings.Contains(c.Mailbox, "@") {
+		return fmt.Errorf("mailbox %q is not an address", c.Mailbox)
+	}
+	return nil
+}
+
+func (c config) domain() string {
+	if c.Domain != "" {
+		return c.Domain
+	}
+	_, d, _ := strings.Cut(c.Mailbox, "@")
+	return d
+}
+
+// tokens returns the reply tokens' secret: configured, or kept in the data
+// directory (made on first use), so reply addresses outlive restarts.
+func (c config) tokens(dataDir string) (mail.Tokens, error) {
+	if c.Secret != "" {
+		return mail.Tokens{Secret: []byte(c.Secret)}, nil
+	}
+	path := filepath.Join(dataDir, "token-secret")
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		raw := make([]byte, 32)
+		if _, err := rand.Read(raw); err != nil {
+			return mail.Tokens{}, err
+		}
+		b = []byte(hex.EncodeToString(raw))
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
+			return mail.Tokens{}, err
+		}
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			return mail.Tokens{}, fmt.Errorf("keep token secret: %w", err)
+		}
+	} else if err != nil {
+		return mail.Tokens{}, fmt.Errorf("read token secret: %w", err)
+	}
+	return mail.Tokens{Secret: []byte(strings.TrimSpace(string(b)))}, nil
+}
+
+func (c config) smtpOptions() (mail.SMTPOptions, error) {
+	o := mail.SMTPOptions{Addr: c.SMTP.Addr, Security: c.SMTP.Security, Username: c.SMTP.Username,
+		Password: c.SMTP.Password, From: c.Mailbox, FromName: c.Service, EnvelopeFrom: c.SMTP.EnvelopeFrom}
+	if c.SMTP.DKIM.Selector != "" {
+		key, err := os.ReadFile(c.SMTP.DKIM.KeyFile)
+		if err != nil {
+			return o, fmt.Errorf("DKIM key: %w", err)
+		}
+		o.DKIM = mail.DKIMOptions{Domain: c.SMTP.DKIM.Domain, Selector: c.SMTP.DKIM.Selector, KeyPEM: key}
+	}
+	return o, nil
+}
+
+func (c config) imapOptions() mail.IMAPOptions {
+	return mail.IMAPOptions{Addr: c.IMAP.Addr, Security: c.IMAP.Security, Username: c.IMAP.Username,
+		Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox, Processed: c.IMAP.Processed, Poll: c.IMAP.Poll.Duration}
+}

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	netmail "net/mail"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-smtp"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/loopback"
+)
+
+// demoDomain is the mail domain of the demo's mail system.
+const demoDomain = "pbem.test"
+
+func runDemo(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	players := fs.Int("players", 2, "number of players, 2 to 4")
+	variants := fs.String("variant", "", "comma-separated variants")
+	timeout := fs.Duration("timeout", 3*time.Minute, "give up after this long")
+	verbose := fs.Bool("v", false, "print every mail in full")
+	if _, err := e.parse(fs, args, 0, "[--players N] [--variant x,y]"); err != nil {
+		return err
+	}
+	if *players < 2 || *players > 4 {
+		return usageError{"demo: --players must be 2 to 4"}
+	}
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	defer cancel()
+	names := []string{"ana", "bea", "cai", "dov"}[:*players]
+	sys, err := loopback.Start(demoDomain, append([]string{"games"}, names...)...)
+	if err != nil {
+		return err
+	}
+	defer sys.Close()
+	w := &demoWriter{out: e.stdout, verbose: *verbose, done: map[string]bool{}, shown: map[string]bool{}, players: len(names)}
+	sys.OnDeliver = w.delivered
+	c := config{Service: "pbem games", Mailbox: sys.Address("games"), Secret: "demo secret"}
+	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = sys.IMAPAddr, "plain", "games", loopback.Password
+	c.IMAP.Poll.Duration = time.Second
+	c.SMTP.Addr, c.SMTP.Security = sys.SMTPAddr, "plain"
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
+	}
+	po, err := startPostOffice(ctx, e, svc, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "a mail system for %s runs on IMAP %s and SMTP %s; pbem reads %s\n\n", demoDomain, sys.IMAPAddr, sys.SMTPAddr, c.Mailbox)
+	served := make(chan error, 1)
+	go func() { served <- po.run(ctx) }()
+
+	var others []string
+	for _, n := range names[1:] {
+		others = append(others, sys.Address(n))
+	}
+	host := sys.Address(names[0])
+	newGame := fmt.Sprintf("NEW atacama %s WITH %s", strings.ReplaceAll(*variants, ",", " "), strings.Join(others, ", "))
+	if err := sendMail(sys.SMTPAddr, host, c.Mailbox, "a game?", "<new@"+demoDomain+">", "", newGame+"\n"); err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	botErrs := make(chan error, len(names))
+	for _, n := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := (&bot{name: n, sys: sys}).play(ctx); err != nil && ctx.Err() == nil {
+				botErrs <- fmt.Errorf("bot %s: %w", n, err)
+				cancel()
+			}
+		}()
+	}
+	select {
+	case <-w.over():
+	case err := <-botErrs:
+		return err
+	case err := <-served:
+		return fmt.Errorf("demo: pbem stopped: %v", err)
+	case <-ctx.Done():
+		return fmt.Errorf("demo: no game over after %v", *timeout)
+	}
+	cancel()
+	wg.Wait()
+	fmt.Fprintln(e.stdout)
+	return runVerify(context.Background(), e, []string{w.game})
+}
+
+// demoWriter prints the mail exchange as it happens.
+type demoWriter struct {
+	mu      sync.Mutex
+	out     io.Writer
+	verbose bool
+	game    string
+	players int
+	done    map[string]bool
+	shown   map[string]bool // kinds of mail printed in full
+	overCh  chan struct{}
+}
+
+var gameTag = regexp.MustCompile(`^\[pbem ([a-z0-9]+)\]`)
+
+func (w *demoWriter) delivered(from string, to []string, raw []byte) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return
+	}
+	subject := decodeHeader(msg.Header.Get("Subject"))
+	fmt.Fprintf(w.out, "%-16s → %-40s %s\n", short(from), short(strings.Join(to, ", ")), subject)
+	if m := gameTag.FindStringSubmatch(subject); m != nil {
+		w.game = m[1]
+	}
+	fromService := strings.HasPrefix(from, "games@")
+	over := fromService && strings.Contains(subject, "game over")
+	kind := "other"
+	switch {
+	case over:
+		kind = "over"
+	case strings.Contains(subject, "your turn"):
+		kind = "prompt"
+	}
+	if fromService && (w.verbose || kind != "other" && !w.shown[kind]) {
+		if p, err := mail.Parse(raw, mail.Limits{}); err == nil {
+			fmt.Fprintf(w.out, "\n%s\n\n", indent(p.Text))
+		}
+		w.shown[kind] = true
+	}
+	if over {
+		w.done[strings.Join(to, ",")] = true
+		if len(w.done) == w.players && w.overCh != nil {
+			close(w.overCh)
+			w.overCh = nil
+		}
+	}
+}
+
+func (w *demoWriter) over() <-chan struct{} {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	ch := make(chan struct{})
+	if len(w.done) == w.players {
+		close(ch)
+	} else {
+		w.overCh = ch
+	}
+	return ch
+}
+
+func short(addr string) string {
+	if i := strings.Index(addr, "+"); i > 0 {
+		if at := strings.Index(addr, "@"); at > i {
+			return addr[:i] + "+…" + addr[at:]
+		}
+	}
+	return addr
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    ")
+}
+
+func decodeHeader(s string) string {
+	if d, err := new(mime.WordDecoder).DecodeHeader(s); err == nil {
+		return d
+	}
+	return s
+}
+
+// bot is a player who reads its mail over IMAP and answers each prompt
+// by mail with the move the prompt gives as an example.
+type bot struct {
+	name string
+	sys  *loopback.System
+	seen imap.UID
+}
+
+var exampleLine = regexp.MustCompile(`(?m)^Reply with your move, for example:\s+(.+)$`)
+
+func (b *bot) play(ctx context.Context) error {
+	c, err := imapclient.DialInsecure(b.sys.IMAPAddr, nil)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := c.Login(b.name, loopback.Password).Wait(); err != nil {
+		return err
+	}
+	for {
+		if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+			return err
+		}
+		found, err := c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{{imap.UIDRange{Start: b.seen + 1, Stop: 0}}}}, nil).Wait()
+		if err != nil {
+			return err
+		}
+		for _, uid := range found.AllUIDs() {
+			if uid <= b.seen {
+				continue
+			}
+			b.seen = uid
+			if err := b.read(c, uid); err != nil {
+				return err
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// read answers the mail with uid if it is a prompt.
+func (b *bot) read(c *imapclient.Client, uid imap.UID) error {
+	section := &imap.FetchItemBodySection{}
+	msgs, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	if err != nil || len(msgs) == 0 {
+		return err
+	}
+	raw := msgs[0].FindBodySection(section)
+	p, err := mail.Parse(raw, mail.Limits{})
+	if err != nil {
+		return err
+	}
+	m := exampleLine.FindStringSubmatch(p.Text)
+	if m == nil {
+		return nil
+	}
+	hdr, err := netmail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return err
+	}
+	replyTo, err := netmail.ParseAddress(hdr.Header.Get("Reply-To"))
+	if err != nil {
+		return errors.New("a prompt without a Reply-To")
+	}
+	move := strings.TrimSpace(m[1])
+	quoted := "> " + strings.ReplaceAll(strings.TrimRight(p.Text, "\n"), "\n", "\n> ")
+	body := fmt.Sprintf("%s\n\nOn %s, pbem games <%s> wrote:\n%s\n", move, hdr.Header.Get("Date"), "games@"+demoDomain, quoted)
+	id := fmt.Sprintf("<%s.%d@%s>", b.name, uid, demoDomain)
+	return sendMail(b.sys.SMTPAddr, b.sys.Address(b.name), replyTo.Address, "Re: "+p.Subject, id, "<"+p.MessageID+">", body)
+}
+
+// sendMail sends a plain text mail as a person's mail client would.
+func sendMail(addr, from, to, subject, id, inReplyTo, body string) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nMessage-ID: %s\r\nDate: %s\r\n", from, to, subject, id, time.Now().UTC().Format(time.RFC1123Z))
+	if inReplyTo != "" {
+		fmt.Fprintf(&b, "In-Reply-To: %s\r\nReferences: %s\r\n", inReplyTo, inReplyTo)
+	}
+	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
+	b.WriteString(strings.ReplaceAll(body, "\n", "\r\n"))
+	c, err := smtp.Dial(addr) // plain: the demo's mail system is on loopback
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := c.SendMail(from, []string{to}, strings.NewReader(b.String())); err != nil {
+		return err
+	}
+	return c.Quit()
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"log/slog"
+	"sync"
+
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+)
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file")
+	if _, err := e.parse(fs, args, 0, "[--config FILE]"); err != nil {
+		return err
+	}
+	c, err := loadConfig(*file)
+	if err != nil {
+		return err
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
+	}
+	p, err := startPostOffice(ctx, e, svc, c, log)
+	if err != nil {
+		return err
+	}
+	log.Info("pbem serving", "mailbox", c.Mailbox, "imap", c.IMAP.Addr, "smtp", c.SMTP.Addr, "data", e.data, "nats", e.nats)
+	return p.run(ctx)
+}
+
+// postOffice is everything "pbem serve" runs: the intake, the mailroom,
+// the projector and the outbox.
+type postOffice struct {
+	intake   *mail.Intake
+	mailroom *games.Mailroom
+	index    *projections.Projector
+	outbox   *mail.Outbox
+	log      *slog.Logger
+}
+
+func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, log *slog.Logger) (*postOffice, error) {
+	svc.Domain = c.domain()
+	tokens, err := c.tokens(e.data)
+	if err != nil {
+		return nil, err
+	}
+	smtpOpts, err := c.smtpOptions()
+	if err != nil {
+		return nil, err
+	}
+	sender, err := mail.NewSender(smtpOpts)
+	if err != nil {
+		return nil, err
+	}
+	index, err := projections.NewProjector(ctx, svc.Store, svc.Catalog)
+	if err != nil {
+		return nil, err
+	}
+	cursor, err := mail.NewKVCursor(ctx, svc.Store)
+	if err != nil {
+		return nil, err
+	}
+	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index}
+	return &postOffice{
+		log:   log,
+		index: index,
+		intake: &mail.Intake{Options: c.imapOptions(), Record: mail.StoreInbox(svc.Store), Cursor: cursor,
+			Log: log.With("part", "intake")},
+		mailroom: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
+			TrustedAuthServID: c.TrustedAuth, RatePerHour: c.RatePerHour, Log: log.With("part", "mailroom")},
+		outbox: &mail.Outbox{Store: svc.Store, Send: sender.Send, Log: log.With("part", "outbox"),
+			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
+	}, nil
+}
+
+// run runs every part until ctx ends or one fails; a failure stops the
+// others.
+func (p *postOffice) run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	parts := map[string]func(context.Context) error{
+		"intake": p.intake.Run, "mailroom": p.mailroom.Run, "projector": p.index.Run, "outbox": p.outbox.Run,
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, len(parts))
+	for name, run := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := run(ctx); err != nil && ctx.Err() == nil {
+				p.log.Error("stopped", "part", name, "err", err)
+				errs <- err
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	var all []error
+	for err := range errs {
+		all = append(all, err)
+	}
+	return errors.Join(all...)
+}

@@ -1,0 +1,179 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// commands runs the letter's command lines in order. A refused move ends
+// the mail: the lines after it were written for a game that did not
+// happen.
+func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
+	if len(l.p.Commands) == 0 {
+		l.answer(KindHelp, map[string]string{"notice": "pbem found no command in your mail."})
+		return nil
+	}
+	if l.p.Truncated {
+		l.answer(KindRejected, map[string]string{"reason": fmt.Sprintf(
+			"your mail has more command lines than pbem reads; it read the first %d", len(l.p.Commands))})
+	}
+	for i, line := range l.p.Commands {
+		word, rest, _ := strings.Cut(line, " ")
+		rest = strings.TrimSpace(rest)
+		c := Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID}
+		var err error
+		switch strings.ToUpper(word) {
+		case "HELP", "?":
+			l.answer(KindHelp, nil)
+		case "NEW":
+			err = m.newGame(ctx, l, rest, c)
+		case "GAMES":
+			l.answer(KindGames, nil)
+		case "BOARD", "STATUS":
+			err = m.needGame(l, line, func() error { l.answer(KindBoard, nil); return nil })
+		case "HISTORY":
+			err = m.needGame(l, line, func() error {
+				l.answer(KindHistory, map[string]string{"from": rest})
+				return nil
+			})
+		case "SAY":
+			err = m.needGame(l, line, func() error {
+				_, err := m.Service.Say(ctx, l.game.ID, l.seat, rest, c)
+				return err
+			})
+		case "RESIGN":
+			err = m.needGame(l, line, func() error {
+				_, err := m.Service.Resign(ctx, l.game.ID, l.seat, c)
+				return err
+			})
+		default:
+			err = m.needGame(l, line, func() error { return m.move(ctx, l, line, c) })
+		}
+		var refusal *Error
+		if errors.As(err, &refusal) {
+			l.answer(KindRejected, map[string]string{"reason": refusal.Msg, "attempt": line,
+				"skipped": strconv.Itoa(len(l.p.Commands) - i - 1)})
+			log.Info("command refused", "line", line, "reason", refusal.Msg)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// needGame runs do when the mail came to a game's reply address.
+func (m *Mailroom) needGame(l *letter, line string, do func() error) error {
+	if l.game == nil || l.seat == rules.Observer {
+		return refuse(ErrUnknownGame, "%q needs a game: reply to a mail pbem sent you about that game, so pbem knows which one", line)
+	}
+	return do()
+}
+
+// move plays one move, unless the mail answers a prompt that is no longer
+// current.
+func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) error {
+	if since, stale := m.stale(l); stale {
+		l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
+		return nil
+	}
+	p, err := m.Service.Move(ctx, l.game.ID, l.seat, line, c)
+	if err != nil {
+		return err
+	}
+	l.game = p.Game
+	return nil
+}
+
+// stale reports whether the mail answers one of pbem's mails about this
+// game after which another seat has moved, and after which event.
+func (m *Mailroom) stale(l *letter) (uint64, bool) {
+	var answered uint64
+	for _, id := range l.p.InReplyTo {
+		if seq, ok := m.Service.parseMessageID(id, l.game.ID, int(l.seat)); ok && seq > answered {
+			answered = seq
+		}
+	}
+	if answered == 0 {
+		return 0, false // a fresh mail to the reply address: it answers the game as it is
+	}
+	for _, mv := range l.game.Moves {
+		if mv.Seq > answered && mv.Seat != int(l.seat) {
+			return answered, true
+		}
+	}
+	return 0, false
+}
+
+// parseMessageID reads the event number from the Message-ID of a mail the
+// service sent to seat about game.
+func (s *Service) parseMessageID(id, game string, seat int) (uint64, bool) {
+	local, domain, ok := strings.Cut(strings.Trim(id, "<> "), "@")
+	if !ok || !strings.EqualFold(domain, s.domain()) {
+		return 0, false
+	}
+	parts := strings.Split(local, ".")
+	if len(parts) != 4 || parts[0] != game || parts[2] != strconv.Itoa(seat) {
+		return 0, false
+	}
+	seq, err := strconv.ParseUint(parts[1], 10, 64)
+	return seq, err == nil
+}
+
+// newGame reads "NEW <game> [variant…] WITH <address>[, <address>…]": the
+// sender hosts the game and plays in it, first unless listed elsewhere.
+func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c Cause) error {
+	spec, with, ok := cutFold(rest, " WITH ")
+	if !ok {
+		return refuse(ErrSetup, "write NEW, the game, any variants, then WITH and the other players' addresses, for example: NEW atacama enhanced WITH bea@example.net")
+	}
+	words := strings.Fields(spec)
+	if len(words) == 0 {
+		return refuse(ErrSetup, "NEW needs a game: %s", strings.Join(m.Service.Catalog.Names(), ", "))
+	}
+	var players []events.Player
+	addrs := strings.FieldsFunc(with, func(r rune) bool { return r == ',' || r == ';' || r == ' ' })
+	if !containsFold(addrs, l.p.From) {
+		addrs = append([]string{l.p.From}, addrs...)
+	}
+	for _, a := range addrs {
+		a = strings.Trim(a, "<>")
+		at := strings.Index(a, "@")
+		if at <= 0 || at == len(a)-1 || strings.ContainsAny(a, "\"\\") {
+			return refuse(ErrSetup, "%q is not an address", a)
+		}
+		players = append(players, events.Player{Name: a[:at], Address: strings.ToLower(a)})
+	}
+	id, err := m.Service.Create(ctx, NewGame{Game: words[0], Variants: words[1:], Players: players,
+		Host: l.p.From, Source: c.Source, ReplyTo: c.ReplyTo})
+	if err != nil {
+		return err
+	}
+	m.log().Info("game created by mail", "game", id, "host", l.p.From)
+	return nil
+}
+
+func cutFold(s, sep string) (before, after string, ok bool) {
+	i := strings.Index(strings.ToUpper(s), strings.ToUpper(sep))
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(strings.Trim(x, "<>"), s) {
+			return true
+		}
+	}
+	return false
+}

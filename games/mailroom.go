@@ -1,0 +1,252 @@
+package games
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// InboxDurable is the name of the mailroom's durable consumer.
+const InboxDurable = "inbox"
+
+// Mailroom reads recorded mail, works out who wrote and what they ask,
+// and turns it into commands; what it answers goes to the outbox. It
+// answers nobody it does not know, nor any automatic mail, so it can take
+// part in no mail loop and sends no backscatter.
+type Mailroom struct {
+	Service *Service
+	Tokens  mail.Tokens
+	Mailbox string // the game mailbox, e.g. games@pbem.example.org
+	Limits  mail.Limits
+	// Index answers GAMES; nil means GAMES is not offered.
+	Index *projections.Projector
+	// TrustedAuthServID, when set, makes moves count only from mail that
+	// this server's Authentication-Results header says passed DKIM, SPF
+	// or DMARC.
+	TrustedAuthServID string
+	// RatePerHour bounds the answers to one sender; 0 means 30.
+	RatePerHour int
+	Log         *slog.Logger // nil: discard
+
+	mu      sync.Mutex
+	answers map[string][]time.Time
+}
+
+// Run handles recorded mail until ctx ends.
+func (m *Mailroom) Run(ctx context.Context) error {
+	return m.Service.Store.SubscribeRecords(ctx, InboxDurable, mail.InboxSubject+">", m.handleRecord(ctx))
+}
+
+// CatchUp handles every mail recorded so far, then returns.
+func (m *Mailroom) CatchUp(ctx context.Context) error {
+	return m.Service.Store.CatchUpRecords(ctx, InboxDurable, mail.InboxSubject+">", m.handleRecord(ctx))
+}
+
+func (m *Mailroom) handleRecord(ctx context.Context) func(events.Record) error {
+	return func(r events.Record) error {
+		var rec mail.InboxRecord
+		if err := json.Unmarshal(r.Data, &rec); err != nil {
+			m.log().Error("unreadable inbox record skipped", "seq", r.StreamSeq, "err", err)
+			return nil
+		}
+		return m.Handle(ctx, rec)
+	}
+}
+
+// letter is one mail being handled: what it says and who it is from.
+type letter struct {
+	rec    mail.InboxRecord
+	p      *mail.Parsed
+	game   *projections.Game // nil for mail to the plain mailbox
+	seat   rules.Seat
+	queued []mail.Notice // answers, written when the mail is done
+}
+
+// Handle acts on one recorded mail. It returns an error only when trying
+// again later may help (the store is unreachable); everything the mail
+// itself gets wrong is answered or ignored on purpose.
+func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
+	p, err := mail.Parse(rec.Raw, m.limits())
+	if err != nil {
+		return m.unreadable(ctx, rec, err)
+	}
+	if rec.Truncated {
+		p.Commands = nil
+	}
+	l := &letter{rec: rec, p: p, seat: rules.Observer}
+	log := m.log().With("mail", rec.Key, "from", p.From)
+	switch {
+	case p.Automatic != "":
+		log.Info("automatic mail recorded, not answered", "why", p.Automatic)
+		return nil
+	case p.From == "":
+		log.Info("mail without a sender recorded, not answered")
+		return nil
+	}
+	if tag, ok := m.tag(p); ok {
+		ok, err := m.admit(ctx, l, tag, log)
+		if err != nil || !ok {
+			return err
+		}
+	}
+	if rec.Truncated {
+		l.answer(KindRejected, map[string]string{"reason": fmt.Sprintf(
+			"your mail is %d bytes long; pbem reads mails of at most %d bytes, so it read none of it", rec.Size, mail.MaxRaw)})
+	} else if err := m.commands(ctx, l, log); err != nil {
+		return err
+	}
+	return m.send(ctx, l, log)
+}
+
+// tag finds the game reply address the mail was sent to.
+func (m *Mailroom) tag(p *mail.Parsed) (mail.Tag, bool) {
+	for _, r := range p.Recipients {
+		if t, ok := mail.ParseTag(r, m.Mailbox); ok {
+			return t, true
+		}
+	}
+	return mail.Tag{}, false
+}
+
+// admit checks that the mail to a game's reply address comes from the
+// seat it names, with that seat's token; it answers a known player who got
+// it wrong and ignores everyone else.
+func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog.Logger) (bool, error) {
+	g, _, err := m.Service.Load(ctx, tag.Game)
+	if errors.Is(err, ErrUnknownGame) {
+		log.Info("mail to an unknown game ignored", "game", tag.Game)
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	from := seatOf(g, l.p.From)
+	tokenErr := m.Tokens.Check(tag.Game, tag.Seat, tag.Token)
+	switch {
+	case from == rules.Observer:
+		log.Warn("mail to a game from an address that does not play in it ignored", "game", tag.Game, "seat", tag.Seat)
+		return false, nil
+	case tokenErr != nil:
+		l.game, l.seat = g, from
+		l.answer(KindRejected, map[string]string{"reason": "the address you wrote to is not one pbem gave you; reply to the latest mail about this game"})
+		log.Warn("mail with a bad token", "game", tag.Game, "err", tokenErr)
+		return false, m.send(ctx, l, log)
+	case int(from) != tag.Seat:
+		l.game, l.seat = g, from
+		l.answer(KindRejected, map[string]string{"reason": fmt.Sprintf(
+			"you wrote to the reply address of seat %d (%s); reply to your own mail from pbem", tag.Seat, g.Created.Players[tag.Seat].Name)})
+		log.Warn("mail to another seat's address", "game", tag.Game, "seat", tag.Seat, "from seat", from)
+		return false, m.send(ctx, l, log)
+	case m.TrustedAuthServID != "" && !authenticated(l.p, m.TrustedAuthServID):
+		log.Warn("mail not authenticated by the trusted server ignored", "game", tag.Game)
+		return false, nil
+	}
+	l.game, l.seat = g, from
+	return true, nil
+}
+
+// seatOf returns the seat whose registered address is addr, or Observer.
+func seatOf(g *projections.Game, addr string) rules.Seat {
+	for _, p := range g.Created.Players {
+		if p.Address != "" && strings.EqualFold(p.Address, addr) {
+			return rules.Seat(p.Seat)
+		}
+	}
+	return rules.Observer
+}
+
+// authenticated reports whether the trusted server says the mail passed
+// DMARC, DKIM or SPF for its From domain.
+func authenticated(p *mail.Parsed, servID string) bool {
+	return p.Passed(servID, "dmarc") || p.Passed(servID, "dkim") || p.Passed(servID, "spf")
+}
+
+// unreadable answers a mail that could not be parsed, when its sender can
+// be told apart from a forger; otherwise it is only logged.
+func (m *Mailroom) unreadable(ctx context.Context, rec mail.InboxRecord, cause error) error {
+	m.log().Warn("unreadable mail recorded, not answered", "mail", rec.Key, "err", cause)
+	return nil
+}
+
+// answer queues a mail to the letter's sender.
+func (l *letter) answer(kind string, fields map[string]string) {
+	l.queued = append(l.queued, mail.Notice{Kind: kind, Fields: fields})
+}
+
+// send writes the letter's answers to the outbox, unless the sender has
+// had too many answers lately.
+func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error {
+	for i, n := range l.queued {
+		if !m.allow(l.p.From) {
+			log.Warn("answer not sent: too many answers to this sender", "kind", n.Kind)
+			continue
+		}
+		n.ID = fmt.Sprintf("re.%s.%d.%s@%s", l.rec.Key, i, n.Kind, m.Service.domain())
+		n.To, n.Seat, n.Seq = l.p.From, int(l.seat), 0
+		if l.game != nil {
+			n.Game, n.Seq = l.game.ID, l.game.Seq
+			if l.seat != rules.Observer {
+				n.Name = l.game.Created.Players[l.seat].Name
+				n.References = []string{m.Service.threadRoot(l.game.ID, int(l.seat))}
+			}
+		}
+		if l.p.MessageID != "" {
+			n.InReplyTo = l.p.MessageID
+			n.References = append(n.References, l.p.MessageID)
+		}
+		if _, err := m.Service.Store.Put(ctx, n.Subject(), n.ID, n.Encode()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// allow counts an answer to addr and reports whether it is within the rate.
+func (m *Mailroom) allow(addr string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.Service.now()
+	if m.answers == nil {
+		m.answers = map[string][]time.Time{}
+	}
+	recent := m.answers[addr][:0]
+	for _, t := range m.answers[addr] {
+		if now.Sub(t) < time.Hour {
+			recent = append(recent, t)
+		}
+	}
+	limit := m.RatePerHour
+	if limit <= 0 {
+		limit = 30
+	}
+	if len(recent) >= limit {
+		m.answers[addr] = recent
+		return false
+	}
+	m.answers[addr] = append(recent, now)
+	return true
+}
+
+func (m *Mailroom) limits() mail.Limits {
+	l := m.Limits
+	l.Self = append(l.Self, m.Mailbox)
+	return l
+}
+
+func (m *Mailroom) log() *slog.Logger {
+	if m.Log != nil {
+		return m.Log
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}

@@ -1,0 +1,109 @@
+package games
+
+import (
+	"fmt"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Kinds of notices, each with its template.
+const (
+	KindInvitation = "invitation" // a game was created: who plays, the rules, the seed's commitment
+	KindYourTurn   = "your-turn"  // the board, your view, and the prompt
+	KindAccepted   = "accepted"   // your move was recorded
+	KindMoved      = "moved"      // someone else moved; not your turn
+	KindSaid       = "said"       // a player's SAY
+	KindGameOver   = "game-over"  // scores, the seed, how to verify
+	KindRejected   = "rejected"   // a move or command was refused, and why
+	KindStale      = "stale"      // a reply to an old prompt, and what changed since
+	KindHelp       = "help"
+	KindBoard      = "board"   // BOARD and STATUS
+	KindHistory    = "history" // HISTORY
+	KindGames      = "games"   // GAMES
+)
+
+// messageID returns the Message-ID of the notice of kind for seat after
+// event seq of game: stable, so a notice sent twice is one mail.
+func (s *Service) messageID(game string, seq uint64, seat int, kind string) string {
+	return fmt.Sprintf("%s.%d.%d.%s@%s", game, seq, seat, kind, s.domain())
+}
+
+// threadRoot is the first mail a seat got about a game, the invitation;
+// every later mail refers to it, so each game is one thread.
+func (s *Service) threadRoot(game string, seat int) string {
+	return s.messageID(game, 1, seat, KindInvitation)
+}
+
+func (s *Service) domain() string {
+	if s.Domain != "" {
+		return s.Domain
+	}
+	return "pbem.invalid"
+}
+
+// notices returns the mail that the events evs, just recorded, cause; g is
+// the game after them. replyTo is the Message-ID of the player's mail that
+// caused them, if any.
+func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo string) []events.Message {
+	var out []events.Message
+	ended := len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded
+	for _, e := range evs {
+		for _, p := range g.Created.Players {
+			kind := s.noticeKind(g, e, p.Seat, ended)
+			if kind == "" || p.Address == "" {
+				continue
+			}
+			n := mail.Notice{
+				ID:   s.messageID(g.ID, e.Seq, p.Seat, kind),
+				Kind: kind, Game: g.ID, Seq: e.Seq, Seat: p.Seat, To: p.Address, Name: p.Name,
+				InReplyTo: s.threadRoot(g.ID, p.Seat),
+			}
+			if kind != KindInvitation {
+				n.References = []string{n.InReplyTo}
+			}
+			if replyTo != "" && e.Actor == p.Seat {
+				n.InReplyTo = replyTo
+				n.References = append(n.References, replyTo)
+			}
+			out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
+		}
+	}
+	return out
+}
+
+// noticeKind says what seat hears of event e, "" for nothing.
+func (s *Service) noticeKind(g *projections.Game, e events.Event, seat int, ended bool) string {
+	switch e.Type {
+	case events.TypeGameCreated:
+		return KindInvitation
+	case events.TypeGameEnded:
+		return KindGameOver
+	case events.TypePlayerSaid:
+		if e.Actor != seat {
+			return KindSaid
+		}
+	case events.TypeMovePlayed:
+		switch {
+		case ended: // the game-over mail says it all
+		case isToAct(g.State, seat) && e.Seq == g.Seq:
+			return KindYourTurn
+		case e.Actor == seat:
+			return KindAccepted
+		default:
+			return KindMoved
+		}
+	}
+	return ""
+}
+
+func isToAct(st rules.State, seat int) bool {
+	for _, t := range st.ToAct() {
+		if int(t) == seat {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,13 @@
+package rules
+
+// Guide is implemented by states that can tell players in words how to
+// write their moves and what a move did; mails use it, and fall back to
+// the bare move text without it.
+type Guide interface {
+	// MoveSyntax says in one or two short sentences how seat s writes a
+	// move now, e.g. "Name a free field: its column letter, then its row."
+	MoveSyntax(s Seat) string
+	// Describe says what move m of seat s does, as a phrase that follows
+	// the player's name, e.g. "placed a rig on D6".
+	Describe(s Seat, m Move) string
+}
