@@ -3,6 +3,7 @@ package templates_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,19 +65,20 @@ func duel(t testing.TB, kind templates.Kind, seq int, boardName string) template
 			{Seat: 1, Name: "Bea", Role: rows, Score: "+0", You: true},
 		},
 		Board:    readBoard(t, boardName),
-		Commands: usual,
+		Commands: slices.Clone(usual),
 	}
 }
 
 // beaToMove turns a duel mail into a prompt for Bea.
 func beaToMove(m templates.Mail) templates.Mail {
 	m.Players[0].ToAct, m.Players[1].ToAct = false, true
-	m.YourTurn, m.Example, m.MoveSyntax, m.Legal = true, "H5", syntax, legal
+	m.YourTurn, m.Example, m.MoveSyntax, m.Legal = true, "H5", syntax, slices.Clone(legal)
 	return m
 }
 
 // fixtures returns a realistic mail of every kind, plus the variants of a
-// kind whose layout differs.
+// kind whose layout differs. Every call returns fresh slices, so a test
+// may change them.
 func fixtures(t testing.TB) []fixture {
 	var fs []fixture
 	add := func(name string, m templates.Mail) { fs = append(fs, fixture{name, m}) }
@@ -92,7 +94,7 @@ func fixtures(t testing.TB) []fixture {
 	add("your-turn", m)
 
 	m = beaToMove(duel(t, templates.Reminder, 9, "prompt"))
-	m.Legal, m.LegalMore = legal[:20], len(legal)-20
+	m.Legal, m.LegalMore = m.Legal[:20], len(legal)-20
 	m.Deadline = "Thu 3 Dec 18:00 UTC, 12 hours from now"
 	add("reminder", m)
 
@@ -103,7 +105,7 @@ func fixtures(t testing.TB) []fixture {
 
 	m = beaToMove(duel(t, templates.Rejected, 9, "prompt"))
 	m.Attempt, m.Reason = "F6", "F6 is next to your rig on F5"
-	m.Legal, m.LegalMore = legal[:20], len(legal)-20
+	m.Legal, m.LegalMore = m.Legal[:20], len(legal)-20
 	add("rejected", m)
 
 	m = beaToMove(duel(t, templates.Stale, 9, "prompt"))
@@ -157,7 +159,7 @@ func fixtures(t testing.TB) []fixture {
 	m = duel(t, templates.Help, 9, "prompt")
 	m.Board, m.Players = "", nil
 	m.Example, m.MoveSyntax = "H5", syntax
-	m.Commands = append(append([]templates.CommandHelp(nil), usual...), games)
+	m.Commands = append(slices.Clone(usual), games)
 	add("help", m)
 
 	m = outside(templates.Error)
@@ -185,7 +187,7 @@ func trio(t testing.TB) templates.Mail {
 		},
 		Happened: []string{"Ana placed a rig on J3."},
 		Board:    readBoard(t, "hex"),
-		Commands: usual,
+		Commands: slices.Clone(usual),
 	}
 }
 
@@ -197,6 +199,6 @@ func outside(kind templates.Kind) templates.Mail {
 		Service:  "pbem games",
 		Mailbox:  "games@pbem.example.org",
 		To:       templates.Recipient{Name: "Bea", Address: "bea@example.net", Seat: -1},
-		Commands: anywhere,
+		Commands: slices.Clone(anywhere),
 	}
 }

@@ -52,13 +52,18 @@ type page struct {
 // back to English for a language or template not translated. It returns
 // an error wrapping ErrIncomplete if m lacks what its Kind needs.
 func Render(m Mail) (Rendered, error) {
-	m = clean(m)
-	if what := missing(&m); what != "" {
-		return Rendered{}, fmt.Errorf("%w: a %q mail needs %s", ErrIncomplete, m.Kind, what)
-	}
 	all, err := parsed()
 	if err != nil {
 		return Rendered{}, err
+	}
+	return render(all, m)
+}
+
+// render renders m with the templates of all.
+func render(all map[string]set, m Mail) (Rendered, error) {
+	m = clean(m)
+	if what := missing(&m); what != "" {
+		return Rendered{}, fmt.Errorf("%w: a %q mail needs %s", ErrIncomplete, m.Kind, what)
 	}
 	s, ok := all[m.Lang]
 	if !ok {

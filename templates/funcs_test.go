@@ -1,0 +1,73 @@
+package templates
+
+import (
+	"strings"
+	"testing"
+)
+
+var wrapTests = []struct {
+	s      string
+	indent int
+	w      int
+	want   string
+}{
+	{"short line", 0, 20, "short line"},
+	{"trailing spaces   ", 0, 20, "trailing spaces"},
+	{"one two three four five", 0, 9, "one two\nthree\nfour five"},
+	{"one two three four five", 2, 9, "one two\n  three\n  four\n  five"},
+	{"  seat 0  Ana   +3   to move", 10, 20, "  seat 0  Ana   +3\n          to move"},
+	{"  keep    inner   spacing", 0, 78, "  keep    inner   spacing"},
+	{"a 0123456789abcdef z", 0, 8, "a\n0123456789abcdef\nz"},
+	{"0123456789abcdef", 0, 8, "0123456789abcdef"},
+	{"first line\nsecond line", 0, 78, "first line\nsecond line"},
+	{"ünïcödé wörds ärë", 0, 13, "ünïcödé wörds\närë"},
+	{"          ", 4, 5, ""},
+}
+
+func TestWrap(t *testing.T) {
+	for _, tt := range wrapTests {
+		if got := wrap(tt.s, tt.indent, tt.w); got != tt.want {
+			t.Errorf("wrap(%q, %d, %d) = %q, want %q", tt.s, tt.indent, tt.w, got, tt.want)
+		}
+	}
+}
+
+var quoteTests = []struct {
+	prefix, s, want string
+}{
+	{"> ", "hello", "> hello"},
+	{"> ", "one\n\ntwo", "> one\n>\n> two"},
+	{"> ", strings.Repeat("word ", 20), "> word word word word word word word word word word word word word word word\n> word word word word word"},
+}
+
+func TestQuote(t *testing.T) {
+	for _, tt := range quoteTests {
+		if got := quote(tt.prefix, tt.s); got != tt.want {
+			t.Errorf("quote(%q, %q) = %q, want %q", tt.prefix, tt.s, got, tt.want)
+		}
+	}
+}
+
+var oneLineTests = []struct{ s, want string }{
+	{"Ana", "Ana"},
+	{" Ana\r\n", "Ana"},
+	{"Ana\r\nBcc: x", "Ana Bcc: x"},
+	{"Ana\nBea\rCleo", "Ana Bea Cleo"},
+	{"Ana\u2028Bea\u2029Cleo\u0085Dan", "Ana Bea Cleo Dan"},
+	{"tab\there\x00nul\x1bescape", "tab here nul escape"},
+}
+
+func TestOneLine(t *testing.T) {
+	for _, tt := range oneLineTests {
+		if got := oneLine(tt.s); got != tt.want {
+			t.Errorf("oneLine(%q) = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestKeepLines(t *testing.T) {
+	const s = "a\r\nb\rc\u2028d\te\x00f"
+	if got, want := keepLines(s), "a\nb\nc\nd\te f"; got != want {
+		t.Errorf("keepLines(%q) = %q, want %q", s, got, want)
+	}
+}

@@ -1,0 +1,115 @@
+package templates
+
+import (
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// withTranslation returns the embedded templates plus files of a made-up
+// language "xx".
+func withTranslation(t *testing.T, xx map[string]string) fs.FS {
+	t.Helper()
+	m := fstest.MapFS{}
+	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(files, p)
+		m[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range xx {
+		m["xx/"+name] = &fstest.MapFile{Data: []byte(body)}
+	}
+	return m
+}
+
+var prompt = Mail{
+	Kind: YourTurn, Lang: "xx", Service: "pbem games", Mailbox: "games@pbem.example.org",
+	Game:     Game{ID: "k7q2mx", Title: "Atacama", Seq: 9},
+	To:       Recipient{Name: "Bea", Address: "bea@example.net", Seat: 1},
+	Board:    "   1   g2    s1",
+	YourTurn: true, Example: "E5",
+}
+
+// TestFallback checks that a translation replaces only the templates it
+// defines and English fills in the rest.
+func TestFallback(t *testing.T) {
+	all, err := parse(withTranslation(t, map[string]string{
+		"your-turn.text.tmpl": `{{define "your-turn.subject"}}{{template "tag" .}} xx-turn{{end}}`,
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := render(all, prompt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Subject != "[pbem k7q2mx] Atacama — xx-turn" {
+		t.Errorf("subject = %q, want the translated one", r.Subject)
+	}
+	if !strings.HasPrefix(r.Text, "Bea, it is your turn") {
+		t.Errorf("text = %q, want the English one", r.Text)
+	}
+	if !strings.Contains(r.HTML, `<html lang="xx">`) {
+		t.Errorf("html does not say its language is xx")
+	}
+	en := prompt
+	en.Lang = "en"
+	if r, _ := render(all, en); !strings.HasSuffix(r.Subject, "your turn (move 9)") {
+		t.Errorf("English subject = %q: the translation leaked into English", r.Subject)
+	}
+}
+
+// TestUnknownLanguage checks that a language without templates is English.
+func TestUnknownLanguage(t *testing.T) {
+	for _, lang := range []string{"", "zz", `en"><script>`} {
+		m := prompt
+		m.Lang = lang
+		r, err := Render(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(r.HTML, `<html lang="en">`) || !strings.HasPrefix(r.Text, "Bea, it is your turn") {
+			t.Errorf("Lang %q: not rendered in English", lang)
+		}
+	}
+}
+
+// TestBrokenTranslation checks that a translation that does not parse is
+// an error, not a mail.
+func TestBrokenTranslation(t *testing.T) {
+	_, err := parse(withTranslation(t, map[string]string{"said.text.tmpl": `{{define "said.text"}}{{.Said`}))
+	if err == nil {
+		t.Error("parse accepted a broken template")
+	}
+}
+
+// TestEnglishIsComplete checks that English defines every template of
+// every Kind, so that any translation can fall back on it.
+func TestEnglishIsComplete(t *testing.T) {
+	all, err := parsed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := all[fallback]
+	for _, k := range Kinds() {
+		for _, part := range []string{"subject", "text"} {
+			if en.text.Lookup(string(k)+"."+part) == nil {
+				t.Errorf("en defines no %s.%s", k, part)
+			}
+		}
+		if en.html.Lookup(string(k)+".html") == nil {
+			t.Errorf("en defines no %s.html", k)
+		}
+	}
+	if !slices.Contains(Languages(), fallback) {
+		t.Errorf("Languages() = %v, want it to hold %q", Languages(), fallback)
+	}
+}
