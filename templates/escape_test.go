@@ -2,8 +2,8 @@ package templates_test
 
 import (
 	"reflect"
-	"slices"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
