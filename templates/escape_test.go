@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/templates"
 )
@@ -75,10 +76,7 @@ func TestHostileStrings(t *testing.T) {
 // TestTemplateInjection checks that template syntax in data is shown as
 // written and reaches nothing the mail does not show.
 func TestTemplateInjection(t *testing.T) {
-	m := fixtures(t)[1].Mail
-	if m.Kind != templates.YourTurn {
-		t.Fatalf("fixture 1 is %s, want %s", m.Kind, templates.YourTurn)
-	}
+	m := named(t, "your-turn")
 	m.To.Name = `{{.Seed}}{{printf "%s" .Commitment}}`
 	m.Seed, m.Commitment = "0123secret", "" // a prompt never shows the seed
 	r, err := templates.Render(m)
@@ -138,12 +136,16 @@ func TestHostileSubject(t *testing.T) {
 		if strings.ContainsAny(r.Subject, "\r\n") {
 			t.Errorf("%s: subject = %q", f.Name, r.Subject)
 		}
+		m.SaidBy, m.Actor = strings.Repeat("Ana ", 500), strings.Repeat("Ana ", 500)
+		if r, _ := templates.Render(m); utf8.RuneCountInString(r.Subject) > 160 {
+			t.Errorf("%s: subject has %d runes, want at most 160", f.Name, utf8.RuneCountInString(r.Subject))
+		}
 	}
 }
 
 // TestRenderLeavesMailAlone checks that cleaning works on a copy.
 func TestRenderLeavesMailAlone(t *testing.T) {
-	m := fixtures(t)[1].Mail
+	m := named(t, "your-turn")
 	m.Happened = []string{"Ana\r\nplaced a rig on G7."}
 	m.Players[0].Name = "Ana\r\n"
 	if _, err := templates.Render(m); err != nil {

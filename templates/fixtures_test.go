@@ -88,34 +88,46 @@ func fixtures(t testing.TB) []fixture {
 	m.Commitment = commitment7
 	add("invitation", m)
 
-	m = beaToMove(duel(t, templates.YourTurn, 9, "prompt"))
+	// Ana set the game up and moves first: her invitation is her prompt.
+	m = duel(t, templates.Invitation, 1, "start")
+	m.Players[0].Score, m.Players[1].Score = "", ""
+	m.To = templates.Recipient{Name: "Ana", Address: "ana@example.org", Seat: 0, Host: true}
+	m.Board = strings.Replace(m.Board, "seat 0 14, seat 1 (you) 14", "seat 0 (you) 14, seat 1 14", 1)
+	m.Players[0].You, m.Players[1].You = true, false
+	m.YourTurn, m.Example, m.MoveSyntax, m.Legal, m.LegalMore = true, "E5", syntax, []string{"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "B1"}, 71
+	m.Commitment = commitment7
+	m.Deadline = "Sat 5 Dec 09:00 UTC (reminder 12 hours before)"
+	add("invitation-first-move", m)
+
+	m = beaToMove(duel(t, templates.YourTurn, 8, "prompt"))
 	m.Happened = []string{"Ana placed a rig on G7."}
 	m.Deadline = "Thu 3 Dec 18:00 UTC (reminder 12 hours before)"
 	add("your-turn", m)
 
-	m = beaToMove(duel(t, templates.Reminder, 9, "prompt"))
+	m = beaToMove(duel(t, templates.Reminder, 8, "prompt"))
 	m.Legal, m.LegalMore = m.Legal[:20], len(legal)-20
 	m.Deadline = "Thu 3 Dec 18:00 UTC, 12 hours from now"
 	add("reminder", m)
 
 	m = duel(t, templates.Accepted, 9, "moved-on")
 	m.Happened = []string{"You placed a rig on H5."}
+	m.Notice = "Your mail held two moves, H5 and I9; only the first was played."
 	m.Commands = []templates.CommandHelp{board, history, say, help}
 	add("accepted", m)
 
-	m = beaToMove(duel(t, templates.Rejected, 9, "prompt"))
+	m = beaToMove(duel(t, templates.Rejected, 8, "prompt"))
 	m.Attempt, m.Reason = "F6", "F6 is next to your rig on F5"
 	m.Legal, m.LegalMore = m.Legal[:20], len(legal)-20
 	add("rejected", m)
 
-	m = beaToMove(duel(t, templates.Stale, 9, "prompt"))
+	m = beaToMove(duel(t, templates.Stale, 8, "prompt"))
 	m.Attempt = "B9"
 	m.Changed = []string{"Your earlier reply was played: you placed a rig on B8.", "Ana placed a rig on G7."}
 	add("stale", m)
 
 	add("moved", trio(t))
 
-	m = duel(t, templates.Said, 9, "prompt")
+	m = duel(t, templates.Said, 8, "prompt")
 	m.Board, m.Players = "", nil
 	m.SaidBy = "Ana"
 	m.Said = "Good luck! I have never played the square board before.\n\nOne move a day suits me; is that all right for you?"
@@ -156,7 +168,7 @@ func fixtures(t testing.TB) []fixture {
 	add("games", m)
 	add("games-none", outside(templates.Games))
 
-	m = duel(t, templates.Help, 9, "prompt")
+	m = duel(t, templates.Help, 8, "prompt")
 	m.Board, m.Players = "", nil
 	m.Example, m.MoveSyntax = "H5", syntax
 	m.Commands = append(slices.Clone(usual), games)
@@ -167,6 +179,18 @@ func fixtures(t testing.TB) []fixture {
 	m.Reason = "MOVE is not a command, and this mail names no game. To move, reply to the mail that says it is your turn."
 	add("error", m)
 	return fs
+}
+
+// named returns the fixture called name.
+func named(t testing.TB, name string) templates.Mail {
+	t.Helper()
+	for _, f := range fixtures(t) {
+		if f.Name == name {
+			return f.Mail
+		}
+	}
+	t.Fatalf("no fixture %q", name)
+	return templates.Mail{}
 }
 
 // trio is Cleo's side of a three-player game on the hexagonal board, told

@@ -22,6 +22,7 @@ var htmlFuncs = map[string]any{
 	"join":   join,
 	"acting": acting,
 	"mailto": func(addr string) string { return "mailto:" + addr },
+	"lines":  func(s string) []string { return strings.Split(s, "\n") },
 }
 
 // join joins xs with sep; its arguments are in the order a pipeline

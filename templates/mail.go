@@ -111,7 +111,8 @@ type Game struct {
 	Title string
 	// Variants are the variants played, e.g. ["enhanced", "tactical"].
 	Variants []string
-	// Seq is the event number the mail reflects, shown as "move N".
+	// Seq is the event number the mail reflects: the game's last event
+	// that the board and the news show. Mails show it as "move N".
 	Seq int
 	// Host is the name of who set the game up; empty if the service did.
 	Host string

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	texttemplate "text/template"
+	"unicode/utf8"
 )
 
 // files holds the templates: <lang>/*.text.tmpl define <kind>.subject and
@@ -40,6 +41,18 @@ type Rendered struct {
 // ErrIncomplete is returned by Render for a Mail that lacks what its Kind
 // cannot do without (a prompt without a board, a refusal without a reason).
 var ErrIncomplete = errors.New("templates: incomplete mail")
+
+// maxSubject is the longest subject in runes: enough for any honest one,
+// short enough that a long name cannot make a header unwieldy.
+const maxSubject = 160
+
+// clip shortens s to at most n runes, ending it with "…" if it was cut.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
 
 // page is what the templates execute on: the Mail and, for the HTML
 // part's title, its rendered subject.
@@ -75,7 +88,7 @@ func render(all map[string]set, m Mail) (Rendered, error) {
 	if err != nil {
 		return Rendered{}, err
 	}
-	r.Subject = oneLine(subject)
+	r.Subject = clip(oneLine(subject), maxSubject)
 	p.Subject = r.Subject
 	text, err := execute(s.text, string(m.Kind)+".text", p)
 	if err != nil {

@@ -164,10 +164,6 @@ func required(m templates.Mail) []string {
 // TestIncomplete checks that a mail missing what its kind needs is an
 // error rather than a mail with a hole in it.
 func TestIncomplete(t *testing.T) {
-	byName := map[string]templates.Mail{}
-	for _, f := range fixtures(t) {
-		byName[f.Name] = f.Mail
-	}
 	tests := []struct {
 		name  string
 		fixup func(m *templates.Mail)
@@ -187,7 +183,7 @@ func TestIncomplete(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := byName[tt.from]
+			m := named(t, tt.from)
 			tt.fixup(&m)
 			if _, err := templates.Render(m); !errors.Is(err, templates.ErrIncomplete) {
 				t.Errorf("Render = %v, want ErrIncomplete", err)
