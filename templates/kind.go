@@ -88,6 +88,8 @@ func missing(m *Mail) string {
 		return "To.Name"
 	case m.Service == "" || m.Mailbox == "":
 		return "Service and Mailbox"
+	case m.YourTurn && m.Example == "":
+		return "an Example with YourTurn"
 	}
 	return kinds[i].needs(m)
 }

@@ -60,6 +60,11 @@ func TestFallback(t *testing.T) {
 	if !strings.Contains(r.HTML, `<html lang="xx">`) {
 		t.Errorf("html does not say its language is xx")
 	}
+	regional := prompt
+	regional.Lang = "XX-Latn-YY"
+	if r, _ := render(all, regional); r.Subject != "[pbem k7q2mx] Atacama — xx-turn" {
+		t.Errorf("Lang %q: subject = %q, want the xx one", regional.Lang, r.Subject)
+	}
 	en := prompt
 	en.Lang = "en"
 	if r, _ := render(all, en); !strings.HasSuffix(r.Subject, "your turn (move 9)") {

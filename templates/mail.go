@@ -16,8 +16,9 @@ package templates
 type Mail struct {
 	// Kind says which mail this is; it picks the subject and the body.
 	Kind Kind
-	// Lang is the recipient's language ("en", "zh"…); empty or unknown
-	// means English.
+	// Lang is the recipient's language as a BCP 47 tag ("en", "zh",
+	// "zh-Hant"); a region or script without templates of its own uses its
+	// base language, and an unknown or empty one English.
 	Lang string
 	// Service is the service's display name, e.g. "pbem games".
 	Service string

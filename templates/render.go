@@ -78,10 +78,8 @@ func render(all map[string]set, m Mail) (Rendered, error) {
 	if what := missing(&m); what != "" {
 		return Rendered{}, fmt.Errorf("%w: a %q mail needs %s", ErrIncomplete, m.Kind, what)
 	}
-	s, ok := all[m.Lang]
-	if !ok {
-		m.Lang, s = fallback, all[fallback]
-	}
+	m.Lang = language(all, m.Lang)
+	s := all[m.Lang]
 	var r Rendered
 	p := page{Mail: m}
 	subject, err := execute(s.text, string(m.Kind)+".subject", p)
@@ -99,6 +97,19 @@ func render(all map[string]set, m Mail) (Rendered, error) {
 		return Rendered{}, err
 	}
 	return r, nil
+}
+
+// language picks the templates for lang: its own, those of its base
+// language ("zh" for "zh-Hant-TW"), or the fallback's.
+func language(all map[string]set, lang string) string {
+	lang = strings.ToLower(lang)
+	base, _, _ := strings.Cut(lang, "-")
+	for _, l := range []string{lang, base} {
+		if _, ok := all[l]; ok {
+			return l
+		}
+	}
+	return fallback
 }
 
 // Languages returns the languages that have templates, sorted.

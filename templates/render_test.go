@@ -175,6 +175,7 @@ func TestIncomplete(t *testing.T) {
 		{"NoGame", func(m *templates.Mail) { m.Game = templates.Game{} }, "moved"},
 		{"PromptWithoutBoard", func(m *templates.Mail) { m.Board = "" }, "your-turn"},
 		{"PromptWithoutExample", func(m *templates.Mail) { m.Example = "" }, "reminder"},
+		{"RefusalPromptWithoutExample", func(m *templates.Mail) { m.Example = "" }, "rejected"},
 		{"RejectedWithoutReason", func(m *templates.Mail) { m.Reason = "" }, "rejected"},
 		{"StaleWithoutChanges", func(m *templates.Mail) { m.Changed = nil }, "stale"},
 		{"SaidWithoutText", func(m *templates.Mail) { m.Said = " \r\n" }, "said"},
