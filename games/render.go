@@ -45,6 +45,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			out.ReplyTo = lh.Tokens.ReplyTo(lh.Mailbox, g.ID, n.Seat)
 		}
 		out.Date = evs[min(int(n.Seq), len(evs))-1].Time
+		if g.Ended != nil && m.Kind == templates.GameOver {
+			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: Export(evs[:g.Seq])}}
+		}
 	}
 	if m.Kind == templates.Games && lh.Index != nil {
 		if err := s.listGames(ctx, &m, lh.Index, n.To); err != nil {
@@ -100,7 +103,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	if g.Ended != nil {
 		m.Seed = g.Ended.Seed
 		m.Result = result(g)
-		m.VerifyHint = "pbem verify --file " + g.ID + ".jsonl (the history is attached to no mail yet: ask the host for `pbem export " + g.ID + "`)"
+		m.VerifyHint = "pbem verify --file " + g.ID + ".jsonl (the whole history is attached to this mail)"
 	}
 	if said := lastSaid(g); m.Kind == templates.Said && said != nil {
 		m.Said, m.SaidBy = said.Text, g.Created.Players[said.Seat].Name
@@ -283,6 +286,15 @@ func commandHelp() []templates.CommandHelp {
 		{Name: "NEW", Syntax: "NEW <game> [variant…] WITH <address>, …", Help: "Start a game with these players (write to the plain game address)."},
 		{Name: "HELP", Syntax: "HELP", Help: "Send me this help."},
 	}
+}
+
+// Export is a history as "pbem export" prints it: one event per line.
+func Export(evs []events.Event) []byte {
+	var b []byte
+	for _, e := range evs {
+		b = append(append(b, e.Encode()...), '\n')
+	}
+	return b
 }
 
 func firstLine(s string) string {

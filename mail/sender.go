@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -50,6 +51,15 @@ type Outgoing struct {
 	InReplyTo  string
 	References []string
 	Date       time.Time
+	// Attachments go after the text, e.g. a finished game's history.
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a mail.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
 }
 
 // DeliveryError is a refusal by the SMTP server.
@@ -124,6 +134,9 @@ func (s *Sender) Message(o Outgoing) (*gomail.Msg, error) {
 	m.SetBodyString(gomail.TypeTextPlain, o.Text)
 	if o.HTML != "" {
 		m.AddAlternativeString(gomail.TypeTextHTML, o.HTML)
+	}
+	for _, a := range o.Attachments {
+		m.AttachReadSeeker(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType)))
 	}
 	if s.dkim != nil {
 		m.SetDKIM(s.dkim)

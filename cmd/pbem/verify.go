@@ -1,13 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"os"
 
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 )
 
@@ -25,12 +25,8 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriter(e.stdout)
-	for _, ev := range evs {
-		w.Write(ev.Encode())
-		w.WriteByte('\n')
-	}
-	return w.Flush()
+	_, err = e.stdout.Write(games.Export(evs))
+	return err
 }
 
 func runVerify(ctx context.Context, e *env, args []string) error {

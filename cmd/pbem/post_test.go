@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	netmail "net/mail"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	gomail "github.com/emersion/go-message/mail"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/loopback"
+)
+
+// post is "pbem serve" running against a loopback mail system, for tests.
+type post struct {
+	t      *testing.T
+	sys    *loopback.System
+	dir    string
+	env    *env
+	cancel context.CancelFunc
+	done   chan error
+}
+
+// startPost starts the service on data directory dir.
+func startPost(t *testing.T, sys *loopback.System, dir string) *post {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &env{data: dir, stdout: io.Discard, stderr: io.Discard}
+	c := config{Service: "pbem games", Mailbox: sys.Address("games"), Secret: "test secret", RatePerHour: 1000}
+	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = sys.IMAPAddr, "plain", "games", loopback.Password
+	c.IMAP.Poll.Duration = 200 * time.Millisecond
+	c.SMTP.Addr, c.SMTP.Security = sys.SMTPAddr, "plain"
+	svc, err := e.service(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	po, err := startPostOffice(ctx, e, svc, c, testLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &post{t: t, sys: sys, dir: dir, env: e, cancel: cancel, done: make(chan error, 1)}
+	go func() { p.done <- po.run(ctx) }()
+	t.Cleanup(p.stop)
+	return p
+}
+
+// stop stops the service as a shutdown would.
+func (p *post) stop() {
+	if p.cancel == nil {
+		return
+	}
+	p.cancel()
+	if err := <-p.done; err != nil {
+		p.t.Errorf("serve stopped with %v", err)
+	}
+	p.env.close()
+	p.cancel = nil
+}
+
+// letter is a mail as a player's mailbox holds it.
+type letter struct {
+	raw       []byte
+	p         *mail.Parsed
+	replyTo   string
+	messageID string
+	attached  []byte // the first attachment, if any
+}
+
+func (l letter) String() string { return l.p.Subject }
+
+// mailbox returns every mail in user's INBOX, oldest first.
+func mailbox(t *testing.T, sys *loopback.System, user string) []letter {
+	t.Helper()
+	c, err := imapclient.DialInsecure(sys.IMAPAddr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login(user, loopback.Password).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	sel, err := c.Select("INBOX", nil).Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel.NumMessages == 0 {
+		return nil
+	}
+	section := &imap.FetchItemBodySection{}
+	msgs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: sel.NumMessages}}, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []letter
+	for _, m := range msgs {
+		raw := m.FindBodySection(section)
+		p, err := mail.Parse(raw, mail.Limits{})
+		if err != nil {
+			t.Fatalf("a mail pbem sent does not parse: %v", err)
+		}
+		h, err := netmail.ReadMessage(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := letter{raw: raw, p: p, messageID: p.MessageID}
+		if a, err := netmail.ParseAddress(h.Header.Get("Reply-To")); err == nil {
+			l.replyTo = a.Address
+		}
+		l.attached = attachment(raw)
+		out = append(out, l)
+	}
+	return out
+}
+
+// waitFor waits until user has a mail whose subject contains want that is
+// not among the first skip mails, and returns it.
+func waitFor(t *testing.T, sys *loopback.System, user string, skip int, want string) letter {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		box := mailbox(t, sys, user)
+		for _, l := range box[min(skip, len(box)):] {
+			if strings.Contains(l.p.Subject, want) {
+				return l
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s got no mail about %q within 20s; has %v", user, want, mailbox(t, sys, user))
+	return letter{}
+}
+
+// send sends a plain text mail as a player's client would.
+func send(t *testing.T, sys *loopback.System, from, to, subject, inReplyTo, body string) string {
+	t.Helper()
+	id := fmt.Sprintf("<%d.%s>", time.Now().UnixNano(), from)
+	if err := sendMail(sys.SMTPAddr, from, to, subject, id, inReplyTo, body); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// attachment returns the decoded body of the first attachment of raw.
+func attachment(raw []byte) []byte {
+	r, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return nil
+	}
+	for {
+		part, err := r.NextPart()
+		if err != nil {
+			return nil
+		}
+		if _, ok := part.Header.(*gomail.AttachmentHeader); ok {
+			b, _ := io.ReadAll(part.Body)
+			return b
+		}
+	}
+}
+
+// testLog is the service's log in tests: shown with PBEM_TEST_LOG=1.
+func testLog() *slog.Logger {
+	if os.Getenv("PBEM_TEST_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
