@@ -77,12 +77,10 @@ type letter struct {
 // again later may help (the store is unreachable); everything the mail
 // itself gets wrong is answered or ignored on purpose.
 func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
-	p, err := mail.Parse(rec.Raw, m.limits())
-	if err != nil {
-		return m.unreadable(ctx, rec, err)
-	}
-	if rec.Truncated {
-		p.Commands = nil
+	p, problem := m.parse(rec)
+	if p == nil {
+		m.log().Warn("unreadable mail recorded, not answered", "mail", rec.Key, "why", problem)
+		return nil
 	}
 	l := &letter{rec: rec, p: p, seat: rules.Observer}
 	log := m.log().With("mail", rec.Key, "from", p.From)
@@ -99,14 +97,39 @@ func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
 		if err != nil || !ok {
 			return err
 		}
+	} else if m.TrustedAuthServID != "" && !authenticated(p, m.TrustedAuthServID) {
+		log.Warn("mail not authenticated by the trusted server ignored")
+		return nil
 	}
-	if rec.Truncated {
-		l.answer(KindRejected, map[string]string{"reason": fmt.Sprintf(
-			"your mail is %d bytes long; pbem reads mails of at most %d bytes, so it read none of it", rec.Size, mail.MaxRaw)})
+	if problem != "" {
+		l.answer(KindRejected, map[string]string{"reason": problem})
 	} else if err := m.commands(ctx, l, log); err != nil {
 		return err
 	}
 	return m.send(ctx, l, log)
+}
+
+// parse reads a recorded mail. A mail too long or too broken to read
+// whole is read from its header alone, so its sender can be told why;
+// problem says what went wrong, and p is nil when not even the header
+// could be read.
+func (m *Mailroom) parse(rec mail.InboxRecord) (p *mail.Parsed, problem string) {
+	lim := m.limits()
+	if rec.Truncated {
+		problem = fmt.Sprintf("your mail is %d KiB long; pbem reads mails of at most %d KiB, so it read none of it", rec.Size>>10, mail.MaxRaw>>10)
+	} else {
+		var err error
+		if p, err = mail.Parse(rec.Raw, lim); err == nil {
+			return p, ""
+		}
+		problem = fmt.Sprintf("pbem could not read your mail (%v), so it did nothing with it", err)
+	}
+	p, err := mail.Parse(mail.HeaderOnly(rec.Raw), lim)
+	if err != nil {
+		return nil, problem
+	}
+	p.Commands = nil
+	return p, problem
 }
 
 // tag finds the game reply address the mail was sent to.
@@ -172,13 +195,6 @@ func authenticated(p *mail.Parsed, servID string) bool {
 	return p.Passed(servID, "dmarc") || p.Passed(servID, "dkim") || p.Passed(servID, "spf")
 }
 
-// unreadable answers a mail that could not be parsed, when its sender can
-// be told apart from a forger; otherwise it is only logged.
-func (m *Mailroom) unreadable(ctx context.Context, rec mail.InboxRecord, cause error) error {
-	m.log().Warn("unreadable mail recorded, not answered", "mail", rec.Key, "err", cause)
-	return nil
-}
-
 // answer queues a mail to the letter's sender.
 func (l *letter) answer(kind string, fields map[string]string) {
 	l.queued = append(l.queued, mail.Notice{Kind: kind, Fields: fields})
@@ -241,6 +257,9 @@ func (m *Mailroom) allow(addr string) bool {
 func (m *Mailroom) limits() mail.Limits {
 	l := m.Limits
 	l.Self = append(l.Self, m.Mailbox)
+	if l.MaxBytes == 0 {
+		l.MaxBytes = mail.MaxRaw
+	}
 	return l
 }
 

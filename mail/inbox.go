@@ -64,6 +64,16 @@ func InboxKey(messageID string, raw []byte) string {
 	return hex.EncodeToString(h[:16])
 }
 
+// HeaderOnly returns raw's header with an empty body: what can still be
+// read of a mail too long or too broken to parse whole, to answer it.
+func HeaderOnly(raw []byte) []byte {
+	i := indexHeaderEnd(raw)
+	if i < 0 {
+		return raw
+	}
+	return append(append([]byte{}, raw[:i+1]...), "\r\n"...)
+}
+
 func indexHeaderEnd(raw []byte) int {
 	for i := 0; i+1 < len(raw); i++ {
 		if raw[i] == '\n' && (raw[i+1] == '\n' || (raw[i+1] == '\r' && i+2 < len(raw) && raw[i+2] == '\n')) {

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/emersion/go-smtp"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/loopback"
+)
+
+// sendRaw sends a mail written in full, headers and all.
+func sendRaw(t *testing.T, sys *loopback.System, from, to, raw string) {
+	t.Helper()
+	c, err := smtp.Dial(sys.SMTPAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.SendMail(from, []string{to}, strings.NewReader(strings.ReplaceAll(raw, "\n", "\r\n"))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMailRefusals sends every kind of bad mail and checks that each gets
+// its specific answer, or deliberate silence, and changes no game.
+func TestMailRefusals(t *testing.T) {
+	sys, err := loopback.Start("pbem.test", "games", "ana", "bea", "eve")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	post := startPost(t, sys, t.TempDir())
+	ana, bea, eve, games := sys.Address("ana"), sys.Address("bea"), sys.Address("eve"), sys.Address("games")
+	send(t, sys, ana, games, "a game?", "", "NEW atacama WITH "+bea+"\n")
+	anaPrompt := waitFor(t, sys, "ana", 0, "your turn")
+	beaInvite := waitFor(t, sys, "bea", 0, "new game")
+	tag, _ := mail.ParseTag(anaPrompt.replyTo, games)
+	wrongToken := strings.Replace(anaPrompt.replyTo, tag.Token, strings.Repeat("a", len(tag.Token)), 1)
+	// A first move, so that the invitation becomes an old prompt.
+	send(t, sys, ana, anaPrompt.replyTo, "Re: move", "<"+anaPrompt.messageID+">", "A1\n")
+	waitFor(t, sys, "bea", 1, "your turn")
+
+	tests := []struct {
+		name   string
+		who    string // the user who sends, and who would get the answer
+		to     string
+		raw    string // headers and body after From and To; "%s" is the Message-ID
+		answer string // in the answer's subject; "" for silence
+		body   string // in the answer's text
+	}{
+		{"IllegalMove", "bea", beaInvite.replyTo, "Subject: m\n\nA2\n", "move refused", "A2 is next to"},
+		{"Malformed", "bea", beaInvite.replyTo, "Subject: m\n\nZ99 please\n", "move refused", "Z99"},
+		{"UnknownCommand", "bea", beaInvite.replyTo, "Subject: m\n\nFROBNICATE\n", "move refused", "FROBNICATE"},
+		{"OutOfTurn", "ana", anaPrompt.replyTo, "Subject: m\n\nI9\n", "move refused", "turn"},
+		{"Stale", "bea", beaInvite.replyTo, "Subject: m\nIn-Reply-To: <" + beaInvite.messageID + ">\n\nC3\n", "reply not applied", "A1"},
+		{"WrongToken", "ana", wrongToken, "Subject: m\n\nBOARD\n", "move refused", "not one pbem gave you"},
+		{"OtherSeatsAddress", "ana", beaInvite.replyTo, "Subject: m\n\nE5\n", "move refused", "seat 1"},
+		{"StrangerToGame", "eve", beaInvite.replyTo, "Subject: m\n\nE5\n", "", ""},
+		{"AutoReply", "bea", beaInvite.replyTo, "Subject: Out of office\nAuto-Submitted: auto-replied\n\nI am away.\n", "", ""},
+		{"Bounce", "bea", beaInvite.replyTo, "Subject: Undelivered Mail Returned to Sender\nReturn-Path: <>\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\n\n--b\nContent-Type: text/plain\n\nfailed\n--b--\n", "", ""},
+		{"ListMail", "eve", games, "Subject: news\nList-Id: <news.example.org>\n\nHELP\n", "", ""},
+		{"OwnMail", "games", games, "Subject: loop\n\nHELP\n", "", ""},
+		{"NoCommands", "eve", games, "Subject: hi\n\n\n", "help", "found no command"},
+		{"GameCommandWithoutGame", "eve", games, "Subject: hi\n\nBOARD\n", "command refused", "needs a game"},
+		{"BadNew", "eve", games, "Subject: hi\n\nNEW chess WITH ana@pbem.test\n", "command refused", "no game called"},
+		{"EmptySay", "bea", beaInvite.replyTo, "Subject: hi\n\nSAY\n", "move refused", "SAY needs a message"},
+		{"Help", "eve", games, "Subject: hi\n\nhelp\n", "help", "SAY"},
+		{"Board", "bea", beaInvite.replyTo, "Subject: hi\n\nBOARD\n", "board", "A1"},
+		{"History", "bea", beaInvite.replyTo, "Subject: hi\n\nHISTORY\n", "history", "A1"},
+		{"Games", "bea", games, "Subject: hi\n\nGAMES\n", "your games", "Atacama"},
+		{"TooLong", "bea", beaInvite.replyTo, "Subject: long\n\n" + strings.Repeat(strings.Repeat("x", 75)+"\n", mail.MaxRaw/76+1), "move refused", "KiB long"},
+		{"Broken", "bea", beaInvite.replyTo, "Subject: broken\nContent-Type: multipart/mixed\n\nno boundary at all\n", "move refused", "is not a move"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := len(mailbox(t, sys, tt.who))
+			raw := fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <refusal.%d@pbem.test>\n%s", sys.Address(tt.who), tt.to, i, tt.raw)
+			sendRaw(t, sys, sys.Address(tt.who), tt.to, raw)
+			// Mail is handled in order: once the answer to a later HELP has
+			// come, any answer to this mail has come too.
+			marker := len(mailbox(t, sys, "eve"))
+			send(t, sys, eve, games, "help", "", "HELP\n")
+			waitFor(t, sys, "eve", marker, "help")
+			got := mailbox(t, sys, tt.who)[before:]
+			if tt.who == "eve" && len(got) > 0 {
+				got = got[:len(got)-1] // the marker's answer
+				if tt.name == "Help" || tt.name == "NoCommands" || tt.name == "GameCommandWithoutGame" || tt.name == "BadNew" {
+					got = mailbox(t, sys, tt.who)[before : before+1]
+				}
+			}
+			if tt.answer == "" {
+				if len(got) != 0 {
+					t.Errorf("%s: got %v, want silence", tt.name, got)
+				}
+				return
+			}
+			if len(got) != 1 || !strings.Contains(got[0].p.Subject, tt.answer) || !strings.Contains(got[0].p.Text, tt.body) {
+				t.Errorf("%s: got %v, want one answer about %q saying %q", tt.name, got, tt.answer, tt.body)
+				for _, g := range got {
+					t.Logf("%s\n%s", g.p.Subject, g.p.Text)
+				}
+			}
+		})
+	}
+	// Nothing above changed the game: one move, by ana.
+	svc, err := post.env.service(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := svc.Load(context.Background(), tag.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 1 || g.Moves[0].Move != "A1" {
+		t.Errorf("after the refused mails the game has moves %v, want only A1", g.Moves)
+	}
+}
