@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"math/rand/v2"
 )
@@ -16,13 +17,10 @@ type Rand struct {
 // NewRand returns the random source for a seed and a stream name, so that
 // one game can draw independent streams (for example "tiles" and "bag").
 func NewRand(seed Seed, stream string) Rand {
-	hi := binary.BigEndian.Uint64(seed[0:8]) ^ binary.BigEndian.Uint64(seed[16:24])
-	lo := binary.BigEndian.Uint64(seed[8:16]) ^ binary.BigEndian.Uint64(seed[24:32])
-	for _, c := range []byte(stream) { // FNV-1a of the stream name
-		hi ^= uint64(c)
-		hi *= 1099511628211
-	}
-	return Rand{pcg: *rand.NewPCG(hi, lo)}
+	// Hashing the whole seed with the stream's name makes every bit of the
+	// seed count and keeps streams apart.
+	h := sha256.Sum256(append(seed[:], stream...))
+	return Rand{pcg: *rand.NewPCG(binary.BigEndian.Uint64(h[0:8]), binary.BigEndian.Uint64(h[8:16]))}
 }
 
 // IntN returns a number in [0, n). It panics if n <= 0.
