@@ -1,12 +1,14 @@
 package mail
 
 import (
+	"mime"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/emersion/go-message/charset"
 	gomail "github.com/emersion/go-message/mail"
 )
 
@@ -63,28 +65,58 @@ func splitAddr(addr string) (local, domain string, ok bool) {
 }
 
 // addrSpec finds the bare addresses in a header that the strict parser
-// refuses.
-var addrSpec = regexp.MustCompile(`[^\s<>,;:"()\[\]\\@]+@[^\s<>,;:"()\[\]\\@]+`)
+// refuses; angleAddr those in angle brackets, which are the real ones when
+// a display name looks like an address too.
+var (
+	addrSpec  = regexp.MustCompile(`[^\s<>,;:"()\[\]\\@]+@[^\s<>,;:"()\[\]\\@]+`)
+	angleAddr = regexp.MustCompile(`<\s*([^\s<>,;:"()\[\]\\@]+@[^\s<>,;:"()\[\]\\@]+)\s*>`)
+)
 
 // addressList reads the addresses of an address header, lower-cased, with
-// their display names. It falls back to picking out anything shaped like
-// an address when the header does not parse.
+// their decoded display names. A header the strict parser refuses gives
+// its addresses in angle brackets, or failing those anything shaped like
+// an address, and the text before the first bracket as the name.
 func addressList(h gomail.Header, key string) (addrs, names []string) {
 	for _, v := range h.Values(key) {
 		list, err := gomail.ParseAddressList(v)
-		if err != nil {
-			for _, a := range addrSpec.FindAllString(v, 100) {
-				addrs = append(addrs, normAddr(a))
-				names = append(names, "")
+		if err == nil {
+			for _, a := range list {
+				addrs = append(addrs, normAddr(a.Address))
+				names = append(names, displayName(a.Name))
 			}
 			continue
 		}
-		for _, a := range list {
-			addrs = append(addrs, normAddr(a.Address))
-			names = append(names, sanitize(a.Name, maxNameLen))
+		found := angleAddr.FindAllStringSubmatch(v, 100)
+		if found == nil {
+			for _, a := range addrSpec.FindAllString(v, 100) {
+				found = append(found, []string{a, a})
+			}
+		}
+		name := ""
+		if before, _, ok := strings.Cut(v, "<"); ok {
+			name = strings.Trim(strings.TrimSpace(before), `"`)
+		}
+		for i, m := range found {
+			if i > 0 {
+				name = ""
+			}
+			addrs = append(addrs, normAddr(m[1]))
+			names = append(names, displayName(name))
 		}
 	}
 	return addrs, names
+}
+
+// displayName decodes a display name, also the encoded words that some
+// clients (Foxmail, QQ Mail, NetEase) put inside quotes, and cleans it.
+func displayName(name string) string {
+	if strings.Contains(name, "=?") {
+		dec := mime.WordDecoder{CharsetReader: charset.Reader}
+		if d, err := dec.DecodeHeader(name); err == nil {
+			name = d
+		}
+	}
+	return sanitize(name, maxNameLen)
 }
 
 // normAddr is an address as pbem compares them: trimmed of spaces and

@@ -68,7 +68,7 @@ func msgIDs(v string) []string {
 	if matches == nil {
 		for _, f := range strings.Fields(v) {
 			if strings.Contains(f, "@") {
-				matches = append(matches, []string{f, f})
+				matches = append(matches, []string{f, strings.Trim(f, "<>")})
 			}
 		}
 	}
