@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/mail/loopback"
+	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 )
 
@@ -13,11 +13,19 @@ import (
 // loopback, restarting the service in the middle, and checks that every
 // move was applied once and every mail sent once.
 func TestMailGame(t *testing.T) {
-	sys, err := loopback.Start("pbem.test", "games", "ana", "bea")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
+	_, sys := loopbackServers(t, "games", "ana", "bea")
+	playByMail(t, sys)
+}
+
+// TestDovecotPostfixGame plays the same game through a real Dovecot and
+// Postfix, started by scripts/mailservers.sh (the test says so and skips
+// where they are not running).
+func TestDovecotPostfixGame(t *testing.T) {
+	playByMail(t, mailtest.Real(t))
+}
+
+func playByMail(t *testing.T, sys mailtest.Servers) {
+	emptyMailboxes(t, sys, "games", "ana", "bea")
 	dir := t.TempDir()
 	p := startPost(t, sys, dir)
 	ana, bea := sys.Address("ana"), sys.Address("bea")

@@ -17,12 +17,13 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
+	"github.com/pbem-games/pbem/mail/mailtest"
 )
 
-// post is "pbem serve" running against a loopback mail system, for tests.
+// post is "pbem serve" running against a mail system, for tests.
 type post struct {
 	t      *testing.T
-	sys    *loopback.System
+	ms     mailtest.Servers
 	dir    string
 	env    *env
 	cancel context.CancelFunc
@@ -30,14 +31,14 @@ type post struct {
 }
 
 // startPost starts the service on data directory dir.
-func startPost(t *testing.T, sys *loopback.System, dir string) *post {
+func startPost(t *testing.T, ms mailtest.Servers, dir string) *post {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &env{data: dir, stdout: io.Discard, stderr: io.Discard}
-	c := config{Service: "pbem games", Mailbox: sys.Address("games"), Secret: "test secret", RatePerHour: 1000}
-	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = sys.IMAPAddr, "plain", "games", loopback.Password
+	c := config{Service: "pbem games", Mailbox: ms.Address("games"), Secret: "test secret", RatePerHour: 1000}
+	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = ms.IMAP, "plain", "games", ms.Password
 	c.IMAP.Poll.Duration = 200 * time.Millisecond
-	c.SMTP.Addr, c.SMTP.Security = sys.SMTPAddr, "plain"
+	c.SMTP.Addr, c.SMTP.Security = ms.SMTP, "plain"
 	svc, err := e.service(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +47,7 @@ func startPost(t *testing.T, sys *loopback.System, dir string) *post {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &post{t: t, sys: sys, dir: dir, env: e, cancel: cancel, done: make(chan error, 1)}
+	p := &post{t: t, ms: ms, dir: dir, env: e, cancel: cancel, done: make(chan error, 1)}
 	go func() { p.done <- po.run(ctx) }()
 	t.Cleanup(p.stop)
 	return p
@@ -77,14 +78,14 @@ type letter struct {
 func (l letter) String() string { return l.p.Subject }
 
 // mailbox returns every mail in user's INBOX, oldest first.
-func mailbox(t *testing.T, sys *loopback.System, user string) []letter {
+func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
 	t.Helper()
-	c, err := imapclient.DialInsecure(sys.IMAPAddr, nil)
+	c, err := imapclient.DialInsecure(ms.IMAP, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if err := c.Login(user, loopback.Password).Wait(); err != nil {
+	if err := c.Login(user, ms.Password).Wait(); err != nil {
 		t.Fatal(err)
 	}
 	sel, err := c.Select("INBOX", nil).Wait()
@@ -122,11 +123,11 @@ func mailbox(t *testing.T, sys *loopback.System, user string) []letter {
 
 // waitFor waits until user has a mail whose subject contains want that is
 // not among the first skip mails, and returns it.
-func waitFor(t *testing.T, sys *loopback.System, user string, skip int, want string) letter {
+func waitFor(t *testing.T, ms mailtest.Servers, user string, skip int, want string) letter {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		box := mailbox(t, sys, user)
+		box := mailbox(t, ms, user)
 		for _, l := range box[min(skip, len(box)):] {
 			if strings.Contains(l.p.Subject, want) {
 				return l
@@ -134,15 +135,15 @@ func waitFor(t *testing.T, sys *loopback.System, user string, skip int, want str
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("%s got no mail about %q within 20s; has %v", user, want, mailbox(t, sys, user))
+	t.Fatalf("%s got no mail about %q within 20s; has %v", user, want, mailbox(t, ms, user))
 	return letter{}
 }
 
 // send sends a plain text mail as a player's client would.
-func send(t *testing.T, sys *loopback.System, from, to, subject, inReplyTo, body string) string {
+func send(t *testing.T, ms mailtest.Servers, from, to, subject, inReplyTo, body string) string {
 	t.Helper()
 	id := fmt.Sprintf("<%d.%s>", time.Now().UnixNano(), from)
-	if err := sendMail(sys.SMTPAddr, from, to, subject, id, inReplyTo, body); err != nil {
+	if err := sendMail(ms.SMTP, from, to, subject, id, inReplyTo, body); err != nil {
 		t.Fatal(err)
 	}
 	return id
@@ -172,4 +173,49 @@ func testLog() *slog.Logger {
 		return slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+// loopbackServers starts a loopback mail system with the given users for
+// one test.
+func loopbackServers(t *testing.T, users ...string) (*loopback.System, mailtest.Servers) {
+	t.Helper()
+	sys, err := loopback.Start("pbem.test", users...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sys.Close() })
+	return sys, mailtest.Servers{IMAP: sys.IMAPAddr, SMTP: sys.SMTPAddr, Domain: sys.Domain, Password: loopback.Password}
+}
+
+// emptyMailboxes deletes every mail of users, so a test on servers that
+// keep mail between runs starts from nothing.
+func emptyMailboxes(t *testing.T, ms mailtest.Servers, users ...string) {
+	t.Helper()
+	for _, user := range users {
+		c, err := imapclient.DialInsecure(ms.IMAP, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Login(user, ms.Password).Wait(); err != nil {
+			t.Fatal(err)
+		}
+		boxes, err := c.List("", "*", nil).Collect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range boxes {
+			sel, err := c.Select(b.Mailbox, nil).Wait()
+			if err != nil || sel.NumMessages == 0 {
+				continue
+			}
+			all := imap.SeqSet{{Start: 1, Stop: sel.NumMessages}}
+			if err := c.Store(all, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close(); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Expunge().Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c.Close()
+	}
 }

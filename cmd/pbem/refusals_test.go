@@ -8,13 +8,13 @@ import (
 
 	"github.com/emersion/go-smtp"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/mail/loopback"
+	"github.com/pbem-games/pbem/mail/mailtest"
 )
 
 // sendRaw sends a mail written in full, headers and all.
-func sendRaw(t *testing.T, sys *loopback.System, from, to, raw string) {
+func sendRaw(t *testing.T, ms mailtest.Servers, from, to, raw string) {
 	t.Helper()
-	c, err := smtp.Dial(sys.SMTPAddr)
+	c, err := smtp.Dial(ms.SMTP)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,11 +27,7 @@ func sendRaw(t *testing.T, sys *loopback.System, from, to, raw string) {
 // TestMailRefusals sends every kind of bad mail and checks that each gets
 // its specific answer, or deliberate silence, and changes no game.
 func TestMailRefusals(t *testing.T) {
-	sys, err := loopback.Start("pbem.test", "games", "ana", "bea", "eve")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
+	_, sys := loopbackServers(t, "games", "ana", "bea", "eve")
 	post := startPost(t, sys, t.TempDir())
 	ana, bea, eve, games := sys.Address("ana"), sys.Address("bea"), sys.Address("eve"), sys.Address("games")
 	send(t, sys, ana, games, "a game?", "", "NEW atacama WITH "+bea+"\n")
