@@ -69,22 +69,31 @@ func markAt(lines []string, i int) (m mark, back int) {
 		return endMark, 0
 	case headerStart.MatchString(l) && headerFollows(lines, i+1, headerNext):
 		return endMark, 0
-	case rule.MatchString(l) && headerFollows(lines, i+1, headerStart):
+	case rule.MatchString(l):
 		return endMark, 0
 	}
-	back, ok := attribution(lines, i)
-	if !ok {
+	if !strings.HasSuffix(l, ":") { // every attribution ends with a colon
 		return noMark, 0
 	}
-	for j := i + 1; j < len(lines); j++ {
-		if next := strings.TrimSpace(lines[j]); next != "" {
-			if next[0] == '>' {
-				return quoteMark, back
-			}
-			break
-		}
+	quote := quoteFollows(lines, i+1)
+	back, ok := attribution(lines, i, quote)
+	switch {
+	case !ok:
+		return noMark, 0
+	case quote:
+		return quoteMark, back
 	}
 	return endMark, back
+}
+
+// quoteFollows reports whether the next non-blank line is quoted.
+func quoteFollows(lines []string, from int) bool {
+	for j := from; j < len(lines); j++ {
+		if next := strings.TrimSpace(lines[j]); next != "" {
+			return next[0] == '>'
+		}
+	}
+	return false
 }
 
 // headerFollows reports whether one of the next few non-blank lines
@@ -127,48 +136,53 @@ var (
 	original  = regexp.MustCompile(`(?i)^-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|messaggio originale|oorspronkelijk bericht|mensagem original|original|原始邮件|原始郵件|原邮件)\s*-{2,}$`)
 	forwarded = regexp.MustCompile(`(?i)^(-{2,}\s*(forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|转发邮件|轉寄郵件|转发的邮件)\s*-{2,}|begin forwarded message:|début du message réexpédié\s?:|anfang der weitergeleiteten nachricht:)$`)
 
+	// A rule of underscores: Outlook's line above the quoted header, or
+	// the line above a mailing list's footer.
+	rule = regexp.MustCompile(`^_{10,}$`)
+
 	// The header block Outlook and others put above the quoted mail:
 	// a From line and, within a few lines, a Sent or Date line.
 	headerStart = regexp.MustCompile(`(?i)^\*?(from|von|de|van|da|od|от|发件人|寄件者|差出人)\s?:\*?\s*\S`)
 	headerNext  = regexp.MustCompile(`(?i)^\*?(sent|date|gesendet|datum|envoyé|enviado|verzonden|inviato|data|отправлено|дата|发送时间|日期|寄件日期|送信日時|時間)\s?:`)
-	rule        = regexp.MustCompile(`^_{10,}$`)
 )
 
 // An attribution is the line a client writes above the quote, "On …,
 // Alice <alice@example.org> wrote:", in some language; start matches its
-// beginning, end its end.
-// A generic form is tried only when no form of a language matches.
+// beginning, end its end. A generic form is tried only when no form of a
+// language matches, and a loose one counts only right above a quote.
 type attributionForm struct {
-	start, end *regexp.Regexp
-	generic    bool
+	start, end     *regexp.Regexp
+	generic, loose bool
 }
 
 var attributionForms = []attributionForm{
-	{regexp.MustCompile(`(?i)^on\s`), regexp.MustCompile(`(?i)\swrote:$`), false},
-	{regexp.MustCompile(`@`), regexp.MustCompile(`(?i)\swrote:$`), true},
-	{regexp.MustCompile(`(?i)^am\s`), regexp.MustCompile(`(?i)\sschrieb\b.*:$`), false},
-	{regexp.MustCompile(`(?i)^le\s`), regexp.MustCompile(`(?i)\sa écrit ?:$`), false},
-	{regexp.MustCompile(`(?i)^el\s`), regexp.MustCompile(`(?i)\sescribió:$`), false},
-	{regexp.MustCompile(`(?i)^em\s`), regexp.MustCompile(`(?i)\sescreveu:$`), false},
-	{regexp.MustCompile(`(?i)^il\s`), regexp.MustCompile(`(?i)\sha scritto:$`), false},
-	{regexp.MustCompile(`(?i)^op\s`), regexp.MustCompile(`(?i)\sschreef\b.*:$`), false},
-	{regexp.MustCompile(`^在`), regexp.MustCompile(`写道:$`), false},
-	{regexp.MustCompile(`于`), regexp.MustCompile(`写道:$`), false},
-	{regexp.MustCompile(`於`), regexp.MustCompile(`寫道:$`), false},
-	{regexp.MustCompile(`^\d{4}年\d{1,2}月\d{1,2}日`), regexp.MustCompile(`@.*>:$`), false},
-	{regexp.MustCompile(`\S`), regexp.MustCompile(`(?i)\sнаписала?:$`), true},
+	{regexp.MustCompile(`(?i)^on\s`), regexp.MustCompile(`(?i)\swrote:$`), false, false},
+	{regexp.MustCompile(`@`), regexp.MustCompile(`(?i)\swrote:$`), true, false},
+	{regexp.MustCompile(`(?i)^am\s`), regexp.MustCompile(`(?i)\sschrieb\b.*:$`), false, false},
+	{regexp.MustCompile(`(?i)^le\s`), regexp.MustCompile(`(?i)\sa écrit ?:$`), false, false},
+	{regexp.MustCompile(`(?i)^el\s`), regexp.MustCompile(`(?i)\sescribió:$`), false, false},
+	{regexp.MustCompile(`(?i)^em\s`), regexp.MustCompile(`(?i)\sescreveu:$`), false, false},
+	{regexp.MustCompile(`(?i)^il\s`), regexp.MustCompile(`(?i)\sha scritto:$`), false, false},
+	{regexp.MustCompile(`(?i)^op\s`), regexp.MustCompile(`(?i)\sschreef\b.*:$`), false, false},
+	{regexp.MustCompile(`^在`), regexp.MustCompile(`写道:$`), false, false},
+	{regexp.MustCompile(`于`), regexp.MustCompile(`写道:$`), false, false},
+	{regexp.MustCompile(`於`), regexp.MustCompile(`寫道:$`), false, false},
+	{regexp.MustCompile(`^\d{4}年\d{1,2}月\d{1,2}日`), regexp.MustCompile(`@.*>:$`), false, false},
+	{regexp.MustCompile(`\S`), regexp.MustCompile(`(?i)\sнаписала?:$`), true, false},
+	{regexp.MustCompile(`@`), regexp.MustCompile(`:$`), true, true}, // "* Alice <alice@example.org> [2024-03-04 10:15]:"
 }
 
 // attribution reports whether line i is the last line of an attribution,
-// and how many lines before it the attribution began. Clients wrap long
-// attributions (Gmail's plain text often breaks inside the address), so
-// it may begin up to two lines earlier: as late as the beginning of a
-// form matches and no line of it starts inside an address.
-func attribution(lines []string, i int) (back int, ok bool) {
+// and how many lines before it the attribution began; quote says whether
+// a quote follows. Clients wrap long attributions (Gmail's plain text
+// often breaks inside the address), so it may begin up to two lines
+// earlier: as late as a form matches and no line of it starts inside an
+// address.
+func attribution(lines []string, i int, quote bool) (back int, ok bool) {
 	for _, generic := range []bool{false, true} {
 		best := -1
 		for _, f := range attributionForms {
-			if f.generic != generic {
+			if f.generic != generic || (f.loose && !quote) {
 				continue
 			}
 			if b := f.begins(lines, i); b >= 0 && (best < 0 || b < best) {
@@ -185,19 +199,14 @@ func attribution(lines []string, i int) (back int, ok bool) {
 // begins returns how many lines before i an attribution of form f that
 // ends at line i begins, or -1.
 func (f attributionForm) begins(lines []string, i int) int {
-	text := strings.TrimSpace(lines[i])
-	if !f.end.MatchString(text) {
-		return -1
-	}
+	text := ""
 	for b := 0; b <= 2 && i-b >= 0; b++ {
 		line := strings.TrimSpace(lines[i-b])
-		if b > 0 {
-			if line == "" {
-				return -1
-			}
-			text = line + " " + text
+		if line == "" {
+			return -1
 		}
-		if f.start.MatchString(text) && !insideAddress(line) {
+		text = strings.TrimSpace(line + " " + text)
+		if f.start.MatchString(text) && f.end.MatchString(text) && !insideAddress(line) {
 			return b
 		}
 	}
