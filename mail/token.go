@@ -139,3 +139,14 @@ func parseSeat(s string) (int, bool) {
 	}
 	return n, true
 }
+
+// Tag returns the tag of the first of p's recipients that is a reply
+// address of mailbox.
+func (p *Parsed) Tag(mailbox string) (Tag, bool) {
+	for _, r := range p.Recipients {
+		if tag, ok := ParseTag(r, mailbox); ok {
+			return tag, true
+		}
+	}
+	return Tag{}, false
+}
