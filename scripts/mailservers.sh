@@ -74,32 +74,36 @@ installed() {
 	command -v dovecot >/dev/null && command -v postfix >/dev/null
 }
 
+POLICY=/usr/sbin/policy-rc.d
+
 install_packages() {
-	[[ $EUID -eq 0 ]] || unavailable "Dovecot and Postfix are not installed and installing them needs root (run: sudo bash scripts/mailservers.sh start)"
 	command -v apt-get >/dev/null || unavailable "Dovecot and Postfix are not installed and there is no apt-get to install them"
-	mkdir -p "$STATE"
 	say "installing ${PACKAGES[*]} (log: $INSTALL_LOG)"
 
 	# Keep the packages from starting the system's own instances (they would
 	# listen on the standard ports): the usual Debian policy-rc.d mechanism,
 	# in place only while installing and only when none exists already.
-	local policy=/usr/sbin/policy-rc.d own_policy=''
-	if [[ ! -e $policy ]]; then
-		printf '#!/bin/sh\n# temporary, while pbem installs its test mail servers\nexit 101\n' >"$policy"
-		chmod 755 "$policy"
+	local own_policy=''
+	if [[ ! -e $POLICY ]]; then
+		trap 'rm -f "$POLICY"' EXIT
+		printf '#!/bin/sh\n# temporary, while pbem installs its test mail servers\nexit 101\n' >"$POLICY"
+		chmod 755 "$POLICY"
 		own_policy=1
 	fi
 
 	local ok=1
 	{
 		echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections &&
-			DEBIAN_FRONTEND=noninteractive apt-get update -q &&
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+			DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -q &&
+			DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -q --no-install-recommends \
 				-o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold \
 				"${PACKAGES[@]}"
 	} >"$INSTALL_LOG" 2>&1 || ok=
 
-	if [[ -n $own_policy ]]; then rm -f "$policy"; fi
+	if [[ -n $own_policy ]]; then
+		rm -f "$POLICY"
+		trap - EXIT
+	fi
 	if [[ -z $ok ]]; then
 		unavailable "installing ${PACKAGES[*]} failed: $(grep -E '^(E|W):' "$INSTALL_LOG" | tail -1 || true) (see $INSTALL_LOG)"
 	fi
@@ -336,14 +340,25 @@ EOF
 }
 
 cmd_start() {
-	if ! installed; then install_packages; fi
-	[[ $EUID -eq 0 ]] || unavailable "starting Postfix needs root (run: sudo bash scripts/mailservers.sh start)"
+	if [[ $EUID -ne 0 ]]; then
+		if [[ -f $ENV_FILE ]] && answers "$IMAP_PORT" && answers "$SMTP_PORT"; then
+			say "already running: IMAP $HOST:$IMAP_PORT, SMTP $HOST:$SMTP_PORT (env: $ENV_FILE)"
+			return 0
+		fi
+		if installed; then
+			unavailable "starting Postfix needs root (run: sudo bash scripts/mailservers.sh start)"
+		fi
+		unavailable "Dovecot and Postfix are not installed and installing them needs root (run: sudo bash scripts/mailservers.sh start)"
+	fi
 
 	mkdir -p "$STATE"
 	chmod 755 "$STATE"
+	# One start or stop at a time, installing included. The daemons must not
+	# inherit this descriptor (9>&- below), or they would hold the lock.
 	exec 9>"$STATE/lock"
-	flock -w 120 9 || die "another start or stop holds $STATE/lock"
+	flock -w 600 9 || die "another start or stop has held $STATE/lock for 10 minutes"
 	rm -f "$UNAVAILABLE_FILE"
+	if ! installed; then install_packages; fi
 
 	local group
 	group=$(mail_group)

@@ -301,3 +301,37 @@ func TestRealSkipsWithTheReason(t *testing.T) {
 		t.Errorf("Address = %q", got)
 	}
 }
+
+func TestReservationWaitsForTheHolder(t *testing.T) {
+	if !canReserve {
+		t.Skip("no file locks here: packages share the servers without waiting")
+	}
+	path := filepath.Join(t.TempDir(), "servers.lock")
+	first, err := acquire(path, func() { t.Error("the first taker waited") }, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan struct{}, 1)
+	got := make(chan lockFile, 1)
+	go func() {
+		second, err := acquire(path, func() { waited <- struct{}{} }, 50*time.Millisecond)
+		if err != nil {
+			t.Error(err)
+		}
+		got <- second
+	}()
+	select {
+	case <-got:
+		t.Fatal("a second holder got the servers while the first held them")
+	case <-waited:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the second taker neither waited nor got the servers")
+	}
+	first.release()
+	select {
+	case second := <-got:
+		second.release()
+	case <-time.After(5 * time.Second):
+		t.Fatal("the second taker did not get the servers once they were released")
+	}
+}

@@ -49,6 +49,12 @@ const howToStart = "run scripts/mailservers.sh start"
 // Real returns the servers, or skips the test with a clear message saying how
 // to start them ("run scripts/mailservers.sh start", or the reason recorded by
 // the script) when they are not running.
+//
+// The servers are reserved for the calling test's package until its test
+// ends: tests of other packages calling Real meanwhile wait, so a test may
+// empty or drain a mailbox without taking another package's mail. Tests of
+// the same package share the servers and must keep out of each other's way
+// (a token of their own in each mail, say).
 func Real(tb testing.TB) Servers {
 	tb.Helper()
 	s, why := find()
@@ -61,6 +67,7 @@ func Real(tb testing.TB) Servers {
 		}
 		tb.Skip(why)
 	}
+	reserve(tb, s)
 	return s
 }
 
