@@ -20,11 +20,19 @@ func (l flockFile) release() { l.f.Close() }
 // acquire takes an exclusive lock on path, which every user of the machine
 // may open, calling waiting once if that takes longer than patience.
 func acquire(path string, waiting func(), patience time.Duration) (lockFile, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o666)
+	// Open before creating: in a sticky /tmp, fs.protected_regular refuses
+	// even root an O_CREATE open of a file that another user owns.
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		if f, err = os.OpenFile(path, os.O_RDONLY|os.O_CREATE|os.O_EXCL, 0o666); err == nil {
+			_ = f.Chmod(0o666) // beyond the umask, for the other users' tests
+		} else if errors.Is(err, os.ErrExist) {
+			f, err = os.Open(path)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	_ = f.Chmod(0o666) // beyond the umask, when this process created it
 	told := false
 	start := time.Now()
 	for {
