@@ -96,15 +96,15 @@ func TestIntake(t *testing.T) {
 		go func() { in.Run(ctx); close(done) }()
 		return func() { cancel(); <-done }
 	}
+	// waitRecorded returns the records made since it was last called, once
+	// there are want of them or ten seconds have passed.
 	waitRecorded := func(want int) []string {
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			ids := recorded(t, store, "check")
-			if len(ids) >= want || time.Now().After(deadline) {
-				return ids
-			}
+		var ids []string
+		for deadline := time.Now().Add(10 * time.Second); len(ids) < want && time.Now().Before(deadline); {
+			ids = append(ids, recorded(t, store, "check")...)
 			time.Sleep(20 * time.Millisecond)
 		}
+		return ids
 	}
 	for _, id := range []string{"m1@x", "m2@x", "m1@x"} { // m1 arrives twice
 		if err := sys.Deliver("games@pbem.test", rawMail(id)); err != nil {
