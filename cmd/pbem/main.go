@@ -38,6 +38,7 @@ func commands() []command {
 		{"verify", "ID | --file F", "replay a history and check its hash chain and seed", runVerify},
 		{"games", "", "list the games", runGames},
 		{"serve", "[--config FILE]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
+		{"mail", "parse [--config FILE] FILE.eml", "print as JSON what pbem reads from a mail", runMail},
 		{"demo", "[--players N] [--variant x,y] [--seed N]", "play a whole game by mail between bots on a mail system in the process", runDemo},
 		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N]", "play a whole game between seeded random players, without mail", runSelfplay},
 	}
