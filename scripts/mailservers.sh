@@ -294,11 +294,21 @@ install_file() {
 	mv -f "$1" "$2"
 }
 
+# alive tells whether process $1 exists and is not a zombie (a container's
+# first process may never reap a killed daemon).
+alive() {
+	local stat
+	stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	stat=${stat##*) }
+	[[ ${stat%% *} != [ZX] ]]
+}
+
 dovecot_pid() {
 	local pid
 	pid=$(cat "$DOVECOT_DIR/run/master.pid" 2>/dev/null) || return 1
 	[[ $pid =~ ^[0-9]+$ ]] || return 1
 	[[ $(cat "/proc/$pid/comm" 2>/dev/null) == dovecot ]] || return 1
+	alive "$pid" || return 1
 	printf '%s\n' "$pid"
 }
 
@@ -370,6 +380,7 @@ cmd_start() {
 	if postfix_running; then postfix_up=1; fi
 
 	# A stopped server starts afresh: empty mailboxes, empty queue.
+	if [[ -z $dovecot_up || -z $postfix_up ]]; then rm -f "$ENV_FILE"; fi
 	if [[ -z $dovecot_up ]]; then
 		rm -rf "$MAIL_DIR" "$DOVECOT_DIR/run/master.pid"
 		if answers "$IMAP_PORT" || answers "$LMTP_PORT"; then
@@ -458,7 +469,7 @@ cmd_stop() {
 	if pid=$(dovecot_pid); then
 		dovecot -c "$DOVECOT_CONF" stop 2>/dev/null || kill "$pid" 2>/dev/null || true
 		for ((i = 0; i < 100; i++)); do
-			[[ -d /proc/$pid ]] || break
+			alive "$pid" || break
 			sleep 0.1
 		done
 	fi
