@@ -2,7 +2,7 @@
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: run test vet build bench
+.PHONY: run test vet build bench mailservers
 
 # Play a whole Atacama game by mail between two bots: pbem, an IMAP and an
 # SMTP server all run in the process on loopback, with NATS JetStream
@@ -17,5 +17,11 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt: the files above need formatting"; exit 1; }
 
-test: vet
+# The tests play a game through a real Dovecot and Postfix on loopback:
+# this installs (as root, from Debian's packages) and starts them, or says
+# why it cannot, and those tests then skip with that reason.
+mailservers:
+	@bash scripts/mailservers.sh start
+
+test: vet mailservers
 	$(GO) test -count=1 -timeout 15m ./...
