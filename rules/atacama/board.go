@@ -168,6 +168,9 @@ func (g *geometry) fieldName(text string) (int, error) {
 	if i, ok := g.byName[text]; ok {
 		return i, nil
 	}
+	if len(text) > 4 {
+		return 0, illegal("%q is not a field: %s", short(text), map[bool]string{false: "columns are A to I and rows 1 to 9", true: "rows are A to K and numbers at most 11"}[g.hex])
+	}
 	if !g.hex {
 		return 0, illegal("%s is not a field: columns are A to I and rows 1 to 9", text)
 	}

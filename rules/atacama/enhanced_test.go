@@ -169,3 +169,32 @@ func TestEnhancedForcedClaim(t *testing.T) {
 		t.Errorf("final view %+v", v)
 	}
 }
+
+// TestEnhancedPass: a player who finds every laid field blocked before the
+// next tiles are laid passes (or claims); the pass counts as a turn.
+func TestEnhancedPass(t *testing.T) {
+	s := play(t, enhancedSetup).(*state).clone()
+	s.rigs = slices.Clone(s.rigs)
+	for i := range s.rigs {
+		if s.laid(i) && s.fields[i].metal != desert && s.rigs[i].owner < 0 && s.blocker(i) < 0 {
+			s.rigs[i] = rig{owner: int8(i % 2)}
+		}
+	}
+	s.turn, s.next = 5, 1
+	var texts []string
+	for _, m := range s.Legal(1) {
+		texts = append(texts, m.String())
+	}
+	want := []string{"CLAIM ORANGE COLUMNS", "CLAIM ORANGE ROWS", "CLAIM TURQUOISE COLUMNS", "CLAIM TURQUOISE ROWS", "PASS"}
+	if !slices.Equal(texts, want) {
+		t.Fatalf("blocked in stage 1: legal %v, want %v", texts, want)
+	}
+	next := mustPlay(t, s, "pass")
+	if v := next.View(0).(*View); v.Stage != 2 || v.ToAct[0] != 0 || v.Rigs[1].Basic != 14 || len(next.Legal(0)) <= 4 {
+		t.Errorf("after the pass: stage %d, to act %v, rigs %+v", v.Stage, v.ToAct, v.Rigs)
+	}
+	s.claimed, s.holds = true, []holding{{turquoise, columns}, {orange, rows}}
+	if ms := s.Legal(1); len(ms) != 1 || ms[0].String() != "PASS" {
+		t.Errorf("blocked after the claim: legal %v, want only PASS", ms)
+	}
+}

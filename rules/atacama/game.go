@@ -35,7 +35,7 @@ func (game) Info() rules.Info {
 		MinSeats: 2,
 		MaxSeats: 4,
 		Variants: []rules.Variant{
-			{Name: Enhanced, Help: "Two players only: the tiles are shuffled and laid in three stages, and each player claims a concession during play at the cost of one rig."},
+			{Name: Enhanced, Help: "Two players only: the tiles are shuffled and laid in three stages, and a player claims the concessions during play at the cost of one rig."},
 			{Name: Tactical, Help: "Some of each player's rigs are of a second colour and count double, plus and minus."},
 		},
 		Hidden: true,
@@ -132,6 +132,7 @@ func (game) Start(setup rules.Setup) (rules.State, error) {
 		enhanced: setup.Has(Enhanced),
 		tactical: setup.Has(Tactical),
 		rng:      rules.NewRand(setup.Seed, "tiles"),
+		public:   &viewCache{},
 	}
 	if s.enhanced && s.seats != 2 {
 		return nil, fmt.Errorf("atacama: the enhanced game is for 2 players (with 3 the board is the hexagonal side, with 4 the concessions are fixed)")

@@ -3,6 +3,7 @@ package atacama
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/rules"
 )
@@ -77,13 +78,23 @@ func (s *state) Parse(p rules.Seat, text string) (rules.Move, error) {
 		return s.checkClaim(int(p), m)
 	}
 	if words[0] == "CLAIM" {
-		return nil, illegal("%q is not a claim: write CLAIM TURQUOISE COLUMNS, CLAIM TURQUOISE ROWS, CLAIM ORANGE COLUMNS or CLAIM ORANGE ROWS", strings.TrimSpace(text))
+		return nil, illegal("%q is not a claim: write CLAIM TURQUOISE COLUMNS, CLAIM TURQUOISE ROWS, CLAIM ORANGE COLUMNS or CLAIM ORANGE ROWS", short(text))
 	}
 	name, double := readPlacement(joined)
 	if !looksLikeField(name) {
-		return nil, illegal("%q is not a move: %s", strings.TrimSpace(text), s.hint())
+		return nil, illegal("%q is not a move: %s", short(text), s.hint())
 	}
 	return s.checkPlace(int(p), name, double)
+}
+
+// short is the player's text trimmed and cut to at most 24 characters, for
+// quoting in an error.
+func short(text string) string {
+	text = strings.TrimSpace(text)
+	if utf8.RuneCountInString(text) <= 24 {
+		return text
+	}
+	return string([]rune(text)[:24]) + "..."
 }
 
 // readPlacement splits a placement into its field name and the double mark.

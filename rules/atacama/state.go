@@ -27,6 +27,7 @@ type state struct {
 	over     bool
 	last     *LastMove
 	rng      rules.Rand
+	public   *viewCache // the view, once built; new for every state
 }
 
 // rig is what stands on a cell: owner -1 means nothing.
@@ -155,9 +156,19 @@ func (s *state) Legal(p rules.Seat) []rules.Move {
 	return sortMoves(ms)
 }
 
+// sortMoves sorts moves by their text.
 func sortMoves(ms []rules.Move) []rules.Move {
-	sort.Slice(ms, func(i, j int) bool { return ms[i].String() < ms[j].String() })
-	return ms
+	keys := make([]string, len(ms))
+	idx := make([]int, len(ms))
+	for i, m := range ms {
+		keys[i], idx[i] = m.String(), i
+	}
+	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] < keys[idx[b]] })
+	out := make([]rules.Move, len(ms))
+	for i, k := range idx {
+		out[i] = ms[k]
+	}
+	return out
 }
 
 // Result returns the scores so far and whether the game is over.
@@ -224,6 +235,7 @@ func (s *state) Secrets(p rules.Seat) []string {
 // clone copies s; the caller copies any slice it changes.
 func (s *state) clone() *state {
 	c := *s
+	c.public = &viewCache{}
 	return &c
 }
 

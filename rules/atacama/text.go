@@ -1,6 +1,7 @@
 package atacama
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -12,39 +13,70 @@ import (
 // and the scores so far.
 func (v *View) Text() string {
 	var b strings.Builder
-	cells := map[[2]int]CellView{}
-	for _, c := range v.Cells {
-		cells[[2]int{c.Row, c.Col}] = c
+	b.Grow(4096)
+	rowLen := squareGeo.rowLen
+	if v.Board == "hexagonal" {
+		rowLen = hexGeo.rowLen
+	}
+	grid := make([][]*CellView, len(rowLen))
+	for r, n := range rowLen {
+		grid[r] = make([]*CellView, n)
+	}
+	for i := range v.Cells {
+		c := &v.Cells[i]
+		if c.Row >= 0 && c.Row < len(grid) && c.Col >= 0 && c.Col < len(grid[c.Row]) {
+			grid[c.Row][c.Col] = c
+		}
 	}
 	if v.Board == "hexagonal" {
-		v.hexBoard(&b, cells)
+		v.hexBoard(&b, grid)
 	} else {
-		v.squareBoard(&b, cells)
+		v.squareBoard(&b, grid)
 	}
 	v.legend(&b)
 	v.status(&b)
 	return b.String()
 }
 
-// token is a field's 5-character picture.
-func token(c CellView, ok bool) string {
-	switch {
-	case !ok:
+// tokens holds every field's 5-character picture: by metal, value, and
+// rig (0 none, 1 to 4 a rig of seat 0 to 3, 5 to 8 a second-colour rig).
+var tokens = func() (t [4][6][9]string) {
+	for m := gold; m <= copper; m++ {
+		for v := 1; v <= 5; v++ {
+			f := fmt.Sprintf("%c%d", m.String()[0], v)
+			t[m][v][0] = " " + f + "  "
+			for seat := range 4 {
+				t[m][v][1+seat] = fmt.Sprintf("[%s]%d", f, seat)
+				t[m][v][5+seat] = fmt.Sprintf("{%s}%d", f, seat)
+			}
+		}
+	}
+	return t
+}()
+
+var metalByName = map[string]metal{"gold": gold, "silver": silver, "copper": copper}
+
+// token is a field's 5-character picture; c is nil for a field on a tile
+// not laid yet.
+func token(c *CellView) string {
+	if c == nil {
 		return " ..  "
-	case c.Metal == "desert":
+	}
+	m, ok := metalByName[c.Metal]
+	if !ok || c.Value < 1 || c.Value > 5 {
 		return " ##  "
 	}
-	f := fmt.Sprintf("%c%d", c.Metal[0], c.Value)
-	switch {
-	case c.Rig == nil:
-		return " " + f + "  "
-	case c.Rig.Double:
-		return fmt.Sprintf("{%s}%d", f, c.Rig.Seat)
+	k := 0
+	if c.Rig != nil && c.Rig.Seat >= 0 && c.Rig.Seat < 4 {
+		k = 1 + c.Rig.Seat
+		if c.Rig.Double {
+			k += 4
+		}
 	}
-	return fmt.Sprintf("[%s]%d", f, c.Rig.Seat)
+	return tokens[m][c.Value][k]
 }
 
-func (v *View) squareBoard(b *strings.Builder, cells map[[2]int]CellView) {
+func (v *View) squareBoard(b *strings.Builder, grid [][]*CellView) {
 	head := make([]string, 3)
 	for t := range 3 {
 		var ls []string
@@ -59,32 +91,55 @@ func (v *View) squareBoard(b *strings.Builder, cells map[[2]int]CellView) {
 		if r == 3 || r == 6 {
 			b.WriteString(rule + "\n")
 		}
-		parts := make([]string, 3)
-		for t := range 3 {
-			var ls []string
-			for col := t * 3; col < t*3+3; col++ {
-				c, ok := cells[[2]int{r, col}]
-				ls = append(ls, token(c, ok))
+		line := make([]byte, 0, 80)
+		line = append(line, "   "...)
+		line = append(line, byte('1'+r))
+		line = append(line, "  "...)
+		for col := range squareSize {
+			switch {
+			case col == 3 || col == 6:
+				line = append(line, " | "...)
+			case col > 0:
+				line = append(line, ' ')
 			}
-			parts[t] = strings.Join(ls, " ")
+			line = append(line, token(grid[r][col])...)
 		}
-		fmt.Fprintf(b, "%4d  %s\n", r+1, strings.TrimRight(strings.Join(parts, " | "), " "))
+		b.Write(bytes.TrimRight(line, " "))
+		b.WriteByte('\n')
 	}
 }
 
-func (v *View) hexBoard(b *strings.Builder, cells map[[2]int]CellView) {
+func (v *View) hexBoard(b *strings.Builder, grid [][]*CellView) {
 	for r, n := range hexGeo.rowLen {
-		indent := strings.Repeat(" ", (hexRows-n)*3)
-		var nums, toks []string
+		b.WriteString(hexNumbers[r])
+		line := make([]byte, 0, 80)
+		line = append(line, ' ', ' ', byte('A'+r), ' ', ' ')
+		line = append(line, hexIndent[r]...)
 		for col := range n {
-			nums = append(nums, fmt.Sprintf(" %-4d", col+1))
-			c, ok := cells[[2]int{r, col}]
-			toks = append(toks, token(c, ok))
+			if col > 0 {
+				line = append(line, ' ')
+			}
+			line = append(line, token(grid[r][col])...)
 		}
-		fmt.Fprintf(b, "     %s%s\n", indent, strings.TrimRight(strings.Join(nums, " "), " "))
-		fmt.Fprintf(b, "  %c  %s%s\n", 'A'+r, indent, strings.TrimRight(strings.Join(toks, " "), " "))
+		b.Write(bytes.TrimRight(line, " "))
+		b.WriteByte('\n')
 	}
 }
+
+// hexIndent and hexNumbers are the hexagonal side's row indents and the
+// lines of field numbers above each row.
+var hexIndent, hexNumbers = func() (ind, nums []string) {
+	for _, n := range hexGeo.rowLen {
+		in := strings.Repeat(" ", (hexRows-n)*3)
+		var ns []string
+		for col := range n {
+			ns = append(ns, fmt.Sprintf(" %-4d", col+1))
+		}
+		ind = append(ind, in)
+		nums = append(nums, "     "+in+strings.TrimRight(strings.Join(ns, " "), " ")+"\n")
+	}
+	return ind, nums
+}()
 
 func (v *View) legend(b *strings.Builder) {
 	b.WriteString("\n  g = gold  s = silver  c = copper  number = ore value  [g3]0 = rig of seat 0 on gold 3\n")
@@ -99,8 +154,8 @@ func (v *View) legend(b *strings.Builder) {
 		more = append(more, "## = desert (no rig; lines run through it)")
 		more = append(more, "fields are named by row letter and number from the left, e.g. F4")
 	}
-	if len(more) > 0 {
-		b.WriteString("  " + strings.Join(more, "  ") + "\n")
+	for _, m := range more {
+		b.WriteString("  " + m + "\n")
 	}
 	b.WriteString("\n")
 }

@@ -1,6 +1,8 @@
 package atacama
 
 import (
+	"sync"
+
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -93,10 +95,27 @@ type ClaimView struct {
 	Negative string `json:"negative"`
 }
 
-// View returns the view of seat p.
+// View returns the view of seat p: the state's public view with Seat set.
+// The slices are shared between the seats' views and must not be changed.
 func (s *state) View(p rules.Seat) rules.View {
+	s.public.once.Do(func() { s.public.view = s.publicView() })
+	v := *s.public.view
+	v.Seat = int(p)
+	return &v
+}
+
+// viewCache holds a state's public view, built on first use. Each state has
+// its own; it is the only thing built after a state is returned, and
+// sync.Once makes that safe for states shared between goroutines.
+type viewCache struct {
+	once sync.Once
+	view *View
+}
+
+// publicView builds the view every seat shares.
+func (s *state) publicView() *View {
 	v := &View{
-		Seat:    int(p),
+		Seat:    int(rules.Observer),
 		Players: s.seats,
 		Board:   "square",
 		Stage:   s.stage(),
@@ -121,6 +140,7 @@ func (s *state) View(p rules.Seat) rules.View {
 			}
 		}
 	}
+	v.Cells = make([]CellView, 0, len(s.geo.cells))
 	for i, c := range s.geo.cells {
 		if !s.laid(i) {
 			continue
@@ -149,7 +169,10 @@ func (s *state) View(p rules.Seat) rules.View {
 	for _, t := range s.ToAct() {
 		v.ToAct = append(v.ToAct, int(t))
 	}
-	v.Scores, _ = s.Result()
+	v.Scores = make([]int, s.seats)
+	for _, l := range v.Lines {
+		v.Scores[l.Seat] += l.Points
+	}
 	if s.over {
 		best := v.Scores[0]
 		for _, x := range v.Scores {

@@ -1,0 +1,13 @@
+package atacama
+
+import (
+	"testing"
+
+	"github.com/pbem-games/pbem/rules/rulestest"
+)
+
+// TestConformance runs the project's conformance suite on every player
+// count and variant combination.
+func TestConformance(t *testing.T) {
+	rulestest.Run(t, Game, rulestest.Options{Setups: allSetups, Playouts: 100, MaxMoves: 200})
+}
