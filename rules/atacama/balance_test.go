@@ -112,6 +112,7 @@ func TestBalanceHex(t *testing.T) {
 // better one. Random games must show no difference beyond four standard
 // errors; greedy games, where turn order matters, less than 4 points.
 func TestBalancePlayouts(t *testing.T) {
+	t.Parallel()
 	for _, setup := range allSetups {
 		random, greedy := 1000, 150
 		if len(setup.Variants) > 0 {
@@ -132,20 +133,24 @@ func TestBalancePlayouts(t *testing.T) {
 			if p.name == "greedy" && len(setup.Variants) > 0 {
 				continue
 			}
-			means, se := meanScores(t, setup, p.pl, p.n, p.name)
-			lo, hi := means[0], means[0]
-			for _, m := range means {
-				lo, hi = min(lo, m), max(hi, m)
-			}
-			t.Logf("%d players %v, %d %s games: mean scores %.2f (standard error %.2f), spread %.2f",
-				setup.Seats, setup.Variants, p.n, p.name, means, se, hi-lo)
-			bound := p.bound
-			if bound == 0 {
-				bound = 4 * sqrt(2) * se
-			}
-			if hi-lo > bound && !testing.Short() {
-				t.Errorf("%d players %v, %s: spread %.2f exceeds %.2f", setup.Seats, setup.Variants, p.name, hi-lo, bound)
-			}
+			name := fmt.Sprintf("%d_seats%v/%s", setup.Seats, setup.Variants, p.name)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				means, se := meanScores(t, setup, p.pl, p.n, p.name)
+				lo, hi := means[0], means[0]
+				for _, m := range means {
+					lo, hi = min(lo, m), max(hi, m)
+				}
+				t.Logf("%d players %v, %d %s games: mean scores %.2f (standard error %.2f), spread %.2f",
+					setup.Seats, setup.Variants, p.n, p.name, means, se, hi-lo)
+				bound := p.bound
+				if bound == 0 {
+					bound = 4 * sqrt(2) * se
+				}
+				if hi-lo > bound && !testing.Short() {
+					t.Errorf("spread %.2f exceeds %.2f", hi-lo, bound)
+				}
+			})
 		}
 	}
 }
