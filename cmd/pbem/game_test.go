@@ -18,6 +18,7 @@ import (
 func TestWholeGame(t *testing.T) {
 	for _, variant := range []string{"", "enhanced", "tactical", "enhanced,tactical"} {
 		t.Run("variant="+variant, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			args := []string{"--players", "Ana,Bea"}
 			if variant != "" {
@@ -61,6 +62,7 @@ func TestWholeGame(t *testing.T) {
 // TestTamperedExport changes one byte at many places of every event of an
 // exported game; verify must fail and name the line of the changed event.
 func TestTamperedExport(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	id := newGame(t, dir, "--players", "Ana,Bea", "--variant", "enhanced")
 	playOut(t, dir, id, 2)
@@ -90,6 +92,7 @@ func TestTamperedExport(t *testing.T) {
 
 // TestShowJSON checks the documented JSON of an Atacama board.
 func TestShowJSON(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	id := newGame(t, dir, "--players", "Ana,Bea", "--seed", "11")
 	mustPbem(t, dir, "move", id, "--seat", "0", "E5")
@@ -141,6 +144,7 @@ func TestShowJSON(t *testing.T) {
 // TestRefusals checks that bad input is refused with a reason and that
 // nothing recorded is lost.
 func TestRefusals(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	id := newGame(t, dir, "--players", "Ana,Bea", "--seed", "5")
 	mustPbem(t, dir, "move", id, "--seat", "0", "A1")
@@ -182,6 +186,7 @@ func TestRefusals(t *testing.T) {
 
 // TestGamesList checks the index of games that the projector keeps.
 func TestGamesList(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if out := mustPbem(t, dir, "games"); !strings.Contains(out, "no games yet") {
 		t.Errorf("games on an empty store = %q, want a hint", out)

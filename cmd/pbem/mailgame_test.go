@@ -13,6 +13,7 @@ import (
 // loopback, restarting the service in the middle, and checks that every
 // move was applied once and every mail sent once.
 func TestMailGame(t *testing.T) {
+	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea")
 	playByMail(t, sys)
 }

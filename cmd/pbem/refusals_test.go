@@ -27,6 +27,7 @@ func sendRaw(t *testing.T, ms mailtest.Servers, from, to, raw string) {
 // TestMailRefusals sends every kind of bad mail and checks that each gets
 // its specific answer, or deliberate silence, and changes no game.
 func TestMailRefusals(t *testing.T) {
+	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "eve")
 	post := startPost(t, sys, t.TempDir())
 	ana, bea, eve, games := sys.Address("ana"), sys.Address("bea"), sys.Address("eve"), sys.Address("games")
