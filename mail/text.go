@@ -61,7 +61,7 @@ func (p *Parsed) setText(lines []string, truncated bool, lim Limits) {
 			break
 		}
 		if len(c) > MaxCommandBytes {
-			c, p.Truncated = cutBytes(c, MaxCommandBytes), true
+			c, p.Truncated = strings.TrimSpace(cutBytes(c, MaxCommandBytes)), true
 		}
 		p.Commands = append(p.Commands, c)
 	}
