@@ -70,7 +70,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice) {
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
-	m.Game = templates.Game{ID: g.ID, Title: info.Title, Variants: g.Created.Variants, Seq: int(g.Seq), Host: g.Created.Host}
+	m.Game = templates.Game{ID: g.ID, Title: info.Title, Variants: g.Created.Variants, Seq: int(g.Seq), Host: hostName(g)}
 	scores, over := g.State.Result()
 	for _, p := range g.Created.Players {
 		m.Players = append(m.Players, templates.PlayerLine{Seat: p.Seat, Name: p.Name,
@@ -110,10 +110,10 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	switch m.Kind {
 	case templates.History:
-		m.History = describeAll(g, evs[:g.Seq])
+		m.History = describeAll(g, evs[:g.Seq], n.Seat)
 	case templates.Stale:
 		since, _ := strconv.ParseUint(n.Fields["since"], 10, 64)
-		m.Changed = happenedSince(g, evs[:g.Seq], since)
+		m.Changed = happenedSince(g, evs[:g.Seq], since, n.Seat)
 		if len(m.Changed) == 0 {
 			m.Changed = []string{"The game moved on since that mail."}
 		}
@@ -130,7 +130,7 @@ func happened(g *projections.Game, evs []events.Event, seat int) []string {
 			break
 		}
 	}
-	lines := describeAll(g, evs[from:])
+	lines := describeAll(g, evs[from:], seat)
 	if len(lines) > 8 {
 		lines = lines[len(lines)-8:]
 	}
@@ -138,36 +138,41 @@ func happened(g *projections.Game, evs []events.Event, seat int) []string {
 }
 
 // happenedSince describes the events after event seq.
-func happenedSince(g *projections.Game, evs []events.Event, seq uint64) []string {
+func happenedSince(g *projections.Game, evs []events.Event, seq uint64, reader int) []string {
 	if seq >= uint64(len(evs)) {
 		return nil
 	}
-	return describeAll(g, evs[seq:])
+	return describeAll(g, evs[seq:], reader)
 }
 
-// describeAll describes events for players, one sentence each.
-func describeAll(g *projections.Game, evs []events.Event) []string {
+// describeAll describes events for the player at seat reader, one
+// sentence each.
+func describeAll(g *projections.Game, evs []events.Event, reader int) []string {
 	var out []string
 	for _, e := range evs {
-		if line := describe(g, e); line != "" {
+		if line := describe(g, e, reader); line != "" {
 			out = append(out, line)
 		}
 	}
 	return out
 }
 
-// describe says what event e did in a sentence, or "" for events players
-// need not read about.
-func describe(g *projections.Game, e events.Event) string {
+// describe says what event e did in a sentence for the player at seat
+// reader ("you" for their own acts), or "" for events players need not
+// read about.
+func describe(g *projections.Game, e events.Event, reader int) string {
 	name := func(seat int) string {
-		if seat >= 0 && seat < len(g.Created.Players) {
+		switch {
+		case seat == reader:
+			return "You"
+		case seat >= 0 && seat < len(g.Created.Players):
 			return g.Created.Players[seat].Name
 		}
 		return "the service"
 	}
 	switch e.Type {
 	case events.TypeGameCreated:
-		return fmt.Sprintf("The game was set up by %s.", or(g.Created.Host, "the service"))
+		return fmt.Sprintf("The game was set up by %s.", hostName(g))
 	case events.TypeMovePlayed:
 		var mp events.MovePlayed
 		if e.Unmarshal(&mp) != nil {
@@ -197,6 +202,17 @@ func describeMove(g *projections.Game, mp events.MovePlayed) string {
 		}
 	}
 	return "played " + mp.Move
+}
+
+// hostName is the name of whoever set the game up: a player's name when
+// the host plays.
+func hostName(g *projections.Game) string {
+	for _, p := range g.Created.Players {
+		if p.Address != "" && strings.EqualFold(p.Address, g.Created.Host) {
+			return p.Name
+		}
+	}
+	return or(g.Created.Host, "the service")
 }
 
 func lastSaid(g *projections.Game) *projections.Said {

@@ -1,0 +1,69 @@
+package games_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+)
+
+// outbox returns the notices written since the last call, as
+// "kind>address" strings.
+func outbox(t *testing.T, svc *games.Service) []string {
+	t.Helper()
+	var got []string
+	err := svc.Store.CatchUpRecords(context.Background(), "test", mail.OutboxSubject+">", func(r events.Record) error {
+		n, err := mail.DecodeNotice(r.Data)
+		if err != nil {
+			return err
+		}
+		got = append(got, n.Kind+">"+n.To)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// TestNotices checks who is told what after each kind of event.
+func TestNotices(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	id := create(t, svc)
+	steps := []struct {
+		name string
+		do   func() error
+		want string
+	}{
+		{"Created", func() error { return nil }, "invitation>ana@example.org invitation>bea@example.net"},
+		{"Move", func() error { _, err := svc.Move(ctx, id, 0, "A1", games.Cause{}); return err }, "accepted>ana@example.org your-turn>bea@example.net"},
+		{"Say", func() error { _, err := svc.Say(ctx, id, 1, "good luck", games.Cause{}); return err }, "said>ana@example.org"},
+		{"Refused", func() error { _, err := svc.Move(ctx, id, 0, "C1", games.Cause{}); return nilIfRefused(err) }, ""},
+		{"Resign", func() error { _, err := svc.Resign(ctx, id, 1, games.Cause{}); return err }, "game-over>ana@example.org game-over>bea@example.net"},
+	}
+	for _, s := range steps {
+		if err := s.do(); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if got := strings.Join(outbox(t, svc), " "); got != s.want {
+			t.Errorf("after %s the outbox got %q, want %q", s.name, got, s.want)
+		}
+	}
+}
+
+func nilIfRefused(err error) error {
+	var ge *games.Error
+	if err == nil {
+		return fmt.Errorf("the move was not refused")
+	}
+	if errors.As(err, &ge) {
+		return nil
+	}
+	return err
+}
