@@ -150,17 +150,17 @@ func happenedSince(g *projections.Game, evs []events.Event, seq uint64, reader i
 func describeAll(g *projections.Game, evs []events.Event, reader int) []string {
 	var out []string
 	for _, e := range evs {
-		if line := describe(g, e, reader); line != "" {
+		if line := Describe(g, e, reader); line != "" {
 			out = append(out, line)
 		}
 	}
 	return out
 }
 
-// describe says what event e did in a sentence for the player at seat
-// reader ("you" for their own acts), or "" for events players need not
-// read about.
-func describe(g *projections.Game, e events.Event, reader int) string {
+// Describe says what event e of game g did in a sentence for the player
+// at seat reader ("you" for their own acts; rules.Observer for anyone
+// else), or "" for events players need not read about.
+func Describe(g *projections.Game, e events.Event, reader int) string {
 	name := func(seat int) string {
 		switch {
 		case seat == reader:
@@ -172,7 +172,12 @@ func describe(g *projections.Game, e events.Event, reader int) string {
 	}
 	switch e.Type {
 	case events.TypeGameCreated:
-		return fmt.Sprintf("The game was set up by %s.", hostName(g))
+		var seats []string
+		for _, p := range g.Created.Players {
+			seats = append(seats, fmt.Sprintf("%s (seat %d)", name(p.Seat), p.Seat))
+		}
+		return fmt.Sprintf("%s set up the game for %s; the seed's commitment is %s.",
+			hostName(g), strings.Join(seats, ", "), g.Created.Commitment)
 	case events.TypeMovePlayed:
 		var mp events.MovePlayed
 		if e.Unmarshal(&mp) != nil {
@@ -188,7 +193,11 @@ func describe(g *projections.Game, e events.Event, reader int) string {
 	case events.TypePlayerResigned:
 		return fmt.Sprintf("%s resigned.", name(e.Actor))
 	case events.TypeGameEnded:
-		return "The game ended."
+		var ge events.GameEnded
+		if e.Unmarshal(&ge) != nil || g.Ended == nil {
+			return "The game ended."
+		}
+		return "The game ended. " + result(g)
 	}
 	return ""
 }

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -101,55 +101,17 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	evs, err := svc.History(ctx, gameID(pos[0]))
+	g, evs, _, err := svc.LoadAt(ctx, gameID(pos[0]), 0)
 	if err != nil {
 		return err
 	}
 	if *asJSON {
 		return writeJSON(e, evs)
 	}
-	var players []events.Player
 	for _, ev := range evs {
-		line, ps := describe(ev, players)
-		players = ps
-		fmt.Fprintf(e.stdout, "%4d  %s  %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), line)
+		fmt.Fprintf(e.stdout, "%4d  %s  %-14s %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), ev.Type, games.Describe(g, ev, int(rules.Observer)))
 	}
 	return nil
-}
-
-// describe writes one event for a person reading the log; players are the
-// game's players once GameCreated has been seen.
-func describe(ev events.Event, players []events.Player) (string, []events.Player) {
-	switch ev.Type {
-	case events.TypeGameCreated:
-		var gc events.GameCreated
-		if ev.Unmarshal(&gc) == nil {
-			var names []string
-			for _, p := range gc.Players {
-				names = append(names, fmt.Sprintf("%d %s", p.Seat, p.Name))
-			}
-			v := ""
-			if len(gc.Variants) > 0 {
-				v = " (" + strings.Join(gc.Variants, ", ") + ")"
-			}
-			return fmt.Sprintf("game created: %s%s; seats %s; seed commitment %s", gc.Game, v, strings.Join(names, ", "), gc.Commitment), gc.Players
-		}
-	case events.TypeMovePlayed:
-		var mp events.MovePlayed
-		if ev.Unmarshal(&mp) == nil {
-			name := ""
-			if mp.Seat >= 0 && mp.Seat < len(players) {
-				name = " (" + players[mp.Seat].Name + ")"
-			}
-			return fmt.Sprintf("seat %d%s played %s", mp.Seat, name, mp.Move), players
-		}
-	case events.TypeGameEnded:
-		var ge events.GameEnded
-		if ev.Unmarshal(&ge) == nil {
-			return fmt.Sprintf("game ended (%s): scores %s; seed %s", ge.Reason, joinInts(ge.Scores), ge.Seed), players
-		}
-	}
-	return ev.Type + " " + string(ev.Payload), players
 }
 
 func writeJSON(e *env, v any) error {
