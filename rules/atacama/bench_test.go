@@ -7,7 +7,8 @@ import (
 	"github.com/pbem-games/pbem/rules"
 )
 
-func benchState(b *testing.B, seats int) rules.State {
+// benchState is a tactical game of the given size after ten random moves.
+func benchState(seats int) rules.State {
 	st, _ := Game.Start(rules.Setup{Seats: seats, Variants: []string{Tactical}})
 	r := rules.NewRand(rules.SeedFromInt(1), "bench")
 	for range 10 {
@@ -17,9 +18,10 @@ func benchState(b *testing.B, seats int) rules.State {
 	return st
 }
 
+// BenchmarkView measures what the conformance suite calls most.
 func BenchmarkView(b *testing.B) {
 	for _, n := range []int{2, 3} {
-		st := benchState(b, n)
+		st := benchState(n)
 		b.Run("view", func(b *testing.B) {
 			for b.Loop() {
 				st.View(0)

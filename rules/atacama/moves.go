@@ -2,6 +2,7 @@ package atacama
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -186,7 +187,7 @@ func (s *state) checkPlace(p int, name string, double bool) (rules.Move, error) 
 	if j := s.blocker(i); j >= 0 {
 		whose := "your rig"
 		if o := int(s.rigs[j].owner); o != p {
-			whose = "the rig of seat " + string(rune('0'+o))
+			whose = "the rig of seat " + strconv.Itoa(o)
 		}
 		if s.geo.hex {
 			return nil, illegal("%s is next to %s on %s, which is %s too", name, whose, s.geo.cells[j].name, s.fields[j].metal)

@@ -8,8 +8,9 @@ import (
 	"github.com/pbem-games/pbem/rules"
 )
 
-// state is one position. It is never changed after it is returned: Apply
-// works on a copy whose slices are copied before they change.
+// state is one position. It is never changed after it is returned (apart
+// from its view, built once on first use): Apply works on a copy whose
+// slices are copied before they change.
 type state struct {
 	seats    int
 	enhanced bool
