@@ -180,3 +180,39 @@ func TestCorpusPassed(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusHTMLAgrees reads the HTML alternative of every corpus mail
+// that has one as well as its plain text: both must give the same
+// commands, which tests the HTML layout and quote cutting on what real
+// clients write.
+func TestCorpusHTMLAgrees(t *testing.T) {
+	lim := Limits{}.withDefaults()
+	compared := 0
+	for _, file := range corpusFiles(t) {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, body, err := readHeader(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w walker
+		found := w.entity(h, body, 0)
+		if strings.TrimSpace(found.plain) == "" || strings.TrimSpace(found.html) == "" {
+			continue
+		}
+		compared++
+		var plain, html Parsed
+		lines, truncated := ownText(found.plain, false, lim.MaxLines)
+		plain.setText(lines, truncated, lim)
+		lines, truncated = ownText(found.html, true, lim.MaxLines)
+		html.setText(lines, truncated, lim)
+		if !slices.Equal(plain.Commands, html.Commands) {
+			t.Errorf("%s: commands of the HTML = %q, want those of the plain text, %q", filepath.Base(file), html.Commands, plain.Commands)
+		}
+	}
+	if compared < 15 {
+		t.Errorf("compared %d corpus mails with both plain text and HTML, want at least 15", compared)
+	}
+}
