@@ -104,10 +104,10 @@ func Parse(raw []byte, lim Limits) (*Parsed, error) {
 		return nil, err
 	}
 	h := gomail.Header{Header: message.Header{Header: th}}
-	p := &Parsed{Size: len(raw), Commands: []string{}, Recipients: []string{}}
-	p.readFields(h)
 	w := walker{}
 	t := w.entity(th, body, 0)
+	p := &Parsed{Size: len(raw), Commands: []string{}, Recipients: []string{}}
+	p.readFields(h, w.charset)
 	text, isHTML := t.plain, false
 	if strings.TrimSpace(text) == "" {
 		text, isHTML = t.html, true

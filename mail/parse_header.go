@@ -3,6 +3,7 @@ package mail
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	gomail "github.com/emersion/go-message/mail"
 )
@@ -11,8 +12,10 @@ import (
 // prompt a reply answers, however long the thread.
 const maxRefs = 50
 
-// readFields fills in what p takes from the header of the mail.
-func (p *Parsed) readFields(h gomail.Header) {
+// readFields fills in what p takes from the header of the mail. A subject
+// written in raw 8-bit bytes rather than encoded words, as some clients
+// do, is read in the charset of the body, cs.
+func (p *Parsed) readFields(h gomail.Header, cs string) {
 	p.MessageID = firstOf(msgIDs(h.Get("Message-Id")))
 	p.InReplyTo = msgIDs(strings.Join(h.Values("In-Reply-To"), " "))
 	p.References = msgIDs(strings.Join(h.Values("References"), " "))
@@ -22,6 +25,9 @@ func (p *Parsed) readFields(h gomail.Header) {
 	subject, err := h.Subject()
 	if err != nil {
 		subject = h.Get("Subject")
+	}
+	if !utf8.ValidString(subject) {
+		subject = decodeCharset([]byte(subject), cs)
 	}
 	p.Subject = sanitize(subject, maxIDLen)
 	if from, names := addressList(h, "From"); len(from) > 0 {

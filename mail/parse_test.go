@@ -125,6 +125,23 @@ func TestParseHeader(t *testing.T) {
 	}
 }
 
+func TestParseRawSubject(t *testing.T) {
+	for _, tt := range []struct{ charset, subject, want string }{
+		{"GBK", "\xbb\xd8\xb8\xb4: E5", "回复: E5"},
+		{"", "R\xe9ponse", "Réponse"},
+		{"utf-8", "Réponse", "Réponse"},
+	} {
+		header := "From: a@example.net\nSubject: " + tt.subject
+		if tt.charset != "" {
+			header += "\nContent-Type: text/plain; charset=" + tt.charset
+		}
+		p, err := Parse(mail(header, "E5"), Limits{})
+		if err != nil || p.Subject != tt.want {
+			t.Errorf("Parse(Subject: %q, charset %q).Subject = %q, %v, want %q", tt.subject, tt.charset, p.Subject, err, tt.want)
+		}
+	}
+}
+
 func TestParseReferencesBounded(t *testing.T) {
 	refs := ""
 	for i := range 200 {
