@@ -206,8 +206,8 @@ func Describe(g *projections.Game, e events.Event, reader int) string {
 // Guide.
 func describeMove(g *projections.Game, mp events.MovePlayed) string {
 	if guide, ok := g.State.(rules.Guide); ok {
-		if m, err := g.State.Parse(rules.Seat(mp.Seat), mp.Move); err == nil {
-			return guide.Describe(rules.Seat(mp.Seat), m)
+		if d := guide.Describe(rules.Seat(mp.Seat), mp.Move); d != "" {
+			return d
 		}
 	}
 	return "played " + mp.Move

@@ -7,7 +7,9 @@ type Guide interface {
 	// MoveSyntax says in one or two short sentences how seat s writes a
 	// move now, e.g. "Name a free field: its column letter, then its row."
 	MoveSyntax(s Seat) string
-	// Describe says what move m of seat s does, as a phrase that follows
-	// the player's name, e.g. "placed a rig on D6".
-	Describe(s Seat, m Move) string
+	// Describe says what the move recorded as text (a Move's String) did
+	// when seat s played it, as a phrase that follows the player's name,
+	// e.g. "placed a rig on D6". It is asked of any later state, so it must
+	// not depend on whose turn it is.
+	Describe(s Seat, move string) string
 }

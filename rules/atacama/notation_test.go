@@ -2,6 +2,7 @@ package atacama
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
@@ -116,5 +117,28 @@ func TestStart(t *testing.T) {
 	if info.Name != "atacama" || info.MinSeats != 2 || info.MaxSeats != 4 || !info.Hidden || !info.Chance ||
 		len(info.Variants) != 2 || info.Variants[0].Name != Enhanced || info.Variants[1].Name != Tactical {
 		t.Errorf("info %+v", info)
+	}
+}
+
+// TestGuide checks the words mails use for Atacama's moves.
+func TestGuide(t *testing.T) {
+	st, err := Game.Start(rules.Setup{Seats: 2, Variants: []string{"enhanced", "tactical"}, Seed: rules.SeedFromInt(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := st.(rules.Guide)
+	for move, want := range map[string]string{
+		"E5": "placed a rig on E5", "E5*": "placed a second-colour rig on E5", "PASS": "passed: no field could take a rig",
+		"CLAIM TURQUOISE COLUMNS": "claimed the turquoise concession, scoring the columns",
+	} {
+		if got := g.Describe(0, move); got != want {
+			t.Errorf("Describe(0, %q) = %q, want %q", move, got, want)
+		}
+	}
+	syntax := g.MoveSyntax(0)
+	for _, want := range []string{"E5", "E5*", "CLAIM TURQUOISE COLUMNS"} {
+		if !strings.Contains(syntax, want) {
+			t.Errorf("MoveSyntax(0) = %q, want it to mention %s", syntax, want)
+		}
 	}
 }
