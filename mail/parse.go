@@ -21,21 +21,21 @@ import (
 // Every string in it that comes from a header is cleaned of control
 // characters, so none can carry a line break into a mail pbem writes.
 type Parsed struct {
-	MessageID   string       `json:"messageId"`            // without angle brackets; "" if missing
-	InReplyTo   []string     `json:"inReplyTo,omitempty"`  // ids without brackets
-	References  []string     `json:"references,omitempty"` // ids without brackets, oldest first; at most the last 50
-	Subject     string       `json:"subject"`              // decoded (RFC 2047)
-	From        string       `json:"from"`                 // the From address, lower-cased; "" if unreadable
-	FromName    string       `json:"fromName,omitempty"`   // the From display name, decoded
-	ReturnPath  string       `json:"returnPath,omitempty"` // the envelope sender, lower-cased; "<>" for the null sender of bounces
-	Recipients  []string     `json:"recipients"`           // envelope recipient candidates, lower-cased, in order: Delivered-To (all), X-Original-To, To, Cc; each once
-	Date        time.Time    `json:"date"`                 // the Date header; zero if missing or unreadable
-	Text        string       `json:"text"`                 // the player's own words: quotes and signature cut
-	Commands    []string     `json:"commands"`             // the command lines of Text, in order, trimmed, inner spaces collapsed
-	Truncated   bool         `json:"truncated,omitempty"`  // Text or Commands were cut to the Limits
-	Automatic   string       `json:"automatic,omitempty"`  // why this mail is automatic; "" for a person's mail
-	AuthResults []AuthResult `json:"authResults,omitempty"`
-	Size        int          `json:"size"` // bytes of the raw mail
+	MessageID   string       `json:"messageId"`             // without angle brackets; "" if missing
+	InReplyTo   []string     `json:"inReplyTo,omitempty"`   // ids without brackets
+	References  []string     `json:"references,omitempty"`  // ids without brackets, oldest first; at most the last 50
+	Subject     string       `json:"subject"`               // decoded (RFC 2047)
+	From        string       `json:"from"`                  // the From address, lower-cased; "" if unreadable
+	FromName    string       `json:"fromName,omitempty"`    // the From display name, decoded
+	ReturnPath  string       `json:"returnPath,omitempty"`  // the envelope sender, lower-cased; "<>" for the null sender of bounces
+	Recipients  []string     `json:"recipients"`            // envelope recipient candidates, lower-cased, in order: Delivered-To (all), X-Original-To, To, Cc; each once
+	Date        time.Time    `json:"date"`                  // the Date header; zero if missing or unreadable
+	Text        string       `json:"text"`                  // the player's own words: the plain text, else the HTML as text; quotes and signature cut
+	Commands    []string     `json:"commands"`              // the command lines of Text, in order, trimmed, inner spaces collapsed
+	Truncated   bool         `json:"truncated,omitempty"`   // lines or commands were dropped, or a command cut short, for the Limits
+	Automatic   string       `json:"automatic,omitempty"`   // why a machine sent it, "auto-reply (Auto-Submitted: auto-replied)"; "" for a person's mail
+	AuthResults []AuthResult `json:"authResults,omitempty"` // the Authentication-Results headers, topmost first; see Passed
+	Size        int          `json:"size"`                  // bytes of the raw mail
 }
 
 // Limits bounds what [Parse] reads. Zero fields mean the defaults.
