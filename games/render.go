@@ -123,7 +123,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 // happened describes the events since seat last acted, at most the last
 // few, so a mail says what the player missed.
 func happened(g *projections.Game, evs []events.Event, seat int) []string {
-	from := 0
+	from := 1 // the invitation said how the game was set up
 	for i := len(evs) - 1; i >= 0; i-- {
 		if evs[i].Actor == seat && evs[i].Type == events.TypeMovePlayed && i < len(evs)-1 {
 			from = i + 1
@@ -174,7 +174,7 @@ func Describe(g *projections.Game, e events.Event, reader int) string {
 	case events.TypeGameCreated:
 		var seats []string
 		for _, p := range g.Created.Players {
-			seats = append(seats, fmt.Sprintf("%s (seat %d)", name(p.Seat), p.Seat))
+			seats = append(seats, fmt.Sprintf("%s (seat %d)", p.Name, p.Seat))
 		}
 		return fmt.Sprintf("%s set up the game for %s; the seed's commitment is %s.",
 			hostName(g), strings.Join(seats, ", "), g.Created.Commitment)
