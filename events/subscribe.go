@@ -121,12 +121,23 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 	if err != nil {
 		return fmt.Errorf("events: subscribe %s: %w", durable, errors.Join(ctx.Err(), err))
 	}
+	// A catch-up goes as far as the last message stored when it starts,
+	// read from the stream itself: the consumer's own counts may not yet
+	// show a message stored a moment ago.
+	var target uint64
 	if catchUp {
+		last, err := s.last(ctx, filter)
+		if errors.Is(err, ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("events: catch up %s: %w", durable, errors.Join(ctx.Err(), err))
+		}
 		info, err := cons.Info(ctx)
 		if err != nil {
 			return fmt.Errorf("events: catch up %s: %w", durable, errors.Join(ctx.Err(), err))
 		}
-		if info.NumPending == 0 && info.NumAckPending == 0 {
+		if target = last.Sequence; info.AckFloor.Stream >= target {
 			return nil
 		}
 	}
@@ -146,40 +157,41 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 		if err != nil {
 			return fmt.Errorf("events: subscribe %s: %w", durable, err)
 		}
-		last, err := deliver(ctx, m, handle)
+		seq, err := deliver(ctx, m, handle)
 		if err != nil {
 			return fmt.Errorf("events: subscribe %s: %w", durable, err)
 		}
-		if catchUp && last {
+		if catchUp && seq >= target {
 			return nil
 		}
 	}
 }
 
 // deliver hands one message to handle and acknowledges it, or asks for it
-// again after RetryDelay if handle fails. It reports whether the message
-// was accepted and was the last one stored. Only a message that is not a
-// valid event, or an acknowledgement that fails, is an error.
-func deliver(ctx context.Context, m jetstream.Msg, handle func(Record) error) (last bool, err error) {
+// again after RetryDelay (or the handler's RetryError delay) if handle
+// fails. It returns the stream sequence of the message when it was
+// accepted, else 0. Only a poisoned message or an acknowledgement that
+// fails is an error.
+func deliver(ctx context.Context, m jetstream.Msg, handle func(Record) error) (acked uint64, err error) {
 	md, err := m.Metadata()
 	if err != nil {
 		_ = m.NakWithDelay(RetryDelay)
-		return false, err
+		return 0, err
 	}
 	rec := Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: md.NumDelivered}
 	if err := handle(rec); err != nil {
 		if errors.Is(err, ErrPoison) {
 			_ = m.NakWithDelay(RetryDelay)
-			return false, err
+			return 0, err
 		}
 		if ctx.Err() != nil {
-			return false, m.Nak()
+			return 0, m.Nak()
 		}
 		delay := RetryDelay
 		if re := (*RetryError)(nil); errors.As(err, &re) {
 			delay = re.Delay
 		}
-		return false, m.NakWithDelay(delay)
+		return 0, m.NakWithDelay(delay)
 	}
 	// Wait for the server to record the acknowledgement, even if ctx ends
 	// meanwhile, so a subscriber stopped right after does not see this
@@ -187,9 +199,9 @@ func deliver(ctx context.Context, m jetstream.Msg, handle func(Record) error) (l
 	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ackTimeout)
 	defer cancel()
 	if err := m.DoubleAck(actx); err != nil {
-		return false, fmt.Errorf("ack %s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, errors.Join(ctx.Err(), err))
+		return 0, fmt.Errorf("ack %s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, errors.Join(ctx.Err(), err))
 	}
-	return md.NumPending == 0, nil
+	return md.Sequence.Stream, nil
 }
 
 // giveBack stops iter and returns any event it already received but did
