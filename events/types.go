@@ -8,6 +8,24 @@ const (
 	TypePlayerSaid     = "PlayerSaid"
 	TypePlayerResigned = "PlayerResigned"
 	TypeGameEnded      = "GameEnded"
+
+	// Long-running games: see longgame.go.
+	TypeSettingsChanged  = "SettingsChanged"
+	TypeReminderSent     = "ReminderSent"
+	TypeDeadlinePassed   = "DeadlinePassed"
+	TypeSeatAbandoned    = "SeatAbandoned"
+	TypeVacationDeclared = "VacationDeclared"
+	TypeGamePaused       = "GamePaused"
+	TypeGameResumed      = "GameResumed"
+	TypeUndoProposed     = "UndoProposed"
+	TypeUndoAnswered     = "UndoAnswered"
+	TypeMovesUndone      = "MovesUndone"
+	TypePlayerReplaced   = "PlayerReplaced"
+	TypeEndProposed      = "EndProposed"
+	TypeObserverChanged  = "ObserverChanged"
+	TypeDigestChanged    = "DigestChanged"
+	TypeDigestSent       = "DigestSent"
+	TypeConditionalSet   = "ConditionalSet"
 )
 
 // Player is one seat's occupant as recorded when a game is created.
@@ -30,6 +48,11 @@ type GameCreated struct {
 type MovePlayed struct {
 	Seat int    `json:"seat"`
 	Move string `json:"move"`
+	// Timeout marks a move pbem played for the seat because its deadline
+	// and grace passed (or the seat is abandoned): never the player's choice.
+	Timeout bool `json:"timeout,omitempty"`
+	// Conditional marks a move the player wrote in advance (IF … THEN …).
+	Conditional bool `json:"conditional,omitempty"`
 }
 
 // PlayerSaid records a message a player sent to the others (SAY), so the
@@ -48,11 +71,12 @@ type PlayerResigned struct {
 const (
 	EndFinished = "finished" // the rules say the game is over
 	EndResigned = "resigned" // a player resigned; the scores are those at that moment
+	EndAgreed   = "agreed"   // every player still playing agreed to end it; the scores are those at that moment
 )
 
 // GameEnded closes a game and reveals its seed.
 type GameEnded struct {
 	Scores []int  `json:"scores"` // by seat
 	Seed   string `json:"seed"`   // hex; its SHA-256 is GameCreated.Commitment
-	Reason string `json:"reason"` // EndFinished or EndResigned
+	Reason string `json:"reason"` // EndFinished, EndResigned or EndAgreed
 }

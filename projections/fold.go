@@ -27,6 +27,7 @@ type Game struct {
 	Moves    []Moved           // in the order played
 	Said     []Said            // table talk, in order
 	Resigned []int             // seats that resigned
+	Table                      // the clock, the host's decisions and what is pending
 	sources  map[string]uint64 // event Source → Seq, so a source is applied once
 }
 
@@ -67,7 +68,7 @@ func Start(c rules.Catalog, e events.Event, seed rules.Seed) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: start %s: %w", e.Game, gc.Game, err)
 	}
-	g := &Game{ID: e.Game, Created: gc, Rules: rg, Setup: setup, State: st, sources: map[string]uint64{}}
+	g := &Game{ID: e.Game, Created: gc, Rules: rg, Setup: setup, State: st, sources: map[string]uint64{}, Table: newTable()}
 	g.note(e)
 	return g, nil
 }
@@ -93,6 +94,7 @@ func (g *Game) Apply(e events.Event) error {
 		}
 		g.State = st
 		g.Moves = append(g.Moves, Moved{Seq: e.Seq, MovePlayed: mp})
+		g.moved(mp)
 	case events.TypePlayerSaid:
 		var ps events.PlayerSaid
 		if err := e.Unmarshal(&ps); err != nil {
@@ -115,7 +117,9 @@ func (g *Game) Apply(e events.Event) error {
 		}
 		g.Ended = &ge
 	default:
-		return fmt.Errorf("projections: game %s event %d: unknown event type %q", g.ID, e.Seq, e.Type)
+		if err := g.applyTable(e); err != nil {
+			return fmt.Errorf("projections: game %s event %d: %w", g.ID, e.Seq, err)
+		}
 	}
 	g.note(e)
 	return nil
@@ -123,6 +127,7 @@ func (g *Game) Apply(e events.Event) error {
 
 func (g *Game) note(e events.Event) {
 	g.Seq, g.Hash = e.Seq, e.Hash
+	g.clock(e.Time)
 	if _, seen := g.sources[e.Source]; e.Source != "" && !seen {
 		g.sources[e.Source] = e.Seq
 	}

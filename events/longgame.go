@@ -1,0 +1,120 @@
+package events
+
+import "time"
+
+// Settings are what a game's host decides about time. Zero fields mean
+// "no deadline" and the defaults documented for each.
+type Settings struct {
+	PerMove     string   `json:"perMove,omitempty"`     // time a seat has to move, e.g. "48h"; "" means no deadline
+	Days        []string `json:"days,omitempty"`        // weekdays on which the clock runs ("mon"…"sun"); empty means every day
+	Reminder    string   `json:"reminder,omitempty"`    // how long before the deadline to remind; "" means a quarter of PerMove
+	Grace       string   `json:"grace,omitempty"`       // after the deadline, before pbem moves for the seat; "" means none
+	MaxTimeouts int      `json:"maxTimeouts,omitempty"` // timeouts after which the seat is played by pbem for good; 0 means 3
+	MaxVacation string   `json:"maxVacation,omitempty"` // the longest a vacation may push one deadline; "" means 14 days
+}
+
+// SettingsChanged records the host's settings, replacing the earlier ones.
+type SettingsChanged struct {
+	Settings Settings `json:"settings"`
+}
+
+// ReminderSent records that the seat to move was reminded of its deadline.
+type ReminderSent struct {
+	Seat     int       `json:"seat"`
+	Deadline time.Time `json:"deadline"`
+}
+
+// DeadlinePassed records that a seat's deadline passed without a move.
+type DeadlinePassed struct {
+	Seat     int       `json:"seat"`
+	Deadline time.Time `json:"deadline"`
+}
+
+// SeatAbandoned records that pbem plays a seat for good from now on: after
+// too many timeouts, or because the host expelled its player.
+type SeatAbandoned struct {
+	Seat   int    `json:"seat"`
+	Reason string `json:"reason"` // "timeouts" or "expelled"
+}
+
+// VacationDeclared records a player's absence; deadlines that fall inside
+// it move past its end.
+type VacationDeclared struct {
+	Seat  int       `json:"seat"`
+	From  time.Time `json:"from"`
+	Until time.Time `json:"until"`
+}
+
+// GamePaused and GameResumed record the host stopping and restarting the
+// clock and the moves.
+type GamePaused struct {
+	By string `json:"by"`
+}
+
+// GameResumed ends a pause.
+type GameResumed struct {
+	By string `json:"by"`
+}
+
+// UndoProposed records a request to take back moves back to the game as
+// it was after event Back. With Decided the host decided it, and
+// MovesUndone follows at once.
+type UndoProposed struct {
+	Seat    int    `json:"seat"` // -1 for the host or operator
+	Back    uint64 `json:"back"`
+	Decided bool   `json:"decided,omitempty"`
+}
+
+// UndoAnswered records one player's answer to the open undo proposal.
+type UndoAnswered struct {
+	Seat  int  `json:"seat"`
+	Agree bool `json:"agree"`
+}
+
+// MovesUndone takes back every move after event Back: the game is again as
+// it was then. The moves stay in the history, marked undone.
+type MovesUndone struct {
+	Back uint64 `json:"back"`
+}
+
+// PlayerReplaced records a new player taking over a seat.
+type PlayerReplaced struct {
+	Seat    int    `json:"seat"`
+	Name    string `json:"name"`
+	Address string `json:"address"`
+}
+
+// EndProposed records a player's wish to end the game as it stands; when
+// every player still playing has proposed it, GameEnded follows.
+type EndProposed struct {
+	Seat int `json:"seat"`
+}
+
+// ObserverChanged adds or removes someone who follows the public view.
+type ObserverChanged struct {
+	Address string `json:"address"`
+	Watch   bool   `json:"watch"`
+}
+
+// DigestChanged records a player choosing one mail a day instead of a mail
+// per event (prompts still come at once).
+type DigestChanged struct {
+	Seat int  `json:"seat"`
+	On   bool `json:"on"`
+}
+
+// DigestSent records that the seat's digest covering events up to UpTo was
+// sent.
+type DigestSent struct {
+	Seat int    `json:"seat"`
+	UpTo uint64 `json:"upTo"`
+}
+
+// ConditionalSet records a move a player wrote in advance: when another
+// seat plays If, pbem plays Then for this seat, if it is then legal. It is
+// the player's secret until it is played.
+type ConditionalSet struct {
+	Seat int    `json:"seat"`
+	If   string `json:"if"`
+	Then string `json:"then"`
+}

@@ -1,0 +1,209 @@
+package projections
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Table is what a game's history says beyond the rules' state: the host's
+// settings, each seat's clock, and the decisions pending. It changes only
+// by folding events, so it survives any restart.
+type Table struct {
+	Settings     events.Settings
+	Since        map[int]time.Time // when each seat to move became so, while the clock runs
+	Reminded     map[int]bool      // reminded during its current turn
+	Late         map[int]bool      // its deadline passed during its current turn
+	Timeouts     map[int]int       // moves pbem played for each seat
+	Abandoned    map[int]string    // seats pbem plays for good, and why
+	Vacations    []events.VacationDeclared
+	PausedAt     *time.Time // the game is paused since then
+	Undo         *UndoVote  // an undo waiting for answers
+	EndVotes     map[int]bool
+	Observers    []string
+	Digest       map[int]bool   // seats that get one mail a day
+	DigestUpTo   map[int]uint64 // the last event each digest covered
+	Conditionals map[int][]events.ConditionalSet
+	Undone       map[uint64]bool // Seqs of moves taken back
+}
+
+// UndoVote is an undo proposal and the answers so far.
+type UndoVote struct {
+	Seat    int // who asked
+	Back    uint64
+	Answers map[int]bool
+}
+
+func newTable() Table {
+	return Table{Since: map[int]time.Time{}, Reminded: map[int]bool{}, Late: map[int]bool{},
+		Timeouts: map[int]int{}, Abandoned: map[int]string{}, EndVotes: map[int]bool{},
+		Digest: map[int]bool{}, DigestUpTo: map[int]uint64{}, Conditionals: map[int][]events.ConditionalSet{},
+		Undone: map[uint64]bool{}}
+}
+
+// moved notes a move in the table: the mover's clock stops, its pending
+// answers lapse, and a conditional move it had is used or dropped.
+func (g *Game) moved(mp events.MovePlayed) {
+	delete(g.Since, mp.Seat)
+	if mp.Timeout {
+		g.Timeouts[mp.Seat]++
+	}
+	if mp.Conditional {
+		g.Conditionals[mp.Seat] = nil
+	}
+	clear(g.EndVotes)
+}
+
+// clock starts the clock of every seat that became one to move at t, and
+// stops it for those that no longer are.
+func (g *Game) clock(t time.Time) {
+	toAct := map[int]bool{}
+	if g.Ended == nil {
+		for _, s := range g.State.ToAct() {
+			toAct[int(s)] = true
+		}
+	}
+	for s := range g.Since {
+		if !toAct[s] {
+			delete(g.Since, s)
+		}
+	}
+	for s := range toAct {
+		if _, ok := g.Since[s]; !ok {
+			g.Since[s] = t
+			delete(g.Reminded, s)
+			delete(g.Late, s)
+		}
+	}
+}
+
+// applyTable folds the events of long-running games.
+func (g *Game) applyTable(e events.Event) error {
+	switch e.Type {
+	case events.TypeSettingsChanged:
+		var p events.SettingsChanged
+		return unmarshalThen(e, &p, func() { g.Settings = p.Settings })
+	case events.TypeReminderSent:
+		var p events.ReminderSent
+		return unmarshalThen(e, &p, func() { g.Reminded[p.Seat] = true })
+	case events.TypeDeadlinePassed:
+		var p events.DeadlinePassed
+		return unmarshalThen(e, &p, func() { g.Late[p.Seat] = true })
+	case events.TypeSeatAbandoned:
+		var p events.SeatAbandoned
+		return unmarshalThen(e, &p, func() { g.Abandoned[p.Seat] = p.Reason })
+	case events.TypeVacationDeclared:
+		var p events.VacationDeclared
+		return unmarshalThen(e, &p, func() { g.Vacations = append(g.Vacations, p) })
+	case events.TypeGamePaused:
+		t := e.Time
+		g.PausedAt = &t
+	case events.TypeGameResumed:
+		if g.PausedAt != nil {
+			for s, since := range g.Since { // the pause does not count
+				g.Since[s] = since.Add(e.Time.Sub(*g.PausedAt))
+			}
+		}
+		g.PausedAt = nil
+	case events.TypeUndoProposed:
+		var p events.UndoProposed
+		return unmarshalThen(e, &p, func() { g.Undo = &UndoVote{Seat: p.Seat, Back: p.Back, Answers: map[int]bool{}} })
+	case events.TypeUndoAnswered:
+		var p events.UndoAnswered
+		if err := e.Unmarshal(&p); err != nil {
+			return err
+		}
+		if g.Undo == nil {
+			return fmt.Errorf("an answer to no undo")
+		}
+		g.Undo.Answers[p.Seat] = p.Agree
+		if !p.Agree {
+			g.Undo = nil
+		}
+	case events.TypeMovesUndone:
+		var p events.MovesUndone
+		if err := e.Unmarshal(&p); err != nil {
+			return err
+		}
+		return g.undo(p.Back)
+	case events.TypePlayerReplaced:
+		var p events.PlayerReplaced
+		return unmarshalThen(e, &p, func() {
+			g.Created.Players = slices.Clone(g.Created.Players)
+			g.Created.Players[p.Seat] = events.Player{Seat: p.Seat, Name: p.Name, Address: p.Address}
+			delete(g.Abandoned, p.Seat)
+			g.Timeouts[p.Seat] = 0
+		})
+	case events.TypeEndProposed:
+		var p events.EndProposed
+		return unmarshalThen(e, &p, func() { g.EndVotes[p.Seat] = true })
+	case events.TypeObserverChanged:
+		var p events.ObserverChanged
+		return unmarshalThen(e, &p, func() {
+			g.Observers = slices.DeleteFunc(g.Observers, func(a string) bool { return strings.EqualFold(a, p.Address) })
+			if p.Watch {
+				g.Observers = append(g.Observers, p.Address)
+			}
+		})
+	case events.TypeDigestChanged:
+		var p events.DigestChanged
+		return unmarshalThen(e, &p, func() { g.Digest[p.Seat] = p.On })
+	case events.TypeDigestSent:
+		var p events.DigestSent
+		return unmarshalThen(e, &p, func() { g.DigestUpTo[p.Seat] = p.UpTo })
+	case events.TypeConditionalSet:
+		var p events.ConditionalSet
+		return unmarshalThen(e, &p, func() { g.Conditionals[p.Seat] = append(g.Conditionals[p.Seat], p) })
+	default:
+		return fmt.Errorf("unknown event type %q", e.Type)
+	}
+	return nil
+}
+
+func unmarshalThen(e events.Event, p any, then func()) error {
+	if err := e.Unmarshal(p); err != nil {
+		return err
+	}
+	then()
+	return nil
+}
+
+// undo makes the game again what it was after event back: the state is
+// folded anew from the moves up to then that still stand.
+func (g *Game) undo(back uint64) error {
+	st, err := g.Rules.Start(g.Setup)
+	if err != nil {
+		return err
+	}
+	for _, m := range g.Moves {
+		switch {
+		case g.Undone[m.Seq]:
+		case m.Seq > back:
+			g.Undone[m.Seq] = true
+		default:
+			if st, err = Play(st, rules.Seat(m.Seat), m.Move); err != nil {
+				return err
+			}
+		}
+	}
+	g.State, g.Undo = st, nil
+	clear(g.Since) // every seat to move starts a fresh turn
+	clear(g.EndVotes)
+	return nil
+}
+
+// Playing returns the seats still played by people: not resigned, not
+// abandoned.
+func (g *Game) Playing() []int {
+	var out []int
+	for _, p := range g.Created.Players {
+		if _, gone := g.Abandoned[p.Seat]; !gone && !slices.Contains(g.Resigned, p.Seat) {
+			out = append(out, p.Seat)
+		}
+	}
+	return out
+}
