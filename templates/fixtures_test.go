@@ -178,6 +178,15 @@ func fixtures(t testing.TB) []fixture {
 	m.Attempt = "MOVE E5"
 	m.Reason = "MOVE is not a command, and this mail names no game. To move, reply to the mail that says it is your turn."
 	add("error", m)
+
+	m = beaToMove(duel(t, templates.News, 8, "prompt"))
+	m.Happened = []string{"Ana is away from Sat 5 Dec until Sun 13 Dec; deadlines in between move past her return."}
+	m.Deadline = "Thu 3 Dec 18:00 UTC (reminder 12 hours before)"
+	add("news", m)
+
+	m = duel(t, templates.Digest, 9, "moved-on")
+	m.History = []string{"Ana placed a rig on G7.", "You placed a rig on H5.", "Ana said: nice move"}
+	add("digest", m)
 	return fs
 }
 

@@ -41,6 +41,13 @@ const (
 	// Error answers a command that was refused or not understood (Attempt,
 	// Reason); nothing was changed.
 	Error Kind = "error"
+	// News tells a player what happened to the game itself (Happened): a
+	// deadline passed, a pause, an undo, a new player, a move pbem played
+	// for them. With YourTurn it carries the prompt.
+	News Kind = "news"
+	// Digest gives a player who asked for one mail a day what happened
+	// since the last (History), the board, and the prompt if it is theirs.
+	Digest Kind = "digest"
 )
 
 // spec is a Kind and what its mail cannot do without, as a check that
@@ -67,6 +74,8 @@ var kinds = []spec{
 	{Games, func(m *Mail) string { return "" }},
 	{Help, func(m *Mail) string { return need(len(m.Commands) > 0, "Commands") }},
 	{Error, func(m *Mail) string { return need(m.Reason != "", "Reason") }},
+	{News, needsGame(func(m *Mail) string { return need(len(m.Happened) > 0, "Happened") })},
+	{Digest, needsGame(func(m *Mail) string { return need(len(m.History) > 0, "History") })},
 }
 
 // Kinds returns every Kind, in the order the package documents them.
