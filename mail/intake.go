@@ -43,6 +43,10 @@ type Intake struct {
 	Now    func() time.Time // nil: time.Now
 	// MaxBackoff bounds the wait between reconnections; 0 means a minute.
 	MaxBackoff time.Duration
+	// OnState, when set, hears whether the intake is connected: true once
+	// it has logged in and opened the mailbox, false with the reason when
+	// a session ends. A health check reports it.
+	OnState func(connected bool, err error)
 }
 
 // Cursor stores how far the intake has read a mailbox.
@@ -60,6 +64,9 @@ func (in *Intake) Run(ctx context.Context) error {
 		err := in.session(ctx)
 		if ctx.Err() != nil {
 			return nil
+		}
+		if in.OnState != nil {
+			in.OnState(false, err)
 		}
 		if in.now().Sub(start) > time.Minute {
 			backoff = time.Second // the last session ran a while: start again from a short wait
@@ -104,6 +111,9 @@ func (in *Intake) session(ctx context.Context) error {
 		return fmt.Errorf("mail: imap select %s: %w", in.mailbox(), err)
 	}
 	in.log().Info("imap connected", "addr", in.Options.Addr, "mailbox", in.mailbox(), "messages", sel.NumMessages)
+	if in.OnState != nil {
+		in.OnState(true, nil)
+	}
 	for {
 		if err := in.readNew(ctx, c, sel.UIDValidity); err != nil {
 			return err

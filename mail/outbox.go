@@ -31,6 +31,11 @@ type Outbox struct {
 	// MaxDelay bounds the wait between tries of a temporary failure; 0
 	// means ten minutes.
 	MaxDelay time.Duration
+	// OnSend, when set, hears how each try to send a notice ended: nil
+	// once the server accepted it, a *DeliveryError the server's refusal
+	// (Temporary: it will be tried again), any other error a failure to
+	// render it, which is tried again too. A health check reports it.
+	OnSend func(n Notice, err error)
 }
 
 // Run sends notices until ctx ends.
@@ -52,9 +57,12 @@ func (o *Outbox) handle(ctx context.Context) func(events.Record) error {
 		}
 		out, err := o.Render(ctx, n)
 		if err != nil {
-			return &events.RetryError{Delay: o.delay(r.Delivered), Err: fmt.Errorf("render %s: %w", n.ID, err)}
+			err = fmt.Errorf("render %s: %w", n.ID, err)
+			o.heard(n, err)
+			return &events.RetryError{Delay: o.delay(r.Delivered), Err: err}
 		}
 		err = o.Send(ctx, out)
+		o.heard(n, err)
 		var de *DeliveryError
 		switch {
 		case err == nil:
@@ -68,6 +76,12 @@ func (o *Outbox) handle(ctx context.Context) func(events.Record) error {
 			o.log().Warn("mail not sent; will retry", "id", out.MessageID, "to", n.To, "in", d, "err", err)
 			return &events.RetryError{Delay: d, Err: err}
 		}
+	}
+}
+
+func (o *Outbox) heard(n Notice, err error) {
+	if o.OnSend != nil {
+		o.OnSend(n, err)
 	}
 }
 

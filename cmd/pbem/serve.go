@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
@@ -15,7 +17,8 @@ import (
 func runServe(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file")
-	if _, err := e.parse(fs, args, 0, "[--config FILE]"); err != nil {
+	healthAddr := fs.String("health", envOr("PBEM_HEALTH", ""), "serve /healthz on this address, e.g. 127.0.0.1:8025")
+	if _, err := e.parse(fs, args, 0, "[--config FILE] [--health ADDR]"); err != nil {
 		return err
 	}
 	c, err := loadConfig(*file)
@@ -34,6 +37,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *healthAddr != "" {
+		stop, err := serveHealth(ctx, *healthAddr, p.health, log)
+		if err != nil {
+			return fmt.Errorf("health: %w", err)
+		}
+		defer stop()
+	}
 	log.Info("pbem serving", "mailbox", c.Mailbox, "imap", c.IMAP.Addr, "smtp", c.SMTP.Addr, "data", e.data, "nats", e.nats)
 	return p.run(ctx)
 }
@@ -45,6 +55,7 @@ type postOffice struct {
 	mailroom *games.Mailroom
 	index    *projections.Projector
 	outbox   *mail.Outbox
+	health   *health
 	log      *slog.Logger
 }
 
@@ -71,14 +82,16 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 		return nil, err
 	}
 	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index}
+	h := newHealth(svc.Store, time.Now)
 	return &postOffice{
-		log:   log,
-		index: index,
+		log:    log,
+		index:  index,
+		health: h,
 		intake: &mail.Intake{Options: c.imapOptions(), Record: mail.StoreInbox(svc.Store), Cursor: cursor,
-			Log: log.With("part", "intake")},
+			Log: log.With("part", "intake"), OnState: h.intakeState},
 		mailroom: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
 			TrustedAuthServID: c.TrustedAuth, RatePerHour: c.RatePerHour, Log: log.With("part", "mailroom")},
-		outbox: &mail.Outbox{Store: svc.Store, Send: sender.Send, Log: log.With("part", "outbox"),
+		outbox: &mail.Outbox{Store: svc.Store, Send: sender.Send, Log: log.With("part", "outbox"), OnSend: h.outboxSent,
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
 	}, nil
 }

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+)
+
+// stallAfter is how long a durable consumer may hold pending messages
+// without acknowledging any before /healthz calls it stalled.
+const stallAfter = time.Minute
+
+// health is what "pbem serve --health" reports. The intake and the outbox
+// tell it how they fare as it happens; the durable consumers' backlogs
+// are read from JetStream when asked.
+type health struct {
+	store *events.Store
+	now   func() time.Time
+
+	mu      sync.Mutex
+	intake  partState
+	outbox  partState
+	refused int                 // notices refused for good since the start
+	floors  map[string]ackFloor // per durable consumer, to see it stall
+}
+
+// partState is how a part fares: its state, since when, and its last
+// error, however long ago.
+type partState struct {
+	State       string     `json:"state"`
+	Since       time.Time  `json:"since"`
+	LastError   string     `json:"lastError,omitempty"`
+	LastErrorAt *time.Time `json:"lastErrorAt,omitempty"`
+}
+
+type ackFloor struct {
+	seq uint64
+	at  time.Time
+}
+
+// consumerState is a durable consumer's backlog.
+type consumerState struct {
+	Pending uint64 `json:"pending"`           // stored and not yet acknowledged
+	Stalled string `json:"stalled,omitempty"` // why it counts as stuck
+	Error   string `json:"error,omitempty"`   // why its backlog is unknown
+}
+
+// healthReport is the body of /healthz.
+type healthReport struct {
+	Healthy bool      `json:"healthy"`
+	Time    time.Time `json:"time"`
+	Intake  partState `json:"intake"`
+	Outbox  struct {
+		partState
+		consumerState
+		Refused int `json:"refused"` // refused for good since the start, recorded on pbem.failed
+	} `json:"outbox"`
+	Mailroom  consumerState `json:"mailroom"`
+	Projector struct {
+		consumerState
+		Lag uint64 `json:"lag"` // events not yet in the read models
+	} `json:"projector"`
+}
+
+// Intake and outbox states.
+const (
+	stateConnecting   = "connecting"   // the intake has not logged in yet
+	stateConnected    = "connected"    // the intake is logged in and waiting for mail
+	stateReconnecting = "reconnecting" // the intake lost its session and waits to try again
+	stateSending      = "sending"      // the outbox's last try was accepted, or refused for good
+	stateRetrying     = "retrying"     // the outbox's last try failed for a while; it will try again
+)
+
+func newHealth(store *events.Store, now func() time.Time) *health {
+	t := now()
+	return &health{store: store, now: now, floors: map[string]ackFloor{},
+		intake: partState{State: stateConnecting, Since: t}, outbox: partState{State: stateSending, Since: t}}
+}
+
+// intakeState is the intake's OnState.
+func (h *health) intakeState(connected bool, err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	state := stateReconnecting
+	if connected {
+		state = stateConnected
+	}
+	h.intake.set(state, err, h.now())
+}
+
+// outboxSent is the outbox's OnSend.
+func (h *health) outboxSent(_ mail.Notice, err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var de *mail.DeliveryError
+	state := stateRetrying
+	if err == nil || errors.As(err, &de) && !de.Temporary {
+		state = stateSending
+	}
+	if de != nil && !de.Temporary {
+		h.refused++
+	}
+	h.outbox.set(state, err, h.now())
+}
+
+func (p *partState) set(state string, err error, now time.Time) {
+	if p.State != state {
+		p.State, p.Since = state, now
+	}
+	if err != nil {
+		p.LastError, p.LastErrorAt = oneLine(err.Error()), &now
+	}
+}
+
+// report gathers the state of every part.
+func (h *health) report(ctx context.Context) healthReport {
+	var r healthReport
+	r.Mailroom = h.consumer(ctx, games.InboxDurable)
+	r.Outbox.consumerState = h.consumer(ctx, mail.OutboxDurable)
+	r.Projector.consumerState = h.consumer(ctx, projections.Durable)
+	r.Projector.Lag = r.Projector.Pending
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	r.Time = h.now()
+	r.Intake, r.Outbox.partState, r.Outbox.Refused = h.intake, h.outbox, h.refused
+	r.Healthy = r.Intake.State == stateConnected && r.Outbox.State != stateRetrying
+	for _, c := range []consumerState{r.Mailroom, r.Outbox.consumerState, r.Projector.consumerState} {
+		r.Healthy = r.Healthy && c.Stalled == "" && c.Error == ""
+	}
+	return r
+}
+
+// consumer reads the backlog of a durable consumer; it counts as stalled
+// when it has had a backlog and acknowledged nothing for stallAfter.
+func (h *health) consumer(ctx context.Context, durable string) consumerState {
+	c, err := h.store.JetStream().Consumer(ctx, events.StreamName, durable)
+	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return consumerState{Error: "not started yet"}
+	}
+	if err != nil {
+		return consumerState{Error: oneLine(err.Error())}
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		return consumerState{Error: oneLine(err.Error())}
+	}
+	s := consumerState{Pending: info.NumPending + uint64(info.NumAckPending)}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	now, f := h.now(), h.floors[durable]
+	if f.at.IsZero() || f.seq != info.AckFloor.Stream || s.Pending == 0 {
+		f = ackFloor{seq: info.AckFloor.Stream, at: now}
+		h.floors[durable] = f
+	}
+	if d := now.Sub(f.at); s.Pending > 0 && d >= stallAfter {
+		s.Stalled = "nothing acknowledged for " + d.Round(time.Second).String()
+	}
+	return s
+}
+
+// ServeHTTP answers /healthz: the report as JSON, with status 200 when
+// every part is healthy and 503 otherwise.
+func (h *health) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	rep := h.report(ctx)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if !rep.Healthy {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(rep)
+}
+
+// serveHealth serves /healthz on addr until ctx ends.
+func serveHealth(ctx context.Context, addr string, h *health, log *slog.Logger) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /healthz", h)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("health check stopped", "err", err)
+		}
+	}()
+	log.Info("health check listening", "addr", ln.Addr().String())
+	return func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}, nil
+}
