@@ -49,6 +49,9 @@ var (
 	ErrBadSeat     = errors.New("games: no such seat")
 	ErrOver        = errors.New("games: the game is over")
 	ErrSetup       = errors.New("games: the game cannot be set up so")
+	ErrPaused      = errors.New("games: the game is paused")
+	ErrNotHost     = errors.New("games: only the host may do that")
+	ErrUndo        = errors.New("games: the moves cannot be taken back")
 )
 
 func refuse(kind error, format string, args ...any) error {

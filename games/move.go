@@ -27,11 +27,18 @@ type Played struct {
 	Again bool              // the source had already been applied; nothing new was recorded
 }
 
+// operator stands for the seat of commands given by the operator or the
+// clock rather than by a player; their events' actor is SystemActor.
+const operator = rules.Seat(-1000)
+
 // Move plays text for seat in game id. A source already applied is not
 // applied twice. A refusal is an *Error wrapping ErrUnknownGame,
 // ErrBadSeat, ErrOver or rules.ErrIllegal, with a reason for the player.
 func (s *Service) Move(ctx context.Context, id string, seat rules.Seat, text string, c Cause) (Played, error) {
 	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
+		if err := playable(g, seat); err != nil {
+			return nil, "", err
+		}
 		m, err := g.State.Parse(seat, text)
 		if err != nil {
 			return nil, "", refuse(rules.ErrIllegal, "%v", err)
@@ -41,20 +48,35 @@ func (s *Service) Move(ctx context.Context, id string, seat rules.Seat, text str
 			return nil, "", refuse(rules.ErrIllegal, "%v", err)
 		}
 		mp := events.MovePlayed{Seat: int(seat), Move: m.String()}
-		evs, err := s.newEvents(c, event(events.TypeMovePlayed, int(seat), mp))
-		if err != nil {
-			return nil, "", err
-		}
-		if scores, over := next.Result(); over {
-			end, err := s.newEvents(c, event(events.TypeGameEnded, events.SystemActor,
-				events.GameEnded{Scores: scores, Seed: g.Setup.Seed.String(), Reason: events.EndFinished}))
-			if err != nil {
-				return nil, "", err
-			}
-			evs = append(evs, end...)
-		}
-		return evs, mp.Move, nil
+		evs, err := s.playEvents(g, next, mp, c)
+		return evs, mp.Move, err
 	})
+}
+
+// playEvents records mp, which leads to next, and the game's end if it
+// ends there.
+func (s *Service) playEvents(g *projections.Game, next rules.State, mp events.MovePlayed, c Cause) ([]events.Event, error) {
+	actor := mp.Seat
+	if mp.Timeout {
+		actor = events.SystemActor
+	}
+	ps := []pending{event(events.TypeMovePlayed, actor, mp)}
+	if scores, over := next.Result(); over {
+		ps = append(ps, event(events.TypeGameEnded, events.SystemActor,
+			events.GameEnded{Scores: scores, Seed: g.Setup.Seed.String(), Reason: events.EndFinished}))
+	}
+	return s.newEvents(c, ps...)
+}
+
+// playable refuses a move the table forbids, whatever the rules say.
+func playable(g *projections.Game, seat rules.Seat) error {
+	if g.PausedAt != nil {
+		return refuse(ErrPaused, "the game is paused by its host; moves wait until it resumes")
+	}
+	if why, gone := g.Abandoned[int(seat)]; gone {
+		return refuse(rules.ErrIllegal, "pbem plays seat %d for good now (%s)", seat, why)
+	}
+	return nil
 }
 
 // MaxSay is the longest SAY text kept, in bytes.
@@ -112,7 +134,7 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 			return Played{Game: g, Seq: seq, Again: true, Move: moveAt(g, seq)}, nil
 		}
 	}
-	if int(seat) < 0 || int(seat) >= len(g.Created.Players) {
+	if seat != operator && (int(seat) < 0 || int(seat) >= len(g.Created.Players)) {
 		return Played{}, refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", id, len(g.Created.Players)-1, seat)
 	}
 	if g.Ended != nil {
@@ -125,6 +147,20 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 	sealed, err := fold(g, evs)
 	if err != nil {
 		return Played{}, err
+	}
+	for range 100 { // each follow-up may lead to another: a chain of conditional moves
+		more, err := s.followUps(g, c)
+		if err != nil {
+			return Played{}, err
+		}
+		if len(more) == 0 {
+			break
+		}
+		moreSealed, err := fold(g, more)
+		if err != nil {
+			return Played{}, err
+		}
+		evs, sealed = append(evs, more...), append(sealed, moreSealed...)
 	}
 	if _, err := s.Store.Append(ctx, id, head, evs, s.notices(g, sealed, c.ReplyTo)...); err != nil {
 		return Played{}, err

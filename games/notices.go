@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
@@ -20,9 +21,12 @@ const (
 	KindRejected   = "rejected"   // a move or command was refused, and why
 	KindStale      = "stale"      // a reply to an old prompt, and what changed since
 	KindHelp       = "help"
-	KindBoard      = "board"   // BOARD and STATUS
-	KindHistory    = "history" // HISTORY
-	KindGames      = "games"   // GAMES
+	KindBoard      = "board"    // BOARD and STATUS
+	KindHistory    = "history"  // HISTORY
+	KindGames      = "games"    // GAMES
+	KindReminder   = "reminder" // your deadline is near
+	KindNews       = "news"     // something happened to the game itself: a deadline, a pause, an undo, a new player
+	KindDigest     = "digest"   // what happened in a day, for players who asked for digests
 )
 
 // messageID returns the Message-ID of the notice of kind for seat after
@@ -50,10 +54,13 @@ func (s *Service) domain() string {
 func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo string) []events.Message {
 	var out []events.Message
 	ended := len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded
+	add := func(n mail.Notice) {
+		out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
+	}
 	for _, e := range evs {
 		for _, p := range g.Created.Players {
 			kind := s.noticeKind(g, e, p.Seat, ended)
-			if kind == "" || p.Address == "" {
+			if kind == "" || p.Address == "" || g.Digest[p.Seat] && digested[kind] {
 				continue
 			}
 			n := mail.Notice{
@@ -68,14 +75,41 @@ func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo strin
 				n.InReplyTo = replyTo
 				n.References = append(n.References, replyTo)
 			}
-			out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
+			add(n)
+		}
+		for i, addr := range g.Observers {
+			if kind := observerKind(e, addr); kind != "" {
+				add(mail.Notice{ID: fmt.Sprintf("%s.%d.o%d.%s@%s", g.ID, e.Seq, i, kind, s.domain()),
+					Kind: kind, Game: g.ID, Seq: e.Seq, Seat: int(rules.Observer), To: addr, Name: addr})
+			}
 		}
 	}
 	return out
 }
 
+// digested are the kinds a player who chose digests gets in the digest
+// instead of one by one.
+var digested = map[string]bool{KindMoved: true, KindAccepted: true, KindSaid: true, KindNews: true}
+
+// observerKind says what an observer hears of event e.
+func observerKind(e events.Event, addr string) string {
+	switch e.Type {
+	case events.TypeMovePlayed, events.TypeMovesUndone, events.TypePlayerReplaced:
+		return KindMoved
+	case events.TypeGameEnded:
+		return KindGameOver
+	case events.TypeObserverChanged:
+		var oc events.ObserverChanged
+		if e.Unmarshal(&oc) == nil && oc.Watch && strings.EqualFold(oc.Address, addr) {
+			return KindBoard
+		}
+	}
+	return ""
+}
+
 // noticeKind says what seat hears of event e, "" for nothing.
 func (s *Service) noticeKind(g *projections.Game, e events.Event, seat int, ended bool) string {
+	prompt := isToAct(g.State, seat) && e.Seq == g.Seq && !ended
 	switch e.Type {
 	case events.TypeGameCreated:
 		return KindInvitation
@@ -86,15 +120,49 @@ func (s *Service) noticeKind(g *projections.Game, e events.Event, seat int, ende
 			return KindSaid
 		}
 	case events.TypeMovePlayed:
+		var mp events.MovePlayed
+		_ = e.Unmarshal(&mp)
 		switch {
 		case ended: // the game-over mail says it all
-		case isToAct(g.State, seat) && e.Seq == g.Seq:
+		case prompt:
 			return KindYourTurn
-		case e.Actor == seat:
+		case mp.Seat == seat && (mp.Timeout || mp.Conditional):
+			return KindNews
+		case mp.Seat == seat:
 			return KindAccepted
 		default:
 			return KindMoved
 		}
+	case events.TypeReminderSent:
+		var r events.ReminderSent
+		if e.Unmarshal(&r) == nil && r.Seat == seat {
+			return KindReminder
+		}
+	case events.TypeDigestSent:
+		var d events.DigestSent
+		if e.Unmarshal(&d) == nil && d.Seat == seat {
+			return KindDigest
+		}
+	case events.TypePlayerReplaced:
+		var pr events.PlayerReplaced
+		if e.Unmarshal(&pr) == nil && pr.Seat == seat {
+			return KindHistory // the newcomer: everything so far, and their view
+		}
+		return KindNews
+	case events.TypeConditionalSet, events.TypeDigestChanged:
+		if e.Actor == seat {
+			return KindNews // a confirmation; nobody else may know
+		}
+	case events.TypeUndoAnswered, events.TypeEndProposed, events.TypeUndoProposed:
+		if e.Actor != seat {
+			return KindNews
+		}
+	case events.TypeSettingsChanged, events.TypeDeadlinePassed, events.TypeSeatAbandoned,
+		events.TypeVacationDeclared, events.TypeGamePaused, events.TypeGameResumed, events.TypeMovesUndone:
+		if prompt {
+			return KindYourTurn
+		}
+		return KindNews
 	}
 	return ""
 }

@@ -108,7 +108,17 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	if said := lastSaid(g); m.Kind == templates.Said && said != nil {
 		m.Said, m.SaidBy = said.Text, g.Created.Players[said.Seat].Name
 	}
+	if d, ok := g.Deadline(n.Seat); ok && m.YourTurn {
+		m.Deadline = When(d)
+	}
 	switch m.Kind {
+	case templates.News:
+		m.Happened = []string{or(Describe(g, evs[g.Seq-1], n.Seat), "The game's table changed.")}
+	case templates.Digest:
+		m.History = describeAll(g, evs[lastDigest(evs[:g.Seq-1], n.Seat):g.Seq-1], n.Seat)
+		if len(m.History) == 0 {
+			m.History = []string{"Nothing happened."}
+		}
 	case templates.History:
 		m.History = describeAll(g, evs[:g.Seq], n.Seat)
 	case templates.Stale:
@@ -120,142 +130,20 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 }
 
-// happened describes the events since seat last acted, at most the last
-// few, so a mail says what the player missed.
-func happened(g *projections.Game, evs []events.Event, seat int) []string {
-	from := 1 // the invitation said how the game was set up
+// lastDigest returns how many of evs the seat's previous digest (or its
+// choice of digests) already covered.
+func lastDigest(evs []events.Event, seat int) int {
 	for i := len(evs) - 1; i >= 0; i-- {
-		if evs[i].Actor == seat && evs[i].Type == events.TypeMovePlayed && i < len(evs)-1 {
-			from = i + 1
-			break
+		e := evs[i]
+		if e.Type != events.TypeDigestSent && e.Type != events.TypeDigestChanged {
+			continue
+		}
+		var p struct{ Seat int }
+		if e.Unmarshal(&p) == nil && p.Seat == seat {
+			return i + 1
 		}
 	}
-	lines := describeAll(g, evs[from:], seat)
-	if len(lines) > 8 {
-		lines = lines[len(lines)-8:]
-	}
-	return lines
-}
-
-// happenedSince describes the events after event seq.
-func happenedSince(g *projections.Game, evs []events.Event, seq uint64, reader int) []string {
-	if seq >= uint64(len(evs)) {
-		return nil
-	}
-	return describeAll(g, evs[seq:], reader)
-}
-
-// describeAll describes events for the player at seat reader, one
-// sentence each.
-func describeAll(g *projections.Game, evs []events.Event, reader int) []string {
-	var out []string
-	for _, e := range evs {
-		if line := Describe(g, e, reader); line != "" {
-			out = append(out, line)
-		}
-	}
-	return out
-}
-
-// Describe says what event e of game g did in a sentence for the player
-// at seat reader ("you" for their own acts; rules.Observer for anyone
-// else), or "" for events players need not read about.
-func Describe(g *projections.Game, e events.Event, reader int) string {
-	name := func(seat int) string {
-		switch {
-		case seat == reader:
-			return "You"
-		case seat >= 0 && seat < len(g.Created.Players):
-			return g.Created.Players[seat].Name
-		}
-		return "the service"
-	}
-	switch e.Type {
-	case events.TypeGameCreated:
-		var seats []string
-		for _, p := range g.Created.Players {
-			seats = append(seats, fmt.Sprintf("%s (seat %d)", p.Name, p.Seat))
-		}
-		return fmt.Sprintf("%s set up the game for %s; the seed's commitment is %s.",
-			hostName(g), strings.Join(seats, ", "), g.Created.Commitment)
-	case events.TypeMovePlayed:
-		var mp events.MovePlayed
-		if e.Unmarshal(&mp) != nil {
-			return ""
-		}
-		return fmt.Sprintf("%s %s.", name(mp.Seat), describeMove(g, mp))
-	case events.TypePlayerSaid:
-		var ps events.PlayerSaid
-		if e.Unmarshal(&ps) != nil {
-			return ""
-		}
-		return fmt.Sprintf("%s said: %s", name(ps.Seat), firstLine(ps.Text))
-	case events.TypePlayerResigned:
-		return fmt.Sprintf("%s resigned.", name(e.Actor))
-	case events.TypeGameEnded:
-		var ge events.GameEnded
-		if e.Unmarshal(&ge) != nil || g.Ended == nil {
-			return "The game ended."
-		}
-		return "The game ended. " + result(g)
-	}
-	return ""
-}
-
-// describeMove phrases a recorded move, in the game's words when it has a
-// Guide.
-func describeMove(g *projections.Game, mp events.MovePlayed) string {
-	if guide, ok := g.State.(rules.Guide); ok {
-		if d := guide.Describe(rules.Seat(mp.Seat), mp.Move); d != "" {
-			return d
-		}
-	}
-	return "played " + mp.Move
-}
-
-// hostName is the name of whoever set the game up: a player's name when
-// the host plays.
-func hostName(g *projections.Game) string {
-	for _, p := range g.Created.Players {
-		if p.Address != "" && strings.EqualFold(p.Address, g.Created.Host) {
-			return p.Name
-		}
-	}
-	return or(g.Created.Host, "the service")
-}
-
-func lastSaid(g *projections.Game) *projections.Said {
-	if len(g.Said) == 0 {
-		return nil
-	}
-	return &g.Said[len(g.Said)-1]
-}
-
-// result says who won in a sentence.
-func result(g *projections.Game) string {
-	scores := g.Ended.Scores
-	best := 0
-	for i, sc := range scores {
-		if sc > scores[best] {
-			best = i
-		}
-	}
-	var winners, parts []string
-	for i, sc := range scores {
-		if sc == scores[best] {
-			winners = append(winners, g.Created.Players[i].Name)
-		}
-		parts = append(parts, fmt.Sprintf("%s %+d", g.Created.Players[i].Name, sc))
-	}
-	verb := "wins"
-	if len(winners) > 1 {
-		verb = "share the win"
-	}
-	s := fmt.Sprintf("%s %s: %s.", strings.Join(winners, " and "), verb, strings.Join(parts, ", "))
-	if g.Ended.Reason == events.EndResigned && len(g.Resigned) > 0 {
-		s = fmt.Sprintf("%s resigned. %s", g.Created.Players[g.Resigned[0]].Name, s)
-	}
-	return s
+	return 0
 }
 
 func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *projections.Projector, who string) error {

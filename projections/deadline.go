@@ -106,7 +106,11 @@ const (
 	DuePassed    = "passed"    // tell everyone the deadline passed
 	DueTimeout   = "timeout"   // the grace is over: play the seat's default move
 	DueAbandoned = "abandoned" // pbem plays this seat for good: move now
+	DueDigest    = "digest"    // the seat's daily digest is due
 )
+
+// DigestEvery is how often a seat that chose digests gets one.
+const DigestEvery = 24 * time.Hour
 
 // DueAt returns what is due at now, and the next time something will be
 // (zero when nothing will without a new event).
@@ -122,6 +126,16 @@ func (g *Game) DueAt(now time.Time) (due []Due, next time.Time) {
 	later := func(t time.Time) {
 		if t.After(now) && (next.IsZero() || t.Before(next)) {
 			next = t
+		}
+	}
+	for _, p := range g.Created.Players {
+		if !g.Digest[p.Seat] {
+			continue
+		}
+		if at := g.DigestSince[p.Seat].Add(DigestEvery); now.Before(at) {
+			later(at)
+		} else if g.Seq > g.DigestUpTo[p.Seat] {
+			due = append(due, Due{Seat: p.Seat, Kind: DueDigest})
 		}
 	}
 	for _, s := range seats {

@@ -28,7 +28,8 @@ type Summary struct {
 	Over     bool            `json:"over"`
 	Scores   []int           `json:"scores"`
 	Updated  time.Time       `json:"updated"`
-	View     json.RawMessage `json:"view"` // the observer's view
+	Due      time.Time       `json:"due,omitzero"` // when the clock next has something to do; zero for never
+	View     json.RawMessage `json:"view"`         // the observer's view
 }
 
 // PlayerGames is the read model of one player: the games they sit in.
@@ -59,9 +60,13 @@ func Summarize(g *Game, at time.Time) (Summary, error) {
 	if toAct == nil {
 		toAct = []rules.Seat{}
 	}
+	due, next := g.DueAt(at)
+	if len(due) > 0 {
+		next = at
+	}
 	return Summary{
 		ID: g.ID, Game: g.Created.Game, Variants: g.Created.Variants, Players: g.Created.Players,
 		Seq: g.Seq, Hash: g.Hash, ToAct: toAct, Over: over || g.Ended != nil, Scores: scores,
-		Updated: at.UTC(), View: view,
+		Updated: at.UTC(), View: view, Due: next,
 	}, nil
 }

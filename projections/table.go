@@ -26,7 +26,8 @@ type Table struct {
 	EndVotes     map[int]bool
 	Observers    []string
 	Digest       map[int]bool   // seats that get one mail a day
-	DigestUpTo   map[int]uint64 // the last event each digest covered
+	DigestUpTo   map[int]uint64    // the last event each digest covered
+	DigestSince  map[int]time.Time // when each seat's last digest went, or digests began
 	Conditionals map[int][]events.ConditionalSet
 	Undone       map[uint64]bool // Seqs of moves taken back
 }
@@ -41,7 +42,7 @@ type UndoVote struct {
 func newTable() Table {
 	return Table{Since: map[int]time.Time{}, Reminded: map[int]bool{}, Late: map[int]bool{},
 		Timeouts: map[int]int{}, Abandoned: map[int]string{}, EndVotes: map[int]bool{},
-		Digest: map[int]bool{}, DigestUpTo: map[int]uint64{}, Conditionals: map[int][]events.ConditionalSet{},
+		Digest: map[int]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
 		Undone: map[uint64]bool{}}
 }
 
@@ -129,7 +130,7 @@ func (g *Game) applyTable(e events.Event) error {
 		if err := e.Unmarshal(&p); err != nil {
 			return err
 		}
-		return g.undo(p.Back)
+		return g.takeBack(p.Back)
 	case events.TypePlayerReplaced:
 		var p events.PlayerReplaced
 		return unmarshalThen(e, &p, func() {
@@ -151,10 +152,13 @@ func (g *Game) applyTable(e events.Event) error {
 		})
 	case events.TypeDigestChanged:
 		var p events.DigestChanged
-		return unmarshalThen(e, &p, func() { g.Digest[p.Seat] = p.On })
+		return unmarshalThen(e, &p, func() {
+			g.Digest[p.Seat] = p.On
+			g.DigestSince[p.Seat], g.DigestUpTo[p.Seat] = e.Time, e.Seq
+		})
 	case events.TypeDigestSent:
 		var p events.DigestSent
-		return unmarshalThen(e, &p, func() { g.DigestUpTo[p.Seat] = p.UpTo })
+		return unmarshalThen(e, &p, func() { g.DigestUpTo[p.Seat], g.DigestSince[p.Seat] = p.UpTo, e.Time })
 	case events.TypeConditionalSet:
 		var p events.ConditionalSet
 		return unmarshalThen(e, &p, func() { g.Conditionals[p.Seat] = append(g.Conditionals[p.Seat], p) })
@@ -172,22 +176,34 @@ func unmarshalThen(e events.Event, p any, then func()) error {
 	return nil
 }
 
-// undo makes the game again what it was after event back: the state is
-// folded anew from the moves up to then that still stand.
-func (g *Game) undo(back uint64) error {
+// StateAt returns the rules' state as it was after event back, folded
+// anew from the moves up to then that still stand.
+func (g *Game) StateAt(back uint64) (rules.State, error) {
 	st, err := g.Rules.Start(g.Setup)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range g.Moves {
+		if m.Seq > back || g.Undone[m.Seq] {
+			continue
+		}
+		if st, err = Play(st, rules.Seat(m.Seat), m.Move); err != nil {
+			return nil, err
+		}
+	}
+	return st, nil
+}
+
+// takeBack makes the game again what it was after event back; the later
+// moves stay in the history, marked undone.
+func (g *Game) takeBack(back uint64) error {
+	st, err := g.StateAt(back)
 	if err != nil {
 		return err
 	}
 	for _, m := range g.Moves {
-		switch {
-		case g.Undone[m.Seq]:
-		case m.Seq > back:
+		if m.Seq > back {
 			g.Undone[m.Seq] = true
-		default:
-			if st, err = Play(st, rules.Seat(m.Seat), m.Move); err != nil {
-				return err
-			}
 		}
 	}
 	g.State, g.Undo = st, nil

@@ -13,3 +13,12 @@ type Guide interface {
 	// not depend on whose turn it is.
 	Describe(s Seat, move string) string
 }
+
+// Defaulter is implemented by games with their own rule for the move pbem
+// plays for a seat whose time ran out; without it, pbem draws a legal move
+// from the game's seed.
+type Defaulter interface {
+	// Default returns a legal move of seat s, the same every time for the
+	// same state.
+	Default(s Seat) Move
+}

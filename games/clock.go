@@ -1,0 +1,202 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Timekeeper makes deadlines happen: it reminds, announces passed
+// deadlines, and plays the default move for a seat whose grace is over.
+// Everything it does is an event, so a restart repeats nothing and misses
+// nothing: what is due is worked out from the history at each tick.
+type Timekeeper struct {
+	Service *Service
+	Index   *projections.Projector
+	// Every is the time between ticks; 0 means 30 seconds.
+	Every time.Duration
+	Log   *slog.Logger
+}
+
+// Run ticks until ctx ends.
+func (k *Timekeeper) Run(ctx context.Context) error {
+	every := k.Every
+	if every <= 0 {
+		every = 30 * time.Second
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := k.Tick(ctx); err != nil && ctx.Err() == nil {
+			k.log().Error("clock tick", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// Tick does what is due now in every game whose read model says
+// something is.
+func (k *Timekeeper) Tick(ctx context.Context) error {
+	if err := k.Index.CatchUp(ctx); err != nil {
+		return err
+	}
+	list, err := k.Index.Games(ctx)
+	if err != nil {
+		return err
+	}
+	now := k.Service.now()
+	var errs []error
+	for _, sum := range list {
+		if sum.Over || sum.Due.IsZero() || sum.Due.After(now) {
+			continue
+		}
+		if err := k.Service.Tick(ctx, sum.ID); err != nil {
+			errs = append(errs, fmt.Errorf("game %s: %w", sum.ID, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (k *Timekeeper) log() *slog.Logger {
+	if k.Log != nil {
+		return k.Log
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+// Tick does what game id's clock says is due now, one thing at a time,
+// each recorded with the mail it causes.
+func (s *Service) Tick(ctx context.Context, id string) error {
+	for range 100 {
+		done := false
+		_, err := s.act(ctx, id, operator, Cause{}, func(g *projections.Game) ([]events.Event, string, error) {
+			due, _ := g.DueAt(s.now())
+			if len(due) == 0 {
+				done = true
+				return nil, "", errNothingDue
+			}
+			evs, err := s.dueEvents(g, due[0])
+			return evs, "", err
+		})
+		if done {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("games: clock of %s: still due after 100 steps", id)
+}
+
+var errNothingDue = errors.New("nothing due")
+
+// dueEvents records one due step.
+func (s *Service) dueEvents(g *projections.Game, d projections.Due) ([]events.Event, error) {
+	c := Cause{Source: fmt.Sprintf("clock:%s:%d:%d:%s", g.ID, g.Seq, d.Seat, d.Kind)}
+	switch d.Kind {
+	case projections.DueRemind:
+		return s.newEvents(c, event(events.TypeReminderSent, events.SystemActor, events.ReminderSent{Seat: d.Seat, Deadline: d.Deadline}))
+	case projections.DuePassed:
+		return s.newEvents(c, event(events.TypeDeadlinePassed, events.SystemActor, events.DeadlinePassed{Seat: d.Seat, Deadline: d.Deadline}))
+	case projections.DueDigest:
+		return s.newEvents(c, event(events.TypeDigestSent, events.SystemActor, events.DigestSent{Seat: d.Seat, UpTo: g.Seq + 1}))
+	}
+	return s.defaultMove(g, d.Seat, c)
+}
+
+// defaultMove plays the game's default for seat, marked as a timeout, and
+// gives the seat to pbem for good after too many.
+func (s *Service) defaultMove(g *projections.Game, seat int, c Cause) ([]events.Event, error) {
+	m := pickDefault(g, seat)
+	if m == nil {
+		return nil, fmt.Errorf("games: seat %d of %s must move but has no legal move", seat, g.ID)
+	}
+	next, err := g.State.Apply(rules.Seat(seat), m)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := s.playEvents(g, next, events.MovePlayed{Seat: seat, Move: m.String(), Timeout: true}, c)
+	if err != nil {
+		return nil, err
+	}
+	limit := g.Settings.MaxTimeouts
+	if limit <= 0 {
+		limit = 3
+	}
+	if _, gone := g.Abandoned[seat]; !gone && g.Timeouts[seat]+1 >= limit && len(evs) == 1 {
+		more, err := s.newEvents(c, event(events.TypeSeatAbandoned, events.SystemActor, events.SeatAbandoned{Seat: seat, Reason: "timeouts"}))
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, more...)
+	}
+	return evs, nil
+}
+
+// pickDefault chooses seat's default move: the game's own rule if it has
+// one, else a legal move drawn from the seed, so a replay draws the same.
+func pickDefault(g *projections.Game, seat int) rules.Move {
+	if d, ok := g.State.(rules.Defaulter); ok {
+		return d.Default(rules.Seat(seat))
+	}
+	legal := g.State.Legal(rules.Seat(seat))
+	if len(legal) == 0 {
+		return nil
+	}
+	r := rules.NewRand(g.Setup.Seed, fmt.Sprintf("default/%d", g.Seq))
+	return legal[r.IntN(len(legal))]
+}
+
+// followUps returns what follows by itself from the game as it now is: the
+// conditional move whose condition was just met, the move of a seat pbem
+// plays for good, the end all players agreed to. It folds nothing.
+func (s *Service) followUps(g *projections.Game, c Cause) ([]events.Event, error) {
+	if g.Ended != nil {
+		return nil, nil
+	}
+	if len(g.EndVotes) > 0 && len(g.EndVotes) >= len(g.Playing()) {
+		scores, _ := g.State.Result()
+		return s.newEvents(c, event(events.TypeGameEnded, events.SystemActor,
+			events.GameEnded{Scores: scores, Seed: g.Setup.Seed.String(), Reason: events.EndAgreed}))
+	}
+	if last := lastMove(g); last != nil && last.Seq == g.Seq {
+		for _, seat := range g.State.ToAct() {
+			for _, cond := range g.Conditionals[int(seat)] {
+				if cond.If != last.Move {
+					continue
+				}
+				m, err := g.State.Parse(seat, cond.Then)
+				if err != nil {
+					continue
+				}
+				if next, err := g.State.Apply(seat, m); err == nil {
+					return s.playEvents(g, next, events.MovePlayed{Seat: int(seat), Move: m.String(), Conditional: true}, c)
+				}
+			}
+		}
+	}
+	for _, seat := range g.State.ToAct() {
+		if _, gone := g.Abandoned[int(seat)]; gone && g.PausedAt == nil {
+			return s.defaultMove(g, int(seat), c)
+		}
+	}
+	return nil, nil
+}
+
+func lastMove(g *projections.Game) *projections.Moved {
+	if len(g.Moves) == 0 {
+		return nil
+	}
+	return &g.Moves[len(g.Moves)-1]
+}
