@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -13,10 +14,16 @@ import (
 // delivered again.
 const RetryDelay = 250 * time.Millisecond
 
-// subscribeAckWait is how long the server waits for a handler before it
-// delivers the event again; it also bounds how long an event handed out
-// just before a subscriber stopped stays invisible to its successor.
-const subscribeAckWait = 30 * time.Second
+// subscribeAckWait is how long the server waits to hear from a handler
+// before it delivers the event again. A handler at work says so every
+// keepAliveEvery, however long it takes; so the wait bounds how long an
+// event handed to a subscriber that died (a crash, a kill) stays invisible
+// to its successor, and every part of a restarted service waits that long
+// at most.
+const subscribeAckWait = 5 * time.Second
+
+// keepAliveEvery is how often a handler at work tells the server so.
+const keepAliveEvery = time.Second
 
 // ackTimeout bounds the wait for the server to confirm an acknowledgement.
 const ackTimeout = 5 * time.Second
@@ -110,14 +117,7 @@ func (s *Store) DeleteConsumer(ctx context.Context, durable string) error {
 // consume runs the durable consumer until ctx ends or, with catchUp, until
 // no event is left. Its errors wrap ctx's when ctx ends.
 func (s *Store) consume(ctx context.Context, durable, filter string, handle func(Record) error, catchUp bool) error {
-	cons, err := s.stream.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
-		Durable:       durable,
-		AckPolicy:     jetstream.AckExplicitPolicy,
-		DeliverPolicy: jetstream.DeliverAllPolicy,
-		FilterSubject: filter,
-		AckWait:       subscribeAckWait,
-		MaxAckPending: 1,
-	})
+	cons, err := s.stream.CreateOrUpdateConsumer(ctx, consumerConfig(durable, filter))
 	if err != nil {
 		return fmt.Errorf("events: subscribe %s: %w", durable, errors.Join(ctx.Err(), err))
 	}
@@ -167,6 +167,19 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 	}
 }
 
+// consumerConfig is the configuration of a durable consumer: one message
+// in flight at a time, acknowledged explicitly.
+func consumerConfig(durable, filter string) jetstream.ConsumerConfig {
+	return jetstream.ConsumerConfig{
+		Durable:       durable,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		DeliverPolicy: jetstream.DeliverAllPolicy,
+		FilterSubject: filter,
+		AckWait:       subscribeAckWait,
+		MaxAckPending: 1,
+	}
+}
+
 // deliver hands one message to handle and acknowledges it, or asks for it
 // again after RetryDelay (or the handler's RetryError delay) if handle
 // fails. It returns the stream sequence of the message when it was
@@ -179,7 +192,10 @@ func deliver(ctx context.Context, m jetstream.Msg, handle func(Record) error) (a
 		return 0, err
 	}
 	rec := Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: md.NumDelivered}
-	if err := handle(rec); err != nil {
+	stop := keepAlive(m)
+	err = handle(rec)
+	stop()
+	if err != nil {
 		if errors.Is(err, ErrPoison) {
 			_ = m.NakWithDelay(RetryDelay)
 			return 0, err
@@ -202,6 +218,31 @@ func deliver(ctx context.Context, m jetstream.Msg, handle func(Record) error) (a
 		return 0, fmt.Errorf("ack %s at stream sequence %d: %w", m.Subject(), md.Sequence.Stream, errors.Join(ctx.Err(), err))
 	}
 	return md.Sequence.Stream, nil
+}
+
+// keepAlive tells the server every keepAliveEvery that m is still being
+// handled, until stop is called, so that a slow handler keeps its message.
+func keepAlive(m jetstream.Msg) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(keepAliveEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				_ = m.InProgress()
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+	}
 }
 
 // giveBack stops iter and returns any event it already received but did
