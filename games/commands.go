@@ -53,6 +53,9 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 				_, err := m.Service.Resign(ctx, l.game.ID, l.seat, c)
 				return err
 			})
+		case "DEADLINE", "VACATION", "PAUSE", "RESUME", "UNDO", "AGREE", "DECLINE", "REPLACE", "EXPEL",
+			"END", "WATCH", "UNWATCH", "DIGEST", "IF":
+			err = m.needGame(l, line, func() error { return m.tableCommand(ctx, l, strings.ToUpper(word), rest, c) })
 		default:
 			err = m.needGame(l, line, func() error { return m.move(ctx, l, line, c) })
 		}

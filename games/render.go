@@ -201,11 +201,20 @@ func commandHelp() []templates.CommandHelp {
 	}
 }
 
+// ExportLines returns a history as stored: one encoded event each.
+func ExportLines(evs []events.Event) [][]byte {
+	lines := make([][]byte, len(evs))
+	for i, e := range evs {
+		lines[i] = e.Encode()
+	}
+	return lines
+}
+
 // Export is a history as "pbem export" prints it: one event per line.
 func Export(evs []events.Event) []byte {
 	var b []byte
-	for _, e := range evs {
-		b = append(append(b, e.Encode()...), '\n')
+	for _, line := range ExportLines(evs) {
+		b = append(append(b, line...), '\n')
 	}
 	return b
 }

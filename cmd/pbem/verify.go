@@ -61,9 +61,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		for _, ev := range evs {
-			lines = append(lines, ev.Encode())
-		}
+		lines = games.ExportLines(evs)
 		seed, err := projections.Seed(ctx, svc.Store, id)
 		if err != nil {
 			return err

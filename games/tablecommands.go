@@ -1,0 +1,176 @@
+package games
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// tableCommand runs the mail commands of long-running games.
+func (m *Mailroom) tableCommand(ctx context.Context, l *letter, word, rest string, c Cause) error {
+	svc, id, seat := m.Service, l.game.ID, l.seat
+	var err error
+	switch word {
+	case "DEADLINE":
+		var set events.Settings
+		if set, err = ParseDeadline(rest); err == nil {
+			_, err = svc.SetSettings(ctx, id, seat, set, c)
+		}
+	case "VACATION":
+		var from, until time.Time
+		if from, until, err = parseVacation(rest); err == nil {
+			_, err = svc.Vacation(ctx, id, seat, from, until, c)
+		}
+	case "PAUSE", "RESUME":
+		_, err = svc.Pause(ctx, id, seat, word == "PAUSE", c)
+	case "UNDO":
+		n := 1
+		if rest != "" {
+			if n, err = strconv.Atoi(rest); err != nil || n < 1 {
+				return refuse(ErrUndo, "write UNDO, or UNDO and how many moves, e.g. UNDO 2")
+			}
+		}
+		_, err = svc.Undo(ctx, id, seat, n, c)
+	case "AGREE", "DECLINE":
+		_, err = svc.AnswerUndo(ctx, id, seat, word == "AGREE", c)
+	case "REPLACE":
+		who, addr, ok := cutFold(rest, " WITH ")
+		n, convErr := strconv.Atoi(strings.TrimSpace(who))
+		if !ok || convErr != nil {
+			return refuse(ErrSetup, "write REPLACE, the seat, WITH and the new player's address, e.g. REPLACE 1 WITH cai@example.com")
+		}
+		_, err = svc.Replace(ctx, id, seat, n, events.Player{Address: strings.Trim(strings.TrimSpace(addr), "<>")}, c)
+	case "EXPEL":
+		n, convErr := strconv.Atoi(rest)
+		if convErr != nil {
+			return refuse(ErrSetup, "write EXPEL and the seat, e.g. EXPEL 1")
+		}
+		_, err = svc.Expel(ctx, id, seat, n, c)
+	case "END":
+		_, err = svc.ProposeEnd(ctx, id, seat, c)
+	case "WATCH", "UNWATCH":
+		_, err = svc.Watch(ctx, id, seat, strings.Trim(rest, "<>"), word == "WATCH", c)
+	case "DIGEST":
+		on := strings.EqualFold(rest, "ON")
+		if !on && !strings.EqualFold(rest, "OFF") {
+			return refuse(ErrSetup, "write DIGEST ON for one mail a day, or DIGEST OFF for a mail per move")
+		}
+		_, err = svc.SetDigest(ctx, id, seat, on, c)
+	case "IF":
+		ifMove, thenMove, ok := cutFold(rest, " THEN ")
+		if !ok {
+			return refuse(rules.ErrIllegal, "write IF, their move, THEN and yours, e.g. IF E5 THEN G7")
+		}
+		_, err = svc.Conditional(ctx, id, seat, ifMove, thenMove, c)
+	}
+	return err
+}
+
+// ParseDeadline reads the host's "DEADLINE 48h [mon-fri] [REMINDER 12h]
+// [GRACE 6h] [TIMEOUTS 2] [VACATION 14d]", or "DEADLINE OFF".
+func ParseDeadline(text string) (events.Settings, error) {
+	var set events.Settings
+	words := strings.Fields(strings.ToLower(text))
+	if len(words) == 1 && words[0] == "off" {
+		return set, nil
+	}
+	usage := refuse(ErrSetup, "write DEADLINE and the time per move, e.g. DEADLINE 48h mon-fri REMINDER 12h GRACE 6h TIMEOUTS 2")
+	if len(words) == 0 {
+		return set, usage
+	}
+	if _, err := projections.ParseSpan(words[0]); err != nil {
+		return set, usage
+	}
+	set.PerMove = words[0]
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		next := ""
+		if i+1 < len(words) {
+			next = words[i+1]
+		}
+		switch w {
+		case "reminder", "grace", "vacation", "timeouts":
+			if next == "" {
+				return set, usage
+			}
+			i++
+			switch w {
+			case "reminder":
+				set.Reminder = next
+			case "grace":
+				set.Grace = next
+			case "vacation":
+				set.MaxVacation = next
+			case "timeouts":
+				n, err := strconv.Atoi(next)
+				if err != nil || n < 1 {
+					return set, usage
+				}
+				set.MaxTimeouts = n
+			}
+		default:
+			days, err := parseDays(w)
+			if err != nil {
+				return set, err
+			}
+			set.Days = days
+		}
+	}
+	return set, nil
+}
+
+// parseDays reads "mon-fri" or "sat,sun".
+func parseDays(w string) ([]string, error) {
+	bad := refuse(ErrSetup, "%q is not a set of weekdays such as mon-fri or sat,sun", w)
+	index := func(d string) int {
+		for i, name := range projections.Weekdays {
+			if strings.HasPrefix(d, name) && len(d) >= 3 {
+				return i
+			}
+		}
+		return -1
+	}
+	if a, b, ok := strings.Cut(w, "-"); ok {
+		i, j := index(a), index(b)
+		if i < 0 || j < 0 {
+			return nil, bad
+		}
+		var days []string
+		for k := i; ; k = (k + 1) % 7 {
+			days = append(days, projections.Weekdays[k])
+			if k == j {
+				return days, nil
+			}
+		}
+	}
+	var days []string
+	for _, d := range strings.Split(w, ",") {
+		i := index(d)
+		if i < 0 {
+			return nil, bad
+		}
+		days = append(days, projections.Weekdays[i])
+	}
+	return days, nil
+}
+
+// parseVacation reads "2026-12-20 2026-12-27": away from the start of the
+// first day to the end of the last.
+func parseVacation(text string) (time.Time, time.Time, error) {
+	words := strings.Fields(text)
+	bad := refuse(rules.ErrIllegal, "write VACATION, the first and the last day away, e.g. VACATION 2026-12-20 2026-12-27")
+	if len(words) != 2 {
+		return time.Time{}, time.Time{}, bad
+	}
+	from, err1 := time.Parse("2006-01-02", words[0])
+	last, err2 := time.Parse("2006-01-02", words[1])
+	if err1 != nil || err2 != nil {
+		return time.Time{}, time.Time{}, bad
+	}
+	return from, last.AddDate(0, 0, 1), nil
+}
