@@ -46,11 +46,8 @@ func (k *Timekeeper) Run(ctx context.Context) error {
 }
 
 // Tick does what is due now in every game whose read model says
-// something is.
+// something is. The read model is as fresh as the projector keeps it.
 func (k *Timekeeper) Tick(ctx context.Context) error {
-	if err := k.Index.CatchUp(ctx); err != nil {
-		return err
-	}
 	list, err := k.Index.Games(ctx)
 	if err != nil {
 		return err
@@ -89,7 +86,7 @@ func (s *Service) Tick(ctx context.Context, id string) error {
 			evs, err := s.dueEvents(g, due[0])
 			return evs, "", err
 		})
-		if done {
+		if done || errors.Is(err, ErrOver) {
 			return nil
 		}
 		if err != nil {

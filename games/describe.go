@@ -75,7 +75,7 @@ func Describe(g *projections.Game, e events.Event, reader int) string {
 		}
 		switch {
 		case mp.Timeout:
-			return fmt.Sprintf("%s's time ran out, so pbem played for %s: %s.", name(mp.Seat), objectName(name(mp.Seat)), describeMove(g, mp))
+			return fmt.Sprintf("Time ran out for %s, so pbem moved instead: %s.", objectName(name(mp.Seat)), describeMove(g, mp))
 		case mp.Conditional:
 			return fmt.Sprintf("%s %s, as written in advance.", name(mp.Seat), describeMove(g, mp))
 		}
@@ -255,9 +255,10 @@ func be(name string) string {
 	return "is"
 }
 
+// objectName is a name as the object of a sentence.
 func objectName(name string) string {
 	if name == "You" {
 		return "you"
 	}
-	return "them"
+	return name
 }

@@ -17,12 +17,13 @@ import (
 // config is what "pbem serve" runs with: a TOML file, then PBEM_*
 // variables, then flags, each overriding the one before.
 type config struct {
-	Service     string `toml:"service"`       // display name in mails
-	Mailbox     string `toml:"mailbox"`       // the game mailbox address
-	Domain      string `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
-	Secret      string `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
-	RatePerHour int    `toml:"rate_per_hour"` // answers to one sender per hour
-	TrustedAuth string `toml:"trusted_auth_server"`
+	Service     string   `toml:"service"`       // display name in mails
+	Mailbox     string   `toml:"mailbox"`       // the game mailbox address
+	Domain      string   `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
+	Secret      string   `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
+	RatePerHour int      `toml:"rate_per_hour"` // answers to one sender per hour
+	TrustedAuth string   `toml:"trusted_auth_server"`
+	Tick        duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
 	IMAP        struct {
 		Addr, Security, Username, Password, Mailbox, Processed string
 		Poll                                                   duration

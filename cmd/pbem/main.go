@@ -28,7 +28,7 @@ type command struct {
 }
 
 func commands() []command {
-	return []command{
+	return append([]command{
 		{"new", "GAME --players A,B[,…] [--variant x,y] [--seed N]", "create a game and print its id", runNew},
 		{"legal", "ID --seat N", "print a seat's legal moves, one per line", runLegal},
 		{"move", "ID --seat N MOVE", "play a move, or exit 1 with the reason", runMove},
@@ -41,7 +41,7 @@ func commands() []command {
 		{"mail", "parse [--config FILE] FILE.eml", "print as JSON what pbem reads from a mail", runMail},
 		{"demo", "[--players N] [--variant x,y] [--seed N]", "play a whole game by mail between bots on a mail system in the process", runDemo},
 		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N]", "play a whole game between seeded random players, without mail", runSelfplay},
-	}
+	}, tableCommands()...)
 }
 
 // usageError is a mistake in how pbem was called.

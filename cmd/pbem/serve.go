@@ -55,6 +55,7 @@ type postOffice struct {
 	mailroom *games.Mailroom
 	index    *projections.Projector
 	outbox   *mail.Outbox
+	clock    *games.Timekeeper
 	health   *health
 	log      *slog.Logger
 }
@@ -93,6 +94,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 			TrustedAuthServID: c.TrustedAuth, RatePerHour: c.RatePerHour, Log: log.With("part", "mailroom")},
 		outbox: &mail.Outbox{Store: svc.Store, Send: sender.Send, Log: log.With("part", "outbox"), OnSend: h.outboxSent,
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
+		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
 	}, nil
 }
 
@@ -103,6 +105,7 @@ func (p *postOffice) run(ctx context.Context) error {
 	defer cancel()
 	parts := map[string]func(context.Context) error{
 		"intake": p.intake.Run, "mailroom": p.mailroom.Run, "projector": p.index.Run, "outbox": p.outbox.Run,
+		"clock": p.clock.Run,
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, len(parts))
