@@ -60,7 +60,7 @@ func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo strin
 	for _, e := range evs {
 		for _, p := range g.Created.Players {
 			kind := s.noticeKind(g, e, p.Seat, ended)
-			if kind == "" || p.Address == "" || g.Digest[p.Seat] && digested[kind] {
+			if kind == "" || p.Address == "" || g.Digest[p.Seat] && digested[kind] && e.Type != events.TypeDigestChanged {
 				continue
 			}
 			n := mail.Notice{
