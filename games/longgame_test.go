@@ -54,6 +54,10 @@ func (tb *table) mails() []string {
 			return err
 		}
 		tb.sent[n.ID]++
+		lh := games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+		if out, err := tb.svc.Render(tb.ctx, lh, n); err != nil || out.Text == "" {
+			tb.t.Errorf("Render(%s) = %v", n.ID, err)
+		}
 		got = append(got, n.Kind+">"+strings.Split(n.To, "@")[0])
 		return nil
 	})

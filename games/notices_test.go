@@ -13,14 +13,19 @@ import (
 )
 
 // outbox returns the notices written since the last call, as
-// "kind>address" strings.
+// "kind>address" strings, after rendering each as the outbox would.
 func outbox(t *testing.T, svc *games.Service) []string {
 	t.Helper()
 	var got []string
+	lh := games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 	err := svc.Store.CatchUpRecords(context.Background(), "test", mail.OutboxSubject+">", func(r events.Record) error {
 		n, err := mail.DecodeNotice(r.Data)
 		if err != nil {
 			return err
+		}
+		out, err := svc.Render(context.Background(), lh, n)
+		if err != nil || out.Subject == "" || out.Text == "" {
+			t.Errorf("Render(%s) = %q, %v", n.ID, out.Subject, err)
 		}
 		got = append(got, n.Kind+">"+n.To)
 		return nil
