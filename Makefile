@@ -2,7 +2,7 @@
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: run test vet build bench mailservers
+.PHONY: run test vet build bench mailservers torture
 
 # Play a whole Atacama game by mail between two bots: pbem, an IMAP and an
 # SMTP server all run in the process on loopback, with NATS JetStream
@@ -25,3 +25,10 @@ mailservers:
 
 test: vet mailservers
 	$(GO) test -count=1 -timeout 15m ./...
+
+# Kill "pbem serve" with SIGKILL 500 times (PBEM_TORTURE_KILLS) at random
+# moments (PBEM_TORTURE_SEED) while bots play by mail, then check that no
+# move was lost or applied twice and every mail arrived with one content.
+# make test runs the same with 50 kills.
+torture:
+	PBEM_TORTURE_KILLS=$${PBEM_TORTURE_KILLS:-500} $(GO) test -count=1 -timeout 90m -run 'TestTorture$$' -v ./cmd/pbem/

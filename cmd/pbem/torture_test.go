@@ -1,0 +1,253 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/internal/torture"
+	"github.com/pbem-games/pbem/mail/loopback"
+	"github.com/pbem-games/pbem/projections"
+)
+
+// TestTorture plays games by mail against "pbem serve" in its own process,
+// killed with SIGKILL at random moments and started again, and checks that
+// no move was lost or applied twice, every bad move was answered, every
+// game ended, and every mail arrived, never with two contents under one
+// Message-ID. PBEM_TORTURE_KILLS says how many kills (default 50, "make
+// torture" 500), PBEM_TORTURE_SEED seeds them and the players.
+func TestTorture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills and restarts the service for minutes")
+	}
+	kills, seed := envInt(t, "PBEM_TORTURE_KILLS", 50), envInt(t, "PBEM_TORTURE_SEED", 1)
+	bin := buildPbem(t)
+	sys, _ := loopbackServers(t, "games")
+	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: 4, Seed: uint64(seed),
+		Invalid: 0.08, Duplicate: 0.08, Variant: func(i int) string { return []string{"", "enhanced"}[i%2] }})
+	sys.OnDeliver = club.Deliver
+	s := newServeProc(t, bin, sys)
+	start := time.Now()
+	club.Start()
+	rng := rand.New(rand.NewPCG(uint64(seed), 0))
+	for range kills {
+		s.start()
+		time.Sleep(time.Duration(100+rng.IntN(3800)) * time.Millisecond)
+		s.kill()
+	}
+	killed := time.Since(start)
+	club.StopNewGames()
+	s.start()
+	s.settle(club, 2*time.Minute)
+	s.stop()
+	t.Logf("%d kills in %v (seed %d); the games then ended in %v", kills, killed.Round(time.Second), seed, (time.Since(start) - killed).Round(time.Second))
+
+	out := outcome(t, s.dir, sys, club)
+	rep := torture.Check(club.Sent(), out)
+	t.Logf("players sent %d NEW, %d moves, %d bad moves, %d repeated mails; pbem recorded %d games and %d moves",
+		rep.News, rep.Moves, rep.Invalid, rep.Duplicates, rep.Games, rep.Applied)
+	t.Logf("pbem wrote %d notices; the players' mailboxes hold %d mails, of which %d are second deliveries with identical content",
+		rep.Notices, rep.Mails, rep.Repeats)
+	for _, p := range rep.Problems {
+		t.Error(p)
+	}
+	verifyAttached(t, out)
+	if t.Failed() || os.Getenv("PBEM_TEST_LOG") != "" {
+		s.tail()
+	}
+}
+
+// serveProc runs "pbem serve" as a separate process.
+type serveProc struct {
+	t        *testing.T
+	bin, dir string
+	cfg      string
+	health   string // host:port of /healthz
+	logFile  *os.File
+	cmd      *exec.Cmd
+	starts   int
+}
+
+func newServeProc(t *testing.T, bin string, sys *loopback.System) *serveProc {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "pbem.toml")
+	toml := fmt.Sprintf("mailbox = %q\nsecret = \"torture secret\"\nrate_per_hour = 1000000\n\n"+
+		"[imap]\naddr = %q\nsecurity = \"plain\"\nusername = \"games\"\npassword = %q\npoll = \"1s\"\n\n"+
+		"[smtp]\naddr = %q\nsecurity = \"plain\"\n", sys.Address("games"), sys.IMAPAddr, loopback.Password, sys.SMTPAddr)
+	if err := os.WriteFile(cfg, []byte(toml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	logFile, err := os.Create(filepath.Join(dir, "serve.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &serveProc{t: t, bin: bin, dir: filepath.Join(dir, "data"), cfg: cfg, health: freeAddr(t), logFile: logFile}
+	t.Cleanup(func() {
+		if s.cmd != nil {
+			s.kill()
+		}
+		logFile.Close()
+	})
+	return s
+}
+
+func (s *serveProc) start() {
+	s.t.Helper()
+	s.starts++
+	fmt.Fprintf(s.logFile, "--- start %d\n", s.starts)
+	s.cmd = exec.Command(s.bin, "serve", "--config", s.cfg, "--data", s.dir, "--health", s.health)
+	s.cmd.Stdout, s.cmd.Stderr = s.logFile, s.logFile
+	if err := s.cmd.Start(); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+func (s *serveProc) kill() {
+	_ = s.cmd.Process.Signal(syscall.SIGKILL)
+	_ = s.cmd.Wait()
+	s.cmd = nil
+}
+
+// stop stops the service as an operator would, and checks it exits cleanly.
+func (s *serveProc) stop() {
+	s.t.Helper()
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	if err := s.cmd.Wait(); err != nil {
+		s.t.Errorf("pbem serve after SIGTERM: %v", err)
+	}
+	s.cmd = nil
+}
+
+// settle waits until the club waits for nothing and the service has
+// nothing left to read or send.
+func (s *serveProc) settle(club *torture.Club, limit time.Duration) {
+	s.t.Helper()
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		if errs := club.Errors(); len(errs) > 0 {
+			s.t.Fatalf("the players failed: %v", errs)
+		}
+		if club.Outstanding() == "" {
+			if h, err := s.healthz(); err == nil && h.Healthy && h.Mailroom.Pending == 0 && h.Outbox.Pending == 0 {
+				return
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	h, err := s.healthz()
+	s.t.Fatalf("after %v the club still waits for: %s\n/healthz: %+v %v", limit, club.Outstanding(), h, err)
+}
+
+func (s *serveProc) healthz() (healthReport, error) {
+	var h healthReport
+	resp, err := http.Get("http://" + s.health + "/healthz")
+	if err != nil {
+		return h, err
+	}
+	defer resp.Body.Close()
+	return h, json.NewDecoder(resp.Body).Decode(&h)
+}
+
+// tail prints the end of the service's log.
+func (s *serveProc) tail() {
+	b, _ := os.ReadFile(s.logFile.Name())
+	lines := strings.Split(string(b), "\n")
+	s.t.Logf("the last lines pbem serve logged:\n%s", strings.Join(lines[max(0, len(lines)-100):], "\n"))
+}
+
+// outcome reads what the service left in its data directory and what the
+// players got.
+func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club) torture.Outcome {
+	t.Helper()
+	ctx := context.Background()
+	store, err := events.Open(ctx, events.Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	out, err := torture.Stored(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Boxes = map[string][]torture.Content{}
+	for _, user := range club.Users() {
+		if out.Boxes[sys.Address(user)], err = torture.Mailbox(sys.IMAPAddr, user, loopback.Password); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// verifyAttached verifies every game's history, and checks that each
+// game-over mail carries it.
+func verifyAttached(t *testing.T, out torture.Outcome) {
+	t.Helper()
+	for id, evs := range out.Games {
+		var lines [][]byte
+		for _, e := range evs {
+			lines = append(lines, e.Encode())
+		}
+		if rep, err := projections.Verify(catalog(), lines, nil); err != nil || !rep.Over || !rep.Replayed {
+			t.Errorf("verify game %s = %+v, %v", id, rep, err)
+		}
+	}
+	for addr, box := range out.Boxes {
+		for _, c := range box {
+			if !strings.Contains(c.MessageID, ".game-over@") {
+				continue
+			}
+			id, _, _ := strings.Cut(c.MessageID, ".")
+			if want := games.Export(out.Games[id]); !bytes.Equal(c.Attachment, want) {
+				t.Errorf("%s's game-over mail %s carries %d bytes of history, want the %d stored", addr, c.MessageID, len(c.Attachment), len(want))
+			}
+		}
+	}
+}
+
+// buildPbem builds the command into a temporary directory.
+func buildPbem(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "pbem")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// freeAddr returns a loopback address with a port free a moment ago.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func envInt(t *testing.T, key string, def int) int {
+	t.Helper()
+	v := os.Getenv(key)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		t.Fatalf("%s=%q: %v", key, v, err)
+	}
+	return n
+}

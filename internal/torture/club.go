@@ -1,0 +1,282 @@
+package torture
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/loopback"
+)
+
+// Kinds of mail the players send.
+const (
+	KindNew       = "new"       // NEW atacama … WITH the partner
+	KindMove      = "move"      // the example move of a prompt: valid
+	KindInvalid   = "invalid"   // a move that cannot be played
+	KindDuplicate = "duplicate" // a mail sent before, sent again byte for byte
+)
+
+// Sent is one mail a player sent.
+type Sent struct {
+	Kind      string
+	From, To  string
+	MessageID string // without angle brackets
+	Game      string // "" for NEW
+	Seat      int
+	Prompt    uint64 // the event after which the prompt answered was sent
+	Move      string
+	At        time.Time
+}
+
+// Options say how a club plays.
+type Options struct {
+	Sys     *loopback.System
+	Mailbox string // the game address, e.g. games@pbem.test
+	Pairs   int    // pairs of players, each playing one game after another
+	Seed    uint64
+	// Invalid and Duplicate are the chances that a player sends a bad move
+	// before answering a prompt, and sends its answer (or a NEW) twice.
+	Invalid, Duplicate float64
+	// Variant returns the variants of pair i's games ("" or "enhanced").
+	Variant func(pair int) string
+}
+
+// Club is the players: pairs of bots that play Atacama by mail, starting a
+// new game as soon as one ends until told to stop. They read their mail as
+// the mail system delivers it.
+type Club struct {
+	opt     Options
+	players map[string]*player // by user name
+
+	mu        sync.Mutex
+	sent      []Sent
+	stopped   bool            // no new games
+	news      []int           // NEW mails sent, per pair
+	overs     map[string]bool // game-over Message-IDs received
+	overCount [][2]int        // game-over mails received per pair and seat
+	answered  map[string]bool // Message-IDs of the service's answers received
+	inFlight  int             // duplicates waiting to be sent
+	errs      []error
+}
+
+// player is one bot.
+type player struct {
+	club       *Club
+	name, addr string
+	pair, seat int
+	partner    string
+	rng        *rand.Rand
+	inbox      chan []byte
+	latest     map[string]uint64 // per game, the latest prompt answered
+	lastMove   map[string]string // per game, the last move sent
+	n          int               // mails sent, for Message-IDs
+}
+
+// NewClub makes the players, "p<pair>a" (the host) and "p<pair>b", and
+// makes the mail system hand each its mail; Start sends the first NEWs.
+func NewClub(opt Options) *Club {
+	c := &Club{opt: opt, players: map[string]*player{}, news: make([]int, opt.Pairs),
+		overs: map[string]bool{}, overCount: make([][2]int, opt.Pairs), answered: map[string]bool{}}
+	for i := range opt.Pairs {
+		for seat, suffix := range []string{"a", "b"} {
+			name := fmt.Sprintf("p%d%s", i, suffix)
+			p := &player{club: c, name: name, addr: opt.Sys.Address(name), pair: i, seat: seat,
+				partner: opt.Sys.Address(fmt.Sprintf("p%d%s", i, []string{"b", "a"}[seat])),
+				rng:     rand.New(rand.NewPCG(opt.Seed, uint64(2*i+seat))), inbox: make(chan []byte, 1<<14),
+				latest: map[string]uint64{}, lastMove: map[string]string{}}
+			opt.Sys.AddUser(name)
+			c.players[name] = p
+		}
+	}
+	return c
+}
+
+// Users returns every player's user name.
+func (c *Club) Users() []string {
+	var out []string
+	for i := range c.opt.Pairs {
+		out = append(out, fmt.Sprintf("p%da", i), fmt.Sprintf("p%db", i))
+	}
+	return out
+}
+
+// Deliver is the mail system's OnDeliver: it hands the mail to the player
+// it is for.
+func (c *Club) Deliver(_ string, to []string, raw []byte) {
+	for _, rcpt := range to {
+		local, _, _ := strings.Cut(strings.ToLower(rcpt), "@")
+		user, _, _ := strings.Cut(local, "+")
+		if p := c.players[user]; p != nil {
+			p.inbox <- raw
+		}
+	}
+}
+
+// Start starts every player and every pair's first game.
+func (c *Club) Start() {
+	for _, p := range c.players {
+		go p.run()
+	}
+}
+
+// StopNewGames lets the games in play end and starts no new one.
+func (c *Club) StopNewGames() {
+	c.mu.Lock()
+	c.stopped = true
+	c.mu.Unlock()
+}
+
+// Outstanding says what the club still waits for: games not over, bad
+// moves not answered, duplicates not sent; "" when there is nothing.
+func (c *Club) Outstanding() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []string
+	for i, n := range c.news {
+		if over := c.overCount[i]; over[0] != n || over[1] != n {
+			out = append(out, fmt.Sprintf("pair %d: %d games started, game-over mails %d and %d", i, n, over[0], over[1]))
+		}
+	}
+	for _, s := range c.sent {
+		if s.Kind == KindInvalid && !c.answered[s.MessageID] {
+			out = append(out, fmt.Sprintf("%s's bad move %s (%s) unanswered", s.From, s.Move, s.MessageID))
+		}
+	}
+	if c.inFlight > 0 {
+		out = append(out, fmt.Sprintf("%d duplicates to send", c.inFlight))
+	}
+	for _, err := range c.errs {
+		out = append(out, err.Error())
+	}
+	return strings.Join(out, "; ")
+}
+
+// Sent returns every mail the players sent.
+func (c *Club) Sent() []Sent {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]Sent(nil), c.sent...)
+}
+
+// Errors returns what went wrong on the players' side.
+func (c *Club) Errors() []error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]error(nil), c.errs...)
+}
+
+var (
+	exampleLine = regexp.MustCompile(`(?m)^Reply with your move, for example:\s+(.+)$`)
+	serviceID   = regexp.MustCompile(`^([a-z0-9]+)\.(\d+)\.(\d+)\.([a-z-]+)@`)
+	answerID    = regexp.MustCompile(`^re\.([0-9a-f]+)\.\d+\.[a-z-]+@`)
+	fieldMove   = regexp.MustCompile(`^[A-I][1-9]\*?$`)
+)
+
+func (p *player) run() {
+	if p.seat == 0 {
+		if err := p.newGame(); err != nil {
+			p.club.fail(fmt.Errorf("%s: %w", p.name, err))
+		}
+	}
+	for raw := range p.inbox {
+		if err := p.read(raw); err != nil {
+			p.club.fail(fmt.Errorf("%s: %w", p.name, err))
+		}
+	}
+}
+
+// read acts on one delivered mail.
+func (p *player) read(raw []byte) error {
+	ct, err := Read(raw)
+	if err != nil {
+		return err
+	}
+	if m := answerID.FindStringSubmatch(ct.MessageID); m != nil {
+		p.club.mu.Lock()
+		for _, s := range p.club.sent {
+			if mail.InboxKey(s.MessageID, nil) == m[1] {
+				p.club.answered[s.MessageID] = true
+			}
+		}
+		p.club.mu.Unlock()
+		return nil
+	}
+	m := serviceID.FindStringSubmatch(ct.MessageID)
+	if m == nil {
+		return fmt.Errorf("a mail with Message-ID %q, which pbem does not make", ct.MessageID)
+	}
+	game, kind := m[1], m[4]
+	seq, _ := strconv.ParseUint(m[2], 10, 64)
+	switch kind {
+	case "game-over":
+		return p.over(ct.MessageID)
+	case "invitation", "your-turn":
+		ex := exampleLine.FindStringSubmatch(ct.Text)
+		if ex == nil || seq <= p.latest[game] {
+			return nil // not this seat's turn, or answered before
+		}
+		p.latest[game] = seq
+		return p.answer(game, seq, strings.TrimSpace(ex[1]), ct)
+	}
+	return nil
+}
+
+// answer sends the prompt's example move, now and then after a bad one.
+func (p *player) answer(game string, seq uint64, move string, prompt Content) error {
+	replyTo := prompt.ReplyTo
+	if replyTo == "" {
+		return fmt.Errorf("prompt %s has no Reply-To", prompt.MessageID)
+	}
+	base := Sent{From: p.addr, To: replyTo, Game: game, Seat: p.seat, Prompt: seq}
+	if p.rng.Float64() < p.club.opt.Invalid {
+		bad := "Z99"
+		if last := p.lastMove[game]; fieldMove.MatchString(last) && p.rng.IntN(2) == 0 {
+			bad = strings.TrimSuffix(last, "*") // that field has a rig already
+		}
+		s := base
+		s.Kind, s.Move = KindInvalid, bad
+		if err := p.send(s, "Re: "+prompt.Subject, prompt.MessageID, bad+"\n"); err != nil {
+			return err
+		}
+	}
+	p.lastMove[game] = move
+	s := base
+	s.Kind, s.Move = KindMove, move
+	quoted := "> " + strings.ReplaceAll(strings.TrimRight(prompt.Text, "\n"), "\n", "\n> ")
+	body := fmt.Sprintf("%s\n\nOn %s, pbem games wrote:\n%s\n", move, prompt.MessageID, quoted)
+	return p.send(s, "Re: "+prompt.Subject, prompt.MessageID, body)
+}
+
+// over counts a game-over mail; the host starts the pair's next game.
+func (p *player) over(id string) error {
+	c := p.club
+	c.mu.Lock()
+	seen := c.overs[id]
+	c.overs[id] = true
+	if !seen {
+		c.overCount[p.pair][p.seat]++
+	}
+	again := !seen && !c.stopped && p.seat == 0
+	c.mu.Unlock()
+	if again {
+		return p.newGame()
+	}
+	return nil
+}
+
+func (p *player) newGame() error {
+	variant := ""
+	if p.club.opt.Variant != nil {
+		variant = p.club.opt.Variant(p.pair)
+	}
+	s := Sent{Kind: KindNew, From: p.addr, To: p.club.opt.Mailbox, Seat: 0}
+	p.club.mu.Lock()
+	p.club.news[p.pair]++
+	p.club.mu.Unlock()
+	return p.send(s, "a game?", "", strings.Join(strings.Fields("NEW atacama "+variant+" WITH "+p.partner), " ")+"\n")
+}
