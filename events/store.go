@@ -73,6 +73,24 @@ type Store struct {
 
 // Open connects to (or starts) JetStream and makes sure the stream exists.
 func Open(ctx context.Context, opt Options) (*Store, error) {
+	s, err := connect(opt)
+	if err != nil {
+		return nil, err
+	}
+	if s.stream, err = s.js.CreateOrUpdateStream(ctx, streamConfig(s.replicas)); err != nil {
+		s.shutdown()
+		return nil, fmt.Errorf("events: stream %s: %w", StreamName, err)
+	}
+	// Servers before 2.12 ignore the setting and would reject every batch.
+	if !s.stream.CachedInfo().Config.AllowAtomicPublish {
+		s.shutdown()
+		return nil, fmt.Errorf("events: stream %s: the server does not support atomic batch publish (needs nats-server 2.12 or later)", StreamName)
+	}
+	return s, nil
+}
+
+// connect connects to (or starts) JetStream, touching no stream.
+func connect(opt Options) (*Store, error) {
 	s := &Store{replicas: max(opt.Replicas, 1)}
 	var err error
 	if opt.URL == "" {
@@ -90,15 +108,6 @@ func Open(ctx context.Context, opt Options) (*Store, error) {
 	if s.js, err = jetstream.New(s.nc); err != nil {
 		s.shutdown()
 		return nil, fmt.Errorf("events: jetstream: %w", err)
-	}
-	if s.stream, err = s.js.CreateOrUpdateStream(ctx, streamConfig(s.replicas)); err != nil {
-		s.shutdown()
-		return nil, fmt.Errorf("events: stream %s: %w", StreamName, err)
-	}
-	// Servers before 2.12 ignore the setting and would reject every batch.
-	if !s.stream.CachedInfo().Config.AllowAtomicPublish {
-		s.shutdown()
-		return nil, fmt.Errorf("events: stream %s: the server does not support atomic batch publish (needs nats-server 2.12 or later)", StreamName)
 	}
 	return s, nil
 }
