@@ -33,6 +33,7 @@ type Player struct {
 	Seat    int    `json:"seat"`
 	Name    string `json:"name"`              // how other players see them
 	Address string `json:"address,omitempty"` // where their mail goes; may be empty for local play
+	Open    bool   `json:"open,omitempty"`    // nobody sits here yet: the seat waits for a JOIN
 }
 
 // GameCreated is the first event of every game.

@@ -36,6 +36,8 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			err = m.newGame(ctx, l, rest, c)
 		case "GAMES":
 			l.answer(KindGames, nil)
+		case "JOIN":
+			_, err = m.Service.Join(ctx, strings.ToLower(strings.TrimSpace(rest)), l.p.From, c)
 		case "BOARD", "STATUS":
 			err = m.needGame(l, line, func() error { l.answer(KindBoard, nil); return nil })
 		case "HISTORY":
@@ -133,6 +135,8 @@ func (s *Service) parseMessageID(id, game string, seat int) (uint64, bool) {
 
 // newGame reads "NEW <game> [variant…] WITH <address>[, <address>…]": the
 // sender hosts the game and plays in it, first unless listed elsewhere.
+// OPEN in place of an address leaves a seat for anyone who sends JOIN and
+// the game's id.
 func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c Cause) error {
 	spec, with, ok := cutFold(rest, " WITH ")
 	if !ok {
@@ -149,6 +153,10 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c Cause)
 	}
 	for _, a := range addrs {
 		a = strings.Trim(a, "<>")
+		if strings.EqualFold(a, "open") {
+			players = append(players, events.Player{Name: "open seat", Open: true})
+			continue
+		}
 		at := strings.Index(a, "@")
 		if at <= 0 || at == len(a)-1 || strings.ContainsAny(a, "\"\\") {
 			return refuse(ErrSetup, "%q is not an address", a)

@@ -52,6 +52,7 @@ var (
 	ErrPaused      = errors.New("games: the game is paused")
 	ErrNotHost     = errors.New("games: only the host may do that")
 	ErrUndo        = errors.New("games: the moves cannot be taken back")
+	ErrWaiting     = errors.New("games: the game waits for players")
 )
 
 func refuse(kind error, format string, args ...any) error {

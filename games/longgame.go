@@ -226,6 +226,23 @@ func (s *Service) Replace(ctx context.Context, id string, by rules.Seat, seat in
 	})
 }
 
+// Join seats addr in the game's first open seat.
+func (s *Service) Join(ctx context.Context, id, addr string, c Cause) (Played, error) {
+	addr = strings.ToLower(addr)
+	return s.act(ctx, id, operator, c, func(g *projections.Game) ([]events.Event, string, error) {
+		if seatOf(g, addr) != rules.Observer {
+			return nil, "", refuse(ErrSetup, "you already play in game %s", id)
+		}
+		open := g.Open()
+		if len(open) == 0 {
+			return nil, "", refuse(ErrSetup, "game %s has no open seat", id)
+		}
+		name, _, _ := strings.Cut(addr, "@")
+		evs, err := s.newEvents(c, event(events.TypePlayerReplaced, events.SystemActor, events.PlayerReplaced{Seat: open[0], Name: name, Address: addr}))
+		return evs, "", err
+	})
+}
+
 // Expel gives seat to pbem for good.
 func (s *Service) Expel(ctx context.Context, id string, by rules.Seat, seat int, c Cause) (Played, error) {
 	return s.act(ctx, id, by, c, func(g *projections.Game) ([]events.Event, string, error) {

@@ -148,6 +148,9 @@ func (s *Service) noticeKind(g *projections.Game, e events.Event, seat int, ende
 		if e.Unmarshal(&pr) == nil && pr.Seat == seat {
 			return KindHistory // the newcomer: everything so far, and their view
 		}
+		if prompt {
+			return KindYourTurn
+		}
 		return KindNews
 	case events.TypeConditionalSet, events.TypeDigestChanged:
 		if e.Actor == seat {

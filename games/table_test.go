@@ -2,11 +2,13 @@ package games_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -82,5 +84,36 @@ func TestDigestAndObserver(t *testing.T) {
 	}
 	if got := outbox(t, svc); len(got) != 0 {
 		t.Errorf("a second tick sent %v, want nothing", got)
+	}
+}
+
+// TestJoin: a game with an open seat waits for a player to JOIN, then
+// starts with a prompt to whoever is to move.
+func TestJoin(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	id, err := svc.Create(ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "open seat", Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outbox(t, svc)
+	if _, err := svc.Move(ctx, id, 0, "E5", games.Cause{}); !errors.Is(err, games.ErrWaiting) {
+		t.Errorf("a move before the seat is taken = %v, want ErrWaiting", err)
+	}
+	if _, err := svc.Join(ctx, id, "ana@example.org", games.Cause{}); err == nil {
+		t.Error("Ana joins her own game again: want a refusal")
+	}
+	if _, err := svc.Join(ctx, id, "Dov@Example.com", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(outbox(t, svc), " "); got != "your-turn>ana@example.org history>dov@example.com" {
+		t.Errorf("after the join the outbox got %q", got)
+	}
+	if _, err := svc.Join(ctx, id, "eve@example.com", games.Cause{}); err == nil {
+		t.Error("a join to a full game: want a refusal")
+	}
+	if _, err := svc.Move(ctx, id, 0, "E5", games.Cause{}); err != nil {
+		t.Errorf("a move once the seat is taken = %v", err)
 	}
 }

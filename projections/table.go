@@ -25,7 +25,7 @@ type Table struct {
 	Undo         *UndoVote  // an undo waiting for answers
 	EndVotes     map[int]bool
 	Observers    []string
-	Digest       map[int]bool   // seats that get one mail a day
+	Digest       map[int]bool      // seats that get one mail a day
 	DigestUpTo   map[int]uint64    // the last event each digest covered
 	DigestSince  map[int]time.Time // when each seat's last digest went, or digests began
 	Conditionals map[int][]events.ConditionalSet
@@ -210,6 +210,17 @@ func (g *Game) takeBack(back uint64) error {
 	clear(g.Since) // every seat to move starts a fresh turn
 	clear(g.EndVotes)
 	return nil
+}
+
+// Open returns the seats still waiting for a player to JOIN.
+func (g *Game) Open() []int {
+	var out []int
+	for _, p := range g.Created.Players {
+		if p.Open {
+			out = append(out, p.Seat)
+		}
+	}
+	return out
 }
 
 // Playing returns the seats still played by people: not resigned, not
