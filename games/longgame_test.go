@@ -214,7 +214,7 @@ func TestLongGame(t *testing.T) {
 	if _, err := tb.svc.Replace(tb.ctx, tb.id, 0, 1, events.Player{Name: "Cai", Address: "cai@example.com"}, games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
-	tb.expect("replaced", "history>cai", "news>ana")
+	tb.expect("replaced", "history>cai", "your-turn>ana")
 	for tb.game().Ended == nil {
 		tb.move(tb.game().State.ToAct()[0])
 	}
