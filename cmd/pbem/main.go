@@ -37,6 +37,8 @@ func commands() []command {
 		{"export", "ID", "print a game's events as JSON lines, as stored", runExport},
 		{"verify", "ID | --file F", "replay a history and check its hash chain and seed", runVerify},
 		{"games", "", "list the games", runGames},
+		{"backup", "--out DIR", "write a snapshot of the whole store (stop serve first when embedded)", runBackup},
+		{"restore", "--from DIR", "restore a backup into an empty data directory", runRestore},
 		{"serve", "[--config FILE]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
 		{"mail", "parse [--config FILE] FILE.eml", "print as JSON what pbem reads from a mail", runMail},
 		{"demo", "[--players N] [--variant x,y] [--seed N]", "play a whole game by mail between bots on a mail system in the process", runDemo},
