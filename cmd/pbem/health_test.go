@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
+)
+
+// served is "pbem serve" in the test process, with its /healthz and log.
+type served struct {
+	po     *postOffice
+	svc    *games.Service
+	health string // URL of /healthz
+	log    *logBuffer
+}
+
+// servePost runs the post office on the mail servers ms, configured by
+// change, and stops it when the test ends.
+func servePost(t *testing.T, ms mailtest.Servers, change func(*config)) *served {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &env{data: t.TempDir(), stdout: io.Discard, stderr: io.Discard}
+	c := config{Service: "pbem games", Mailbox: ms.Address("games"), Secret: "test secret", RatePerHour: 1000}
+	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = ms.IMAP, "plain", "games", ms.Password
+	c.IMAP.Poll.Duration = 200 * time.Millisecond
+	c.SMTP.Addr, c.SMTP.Security = ms.SMTP, "plain"
+	if change != nil {
+		change(&c)
+	}
+	svc, err := e.service(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &logBuffer{}
+	var w io.Writer = logs
+	if os.Getenv("PBEM_TEST_LOG") != "" {
+		w = io.MultiWriter(logs, os.Stderr)
+	}
+	po, err := startPostOffice(ctx, e, svc, c, slog.New(slog.NewTextHandler(w, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(po.health)
+	done := make(chan error, 1)
+	go func() { done <- po.run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve stopped with %v", err)
+		}
+		hs.Close()
+		e.close()
+	})
+	return &served{po: po, svc: svc, health: hs.URL + "/healthz", log: logs}
+}
+
+// waitHealth waits until /healthz answers with status code and a report
+// for which ok holds, and returns the report.
+func (s *served) waitHealth(t *testing.T, code int, what string, ok func(healthReport) bool) healthReport {
+	t.Helper()
+	var h healthReport
+	var got int
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		resp, err := http.Get(s.health)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h = healthReport{}
+		err = json.NewDecoder(resp.Body).Decode(&h)
+		resp.Body.Close()
+		if got = resp.StatusCode; err == nil && got == code && ok(h) {
+			return h
+		}
+	}
+	b, _ := json.MarshalIndent(h, "", "  ")
+	t.Fatalf("/healthz never showed %s with status %d; last status %d:\n%s", what, code, got, b)
+	return h
+}
+
+// logBuffer is a log the test can read while the service writes it.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// proxy relays TCP connections to an address and can drop them all and
+// refuse new ones for a while, as a server that goes away does.
+type proxy struct {
+	ln     net.Listener
+	target string
+	mu     sync.Mutex
+	down   bool
+	conns  []net.Conn
+}
+
+func startProxy(t *testing.T, target string) *proxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{ln: ln, target: target}
+	t.Cleanup(func() { ln.Close(); p.setDown(true) })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go p.relay(c)
+		}
+	}()
+	return p
+}
+
+func (p *proxy) relay(c net.Conn) {
+	p.mu.Lock()
+	down := p.down
+	if !down {
+		p.conns = append(p.conns, c)
+	}
+	p.mu.Unlock()
+	if down {
+		c.Close()
+		return
+	}
+	s, err := net.Dial("tcp", p.target)
+	if err != nil {
+		c.Close()
+		return
+	}
+	go func() { _, _ = io.Copy(s, c); s.Close() }()
+	_, _ = io.Copy(c, s)
+	c.Close()
+}
+
+// setDown drops every connection and refuses new ones (true), or lets
+// them through again (false).
+func (p *proxy) setDown(down bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.down = down
+	if down {
+		for _, c := range p.conns {
+			c.Close()
+		}
+		p.conns = nil
+	}
+}
+
+// TestHealthIMAPDropped drops the IMAP connection mid-session and keeps
+// the server away for a while: /healthz says so, and once the server is
+// back the intake reconnects and the move sent meanwhile is played.
+func TestHealthIMAPDropped(t *testing.T) {
+	t.Parallel()
+	_, ms := loopbackServers(t, "games", "ana", "bea")
+	imap := startProxy(t, ms.IMAP)
+	s := servePost(t, ms, func(c *config) { c.IMAP.Addr = imap.ln.Addr().String() })
+	ana, bea := ms.Address("ana"), ms.Address("bea")
+	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
+	prompt := waitFor(t, ms, "ana", 0, "your turn")
+	s.waitHealth(t, http.StatusOK, "the intake connected", func(h healthReport) bool { return h.Intake.State == stateConnected })
+
+	imap.setDown(true)
+	h := s.waitHealth(t, http.StatusServiceUnavailable, "the intake reconnecting", func(h healthReport) bool {
+		return h.Intake.State == stateReconnecting && h.Intake.LastError != ""
+	})
+	send(t, ms, ana, prompt.replyTo, "Re: move", "<"+prompt.messageID+">", "E5\n")
+	time.Sleep(time.Second)
+	imap.setDown(false)
+	waitFor(t, ms, "bea", 1, "your turn")
+	after := s.waitHealth(t, http.StatusOK, "the intake connected again", func(h healthReport) bool { return h.Intake.State == stateConnected })
+	if after.Intake.LastError == "" || after.Intake.LastErrorAt == nil || after.Intake.LastErrorAt.Before(*h.Intake.LastErrorAt) {
+		t.Errorf("/healthz after the reconnection shows last error %q at %v, want the drop's", after.Intake.LastError, after.Intake.LastErrorAt)
+	}
+	if !strings.Contains(s.log.String(), "imap session ended; reconnecting") {
+		t.Errorf("the log does not tell of the dropped session:\n%s", s.log)
+	}
+	tag, _ := mail.ParseTag(prompt.replyTo, ms.Address("games"))
+	if g, _, err := s.svc.Load(context.Background(), tag.Game); err != nil || len(g.Moves) != 1 {
+		t.Errorf("after the drop the game has moves %v (%v), want the one sent meanwhile", g.Moves, err)
+	}
+}
+
+// TestHealthSMTPRefusals has the SMTP server answer 421, then 451, for a
+// while, then 550 for one recipient: /healthz and the log show each, the
+// mail held back arrives once the server takes it, and the mail refused
+// for good is recorded.
+func TestHealthSMTPRefusals(t *testing.T) {
+	t.Parallel()
+	sys, ms := loopbackServers(t, "games", "ana", "bea")
+	var mu sync.Mutex
+	refuse := func(string) error { return nil }
+	sys.Refuse = func(from, to string) error { // only the service's mail: the players' gets through
+		mu.Lock()
+		defer mu.Unlock()
+		if from != ms.Address("games") {
+			return nil
+		}
+		return refuse(to)
+	}
+	setRefuse := func(f func(to string) error) { mu.Lock(); refuse = f; mu.Unlock() }
+	s := servePost(t, ms, nil)
+	ana, bea := ms.Address("ana"), ms.Address("bea")
+	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
+	prompts := map[string]letter{"ana": waitFor(t, ms, "ana", 0, "your turn"), "bea": waitFor(t, ms, "bea", 0, "new game")}
+	seen := map[string]int{"ana": 1, "bea": 1}
+
+	for i, tt := range []struct {
+		code       int
+		who, other string
+		move       string
+	}{{421, "ana", "bea", "E5"}, {451, "bea", "ana", "A1"}} {
+		setRefuse(func(string) error { return &smtp.SMTPError{Code: tt.code, Message: "try again later"} })
+		p := prompts[tt.who]
+		send(t, ms, ms.Address(tt.who), p.replyTo, "Re: move", "<"+p.messageID+">", tt.move+"\n")
+		s.waitHealth(t, http.StatusServiceUnavailable, "the outbox retrying", func(h healthReport) bool {
+			return h.Outbox.State == stateRetrying && strings.Contains(h.Outbox.LastError, strconv.Itoa(tt.code)) && h.Outbox.Pending > 0
+		})
+		setRefuse(func(string) error { return nil })
+		prompts[tt.other] = waitFor(t, ms, tt.other, seen[tt.other], "your turn")
+		seen[tt.who], seen[tt.other] = len(mailbox(t, ms, tt.who)), len(mailbox(t, ms, tt.other))
+		s.waitHealth(t, http.StatusOK, "the outbox sending again", func(h healthReport) bool {
+			return h.Outbox.State == stateSending && h.Outbox.Pending == 0
+		})
+		if n := strings.Count(s.log.String(), "mail not sent; will retry"); n < i+1 {
+			t.Errorf("after %d the log tells of %d retries, want at least %d", tt.code, n, i+1)
+		}
+	}
+
+	setRefuse(func(to string) error {
+		if strings.HasPrefix(to, "bea@") {
+			return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
+		}
+		return nil
+	})
+	p := prompts["ana"]
+	send(t, ms, ana, p.replyTo, "Re: move", "<"+p.messageID+">", "I9\n")
+	h := s.waitHealth(t, http.StatusOK, "the refusal recorded", func(h healthReport) bool {
+		return h.Outbox.Refused == 1 && strings.Contains(h.Outbox.LastError, "550") && h.Outbox.Pending == 0
+	})
+	if h.Outbox.State != stateSending {
+		t.Errorf("after a 550 the outbox is %q, want %q: it goes on with the next mail", h.Outbox.State, stateSending)
+	}
+	tag, _ := mail.ParseTag(p.replyTo, ms.Address("games"))
+	failed, err := s.svc.Store.Last(context.Background(), mail.FailedSubject+tag.Game)
+	if err != nil || !strings.Contains(string(failed), bea) || !strings.Contains(string(failed), "550") {
+		t.Errorf("the failed record is %s (%v), want bea's 550", failed, err)
+	}
+	if !strings.Contains(s.log.String(), "mail refused for good") {
+		t.Errorf("the log does not tell of the 550")
+	}
+	waitFor(t, ms, "ana", seen["ana"], "")
+}
