@@ -119,6 +119,11 @@ func (c *Club) Deliver(_ string, to []string, raw []byte) {
 
 // Start starts every player and every pair's first game.
 func (c *Club) Start() {
+	c.mu.Lock()
+	for i := range c.news {
+		c.news[i]++ // the first game of each pair
+	}
+	c.mu.Unlock()
 	for _, p := range c.players {
 		go p.run()
 	}
@@ -262,6 +267,9 @@ func (p *player) over(id string) error {
 		c.overCount[p.pair][p.seat]++
 	}
 	again := !seen && !c.stopped && p.seat == 0
+	if again {
+		c.news[p.pair]++
+	}
 	c.mu.Unlock()
 	if again {
 		return p.newGame()
@@ -275,8 +283,5 @@ func (p *player) newGame() error {
 		variant = p.club.opt.Variant(p.pair)
 	}
 	s := Sent{Kind: KindNew, From: p.addr, To: p.club.opt.Mailbox, Seat: 0}
-	p.club.mu.Lock()
-	p.club.news[p.pair]++
-	p.club.mu.Unlock()
 	return p.send(s, "a game?", "", strings.Join(strings.Fields("NEW atacama "+variant+" WITH "+p.partner), " ")+"\n")
 }

@@ -1,0 +1,253 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/internal/torture"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Who may act on a game by mail: the seat's registered address, writing to
+// the reply address pbem gave that seat (game, seat and an HMAC token).
+// The From header is the sender's word only: someone who knows a player's
+// reply address (it is in every mail pbem sent them, and in their replies'
+// To) can forge a mail From that player, and nothing in the mail itself
+// shows it. Only the receiving server can tell, by DKIM, SPF and DMARC:
+// with trusted_auth_server set, pbem acts only on mail whose topmost
+// Authentication-Results header from that server says one of them passed
+// for the From domain. The tests below show each case.
+
+// securityGame starts a game between ana and bea by mail, plays E5 and
+// A1, and returns ana's prompt for her second move, her first move's mail
+// as sent, and the game id.
+func securityGame(t *testing.T, ms mailtest.Servers, auth string) (prompt letter, first string, game string) {
+	t.Helper()
+	ana, bea, games := ms.Address("ana"), ms.Address("bea"), ms.Address("games")
+	sendRaw(t, ms, ana, games, fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <new.sec@pbem.test>\n%sSubject: a game?\n\nNEW atacama WITH %s\n", ana, games, auth, bea))
+	p := waitFor(t, ms, "ana", 0, "your turn")
+	first = fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <first.sec@pbem.test>\nIn-Reply-To: <%s>\n%sSubject: Re: move\n\nE5\n", ana, p.replyTo, p.messageID, auth)
+	sendRaw(t, ms, ana, p.replyTo, first)
+	b := waitFor(t, ms, "bea", 1, "your turn")
+	sendRaw(t, ms, bea, b.replyTo, fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <second.sec@pbem.test>\nIn-Reply-To: <%s>\n%sSubject: Re: move\n\nA1\n", bea, b.replyTo, b.messageID, auth))
+	prompt = waitFor(t, ms, "ana", 2, "your turn")
+	tag, _ := mail.ParseTag(prompt.replyTo, games)
+	return prompt, first, tag.Game
+}
+
+// answersTo sends raw as envelope sender from and returns what each of
+// watch got in answer: mail is handled in order, so once cai's HELP sent
+// after it is answered, any answer to raw has come too.
+func answersTo(t *testing.T, ms mailtest.Servers, from, to, raw string, watch ...string) map[string][]letter {
+	t.Helper()
+	before := map[string]int{}
+	for _, w := range watch {
+		before[w] = len(mailbox(t, ms, w))
+	}
+	marker := len(mailbox(t, ms, "cai"))
+	sendRaw(t, ms, from, to, raw)
+	send(t, ms, ms.Address("cai"), ms.Address("games"), "help", "", "HELP\n")
+	waitFor(t, ms, "cai", marker, "help")
+	got := map[string][]letter{}
+	for _, w := range watch {
+		got[w] = mailbox(t, ms, w)[before[w]:]
+	}
+	return got
+}
+
+// moves returns the moves game holds, as "E5 A1".
+func moves(t *testing.T, s *served, game string) string {
+	t.Helper()
+	g, _, err := s.svc.Load(context.Background(), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, m := range g.Moves {
+		out = append(out, m.Move)
+	}
+	return strings.Join(out, " ")
+}
+
+// TestWhoMayAct sends mail that must not move a game: wrong or stale
+// tokens, another seat's or game's token, a replayed mail, an observer.
+// Each is refused with an answer to the seat's own address, or ignored.
+func TestWhoMayAct(t *testing.T) {
+	t.Parallel()
+	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve")
+	s := servePost(t, ms, nil)
+	prompt, first, game := securityGame(t, ms, "")
+	tag, _ := mail.ParseTag(prompt.replyTo, ms.Address("games"))
+	ana, eve := ms.Address("ana"), ms.Address("eve")
+	reply := func(game string, seat int, token string) string {
+		return fmt.Sprintf("games+%s.%d.%s@%s", game, seat, token, ms.Domain)
+	}
+	tokens := mail.Tokens{Secret: []byte("test secret")}
+	// A second game, of eve and bea: ana does not play in it.
+	send(t, ms, eve, ms.Address("games"), "a game?", "", "NEW atacama WITH "+ms.Address("bea")+"\n")
+	otherTag, _ := mail.ParseTag(waitFor(t, ms, "eve", 0, "your turn").replyTo, ms.Address("games"))
+	other := otherTag.Game
+	tests := []struct {
+		name, from, to string
+		raw            string // "" for a fresh mail with the move I9
+		answer         string // in the subject of the answer to from; "" for silence
+		body           string
+	}{
+		{"WrongToken", ana, reply(game, 0, "aaaaaaaaaa"), "", "move refused", "not one pbem gave you"},
+		{"StaleToken", ana, reply(game, 0, mail.Tokens{Secret: []byte("last year's secret")}.Token(game, 0)), "", "move refused", "not one pbem gave you"},
+		{"OtherSeatsToken", ana, reply(game, 1, tokens.Token(game, 1)), "", "move refused", "seat 1"},
+		{"OtherGamesToken", ana, reply(game, 0, tokens.Token(other, 0)), "", "move refused", "not one pbem gave you"},
+		{"OtherGamesAddress", ana, reply(other, 0, tokens.Token(other, 0)), "", "", ""},
+		{"Observer", eve, prompt.replyTo, "", "", ""},
+		{"ObserverWithSeatName", eve, prompt.replyTo, "", "", ""},
+		{"Replayed", ana, prompt.replyTo, first, "", ""},
+		{"ReplayedNewID", ana, prompt.replyTo, strings.Replace(first, "first.sec", "first.again", 1), "reply not applied", "A1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw := tt.raw
+			if raw == "" {
+				raw = fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <%s@pbem.test>\nSubject: move\n\nI9\n", tt.from, tt.to, tt.name)
+			}
+			if tt.name == "ObserverWithSeatName" {
+				raw = strings.Replace(raw, "From: "+eve, `From: "ana" <`+eve+`>`, 1)
+			}
+			user, _, _ := strings.Cut(tt.from, "@")
+			got := answersTo(t, ms, tt.from, tt.to, raw, user, "bea")[user]
+			switch {
+			case tt.answer == "" && len(got) != 0:
+				t.Errorf("%s: %s got %v, want silence", tt.name, user, got)
+			case tt.answer != "" && (len(got) != 1 || !strings.Contains(got[0].p.Subject, tt.answer) || !strings.Contains(got[0].p.Text, tt.body)):
+				t.Errorf("%s: %s got %v, want one answer about %q saying %q", tt.name, user, got, tt.answer, tt.body)
+			}
+			if m, o := moves(t, s, tag.Game), moves(t, s, other); m != "E5 A1" || o != "" {
+				t.Fatalf("%s: the games' moves are %q and %q, want still E5 A1 and none", tt.name, m, o)
+			}
+		})
+	}
+	// Without trusted_auth_server, a mail From ana's address to her reply
+	// address counts whoever sent it: the limit the next test lifts.
+	spoof := fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <spoof@pbem.test>\nSubject: move\n\nI9\n", ana, prompt.replyTo)
+	answersTo(t, ms, eve, prompt.replyTo, spoof)
+	if m := moves(t, s, tag.Game); m != "E5 A1 I9" {
+		t.Errorf("without a trusted server, a forged From counts: moves %q, want E5 A1 I9", m)
+	}
+}
+
+// notAuthenticated is what the log says of a mail the trusted server did
+// not vouch for.
+const notAuthenticated = "mail not authenticated by the trusted server ignored"
+
+// TestTrustedAuthServer: with trusted_auth_server set, a mail From a seat's
+// address to its reply address counts only when that server's topmost
+// Authentication-Results header says DMARC passed for the From domain.
+func TestTrustedAuthServer(t *testing.T) {
+	t.Parallel()
+	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve")
+	const mx = "mx.pbem.test"
+	pass := "Authentication-Results: " + mx + "; dmarc=pass header.from=pbem.test\n"
+	s := servePost(t, ms, func(c *config) { c.TrustedAuth = mx })
+	prompt, _, game := securityGame(t, ms, pass)
+	ana, eve := ms.Address("ana"), ms.Address("eve")
+	tests := []struct {
+		name, auth string
+		want       string // the moves after it
+	}{
+		{"NoHeader", "", "E5 A1"},
+		{"OtherServer", "Authentication-Results: evil.example; dmarc=pass header.from=pbem.test\n", "E5 A1"},
+		{"Failed", "Authentication-Results: " + mx + "; dmarc=fail header.from=pbem.test\n", "E5 A1"},
+		{"ForgedBelow", "Authentication-Results: " + mx + "; dmarc=fail header.from=pbem.test\n" + pass, "E5 A1"},
+		{"OtherDomain", "Authentication-Results: " + mx + "; dmarc=pass header.from=evil.example\n", "E5 A1"},
+		{"Passed", pass, "E5 A1 I9"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw := fmt.Sprintf("%sFrom: %s\nTo: %s\nMessage-ID: <%s@pbem.test>\nSubject: move\n\nI9\n", tt.auth, ana, prompt.replyTo, tt.name)
+			marker, ignored := len(mailbox(t, ms, "bea")), strings.Count(s.log.String(), notAuthenticated)
+			sendRaw(t, ms, eve, prompt.replyTo, raw)
+			// A HELP from bea, authenticated, is answered after it.
+			sendRaw(t, ms, ms.Address("bea"), ms.Address("games"), pass+fmt.Sprintf("From: %s\nTo: games@pbem.test\nMessage-ID: <%s.m@pbem.test>\nSubject: help\n\nHELP\n", ms.Address("bea"), tt.name))
+			waitFor(t, ms, "bea", marker, "help")
+			if m := moves(t, s, game); m != tt.want {
+				t.Errorf("%s: moves %q, want %q", tt.name, m, tt.want)
+			}
+			if n := strings.Count(s.log.String(), notAuthenticated) - ignored; n != map[bool]int{true: 1}[tt.auth != pass] {
+				t.Errorf("%s: the log says %d times %q", tt.name, n, notAuthenticated)
+			}
+		})
+	}
+}
+
+// TestNoSecretsBeforeTheEnd plays an enhanced game by mail and searches
+// every mail either seat got before the game-over mail, text and HTML,
+// for the tiles still face down when it was sent (the game's
+// Secrets(Observer)) and for the seed.
+func TestNoSecretsBeforeTheEnd(t *testing.T) {
+	t.Parallel()
+	sys, ms := loopbackServers(t, "games")
+	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: ms.Address("games"), Pairs: 1, Seed: 5,
+		Variant: func(int) string { return "enhanced" }})
+	sys.OnDeliver = club.Deliver
+	s := servePost(t, ms, nil)
+	club.StopNewGames()
+	club.Start()
+	for deadline := time.Now().Add(time.Minute); club.Outstanding() != ""; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) || len(club.Errors()) > 0 {
+			t.Fatalf("the game did not end: %s", club.Outstanding())
+		}
+	}
+	ctx := context.Background()
+	var searched, laidLater int
+	var early []string // secrets of the first state, all laid by the end
+	for _, user := range club.Users() {
+		box, err := torture.Mailbox(ms.IMAP, user, ms.Password)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range box {
+			parts := strings.SplitN(c.MessageID, ".", 5)
+			seq, _ := strconv.Atoi(parts[1])
+			g, evs, _, err := s.svc.LoadAt(ctx, parts[0], seq)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ge events.GameEnded
+			if err := evs[len(evs)-1].Unmarshal(&ge); err != nil || ge.Seed == "" {
+				t.Fatalf("the game's last event has no seed: %v", err)
+			}
+			if strings.Contains(c.MessageID, ".game-over@") {
+				if !strings.Contains(c.Text, ge.Seed) {
+					t.Errorf("the game-over mail does not reveal the seed %s", ge.Seed)
+				}
+				for _, sec := range early {
+					if strings.Contains(c.Text, sec) || strings.Contains(c.HTML, html.EscapeString(sec)) {
+						laidLater++
+					}
+				}
+				continue
+			}
+			secrets := append(g.State.(rules.Secrets).Secrets(rules.Observer), ge.Seed)
+			if seq == 1 {
+				early = secrets[:len(secrets)-1]
+			}
+			for _, sec := range secrets {
+				if strings.Contains(c.Text, sec) || strings.Contains(c.HTML, sec) || strings.Contains(c.HTML, html.EscapeString(sec)) {
+					t.Errorf("%s's mail %q (%s) shows %q, hidden at event %d", user, c.Subject, c.MessageID, sec, seq)
+				}
+			}
+			searched++
+		}
+	}
+	t.Logf("searched %d mails sent before the end; of the %d hidden strings of the first state, the game-over mails show %d", searched, len(early), laidLater)
+	if searched < 20 || len(early) == 0 || laidLater == 0 {
+		t.Errorf("searched %d mails for %d early secrets, %d of them found once laid: the search proves nothing", searched, len(early), laidLater)
+	}
+}
