@@ -1,0 +1,674 @@
+package archipelago
+
+import "slices"
+
+// The actions of phase 5: checks and effects.
+
+func (s *state) checkAction(p int, m Move) error {
+	if err := s.phaseIs(phActions, "actions are taken"); err != nil {
+		return err
+	}
+	if p != s.actor() {
+		return illegal("it is not your turn: %s", s.waitingFor())
+	}
+	switch m.Kind {
+	case KUse:
+		return s.checkUse(p, m)
+	case KTrade:
+		return s.checkTrade(p, m)
+	case KHarvest:
+		return s.checkHarvest(p, m)
+	case KTax:
+		if int(s.taxed) >= wheel[s.seats].tax {
+			return illegal("the taxes zone of the wheel is full this round")
+		}
+	case KExplore:
+		return s.checkExplore(p, m)
+	case KRecruit:
+		return s.checkRecruit(p, m)
+	case KReproduce:
+		return s.checkReproduce(p)
+	case KBuild:
+		return s.checkBuild(p, m)
+	case KMigrate:
+		return s.checkMigrate(p, m)
+	}
+	return nil
+}
+
+func (s *state) checkUse(p int, m Move) error {
+	if m.Build != bMarket && m.Build != bPort {
+		return illegal("you may use a MARKET or a PORT")
+	}
+	pl := &s.players[p]
+	used := pl.market
+	if m.Build == bPort {
+		used = pl.port
+	}
+	switch {
+	case s.owned(p, int(m.Build)) == 0:
+		return illegal("you own no %s", buildNames[m.Build])
+	case used:
+		return illegal("you have used your %s this round", buildNames[m.Build])
+	case pl.florins < marketFee:
+		return illegal("using a %s costs %s", buildNames[m.Build], florins(marketFee))
+	}
+	return nil
+}
+
+// marketOf is the zone and cubes of the domestic or export market.
+func (s *state) marketOf(abroad bool) (zone, *[nRes]int8) {
+	if abroad {
+		return exportZone, &s.export
+	}
+	return homeZone, &s.home
+}
+
+// buyPrice and sellPrice are the prices in a zone holding n cubes: the row
+// of the last cube, and of the first free space.
+func buyPrice(z zone, n int) int  { return z.price[(n-1)/z.perRow] }
+func sellPrice(z zone, n int) int { return z.price[n/z.perRow] }
+
+func marketName(abroad bool) string {
+	if abroad {
+		return "export market"
+	}
+	return "domestic market"
+}
+
+func (s *state) checkTrade(p int, m Move) error {
+	if m.Res < 0 || m.Res >= nRes {
+		return illegal("name a resource: fish, fruit, cattle, stone, wood or iron")
+	}
+	z, cubes := s.marketOf(m.Abroad)
+	n := int(cubes[m.Res])
+	pl := &s.players[p]
+	if m.Sell {
+		switch {
+		case pl.cubes[m.Res] == 0:
+			return illegal("you have no %s behind your screen", resNames[m.Res])
+		case n >= z.spaces():
+			return illegal("the %s's %s zone is full", marketName(m.Abroad), resNames[m.Res])
+		}
+		return nil
+	}
+	switch {
+	case n == 0:
+		return illegal("the %s has no %s", marketName(m.Abroad), resNames[m.Res])
+	case pl.florins < buyPrice(z, n):
+		return illegal("%s costs %s there and you have %s", resNames[m.Res], florins(buyPrice(z, n)), florins(pl.florins))
+	}
+	return nil
+}
+
+// harvester says whether a resource is harvested by ships (fish) or citizens.
+func harvestByShip(r int) bool { return r == fish }
+
+// checkSpots checks the cells of a harvest or recruitment: ascending,
+// distinct, each a laid hexagon.
+func (s *state) checkSpots(sp [8]spot) error {
+	prev := -1
+	for i, x := range sp {
+		if x.n == 0 {
+			if i == 0 {
+				return illegal("name at least one region, e.g. F5 or F5x2")
+			}
+			for _, y := range sp[i:] {
+				if y.n != 0 {
+					return illegal("name each region once")
+				}
+			}
+			return nil
+		}
+		if x.n < 0 || int(x.cell) <= prev || x.cell < 0 || int(x.cell) >= nCells {
+			return illegal("name each region once, with a count of 1 or more")
+		}
+		if s.grid[x.cell] < 0 {
+			return illegal("there is no region on %s", cellName(int(x.cell)))
+		}
+		prev = int(x.cell)
+	}
+	return nil
+}
+
+func (s *state) checkHarvest(p int, m Move) error {
+	if m.Res < 0 || m.Res >= nRes {
+		return illegal("name a resource: fish, fruit, cattle, stone, wood or iron")
+	}
+	if err := s.checkSpots(m.Spots); err != nil {
+		return err
+	}
+	r := int(m.Res)
+	total := 0
+	for _, x := range m.Spots {
+		if x.n == 0 {
+			break
+		}
+		h := int(s.grid[x.cell])
+		u := s.units[h][p]
+		free := int(s.sideData(h).icons[r] - s.occ[h][r])
+		have, who := int(u.cit), "free citizens"
+		if harvestByShip(r) {
+			have, who = int(u.ship), "free ships"
+		}
+		switch {
+		case free <= 0:
+			return illegal("%s has no free %s icon", cellName(int(x.cell)), resNames[r])
+		case int(x.n) > free:
+			return illegal("%s has only %d free %s icons", cellName(int(x.cell)), free, resNames[r])
+		case int(x.n) > have:
+			return illegal("you have %d %s on %s (fish needs ships, the rest citizens)", have, who, cellName(int(x.cell)))
+		case !s.mayHarvest(p, h):
+			return illegal("%s controls %s: you need their permit to harvest there", s.name(s.controller(h)), cellName(int(x.cell)))
+		}
+		total += int(x.n)
+	}
+	if total > int(s.bankCubes[r]) {
+		return illegal("the bank has only %s of %s", plural(int(s.bankCubes[r]), "cube", "cubes"), resNames[r])
+	}
+	return nil
+}
+
+func (s *state) checkExplore(p int, m Move) error {
+	switch {
+	case int(s.explored) >= wheel[s.seats].explore:
+		return illegal("the exploration zone of the wheel is full this round")
+	case s.tokensTaken() >= tokenStacks*tokensStack:
+		return illegal("the explorer tokens are all taken: nothing is left to explore")
+	case m.Tile < 1 || int(m.Tile) > len(regions) || !slices.Contains(s.display[:], m.Tile):
+		return illegal("hexagon %d is not among the next hexagons: they are %s", m.Tile, s.displayWords())
+	}
+	if err := checkTurn(int(m.Tile), m.Side, m.Turn); err != nil {
+		return err
+	}
+	if why := s.layOK(int(m.Tile), int(m.Side), int(m.Cell), int(m.Turn), false); why != "" {
+		return illegal("hexagon %d%s cannot lie on %s with turn %d: %s", m.Tile, sideLetter(m.Side), cellName(int(m.Cell)), m.Turn, why)
+	}
+	d := slices.Index(neighbours[m.Cell][:], int(m.From))
+	if d < 0 || m.From < 0 || s.grid[m.From] < 0 {
+		return illegal("the unit must come from a region next to %s", cellName(int(m.Cell)))
+	}
+	from := int(s.grid[m.From])
+	crossing := edgeOf(&regions[m.Tile-1].sides[m.Side], int(m.Turn), d)
+	u := s.units[from][p]
+	switch {
+	case m.Ship && crossing != water:
+		return illegal("a ship sails in across water, and that edge is %s", landName(crossing))
+	case !m.Ship && crossing == water:
+		return illegal("a citizen walks in across land, and that edge is water: send a SHIP")
+	case m.Ship && u.ship == 0:
+		return illegal("you have no free ship on %s", cellName(int(m.From)))
+	case !m.Ship && u.cit == 0:
+		return illegal("you have no free citizen on %s", cellName(int(m.From)))
+	}
+	return nil
+}
+
+// recruitCost is what n citizens recruited by seat p cost: each at the
+// price of the excess workers marker's band, which falls as they are hired.
+func (s *state) recruitCost(p, n int) int {
+	cut := s.effectSum(p, effRecruit)
+	total := 0
+	for i := range n {
+		total += max(0, bandAt(excessTrack, s.excess-i).recruit-cut)
+	}
+	return total
+}
+
+func (s *state) checkRecruit(p int, m Move) error {
+	if err := s.checkSpots(m.Spots); err != nil {
+		return err
+	}
+	total := 0
+	for _, x := range m.Spots {
+		if x.n == 0 {
+			break
+		}
+		h := int(s.grid[x.cell])
+		u := s.units[h][p]
+		room := mostRecruitedHere - u.citizens()
+		switch {
+		case h == 0:
+			return illegal("citizens live on land, not on the open sea")
+		case !u.any():
+			return illegal("you have no unit on %s: recruit where you have one", cellName(int(x.cell)))
+		case int(x.n) > room:
+			return illegal("recruitment may bring you to %d citizens on a region; on %s you may add %d", mostRecruitedHere, cellName(int(x.cell)), max(0, room))
+		}
+		total += int(x.n)
+	}
+	pl := &s.players[p]
+	switch {
+	case total > int(pl.cits):
+		return illegal("you have only %s left", plural(int(pl.cits), "citizen", "citizens"))
+	case total > s.excess:
+		return illegal("there are only %s", plural(s.excess, "excess worker", "excess workers"))
+	case s.recruitCost(p, total) > pl.florins:
+		return illegal("%s cost %s and you have %s", plural(total, "citizen", "citizens"), florins(s.recruitCost(p, total)), florins(pl.florins))
+	}
+	return nil
+}
+
+// breeders lists the hexagons where seat p has two citizens that are not
+// rebels.
+func (s *state) breeders(p int) []int {
+	var out []int
+	for h := range nHex {
+		u := s.units[h][p]
+		if u.cit+u.citLinked+u.housed >= 2 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (s *state) checkReproduce(p int) error {
+	switch {
+	case s.reproduced&(1<<p) != 0:
+		return illegal("you have reproduced this round")
+	case countBits(s.reproduced) >= wheel[s.seats].reproduce:
+		return illegal("the reproduction zone of the wheel is full this round")
+	case len(s.breeders(p)) == 0:
+		return illegal("you need two citizens (not rebels) on a region to reproduce")
+	case s.players[p].cits == 0:
+		return illegal("all your citizens are on the board")
+	}
+	return nil
+}
+
+func countBits(x uint8) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// buildPrice is what building k costs seat p.
+func (s *state) buildPrice(p, k int) cost {
+	c := buildCosts[k]
+	if s.hasEffect(p, effBuild, k) {
+		c.florins = 0
+	}
+	return c
+}
+
+// coastal reports whether hexagon h has a water edge.
+func (s *state) coastal(h int) bool {
+	for d := range 6 {
+		if s.edge(h, d) == water {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *state) checkBuild(p int, m Move) error {
+	if m.Build < bShip || m.Build >= nBuild {
+		return illegal("build a SHIP, CITY, MARKET, PORT or TEMPLE")
+	}
+	if m.Cell < 0 || int(m.Cell) >= nCells || s.grid[m.Cell] <= 0 {
+		return illegal("build on a region of the map")
+	}
+	h, k := int(s.grid[m.Cell]), int(m.Build)
+	pl := &s.players[p]
+	if s.units[h][p].cit == 0 {
+		return illegal("you need a free citizen on %s to build there", cellName(int(m.Cell)))
+	}
+	switch {
+	case k == bShip && pl.ships == 0:
+		return illegal("all your ships are on the board")
+	case (k == bShip || k == bPort) && !s.coastal(h):
+		return illegal("%s has no coast", cellName(int(m.Cell)))
+	case k != bShip && s.builds[h][k].owner >= 0:
+		return illegal("%s already has a %s", cellName(int(m.Cell)), buildNames[k])
+	case (k == bCity || k == bTemple) && s.tcTokens == 0, (k == bMarket || k == bPort) && s.pmTokens == 0:
+		return illegal("the bank has no %s token left", buildNames[k])
+	}
+	c := s.buildPrice(p, k)
+	for r, n := range c.cubes {
+		if pl.cubes[r] < n {
+			return illegal("a %s costs %s", buildNames[k], costWords(c))
+		}
+	}
+	if pl.florins < c.florins {
+		return illegal("a %s costs %s", buildNames[k], costWords(c))
+	}
+	return nil
+}
+
+// costWords is "1 stone, 1 wood and 2 florins".
+func costWords(c cost) string {
+	var parts []string
+	for r, n := range c.cubes {
+		if n > 0 {
+			parts = append(parts, itoa(int(n))+" "+resNames[r])
+		}
+	}
+	if c.florins > 0 {
+		parts = append(parts, florins(c.florins))
+	}
+	return joinWords(parts)
+}
+
+// crossing is the landscape between hexagon h and its neighbour in
+// direction d: water or land for a sea or land crossing, 0 if the two
+// edges disagree.
+func (s *state) crossing(h, d, o int) byte {
+	a, b := s.edge(h, d), s.edge(o, opposite(d))
+	switch {
+	case a == water && b == water:
+		return water
+	case a != water && b != water:
+		return field
+	}
+	return 0
+}
+
+func (s *state) checkMigrate(p int, m Move) error {
+	if m.Cell < 0 || int(m.Cell) >= nCells || s.grid[m.Cell] < 0 {
+		return illegal("migrate from a region of the map")
+	}
+	h := int(s.grid[m.Cell])
+	u := s.units[h][p]
+	if m.Build >= 0 {
+		if m.Build <= bShip || m.Build >= nBuild {
+			return illegal("citizens may move into a CITY, MARKET, PORT or TEMPLE")
+		}
+		b := s.builds[h][m.Build]
+		switch {
+		case b.owner < 0:
+			return illegal("there is no %s on %s", buildNames[m.Build], cellName(int(m.Cell)))
+		case b.occupant >= 0:
+			return illegal("someone already lives in the %s on %s", buildNames[m.Build], cellName(int(m.Cell)))
+		case u.cit == 0:
+			return illegal("you have no free citizen on %s", cellName(int(m.Cell)))
+		}
+		return nil
+	}
+	d := slices.Index(neighbours[m.Cell][:], int(m.From))
+	if d < 0 || m.From < 0 || s.grid[m.From] < 0 {
+		return illegal("units migrate to a region next to %s", cellName(int(m.Cell)))
+	}
+	c, ships := int(m.N[0]), int(m.N[1])
+	switch s.crossing(h, d, int(s.grid[m.From])) {
+	case water:
+		switch {
+		case ships < 1:
+			return illegal("%s lies across water: send at least one ship (1S), which carries up to %d citizens", cellName(int(m.From)), shipLoad)
+		case ships > int(u.ship):
+			return illegal("you have %s on %s", plural(int(u.ship), "free ship", "free ships"), cellName(int(m.Cell)))
+		case c > shipLoad*ships:
+			return illegal("%s carry at most %d citizens", plural(ships, "ship", "ships"), shipLoad*ships)
+		case c > 0 && s.grid[m.From] == 0:
+			return illegal("citizens cannot stay on the open sea: only ships go there")
+		}
+	case field:
+		switch {
+		case ships > 0:
+			return illegal("ships cannot cross land to %s", cellName(int(m.From)))
+		case c < 1:
+			return illegal("name the citizens that walk, e.g. 1C")
+		}
+	default:
+		return illegal("nothing can cross between %s and %s", cellName(int(m.Cell)), cellName(int(m.From)))
+	}
+	if c > int(u.cit) || c < 0 || ships < 0 {
+		return illegal("you have %s on %s", plural(int(u.cit), "free citizen", "free citizens"), cellName(int(m.Cell)))
+	}
+	return nil
+}
+
+// doAction carries out a checked action, ending the turn when it takes a
+// disc.
+func (s *state) doAction(p int, m Move) {
+	pl := &s.players[p]
+	switch m.Kind {
+	case KUse:
+		pl.florins -= marketFee
+		s.coins += marketFee
+		i := 0
+		if m.Build == bPort {
+			pl.port, i = true, 1
+		} else {
+			pl.market = true
+		}
+		s.credits[i] = 2
+		s.log(s.name(p) + " paid " + florins(marketFee) + " to use their " + buildNames[m.Build] + ": two transactions without a disc.")
+		return
+	case KTrade:
+		i := 0
+		if m.Abroad {
+			i = 1
+		}
+		free := s.credits[i] > 0
+		if free {
+			s.credits[i]--
+		}
+		s.trade(p, m)
+		if free {
+			return
+		}
+	case KHarvest:
+		s.harvest(p, m)
+	case KTax:
+		s.tax(p)
+	case KExplore:
+		s.explore(p, m)
+	case KRecruit:
+		s.recruit(p, m)
+	case KReproduce:
+		s.reproduce(p)
+	case KBuild:
+		s.build(p, m)
+	case KMigrate:
+		s.migrate(p, m)
+	case KPass:
+		pl.passed = true
+		s.log(s.name(p) + " passed for the rest of the round.")
+		s.nextActor()
+		return
+	}
+	pl.discsUsed++
+	s.nextActor()
+}
+
+func (s *state) trade(p int, m Move) {
+	z, cubes := s.marketOf(m.Abroad)
+	r := int(m.Res)
+	pl := &s.players[p]
+	n := int(cubes[r])
+	if m.Sell {
+		price := sellPrice(z, n)
+		if m.Abroad {
+			price += s.effectSum(p, effSellExport)
+		} else {
+			price += s.effectSum(p, effSellHome)
+		}
+		pl.cubes[r]--
+		cubes[r]++
+		got := s.fromBank(p, price)
+		s.log(s.name(p) + " sold a cube of " + resNames[r] + " on the " + marketName(m.Abroad) + " for " + florins(got) + ".")
+		return
+	}
+	price := buyPrice(z, n)
+	cubes[r]--
+	pl.cubes[r]++
+	s.payBank(p, price)
+	s.log(s.name(p) + " bought a cube of " + resNames[r] + " on the " + marketName(m.Abroad) + " for " + florins(price) + ".")
+}
+
+func (s *state) harvest(p int, m Move) {
+	r := int(m.Res)
+	total := 0
+	for _, x := range m.Spots {
+		if x.n == 0 {
+			break
+		}
+		h := int(s.grid[x.cell])
+		u := &s.units[h][p]
+		if harvestByShip(r) {
+			u.ship -= x.n
+			u.shipLink += x.n
+		} else {
+			u.cit -= x.n
+			u.citLinked += x.n
+		}
+		s.occ[h][r] += x.n
+		total += int(x.n)
+	}
+	s.bankCubes[r] -= int8(total)
+	s.players[p].cubes[r] += int8(total)
+	extra := ""
+	for k := range cards {
+		if s.has(p, k) && cards[k].effect == effHarvest && cards[k].param == r && s.players[p].used&(1<<k) == 0 && s.bankCubes[r] > 0 {
+			s.players[p].used |= 1 << k
+			s.bankCubes[r]--
+			s.players[p].cubes[r]++
+			extra = ", and one more with " + cards[k].name
+			break
+		}
+	}
+	s.log(s.name(p) + " harvested " + plural(total, "cube", "cubes") + " of " + resNames[r] + extra + ".")
+}
+
+// taxes is what seat p's taxes bring now.
+func (s *state) taxes(p int) int {
+	n := 0
+	for h := range nHex {
+		u := s.units[h][p]
+		n += taxTable.citizen*int(u.cit+u.citLinked+u.housed) + taxTable.ship*u.ships()
+	}
+	n += taxTable.city*s.owned(p, bCity) + taxTable.temple*s.owned(p, bTemple)
+	return n + s.effectSum(p, effTax)
+}
+
+func (s *state) tax(p int) {
+	s.taxed++
+	got := s.fromBank(p, s.taxes(p))
+	s.moveRebellion(1)
+	s.log(s.name(p) + " levied taxes for " + florins(got) + "; rebellion +1.")
+}
+
+func (s *state) explore(p int, m Move) {
+	s.explored++
+	for i, h := range s.display {
+		if h == m.Tile {
+			s.display[i] = s.drawRegion()
+		}
+	}
+	h := int(m.Tile)
+	s.lay(h, int(m.Side), int(m.Cell), int(m.Turn))
+	from := int(s.grid[m.From])
+	if m.Ship {
+		s.units[from][p].ship--
+		s.units[h][p].ship++
+	} else {
+		s.units[from][p].cit--
+		s.units[h][p].cit++
+	}
+	s.log(s.name(p) + " explored " + s.regionLabel(h) + " on " + cellName(int(m.Cell)) + ".")
+	s.takeToken(p)
+	face := s.sideData(h)
+	var got []string
+	for r := range nRes {
+		n := min(int(face.icons[r]), int(s.bankCubes[r]))
+		if n > 0 {
+			s.bankCubes[r] -= int8(n)
+			s.players[p].cubes[r] += int8(n)
+			got = append(got, itoa(n)+" "+resNames[r])
+		}
+	}
+	if len(got) > 0 {
+		s.log(s.name(p) + " took " + joinWords(got) + " behind their screen.")
+	}
+	if face.huts > 0 {
+		s.moveExcess(int(face.huts))
+		s.log("Its huts raise the excess workers by " + itoa(int(face.huts)) + ".")
+	}
+	if bonus := s.effectSum(p, effExplore); bonus > 0 {
+		s.fromBank(p, bonus)
+	}
+}
+
+func (s *state) recruit(p int, m Move) {
+	total := 0
+	for _, x := range m.Spots {
+		if x.n == 0 {
+			break
+		}
+		total += int(x.n)
+	}
+	price := s.recruitCost(p, total)
+	s.payBank(p, price)
+	for _, x := range m.Spots {
+		if x.n == 0 {
+			break
+		}
+		s.units[s.grid[x.cell]][p].cit += x.n
+	}
+	s.players[p].cits -= int8(total)
+	s.moveExcess(-total)
+	s.log(s.name(p) + " recruited " + plural(total, "citizen", "citizens") + " for " + florins(price) + "; excess workers -" + itoa(total) + ".")
+}
+
+func (s *state) reproduce(p int) {
+	s.reproduced |= 1 << p
+	n := 0
+	for _, h := range s.breeders(p) {
+		if s.players[p].cits == 0 {
+			break
+		}
+		s.units[h][p].cit++
+		s.players[p].cits--
+		n++
+	}
+	s.log(s.name(p) + "'s citizens had " + plural(n, "child", "children") + ".")
+}
+
+func (s *state) build(p int, m Move) {
+	h, k := int(s.grid[m.Cell]), int(m.Build)
+	c := s.buildPrice(p, k)
+	pl := &s.players[p]
+	for r, n := range c.cubes {
+		pl.cubes[r] -= n
+		s.bankCubes[r] += n
+	}
+	s.payBank(p, c.florins)
+	switch k {
+	case bShip:
+		pl.ships--
+		s.units[h][p].ship++
+	case bCity, bTemple:
+		s.tcTokens--
+		s.builds[h][k].owner = int8(p)
+	default:
+		s.pmTokens--
+		s.builds[h][k].owner = int8(p)
+	}
+	s.log(s.name(p) + " built a " + buildNames[k] + " on " + cellName(int(m.Cell)) + ".")
+}
+
+func (s *state) migrate(p int, m Move) {
+	h := int(s.grid[m.Cell])
+	if m.Build >= 0 {
+		s.units[h][p].cit--
+		s.units[h][p].housed++
+		s.builds[h][m.Build].occupant = int8(p)
+		s.log(s.name(p) + " settled a citizen in the " + buildNames[m.Build] + " on " + cellName(int(m.Cell)) + ".")
+		return
+	}
+	o := int(s.grid[m.From])
+	s.units[h][p].cit -= m.N[0]
+	s.units[h][p].ship -= m.N[1]
+	s.units[o][p].cit += m.N[0]
+	s.units[o][p].ship += m.N[1]
+	var parts []string
+	if m.N[0] > 0 {
+		parts = append(parts, plural(int(m.N[0]), "citizen", "citizens"))
+	}
+	if m.N[1] > 0 {
+		parts = append(parts, plural(int(m.N[1]), "ship", "ships"))
+	}
+	s.log(s.name(p) + " moved " + joinWords(parts) + " from " + cellName(int(m.Cell)) + " to " + cellName(int(m.From)) + ".")
+}

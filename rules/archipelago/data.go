@@ -1,0 +1,326 @@
+package archipelago
+
+// All of the game's component data. Each item says where it comes from:
+// "rulebook" (the rules text), "public fact" (published component counts
+// and rules) or "house" (designed here because no source prints it, with
+// the reason). A new edition of the components is a change of this file
+// only. docs/rules/archipelago.md lists the same items.
+
+// Player colors, by seat. House: the rulebook says each player chooses a
+// color; seats take them in this order so that mail can name players.
+var colors = [maxSeats]string{"red", "blue", "green", "yellow", "white"}
+
+// maxSeats is the most players. Rulebook: 2 to 5 players.
+const maxSeats = 5
+
+// resNames names the resources. Rulebook: fish, exotic fruit, livestock,
+// stone, wood, iron (called fruit and cattle here, as on the cubes).
+var resNames = [nRes]string{"fish", "fruit", "cattle", "stone", "wood", "iron"}
+
+// cubeSupply is the bank's cubes of each resource at the start, before the
+// domestic market's six. Public fact: 82 cubes, fruit 15, wood 15, cattle
+// 15, fish 15, stone 12, iron 10.
+var cubeSupply = [nRes]int{15, 15, 15, 12, 15, 10}
+
+// Money. Public fact: the bank holds 21 coins of 5 and 30 of 1 florin.
+// Rulebook: each player starts with 10 florins.
+const (
+	bankFlorins  = 21*5 + 30
+	startFlorins = 10
+)
+
+// Per player. Public fact: 4 ships, 10 citizens, 5 action discs of which 3
+// at the start. Rulebook: one ship and two citizens at the start.
+const (
+	shipsEach    = 4
+	citizensEach = 10
+	startDiscs   = 3
+	mostDiscs    = 5
+	startShips   = 1
+	startCits    = 2
+)
+
+// Explorer tokens. Public fact and rulebook: 24 tokens in 3 stacks of 8.
+const (
+	tokenStacks = 3
+	tokensStack = 8
+)
+
+// Building tokens in the bank. House: the rulebook names double-sided
+// port/market and temple/city tokens but not how many; 12 of each kind of
+// token is more than a game uses unless players build little else.
+const (
+	portMarketTokens = 12
+	templeCityTokens = 12
+)
+
+// shipLoad is how many citizens a ship carries across water. House: the
+// rulebook's first ship carries the two starting citizens, so a ship holds
+// two.
+const shipLoad = 2
+
+// mostRecruitedHere is the most citizens of one player that recruitment
+// may bring a region to. Public fact: at most 3 of your citizens per region.
+const mostRecruitedHere = 3
+
+// markets are the two market boards' zones, the same for every resource.
+// House: the rulebook says the price comes from the row and the
+// population effect from the row of the last cube, but prints neither.
+// Domestic market (board I): four rows of two, 5 down to 2 florins; an
+// empty zone stirs unrest (rebellion +1), a half-full one calms (rebellion
+// -1 on the third row), a glutted one idles craftsmen (excess workers +1 on
+// the fourth row). Export market (board II): three rows of two, 6 down to
+// 4 florins, dearer than at home so that exporting pays; an empty zone
+// leaves dockers idle (excess workers +1), trade employs them (excess
+// workers -1 from the second row).
+var (
+	homeZone = zone{
+		perRow: 2,
+		price:  []int{5, 4, 3, 2},
+		rebel:  []int{0, -1, -1, 0},
+		excess: []int{0, 0, 0, 1},
+		empty:  [2]int{0, 0},
+	}
+	exportZone = zone{
+		perRow: 2,
+		price:  []int{6, 5, 4},
+		rebel:  []int{0, 0, 0},
+		excess: []int{0, -1, -1},
+		empty:  [2]int{0, 0},
+	}
+)
+
+// populationTrack is the colony stability board (III): the population
+// marker's band moves the excess workers and rebellion markers. House: a
+// growing colony breeds idle hands first, then unrest.
+var populationTrack = []band{
+	{from: 0},
+	{from: 10, excess: 1},
+	{from: 18, excess: 1, rebel: 1},
+	{from: 26, excess: 2, rebel: 1},
+	{from: 34, excess: 2, rebel: 2},
+}
+
+// excessTrack is the excess workers board (IV): the marker's band moves the
+// rebellion marker and sets the price of a recruited citizen. House: few
+// idle workers means calm and dear labour, many means unrest and cheap
+// labour. The marker stays between 0 and excessMax.
+var excessTrack = []band{
+	{from: 0, rebel: -2, recruit: 5},
+	{from: 3, rebel: -1, recruit: 4},
+	{from: 6, rebel: 0, recruit: 3},
+	{from: 9, rebel: 1, recruit: 2},
+	{from: 12, rebel: 2, recruit: 1},
+	{from: 16, rebel: 3, recruit: 1},
+}
+
+const excessMax = 20
+
+// taxTable is the tax table of the player aid screen: florins for each
+// active citizen, ship, city and temple. House: the rulebook names the
+// four but not the amounts; buildings pay more because they cost more.
+var taxTable = struct{ citizen, ship, city, temple int }{1, 1, 3, 2}
+
+// buildCosts are the construction costs. Public fact: ship 1 wood + 1f;
+// town 1 stone + 1 wood + 2f; market 1 fruit + 1 cattle; port 1 stone + 1
+// fish + 2f; temple 2 stone + 1f.
+var buildCosts = [nBuild]cost{
+	bShip:   {cubes: [nRes]int8{wood: 1}, florins: 1},
+	bCity:   {cubes: [nRes]int8{stone: 1, wood: 1}, florins: 2},
+	bMarket: {cubes: [nRes]int8{fruit: 1, cattle: 1}},
+	bPort:   {cubes: [nRes]int8{fish: 1, stone: 1}, florins: 2},
+	bTemple: {cubes: [nRes]int8{stone: 2}, florins: 1},
+}
+
+var buildNames = [nBuild]string{"ship", "city", "market", "port", "temple"}
+
+// wheel is the action wheel's limited zones by number of players: index
+// 2–4 is the 2–4 player side, 5 the 5 player side. House: the rulebook
+// says the zones are limited to colored circles but not how many; about
+// one exploration per player, and fewer taxes and reproductions than
+// players, so that they are contested.
+var wheel = [maxSeats + 1]circles{
+	2: {explore: 2, tax: 2, reproduce: 1},
+	3: {explore: 3, tax: 2, reproduce: 2},
+	4: {explore: 4, tax: 3, reproduce: 3},
+	5: {explore: 5, tax: 4, reproduce: 3},
+}
+
+// marketFee is what a market or port you own charges for its two
+// transactions without a disc. Public fact: 1 florin.
+const marketFee = 1
+
+// trackSize is the evolution track's cards. Rulebook: 5.
+const trackSize = 5
+
+// deadline is the year printed on every objective card of a length, as the
+// round at whose end the game ends if nothing else ended it. House: the
+// rulebook's game always ends by an objective or a war but prints no end
+// condition; a last round on every card makes sure a game ends, and the
+// three lengths differ by it.
+var deadline = [3]int{lenShort: 6, lenMedium: 9, lenLong: 12}
+
+var lengthNames = [3]string{lenShort: "short", lenMedium: "medium", lenLong: "long"}
+
+// openSea is the 25th hexagon, all water. Public fact: 25 double-sided
+// hexagons. House: side A (3 fish icons) is used with 2–4 players, side B
+// (4 fish icons) with 5, as the action wheel has a side for each.
+var openSea = region{name: "Open Sea", sides: [2]side{
+	{edges: "WWWWWW", icons: [nRes]int8{fish: 3}},
+	{edges: "WWWWWW", icons: [nRes]int8{fish: 4}},
+}}
+
+// regions are the 24 region hexagons, numbered 1 to 24. House: every side
+// has at least two water edges so that the archipelago stays navigable,
+// one to three resource icons and up to two huts; side A and side B of a
+// hexagon differ in landscape and produce, and the player who lays a
+// hexagon chooses its side. Icons per side A: fish 10, fruit 10, cattle 9,
+// stone 10, wood 8, iron 6, fewer where the bank has fewer cubes.
+var regions = [24]region{
+	{"Coral Bay", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WWWFFF", [nRes]int8{fish: 1, cattle: 1}, 1}}},
+	{"Palm Cove", [2]side{{"WWFFFF", [nRes]int8{fruit: 2}, 1}, {"WWWWFF", [nRes]int8{fish: 2}, 0}}},
+	{"Iron Ridge", [2]side{{"WWMMMF", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWWMMM", [nRes]int8{fish: 1, iron: 1}, 1}}},
+	{"Green Vale", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}, 1}, {"WWWFFF", [nRes]int8{cattle: 2}, 0}}},
+	{"Stone Point", [2]side{{"WWWMMF", [nRes]int8{stone: 2}, 0}, {"WWWWMM", [nRes]int8{fish: 1, stone: 1}, 1}}},
+	{"Timber Coast", [2]side{{"WWWFFF", [nRes]int8{wood: 2}, 0}, {"WWFFMM", [nRes]int8{stone: 1, wood: 1}, 1}}},
+	{"Turtle Lagoon", [2]side{{"WWWWWW", [nRes]int8{fish: 2}, 0}, {"WWWWWF", [nRes]int8{fish: 1, fruit: 1}, 1}}},
+	{"High Pastures", [2]side{{"WWFMMF", [nRes]int8{cattle: 2}, 0}, {"WWFFFM", [nRes]int8{cattle: 1, wood: 1}, 1}}},
+	{"Black Cliffs", [2]side{{"WWMMMM", [nRes]int8{iron: 1}, 1}, {"WWWMMM", [nRes]int8{fish: 1, iron: 1}, 0}}},
+	{"Mango Grove", [2]side{{"WWWFFF", [nRes]int8{fruit: 2}, 1}, {"WWFFFF", [nRes]int8{fruit: 1, wood: 1}, 0}}},
+	{"Cedar Hills", [2]side{{"WWFFMM", [nRes]int8{wood: 2}, 0}, {"WWWFFM", [nRes]int8{fish: 1, wood: 1}, 0}}},
+	{"Salt Marsh", [2]side{{"WWWWFF", [nRes]int8{fish: 1, cattle: 1}, 1}, {"WWWFFF", [nRes]int8{fish: 1, fruit: 1}, 0}}},
+	{"Granite Cape", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}, 0}, {"WWWMMF", [nRes]int8{stone: 2}, 1}}},
+	{"Sugar Fields", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}, {"WWWWFF", [nRes]int8{fruit: 2}, 1}}},
+	{"Smoking Peak", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWWMMF", [nRes]int8{wood: 1, iron: 1}, 1}}},
+	{"Fishers' Reef", [2]side{{"WWWWWF", [nRes]int8{fish: 2}, 1}, {"WWWWWW", [nRes]int8{fish: 3}, 0}}},
+	{"Wild Plateau", [2]side{{"WFFFMM", [nRes]int8{cattle: 1, stone: 1}, 1}, {"WWFFMM", [nRes]int8{cattle: 1, wood: 1}, 0}}},
+	{"Banana Shore", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 1}}},
+	{"Obsidian Bay", [2]side{{"WWWMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWMMMM", [nRes]int8{stone: 1}, 2}}},
+	{"Ranch Lands", [2]side{{"WWFFFF", [nRes]int8{cattle: 2}, 1}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}}},
+	{"Deep Forest", [2]side{{"WWFFFM", [nRes]int8{wood: 2}, 1}, {"WWWFFM", [nRes]int8{wood: 2}, 0}}},
+	{"Quarry Hill", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}, 1}, {"WWFMMF", [nRes]int8{stone: 2}, 0}}},
+	{"Pearl Sound", [2]side{{"WWWWWF", [nRes]int8{fish: 1, fruit: 1}, 1}, {"WWWWFF", [nRes]int8{fish: 2}, 0}}},
+	{"Twin Peaks", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWFMMM", [nRes]int8{cattle: 1, iron: 1}, 1}}},
+}
+
+// cards are the 48 evolution cards: 24 progress cards, then 24 characters.
+// Public fact: 48 cards, 24 of each kind, the backs carrying the
+// archipelago balance. House: the fronts' effects and costs and the backs'
+// crises and events. Costs fall as a card turns, so an unwanted card gets
+// cheaper before the skull discards it; strong cards cost more. Each
+// resource is the domestic crisis of eight backs, fed by 3 to 6 citizens a
+// cube; exports ask 1 to 3 cubes; about half the backs carry an event,
+// and 15 have one red zone, five of each kind (see the counts in
+// docs/rules/archipelago.md, checked by data_test.go).
+var cards = [48]card{
+	// Progress cards.
+	{"Fishing Nets", progress, effHarvest, fish, [4]int{4, 3, 2, skull}, back{fish, 4, false, 1, wood, false, evNone, 0, false}},
+	{"Irrigation", progress, effHarvest, fruit, [4]int{4, 3, 2, skull}, back{fruit, 4, false, 1, stone, false, evHarvest, fruit, false}},
+	{"Animal Husbandry", progress, effHarvest, cattle, [4]int{4, 3, 2, skull}, back{cattle, 4, false, 2, fish, false, evNone, 0, false}},
+	{"Quarrying", progress, effHarvest, stone, [4]int{5, 3, 2, skull}, back{stone, 5, false, 1, fruit, false, evTemples, 2, false}},
+	{"Sawmill", progress, effHarvest, wood, [4]int{4, 3, 2, skull}, back{wood, 5, false, 2, cattle, false, evNone, 0, false}},
+	{"Blast Furnace", progress, effHarvest, iron, [4]int{5, 4, skull, skull}, back{iron, 6, false, 1, fish, false, evUnrest, 2, true}},
+	{"Shipyard", progress, effBuild, bShip, [4]int{3, 2, skull, skull}, back{fish, 3, true, 1, iron, false, evNone, 0, false}},
+	{"Masonry", progress, effBuild, bCity, [4]int{5, 4, 3, skull}, back{fruit, 5, false, 2, wood, false, evMarkets, 1, false}},
+	{"Trade Hall", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{cattle, 5, false, 1, stone, true, evNone, 0, false}},
+	{"Harbour Works", progress, effBuild, bPort, [4]int{4, 3, 2, skull}, back{stone, 4, false, 2, fruit, false, evImmigrants, 2, false}},
+	{"Architecture", progress, effBuild, bTemple, [4]int{3, 2, skull, skull}, back{wood, 4, false, 1, fish, false, evNone, 0, false}},
+	{"Printing Press", progress, effCalm, 2, [4]int{6, 4, 3, skull}, back{iron, 5, false, 3, wood, false, evDemand, wood, false}},
+	{"Medicine", progress, effFeed, 1, [4]int{6, 5, 4, skull}, back{fish, 5, false, 2, cattle, false, evFestival, 2, true}},
+	{"Astrolabe", progress, effExplore, 2, [4]int{4, 3, skull, skull}, back{fruit, 3, true, 1, iron, false, evNone, 0, false}},
+	{"Compass", progress, effExplore, 1, [4]int{3, 2, 1, skull}, back{cattle, 4, false, 2, stone, false, evCities, 1, false}},
+	{"Banking", progress, effIncome, 2, [4]int{8, 6, 4, skull}, back{stone, 6, false, 1, wood, false, evNone, 0, false}},
+	{"Accounting", progress, effTax, 1, [4]int{4, 3, 2, skull}, back{wood, 3, false, 2, fish, true, evNone, 0, false}},
+	{"Crop Rotation", progress, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 4, false, 1, cattle, false, evEmigrants, 2, false}},
+	{"Canals", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{fish, 6, false, 1, fruit, false, evNone, 0, false}},
+	{"Navigation", progress, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fruit, 4, false, 3, iron, false, evTemples, 1, true}},
+	{"Windmill", progress, effHarvest, fruit, [4]int{3, 2, skull, skull}, back{cattle, 3, true, 1, wood, false, evNone, 0, false}},
+	{"Steel Forge", progress, effHarvest, iron, [4]int{4, 3, skull, skull}, back{stone, 5, false, 2, fruit, false, evHarvest, fish, false}},
+	{"Aqueduct", progress, effCalm, 1, [4]int{3, 2, 1, skull}, back{wood, 6, false, 1, stone, false, evNone, 0, false}},
+	{"Lighthouse", progress, effSellExport, 1, [4]int{3, 2, skull, skull}, back{iron, 3, false, 2, cattle, true, evNone, 0, false}},
+	// Characters.
+	{"Governor", character, effTax, 2, [4]int{8, 6, 4, skull}, back{fish, 4, false, 2, stone, false, evUnrest, 1, false}},
+	{"Tax Collector", character, effTax, 1, [4]int{4, 3, 2, skull}, back{fruit, 5, false, 1, wood, false, evNone, 0, false}},
+	{"Recruiter", character, effRecruit, 1, [4]int{4, 3, 2, skull}, back{cattle, 6, false, 2, iron, false, evImmigrants, 1, false}},
+	{"Missionary", character, effCalm, 3, [4]int{7, 5, 3, skull}, back{stone, 3, true, 1, fish, false, evNone, 0, false}},
+	{"Priest", character, effCalm, 2, [4]int{5, 4, skull, skull}, back{wood, 5, false, 2, fruit, false, evTemples, 2, false}},
+	{"Diplomat", character, effCalm, 1, [4]int{2, 1, skull, skull}, back{iron, 6, false, 1, cattle, false, evNone, 0, false}},
+	{"Merchant", character, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fish, 3, false, 3, fruit, false, evDemand, fish, true}},
+	{"Shopkeeper", character, effSellHome, 1, [4]int{3, 2, 1, skull}, back{fruit, 6, false, 1, stone, false, evNone, 0, false}},
+	{"Banker", character, effIncome, 2, [4]int{8, 6, skull, skull}, back{cattle, 4, false, 2, wood, false, evMarkets, 1, false}},
+	{"Moneylender", character, effIncome, 1, [4]int{4, 3, 2, skull}, back{stone, 4, false, 1, iron, true, evNone, 0, false}},
+	{"Navigator", character, effExplore, 2, [4]int{4, 3, 2, skull}, back{wood, 4, true, 2, cattle, false, evNone, 0, false}},
+	{"Cook", character, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 5, false, 1, fruit, false, evFestival, 1, false}},
+	{"Doctor", character, effFeed, 2, [4]int{8, 6, 4, skull}, back{fish, 5, false, 2, iron, false, evNone, 0, false}},
+	{"Fisherman", character, effHarvest, fish, [4]int{3, 2, skull, skull}, back{fruit, 4, false, 1, cattle, false, evCities, 1, true}},
+	{"Farmer", character, effHarvest, fruit, [4]int{3, 2, 1, skull}, back{cattle, 5, false, 2, stone, false, evNone, 0, false}},
+	{"Herder", character, effHarvest, cattle, [4]int{3, 2, 1, skull}, back{stone, 5, false, 1, wood, false, evEmigrants, 1, false}},
+	{"Stonemason", character, effHarvest, stone, [4]int{3, 2, skull, skull}, back{wood, 3, false, 2, fish, false, evNone, 0, false}},
+	{"Lumberjack", character, effHarvest, wood, [4]int{3, 2, 1, skull}, back{iron, 4, false, 3, stone, true, evNone, 0, false}},
+	{"Blacksmith", character, effHarvest, iron, [4]int{4, 3, skull, skull}, back{fish, 6, false, 1, wood, false, evHarvest, cattle, false}},
+	{"Architect", character, effBuild, bTemple, [4]int{3, 2, 1, skull}, back{fruit, 3, false, 2, cattle, false, evNone, 0, false}},
+	{"Shipwright", character, effBuild, bShip, [4]int{2, 1, skull, skull}, back{cattle, 6, false, 1, fruit, false, evUnrest, 1, false}},
+	{"Mayor", character, effBuild, bCity, [4]int{4, 3, 2, skull}, back{stone, 3, false, 2, iron, false, evNone, 0, false}},
+	{"Judge", character, effCalm, 2, [4]int{5, 3, skull, skull}, back{wood, 6, false, 1, fish, false, evFestival, 2, false}},
+	{"Harbour Master", character, effBuild, bPort, [4]int{3, 2, skull, skull}, back{iron, 4, false, 2, fruit, false, evNone, 0, false}},
+}
+
+// trends are the 12 trend cards; one is drawn, and its scoring rule
+// applies to everyone at the end. Public fact: 12 trend cards. House: the
+// rules, one for each way of building the colony.
+var trends = [12]trend{
+	{"Faith", scoring{scTemple, 1, 2}},
+	{"Commerce", scoring{scFlorins, 5, 1}},
+	{"Seafaring", scoring{scShip, 1, 1}},
+	{"Urbanism", scoring{scCity, 1, 2}},
+	{"Science", scoring{scProgress, 1, 1}},
+	{"Nobility", scoring{scCharacter, 1, 1}},
+	{"Discovery", scoring{scToken, 1, 1}},
+	{"Abundance", scoring{scFood, 2, 1}},
+	{"Industry", scoring{scMaterial, 2, 1}},
+	{"Trade", scoring{scTrade, 1, 2}},
+	{"Harmony", scoring{scRebel, 1, -2}},
+	{"Growth", scoring{scCitizen, 3, 1}},
+}
+
+// objectives are the 30 objective cards, 10 of each length. Public fact:
+// 30 objectives, 10 short, 10 medium, 10 long; each has a secret end
+// condition and a scoring rule that applies to everyone. Rulebook: a
+// separatist or a pacifist may be among the players. House: one
+// separatist and one pacifist in each length, so that the chance of
+// meeting one grows with the number of players; thresholds grow with the
+// number of players and with the length.
+var objectives = [30]objective{
+	{"The Separatist", lenShort, separatist, endNone, 0, 0, scoring{scRebel, 1, 1}},
+	{"The Pacifist", lenShort, pacifist, endPeace, 2, 3, scoring{scTemple, 1, 2}},
+	{"The Admiral", lenShort, ordinary, endShips, 3, 0, scoring{scShip, 1, 1}},
+	{"The Founder", lenShort, ordinary, endCities, 1, 1, scoring{scCity, 1, 2}},
+	{"The Trader", lenShort, ordinary, endFlorins, 20, 0, scoring{scFlorins, 4, 1}},
+	{"The Colonist", lenShort, ordinary, endPopulation, 4, 3, scoring{scCitizen, 2, 1}},
+	{"The Explorer", lenShort, ordinary, endRegions, 3, 3, scoring{scToken, 1, 1}},
+	{"The Scholar", lenShort, ordinary, endBought, 2, 1, scoring{scProgress, 1, 2}},
+	{"The Courtier", lenShort, ordinary, endCards, 2, 0, scoring{scCharacter, 1, 2}},
+	{"The Builder", lenShort, ordinary, endBuildings, 2, 1, scoring{scBuilding, 1, 1}},
+
+	{"The Rebel Leader", lenMedium, separatist, endNone, 0, 0, scoring{scRebel, 1, 1}},
+	{"The Peacemaker", lenMedium, pacifist, endPeace, 4, 4, scoring{scTemple, 1, 2}},
+	{"The Shipowner", lenMedium, ordinary, endShips, 4, 0, scoring{scShip, 1, 2}},
+	{"The Urbanist", lenMedium, ordinary, endCities, 2, 1, scoring{scCity, 1, 3}},
+	{"The Financier", lenMedium, ordinary, endFlorins, 30, 0, scoring{scFlorins, 3, 1}},
+	{"The Settler", lenMedium, ordinary, endPopulation, 6, 4, scoring{scCitizen, 2, 1}},
+	{"The Cartographer", lenMedium, ordinary, endRegions, 6, 3, scoring{scRegion, 1, 1}},
+	{"The Inventor", lenMedium, ordinary, endBought, 4, 2, scoring{scProgress, 1, 2}},
+	{"The Patron", lenMedium, ordinary, endCards, 4, 0, scoring{scCard, 1, 1}},
+	{"The Abbot", lenMedium, ordinary, endTemples, 2, 1, scoring{scBuilding, 1, 1}},
+
+	{"The Independentist", lenLong, separatist, endNone, 0, 0, scoring{scRebel, 1, 2}},
+	{"The Apostle of Peace", lenLong, pacifist, endPeace, 6, 5, scoring{scTemple, 1, 3}},
+	{"The Fleet Lord", lenLong, ordinary, endTokens, 12, 2, scoring{scShip, 1, 2}},
+	{"The Governor General", lenLong, ordinary, endCities, 3, 1, scoring{scCity, 1, 3}},
+	{"The Magnate", lenLong, ordinary, endFlorins, 40, 0, scoring{scFlorins, 3, 1}},
+	{"The Patriarch", lenLong, ordinary, endPopulation, 8, 5, scoring{scCitizen, 2, 1}},
+	{"The Pathfinder", lenLong, ordinary, endRegions, 8, 3, scoring{scToken, 1, 2}},
+	{"The Philosopher", lenLong, ordinary, endBought, 6, 3, scoring{scProgress, 1, 2}},
+	{"The Aristocrat", lenLong, ordinary, endCards, 6, 0, scoring{scCharacter, 1, 3}},
+	{"The Merchant Prince", lenLong, ordinary, endBuildings, 4, 2, scoring{scTrade, 1, 3}},
+}

@@ -1,0 +1,203 @@
+package archipelago
+
+import "math/bits"
+
+// The two endings and the victory points.
+
+// threshold is the count objective o's end condition asks for.
+func (s *state) threshold(o *objective) int { return o.base + o.perSeat*s.seats }
+
+// checkEnd ends the game if the rebellion has passed the population (an
+// independence war) or an objective's end condition holds, and reports
+// whether the game is over.
+func (s *state) checkEnd() bool {
+	if s.over {
+		return true
+	}
+	if pop := s.population(); s.rebellion > pop {
+		s.over, s.war = true, true
+		s.phase = phOver
+		for p := range s.seats {
+			if o := s.players[p].objective; o >= 0 && objectives[o].special == separatist {
+				s.winner = int8(p)
+			}
+		}
+		if s.winner >= 0 {
+			s.log("Independence war! The rebellion (" + itoa(s.rebellion) + ") has passed the population (" + itoa(pop) + "). " +
+				s.name(int(s.winner)) + " held " + objectives[s.players[s.winner].objective].name + " and wins alone.")
+		} else {
+			s.log("Independence war! The rebellion (" + itoa(s.rebellion) + ") has passed the population (" + itoa(pop) + "). Nobody held the separatist's objective: everyone loses.")
+		}
+		return true
+	}
+	for i := range s.seats {
+		p := s.seatAt(i)
+		o := s.players[p].objective
+		if o >= 0 && s.objectiveMet(p, &objectives[o]) {
+			s.finish(int(o), s.name(p)+"'s objective "+objectives[o].name+" is met: "+s.endText(&objectives[o])+".")
+			return true
+		}
+	}
+	return false
+}
+
+// checkRoundEnd checks the conditions that hold only at the end of a
+// round: the pacifist's peace and the year printed on the objectives.
+func (s *state) checkRoundEnd() bool {
+	for i := range s.seats {
+		p := s.seatAt(i)
+		o := s.players[p].objective
+		if o < 0 || objectives[o].end != endPeace {
+			continue
+		}
+		if s.rebellion == 0 && s.rebelsAll() == 0 && s.population() >= s.threshold(&objectives[o]) {
+			s.finish(int(o), s.name(p)+"'s objective "+objectives[o].name+" is met: "+s.endText(&objectives[o])+".")
+			return true
+		}
+	}
+	if s.round >= deadline[s.length] {
+		s.finish(-1, "The year on the objectives has come: round "+itoa(s.round)+" was the last.")
+		return true
+	}
+	return false
+}
+
+func (s *state) finish(o int, why string) {
+	s.over = true
+	s.phase = phOver
+	s.endedBy = int8(o)
+	s.deal = offer{}
+	s.log(why + " The game ends; the objectives are revealed and score.")
+}
+
+func (s *state) rebelsAll() int {
+	n := 0
+	for p := range s.seats {
+		n += s.seatRebels(p)
+	}
+	return n
+}
+
+// objectiveMet reports whether the end condition of objective o, held by
+// seat p, holds now (the peace is checked at the end of a round only).
+func (s *state) objectiveMet(p int, o *objective) bool {
+	t := s.threshold(o)
+	switch o.end {
+	case endPopulation:
+		return s.population() >= t
+	case endRegions:
+		return s.regionsOnMap() >= t
+	case endCities:
+		return s.owned(-1, bCity) >= t
+	case endTemples:
+		return s.owned(-1, bTemple) >= t
+	case endBuildings:
+		return s.buildings(-1) >= t
+	case endBought:
+		return s.bought >= t
+	case endShips:
+		return s.seatShips(p) >= t
+	case endFlorins:
+		return s.players[p].florins >= t
+	case endCards:
+		return bits.OnesCount64(s.players[p].cards) >= t
+	case endTokens:
+		return s.tokensTaken() >= t
+	}
+	return false
+}
+
+// buildings counts the buildings seat p owns (-1: everyone's).
+func (s *state) buildings(p int) int {
+	return s.owned(p, bCity) + s.owned(p, bMarket) + s.owned(p, bPort) + s.owned(p, bTemple)
+}
+
+// count is what scoring rule what counts for seat p.
+func (s *state) count(p, what int) int {
+	pl := &s.players[p]
+	switch what {
+	case scTemple:
+		return s.owned(p, bTemple)
+	case scCity:
+		return s.owned(p, bCity)
+	case scTrade:
+		return s.owned(p, bMarket) + s.owned(p, bPort)
+	case scBuilding:
+		return s.buildings(p)
+	case scShip:
+		return s.seatShips(p)
+	case scCitizen:
+		return s.seatCitizens(p)
+	case scRebel:
+		return s.seatRebels(p)
+	case scProgress, scCharacter, scCard:
+		n := 0
+		for _, k := range s.cardsOf(p) {
+			if what == scCard || what == scProgress && cards[k].kind == progress || what == scCharacter && cards[k].kind == character {
+				n++
+			}
+		}
+		return n
+	case scToken:
+		return int(pl.tokens)
+	case scFlorins:
+		return pl.florins
+	case scFood:
+		return int(pl.cubes[fish] + pl.cubes[fruit] + pl.cubes[cattle])
+	case scMaterial:
+		return int(pl.cubes[stone] + pl.cubes[wood] + pl.cubes[iron])
+	case scRegion:
+		n := 0
+		for h := range nHex {
+			if s.placed(h) && s.units[h][p].any() {
+				n++
+			}
+		}
+		return n
+	}
+	return 0
+}
+
+// points is what rule sc gives seat p.
+func (s *state) points(p int, sc scoring) int {
+	return sc.vp * (s.count(p, sc.what) / max(1, sc.per))
+}
+
+// scoringRules are the rules that count at the end: every player's
+// objective, then the trend.
+func (s *state) scoringRules() []scoring {
+	var out []scoring
+	for i := range s.seats {
+		if o := s.players[s.seatAt(i)].objective; o >= 0 {
+			out = append(out, objectives[o].score)
+		}
+	}
+	if s.trend >= 0 {
+		out = append(out, trends[s.trend].score)
+	}
+	return out
+}
+
+// Result returns the scores once the game is over, and zeros before: the
+// victory points depend on objectives that are secret until the end. After
+// an independence war the separatist scores 1 and everyone else 0; without
+// a separatist everyone scores 0 and the view says that everyone lost.
+func (s *state) Result() ([]int, bool) {
+	scores := make([]int, s.seats)
+	if !s.over {
+		return scores, false
+	}
+	if s.war {
+		if s.winner >= 0 {
+			scores[s.winner] = 1
+		}
+		return scores, true
+	}
+	rs := s.scoringRules()
+	for p := range s.seats {
+		for _, r := range rs {
+			scores[p] += s.points(p, r)
+		}
+	}
+	return scores, true
+}

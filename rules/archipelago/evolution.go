@@ -1,0 +1,109 @@
+package archipelago
+
+// Phase 6: buying and turning evolution cards.
+
+// cost is what the card in track place i costs now, or skull.
+func (s *state) cardCost(i int) int {
+	sl := s.track[i]
+	if sl.card < 0 || sl.turns >= 4 {
+		return skull
+	}
+	return cards[sl.card].costs[sl.turns]
+}
+
+func (s *state) checkEvolution(p int, m Move) error {
+	if err := s.phaseIs(phEvolution, "cards are bought and turned"); err != nil {
+		return err
+	}
+	if p != s.actor() {
+		return illegal("it is not your turn: %s", s.waitingFor())
+	}
+	a, b := int(m.N[0])-1, int(m.N[1])-1
+	inTrack := func(i int) bool { return i >= 0 && i < trackSize && s.track[i].card >= 0 }
+	if !inTrack(a) {
+		return illegal("name a place of the evolution track holding a card: %s", s.trackPlaces())
+	}
+	others := s.trackCards() - 1
+	if m.Kind == KBuy {
+		if c := s.cardCost(a); c > s.players[p].florins {
+			return illegal("%s costs %s and you have %s", cards[s.track[a].card].name, florins(c), florins(s.players[p].florins))
+		}
+		switch {
+		case b < 0 && others > 0:
+			return illegal("after buying, turn one of the other cards: BUY %d ROTATE %d", a+1, s.firstOther(a, -1)+1)
+		case b >= 0 && (b == a || !inTrack(b)):
+			return illegal("turn another card of the track: %s", s.trackPlaces())
+		}
+		return nil
+	}
+	switch {
+	case b < 0 && others > 0:
+		return illegal("turn two different cards, e.g. ROTATE %d %d", a+1, s.firstOther(a, -1)+1)
+	case b >= 0 && (b <= a || !inTrack(b)):
+		return illegal("turn two different cards, the lower place first, e.g. ROTATE %d %d", min(a, b)+1, max(a, b)+1)
+	}
+	return nil
+}
+
+// firstOther is the first track place holding a card other than a and b.
+func (s *state) firstOther(a, b int) int {
+	for i, sl := range s.track {
+		if sl.card >= 0 && i != a && i != b {
+			return i
+		}
+	}
+	return -1
+}
+
+// trackPlaces lists the places holding cards, e.g. "places 1, 2 and 4".
+func (s *state) trackPlaces() string {
+	var parts []string
+	for i, sl := range s.track {
+		if sl.card >= 0 {
+			parts = append(parts, itoa(i+1))
+		}
+	}
+	return "places " + joinWords(parts)
+}
+
+func (s *state) doEvolution(p int, m Move) {
+	a, b := int(m.N[0])-1, int(m.N[1])-1
+	if m.Kind == KBuy {
+		k := int(s.track[a].card)
+		price := s.cardCost(a)
+		s.payBank(p, price)
+		s.players[p].cards |= 1 << k
+		s.track[a] = slot{card: -1}
+		s.bought++
+		s.log(s.name(p) + " bought " + cards[k].name + " for " + florins(price) + ".")
+		if cards[k].effect == effCalm {
+			s.moveRebellion(-cards[k].param)
+			s.log(cards[k].name + " calms the colony: rebellion -" + itoa(cards[k].param) + ".")
+		}
+	} else {
+		s.rotate(a)
+	}
+	if b >= 0 {
+		s.rotate(b)
+	}
+	s.queue = nil
+	s.refill()
+	s.after = phEvolution
+	if s.checkEnd() {
+		return
+	}
+	s.runQueue()
+}
+
+// rotate turns the card in place i a quarter clockwise, discarding it
+// when its red triangle reaches the skull.
+func (s *state) rotate(i int) {
+	s.track[i].turns++
+	k := s.track[i].card
+	if s.cardCost(i) == skull {
+		s.track[i] = slot{card: -1}
+		s.log(cards[k].name + " turned to the skull and was discarded.")
+		return
+	}
+	s.log(cards[k].name + " turned; it now costs " + florins(s.cardCost(i)) + ".")
+}

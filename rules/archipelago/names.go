@@ -1,0 +1,103 @@
+package archipelago
+
+import "strings"
+
+// Names and short phrases for people.
+
+// name is a seat's color with a capital, e.g. "Red".
+func (s *state) name(p int) string {
+	if p < 0 || p >= maxSeats {
+		return "nobody"
+	}
+	c := colors[p]
+	return strings.ToUpper(c[:1]) + c[1:]
+}
+
+// regionLabel names hexagon h as laid, e.g. "Turtle Lagoon (7A)".
+func (s *state) regionLabel(h int) string {
+	if h == 0 {
+		return "the open sea"
+	}
+	return regions[h-1].name + " (" + itoa(h) + sideLetter(s.sideOf[h]) + ")"
+}
+
+// hexWords names hexagons by number and name, e.g. "7 Turtle Lagoon, 12 Salt Marsh".
+func hexWords(hs []int8) string {
+	var parts []string
+	for _, h := range hs {
+		if h > 0 {
+			parts = append(parts, itoa(int(h))+" "+regions[h-1].name)
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (s *state) handWords(p int) string { return hexWords(s.hands[p][:]) }
+func (s *state) displayWords() string   { return hexWords(s.display[:]) }
+func (s *state) colorList() string {
+	var parts []string
+	for p := range s.seats {
+		parts = append(parts, strings.ToUpper(colors[p]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// orderText is a turn order as a move writes it: "BLUE RED GREEN".
+func (s *state) orderText(o [maxSeats]int8) string {
+	var parts []string
+	for _, p := range o {
+		if p >= 0 {
+			parts = append(parts, strings.ToUpper(colors[p]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// orderWords is a turn order for people: "Blue, Red, Green".
+func (s *state) orderWords(o [maxSeats]int8) string {
+	var parts []string
+	for _, p := range o {
+		if p >= 0 {
+			parts = append(parts, s.name(int(p)))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// iconWords lists a side's resources: "fish and wood".
+func iconWords(face *side) string {
+	var parts []string
+	for r, n := range face.icons {
+		if n > 0 {
+			parts = append(parts, resNames[r])
+		}
+	}
+	return joinWords(parts)
+}
+
+// hint says what a move looks like now, for errors.
+func (s *state) hint(p int) string {
+	switch s.phase {
+	case phPlace:
+		return "lay a hexagon of your hand, e.g. PLACE 7A F5 0"
+	case phChoose:
+		return "choose the cube for the market and the one you keep, e.g. MARKET WOOD KEEP FISH"
+	case phBid:
+		return "bid florins for the turn order, e.g. BID 2 or BID 0"
+	case phOrder:
+		return "set the turn order, e.g. ORDER " + s.orderText(s.order)
+	case phCrisis:
+		if s.crisis.kind == qExport {
+			return "give cubes for export, e.g. EXPORT 1 MARKET 1 OWN, or EXPORT NONE"
+		}
+		return "give cubes to feed the citizens, e.g. FEED 1 MARKET 1 OWN, or FEED NONE"
+	case phActions:
+		return "take an action such as HARVEST WOOD E5, TAX, SELL FISH EXPORT, BUILD CITY E5 or PASS"
+	case phEvolution:
+		return "buy and turn cards, e.g. BUY 2 ROTATE 4, or turn two: ROTATE 1 3"
+	}
+	return "the game is over"
+}

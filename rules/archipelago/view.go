@@ -1,0 +1,536 @@
+package archipelago
+
+import (
+	"encoding/json"
+	"math/bits"
+
+	"github.com/pbem-games/pbem/rules"
+)
+
+// View is what one seat sees. Everything is public except Private, which
+// only its seat sees: the florins, cubes and explorer tokens behind the
+// screen, the objective, a bid not yet revealed and the hexagons in hand.
+// Once the game is over every screen and objective is shown. Resources are
+// listed in the order of Resources; seats are numbered from 0.
+type View struct {
+	Seat      int          `json:"seat"` // the viewer; -1 for an observer
+	Resources []string     `json:"resources"`
+	Round     int          `json:"round"` // 0: the initial exploration
+	Phase     string       `json:"phase"`
+	Length    string       `json:"length"`
+	LastRound int          `json:"last_round"` // the year printed on the objectives
+	ToAct     []int        `json:"to_act"`
+	Order     []int        `json:"order"` // seats in turn order
+	Players   []PlayerView `json:"players"`
+
+	Map     []RegionView `json:"map"`
+	Next    []HexView    `json:"next_hexagons"` // the hexagons one may explore next
+	Regions int          `json:"regions_in_pile"`
+
+	Home         []int     `json:"domestic_market"` // cubes by resource
+	Export       []int     `json:"export_market"`
+	Population   int       `json:"population"`
+	Rebellion    int       `json:"rebellion"`
+	Excess       int       `json:"excess_workers"`
+	RecruitPrice int       `json:"recruit_price"`
+	BankCubes    []int     `json:"bank_cubes"`
+	BankFlorins  int       `json:"bank_florins"`
+	Stacks       []int     `json:"explorer_stacks"`
+	Wheel        WheelView `json:"wheel"`
+
+	Track []CardView `json:"evolution_track"`
+	Pile  int        `json:"evolution_pile"`
+	Top   *BackView  `json:"pile_top"` // the balance on the back of the pile's top card
+	Trend TrendView  `json:"trend"`
+
+	Bids    []int       `json:"bids,omitempty"` // the bids last revealed, by seat (-1: did not bid)
+	Crisis  *CrisisView `json:"crisis,omitempty"`
+	Offer   *OfferView  `json:"offer,omitempty"`
+	Permits []Permit    `json:"permits,omitempty"`
+	Last    []string    `json:"last"` // what the last move did
+
+	Over         bool            `json:"over"`
+	Ending       string          `json:"ending,omitempty"` // "independence war", "objective" or "year"
+	EveryoneLost bool            `json:"everyone_lost,omitempty"`
+	Winners      []int           `json:"winners,omitempty"`
+	Scores       []ScoreView     `json:"scores,omitempty"`
+	Objectives   []ObjectiveView `json:"objectives,omitempty"` // revealed at the end
+
+	Private *PrivateView `json:"private,omitempty"`
+}
+
+// PlayerView is what everyone sees of a player.
+type PlayerView struct {
+	Seat         int          `json:"seat"`
+	Color        string       `json:"color"`
+	Discs        int          `json:"discs"`
+	DiscsUsed    int          `json:"discs_used,omitempty"`
+	Passed       bool         `json:"passed,omitempty"`
+	Citizens     int          `json:"citizens"` // on the board, rebels included
+	Rebels       int          `json:"rebels,omitempty"`
+	Ships        int          `json:"ships"`
+	CitizensLeft int          `json:"citizens_left"`
+	ShipsLeft    int          `json:"ships_left"`
+	Cards        []string     `json:"cards,omitempty"`
+	HasBid       bool         `json:"has_bid,omitempty"`
+	Screen       *PrivateView `json:"screen,omitempty"` // once the game is over
+}
+
+// RegionView is a hexagon on the table.
+type RegionView struct {
+	Cell       string         `json:"cell"`
+	Hex        int            `json:"hex"` // 0: the open sea
+	Name       string         `json:"-"`   // the hexagon's name, from its number
+	Side       string         `json:"side"`
+	Edges      string         `json:"edges"` // landscapes E, SE, SW, W, NW, NE: W water, F field, M mountain
+	Icons      [nRes]int      `json:"icons"`
+	Taken      *[nRes]int     `json:"taken,omitempty"` // icons with a unit on them
+	Huts       int            `json:"huts,omitempty"`
+	Controller *int           `json:"controller,omitempty"` // the seat owning its city
+	Units      []UnitView     `json:"units,omitempty"`
+	Buildings  []BuildingView `json:"buildings,omitempty"`
+	idx        int            // the cell's number
+}
+
+// UnitView is one player's units in a region.
+type UnitView struct {
+	Seat        int `json:"seat"`
+	Citizens    int `json:"citizens,omitempty"` // free
+	Working     int `json:"working,omitempty"`  // on resource icons
+	Rebels      int `json:"rebels,omitempty"`
+	Housed      int `json:"housed,omitempty"` // living in buildings
+	Ships       int `json:"ships,omitempty"`
+	ShipsAtWork int `json:"ships_working,omitempty"`
+}
+
+// BuildingView is a building and who lives in it (-1: nobody).
+type BuildingView struct {
+	Kind     string `json:"kind"`
+	Owner    int    `json:"owner"`
+	Resident int    `json:"resident"`
+}
+
+// HexView is a hexagon not yet laid, with both sides.
+type HexView struct {
+	Hex   int        `json:"hex"`
+	Name  string     `json:"name"`
+	Sides []SideView `json:"sides"`
+}
+
+// SideView is one side of a hexagon, unturned.
+type SideView struct {
+	Side  string    `json:"side"`
+	Edges string    `json:"edges"`
+	Icons [nRes]int `json:"icons"`
+	Huts  int       `json:"huts"`
+}
+
+// WheelView is the limited zones of the action wheel this round.
+type WheelView struct {
+	Explore      int `json:"explore"`
+	ExploreMax   int `json:"explore_max"`
+	Tax          int `json:"tax"`
+	TaxMax       int `json:"tax_max"`
+	Reproduce    int `json:"reproduce"`
+	ReproduceMax int `json:"reproduce_max"`
+	Coins        int `json:"coins"` // florins paid to markets and ports
+}
+
+// CardView is an evolution card on the track.
+type CardView struct {
+	Place  int    `json:"place"`
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Effect string `json:"-"` // the card's power, from its name
+	Cost   int    `json:"cost"`
+	Turns  int    `json:"turns,omitempty"`
+	Next   int    `json:"next_cost"` // after one more turn; -1: the skull
+}
+
+// BackView is the archipelago balance on a card's back.
+type BackView struct {
+	HomeRes   string `json:"domestic_resource"`
+	HomePer   int    `json:"citizens_per_cube"`
+	HomeRed   bool   `json:"domestic_red,omitempty"`
+	ExportN   int    `json:"export_cubes"`
+	ExportRes string `json:"export_resource"`
+	ExportRed bool   `json:"export_red,omitempty"`
+	Event     string `json:"event,omitempty"`
+	EventRed  bool   `json:"event_red,omitempty"`
+}
+
+// TrendView is the trend card.
+type TrendView struct {
+	Name string `json:"name"`
+	Rule string `json:"rule"`
+}
+
+// CrisisView is a consumption crisis being resolved.
+type CrisisView struct {
+	Kind     string `json:"kind"` // "domestic" or "export"
+	Resource string `json:"resource"`
+	PerCube  int    `json:"citizens_per_cube,omitempty"`
+	Lying    []int  `json:"lying,omitempty"` // by seat
+	Needed   int    `json:"cubes_needed"`
+	Giver    int    `json:"giver"`
+	Red      bool   `json:"red"`
+}
+
+// OfferView is an open offer.
+type OfferView struct {
+	From int    `json:"from"`
+	To   int    `json:"to"`
+	Give string `json:"give"`
+	Ask  string `json:"ask"`
+	Move string `json:"move"`
+}
+
+// Permit is leave to harvest in the giver's regions this round.
+type Permit struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// ScoreView is a player's victory points at the end.
+type ScoreView struct {
+	Seat   int   `json:"seat"`
+	Points int   `json:"points"`
+	Lines  []int `json:"lines"` // by objective in turn order, then the trend
+}
+
+// ObjectiveView is an objective card.
+type ObjectiveView struct {
+	Holder int    `json:"holder"`
+	Name   string `json:"name"`
+	Ends   string `json:"ends"`
+	Scores string `json:"scores"`
+}
+
+// PrivateView is what lies behind a player's screen.
+type PrivateView struct {
+	Color     string         `json:"color"`
+	Florins   int            `json:"florins"`
+	Cubes     []int          `json:"cubes"`
+	Tokens    int            `json:"explorer_tokens"`
+	Objective *ObjectiveView `json:"objective"`
+	Bid       *int           `json:"sealed_bid"`
+	Hand      []HexView      `json:"hand,omitempty"`
+}
+
+// View returns the view of seat p. Views are built once per state and
+// shared; they must not be changed.
+func (s *state) View(p rules.Seat) rules.View {
+	i := int(p)
+	if i < 0 || i >= s.seats {
+		i, p = maxSeats, rules.Observer
+	}
+	c := s.public
+	c.base.Do(func() { c.public = s.buildView() })
+	c.once[i].Do(func() {
+		v := *c.public
+		v.Seat = int(p)
+		if !s.over && p >= 0 {
+			v.Private = s.privateView(int(p))
+		}
+		c.views[i] = &v
+	})
+	return c.views[i]
+}
+
+// buildView builds the view every seat shares.
+func (s *state) buildView() *View {
+	v := &View{
+		Seat:         -1,
+		Resources:    resNames[:],
+		Round:        s.round,
+		Phase:        phaseNames[s.phase],
+		Length:       lengthNames[s.length],
+		LastRound:    deadline[s.length],
+		Regions:      len(s.regionPile),
+		Population:   s.population(),
+		Rebellion:    s.rebellion,
+		Excess:       s.excess,
+		RecruitPrice: bandAt(excessTrack, s.excess).recruit,
+		BankFlorins:  s.bankFlorins,
+		Pile:         len(s.pile),
+		Last:         s.last,
+		Over:         s.over,
+	}
+	for _, q := range s.ToAct() {
+		v.ToAct = append(v.ToAct, int(q))
+	}
+	for i := range s.seats {
+		v.Order = append(v.Order, s.seatAt(i))
+	}
+	for q := range s.seats {
+		v.Players = append(v.Players, s.playerView(q))
+	}
+	v.Map = s.mapView()
+	for _, h := range s.display {
+		if h > 0 {
+			v.Next = append(v.Next, hexView(int(h)))
+		}
+	}
+	v.Home, v.Export, v.BankCubes = ints(s.home[:]), ints(s.export[:]), ints(s.bankCubes[:])
+	v.Stacks = ints(s.stacks[:])
+	w := wheel[s.seats]
+	v.Wheel = WheelView{int(s.explored), w.explore, int(s.taxed), w.tax, countBits(s.reproduced), w.reproduce, int(s.coins)}
+	for i, sl := range s.track {
+		if sl.card >= 0 {
+			v.Track = append(v.Track, s.cardView(i))
+		}
+	}
+	if n := len(s.pile); n > 0 {
+		v.Top = backView(cards[s.pile[n-1]].back)
+	}
+	if s.trend >= 0 {
+		t := trends[s.trend]
+		v.Trend = TrendView{t.name, scoringText(t.score)}
+	}
+	if s.shown {
+		v.Bids = make([]int, s.seats)
+		for q := range s.seats {
+			v.Bids[q] = s.bids[q]
+		}
+	}
+	if s.phase == phCrisis {
+		v.Crisis = s.crisisView()
+	}
+	if s.deal.open {
+		d := s.deal
+		v.Offer = &OfferView{int(d.from), int(d.to), goodsWords(d.give), goodsWords(d.ask), Move{Kind: KOffer, Seat: d.to, Give: d.give, Ask: d.ask}.String()}
+	}
+	for g := range s.seats {
+		for q := range s.seats {
+			if s.permits[g]&(1<<q) != 0 {
+				v.Permits = append(v.Permits, Permit{g, q})
+			}
+		}
+	}
+	if s.over {
+		s.endView(v)
+	}
+	return v
+}
+
+func ints[T int8 | int](xs []T) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x)
+	}
+	return out
+}
+
+func arr(xs [nRes]int8) (out [nRes]int) {
+	for i, x := range xs {
+		out[i] = int(x)
+	}
+	return out
+}
+
+func (s *state) playerView(q int) PlayerView {
+	pl := &s.players[q]
+	pv := PlayerView{
+		Seat: q, Color: colors[q], Discs: s.discs(), DiscsUsed: int(pl.discsUsed), Passed: pl.passed,
+		Citizens: s.seatCitizens(q), Rebels: s.seatRebels(q), Ships: s.seatShips(q),
+		CitizensLeft: int(pl.cits), ShipsLeft: int(pl.ships),
+		HasBid: s.phase == phBid && pl.hasBid,
+	}
+	for _, k := range s.cardsOf(q) {
+		pv.Cards = append(pv.Cards, cards[k].name)
+	}
+	return pv
+}
+
+func (s *state) mapView() []RegionView {
+	n := 0
+	for h := range nHex {
+		if s.placed(h) {
+			n++
+		}
+	}
+	out := make([]RegionView, 0, n)
+	for c := range nCells {
+		h := int(s.grid[c])
+		if h < 0 {
+			continue
+		}
+		face := s.sideData(h)
+		name := openSea.name
+		if h > 0 {
+			name = regions[h-1].name
+		}
+		rv := RegionView{
+			Cell: cellName(c), idx: c, Hex: h, Name: name, Side: sideLetter(s.sideOf[h]),
+			Edges: turnedEdges(face, int(s.turnOf[h])), Icons: arr(face.icons), Huts: int(face.huts),
+		}
+		if s.occ[h] != [nRes]int8{} {
+			t := arr(s.occ[h])
+			rv.Taken = &t
+		}
+		if c := s.controller(h); c >= 0 {
+			rv.Controller = &c
+		}
+		for q := range s.seats {
+			if u := s.units[h][q]; u.any() {
+				rv.Units = append(rv.Units, UnitView{q, int(u.cit), int(u.citLinked), int(u.rebels), int(u.housed), int(u.ship), int(u.shipLink)})
+			}
+		}
+		for k := bCity; k < nBuild; k++ {
+			if b := s.builds[h][k]; b.owner >= 0 {
+				rv.Buildings = append(rv.Buildings, BuildingView{buildNames[k], int(b.owner), int(b.occupant)})
+			}
+		}
+		out = append(out, rv)
+	}
+	return out
+}
+
+func hexView(h int) HexView {
+	r := regions[h-1]
+	hv := HexView{Hex: h, Name: r.name}
+	for sd, f := range r.sides {
+		hv.Sides = append(hv.Sides, SideView{sideLetter(int8(sd)), f.edges, arr(f.icons), int(f.huts)})
+	}
+	return hv
+}
+
+func (s *state) cardView(i int) CardView {
+	sl := s.track[i]
+	c := cards[sl.card]
+	next := skull
+	if sl.turns+1 < 4 {
+		next = c.costs[sl.turns+1]
+	}
+	return CardView{Place: i + 1, Name: c.name, Kind: kindNames[c.kind], Effect: effectTexts[sl.card], Cost: s.cardCost(i), Turns: int(sl.turns), Next: next}
+}
+
+var kindNames = [2]string{"progress", "character"}
+
+func backView(b back) *BackView {
+	return &BackView{
+		HomeRes: resNames[b.homeRes], HomePer: b.homePer, HomeRed: b.homeRed,
+		ExportN: b.exportN, ExportRes: resNames[b.exportRes], ExportRed: b.exportRed,
+		Event: eventText(b.event, b.eventArg), EventRed: b.eventRed,
+	}
+}
+
+func (s *state) crisisView() *CrisisView {
+	c := &s.crisis
+	cv := &CrisisView{Kind: "export", Resource: resNames[c.res], Needed: int(c.need), Giver: s.actor(), Red: c.red}
+	if c.kind == qHome {
+		cv.Kind, cv.PerCube, cv.Lying = "domestic", int(c.per), ints(c.lying[:s.seats])
+		cv.Needed = (c.lyingTotal() + int(c.per) - 1) / int(c.per)
+	}
+	return cv
+}
+
+func (s *state) objectiveView(q int) *ObjectiveView {
+	o := &objectives[s.players[q].objective]
+	return &ObjectiveView{Holder: q, Name: o.name, Ends: s.endText(o), Scores: scoringText(o.score)}
+}
+
+// privateView is what lies behind seat q's screen.
+func (s *state) privateView(q int) *PrivateView {
+	pl := &s.players[q]
+	pv := &PrivateView{Color: colors[q], Florins: pl.florins, Cubes: ints(pl.cubes[:]), Tokens: int(pl.tokens)}
+	if pl.objective >= 0 {
+		pv.Objective = s.objectiveView(q)
+	}
+	if s.phase == phBid && pl.hasBid {
+		b := pl.bid
+		pv.Bid = &b
+	}
+	if s.round == 0 {
+		for _, h := range s.hands[q] {
+			if h > 0 {
+				pv.Hand = append(pv.Hand, hexView(int(h)))
+			}
+		}
+	}
+	return pv
+}
+
+// endView adds the ending, the screens, the objectives and the scores.
+func (s *state) endView(v *View) {
+	switch {
+	case s.war:
+		v.Ending = "independence war"
+		v.EveryoneLost = s.winner < 0
+		if s.winner >= 0 {
+			v.Winners = []int{int(s.winner)}
+		}
+	case s.endedBy >= 0:
+		v.Ending = "objective"
+	default:
+		v.Ending = "year"
+	}
+	for q := range s.seats {
+		v.Players[q].Screen = s.privateView(q)
+		if s.players[q].objective >= 0 {
+			v.Objectives = append(v.Objectives, *s.objectiveView(q))
+		}
+	}
+	if s.war {
+		return
+	}
+	rs := s.scoringRules()
+	best := 0
+	for q := range s.seats {
+		sv := ScoreView{Seat: q}
+		for _, r := range rs {
+			pts := s.points(q, r)
+			sv.Lines = append(sv.Lines, pts)
+			sv.Points += pts
+		}
+		if q == 0 || sv.Points > best {
+			best = sv.Points
+		}
+		v.Scores = append(v.Scores, sv)
+	}
+	for _, sv := range v.Scores {
+		if sv.Points == best {
+			v.Winners = append(v.Winners, sv.Seat)
+		}
+	}
+}
+
+// Secrets returns, for a seat, what lies behind its screen, in the forms
+// its view shows it; for Observer, the order of the face-down piles and
+// the hexagons no one has seen. Once the game is over the screens are
+// shown and only the piles stay hidden.
+func (s *state) Secrets(p rules.Seat) []string {
+	q := int(p)
+	if p == rules.Observer {
+		return s.pileSecrets()
+	}
+	if s.over || q < 0 || q >= s.seats {
+		return nil
+	}
+	pv := s.privateView(q)
+	data, _ := json.Marshal(pv)
+	out := []string{string(data)}
+	return append(out, privateLines(pv)...)
+}
+
+// pileSecrets are the face-down evolution cards and hexagons.
+func (s *state) pileSecrets() []string {
+	var out []string
+	if len(s.pile) > 0 {
+		line := "Evolution pile from the top:"
+		for i := len(s.pile) - 1; i >= 0; i-- {
+			c := cards[s.pile[i]]
+			line += " " + c.name + ","
+			out = append(out, `"`+c.name+`"`, c.name+" ("+kindNames[c.kind]+")")
+		}
+		out = append(out, line)
+	}
+	hidden := append(cloneInt8(s.regionPile), s.handDiscard...)
+	for _, h := range hidden {
+		out = append(out, `"`+regions[h-1].name+`"`, regions[h-1].name)
+	}
+	return out
+}
+
+// cardsOwned counts seat p's cards.
+func (s *state) cardsOwned(p int) int { return bits.OnesCount64(s.players[p].cards) }
