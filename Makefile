@@ -32,3 +32,10 @@ test: vet mailservers
 # make test runs the same with 50 kills.
 torture:
 	PBEM_TORTURE_KILLS=$${PBEM_TORTURE_KILLS:-500} $(GO) test -count=1 -timeout 90m -run 'TestTorture$$' -v ./cmd/pbem/
+
+# Measure pbem against raw JetStream on this machine: the rules, the
+# command side, the whole mail pipeline, rebuilding the read models,
+# growth to many games and a three-node cluster; prints the figures and
+# writes docs/benchmarks.md. About fifteen minutes on two cores.
+bench:
+	$(GO) run ./cmd/pbem bench --out docs/benchmarks.md

@@ -43,6 +43,7 @@ func commands() []command {
 		{"mail", "parse [--config FILE] FILE.eml", "print as JSON what pbem reads from a mail", runMail},
 		{"demo", "[--players N] [--variant x,y] [--seed N]", "play a whole game by mail between bots on a mail system in the process", runDemo},
 		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N]", "play a whole game between seeded random players, without mail", runSelfplay},
+		{"bench", "[--out FILE] [--dir DIR] [--quick] [--cluster=false]", "measure throughput, latency, rebuild, growth and memory against raw JetStream", runBench},
 	}, tableCommands()...)
 }
 

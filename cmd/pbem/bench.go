@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/internal/bench"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/loopback"
+)
+
+func runBench(ctx context.Context, e *env, args []string) error {
+	cfg := bench.DefaultConfig(catalog())
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	out := fs.String("out", "", "also write the report as Markdown to this file, e.g. docs/benchmarks.md")
+	dir := fs.String("dir", "", "where the benchmark keeps its data while it runs (default: a temporary directory); put it on the disk to size")
+	quick := fs.Bool("quick", false, "tiny sizes, a few seconds: check that every part runs, measure nothing")
+	fs.StringVar(&cfg.Game, "game", cfg.Game, "the game played by the command side, the pipeline and growth")
+	fs.IntVar(&cfg.Games, "games", cfg.Games, "games played at once on the command side")
+	fs.DurationVar(&cfg.Measure, "measure", cfg.Measure, "how long each throughput is measured")
+	fs.IntVar(&cfg.GrowthGames, "growth-games", cfg.GrowthGames, "games stored for the growth measurement; 0 skips it")
+	fs.DurationVar(&cfg.GrowthBudget, "growth-budget", cfg.GrowthBudget, "the most time spent writing them")
+	fs.BoolVar(&cfg.Cluster, "cluster", cfg.Cluster, "measure the command side on a three-node cluster on loopback too")
+	if _, err := e.parse(fs, args, 0, "[--out FILE] [--dir DIR] [--quick] [--games N] [--measure D] [--growth-games N] [--cluster=false]"); err != nil {
+		return err
+	}
+	if *quick {
+		q := bench.QuickConfig(catalog())
+		q.Game, q.Cluster = cfg.Game, cfg.Cluster
+		cfg = q
+	}
+	cfg.Dir, cfg.Progress = *dir, e.stderr
+	cfg.PostOffice = benchPostOffice(e)
+	r, err := bench.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	r.Command = strings.TrimSpace("pbem bench " + strings.Join(args, " "))
+	r.Text(e.stdout)
+	if *out != "" {
+		if err := os.WriteFile(*out, r.Markdown(), 0o644); err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		fmt.Fprintf(e.stderr, "report written to %s\n", *out)
+	}
+	return nil
+}
+
+// benchPostOffice starts "pbem serve" on the benchmark's mail system, as
+// pbem demo does.
+func benchPostOffice(e *env) bench.PostOffice {
+	return func(ctx context.Context, svc *games.Service, sys *loopback.System, mailbox string) (func(context.Context) error, mail.Tokens, error) {
+		user, _, _ := strings.Cut(mailbox, "@")
+		c := config{Service: "pbem games", Mailbox: mailbox, Secret: "bench secret"}
+		c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = sys.IMAPAddr, "plain", user, loopback.Password
+		c.IMAP.Poll.Duration = time.Second
+		c.SMTP.Addr, c.SMTP.Security = sys.SMTPAddr, "plain"
+		tokens, err := c.tokens(e.data)
+		if err != nil {
+			return nil, tokens, err
+		}
+		po, err := startPostOffice(ctx, e, svc, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		if err != nil {
+			return nil, tokens, err
+		}
+		return po.run, tokens, nil
+	}
+}

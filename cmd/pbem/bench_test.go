@@ -1,0 +1,38 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBenchQuick runs every part of pbem bench with tiny sizes: the
+// benchmark still works, whatever it would measure.
+func TestBenchQuick(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts three servers and a mail system")
+	}
+	out := filepath.Join(t.TempDir(), "benchmarks.md")
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"--data", t.TempDir(), "bench", "--quick", "--dir", t.TempDir(), "--out", out}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("pbem bench --quick: %v\n%s", err, stderr.String())
+	}
+	md, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range []string{"rules", "command", "pipeline", "rebuild", "growth", "cluster"} {
+		if !strings.Contains(stdout.String(), "\n"+part+" ") || !strings.Contains(string(md), "| "+part+" |") {
+			t.Errorf("pbem bench --quick: no %s figures in\n%s", part, stdout.String())
+		}
+	}
+	for _, want := range []string{"pbem bench --quick", "cores", "load average"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("%s does not say %q:\n%s", out, want, md)
+		}
+	}
+}

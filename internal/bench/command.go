@@ -1,0 +1,132 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pbem-games/pbem/games"
+)
+
+// benchDomain is the mail domain of the benchmark's players.
+const benchDomain = "bench.test"
+
+// table is a game being played from its script.
+type table struct {
+	id     string
+	index  int // the game's number in the benchmark, which names its players
+	script script
+	next   int // the script's next move
+}
+
+// createGames creates one game per script, workers at a time, and returns
+// them ready to play.
+func createGames(ctx context.Context, svc *games.Service, scripts []script, first, workers int) ([]*table, error) {
+	tables := make([]*table, len(scripts))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(scripts) || ctx.Err() != nil {
+					return
+				}
+				sc := scripts[i]
+				seed := sc.setup.Seed
+				id, err := svc.Create(ctx, games.NewGame{Game: sc.game.Info().Name, Players: players(first+i, sc.setup.Seats, benchDomain),
+					Seed: &seed, Host: "host@" + benchDomain, Source: fmt.Sprintf("bench-%d", first+i)})
+				if err != nil {
+					errs <- fmt.Errorf("create game %d: %w", first+i, err)
+					return
+				}
+				tables[i] = &table{id: id, index: first + i, script: sc}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return nil, err
+	}
+	return tables, nil
+}
+
+// play plays the next move of t, and reports false when its script is over.
+func (t *table) play(ctx context.Context, svc *games.Service) (bool, error) {
+	if t.next >= len(t.script.moves) {
+		return false, nil
+	}
+	m := t.script.moves[t.next]
+	if _, err := svc.Move(ctx, t.id, m.seat, m.text, games.Cause{}); err != nil {
+		return false, fmt.Errorf("game %s move %d (%s by seat %d): %w", t.id, t.next+1, m.text, m.seat, err)
+	}
+	t.next++
+	return true, nil
+}
+
+// moves plays every table at once, one goroutine each, for d or until the
+// scripts run out. It returns moves committed per second and each move's
+// latency.
+func moves(ctx context.Context, svc *games.Service, tables []*table, d time.Duration) (float64, Latencies, error) {
+	var (
+		count atomic.Int64
+		mu    sync.Mutex
+		lat   Latencies
+		first error
+		wg    sync.WaitGroup
+	)
+	start := time.Now()
+	stop := start.Add(d)
+	for _, t := range tables {
+		wg.Go(func() {
+			var mine Latencies
+			defer func() {
+				mu.Lock()
+				lat = append(lat, mine...)
+				mu.Unlock()
+			}()
+			for time.Now().Before(stop) && ctx.Err() == nil {
+				began := time.Now()
+				more, err := t.play(ctx, svc)
+				if err != nil {
+					mu.Lock()
+					first = cmpOr(first, err)
+					mu.Unlock()
+					return
+				}
+				if !more {
+					return
+				}
+				mine = append(mine, time.Since(began))
+				count.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if first != nil {
+		return 0, nil, first
+	}
+	return perSecond(int(count.Load()), time.Since(start)), lat, nil
+}
+
+// scriptsFor returns n scripts of the configuration's game, from seeds
+// first, first+1, …
+func scriptsFor(cfg *Config, n int, first uint64) ([]script, error) {
+	g, err := cfg.Catalog.Lookup(cfg.Game)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]script, n)
+	for i := range out {
+		sc, err := playout(g, max(g.Info().MinSeats, 2), first+uint64(i))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = sc
+	}
+	return out, nil
+}

@@ -1,0 +1,224 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+)
+
+// growthResult is the cost of a move with few games stored and with many.
+type growthResult struct {
+	measured    int // games the moves are played in
+	small, big  Latencies
+	smallEvents int // events in the stream for the first measurement
+	bigGames    int // games in the stream for the second
+	bigEvents   int
+	asked       int           // games asked for
+	loadTime    time.Duration // to write the games played no more
+	peakRSS     uint64        // peak resident memory while playing among bigGames
+	loadPeakRSS uint64        // peak resident memory while writing them
+}
+
+// growth plays moves in cfg.GrowthMeasured games with only them stored,
+// then again after filling the stream with finished games, up to
+// cfg.GrowthGames in all or as many as cfg.GrowthBudget allows to write.
+func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthResult, error) {
+	res := growthResult{measured: cfg.GrowthMeasured, asked: cfg.GrowthGames}
+	store, err := events.Open(ctx, events.Options{DataDir: dir})
+	if err != nil {
+		return res, err
+	}
+	defer func() {
+		if store != nil {
+			store.Close()
+		}
+	}()
+	scs, err := scriptsFor(cfg, cfg.GrowthMeasured, 200_000)
+	if err != nil {
+		return res, err
+	}
+	p.say("growth: creating %d games", len(scs))
+	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
+	tables, err := createGames(ctx, svc, scs, 200_000, 16)
+	if err != nil {
+		return res, err
+	}
+	p.say("growth: moves in %d games, %d at a time, for %v", len(tables), cfg.GrowthWorkers, cfg.Measure)
+	if res.small, err = steadyMoves(ctx, svc, tables, cfg.GrowthWorkers, cfg.Measure); err != nil {
+		return res, err
+	}
+	res.smallEvents = streamEvents(ctx, store)
+	store.Close()
+	store = nil
+
+	background := cfg.GrowthGames - len(tables)
+	p.say("growth: writing %d finished games (at most %v)", background, cfg.GrowthBudget)
+	debug.FreeOSMemory()
+	ResetPeakRSS()
+	start := time.Now()
+	written, err := loadFinished(ctx, dir, cfg, background, p)
+	res.loadTime = time.Since(start)
+	res.loadPeakRSS = PeakRSS()
+	if err != nil {
+		return res, err
+	}
+	res.bigGames = len(tables) + written
+
+	if store, err = events.Open(ctx, events.Options{DataDir: dir}); err != nil {
+		return res, err
+	}
+	res.bigEvents = streamEvents(ctx, store)
+	svc = &games.Service{Store: store, Catalog: cfg.Catalog}
+	debug.FreeOSMemory()
+	ResetPeakRSS()
+	p.say("growth: moves in the same %d games among %d, %d at a time, for %v", len(tables), res.bigGames, cfg.GrowthWorkers, cfg.Measure)
+	if res.big, err = steadyMoves(ctx, svc, tables, cfg.GrowthWorkers, cfg.Measure); err != nil {
+		return res, err
+	}
+	res.peakRSS = PeakRSS()
+	return res, nil
+}
+
+// streamEvents counts the events on the game subjects, -1 if unknown.
+func streamEvents(ctx context.Context, store *events.Store) int {
+	s, err := store.JetStream().Stream(ctx, events.StreamName)
+	if err != nil {
+		return -1
+	}
+	info, err := s.Info(ctx, jetstream.WithSubjectFilter(events.GameSubject+">"))
+	if err != nil {
+		return -1
+	}
+	n := 0
+	for _, c := range info.State.Subjects {
+		n += int(c)
+	}
+	return n
+}
+
+// steadyMoves plays the tables' next moves, workers at a time, for d, and
+// returns each move's latency.
+func steadyMoves(ctx context.Context, svc *games.Service, tables []*table, workers int, d time.Duration) (Latencies, error) {
+	queue := make(chan *table, len(tables))
+	for _, tb := range tables {
+		queue <- tb
+	}
+	var (
+		mu    sync.Mutex
+		lat   Latencies
+		first error
+		wg    sync.WaitGroup
+	)
+	stop := time.Now().Add(d)
+	for range workers {
+		wg.Go(func() {
+			for time.Now().Before(stop) && ctx.Err() == nil {
+				var tb *table
+				select {
+				case tb = <-queue:
+				default:
+					return // every game is over
+				}
+				t := time.Now()
+				more, err := tb.play(ctx, svc)
+				el := time.Since(t)
+				mu.Lock()
+				if err != nil {
+					first = cmpOr(first, err)
+					mu.Unlock()
+					return
+				}
+				if more {
+					lat = append(lat, el)
+				}
+				mu.Unlock()
+				if more && tb.next < len(tb.script.moves)-1 {
+					queue <- tb
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return lat, first
+}
+
+// loadFinished writes n finished games into the store in dir, as many as
+// cfg.GrowthBudget allows. It starts its own server on dir without syncing
+// every write, since writing millions of events with every write synced
+// would take hours; the moves measured afterwards run with every write
+// synced as always. Games repeat a few scripts under different ids, each
+// with its GameCreated, MovePlayed and GameEnded events chained and
+// hashed, and its seed.
+func loadFinished(ctx context.Context, dir string, cfg *Config, n int, p *progress) (int, error) {
+	ns, err := server.NewServer(&server.Options{
+		ServerName: "pbem", JetStream: true, StoreDir: dir,
+		DontListen: true, NoSigs: true, NoLog: true, MaxPayload: events.MaxPayload,
+	})
+	if err != nil {
+		return 0, err
+	}
+	ns.Start()
+	defer func() {
+		ns.Shutdown()
+		ns.WaitForShutdown()
+	}()
+	if !ns.ReadyForConnections(time.Minute) {
+		return 0, fmt.Errorf("growth: loading server not ready")
+	}
+	nc, err := nats.Connect("", nats.InProcessServer(ns))
+	if err != nil {
+		return 0, err
+	}
+	defer nc.Close()
+	var failed atomic.Pointer[error]
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(4096),
+		jetstream.WithPublishAsyncErrHandler(func(_ jetstream.JetStream, _ *nats.Msg, err error) { failed.CompareAndSwap(nil, &err) }))
+	if err != nil {
+		return 0, err
+	}
+	templates, err := finishedTemplates(cfg, 64)
+	if err != nil {
+		return 0, err
+	}
+	var next, done atomic.Int64
+	deadline := time.Now().Add(cfg.GrowthBudget)
+	stop := p.every(10*time.Second, func() string { return fmt.Sprintf("growth: %d finished games written", done.Load()) })
+	defer stop()
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for ctx.Err() == nil && failed.Load() == nil && time.Now().Before(deadline) {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				for _, m := range templates[i%len(templates)].messages(fmt.Sprintf("bg%07d", i), i) {
+					if _, err := js.PublishMsgAsync(m); err != nil {
+						failed.CompareAndSwap(nil, &err)
+						return
+					}
+				}
+				done.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	select {
+	case <-js.PublishAsyncComplete():
+	case <-time.After(time.Minute):
+		return 0, fmt.Errorf("growth: writes not acknowledged after a minute")
+	}
+	if errp := failed.Load(); errp != nil {
+		return 0, fmt.Errorf("growth: %w", *errp)
+	}
+	return int(done.Load()), ctx.Err()
+}

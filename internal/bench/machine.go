@@ -1,0 +1,90 @@
+package bench
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// Machine is what the figures were measured on.
+type Machine struct {
+	Cores int    // logical processors the process may use
+	CPU   string // model name from /proc/cpuinfo, "" where unknown
+	Go    string // the Go version the program was built with
+	OS    string // GOOS/GOARCH
+}
+
+// ThisMachine describes the machine the process runs on.
+func ThisMachine() Machine {
+	m := Machine{Cores: runtime.NumCPU(), Go: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		s := bufio.NewScanner(bytes.NewReader(b))
+		for s.Scan() {
+			k, v, ok := strings.Cut(s.Text(), ":")
+			if ok && strings.TrimSpace(k) == "model name" {
+				m.CPU = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	return m
+}
+
+func (m Machine) String() string {
+	cpu := m.CPU
+	if cpu == "" {
+		cpu = "unknown CPU"
+	}
+	return fmt.Sprintf("%d cores, %s, %s, %s", m.Cores, cpu, m.Go, m.OS)
+}
+
+// Load is the system's load average over one minute, from /proc/loadavg;
+// -1 where it cannot be read. Other work on the machine slows every figure
+// alike, which is why each is given as a ratio to a baseline measured
+// moments before.
+func Load() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return -1
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return -1
+	}
+	v, err := strconv.ParseFloat(f[0], 64)
+	if err != nil {
+		return -1
+	}
+	return v
+}
+
+// PeakRSS returns the process's peak resident memory (VmHWM) in bytes, or
+// 0 where /proc/self/status cannot be read.
+func PeakRSS() uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(b)) {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			f := strings.Fields(rest)
+			if len(f) == 0 {
+				return 0
+			}
+			kb, _ := strconv.ParseUint(f[0], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// ResetPeakRSS starts the count of PeakRSS afresh from the current resident
+// memory, so one phase's peak is not another's. It reports whether the
+// kernel allowed it.
+func ResetPeakRSS() bool {
+	return os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) == nil
+}

@@ -1,0 +1,399 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/loopback"
+)
+
+// PostOffice starts, for the benchmark, what "pbem serve" runs: its intake
+// reads mailbox on sys's IMAP server and its outbox sends through sys's
+// SMTP server. It returns the function that runs it until its context
+// ends, and the tokens of the players' reply addresses.
+type PostOffice func(ctx context.Context, svc *games.Service, sys *loopback.System, mailbox string) (run func(context.Context) error, tokens mail.Tokens, err error)
+
+// mailbox is the game mailbox's user on the benchmark's mail system.
+const mailboxUser = "games"
+
+// pipelineResult is what the whole pipeline did.
+type pipelineResult struct {
+	moves    int
+	rate     float64       // moves per second, inbox record to the last mail accepted
+	perMove  time.Duration // 1/rate
+	latency  Latencies     // IMAP arrival to the last mail accepted, at a steady rate
+	offered  float64       // the steady rate asked for
+	achieved float64       // the rate the players managed to send at
+	missed   int           // ticks when no game was ready to move
+}
+
+// outgoingID reads the Message-ID of a mail pbem sent about a game:
+// <game>.<seq>.<seat>.<kind>@domain.
+var outgoingID = regexp.MustCompile(`(?im)^Message-ID:[ \t]*<([a-z0-9]+)\.([0-9]+)\.(-?[0-9o]+)\.([a-z-]+)@`)
+
+// answerID reads the Message-ID of pbem's answers to a mail, such as a
+// refusal.
+var answerID = regexp.MustCompile(`(?im)^Message-ID:[ \t]*<re\.[^>]*\.([a-z-]+)@`)
+
+// moveKey names the event a move becomes.
+type moveKey struct {
+	game string
+	seq  uint64
+}
+
+// tracker hears every mail the SMTP server accepts and tells when all the
+// mail a move causes has been accepted.
+type tracker struct {
+	mu       sync.Mutex
+	want     int // mails per move: one per player
+	got      map[moveKey]int
+	waiting  map[moveKey]*waiter
+	refused  []string
+	refusedC chan struct{}
+}
+
+// waiter is one move waiting for its mail.
+type waiter struct {
+	since time.Time
+	done  func(time.Duration)
+}
+
+func newTracker(want int) *tracker {
+	return &tracker{want: want, got: map[moveKey]int{}, waiting: map[moveKey]*waiter{}, refusedC: make(chan struct{}, 1)}
+}
+
+// expect calls done with the time from now until every mail about event
+// seq of game is accepted.
+func (t *tracker) expect(game string, seq uint64, done func(time.Duration)) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	k := moveKey{game, seq}
+	if t.got[k] >= t.want {
+		done(0)
+		return
+	}
+	t.waiting[k] = &waiter{since: time.Now(), done: done}
+}
+
+func (t *tracker) delivered(from string, to []string, raw []byte) {
+	head := raw
+	if i := strings.Index(string(raw[:min(len(raw), 8192)]), "\r\n\r\n"); i > 0 {
+		head = raw[:i]
+	}
+	if m := answerID.FindSubmatch(head); m != nil {
+		t.mu.Lock()
+		t.refused = append(t.refused, fmt.Sprintf("%s to %s", m[1], strings.Join(to, ",")))
+		t.mu.Unlock()
+		select {
+		case t.refusedC <- struct{}{}:
+		default:
+		}
+		return
+	}
+	m := outgoingID.FindSubmatch(head)
+	if m == nil {
+		return
+	}
+	seq, _ := strconv.ParseUint(string(m[2]), 10, 64)
+	k := moveKey{string(m[1]), seq}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.got[k]++
+	if w := t.waiting[k]; w != nil && t.got[k] >= t.want {
+		delete(t.waiting, k)
+		w.done(time.Since(w.since))
+	}
+}
+
+// refusal returns the first mail pbem refused, if any.
+func (t *tracker) refusal() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.refused) == 0 {
+		return nil
+	}
+	return fmt.Errorf("pbem answered a benchmark move with %s", t.refused[0])
+}
+
+// moveMail is the mail a player sends to play the next move of tb.
+func moveMail(tb *table, tokens mail.Tokens, n int) (to string, raw []byte) {
+	m := tb.script.moves[tb.next]
+	from := fmt.Sprintf("p%d-%d@%s", tb.index, m.seat, benchDomain)
+	to = tokens.ReplyTo(mailboxUser+"@"+benchDomain, tb.id, int(m.seat))
+	var b strings.Builder
+	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: Re: [pbem %s] your turn\r\nMessage-ID: <m%d.%s.%d@%s>\r\nDate: %s\r\n",
+		from, to, tb.id, n, tb.id, tb.next, benchDomain, time.Now().UTC().Format(time.RFC1123Z))
+	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
+	b.WriteString(m.text + "\r\n")
+	return to, []byte(b.String())
+}
+
+// pipeline measures the whole pipeline: moves per second from inbox
+// records to the mail they cause accepted by SMTP, then the latency from a
+// mail's arrival in the IMAP mailbox to the last mail it causes accepted,
+// under a steady rate of moves.
+func pipeline(ctx context.Context, store *events.Store, cfg *Config, p *progress) (pipelineResult, error) {
+	var res pipelineResult
+	sys, err := loopback.Start(benchDomain, mailboxUser)
+	if err != nil {
+		return res, err
+	}
+	defer sys.Close()
+	scs, err := scriptsFor(cfg, cfg.PipelineGames, 50_000)
+	if err != nil {
+		return res, err
+	}
+	tr := newTracker(scs[0].setup.Seats)
+	sys.OnDeliver = tr.delivered
+	for i, sc := range scs {
+		for s := range sc.setup.Seats {
+			sys.AddUser(fmt.Sprintf("p%d-%d", 50_000+i, s))
+		}
+	}
+	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	run, tokens, err := cfg.PostOffice(runCtx, svc, sys, mailboxUser+"@"+benchDomain)
+	if err != nil {
+		return res, err
+	}
+	served := make(chan error, 1)
+	go func() { served <- run(runCtx) }()
+	defer func() {
+		stop()
+		<-served
+	}()
+
+	p.say("pipeline: creating %d games and sending their invitations", len(scs))
+	tables, err := createGames(ctx, svc, scs, 50_000, 16)
+	if err != nil {
+		return res, err
+	}
+	if err := waitAll(ctx, tr, tables, served, 2*time.Minute); err != nil {
+		return res, fmt.Errorf("invitations: %w", err)
+	}
+
+	p.say("pipeline: %d moves from inbox records to mail accepted", len(tables)*cfg.PipelineRounds)
+	res.moves, res.rate, err = pipelineThroughput(ctx, store, cfg, tables, tokens, tr, served, p)
+	if err != nil {
+		return res, err
+	}
+	res.perMove = time.Duration(float64(time.Second) / res.rate)
+
+	p.say("pipeline: a steady %.0f moves per second for %v, from IMAP arrival to mail accepted", cfg.PipelineRate, cfg.LatencyTime)
+	res.offered = cfg.PipelineRate
+	res.latency, res.achieved, res.missed, err = pipelineLatency(ctx, sys, cfg, tables, tokens, tr, served, p)
+	return res, err
+}
+
+// pipelineThroughput writes cfg.PipelineRounds moves of every table as
+// inbox records, round after round, and waits until all the mail they
+// cause is accepted.
+func pipelineThroughput(ctx context.Context, store *events.Store, cfg *Config, tables []*table, tokens mail.Tokens,
+	tr *tracker, served <-chan error, p *progress) (int, float64, error) {
+	record := mail.StoreInbox(store)
+	var (
+		mu   sync.Mutex
+		last time.Time
+		n    int
+	)
+	start := time.Now()
+	ticker := p.every(5*time.Second, func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return fmt.Sprintf("pipeline: %d moves done", n)
+	})
+	defer ticker()
+	total := 0
+	for round := range cfg.PipelineRounds {
+		err := forEach(ctx, tables, 16, func(tb *table) error {
+			if tb.next >= len(tb.script.moves)-1 {
+				return nil // the last move ends the game: its mail is of another kind
+			}
+			_, raw := moveMail(tb, tokens, round)
+			tr.expect(tb.id, uint64(tb.next)+2, func(time.Duration) {
+				mu.Lock()
+				n, last = n+1, time.Now()
+				mu.Unlock()
+			})
+			rec := mail.NewInboxRecord(raw, "INBOX", 1, uint32(round*len(tables)+tb.index), time.Now())
+			if err := record(ctx, rec); err != nil {
+				return err
+			}
+			mu.Lock()
+			total++
+			mu.Unlock()
+			tb.next++
+			return nil
+		})
+		if err != nil {
+			return 0, 0, err
+		}
+	}
+	if err := waitFor(ctx, tr, served, 5*time.Minute, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return n >= total
+	}); err != nil {
+		return n, 0, err
+	}
+	return total, perSecond(total, last.Sub(start)), nil
+}
+
+// pipelineLatency has the players send cfg.PipelineRate moves per second
+// for cfg.LatencyTime, each to the IMAP mailbox, each player only once the
+// mail about their last move arrived.
+func pipelineLatency(ctx context.Context, sys *loopback.System, cfg *Config, tables []*table, tokens mail.Tokens,
+	tr *tracker, served <-chan error, p *progress) (Latencies, float64, int, error) {
+	ready := make(chan *table, len(tables))
+	for _, tb := range tables {
+		ready <- tb
+	}
+	var (
+		mu      sync.Mutex
+		lat     Latencies
+		pending int
+	)
+	every := time.Duration(float64(time.Second) / cfg.PipelineRate)
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	stopTicker := p.every(5*time.Second, func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return fmt.Sprintf("pipeline: %d moves timed, p50 %v", len(lat), lat.Percentile(50).Round(time.Millisecond))
+	})
+	defer stopTicker()
+	start := time.Now()
+	sent, missed := 0, 0
+	for time.Since(start) < cfg.LatencyTime {
+		select {
+		case <-ctx.Done():
+			return nil, 0, 0, ctx.Err()
+		case err := <-served:
+			return nil, 0, 0, fmt.Errorf("pbem stopped: %w", err)
+		case <-tr.refusedC:
+			return nil, 0, 0, tr.refusal()
+		case <-tick.C:
+		}
+		var tb *table
+		select {
+		case tb = <-ready:
+		default:
+			missed++
+			continue
+		}
+		if tb.next >= len(tb.script.moves)-1 {
+			continue // this game is done with: it leaves the ready queue
+		}
+		to, raw := moveMail(tb, tokens, 1_000_000+sent)
+		mu.Lock()
+		pending++
+		mu.Unlock()
+		tr.expect(tb.id, uint64(tb.next)+2, func(d time.Duration) {
+			mu.Lock()
+			lat, pending = append(lat, d), pending-1
+			mu.Unlock()
+			ready <- tb
+		})
+		tb.next++
+		if err := sys.Deliver(to, raw); err != nil {
+			return nil, 0, 0, err
+		}
+		sent++
+	}
+	achieved := perSecond(sent, time.Since(start))
+	err := waitFor(ctx, tr, served, 2*time.Minute, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return pending == 0
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	return lat, achieved, missed, err
+}
+
+// waitAll waits until the invitation of every table is accepted.
+func waitAll(ctx context.Context, tr *tracker, tables []*table, served <-chan error, limit time.Duration) error {
+	var mu sync.Mutex
+	left := len(tables)
+	for _, tb := range tables {
+		tr.expect(tb.id, 1, func(time.Duration) {
+			mu.Lock()
+			left--
+			mu.Unlock()
+		})
+	}
+	return waitFor(ctx, tr, served, limit, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return left == 0
+	})
+}
+
+// waitFor polls done until it holds, pbem stops, it refuses a move, or
+// limit passes.
+func waitFor(ctx context.Context, tr *tracker, served <-chan error, limit time.Duration, done func() bool) error {
+	deadline := time.Now().Add(limit)
+	for !done() {
+		if err := tr.refusal(); err != nil {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("not done after %v", limit)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case err := <-served:
+			return errors.Join(errors.New("pbem stopped"), err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return nil
+}
+
+// forEach runs f on every table, workers at a time, and returns the first
+// error.
+func forEach(ctx context.Context, tables []*table, workers int, f func(*table) error) error {
+	work := make(chan *table)
+	errs := make(chan error, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for tb := range work {
+				if err := f(tb); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	var err error
+feed:
+	for _, tb := range tables {
+		select {
+		case work <- tb:
+		case err = <-errs:
+			break feed
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(work)
+	wg.Wait()
+	close(errs)
+	if err != nil {
+		return err
+	}
+	return <-errs
+}

@@ -1,0 +1,156 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/pbem-games/pbem/events"
+)
+
+// rawStream is the stream the raw baselines write to: configured as pbem's
+// own (file storage, the same replicas, on the same server), on subjects
+// pbem never uses.
+const (
+	rawStream  = "PBEMBENCHRAW"
+	rawSubject = "pbembenchraw."
+)
+
+// rawPublish measures what JetStream itself does for the command side:
+// one goroutine per subject publishing, each message checked against the
+// subject's expected last sequence, for d. With batch > 1 each publish is
+// an atomic batch of batch messages, the checked one last, as Append
+// writes an event after its notices. It returns publishes per second and
+// each publish's latency.
+func rawPublish(ctx context.Context, store *events.Store, subjects, batch int, payload []byte, d time.Duration) (float64, Latencies, error) {
+	js := store.JetStream()
+	if err := js.DeleteStream(ctx, rawStream); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+		return 0, nil, fmt.Errorf("raw publish: %w", err)
+	}
+	_, err := js.CreateStream(ctx, jetstream.StreamConfig{
+		Name: rawStream, Subjects: []string{rawSubject + ">"}, Storage: jetstream.FileStorage,
+		Replicas: store.Replicas(), Duplicates: events.DuplicateWindow, AllowAtomicPublish: true,
+	})
+	if err != nil {
+		return 0, nil, fmt.Errorf("raw publish: %w", err)
+	}
+	defer js.DeleteStream(context.WithoutCancel(ctx), rawStream)
+
+	var (
+		count   atomic.Int64
+		mu      sync.Mutex
+		lat     Latencies
+		firstEr error
+		wg      sync.WaitGroup
+	)
+	start := time.Now()
+	stop := start.Add(d)
+	for i := range subjects {
+		wg.Go(func() {
+			subject := rawSubject + strconv.Itoa(i)
+			var last uint64
+			var mine Latencies
+			for time.Now().Before(stop) && ctx.Err() == nil {
+				m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: payload}
+				m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(last, 10))
+				t := time.Now()
+				ack, err := rawBatch(ctx, store, m, batch)
+				if err != nil {
+					mu.Lock()
+					firstEr = cmpOr(firstEr, err)
+					mu.Unlock()
+					return
+				}
+				mine = append(mine, time.Since(t))
+				last = ack.Sequence
+				count.Add(1)
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	if firstEr != nil {
+		return 0, nil, fmt.Errorf("raw publish: %w", firstEr)
+	}
+	return perSecond(int(count.Load()), time.Since(start)), lat, nil
+}
+
+// rawBatch publishes m after batch-1 messages like it on another subject,
+// as one atomic batch, or alone when batch is 1.
+func rawBatch(ctx context.Context, store *events.Store, m *nats.Msg, batch int) (*jetstream.PubAck, error) {
+	if batch <= 1 {
+		return store.JetStream().PublishMsg(ctx, m)
+	}
+	// One goroutine publishes on each subject, one batch at a time.
+	id := m.Subject[len(rawSubject):] + "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	for i := 1; i < batch; i++ {
+		x := &nats.Msg{Subject: rawSubject + "x" + m.Subject[len(rawSubject):], Header: nats.Header{}, Data: m.Data}
+		x.Header.Set("Nats-Batch-Id", id)
+		x.Header.Set("Nats-Batch-Sequence", strconv.Itoa(i))
+		if err := store.Conn().PublishMsg(x); err != nil {
+			return nil, err
+		}
+	}
+	m.Header.Set("Nats-Batch-Id", id)
+	m.Header.Set("Nats-Batch-Sequence", strconv.Itoa(batch))
+	m.Header.Set("Nats-Batch-Commit", "1")
+	return store.JetStream().PublishMsg(ctx, m)
+}
+
+// rawRead measures what JetStream itself does for a rebuild: an ordered
+// consumer reading every message on filter, as stored, without decoding.
+// It returns the messages read and messages per second.
+func rawRead(ctx context.Context, store *events.Store, filter string) (int, float64, error) {
+	js := store.JetStream()
+	stream, err := js.Stream(ctx, events.StreamName)
+	if err != nil {
+		return 0, 0, fmt.Errorf("raw read: %w", err)
+	}
+	last, err := stream.GetLastMsgForSubject(ctx, filter)
+	if err != nil {
+		return 0, 0, fmt.Errorf("raw read: %w", err)
+	}
+	start := time.Now()
+	cons, err := js.OrderedConsumer(ctx, events.StreamName, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{filter}, DeliverPolicy: jetstream.DeliverAllPolicy,
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("raw read: %w", err)
+	}
+	iter, err := cons.Messages()
+	if err != nil {
+		return 0, 0, fmt.Errorf("raw read: %w", err)
+	}
+	defer iter.Stop()
+	n := 0
+	for {
+		m, err := iter.Next()
+		if err != nil {
+			return n, 0, fmt.Errorf("raw read after %d: %w", n, err)
+		}
+		n++
+		md, err := m.Metadata()
+		if err != nil {
+			return n, 0, fmt.Errorf("raw read: %w", err)
+		}
+		if md.Sequence.Stream >= last.Sequence {
+			break
+		}
+	}
+	return n, perSecond(n, time.Since(start)), nil
+}
+
+func cmpOr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}

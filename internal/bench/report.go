@@ -1,0 +1,229 @@
+package bench
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Report is what a benchmark run found.
+type Report struct {
+	Command  string // the command line that ran it, set by the caller
+	Date     time.Time
+	Machine  Machine
+	Elapsed  time.Duration
+	LoadFrom float64 // the one-minute load average when it started
+	LoadTo   float64 // and when it ended
+	Rows     []Row
+	Notes    []string
+}
+
+// Row is one figure, next to the raw JetStream figure it is measured
+// against.
+type Row struct {
+	Part   string  // rules, command, pipeline, rebuild, growth, cluster
+	What   string  // what was measured
+	Value  string  // the figure
+	Raw    string  // the raw JetStream figure measured just before
+	Ratio  string  // Value against Raw, as the target reads it
+	Target string  // "" when the figure has none
+	Met    string  // "yes", "NO" or ""
+	Load   float64 // the load average when the part started
+}
+
+// MiB is a mebibyte.
+const MiB = 1 << 20
+
+func (m *measured) report(cfg *Config) *Report {
+	r := &Report{Date: m.started, Machine: m.machine, Elapsed: m.elapsed, LoadFrom: m.loadStart, LoadTo: m.loadEnd}
+	add := func(row Row) { r.Rows = append(r.Rows, row) }
+	rawRate := fmt.Sprintf("%s publishes/s", count(m.raw))
+	serialP50 := m.serial.Percentile(50)
+
+	pipePerMove := time.Duration(0)
+	if m.pipe != nil {
+		pipePerMove = m.pipe.perMove
+	}
+	for _, x := range m.rules {
+		add(Row{Part: "rules", What: fmt.Sprintf("%s, %d seats: whole seeded random playouts per second, one core", x.game, x.seats),
+			Value: fmt.Sprintf("%s playouts/s (%d moves each)", count(x.perSecond), x.moves/max(x.playouts, 1)),
+			Raw:   rawRate, Ratio: fmt.Sprintf("%.2f playouts per publish", x.perSecond/m.raw), Load: m.rulesLoad})
+		row := Row{Part: "rules", What: fmt.Sprintf("%s: Legal + Apply of one move, median", x.game),
+			Value: fmt.Sprintf("%s, %.0f allocs, %s", dur(x.median), x.allocs, bytesize(x.bytes)),
+			Raw:   "publish p50 " + dur(serialP50), Ratio: fmt.Sprintf("%.3f of a publish", ratio(x.median, serialP50)), Load: m.rulesLoad}
+		if pipePerMove > 0 {
+			share := ratio(x.median, pipePerMove)
+			row.Target, row.Met = "< 10% of the pipeline's time per move", yes(share < 0.10)
+			row.Ratio += fmt.Sprintf("; %.2f%% of the pipeline's %s per move", 100*share, dur(pipePerMove))
+		}
+		add(row)
+	}
+
+	add(Row{Part: "command", What: "raw: publishes one at a time, one subject (latency baseline)",
+		Value: fmt.Sprintf("p50 %s, p99 %s", dur(serialP50), dur(m.serial.Percentile(99))), Load: m.commandLoad})
+	add(Row{Part: "command", What: fmt.Sprintf("raw: publishes with expected last subject sequence, %d subjects at once", cfg.Games),
+		Value: rawRate, Ratio: "1", Load: m.commandLoad})
+	add(Row{Part: "command", What: fmt.Sprintf("raw: atomic batches of 3 (as a move: event and 2 notices), %d subjects at once", cfg.Games),
+		Value: fmt.Sprintf("%s batches/s", count(m.rawBatch)), Raw: rawRate, Ratio: fmt.Sprintf("%.2f", m.rawBatch/m.raw), Load: m.commandLoad})
+	add(Row{Part: "command", What: fmt.Sprintf("Service.Move committed, %d games at once", cfg.Games),
+		Value: fmt.Sprintf("%s moves/s (p50 %s, p99 %s)", count(m.moves), dur(m.moveLat.Percentile(50)), dur(m.moveLat.Percentile(99))),
+		Raw:   rawRate, Ratio: fmt.Sprintf("%.2f", m.moves/m.raw), Target: "≥ 0.5", Met: yes(m.moves/m.raw >= 0.5), Load: m.commandLoad})
+
+	if p := m.pipe; p != nil {
+		pipeRaw := fmt.Sprintf("%s publishes/s", count(m.pipeRaw))
+		add(Row{Part: "pipeline", What: fmt.Sprintf("moves from inbox record to every mail accepted by SMTP (%d games, %d moves)", cfg.PipelineGames, p.moves),
+			Value: fmt.Sprintf("%s moves/s", count(p.rate)), Raw: pipeRaw, Ratio: fmt.Sprintf("%.2f", p.rate/m.pipeRaw),
+			Target: "≥ 0.25", Met: yes(p.rate/m.pipeRaw >= 0.25), Load: m.pipeLoad})
+		what := fmt.Sprintf("IMAP arrival to the last mail accepted, %.0f moves/s asked, %.1f sent, %d moves", p.offered, p.achieved, len(p.latency))
+		add(Row{Part: "pipeline", What: what + ": p50", Value: dur(p.latency.Percentile(50)),
+			Raw: "publish p50 " + dur(serialP50), Ratio: fmt.Sprintf("%.0f publishes", ratio(p.latency.Percentile(50), serialP50)), Load: m.pipeLoad})
+		p99 := p.latency.Percentile(99)
+		add(Row{Part: "pipeline", What: what + ": p99", Value: dur(p99),
+			Raw: "publish p99 " + dur(m.serial.Percentile(99)), Ratio: fmt.Sprintf("%.0f publishes", ratio(p99, m.serial.Percentile(99))),
+			Target: "≤ 250 ms", Met: yes(p99 <= 250*time.Millisecond), Load: m.pipeLoad})
+	}
+
+	rb := m.rebuild
+	rawRead := fmt.Sprintf("%s reads/s", count(rb.raw))
+	add(Row{Part: "rebuild", What: fmt.Sprintf("raw: ordered consumer reading every game's events (%d)", rb.events),
+		Value: rawRead, Ratio: "1", Load: m.rebuildLoad})
+	what := "Projector.Rebuild: events folded into every read model"
+	if !rb.complete {
+		what += fmt.Sprintf(" (stopped after %v: %d of %d)", rb.elapsed.Round(time.Second), rb.folded, rb.events)
+	}
+	add(Row{Part: "rebuild", What: what, Value: fmt.Sprintf("%s events/s", count(rb.rate)), Raw: rawRead,
+		Ratio: fmt.Sprintf("%.2f", rb.rate/rb.raw), Target: "≥ 0.5", Met: yes(rb.rate/rb.raw >= 0.5), Load: m.rebuildLoad})
+
+	if g := m.growth; g.measured > 0 {
+		sp50, sp99 := g.small.Percentile(50), g.small.Percentile(99)
+		bp50, bp99 := g.big.Percentile(50), g.big.Percentile(99)
+		add(Row{Part: "growth", What: fmt.Sprintf("move latency, %d games stored (%s events), %d moves in flight", g.measured, count(g.smallEvents), cfg.GrowthWorkers),
+			Value: fmt.Sprintf("p50 %s, p99 %s", dur(sp50), dur(sp99)), Raw: "publish p50 " + dur(serialP50),
+			Ratio: fmt.Sprintf("%.1f publishes", ratio(sp50, serialP50)), Load: m.growthLoad})
+		grow := max(ratio(bp50, sp50), ratio(bp99, sp99))
+		add(Row{Part: "growth", What: fmt.Sprintf("the same with %s games stored (%s events)", count(g.bigGames), count(g.bigEvents)),
+			Value: fmt.Sprintf("p50 %s, p99 %s", dur(bp50), dur(bp99)), Raw: "the line above",
+			Ratio: fmt.Sprintf("p50 %.2f, p99 %.2f", ratio(bp50, sp50), ratio(bp99, sp99)), Target: "≤ 1.5", Met: yes(grow <= 1.5), Load: m.growthLoad})
+		add(Row{Part: "growth", What: fmt.Sprintf("peak memory (VmHWM) playing among %s games", count(g.bigGames)),
+			Value: fmt.Sprintf("%d MiB", g.peakRSS/MiB), Target: "< 300 MiB", Met: yes(g.peakRSS > 0 && g.peakRSS < 300*MiB), Load: m.growthLoad})
+		if g.bigGames < g.asked {
+			r.Notes = append(r.Notes, fmt.Sprintf("Growth: %s of the %s games asked for were written in the %v allowed (%.0f games/s); "+
+				"the second measurement ran with the games there were.", count(g.bigGames), count(g.asked), cfg.GrowthBudget, perSecond(g.bigGames-g.measured, g.loadTime)))
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("Growth: the finished games were written by a server of their own without a sync per write, "+
+			"in %v (peak memory then %d MiB); every move measured ran with every write synced.", g.loadTime.Round(time.Second), g.loadPeakRSS/MiB))
+	}
+
+	if m.clustered {
+		craw := fmt.Sprintf("%s publishes/s", count(m.clusterRaw))
+		add(Row{Part: "cluster", What: fmt.Sprintf("raw: publishes with expected last subject sequence, %d subjects, 3 replicas", cfg.Games),
+			Value: craw, Ratio: "1", Load: m.clusterLoad})
+		add(Row{Part: "cluster", What: fmt.Sprintf("Service.Move committed, %d games, 3 replicas", cfg.Games),
+			Value: fmt.Sprintf("%s moves/s", count(m.clusterMov)), Raw: craw, Ratio: fmt.Sprintf("%.2f", m.clusterMov/m.clusterRaw),
+			Target: "≥ 0.5", Met: yes(m.clusterMov/m.clusterRaw >= 0.5), Load: m.clusterLoad})
+	}
+	return r
+}
+
+// Text writes the report as a table for a terminal.
+func (r *Report) Text(w io.Writer) {
+	fmt.Fprintf(w, "pbem bench, %s, on %s; load %.2f → %.2f; %v\n\n", r.Date.Format(time.DateTime), r.Machine, r.LoadFrom, r.LoadTo, r.Elapsed.Round(time.Second))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "part\tfigure\tvalue\tagainst raw\tratio\ttarget\tmet\tload")
+	for _, row := range r.Rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\n", row.Part, row.What, row.Value, row.Raw, row.Ratio, row.Target, row.Met, row.Load)
+	}
+	tw.Flush()
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, "\n"+n)
+	}
+}
+
+// findings is what earlier runs found and what was changed because of
+// them, kept with every report.
+//
+//go:embed findings.md
+var findings string
+
+// Markdown returns docs/benchmarks.md for the report.
+func (r *Report) Markdown() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Benchmarks\n\nWritten by `%s` on %s.\n\n", r.Command, r.Date.UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Fprintf(&b, "- machine: %s\n", r.Machine)
+	fmt.Fprintf(&b, "- load average (one minute): %.2f at the start, %.2f at the end; each row gives it when its part began\n", r.LoadFrom, r.LoadTo)
+	fmt.Fprintf(&b, "- took %v\n", r.Elapsed.Round(time.Second))
+	b.WriteString("- durability: every write synced before it is acknowledged (`sync_interval: always`), for pbem and for the raw figures alike\n\n")
+	b.WriteString("Every figure stands next to a raw JetStream figure measured in the same run, moments before, on the same server; " +
+		"other work on the machine slows both alike, so the ratio is the figure to compare between runs.\n\n")
+	b.WriteString("| part | figure | value | against raw | ratio | target | met | load |\n|---|---|---|---|---|---|---|---|\n")
+	for _, row := range r.Rows {
+		met := row.Met
+		if met == "NO" {
+			met = "**no**"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %.1f |\n", row.Part, mdEscape(row.What), mdEscape(row.Value),
+			mdEscape(row.Raw), mdEscape(row.Ratio), mdEscape(row.Target), met, row.Load)
+	}
+	for _, n := range r.Notes {
+		b.WriteString("\n" + n + "\n")
+	}
+	b.WriteString("\n" + strings.TrimSpace(findings) + "\n")
+	return b.Bytes()
+}
+
+func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func yes(ok bool) string {
+	if ok {
+		return "yes"
+	}
+	return "NO"
+}
+
+func ratio(a, b time.Duration) float64 {
+	if b <= 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// count writes a number for people: 1234.5 is "1,235", 12.34 is "12.3",
+// and whole numbers are whole.
+func count[N int | float64](n N) string {
+	x := float64(n)
+	if _, whole := any(n).(int); !whole && x < 100 {
+		return fmt.Sprintf("%.1f", x)
+	}
+	s := fmt.Sprintf("%.0f", x)
+	var out []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+// dur writes a duration with three significant digits.
+func dur(d time.Duration) string {
+	switch {
+	case d >= time.Second:
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	case d >= time.Millisecond:
+		return fmt.Sprintf("%.3g ms", float64(d)/float64(time.Millisecond))
+	default:
+		return fmt.Sprintf("%.3g µs", float64(d)/float64(time.Microsecond))
+	}
+}
+
+func bytesize(b float64) string {
+	if b >= 1024 {
+		return fmt.Sprintf("%.1f KiB", b/1024)
+	}
+	return fmt.Sprintf("%.0f B", b)
+}

@@ -1,0 +1,249 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Config says what to measure and how long.
+type Config struct {
+	Catalog rules.Catalog // every game is measured on its rules
+	Game    string        // the game the other measurements play
+	// Dir holds the benchmark's data while it runs; "" means a temporary
+	// directory. Everything in it is removed at the end.
+	Dir      string
+	Progress io.Writer // where the operator reads what is going on; nil: nowhere
+
+	RulesTime time.Duration // playouts of each game
+	Games     int           // concurrent games of the command side
+	Measure   time.Duration // each throughput measurement
+
+	// PostOffice starts what "pbem serve" runs; nil skips the pipeline.
+	PostOffice     PostOffice
+	PipelineGames  int           // games played by mail
+	PipelineRounds int           // moves of each in the throughput run
+	PipelineRate   float64       // moves per second of the latency run
+	LatencyTime    time.Duration // how long the latency run sends moves
+
+	RebuildLimit time.Duration // a rebuild still running then is stopped, its rate partial
+
+	GrowthMeasured int           // games the growth moves are played in
+	GrowthWorkers  int           // moves in flight at once
+	GrowthGames    int           // games in the stream for the second measurement
+	GrowthBudget   time.Duration // the most time spent writing them
+
+	Cluster bool // measure the command side on a three-node cluster too
+}
+
+// DefaultConfig is "make bench": every target of the benchmark, within
+// fifteen minutes on a two-core machine.
+func DefaultConfig(c rules.Catalog) Config {
+	return Config{
+		Catalog: c, Game: "atacama",
+		RulesTime: 3 * time.Second, Games: 1000, Measure: 10 * time.Second,
+		PipelineGames: 200, PipelineRounds: 8, PipelineRate: 50, LatencyTime: 20 * time.Second,
+		RebuildLimit:   90 * time.Second,
+		GrowthMeasured: 1000, GrowthWorkers: 8, GrowthGames: 100_000, GrowthBudget: 4 * time.Minute,
+		Cluster: true,
+	}
+}
+
+// measured is everything Run measured, before it is put into words.
+type measured struct {
+	machine   Machine
+	started   time.Time
+	elapsed   time.Duration
+	rules     []rulesResult
+	rulesLoad float64
+
+	serial                 Latencies // raw publishes one at a time
+	raw, rawBatch          float64   // raw publishes per second, single and atomic batches
+	rawLat                 Latencies
+	moves                  float64
+	moveLat                Latencies
+	commandLoad            float64
+	pipeRaw                float64 // raw publishes per second just before the pipeline
+	pipe                   *pipelineResult
+	pipeLoad               float64
+	rebuild                rebuildResult
+	rebuildLoad            float64
+	growth                 growthResult
+	growthLoad             float64
+	clusterRaw, clusterMov float64
+	clusterLoad            float64
+	clustered              bool
+	loadStart, loadEnd     float64
+}
+
+// Run measures everything cfg asks for and returns the report.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	p := newProgress(cfg.Progress)
+	m := &measured{machine: ThisMachine(), started: time.Now(), loadStart: Load()}
+	dir := cfg.Dir
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "pbem-bench-"); err != nil {
+			return nil, err
+		}
+	}
+	defer os.RemoveAll(dir)
+	if _, err := cfg.Catalog.Lookup(cfg.Game); err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	p.say("pbem bench on %s; data in %s", m.machine, dir)
+
+	for _, name := range cfg.Catalog.Names() {
+		p.say("rules: %s playouts on one core for %v", name, cfg.RulesTime)
+		m.rulesLoad = Load()
+		r, err := rulesCost(cfg.Catalog[name], cfg.RulesTime)
+		if err != nil {
+			return nil, fmt.Errorf("bench: rules of %s: %w", name, err)
+		}
+		m.rules = append(m.rules, r)
+	}
+	if err := single(ctx, filepath.Join(dir, "single"), &cfg, m, p); err != nil {
+		return nil, err
+	}
+	if cfg.GrowthGames > 0 {
+		m.growthLoad = Load()
+		g, err := growth(ctx, filepath.Join(dir, "growth"), &cfg, p)
+		if err != nil {
+			return nil, fmt.Errorf("bench: growth: %w", err)
+		}
+		m.growth = g
+	}
+	if cfg.Cluster {
+		if err := clustered(ctx, filepath.Join(dir, "cluster"), &cfg, m, p); err != nil {
+			return nil, fmt.Errorf("bench: cluster: %w", err)
+		}
+	}
+	m.elapsed, m.loadEnd = time.Since(m.started), Load()
+	p.say("done in %v", m.elapsed.Round(time.Second))
+	return m.report(&cfg), nil
+}
+
+// single measures on one embedded server: the command side, the pipeline
+// and the rebuild of what they wrote.
+func single(ctx context.Context, dir string, cfg *Config, m *measured, p *progress) error {
+	store, err := events.Open(ctx, events.Options{DataDir: dir})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	payload := eventPayload()
+
+	p.say("raw: publishes one at a time on one subject for %v", cfg.Measure/4)
+	m.commandLoad = Load()
+	if _, m.serial, err = rawPublish(ctx, store, 1, 1, payload, cfg.Measure/4); err != nil {
+		return err
+	}
+	p.say("raw: atomic batches of 3 on %d subjects for %v", cfg.Games, cfg.Measure/2)
+	if m.rawBatch, _, err = rawPublish(ctx, store, cfg.Games, 3, payload, cfg.Measure/2); err != nil {
+		return err
+	}
+	p.say("raw: publishes on %d subjects for %v", cfg.Games, cfg.Measure)
+	if m.raw, m.rawLat, err = rawPublish(ctx, store, cfg.Games, 1, payload, cfg.Measure); err != nil {
+		return err
+	}
+	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
+	m.moves, m.moveLat, err = commandSide(ctx, svc, cfg, 0, p)
+	if err != nil {
+		return fmt.Errorf("bench: command side: %w", err)
+	}
+
+	if cfg.PostOffice != nil {
+		p.say("raw: publishes on %d subjects for %v, before the pipeline", cfg.Games, cfg.Measure/2)
+		m.pipeLoad = Load()
+		if m.pipeRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, payload, cfg.Measure/2); err != nil {
+			return err
+		}
+		pr, err := pipeline(ctx, store, cfg, p)
+		if err != nil {
+			return fmt.Errorf("bench: pipeline: %w", err)
+		}
+		m.pipe = &pr
+	}
+
+	m.rebuildLoad = Load()
+	if m.rebuild, err = rebuild(ctx, store, cfg, p); err != nil {
+		return fmt.Errorf("bench: rebuild: %w", err)
+	}
+	return nil
+}
+
+// commandSide creates cfg.Games games and plays them all at once for
+// cfg.Measure.
+func commandSide(ctx context.Context, svc *games.Service, cfg *Config, first int, p *progress) (float64, Latencies, error) {
+	scs, err := scriptsFor(cfg, cfg.Games, uint64(first))
+	if err != nil {
+		return 0, nil, err
+	}
+	p.say("command side: creating %d games", len(scs))
+	start := time.Now()
+	tables, err := createGames(ctx, svc, scs, first, 32)
+	if err != nil {
+		return 0, nil, err
+	}
+	p.say("command side: created in %v; moves in all %d at once for %v", time.Since(start).Round(time.Millisecond), len(tables), cfg.Measure)
+	return moves(ctx, svc, tables, cfg.Measure)
+}
+
+// clustered measures the command side on three servers with three
+// replicas.
+func clustered(ctx context.Context, dir string, cfg *Config, m *measured, p *progress) error {
+	p.say("cluster: starting three servers on loopback")
+	c, err := startCluster(dir)
+	if err != nil {
+		return err
+	}
+	defer c.stop()
+	store, err := c.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	m.clusterLoad = Load()
+	p.say("cluster: raw publishes on %d subjects for %v", cfg.Games, cfg.Measure)
+	if m.clusterRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure); err != nil {
+		return err
+	}
+	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
+	if m.clusterMov, _, err = commandSide(ctx, svc, cfg, 400_000, p); err != nil {
+		return err
+	}
+	m.clustered = true
+	return nil
+}
+
+// eventPayload is a MovePlayed event as stored, so raw publishes carry
+// what a move carries.
+func eventPayload() []byte {
+	e, err := events.New(events.TypeMovePlayed, 0, time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC),
+		events.MovePlayed{Seat: 0, Move: "E5"})
+	if err != nil {
+		panic(err)
+	}
+	e.Source = "3f2a9c0d1e5b7a6c4d8e9f0a1b2c3d4e#0"
+	return e.Seal("k7m2p9", 12, "b5d1c0ffee0d15ea5e5ca1ab1efeedfacecafebabedeadbeef00112233445566").Encode()
+}
+
+// QuickConfig runs every part with tiny sizes in seconds: a check that the
+// benchmark works, not a measurement.
+func QuickConfig(c rules.Catalog) Config {
+	return Config{
+		Catalog: c, Game: "atacama",
+		RulesTime: 100 * time.Millisecond, Games: 8, Measure: 500 * time.Millisecond,
+		PipelineGames: 3, PipelineRounds: 2, PipelineRate: 20, LatencyTime: 500 * time.Millisecond,
+		RebuildLimit:   30 * time.Second,
+		GrowthMeasured: 4, GrowthWorkers: 2, GrowthGames: 20, GrowthBudget: 10 * time.Second,
+		Cluster: true,
+	}
+}
