@@ -63,7 +63,11 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		}
 		var refusal *Error
 		if errors.As(err, &refusal) {
-			l.answer(KindRejected, map[string]string{"reason": refusal.Msg, "attempt": line,
+			kind := KindRejected // a move: the answer carries the prompt again
+			if commandWords[strings.ToUpper(word)] {
+				kind = KindError
+			}
+			l.answer(kind, map[string]string{"reason": refusal.Msg, "attempt": line,
 				"skipped": strconv.Itoa(len(l.p.Commands) - i - 1)})
 			log.Info("command refused", "line", line, "reason", refusal.Msg)
 			return nil
@@ -73,6 +77,14 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		}
 	}
 	return nil
+}
+
+// commandWords are the first words of the commands that are not moves.
+var commandWords = map[string]bool{
+	"HELP": true, "?": true, "NEW": true, "GAMES": true, "JOIN": true, "BOARD": true, "STATUS": true,
+	"HISTORY": true, "SAY": true, "RESIGN": true, "DEADLINE": true, "VACATION": true, "PAUSE": true,
+	"RESUME": true, "UNDO": true, "AGREE": true, "DECLINE": true, "REPLACE": true, "EXPEL": true,
+	"END": true, "WATCH": true, "UNWATCH": true, "DIGEST": true, "IF": true,
 }
 
 // needGame runs do when the mail came to a game's reply address.

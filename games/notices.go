@@ -18,7 +18,8 @@ const (
 	KindMoved      = "moved"      // someone else moved; not your turn
 	KindSaid       = "said"       // a player's SAY
 	KindGameOver   = "game-over"  // scores, the seed, how to verify
-	KindRejected   = "rejected"   // a move or command was refused, and why
+	KindRejected   = "rejected"   // a move was refused, and why; the prompt again
+	KindError      = "error"      // a command was refused or not understood, and why
 	KindStale      = "stale"      // a reply to an old prompt, and what changed since
 	KindHelp       = "help"
 	KindBoard      = "board"    // BOARD and STATUS
