@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -142,7 +143,7 @@ func (s *serveProc) settle(club *torture.Club, limit time.Duration) {
 			s.t.Fatalf("the players failed: %v", errs)
 		}
 		if club.Outstanding() == "" {
-			if h, err := s.healthz(); err == nil && h.Healthy && h.Mailroom.Pending == 0 && h.Outbox.Pending == 0 {
+			if h, err := s.healthz(); err == nil && h.Healthy && h.Mailroom.Pending == 0 && h.Outbox.Pending == 0 && h.Projector.Lag == 0 {
 				return
 			}
 		}
@@ -183,6 +184,7 @@ func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkIndex(t, store, out)
 	out.Boxes = map[string][]torture.Content{}
 	for _, user := range club.Users() {
 		if out.Boxes[sys.Address(user)], err = torture.Mailbox(sys.IMAPAddr, user, loopback.Password); err != nil {
@@ -190,6 +192,34 @@ func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club)
 		}
 	}
 	return out
+}
+
+// checkIndex checks that the read models the projector kept through the
+// kills agree with the histories.
+func checkIndex(t *testing.T, store *events.Store, out torture.Outcome) {
+	t.Helper()
+	ctx := context.Background()
+	index, err := projections.NewProjector(ctx, store, catalog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, evs := range out.Games {
+		sum, err := index.Summary(ctx, id)
+		last := evs[len(evs)-1]
+		if err != nil || sum.Seq != last.Seq || sum.Hash != last.Hash || !sum.Over {
+			t.Errorf("the index has game %s at event %d, over %v (%v); its history ends at %d", id, sum.Seq, sum.Over, err, last.Seq)
+		}
+		var created events.GameCreated
+		if err := evs[0].Unmarshal(&created); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range created.Players {
+			pg, err := index.PlayerGames(ctx, p.Address)
+			if err != nil || !slices.ContainsFunc(pg.Games, func(g projections.PlayerSeat) bool { return g.Game == id }) {
+				t.Errorf("the index does not list game %s among %s's games (%v)", id, p.Address, err)
+			}
+		}
+	}
 }
 
 // verifyAttached verifies every game's history, and checks that each
