@@ -2,7 +2,6 @@ package atacama
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/pbem-games/pbem/rules"
@@ -139,7 +138,7 @@ func (s *state) Legal(p rules.Seat) []rules.Move {
 			}
 		}
 		if s.mustClaim(int(p)) {
-			return sortMoves(ms)
+			return rules.SortMoves(ms)
 		}
 	}
 	open := s.open()
@@ -154,22 +153,7 @@ func (s *state) Legal(p rules.Seat) []rules.Move {
 	if len(open) == 0 {
 		ms = append(ms, Move{Kind: Pass})
 	}
-	return sortMoves(ms)
-}
-
-// sortMoves sorts moves by their text.
-func sortMoves(ms []rules.Move) []rules.Move {
-	keys := make([]string, len(ms))
-	idx := make([]int, len(ms))
-	for i, m := range ms {
-		keys[i], idx[i] = m.String(), i
-	}
-	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] < keys[idx[b]] })
-	out := make([]rules.Move, len(ms))
-	for i, k := range idx {
-		out[i] = ms[k]
-	}
-	return out
+	return rules.SortMoves(ms)
 }
 
 // Result returns the scores so far and whether the game is over.
