@@ -1,0 +1,110 @@
+package altiplano
+
+// Score is one seat's points by source.
+type Score struct {
+	Goods     int `json:"goods"`      // the goods' values
+	Boats     int `json:"boats"`      // 2 a boat
+	Houses    int `json:"houses"`     // 4 a house
+	Bonus     int `json:"bonus"`      // 1 a good of a kind a house favours
+	Contracts int `json:"contracts"`  // completed contracts
+	Rows      int `json:"warehouse"`  // complete warehouse rows
+	Missions  int `json:"missions"`   // fulfilled missions, counted once the game is over
+	Total     int `json:"total"`      // the sum
+	Coins     int `json:"coins"`      // the tie-break
+	Adjusted  int `json:"tie_broken"` // Total as Result reports it once the game is over
+}
+
+// score adds up seat i's points: what the rulebook scores at the end, at
+// any time; missions only once the game is over.
+func (s *state) score(i int) Score {
+	p := &s.players[i]
+	held := p.held()
+	var sc Score
+	for g := range numGoods {
+		sc.Goods += int(held[g]) * goodData[g].value
+	}
+	sc.Boats = boatPoints * len(p.boats)
+	sc.Houses = housePoints * len(p.houses)
+	for _, h := range p.houses {
+		sc.Bonus += int(held[h])
+	}
+	for _, c := range p.done {
+		sc.Contracts += contracts[c].points
+	}
+	for k, r := range p.rows {
+		if r.n == warehouseRows[k].size {
+			sc.Rows += warehouseRows[k].points
+		}
+	}
+	if s.phase == phaseOver {
+		for _, m := range p.missions {
+			if s.fulfils(p, m) {
+				sc.Missions += missions[m].points
+			}
+		}
+	}
+	sc.Total = sc.Goods + sc.Boats + sc.Houses + sc.Bonus + sc.Contracts + sc.Rows + sc.Missions
+	sc.Coins = p.coins
+	sc.Adjusted = sc.Total
+	return sc
+}
+
+// fulfils reports whether p meets mission m.
+func (s *state) fulfils(p *player, m int) bool {
+	ms := missions[m]
+	n := 0
+	switch ms.kind {
+	case mGood:
+		n = int(p.held()[ms.good])
+	case mBoats:
+		n = len(p.boats)
+	case mHouses:
+		n = len(p.houses)
+	case mContracts:
+		n = len(p.done)
+	case mRoad:
+		n = p.road
+	case mRows:
+		for k, r := range p.rows {
+			if r.n == warehouseRows[k].size {
+				n++
+			}
+		}
+	case mStored:
+		n = p.stored().Total()
+	case mExtensions:
+		n = len(p.cards) - 1
+	case mCarts:
+		n = p.carts
+	case mKinds:
+		for g, c := range p.held() {
+			if Good(g) != Food && c > 0 {
+				n++
+			}
+		}
+	}
+	return n >= ms.n
+}
+
+// breakTies applies the rulebook's tie-break, "the player with the most
+// coins wins", to the final scores: among the seats tied for the most
+// points, those with fewer coins than the richest of them are reported one
+// point lower, so that the seats Result shows winning are the winners.
+// Seats tied on points and coins still share the win.
+func (s *state) breakTies(scores []int) {
+	best := scores[0]
+	for _, x := range scores {
+		best = max(best, x)
+	}
+	rich := -1
+	for i, x := range scores {
+		if x == best {
+			rich = max(rich, s.players[i].coins)
+		}
+	}
+	for i, x := range scores {
+		if x == best && s.players[i].coins < rich {
+			scores[i]--
+		}
+	}
+}
