@@ -47,7 +47,11 @@ func TestTorture(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0))
 	for range kills {
 		s.start()
-		time.Sleep(time.Duration(100+rng.IntN(3800)) * time.Millisecond)
+		up := 150 + rng.IntN(3850) // mostly in the middle of moves
+		if rng.IntN(8) == 0 {
+			up = rng.IntN(150) // while the store recovers and the parts start
+		}
+		time.Sleep(time.Duration(up) * time.Millisecond)
 		s.kill()
 	}
 	killed := time.Since(start)
@@ -55,7 +59,8 @@ func TestTorture(t *testing.T) {
 	s.start()
 	s.settle(club, 2*time.Minute)
 	s.stop()
-	t.Logf("%d kills in %v (seed %d); the games then ended in %v", kills, killed.Round(time.Second), seed, (time.Since(start) - killed).Round(time.Second))
+	t.Logf("%d kills in %v (seed %d), %d of them before the service was serving; the games then ended in %v",
+		kills, killed.Round(time.Second), seed, s.earlyKills(), (time.Since(start) - killed).Round(time.Second))
 
 	out := outcome(t, s.dir, sys, club)
 	rep := torture.Check(club.Sent(), out)
@@ -115,6 +120,18 @@ func (s *serveProc) start() {
 	if err := s.cmd.Start(); err != nil {
 		s.t.Fatal(err)
 	}
+}
+
+// earlyKills counts the starts its log shows killed before "pbem serving".
+func (s *serveProc) earlyKills() int {
+	b, _ := os.ReadFile(s.logFile.Name())
+	n := 0
+	for _, run := range strings.Split(string(b), "--- start ")[1:] {
+		if !strings.Contains(run, "pbem serving") {
+			n++
+		}
+	}
+	return n
 }
 
 func (s *serveProc) kill() {

@@ -59,7 +59,7 @@ type Club struct {
 	news      []int           // NEW mails sent, per pair
 	overs     map[string]bool // game-over Message-IDs received
 	overCount [][2]int        // game-over mails received per pair and seat
-	answered  map[string]bool // Message-IDs of the service's answers received
+	answered  map[string]bool // Message-IDs of players' mails the service answered
 	inFlight  int             // duplicates waiting to be sent
 	errs      []error
 }
