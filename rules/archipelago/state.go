@@ -3,6 +3,7 @@ package archipelago
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pbem-games/pbem/rules"
 )
@@ -178,11 +179,13 @@ type state struct {
 
 	last []string // what the last move did, for everyone
 
+	maps   *mapCache // the map view of an earlier state, maybe still right
 	public *viewCache
 }
 
 // viewCache holds the views of a state, built on first use.
 type viewCache struct {
+	maps   atomic.Pointer[mapCache] // the map view, once built
 	base   sync.Once
 	public *View // what every seat sees
 	once   [maxSeats + 1]sync.Once
@@ -192,6 +195,9 @@ type viewCache struct {
 // clone copies s for a move; slices are shared until changed.
 func (s *state) clone() *state {
 	c := *s
+	if m := s.public.maps.Load(); m != nil {
+		c.maps = m
+	}
 	c.public = &viewCache{}
 	c.last = nil
 	return &c

@@ -120,11 +120,11 @@ func (v *View) regionList(b *strings.Builder) {
 		}
 		line := "  " + r.Cell + strings.Repeat(" ", 4-len(r.Cell)) + label + " " + r.Name + ", edges " + r.Edges
 		var icons []string
-		for k, n := range r.Icons {
+		for k, n := range r.icons {
 			if n > 0 {
-				t := itoa(n) + " " + resNames[k]
-				if r.Taken != nil && r.Taken[k] > 0 {
-					t += " (" + itoa(r.Taken[k]) + " taken)"
+				t := itoa(int(n)) + " " + resNames[k]
+				if r.taken[k] > 0 {
+					t += " (" + itoa(int(r.taken[k])) + " taken)"
 				}
 				icons = append(icons, t)
 			}

@@ -83,13 +83,15 @@ type RegionView struct {
 	Name       string         `json:"-"`   // the hexagon's name, from its number
 	Side       string         `json:"side"`
 	Edges      string         `json:"edges"` // landscapes E, SE, SW, W, NW, NE: W water, F field, M mountain
-	Icons      [nRes]int      `json:"icons"`
-	Taken      *[nRes]int     `json:"taken,omitempty"` // icons with a unit on them
+	Icons      string         `json:"icons"`           // resource icons, e.g. "fish 2, wood 1"
+	Taken      string         `json:"taken,omitempty"` // icons with a unit on them, e.g. "fish 1"
 	Huts       int            `json:"huts,omitempty"`
 	Controller *int           `json:"controller,omitempty"` // the seat owning its city
 	Units      []UnitView     `json:"units,omitempty"`
 	Buildings  []BuildingView `json:"buildings,omitempty"`
 	idx        int            // the cell's number
+	icons      [nRes]int8
+	taken      [nRes]int8
 }
 
 // UnitView is one player's units in a region.
@@ -268,7 +270,7 @@ func (s *state) buildView() *View {
 	v.Map = s.mapView()
 	for _, h := range s.display {
 		if h > 0 {
-			v.Next = append(v.Next, hexView(int(h)))
+			v.Next = append(v.Next, hexViews[h])
 		}
 	}
 	v.Home, v.Export, v.BankCubes = ints(s.home[:]), ints(s.export[:]), ints(s.bankCubes[:])
@@ -321,6 +323,20 @@ func ints[T int8 | int](xs []T) []int {
 	return out
 }
 
+// iconText is "fish 2, wood 1".
+func iconText(xs [nRes]int8) string {
+	t := ""
+	for r, n := range xs {
+		if n > 0 {
+			if t != "" {
+				t += ", "
+			}
+			t += itoa(int(n)) + " " + resNames[r]
+		}
+	}
+	return t
+}
+
 func arr(xs [nRes]int8) (out [nRes]int) {
 	for i, x := range xs {
 		out[i] = int(x)
@@ -342,7 +358,37 @@ func (s *state) playerView(q int) PlayerView {
 	return pv
 }
 
+// mapKey is everything the map view shows: two states with the same key
+// share their map view.
+type mapKey struct {
+	grid           [nCells]int8
+	sideOf, turnOf [nHex]int8
+	units          [nHex][maxSeats]units
+	occ            [nHex][nRes]int8
+	builds         [nHex][nBuild]building
+}
+
+// mapCache is a map view built by a state, handed on to the states that
+// follow it; it is never changed.
+type mapCache struct {
+	key  mapKey
+	view []RegionView
+}
+
+// mapView returns the map view, reusing the one of an earlier state when
+// the map has not changed.
 func (s *state) mapView() []RegionView {
+	key := mapKey{grid: s.grid, sideOf: s.sideOf, turnOf: s.turnOf, units: s.units, occ: s.occ, builds: s.builds}
+	if m := s.maps; m != nil && m.key == key {
+		s.public.maps.Store(m)
+		return m.view
+	}
+	m := &mapCache{key: key, view: s.buildMap()}
+	s.public.maps.Store(m)
+	return m.view
+}
+
+func (s *state) buildMap() []RegionView {
 	n := 0
 	for h := range nHex {
 		if s.placed(h) {
@@ -362,11 +408,11 @@ func (s *state) mapView() []RegionView {
 		}
 		rv := RegionView{
 			Cell: cellName(c), idx: c, Hex: h, Name: name, Side: sideLetter(s.sideOf[h]),
-			Edges: turnedEdges(face, int(s.turnOf[h])), Icons: arr(face.icons), Huts: int(face.huts),
+			Edges: turnedEdges(face, int(s.turnOf[h])), Icons: iconText(face.icons), Huts: int(face.huts),
+			icons: face.icons, taken: s.occ[h],
 		}
 		if s.occ[h] != [nRes]int8{} {
-			t := arr(s.occ[h])
-			rv.Taken = &t
+			rv.Taken = iconText(s.occ[h])
 		}
 		if c := s.controller(h); c >= 0 {
 			rv.Controller = &c
@@ -385,6 +431,14 @@ func (s *state) mapView() []RegionView {
 	}
 	return out
 }
+
+// hexViews are the hexagons' views, by number.
+var hexViews = func() (out [nHex]HexView) {
+	for h := 1; h < nHex; h++ {
+		out[h] = hexView(h)
+	}
+	return out
+}()
 
 func hexView(h int) HexView {
 	r := regions[h-1]
@@ -513,21 +567,18 @@ func (s *state) Secrets(p rules.Seat) []string {
 	return append(out, privateLines(pv)...)
 }
 
-// pileSecrets are the face-down evolution cards and hexagons.
+// pileSecrets are the face-down evolution cards and hexagons: each card's
+// name as the view's JSON would quote it, and each hexagon's name.
 func (s *state) pileSecrets() []string {
-	var out []string
-	if len(s.pile) > 0 {
-		line := "Evolution pile from the top:"
-		for i := len(s.pile) - 1; i >= 0; i-- {
-			c := cards[s.pile[i]]
-			line += " " + c.name + ","
-			out = append(out, `"`+c.name+`"`, c.name+" ("+kindNames[c.kind]+")")
-		}
-		out = append(out, line)
+	out := make([]string, 0, len(s.pile)+len(s.regionPile)+len(s.handDiscard))
+	for _, k := range s.pile {
+		out = append(out, `"`+cards[k].name+`"`)
 	}
-	hidden := append(cloneInt8(s.regionPile), s.handDiscard...)
-	for _, h := range hidden {
-		out = append(out, `"`+regions[h-1].name+`"`, regions[h-1].name)
+	for _, h := range s.regionPile {
+		out = append(out, regions[h-1].name)
+	}
+	for _, h := range s.handDiscard {
+		out = append(out, regions[h-1].name)
 	}
 	return out
 }
