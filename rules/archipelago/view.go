@@ -82,7 +82,7 @@ type RegionView struct {
 	Hex        int            `json:"hex"` // 0: the open sea
 	Name       string         `json:"-"`   // the hexagon's name, from its number
 	Side       string         `json:"side"`
-	Edges      string         `json:"edges"` // landscapes E, SE, SW, W, NW, NE: W water, F field, M mountain
+	Edges      string         `json:"edges"`           // landscapes E, SE, SW, W, NW, NE: W water, F field, M mountain
 	Icons      string         `json:"icons"`           // resource icons, e.g. "fish 2, wood 1"
 	Taken      string         `json:"taken,omitempty"` // icons with a unit on them, e.g. "fish 1"
 	Huts       int            `json:"huts,omitempty"`
