@@ -148,7 +148,7 @@ func (s *state) count(p, what int) int {
 		return int(pl.cubes[stone] + pl.cubes[wood] + pl.cubes[iron])
 	case scRegion:
 		n := 0
-		for h := range nHex {
+		for h := 1; h < nHex; h++ {
 			if s.placed(h) && s.units[h][p].any() {
 				n++
 			}

@@ -1,0 +1,369 @@
+package archipelago
+
+import (
+	"slices"
+	"testing"
+)
+
+func cardIndex(t testing.TB, name string) int {
+	t.Helper()
+	for k, c := range cards {
+		if c.name == name {
+			return k
+		}
+	}
+	t.Fatalf("no card %q", name)
+	return -1
+}
+
+func TestHarvest(t *testing.T) {
+	base, p, q := actionsFixture(t)
+	f5, f6 := base.grid[cell(t, "F5")], base.grid[cell(t, "F6")]
+	t.Run("OK", func(t *testing.T) {
+		bank := base.bankCubes[wood]
+		s := play(t, base, p, "harvest wood f5x2")
+		if got := s.players[p].cubes[wood]; got != 2 {
+			t.Errorf("wood behind the screen = %d, want 2", got)
+		}
+		if u := s.units[f5][p]; u.cit != 0 || u.citLinked != 2 {
+			t.Errorf("units on F5 = %+v, want both citizens linked", u)
+		}
+		if s.occ[f5][wood] != 2 || s.bankCubes[wood] != bank-2 {
+			t.Errorf("icons taken %d, bank %d; want 2 and %d", s.occ[f5][wood], s.bankCubes[wood], bank-2)
+		}
+		if s.players[p].discsUsed != 1 || s.actor() != q {
+			t.Errorf("discs used %d, actor %d; want 1 and %d", s.players[p].discsUsed, s.actor(), q)
+		}
+	})
+	t.Run("FishByShip", func(t *testing.T) {
+		s := play(t, base, p, "HARVEST FISH F6")
+		if s.players[p].cubes[fish] != 1 || s.units[f6][p].shipLink != 1 {
+			t.Errorf("fish %d, ships linked %d; want 1 and 1", s.players[p].cubes[fish], s.units[f6][p].shipLink)
+		}
+	})
+	t.Run("CardBonus", func(t *testing.T) {
+		s := edit(base)
+		k := cardIndex(t, "Sawmill")
+		s.players[p].cards |= 1 << k
+		s = play(t, s, p, "HARVEST WOOD F5")
+		if s.players[p].cubes[wood] != 2 || s.players[p].used&(1<<k) == 0 {
+			t.Errorf("wood %d, card used %v; want 2 and true", s.players[p].cubes[wood], s.players[p].used&(1<<k) != 0)
+		}
+	})
+	t.Run("Permit", func(t *testing.T) {
+		s := edit(base)
+		s.builds[f5][bCity].owner = int8(q)
+		refuse(t, s, p, "HARVEST WOOD F5", "permit")
+		s.permits[q] |= 1 << p
+		play(t, s, p, "HARVEST WOOD F5")
+	})
+	t.Run("BankShort", func(t *testing.T) {
+		s := edit(base)
+		s.bankCubes[wood] = 1
+		refuse(t, s, p, "HARVEST WOOD F5x2", "the bank has only 1 cube")
+	})
+	for _, c := range []struct{ text, want string }{
+		{"HARVEST WOOD F5x3", "only 2 free wood icons"},
+		{"HARVEST FISH F5", "no free fish icon"},
+		{"HARVEST FRUIT F4", "0 free citizens"},
+		{"HARVEST WOOD E2", "no region on E2"},
+		{"HARVEST FISH F7", "0 free ships"},
+	} {
+		t.Run("Err"+c.text, func(t *testing.T) { refuse(t, base, p, c.text, c.want) })
+	}
+}
+
+func TestTax(t *testing.T) {
+	s, p, _ := actionsFixture(t)
+	f5 := s.grid[cell(t, "F5")]
+	s.builds[f5][bCity].owner = int8(p)
+	s.builds[f5][bTemple].owner = int8(p)
+	s.rebellion = 0
+	// 2 citizens and 2 ships at 1, a city at 3 and a temple at 2.
+	after := play(t, s, p, "TAX")
+	if got := after.players[p].florins - 10; got != 9 {
+		t.Errorf("taxes brought %d florins, want 9", got)
+	}
+	if after.rebellion != 1 {
+		t.Errorf("rebellion = %d, want 1", after.rebellion)
+	}
+	s.taxed = int8(wheel[2].tax)
+	refuse(t, s, p, "TAX", "taxes zone of the wheel is full")
+}
+
+func TestTrade(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	base.home = [nRes]int8{0, 1, 2, 3, 8, 0}
+	base.export = [nRes]int8{}
+	base.players[p].cubes[fish] = 2
+	cases := []struct {
+		text    string
+		florins int // change
+		home    [nRes]int8
+		export  [nRes]int8
+	}{
+		{"BUY STONE HOME", -4, [nRes]int8{0, 1, 2, 2, 8, 0}, [nRes]int8{}}, // the third cube lies on the second row
+		{"BUY FRUIT HOME", -5, [nRes]int8{0, 0, 2, 3, 8, 0}, [nRes]int8{}},
+		{"BUY WOOD HOME", -2, [nRes]int8{0, 1, 2, 3, 7, 0}, [nRes]int8{}},
+		{"SELL FISH HOME", 5, [nRes]int8{1, 1, 2, 3, 8, 0}, [nRes]int8{}},
+		{"SELL FISH EXPORT", 6, [nRes]int8{0, 1, 2, 3, 8, 0}, [nRes]int8{1}},
+		{"s fi e", 6, [nRes]int8{0, 1, 2, 3, 8, 0}, [nRes]int8{1}},
+	}
+	for _, c := range cases {
+		s := play(t, base, p, c.text)
+		if got := s.players[p].florins - 10; got != c.florins || s.home != c.home || s.export != c.export {
+			t.Errorf("%s: florins %+d, home %v, export %v; want %+d, %v, %v", c.text, got, s.home, s.export, c.florins, c.home, c.export)
+		}
+	}
+	refuse(t, base, p, "SELL WOOD HOME", "no wood behind your screen")
+	s := edit(base)
+	s.players[p].cubes[wood] = 1
+	refuse(t, s, p, "SELL WOOD HOME", "zone is full")
+	refuse(t, base, p, "BUY FISH HOME", "has no fish")
+	s.players[p].florins = 1
+	refuse(t, s, p, "BUY FRUIT HOME", "costs 5 florins")
+}
+
+func TestUseMarket(t *testing.T) {
+	s, p, q := actionsFixture(t)
+	f5 := s.grid[cell(t, "F5")]
+	refuse(t, s, p, "USE MARKET", "you own no market")
+	s.builds[f5][bMarket].owner = int8(p)
+	s.home = [nRes]int8{1, 1, 1, 1, 1, 1}
+	s.players[p].florins = 20
+	s = play(t, s, p, "USE MARKET")
+	if s.players[p].florins != 19 || s.coins != 1 || s.credits[0] != 2 {
+		t.Fatalf("florins %d, coins %d, credits %d; want 9, 1, 2", s.players[p].florins, s.coins, s.credits[0])
+	}
+	s = play(t, s, p, "BUY FISH HOME")
+	s = play(t, s, p, "BUY WOOD HOME")
+	if s.players[p].discsUsed != 0 || s.actor() != p {
+		t.Fatalf("two transactions of the market took a disc or the turn")
+	}
+	refuse(t, s, p, "USE MARKET", "used your market this round")
+	s = play(t, s, p, "BUY IRON HOME") // a third needs a disc
+	if s.players[p].discsUsed != 1 || s.actor() != q {
+		t.Errorf("the third transaction: discs %d, actor %d; want 1 and %d", s.players[p].discsUsed, s.actor(), q)
+	}
+}
+
+func TestExplore(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	base.display = [2]int8{16, 12}
+	f5 := base.grid[cell(t, "F5")]
+	var move string
+	for _, l := range legalText(base, p) {
+		if len(l) > 7 && l[:7] == "EXPLORE" {
+			move = l
+			break
+		}
+	}
+	if move == "" {
+		t.Fatalf("no exploration among %v", legalText(base, p))
+	}
+	m, _ := base.Parse(0, move)
+	mv := m.(Move)
+	s := play(t, base, p, move)
+	h := int(mv.Tile)
+	face := &regions[h-1].sides[mv.Side]
+	if s.grid[mv.Cell] != int8(h) || s.explored != 1 || s.players[p].tokens != 1 {
+		t.Errorf("%s: hexagon on cell %d, explored %d, tokens %d", move, s.grid[mv.Cell], s.explored, s.players[p].tokens)
+	}
+	if s.excess != base.excess+int(face.huts) {
+		t.Errorf("excess workers %d, want %d", s.excess, base.excess+int(face.huts))
+	}
+	for r := range nRes {
+		if s.players[p].cubes[r] != face.icons[r] {
+			t.Errorf("cubes of %s %d, want %d", resNames[r], s.players[p].cubes[r], face.icons[r])
+		}
+	}
+	if got := s.units[h][p].cit + s.units[h][p].ship; got != 1 {
+		t.Errorf("units in the new region = %d, want 1", got)
+	}
+	if slices.Contains(s.display[:], int8(h)) || s.display[0] < 0 {
+		t.Errorf("display %v after taking %d", s.display, h)
+	}
+	_ = f5
+	refuse(t, base, p, "EXPLORE 16A D2 0 SHIP F5", "must touch two hexagons")
+	refuse(t, base, p, "EXPLORE 3A E6 0 SHIP F5", "not among the next hexagons")
+	full := edit(base)
+	full.explored = int8(wheel[2].explore)
+	refuse(t, full, p, move, "exploration zone of the wheel is full")
+}
+
+func TestExploreEmptiesStack(t *testing.T) {
+	s, p, _ := actionsFixture(t)
+	s.display = [2]int8{16, 12}
+	s.stacks = [tokenStacks]int8{1, 8, 8}
+	if s.discs() != 3 {
+		t.Fatalf("discs = %d, want 3", s.discs())
+	}
+	for _, l := range legalText(s, p) {
+		if len(l) > 7 && l[:7] == "EXPLORE" {
+			s = play(t, s, p, l)
+			break
+		}
+	}
+	if s.discs() != 4 || s.discsLeft(p) != 3 {
+		t.Errorf("after the first stack emptied: discs %d, left %d; want 4 and 3", s.discs(), s.discsLeft(p))
+	}
+}
+
+func TestRecruit(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	base.excess = 6 // band 6-8: 3 florins, then band 3-5: 4 florins
+	f5, f6 := base.grid[cell(t, "F5")], base.grid[cell(t, "F6")]
+	s := play(t, base, p, "RECRUIT F5")
+	if s.units[f5][p].cit != 3 || s.players[p].florins != 7 || s.excess != 5 || s.players[p].cits != 7 {
+		t.Errorf("citizens %d, florins %d, excess %d, reserve %d; want 3, 7, 5, 7", s.units[f5][p].cit, s.players[p].florins, s.excess, s.players[p].cits)
+	}
+	two := edit(base)
+	two.units[f5][p].cit = 1
+	s = play(t, two, p, "RECRUIT F5x2")
+	if s.players[p].florins != 3 {
+		t.Errorf("two recruits cost %d florins, want 7", 10-s.players[p].florins)
+	}
+	refuse(t, base, p, "RECRUIT F5x2", "on F5 you may add 1")
+	refuse(t, base, p, "RECRUIT F4", "no unit on F4")
+	refuse(t, base, p, "RECRUIT F6", "not on the open sea")
+	_ = f6
+	poor := edit(base)
+	poor.players[p].florins = 2
+	refuse(t, poor, p, "RECRUIT F5", "cost 3 florins")
+	none := edit(base)
+	none.excess = 0
+	refuse(t, none, p, "RECRUIT F5", "only 0 excess workers")
+}
+
+func TestReproduce(t *testing.T) {
+	s, p, q := actionsFixture(t)
+	f5, f7 := s.grid[cell(t, "F5")], s.grid[cell(t, "F7")]
+	s.units[f7][q].cit = 1
+	refuse(t, s, q, "REPRODUCE", "not your turn")
+	after := play(t, s, p, "REPRODUCE")
+	if after.units[f5][p].cit != 3 || after.players[p].cits != 7 {
+		t.Errorf("citizens on F5 %d, reserve %d; want 3 and 7", after.units[f5][p].cit, after.players[p].cits)
+	}
+	refuse(t, after, q, "REPRODUCE", "reproduction zone of the wheel is full")
+	again := edit(after)
+	again.turn = int8(slices.Index(again.order[:], int8(p)))
+	refuse(t, again, p, "REPRODUCE", "reproduced this round")
+	rebels := edit(s)
+	rebels.units[f5][p] = units{cit: 1, rebels: 1}
+	refuse(t, rebels, p, "REPRODUCE", "need two citizens")
+}
+
+func TestBuild(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	base.players[p].cubes = [nRes]int8{2, 2, 2, 4, 2, 0}
+	f5 := base.grid[cell(t, "F5")]
+	cases := []struct {
+		what    string
+		florins int
+		cubes   [nRes]int8
+	}{
+		{"SHIP", 1, [nRes]int8{2, 2, 2, 4, 1, 0}},
+		{"CITY", 2, [nRes]int8{2, 2, 2, 3, 1, 0}},
+		{"MARKET", 0, [nRes]int8{2, 1, 1, 4, 2, 0}},
+		{"PORT", 2, [nRes]int8{1, 2, 2, 3, 2, 0}},
+		{"TEMPLE", 1, [nRes]int8{2, 2, 2, 2, 2, 0}},
+	}
+	for k, c := range cases {
+		s := play(t, base, p, "BUILD "+c.what+" F5")
+		if got := 10 - s.players[p].florins; got != c.florins || s.players[p].cubes != c.cubes {
+			t.Errorf("%s cost %d florins and left %v; want %d and %v", c.what, got, s.players[p].cubes, c.florins, c.cubes)
+		}
+		if k == bShip {
+			if s.units[f5][p].ship != 2 || s.players[p].ships != 1 {
+				t.Errorf("ship: %d on F5, %d in reserve; want 2 and 1", s.units[f5][p].ship, s.players[p].ships)
+			}
+		} else if s.builds[f5][k].owner != int8(p) {
+			t.Errorf("%s not owned by the builder", c.what)
+		}
+	}
+	s := edit(base)
+	s.builds[f5][bCity].owner = 1 - int8(p)
+	refuse(t, s, p, "BUILD CITY F5", "already has a city")
+	refuse(t, base, p, "BUILD TEMPLE F6", "build on a region")
+	refuse(t, base, p, "BUILD TEMPLE F4", "free citizen on F4")
+	poor := edit(base)
+	poor.players[p].cubes = [nRes]int8{}
+	refuse(t, poor, p, "BUILD CITY F5", "costs 1 stone, 1 wood and 2 florins")
+	free := edit(base)
+	free.players[p].cards |= 1 << cardIndex(t, "Masonry")
+	if s := play(t, free, p, "BUILD TOWN F5"); s.players[p].florins != 10 {
+		t.Errorf("a city with Masonry cost %d florins, want 0", 10-s.players[p].florins)
+	}
+}
+
+func TestMigrate(t *testing.T) {
+	base, p, q := actionsFixture(t)
+	g7 := laid{16, 0, 1} // NE edge water, facing F7's SW edge
+	base.lay(g7.hex, g7.side, int(cell(t, "G7")), g7.turn)
+	f4, f5, f6, f7, gg := base.grid[cell(t, "F4")], base.grid[cell(t, "F5")], base.grid[cell(t, "F6")], base.grid[cell(t, "F7")], int8(16)
+	t.Run("Walk", func(t *testing.T) {
+		s := play(t, base, p, "MIGRATE F5 F4 2C")
+		if s.units[f4][p].cit != 2 || s.units[f5][p].cit != 0 {
+			t.Errorf("citizens F4 %d, F5 %d; want 2 and 0", s.units[f4][p].cit, s.units[f5][p].cit)
+		}
+	})
+	t.Run("Sail", func(t *testing.T) {
+		s := play(t, base, p, "move f5 to f6 1 ship")
+		if s.units[f6][p].ship != 2 {
+			t.Errorf("ships on the open sea %d, want 2", s.units[f6][p].ship)
+		}
+	})
+	t.Run("Convoy", func(t *testing.T) {
+		s := edit(base)
+		s.turn = int8(slices.Index(s.order[:], int8(q)))
+		s = play(t, s, q, "MIGRATE F7 G7 1C 1S")
+		if u := s.units[gg][q]; u.cit != 1 || u.ship != 1 {
+			t.Errorf("units on G7 %+v, want a citizen and a ship", u)
+		}
+		_ = f7
+	})
+	t.Run("House", func(t *testing.T) {
+		s := edit(base)
+		s.builds[f5][bTemple] = building{owner: int8(q), occupant: -1}
+		s = play(t, s, p, "MIGRATE F5 TEMPLE")
+		if s.units[f5][p].housed != 1 || s.builds[f5][bTemple].occupant != int8(p) {
+			t.Errorf("no citizen housed in the temple")
+		}
+		s.turn = int8(slices.Index(s.order[:], int8(p)))
+		refuse(t, s, p, "MIGRATE F5 TEMPLE", "already lives")
+	})
+	for _, c := range []struct{ text, want string }{
+		{"MIGRATE F5 F4 1S", "ships cannot cross land"},
+		{"MIGRATE F5 F6 1C 1S", "cannot stay on the open sea"},
+		{"MIGRATE F5 F6 1C", "send at least one ship"},
+		{"MIGRATE F5 F4 3C", "2 free citizens"},
+		{"MIGRATE F5 F7 1C", "next to F5"},
+		{"MIGRATE F5 CITY", "no city on F5"},
+		{"MIGRATE F5 F4", "how many"},
+	} {
+		t.Run("Err"+c.text, func(t *testing.T) { refuse(t, base, p, c.text, c.want) })
+	}
+	three := edit(base)
+	three.units[f7][q] = units{cit: 3, ship: 1}
+	three.turn = int8(slices.Index(three.order[:], int8(q)))
+	refuse(t, three, q, "MIGRATE F7 G7 3C 1S", "carry at most 2")
+}
+
+func TestPassAndDiscs(t *testing.T) {
+	s, p, q := actionsFixture(t)
+	s.rebellion = 0
+	s = play(t, s, p, "PASS")
+	if !s.players[p].passed || s.actor() != q {
+		t.Fatalf("after PASS: passed %v, actor %d", s.players[p].passed, s.actor())
+	}
+	for range 3 {
+		s = play(t, s, q, "TAX")
+		if s.phase != phActions {
+			break
+		}
+		s.taxed = 0 // the test is about discs, not the wheel
+	}
+	if s.phase != phEvolution {
+		t.Errorf("after %d's three discs and %d's pass the phase is %s, want evolution", q, p, phaseNames[s.phase])
+	}
+}

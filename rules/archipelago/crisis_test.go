@@ -1,0 +1,222 @@
+package archipelago
+
+import (
+	"strings"
+	"testing"
+)
+
+// crisisFixture is actionsFixture turned into the start of a round's
+// balance phase on card k: p, first in turn order, has 3 citizens on F5
+// and q 2 on F7.
+func crisisFixture(t *testing.T, k int) (s *state, p, q int) {
+	t.Helper()
+	s, p, q = actionsFixture(t)
+	f5, f7 := s.grid[cell(t, "F5")], s.grid[cell(t, "F7")]
+	s.units[f5][p].cit = 3
+	s.units[f7][q].cit = 2
+	s.order[0], s.order[1] = int8(p), int8(q)
+	s.rebellion, s.excess = 0, 4
+	s.pile = append(cloneInt8(s.pile), int8(k))
+	s.queue = nil
+	s.after = phActions
+	return s, p, q
+}
+
+func TestDomesticCrisis(t *testing.T) {
+	k := cardIndex(t, "Fishing Nets") // fish, a cube stands up 4 citizens
+	s, p, q := crisisFixture(t, k)
+	s.home[fish] = 1
+	s.players[p].cubes[fish] = 2
+	s.balance()
+	if s.phase != phCrisis || s.crisis.kind != qHome || s.actor() != p {
+		t.Fatalf("phase %s, crisis %d, giver %d; want a domestic crisis with %d to give", phaseNames[s.phase], s.crisis.kind, s.actor(), p)
+	}
+	if s.crisis.lying[p] != 3 || s.crisis.lying[q] != 2 {
+		t.Fatalf("lying %v, want 3 and 2", s.crisis.lying)
+	}
+	refuse(t, s, p, "FEED 2 MARKET", "holds only 1 cube")
+	refuse(t, s, p, "FEED 3 OWN", "only 2 cubes")
+	refuse(t, s, p, "EXPORT 1 OWN", "write FEED")
+	refuse(t, s, q, "FEED NONE", "not your turn")
+	bank := s.bankCubes[fish]
+	s = play(t, s, p, "FEED 1 MARKET")
+	// Four stand up: Red's three first, then one of the next player's.
+	if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 1 || s.home[fish] != 0 || s.bankCubes[fish] != bank+1 {
+		t.Fatalf("lying %v, market %d, bank %d after feeding 4", s.crisis.lying, s.home[fish], s.bankCubes[fish])
+	}
+	s = play(t, s, q, "pass")
+	f7 := s.grid[cell(t, "F7")]
+	rebels := s.units[f7][q]
+	for s.phase == phCrisis {
+		s = play(t, s, s.actor(), "EXPORT NONE")
+	}
+	if rebels.rebels != 1 || rebels.cit != 1 {
+		t.Errorf("units of %d on F7 = %+v, want 1 rebel", q, rebels)
+	}
+	if s.rebellion < 1 {
+		t.Errorf("rebellion = %d, want at least 1 for the rebel", s.rebellion)
+	}
+	if s.phase != phActions && !s.over {
+		t.Errorf("after the crises the phase is %s, want actions", phaseNames[s.phase])
+	}
+}
+
+func TestDomesticCrisisSpares(t *testing.T) {
+	k := cardIndex(t, "Fishing Nets")
+	t.Run("Housed", func(t *testing.T) {
+		s, p, q := crisisFixture(t, k)
+		f5 := s.grid[cell(t, "F5")]
+		s.units[f5][p] = units{cit: 1, housed: 2}
+		s.balance()
+		if s.crisis.lying[p] != 1 || s.crisis.lying[q] != 2 {
+			t.Errorf("lying %v: citizens living in buildings must not lie down", s.crisis.lying)
+		}
+	})
+	t.Run("Tokens", func(t *testing.T) {
+		s, p, q := crisisFixture(t, k)
+		s.players[p].tokens = 1
+		s.balance()
+		s = play(t, s, p, "FEED 1 TOKEN")
+		if s.players[p].tokens != 0 || s.crisis.lying[q] != 1 {
+			t.Errorf("tokens %d, lying %v after an explorer token", s.players[p].tokens, s.crisis.lying)
+		}
+	})
+	t.Run("EveryoneFed", func(t *testing.T) {
+		s, p, q := crisisFixture(t, k)
+		s.players[p].cubes[fish] = 3
+		s.balance()
+		refuse(t, s, p, "FEED 3 OWN", "only 2 cubes can still help")
+		s = play(t, s, p, "FEED 2 OWN")
+		if s.crisis.kind == qHome && s.phase == phCrisis {
+			t.Fatalf("the crisis goes on after everyone stood up")
+		}
+		_ = q
+	})
+	t.Run("FeedCard", func(t *testing.T) {
+		s, p, q := crisisFixture(t, k)
+		s.players[p].cards |= 1 << cardIndex(t, "Doctor") // +2 citizens a cube
+		s.players[p].cubes[fish] = 1
+		s.balance()
+		s = play(t, s, p, "FEED 1 OWN")
+		if s.phase == phCrisis && s.crisis.kind == qHome {
+			t.Errorf("one cube with the Doctor should stand up 6: lying %v", s.crisis.lying)
+		}
+		_ = q
+	})
+}
+
+func TestExportCrisis(t *testing.T) {
+	k := cardIndex(t, "Animal Husbandry") // export: 2 fish
+	s, p, q := crisisFixture(t, k)
+	s.players[p].cubes[fish] = 1
+	s.export[fish] = 0
+	s.home[cattle] = 8 // feed everyone at home
+	s.balance()
+	s = play(t, s, p, "FEED 2 MARKET")
+	if s.phase != phCrisis || s.crisis.kind != qExport || s.crisis.need != 2 {
+		t.Fatalf("want the export crisis of 2 fish, got phase %s kind %d need %d", phaseNames[s.phase], s.crisis.kind, s.crisis.need)
+	}
+	before := s.rebellion
+	s = play(t, s, p, "EXPORT 1 OWN")
+	s = play(t, s, q, "EXPORT NONE")
+	if s.rebellion != before+1 {
+		t.Errorf("rebellion %d, want %d: one cube was missing", s.rebellion, before+1)
+	}
+	if s.players[p].cubes[fish] != 0 {
+		t.Errorf("the exported cube stayed behind the screen")
+	}
+}
+
+func TestEvents(t *testing.T) {
+	cases := []struct {
+		event, arg int
+		setup      func(s *state)
+		check      func(s *state) string
+	}{
+		{evTemples, 2, func(s *state) { s.rebellion = 10; s.builds[1][bTemple].owner = 0; s.builds[2][bTemple].owner = 1 },
+			func(s *state) string { return want(s.rebellion, 6, "rebellion") }},
+		{evMarkets, 1, func(s *state) { s.rebellion = 3; s.builds[1][bMarket].owner = 0 },
+			func(s *state) string { return want(s.rebellion, 2, "rebellion") }},
+		{evCities, 1, func(s *state) { s.rebellion = 3; s.builds[1][bCity].owner = 0; s.builds[2][bCity].owner = 0 },
+			func(s *state) string { return want(s.rebellion, 5, "rebellion") }},
+		{evImmigrants, 2, func(s *state) { s.excess = 3 }, func(s *state) string { return want(s.excess, 5, "excess workers") }},
+		{evEmigrants, 2, func(s *state) { s.excess = 1 }, func(s *state) string { return want(s.excess, 0, "excess workers") }},
+		{evHarvest, fruit, func(s *state) { s.home[fruit] = 7 }, func(s *state) string { return want(int(s.home[fruit]), 8, "fruit at home") }},
+		{evDemand, wood, func(s *state) { s.export[wood] = 3 }, func(s *state) string { return want(int(s.export[wood]), 1, "wood for export") }},
+		{evUnrest, 2, func(s *state) { s.rebellion = 0 }, func(s *state) string { return want(s.rebellion, 2, "rebellion") }},
+		{evFestival, 2, func(s *state) { s.rebellion = 1 }, func(s *state) string { return want(s.rebellion, 0, "rebellion") }},
+	}
+	base, _, _ := actionsFixture(t)
+	for _, c := range cases {
+		found := false
+		for k, cd := range cards {
+			if cd.back.event != c.event || cd.back.eventArg != c.arg {
+				continue
+			}
+			found = true
+			s := edit(base)
+			c.setup(s)
+			s.event(k)
+			if msg := c.check(s); msg != "" {
+				t.Errorf("event %q of %s: %s", eventText(c.event, c.arg), cd.name, msg)
+			}
+			break
+		}
+		if !found {
+			t.Errorf("no card has the event %q", eventText(c.event, c.arg))
+		}
+	}
+}
+
+func want(got, want int, what string) string {
+	if got != want {
+		return what + " = " + itoa(got) + ", want " + itoa(want)
+	}
+	return ""
+}
+
+func TestRedRevealed(t *testing.T) {
+	s, p, q := actionsFixture(t)
+	s = edit(firstMoves(t, s, func(s *state) bool { return s.phase == phEvolution }))
+	p = s.actor()
+	q = 1 - p
+	red := cardIndex(t, "Shipyard") // a red domestic crisis of fish
+	s.pile = append(cloneInt8(s.pile), int8(red))
+	s.track[0] = slot{card: s.track[0].card, turns: 2}
+	for cards[s.track[0].card].costs[2] == skull {
+		s.track[0].card = s.pile[0] // a card that lives to its third turn
+		s.pile = s.pile[1:]
+	}
+	s = play(t, s, p, "ROTATE 1 2")
+	if s.track[0].card != int8(red) {
+		t.Fatalf("place 1 holds %s, want the Shipyard revealed", cards[s.track[0].card].name)
+	}
+	if s.phase != phCrisis || !s.crisis.red || s.crisis.kind != qHome {
+		t.Fatalf("revealing a red zone: phase %s, red %v; want an immediate domestic crisis", phaseNames[s.phase], s.crisis.red)
+	}
+	for s.phase == phCrisis {
+		s = play(t, s, s.actor(), "FEED NONE")
+	}
+	if !s.over && (s.phase != phEvolution || s.actor() != q) {
+		t.Errorf("after the red crisis: phase %s, actor %d; want evolution with %d", phaseNames[s.phase], s.actor(), q)
+	}
+}
+
+func TestPopulationEffects(t *testing.T) {
+	s, _, _ := actionsFixture(t)
+	s.home = [nRes]int8{0, 1, 3, 5, 7, 2}  // rebellion 0, 0, -1, -1, 0 (and +1 excess), 0
+	s.export = [nRes]int8{0, 2, 3, 5, 0, 0} // excess 0, 0, -1, -1
+	s.rebellion, s.excess = 10, 4
+	pop := s.population() // 3 citizens: the lowest band
+	if pop >= populationTrack[1].from {
+		t.Fatalf("population %d is not in the first band", pop)
+	}
+	s.populationEffects()
+	// Excess: 4 +1 (home) -2 (export) = 3, whose band moves rebellion -1.
+	if s.excess != 3 || s.rebellion != 10-2-1 {
+		t.Errorf("excess %d, rebellion %d; want 3 and 7", s.excess, s.rebellion)
+	}
+	if !strings.Contains(strings.Join(s.last, " "), "Population effects") {
+		t.Errorf("no report of the population effects in %q", s.last)
+	}
+}

@@ -1,0 +1,152 @@
+package archipelago
+
+import (
+	"slices"
+	"testing"
+)
+
+func objectiveIndex(t testing.TB, name string) int8 {
+	t.Helper()
+	for k, o := range objectives {
+		if o.name == name {
+			return int8(k)
+		}
+	}
+	t.Fatalf("no objective %q", name)
+	return -1
+}
+
+func TestIndependenceWar(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		separatist bool
+	}{{"EveryoneLoses", false}, {"SeparatistWins", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			s, p, q := actionsFixture(t)
+			s.players[p].objective = objectiveIndex(t, "The Settler")
+			s.players[q].objective = objectiveIndex(t, "The Patron")
+			if c.separatist {
+				s.players[q].objective = objectiveIndex(t, "The Rebel Leader")
+			}
+			s.rebellion = s.population()
+			s = play(t, s, p, "TAX")
+			if !s.over || !s.war || len(s.ToAct()) != 0 {
+				t.Fatalf("rebellion %d over population %d: over %v, war %v", s.rebellion, s.population(), s.over, s.war)
+			}
+			scores, over := s.Result()
+			v := s.View(seats(p)[0]).(*View)
+			want := []int{0, 0}
+			if c.separatist {
+				want[q] = 1
+			}
+			if !over || !slices.Equal(scores, want) {
+				t.Errorf("Result() = %v, %v; want %v", scores, over, want)
+			}
+			if v.Ending != "independence war" || v.EveryoneLost == c.separatist {
+				t.Errorf("view: ending %q, everyone lost %v", v.Ending, v.EveryoneLost)
+			}
+			if len(s.Legal(0))+len(s.Legal(1)) != 0 || s.Secrets(0) != nil {
+				t.Errorf("moves or secrets left after the end")
+			}
+		})
+	}
+}
+
+func TestObjectiveEnds(t *testing.T) {
+	s, p, q := actionsFixture(t)
+	s.players[p].objective = objectiveIndex(t, "The Admiral") // 3 ships; scores 1 VP a ship
+	s.players[q].objective = objectiveIndex(t, "The Patron")  // scores 1 VP a card
+	s.trend = 2                                               // Seafaring: 1 VP a ship
+	s.players[p].cubes[wood] = 1
+	s.players[q].cards = 1<<3 | 1<<30
+	s = play(t, s, p, "BUILD SHIP F5")
+	if !s.over || s.war || s.endedBy != objectiveIndex(t, "The Admiral") {
+		t.Fatalf("three ships should end the game: over %v, war %v, ended by %d", s.over, s.war, s.endedBy)
+	}
+	scores, _ := s.Result()
+	want := make([]int, 2)
+	want[p] = 3 + 3 // the Admiral's and the trend's ship each
+	want[q] = 1 + 2 + 1
+	if !slices.Equal(scores, want) {
+		t.Errorf("Result() = %v, want %v", scores, want)
+	}
+	v := s.View(rules0).(*View)
+	if v.Ending != "objective" || len(v.Objectives) != 2 || v.Players[p].Screen == nil {
+		t.Errorf("the end view reveals the objectives and screens: %+v", v.Objectives)
+	}
+	if !slices.Equal(v.Winners, []int{p}) {
+		t.Errorf("winners %v, want [%d]", v.Winners, p)
+	}
+}
+
+const rules0 = 0
+
+func TestPeaceAndYear(t *testing.T) {
+	t.Run("Peace", func(t *testing.T) {
+		s, p, q := actionsFixture(t)
+		s.players[p].objective = objectiveIndex(t, "The Pacifist") // population 2 + 3×2 = 8
+		s.players[q].objective = objectiveIndex(t, "The Admiral")
+		f5 := s.grid[cell(t, "F5")]
+		s.units[f5][p].cit = 7
+		s.rebellion = 0
+		s.endRound()
+		if !s.over || s.endedBy != objectiveIndex(t, "The Pacifist") {
+			t.Errorf("a peaceful round's end with population %d: over %v", s.population(), s.over)
+		}
+		s2, _, _ := actionsFixture(t)
+		s2.players[p].objective = objectiveIndex(t, "The Pacifist")
+		s2.units[f5][p].cit = 7
+		s2.rebellion = 1
+		s2.endRound()
+		if s2.over {
+			t.Errorf("peace with rebellion 1 ended the game")
+		}
+	})
+	t.Run("Year", func(t *testing.T) {
+		s, _, _ := actionsFixture(t)
+		s.round = deadline[lenMedium]
+		s.rebellion = 0
+		s.endRound()
+		if !s.over || s.endedBy != -1 || s.View(0).(*View).Ending != "year" {
+			t.Errorf("the last round's end: over %v, ended by %d", s.over, s.endedBy)
+		}
+	})
+}
+
+func TestScoring(t *testing.T) {
+	s, p, _ := actionsFixture(t)
+	f5 := s.grid[cell(t, "F5")]
+	s.builds[f5][bTemple].owner = int8(p)
+	s.builds[f5][bCity].owner = int8(p)
+	s.builds[f5][bPort].owner = int8(p)
+	s.units[f5][p].rebels = 2
+	s.players[p].florins = 11
+	s.players[p].tokens = 3
+	s.players[p].cubes = [nRes]int8{1, 2, 3, 4, 5, 6}
+	s.players[p].cards = 1<<0 | 1<<1 | 1<<30 // two progress cards, a character
+	cases := []struct {
+		sc   scoring
+		want int
+	}{
+		{scoring{scTemple, 1, 2}, 2},
+		{scoring{scCity, 1, 3}, 3},
+		{scoring{scTrade, 1, 2}, 2},
+		{scoring{scBuilding, 1, 1}, 3},
+		{scoring{scShip, 1, 1}, 2},
+		{scoring{scCitizen, 2, 1}, 2},
+		{scoring{scRebel, 1, -2}, -4},
+		{scoring{scProgress, 1, 2}, 4},
+		{scoring{scCharacter, 1, 3}, 3},
+		{scoring{scCard, 1, 1}, 3},
+		{scoring{scToken, 1, 1}, 3},
+		{scoring{scFlorins, 4, 1}, 2},
+		{scoring{scFood, 2, 1}, 3},
+		{scoring{scMaterial, 2, 1}, 7},
+		{scoring{scRegion, 1, 1}, 1}, // the open sea is no region
+	}
+	for _, c := range cases {
+		if got := s.points(p, c.sc); got != c.want {
+			t.Errorf("points(%s) = %d, want %d", scoringText(c.sc), got, c.want)
+		}
+	}
+}
