@@ -204,7 +204,7 @@ func TestRedRevealed(t *testing.T) {
 
 func TestPopulationEffects(t *testing.T) {
 	s, _, _ := actionsFixture(t)
-	s.home = [nRes]int8{0, 1, 3, 5, 7, 2}  // rebellion 0, 0, -1, -1, 0 (and +1 excess), 0
+	s.home = [nRes]int8{0, 1, 3, 5, 7, 2}   // rebellion 0, 0, -1, -1, 0 (and +1 excess), 0
 	s.export = [nRes]int8{0, 2, 3, 5, 0, 0} // excess 0, 0, -1, -1
 	s.rebellion, s.excess = 10, 4
 	pop := s.population() // 3 citizens: the lowest band
