@@ -190,8 +190,8 @@ var designs = [numDesigns]design{
 	dSawmill:    {name: "sawmill", loc: Forest, in: []slot{slot(Food)}, out: of(Wood), price: 1},
 	dFishery:    {name: "fishery", loc: Port, in: []slot{slot(Food)}, out: of(Fish), price: 2},
 	dShaft:      {name: "shaft", loc: Mine, in: []slot{slot(Food)}, out: of(Ore), price: 2},
-	dPlantation: {name: "plantation", loc: Forest, in: []slot{slot(Food)}, out: of(Cocoa), price: 2},
-	dQuarry:     {name: "quarry", loc: Mine, in: []slot{slot(Food)}, out: of(Stone), price: 1},
+	dPlantation: {name: "plantation", loc: Forest, in: []slot{slot(Food), slot(Food)}, out: of(Cocoa), price: 2},
+	dQuarry:     {name: "quarry", loc: Mine, in: []slot{slot(Food), slot(Food)}, out: of(Stone), price: 1},
 	dGlassworks: {name: "glassworks", loc: Market, in: []slot{slot(Coin)}, out: of(Glass), price: 2},
 	dShearing:   {name: "shearing", loc: Farm, in: []slot{slot(Alpaca)}, out: of(Wool), price: 3},
 	dLoom:       {name: "loom", loc: Farm, in: []slot{slot(Wool)}, out: of(Fabric), price: 3},
@@ -222,11 +222,11 @@ type profInfo struct {
 // the trade.
 var professions = [7]profInfo{
 	{"lumberjack", "伐木工", dSawmill, of(Food, Food, Alpaca, Wood), 1},
-	{"fisherman", "渔夫", dFishery, of(Food, Food, Fish, Wood), 1},
-	{"shepherd", "牧羊人", dCorral, of(Food, Food, Alpaca, Cocoa), 1},
+	{"fisherman", "渔夫", dFishery, of(Food, Food, Fish, Cocoa), 1},
+	{"shepherd", "牧羊人", dCorral, of(Food, Food, Alpaca, Alpaca), 1},
 	{"miner", "矿工", dShaft, of(Food, Food, Fish, Ore), 1},
-	{"farmer", "农夫", dPlantation, of(Food, Food, Cocoa, Stone), 1},
-	{"merchant", "商人", dGlassworks, of(Food, Food, Fish, Cocoa), 2},
+	{"farmer", "农夫", dPlantation, of(Food, Food, Alpaca, Cocoa), 1},
+	{"merchant", "商人", dGlassworks, of(Food, Food, Fish, Cocoa), 3},
 	{"stonemason", "石匠", dQuarry, of(Food, Food, Alpaca, Stone), 1},
 }
 

@@ -2,7 +2,6 @@ package altiplano
 
 import (
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -23,22 +22,7 @@ func (s *state) Legal(i rules.Seat) []rules.Move {
 	case phaseAct:
 		ms = s.turnMoves(int(i))
 	}
-	return sortMoves(ms)
-}
-
-// sortMoves sorts moves by their text.
-func sortMoves(ms []rules.Move) []rules.Move {
-	keys := make([]string, len(ms))
-	idx := make([]int, len(ms))
-	for i, m := range ms {
-		keys[i], idx[i] = m.String(), i
-	}
-	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] < keys[idx[b]] })
-	out := make([]rules.Move, len(ms))
-	for i, k := range idx {
-		out[i] = ms[k]
-	}
-	return out
+	return rules.SortMoves(ms)
 }
 
 // Parse reads seat i's move. Case, spaces and punctuation do not matter;
