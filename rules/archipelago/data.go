@@ -174,8 +174,9 @@ var openSea = region{name: "Open Sea", sides: [2]side{
 // has at least two water edges so that the archipelago stays navigable,
 // one to three resource icons and up to two huts; side A and side B of a
 // hexagon differ in landscape and produce, and the player who lays a
-// hexagon chooses its side. Icons per side A: fish 10, fruit 10, cattle 9,
-// stone 10, wood 8, iron 6, fewer where the bank has fewer cubes.
+// hexagon chooses its side. Icons on the A sides: fish 8, fruit 9, cattle
+// 8, stone 9, wood 8, iron 5 (iron is scarce, as in the bank); the B sides
+// have more fish (14) and fewer of the rest.
 var regions = [24]region{
 	{"Coral Bay", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WWWFFF", [nRes]int8{fish: 1, cattle: 1}, 1}}},
 	{"Palm Cove", [2]side{{"WWFFFF", [nRes]int8{fruit: 2}, 1}, {"WWWWFF", [nRes]int8{fish: 2}, 0}}},
@@ -193,7 +194,7 @@ var regions = [24]region{
 	{"Sugar Fields", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}, {"WWWWFF", [nRes]int8{fruit: 2}, 1}}},
 	{"Smoking Peak", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWWMMF", [nRes]int8{wood: 1, iron: 1}, 1}}},
 	{"Fishers' Reef", [2]side{{"WWWWWF", [nRes]int8{fish: 2}, 1}, {"WWWWWW", [nRes]int8{fish: 3}, 0}}},
-	{"Wild Plateau", [2]side{{"WFFFMM", [nRes]int8{cattle: 1, stone: 1}, 1}, {"WWFFMM", [nRes]int8{cattle: 1, wood: 1}, 0}}},
+	{"Wild Plateau", [2]side{{"WWFFMM", [nRes]int8{cattle: 1, stone: 1}, 1}, {"WWWFMM", [nRes]int8{cattle: 1, wood: 1}, 0}}},
 	{"Banana Shore", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 1}}},
 	{"Obsidian Bay", [2]side{{"WWWMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWMMMM", [nRes]int8{stone: 1}, 2}}},
 	{"Ranch Lands", [2]side{{"WWFFFF", [nRes]int8{cattle: 2}, 1}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}}},
