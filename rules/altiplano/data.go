@@ -165,7 +165,7 @@ const (
 	dLoom
 	dSmelter
 	dSmokehouse
-	dExchange
+	dBullion
 	dCornfield
 	dStorehouse
 	numDesigns
@@ -197,7 +197,7 @@ var designs = [numDesigns]design{
 	dLoom:       {name: "loom", loc: Farm, in: []slot{slot(Wool)}, out: of(Fabric), price: 3},
 	dSmelter:    {name: "smelter", loc: Mine, in: []slot{slot(Ore)}, out: of(Silver), price: 3},
 	dSmokehouse: {name: "smokehouse", loc: Port, in: []slot{slot(Fish)}, out: of(Food, Food), price: 2},
-	dExchange:   {name: "exchange", loc: Market, in: []slot{slot(Coin), slot(Coin)}, out: of(Silver), price: 4},
+	dBullion:    {name: "bullion", loc: Market, in: []slot{slot(Coin), slot(Coin)}, out: of(Silver), price: 4},
 	dCornfield:  {name: "cornfield", loc: Road, in: []slot{slot(Food), slot(Wood)}, out: of(Corn), price: 4},
 	dStorehouse: {name: "storehouse", loc: Village, in: []slot{anyGood, anyGood}, store: true, final: true, price: 3},
 }
@@ -250,10 +250,10 @@ var extCards = []extCard{
 	{'A', 2, dPlantation}, {'A', 2, dQuarry}, {'A', 2, dGlassworks},
 	{'B', 2, dShearing}, {'B', 2, dSmelter}, {'B', 2, dSmokehouse}, {'B', 3, dSawmill},
 	{'B', 3, dCorral}, {'B', 4, dQuarry}, {'B', 5, dFishery},
-	{'C', 2, dLoom}, {'C', 2, dExchange}, {'C', 2, dCornfield}, {'C', 2, dStorehouse},
+	{'C', 2, dLoom}, {'C', 2, dBullion}, {'C', 2, dCornfield}, {'C', 2, dStorehouse},
 	{'C', 3, dShaft}, {'C', 4, dPlantation}, {'C', 5, dGlassworks},
 	{'D', 2, dShearing}, {'D', 2, dSmelter}, {'D', 3, dLoom}, {'D', 4, dSmokehouse},
-	{'D', 4, dExchange}, {'D', 5, dCornfield}, {'D', 5, dStorehouse},
+	{'D', 4, dBullion}, {'D', 5, dCornfield}, {'D', 5, dStorehouse},
 }
 
 // surcharge is the extra cost of each display space, from the lowest.

@@ -209,8 +209,8 @@ func (s *state) parsePlan(p *player, words []string) (Move, error) {
 		}
 		return Move{Kind: KindDone}, nil
 	}
-	if slices.Contains(words, wSlash) {
-		return Move{}, illegal("one placement per move: send each on its own line")
+	if slices.Contains(words, wSlash) || slices.Contains(words, wGo) {
+		return Move{}, illegal("the players are planning now: %s", map[bool]string{true: "DRAW, or BACK FARM ALPACA", false: "PUT FARM ALPACA, or DONE"}[p.stage == stageDraw])
 	}
 	t, g, n := -1, Good(-1), 0
 	for _, w := range words {

@@ -1,0 +1,216 @@
+package altiplano
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/rules"
+)
+
+// play applies moves of the given seats in order; text "" for a seat means
+// DONE, DRAW or PASS as the phase asks.
+func play(t *testing.T, st rules.State, moves ...any) rules.State {
+	t.Helper()
+	for i := 0; i < len(moves); i += 2 {
+		seat, text := moves[i].(rules.Seat), moves[i+1].(string)
+		if text == "" {
+			text = "PASS"
+			if s := st.(*state); s.phase == phasePlan {
+				text = map[stage]string{stageDraw: "DRAW", stagePlan: "DONE"}[s.players[seat].stage]
+			}
+		}
+		m, err := st.Parse(seat, text)
+		if err == nil {
+			st, err = st.Apply(seat, m)
+		}
+		if err != nil {
+			t.Fatalf("seat %d %s: %v", seat, text, err)
+		}
+	}
+	return st
+}
+
+// endRound passes or finishes planning for every seat until the round
+// number changes or the game ends.
+func endRound(t *testing.T, st rules.State) rules.State {
+	t.Helper()
+	round := st.(*state).round
+	for st.(*state).round == round && len(st.ToAct()) > 0 {
+		st = play(t, st, st.ToAct()[0], "")
+	}
+	return st
+}
+
+func TestEndBySupply(t *testing.T) {
+	s := actState(t, func(s *state, p *player) {
+		s.supply[Wool] = 1
+		at(p, Farm, Alpaca, Food)
+	})
+	st := play(t, s, rules.Seat(0), "FARM WOOL")
+	if got := st.(*state).final; got != 2 {
+		t.Fatalf("after the last wool the final round is %d, want 2", got)
+	}
+	st = endRound(t, st) // the rest of round 1
+	if s := st.(*state); s.phase == phaseOver || s.round != 2 {
+		t.Fatalf("after round 1: phase %d round %d, want round 2 played", s.phase, s.round)
+	}
+	if !strings.Contains(st.View(0).Text(), "This is the last round") {
+		t.Errorf("the view does not say round 2 is the last")
+	}
+	st = endRound(t, endRound(t, st))
+	if _, over := st.Result(); !over {
+		t.Fatalf("the game goes on after the last round")
+	}
+}
+
+func TestEndByDisplay(t *testing.T) {
+	s := actState(t, func(s *state, p *player) { s.pile = nil })
+	st := endRound(t, s)
+	ns := st.(*state)
+	if ns.display[4] != -1 || ns.display[0] != s.display[1] {
+		t.Errorf("display %v after a round without purchase from %v, want the lowest card gone and the rest moved down", ns.display, s.display)
+	}
+	if ns.final != 2 {
+		t.Errorf("the final round is %d with a space that cannot be refilled, want 2", ns.final)
+	}
+}
+
+func TestDisplayAfterPurchase(t *testing.T) {
+	s := actState(t, func(s *state, p *player) {
+		p.pawn, p.coins = Market, 9
+		s.display = [5]int{7, 8, 1, 9, 10}
+		s.pile = []int{20, 21}
+	})
+	st := endRound(t, play(t, s, rules.Seat(0), "MARKET BUY SAWMILL"))
+	if got := st.(*state).display; got != [5]int{7, 8, 9, 10, 21} {
+		t.Errorf("display after buying the third card = %v, want [7 8 9 10 21]", got)
+	}
+	st = endRound(t, s)
+	if got := st.(*state).display; got != [5]int{8, 1, 9, 10, 21} {
+		t.Errorf("display after a round without purchase = %v, want [8 1 9 10 21]", got)
+	}
+}
+
+func TestNewRound(t *testing.T) {
+	s := actState(t, func(s *state, p *player) {
+		p.freeUsed, p.carts, p.cartsUsed, p.boughtCart = true, 3, 2, true
+		give(p, dGlassworks, 1)
+		p.coins = 1
+		p.crate = of(Fish, Fish, Ore, Ore, Ore, Ore)
+		p.planning = of(Food)
+	})
+	st := endRound(t, s)
+	ns := st.(*state)
+	p := &ns.players[0]
+	switch {
+	case ns.start != 1:
+		t.Errorf("the starting player is %d, want 1, left of 0", ns.start)
+	case p.freeUsed || p.cartsUsed != 0 || p.boughtCart:
+		t.Errorf("the carts are not back: free used %v, bought used %d", p.freeUsed, p.cartsUsed)
+	case p.coins != 2 || p.cards[1].coins != 0:
+		t.Errorf("coins %d in hand and %d on the glassworks, want the coin back", p.coins, p.cards[1].coins)
+	case p.planning.Total() != 4 || p.planning[Food] != 1 || len(p.bag) != 3 || p.crate.Total() != 0:
+		t.Errorf("planning %s, bag %d, crate %s: want the food kept, 3 drawn from the crate's 6 and 3 left in the bag",
+			p.planning.Phrase(), len(p.bag), p.crate.Phrase())
+	}
+}
+
+func TestFinalStorage(t *testing.T) {
+	s := actState(t, func(s *state, p *player) {
+		s.final = 1
+		give(p, dStorehouse, 0, Silver, Glass)
+	})
+	st := endRound(t, s)
+	p := st.(*state).players[0]
+	if _, over := st.Result(); !over || p.stored() != of(Silver, Glass) {
+		t.Errorf("over %v, stored %s at the end, want silver and glass stored", over, p.stored().Phrase())
+	}
+}
+
+func TestScore(t *testing.T) {
+	s := actState(t, func(s *state, p *player) {
+		p.crate = of(Silver, Silver, Wool, Food, Food)
+		p.boats = []Good{Ore, Fish}
+		p.houses = []Good{Silver}
+		p.done = []int{0, 3} // 9 and 8 points
+		p.rows = []rowFill{{Wool, 2}, {Corn, 1}, {}, {}, {}, {}}
+		p.delivered, p.contract = of(Fabric), 4
+	})
+	got := s.score(0)
+	want := Score{
+		Goods:     4 + 4 + 2 + 2 + 2 + 2, // silver, silver, wool, two stored wool, a corn
+		Boats:     4,
+		Houses:    4,
+		Bonus:     2,
+		Contracts: 17,
+		Rows:      1,
+		Coins:     0,
+	}
+	want.Total = want.Goods + want.Boats + want.Houses + want.Bonus + want.Contracts + want.Rows
+	want.Adjusted = want.Total
+	if got != want {
+		t.Errorf("score = %+v, want %+v", got, want)
+	}
+}
+
+func TestTieBreak(t *testing.T) {
+	s := actState(t, func(s *state, p *player) {
+		s.phase = phaseOver
+		p.crate, p.coins = of(Silver), 1
+		s.players[1].crate, s.players[1].coins = of(Silver), 3
+	})
+	scores, over := s.Result()
+	if !over || !slices.Equal(scores, []int{3, 4}) {
+		t.Errorf("Result() = %v, %v; want [3 4]: equal points, seat 1 richer", scores, over)
+	}
+	if w := s.View(0).(*View).Table.Winners; !slices.Equal(w, []int{1}) {
+		t.Errorf("winners %v, want [1]", w)
+	}
+	s.players[1].coins = 1
+	if scores, _ := s.Result(); !slices.Equal(scores, []int{4, 4}) {
+		t.Errorf("Result() = %v, want [4 4]: equal points and coins share the win", scores)
+	}
+}
+
+func TestMissions(t *testing.T) {
+	st, err := Game.Start(rules.Setup{Seats: 2, Variants: []string{Missions}, Seed: rules.SeedFromInt(9)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*state).clone()
+	for i, p := range s.players {
+		if len(p.missions) != missionsEach {
+			t.Fatalf("seat %d has %d missions", i, len(p.missions))
+		}
+	}
+	p := &s.players[0]
+	p.missions = []int{0, 4} // fleet: 3 boats; hoard: 4 silver
+	p.boats = []Good{Ore, Ore, Fish}
+	if s.score(0).Missions != 0 {
+		t.Errorf("missions score before the end")
+	}
+	s.phase = phaseOver
+	if got := s.score(0).Missions; got != missions[0].points {
+		t.Errorf("missions score %d, want %d for the fleet alone", got, missions[0].points)
+	}
+}
+
+func TestChoose(t *testing.T) {
+	st, err := Game.Start(rules.Setup{Seats: 3, Variants: []string{Choose}, Seed: rules.SeedFromInt(9)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if to := st.ToAct(); !slices.Equal(to, []rules.Seat{2}) {
+		t.Fatalf("ToAct() = %v, want the last seat to choose first", to)
+	}
+	st = play(t, st, rules.Seat(2), "choose miner", rules.Seat(1), "FARMER")
+	if _, err := st.Parse(0, "CHOOSE MINER"); err == nil {
+		t.Errorf("seat 0 may choose the miner taken by seat 2")
+	}
+	st = play(t, st, rules.Seat(0), "choose merchant")
+	s := st.(*state)
+	if s.phase != phasePlan || s.start != 0 || s.players[0].prof != 5 || s.players[0].coins != professions[5].coins {
+		t.Errorf("after choosing: phase %d, start %d, seat 0 profession %d with %d coins", s.phase, s.start, s.players[0].prof, s.players[0].coins)
+	}
+}
