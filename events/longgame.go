@@ -118,3 +118,12 @@ type ConditionalSet struct {
 	If   string `json:"if"`
 	Then string `json:"then"`
 }
+
+// MovesQueued records a seat's programmed list: moves pbem plays for it,
+// in order, as its turns come. An empty list with Dropped ends the list
+// early because its next move was no longer legal.
+type MovesQueued struct {
+	Seat    int      `json:"seat"`
+	Moves   []string `json:"moves"`
+	Dropped string   `json:"dropped,omitempty"` // why the rest of the list was dropped
+}

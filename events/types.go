@@ -26,6 +26,7 @@ const (
 	TypeDigestChanged    = "DigestChanged"
 	TypeDigestSent       = "DigestSent"
 	TypeConditionalSet   = "ConditionalSet"
+	TypeMovesQueued      = "MovesQueued"
 )
 
 // Player is one seat's occupant as recorded when a game is created.
@@ -54,6 +55,8 @@ type MovePlayed struct {
 	Timeout bool `json:"timeout,omitempty"`
 	// Conditional marks a move the player wrote in advance (IF … THEN …).
 	Conditional bool `json:"conditional,omitempty"`
+	// Queued marks the next move of the seat's programmed list.
+	Queued bool `json:"queued,omitempty"`
 }
 
 // PlayerSaid records a message a player sent to the others (SAY), so the

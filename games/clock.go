@@ -187,8 +187,26 @@ func (s *Service) followUps(g *projections.Game, c Cause) ([]events.Event, error
 		if _, gone := g.Abandoned[int(seat)]; gone && g.PausedAt == nil {
 			return s.defaultMove(g, int(seat), c)
 		}
+		if q := g.Queues[int(seat)]; len(q) > 0 && g.PausedAt == nil {
+			return s.queuedMove(g, seat, q[0], c)
+		}
 	}
 	return nil, nil
+}
+
+// queuedMove plays the next move of seat's programmed list, or drops the
+// list when that move is no longer legal, so the player is asked.
+func (s *Service) queuedMove(g *projections.Game, seat rules.Seat, text string, c Cause) ([]events.Event, error) {
+	m, err := g.State.Parse(seat, text)
+	var next rules.State
+	if err == nil {
+		next, err = g.State.Apply(seat, m)
+	}
+	if err != nil {
+		return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor,
+			events.MovesQueued{Seat: int(seat), Dropped: fmt.Sprintf("%s: %v", text, err)}))
+	}
+	return s.playEvents(g, next, events.MovePlayed{Seat: int(seat), Move: m.String(), Queued: true}, c)
 }
 
 func lastMove(g *projections.Game) *projections.Moved {

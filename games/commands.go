@@ -98,6 +98,10 @@ func (m *Mailroom) needGame(l *letter, line string, do func() error) error {
 // move plays one move, unless the mail answers a prompt that is no longer
 // current.
 func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) error {
+	if len(l.later) > 0 || !isToAct(l.game.State, int(l.seat)) && l.game.Rules.Info().Programmed {
+		l.later = append(l.later, line) // for the seat's later turns
+		return nil
+	}
 	if since, stale := m.stale(l); stale {
 		l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
 		return nil

@@ -78,6 +78,8 @@ func Describe(g *projections.Game, e events.Event, reader int) string {
 			return fmt.Sprintf("Time ran out for %s, so pbem moved instead: %s.", objectName(name(mp.Seat)), describeMove(g, mp))
 		case mp.Conditional:
 			return fmt.Sprintf("%s %s, as written in advance.", name(mp.Seat), describeMove(g, mp))
+		case mp.Queued:
+			return fmt.Sprintf("%s %s, from a programmed list.", name(mp.Seat), describeMove(g, mp))
 		}
 		return fmt.Sprintf("%s %s.", name(mp.Seat), describeMove(g, mp))
 	case events.TypePlayerSaid:
@@ -171,6 +173,8 @@ func describeTable(g *projections.Game, e events.Event, reader int, name func(in
 		On       bool
 		If, Then string
 		Settings events.Settings
+		Moves    []string
+		Dropped  string
 	}
 	if e.Unmarshal(&p) != nil {
 		return ""
@@ -218,6 +222,14 @@ func describeTable(g *projections.Game, e events.Event, reader int, name func(in
 			return "You will get one mail a day about this game, and one at once whenever it is your turn."
 		}
 		return "You will get a mail about each move again."
+	case events.TypeMovesQueued:
+		if p.Seat != reader {
+			return "" // a player's plan is theirs until played
+		}
+		if p.Dropped != "" {
+			return fmt.Sprintf("Your programmed list stopped: %s. The rest of it was dropped.", p.Dropped)
+		}
+		return fmt.Sprintf("pbem will play for you, as your turns come: %s.", strings.Join(p.Moves, ", "))
 	case events.TypeConditionalSet:
 		if p.Seat != reader {
 			return "" // a player's secret until it is played

@@ -315,3 +315,15 @@ func (s *Service) Conditional(ctx context.Context, id string, seat rules.Seat, i
 		return evs, "", err
 	})
 }
+
+// Queue records seat's programmed list: moves pbem plays for the seat, in
+// order, as its turns come, stopping at the first that is no longer legal.
+func (s *Service) Queue(ctx context.Context, id string, seat rules.Seat, moves []string, c Cause) (Played, error) {
+	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
+		if !g.Rules.Info().Programmed {
+			return nil, "", refuse(rules.ErrIllegal, "it is not your turn, and %s takes no moves for later turns", g.Rules.Info().Title)
+		}
+		evs, err := s.newEvents(c, event(events.TypeMovesQueued, int(seat), events.MovesQueued{Seat: int(seat), Moves: moves}))
+		return evs, "", err
+	})
+}

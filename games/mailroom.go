@@ -71,6 +71,7 @@ type letter struct {
 	game   *projections.Game // nil for mail to the plain mailbox
 	seat   rules.Seat
 	queued []mail.Notice // answers, written when the mail is done
+	later  []string      // moves for the seat's later turns: its programmed list
 }
 
 // Handle acts on one recorded mail. It returns an error only when trying

@@ -127,7 +127,7 @@ func (s *Service) noticeKind(g *projections.Game, e events.Event, seat int, ende
 		case ended: // the game-over mail says it all
 		case prompt:
 			return KindYourTurn
-		case mp.Seat == seat && (mp.Timeout || mp.Conditional):
+		case mp.Seat == seat && (mp.Timeout || mp.Conditional || mp.Queued):
 			return KindNews
 		case mp.Seat == seat:
 			return KindAccepted
@@ -153,6 +153,14 @@ func (s *Service) noticeKind(g *projections.Game, e events.Event, seat int, ende
 			return KindYourTurn
 		}
 		return KindNews
+	case events.TypeMovesQueued:
+		var q events.MovesQueued
+		if e.Unmarshal(&q) == nil && q.Seat == seat {
+			if prompt {
+				return KindYourTurn
+			}
+			return KindNews
+		}
 	case events.TypeConditionalSet, events.TypeDigestChanged:
 		if e.Actor == seat {
 			return KindNews // a confirmation; nobody else may know

@@ -29,7 +29,8 @@ type Table struct {
 	DigestUpTo   map[int]uint64    // the last event each digest covered
 	DigestSince  map[int]time.Time // when each seat's last digest went, or digests began
 	Conditionals map[int][]events.ConditionalSet
-	Undone       map[uint64]bool // Seqs of moves taken back
+	Undone       map[uint64]bool  // Seqs of moves taken back
+	Queues       map[int][]string // each seat's programmed moves still to play
 }
 
 // UndoVote is an undo proposal and the answers so far.
@@ -43,7 +44,7 @@ func newTable() Table {
 	return Table{Since: map[int]time.Time{}, Reminded: map[int]bool{}, Late: map[int]bool{},
 		Timeouts: map[int]int{}, Abandoned: map[int]string{}, EndVotes: map[int]bool{},
 		Digest: map[int]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
-		Undone: map[uint64]bool{}}
+		Undone: map[uint64]bool{}, Queues: map[int][]string{}}
 }
 
 // moved notes a move in the table: the mover's clock stops, its pending
@@ -53,8 +54,9 @@ func (g *Game) moved(mp events.MovePlayed) {
 	if mp.Timeout {
 		g.Timeouts[mp.Seat]++
 	}
-	if mp.Conditional {
-		g.Conditionals[mp.Seat] = nil
+	g.Conditionals[mp.Seat] = nil
+	if q := g.Queues[mp.Seat]; mp.Queued && len(q) > 0 {
+		g.Queues[mp.Seat] = q[1:]
 	}
 	clear(g.EndVotes)
 }
@@ -159,6 +161,9 @@ func (g *Game) applyTable(e events.Event) error {
 	case events.TypeDigestSent:
 		var p events.DigestSent
 		return unmarshalThen(e, &p, func() { g.DigestUpTo[p.Seat], g.DigestSince[p.Seat] = p.UpTo, e.Time })
+	case events.TypeMovesQueued:
+		var p events.MovesQueued
+		return unmarshalThen(e, &p, func() { g.Queues[p.Seat] = p.Moves })
 	case events.TypeConditionalSet:
 		var p events.ConditionalSet
 		return unmarshalThen(e, &p, func() { g.Conditionals[p.Seat] = append(g.Conditionals[p.Seat], p) })

@@ -32,6 +32,9 @@ type Info struct {
 	Variants []Variant // the options a host may switch on, sorted by Name
 	Hidden   bool      // some information is hidden from some seats
 	Chance   bool      // the game draws from its seeded randomness
+	// Programmed says players may send moves for their later turns in one
+	// mail (a programmed list), which pbem plays as their turns come.
+	Programmed bool
 }
 
 // Variant is one optional rule a host may switch on when creating a game.
