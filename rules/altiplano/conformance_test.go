@@ -7,14 +7,16 @@ import (
 )
 
 // TestConformance runs the project's conformance suite on every player
-// count, with and without the variants. The first playouts of each setup
-// are checked in depth, which dominates the time; with -short there are
-// fewer.
+// count, with and without the variants: one playout each, checked in
+// depth, which applies every legal move at every step and compares the
+// views of all the states it makes; a random game of five players takes
+// about 1,100 steps. With -short only the games of 2 and 3 players are
+// played.
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	n := 1
+	setups := allSetups
 	if testing.Short() {
-		n = 1
+		setups = allSetups[:4]
 	}
-	rulestest.Run(t, Game, rulestest.Options{Setups: allSetups, Playouts: n, MaxMoves: maxMoves})
+	rulestest.Run(t, Game, rulestest.Options{Setups: setups, Playouts: 1, MaxMoves: maxMoves})
 }

@@ -39,7 +39,19 @@ func (g Good) Name() string {
 }
 
 // upper is the good's name in capitals, as moves write it.
-func (g Good) upper() string { return strings.ToUpper(g.Name()) }
+func (g Good) upper() string {
+	if g < 0 || g > Coin {
+		return "?"
+	}
+	return goodUpper[g]
+}
+
+var goodUpper = func() (out [numGoods + 1]string) {
+	for g := range numGoods + 1 {
+		out[g] = strings.ToUpper(g.Name())
+	}
+	return out
+}()
 
 // Goods is a multiset of goods: how many of each kind. It is an array, so
 // copying a struct that holds one copies the goods.
@@ -85,6 +97,17 @@ func of(gs ...Good) Goods {
 	var out Goods
 	for _, g := range gs {
 		out[g]++
+	}
+	return out
+}
+
+// kinds returns the kinds of goods in g, in canonical order.
+func (g Goods) kinds() []Good {
+	var out []Good
+	for k := range numGoods {
+		if g[k] > 0 {
+			out = append(out, k)
+		}
 	}
 	return out
 }

@@ -214,17 +214,39 @@ func isNumber(w string) bool {
 	return true
 }
 
+// What a canonical word names.
+const (
+	nGood = iota
+	nLoc
+	nProf
+	nDesign
+)
+
+type named struct{ kind, index int }
+
+// names maps the canonical names of goods, locations, professions and
+// extensions to what they name.
+var names = func() map[string]named {
+	m := map[string]named{"COIN": {nGood, int(Coin)}}
+	for g := range numGoods {
+		m[upper(goodData[g].name)] = named{nGood, int(g)}
+	}
+	for l := range numLocs {
+		m[upper(locData[l].name)] = named{nLoc, int(l)}
+	}
+	for k, p := range professions {
+		m[upper(p.name)] = named{nProf, k}
+	}
+	for d, dg := range designs {
+		m[upper(dg.name)] = named{nDesign, d}
+	}
+	return m
+}()
+
 // goodWord returns the good a word names; ok false if none (Coin is one).
 func goodWord(w string) (Good, bool) {
-	if w == "COIN" {
-		return Coin, true
-	}
-	for g := range numGoods {
-		if upper(goodData[g].name) == w {
-			return g, true
-		}
-	}
-	return 0, false
+	n, ok := names[w]
+	return Good(n.index), ok && n.kind == nGood
 }
 
 // counts expands "2 WOOL", "2 X WOOL" and "WOOL X 2" into WOOL WOOL.

@@ -105,6 +105,22 @@ func targetName(t int) string {
 	return "?"
 }
 
+// targetUpper is a target's name in capitals, as moves write it.
+func targetUpper(t int) string {
+	if t < 0 || t >= len(targetUppers) {
+		return "?"
+	}
+	return targetUppers[t]
+}
+
+var targetUppers = func() []string {
+	out := make([]string, tExt+numDesigns)
+	for t := range out {
+		out[t] = strings.ToUpper(targetName(t))
+	}
+	return out
+}()
+
 // targetDesign is the design of a profession or extension target, or -1.
 func targetDesign(t int) int {
 	switch {
@@ -141,7 +157,7 @@ func (m Move) String() string {
 		return "CHOOSE " + strings.ToUpper(professions[m.Prof].name)
 	case KindBack, KindPut, KindTake:
 		verb := map[Kind]string{KindBack: "BACK", KindPut: "PUT", KindTake: "TAKE"}[m.Kind]
-		return verb + " " + strings.ToUpper(targetName(int(m.Target))) + " " + m.Good.upper()
+		return verb + " " + targetUpper(int(m.Target)) + " " + m.Good.upper()
 	case KindDraw:
 		return "DRAW"
 	case KindDone:
@@ -149,7 +165,7 @@ func (m Move) String() string {
 	}
 	var b strings.Builder
 	if m.Go >= 0 {
-		b.WriteString("GO " + strings.ToUpper(locData[m.Go].name))
+		b.WriteString("GO " + targetUpper(int(m.Go)))
 		switch m.By {
 		case ByCart:
 			b.WriteString(" BY CART")
@@ -169,10 +185,10 @@ func (m Move) actText() string {
 	}
 	if m.Act == ActCard {
 		d := targetDesign(int(m.Target))
-		return strings.ToUpper(locData[designs[d].loc].name + " " + targetName(int(m.Target)))
+		return targetUpper(int(designs[d].loc)) + " " + targetUpper(int(m.Target))
 	}
 	info := actInfo[m.Act]
-	text := strings.ToUpper(locData[info.loc].name)
+	text := targetUpper(int(info.loc))
 	if info.verb != "" {
 		text += " " + info.verb
 	}
@@ -182,7 +198,7 @@ func (m Move) actText() string {
 	case ActPortBoat, ActVillageHouse:
 		text += " " + Good(m.Arg).upper()
 	case ActMarketBuy:
-		text += " " + strings.ToUpper(designs[m.Arg].name)
+		text += " " + targetUpper(tExt+int(m.Arg))
 	case ActMarketContract:
 		text += " " + itoa(int(m.Arg)+1)
 	}

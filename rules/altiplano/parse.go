@@ -142,23 +142,14 @@ func parseChoose(words []string) (Move, error) {
 	if words[0] == wChoose {
 		words = words[1:]
 	}
-	if len(words) == 1 {
-		for k, p := range professions {
-			if upper(p.name) == words[0] {
-				return Move{Kind: KindChoose, Prof: int8(k)}, nil
-			}
-		}
+	if n, ok := names[words[0]]; ok && len(words) == 1 && n.kind == nProf {
+		return Move{Kind: KindChoose, Prof: int8(n.index)}, nil
 	}
 	return Move{}, illegal("choose a profession by its name, e.g. CHOOSE MINER")
 }
 
 // target returns the target a word names for p, or -1.
 func (p *player) target(w string) int {
-	for l := range numLocs {
-		if upper(locData[l].name) == w {
-			return int(l)
-		}
-	}
 	switch w {
 	case wMove:
 		return tMove
@@ -167,18 +158,18 @@ func (p *player) target(w string) int {
 			return tProf + p.prof
 		}
 	}
-	for k, pr := range professions {
-		if upper(pr.name) == w {
-			return tProf + k
+	n, ok := names[w]
+	switch {
+	case !ok:
+	case n.kind == nLoc:
+		return n.index
+	case n.kind == nProf:
+		return tProf + n.index
+	case n.kind == nDesign:
+		if p.prof >= 0 && professions[p.prof].design == n.index {
+			return tProf + p.prof // the profession's action named as the extension
 		}
-	}
-	for d, dg := range designs {
-		if upper(dg.name) == w {
-			if p.prof >= 0 && professions[p.prof].design == d {
-				return tProf + p.prof // the profession's action named as the extension
-			}
-			return tExt + d
-		}
+		return tExt + n.index
 	}
 	return -1
 }
@@ -285,10 +276,8 @@ func (s *state) parseTurn(p *player, words []string) (Move, error) {
 
 // locWord returns the location a word names, or -1.
 func locWord(w string) Loc {
-	for l := range numLocs {
-		if upper(locData[l].name) == w {
-			return l
-		}
+	if n, ok := names[w]; ok && n.kind == nLoc {
+		return Loc(n.index)
 	}
 	return -1
 }

@@ -227,13 +227,14 @@ func (p *player) targets() []int {
 	return ts
 }
 
-// planMoves lists the legal moves of p in phases 1 and 2.
+// planMoves lists the legal moves of p in phases 1 and 2. It tries only
+// the goods that could move, since Legal is called at every step.
 func (s *state) planMoves(p *player) []rules.Move {
 	var ms []rules.Move
 	if p.stage == stageDraw {
 		ms = append(ms, Move{Kind: KindDraw})
 		for _, t := range p.targets() {
-			for g := range numGoods {
+			for _, g := range p.goodsOn(t, false).kinds() {
 				if s.checkBack(p, t, g) == nil {
 					ms = append(ms, Move{Kind: KindBack, Target: int8(t), Good: g})
 				}
@@ -242,17 +243,52 @@ func (s *state) planMoves(p *player) []rules.Move {
 		return ms
 	}
 	ms = append(ms, Move{Kind: KindDone})
+	puts := p.planning.kinds()
+	if p.coins > 0 {
+		puts = append(puts, Coin)
+	}
 	for _, t := range p.targets() {
-		for g := range numGoods + 1 {
+		for _, g := range puts {
 			if s.checkPut(p, t, g) == nil {
 				ms = append(ms, Move{Kind: KindPut, Target: int8(t), Good: g})
 			}
+		}
+		takes := p.goodsOn(t, true).kinds()
+		if k := p.cardOf(t); k >= 0 && p.cards[k].coins > 0 {
+			takes = append(takes, Coin)
+		}
+		for _, g := range takes {
 			if s.checkTake(p, t, g) == nil {
 				ms = append(ms, Move{Kind: KindTake, Target: int8(t), Good: g})
 			}
 		}
 	}
 	return ms
+}
+
+// goodsOn is what lies on p's action spaces of target t: all of it, or
+// only what was placed this round.
+func (p *player) goodsOn(t int, fresh bool) Goods {
+	switch {
+	case t >= 0 && t < int(numLocs):
+		if fresh {
+			return p.locNew[t]
+		}
+		return p.loc[t]
+	case t == tMove:
+		if fresh {
+			return Goods{Food: p.moveNew}
+		}
+		return Goods{Food: p.move}
+	}
+	k := p.cardOf(t)
+	if k < 0 {
+		return Goods{}
+	}
+	if fresh {
+		return p.cards[k].fresh
+	}
+	return p.cards[k].goods
 }
 
 // checkPlan says why seat p may not play m, a move of phases 1 and 2, or

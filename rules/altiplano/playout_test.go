@@ -66,9 +66,9 @@ func playout(t testing.TB, setup rules.Setup, p bot, r *rules.Rand) played {
 // TestPlayoutsEnd plays random games of every setup to their end.
 func TestPlayoutsEnd(t *testing.T) {
 	t.Parallel()
-	n := 20
+	n := 6
 	if testing.Short() {
-		n = 4
+		n = 2
 	}
 	for _, setup := range allSetups {
 		r := rules.NewRand(rules.SeedFromInt(uint64(setup.Seats)), "playouts")
