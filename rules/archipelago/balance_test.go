@@ -23,9 +23,9 @@ func TestEndings(t *testing.T) {
 	t.Parallel()
 	n := *games
 	if n == 0 {
-		n = 6
+		n = 4
 		if testing.Short() {
-			n = 2
+			n = 1
 		}
 	}
 	type tally struct {

@@ -7,13 +7,13 @@ import (
 
 // crisisFixture is actionsFixture turned into the start of a round's
 // balance phase on card k: p, first in turn order, has 3 citizens on F5
-// and q 2 on F7.
+// and q 3 on F7.
 func crisisFixture(t *testing.T, k int) (s *state, p, q int) {
 	t.Helper()
 	s, p, q = actionsFixture(t)
 	f5, f7 := s.grid[cell(t, "F5")], s.grid[cell(t, "F7")]
 	s.units[f5][p].cit = 3
-	s.units[f7][q].cit = 2
+	s.units[f7][q].cit = 3
 	s.order[0], s.order[1] = int8(p), int8(q)
 	s.rebellion, s.excess = 0, 4
 	s.pile = append(cloneInt8(s.pile), int8(k))
@@ -23,7 +23,7 @@ func crisisFixture(t *testing.T, k int) (s *state, p, q int) {
 }
 
 func TestDomesticCrisis(t *testing.T) {
-	k := cardIndex(t, "Fishing Nets") // fish, a cube stands up 4 citizens
+	k := cardIndex(t, "Fishing Nets") // fish, a cube stands up 5 citizens
 	s, p, q := crisisFixture(t, k)
 	s.home[fish] = 1
 	s.players[p].cubes[fish] = 2
@@ -31,8 +31,8 @@ func TestDomesticCrisis(t *testing.T) {
 	if s.phase != phCrisis || s.crisis.kind != qHome || s.actor() != p {
 		t.Fatalf("phase %s, crisis %d, giver %d; want a domestic crisis with %d to give", phaseNames[s.phase], s.crisis.kind, s.actor(), p)
 	}
-	if s.crisis.lying[p] != 3 || s.crisis.lying[q] != 2 {
-		t.Fatalf("lying %v, want 3 and 2", s.crisis.lying)
+	if s.crisis.lying[p] != 3 || s.crisis.lying[q] != 3 {
+		t.Fatalf("lying %v, want 3 and 3", s.crisis.lying)
 	}
 	refuse(t, s, p, "FEED 2 MARKET", "holds only 1 cube")
 	refuse(t, s, p, "FEED 3 OWN", "only 2 cubes")
@@ -40,7 +40,7 @@ func TestDomesticCrisis(t *testing.T) {
 	refuse(t, s, q, "FEED NONE", "not your turn")
 	bank := s.bankCubes[fish]
 	s = play(t, s, p, "FEED 1 MARKET")
-	// Four stand up: Red's three first, then one of the next player's.
+	// Five stand up: the giver's three first, then two of the next player's.
 	if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 1 || s.home[fish] != 0 || s.bankCubes[fish] != bank+1 {
 		t.Fatalf("lying %v, market %d, bank %d after feeding 4", s.crisis.lying, s.home[fish], s.bankCubes[fish])
 	}
@@ -50,7 +50,7 @@ func TestDomesticCrisis(t *testing.T) {
 	for s.phase == phCrisis {
 		s = play(t, s, s.actor(), "EXPORT NONE")
 	}
-	if rebels.rebels != 1 || rebels.cit != 1 {
+	if rebels.rebels != 1 || rebels.cit != 2 {
 		t.Errorf("units of %d on F7 = %+v, want 1 rebel", q, rebels)
 	}
 	if s.rebellion < 1 {
@@ -68,7 +68,7 @@ func TestDomesticCrisisSpares(t *testing.T) {
 		f5 := s.grid[cell(t, "F5")]
 		s.units[f5][p] = units{cit: 1, housed: 2}
 		s.balance()
-		if s.crisis.lying[p] != 1 || s.crisis.lying[q] != 2 {
+		if s.crisis.lying[p] != 1 || s.crisis.lying[q] != 3 {
 			t.Errorf("lying %v: citizens living in buildings must not lie down", s.crisis.lying)
 		}
 	})
@@ -106,24 +106,29 @@ func TestDomesticCrisisSpares(t *testing.T) {
 }
 
 func TestExportCrisis(t *testing.T) {
-	k := cardIndex(t, "Animal Husbandry") // export: 2 fish
-	s, p, q := crisisFixture(t, k)
-	s.players[p].cubes[fish] = 1
-	s.export[fish] = 0
-	s.home[cattle] = 8 // feed everyone at home
-	s.balance()
-	s = play(t, s, p, "FEED 2 MARKET")
-	if s.phase != phCrisis || s.crisis.kind != qExport || s.crisis.need != 2 {
-		t.Fatalf("want the export crisis of 2 fish, got phase %s kind %d need %d", phaseNames[s.phase], s.crisis.kind, s.crisis.need)
+	k := cardIndex(t, "Animal Husbandry") // export: 2 fish, one fewer with two players
+	base, p, q := crisisFixture(t, k)
+	base.players[p].cubes[fish] = 1
+	base.export[fish] = 0
+	base.home[cattle] = 8 // feed everyone at home
+	base.balance()
+	base = play(t, base, p, "FEED 2 MARKET") // 6 citizens, 5 a cube
+	if base.phase != phCrisis || base.crisis.kind != qExport || base.crisis.need != 1 {
+		t.Fatalf("want the export crisis of 1 fish, got phase %s kind %d need %d", phaseNames[base.phase], base.crisis.kind, base.crisis.need)
 	}
-	before := s.rebellion
-	s = play(t, s, p, "EXPORT 1 OWN")
-	s = play(t, s, q, "EXPORT NONE")
+	before := base.rebellion
+	s := play(t, base, p, "EXPORT 1 OWN")
+	if s.phase == phCrisis || s.rebellion != before || s.players[p].cubes[fish] != 0 {
+		t.Errorf("Europe's demand met: phase %s, rebellion %d (was %d)", phaseNames[s.phase], s.rebellion, before)
+	}
+	s = play(t, play(t, base, p, "EXPORT NONE"), q, "EXPORT NONE")
 	if s.rebellion != before+1 {
 		t.Errorf("rebellion %d, want %d: one cube was missing", s.rebellion, before+1)
 	}
-	if s.players[p].cubes[fish] != 0 {
-		t.Errorf("the exported cube stayed behind the screen")
+	three := edit(base)
+	three.seats = 3
+	if three.exportDemand(2) != 2 || base.exportDemand(1) != 1 {
+		t.Errorf("export demand: %d with three players for 2, %d with two for 1", three.exportDemand(2), base.exportDemand(1))
 	}
 }
 

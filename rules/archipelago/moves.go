@@ -1,7 +1,6 @@
 package archipelago
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -228,20 +227,11 @@ func goodsWords(g goods) string {
 	return strings.ReplaceAll(t, " + ", ", ")
 }
 
-// sortMoves sorts moves by their text and drops repeats.
+// sortMoves sorts moves by their text with rules.SortMoves.
 func sortMoves(ms []Move) []rules.Move {
-	keys := make([]string, len(ms))
-	idx := make([]int, len(ms))
+	out := make([]rules.Move, len(ms))
 	for i, m := range ms {
-		keys[i], idx[i] = m.String(), i
+		out[i] = m
 	}
-	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] < keys[idx[b]] })
-	out := make([]rules.Move, 0, len(ms))
-	for i, k := range idx {
-		if i > 0 && keys[k] == keys[idx[i-1]] {
-			continue
-		}
-		out = append(out, ms[k])
-	}
-	return out
+	return rules.SortMoves(out)
 }

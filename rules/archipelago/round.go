@@ -281,8 +281,8 @@ func (s *state) startHome(k int, red bool) bool {
 // startExport starts an export consumption crisis.
 func (s *state) startExport(k int, red bool) bool {
 	b := cards[k].back
-	s.log("Export consumption crisis: Europe asks " + itoa(b.exportN) + " " + resNames[b.exportRes] + ".")
-	s.crisis = crisis{kind: qExport, card: int8(k), res: int8(b.exportRes), need: int8(b.exportN), red: red}
+	s.log("Export consumption crisis: Europe asks " + itoa(s.exportDemand(b.exportN)) + " " + resNames[b.exportRes] + ".")
+	s.crisis = crisis{kind: qExport, card: int8(k), res: int8(b.exportRes), need: int8(s.exportDemand(b.exportN)), red: red}
 	s.phase = phCrisis
 	return true
 }
@@ -611,4 +611,14 @@ func joinWords(parts []string) string {
 		out += p
 	}
 	return out + " and " + parts[len(parts)-1]
+}
+
+// exportDemand is how many cubes Europe asks of a back that shows n. House:
+// with two players, whose colony stays small, it asks one fewer, but at
+// least one.
+func (s *state) exportDemand(n int) int {
+	if s.seats == 2 {
+		return max(1, n-1)
+	}
+	return n
 }

@@ -172,9 +172,9 @@ func hexLine(h HexView) string {
 	for _, sd := range h.Sides {
 		t := itoa(h.Hex) + sd.Side + " edges " + sd.Edges
 		var icons []string
-		for k, n := range sd.Icons {
+		for k, n := range sd.icons {
 			if n > 0 {
-				icons = append(icons, itoa(n)+" "+resNames[k])
+				icons = append(icons, itoa(int(n))+" "+resNames[k])
 			}
 		}
 		t += " icons " + strings.Join(icons, ", ")
@@ -276,7 +276,10 @@ func (v *View) evolution(b *strings.Builder) {
 	if v.Top != nil {
 		b.WriteString("; the back on top: " + backText(v.Top))
 	}
-	b.WriteString("\n  Trend: " + v.Trend.Name + ", " + v.Trend.Rule + "\n")
+	b.WriteString("\n")
+	if v.Trend != nil {
+		b.WriteString("  Trend: " + v.Trend.Name + ", " + v.Trend.Rule + "\n")
+	}
 }
 
 // backText describes a card's back.

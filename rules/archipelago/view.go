@@ -2,7 +2,6 @@ package archipelago
 
 import (
 	"encoding/json"
-	"math/bits"
 
 	"github.com/pbem-games/pbem/rules"
 )
@@ -10,17 +9,18 @@ import (
 // View is what one seat sees. Everything is public except Private, which
 // only its seat sees: the florins, cubes and explorer tokens behind the
 // screen, the objective, a bid not yet revealed and the hexagons in hand.
-// Once the game is over every screen and objective is shown. Resources are
-// listed in the order of Resources; seats are numbered from 0.
+// Once the game is over every screen and objective is shown. Lists by
+// resource follow the order fish, fruit, cattle, stone, wood, iron; seats
+// are numbered from 0 and have the colors red, blue, green, yellow, white.
 type View struct {
-	Seat      int          `json:"seat"` // the viewer; -1 for an observer
-	Resources []string     `json:"resources"`
+	Seat      int          `json:"seat"`  // the viewer; -1 for an observer
 	Round     int          `json:"round"` // 0: the initial exploration
 	Phase     string       `json:"phase"`
 	Length    string       `json:"length"`
 	LastRound int          `json:"last_round"` // the year printed on the objectives
 	ToAct     []int        `json:"to_act"`
 	Order     []int        `json:"order"` // seats in turn order
+	Discs     int          `json:"discs"` // action discs each player has: 3, then 4, then 5
 	Players   []PlayerView `json:"players"`
 
 	Map     []RegionView `json:"map"`
@@ -40,8 +40,8 @@ type View struct {
 
 	Track []CardView `json:"evolution_track"`
 	Pile  int        `json:"evolution_pile"`
-	Top   *BackView  `json:"pile_top"` // the balance on the back of the pile's top card
-	Trend TrendView  `json:"trend"`
+	Top   *BackView  `json:"pile_top"`        // the balance on the back of the pile's top card
+	Trend *TrendView `json:"trend,omitempty"` // drawn at the end of round 0
 
 	Bids    []int       `json:"bids,omitempty"` // the bids last revealed, by seat (-1: did not bid)
 	Crisis  *CrisisView `json:"crisis,omitempty"`
@@ -63,7 +63,7 @@ type View struct {
 type PlayerView struct {
 	Seat         int          `json:"seat"`
 	Color        string       `json:"color"`
-	Discs        int          `json:"discs"`
+	Discs        int          `json:"-"` // every player has as many as View.Discs
 	DiscsUsed    int          `json:"discs_used,omitempty"`
 	Passed       bool         `json:"passed,omitempty"`
 	Citizens     int          `json:"citizens"` // on the board, rebels included
@@ -121,10 +121,11 @@ type HexView struct {
 
 // SideView is one side of a hexagon, unturned.
 type SideView struct {
-	Side  string    `json:"side"`
-	Edges string    `json:"edges"`
-	Icons [nRes]int `json:"icons"`
-	Huts  int       `json:"huts"`
+	Side  string `json:"side"`
+	Edges string `json:"edges"`
+	Icons string `json:"icons"` // e.g. "fish 1, wood 1"
+	Huts  int    `json:"huts,omitempty"`
+	icons [nRes]int8
 }
 
 // WheelView is the limited zones of the action wheel this round.
@@ -243,7 +244,6 @@ func (s *state) View(p rules.Seat) rules.View {
 func (s *state) buildView() *View {
 	v := &View{
 		Seat:         -1,
-		Resources:    resNames[:],
 		Round:        s.round,
 		Phase:        phaseNames[s.phase],
 		Length:       lengthNames[s.length],
@@ -261,6 +261,7 @@ func (s *state) buildView() *View {
 	for _, q := range s.ToAct() {
 		v.ToAct = append(v.ToAct, int(q))
 	}
+	v.Discs = s.discs()
 	for i := range s.seats {
 		v.Order = append(v.Order, s.seatAt(i))
 	}
@@ -287,7 +288,7 @@ func (s *state) buildView() *View {
 	}
 	if s.trend >= 0 {
 		t := trends[s.trend]
-		v.Trend = TrendView{t.name, scoringText(t.score)}
+		v.Trend = &TrendView{t.name, scoringText(t.score)}
 	}
 	if s.shown {
 		v.Bids = make([]int, s.seats)
@@ -335,13 +336,6 @@ func iconText(xs [nRes]int8) string {
 		}
 	}
 	return t
-}
-
-func arr(xs [nRes]int8) (out [nRes]int) {
-	for i, x := range xs {
-		out[i] = int(x)
-	}
-	return out
 }
 
 func (s *state) playerView(q int) PlayerView {
@@ -444,7 +438,7 @@ func hexView(h int) HexView {
 	r := regions[h-1]
 	hv := HexView{Hex: h, Name: r.name}
 	for sd, f := range r.sides {
-		hv.Sides = append(hv.Sides, SideView{sideLetter(int8(sd)), f.edges, arr(f.icons), int(f.huts)})
+		hv.Sides = append(hv.Sides, SideView{sideLetter(int8(sd)), f.edges, iconText(f.icons), int(f.huts), f.icons})
 	}
 	return hv
 }
@@ -582,6 +576,3 @@ func (s *state) pileSecrets() []string {
 	}
 	return out
 }
-
-// cardsOwned counts seat p's cards.
-func (s *state) cardsOwned(p int) int { return bits.OnesCount64(s.players[p].cards) }
