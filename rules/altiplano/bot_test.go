@@ -109,8 +109,9 @@ func worth(st *state, i int) int {
 	p := &st.players[i]
 	v := 10 * st.score(i).Total
 	v += 3*min(p.coins, 8) + 2*min(int(p.held()[Food]), 8) + 12*(len(p.cards)-1) + 6*p.carts + 8*p.road
+	v += 6 * p.stored().Total()
 	if p.contract >= 0 {
-		v += 6 + 4*p.delivered.Total()
+		v += 6 + 15*p.delivered.Total()
 	}
 	return v
 }

@@ -192,8 +192,9 @@ func canonical(w string) (string, error) {
 				found = append(found, v)
 			}
 		}
-		if len(found) == 1 {
-			return found[0], nil
+		slices.SortFunc(found, func(a, b string) int { return len(a) - len(b) })
+		if len(found) > 0 && !slices.ContainsFunc(found, func(f string) bool { return !strings.HasPrefix(f, found[0]) }) {
+			return found[0], nil // e.g. FAR is FARM, not FARMER
 		}
 		if len(found) > 1 {
 			return "", illegal("%q is short for several words (%s): write more of it", quote(w), strings.ToLower(strings.Join(found, ", ")))

@@ -302,10 +302,13 @@ func (s *state) parseAction(p *player, m Move, words []string, at Loc) (Move, er
 		case locWord(w) >= 0 && loc < 0:
 			loc = locWord(w)
 		case isVerb:
-			if verb != "" {
+			switch {
+			case verb == "" || builds(verb, w):
+				verb = w
+			case builds(w, verb):
+			default:
 				return Move{}, illegal("one action per turn: %s and %s", strings.ToLower(verb), strings.ToLower(w))
 			}
-			verb = w
 		case isGood && g != Coin:
 			goods[g]++
 		case p.target(w) >= tProf:
@@ -362,6 +365,12 @@ func (s *state) parseAction(p *player, m Move, words []string, at Loc) (Move, er
 	}
 	m.Act, m.Arg, m.Goods = act, arg, list
 	return checkLoc(m, loc)
+}
+
+// builds reports whether verb a only says how verb b is done, as in
+// "build a boat" or "buy a cart", so that b is the verb.
+func builds(a, b string) bool {
+	return a == "BUILD" && (b == "BOAT" || b == "HOUSE") || a == "BUY" && b == "CART"
 }
 
 // checkLoc makes sure a verb's action is at the location named.

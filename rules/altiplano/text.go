@@ -136,10 +136,10 @@ func (v *View) offers(b *strings.Builder) {
 			dg.price, o.Cost-dg.price, o.Cost)
 	}
 	if len(v.Table.Display) < 5 {
-		fmt.Fprintf(b, "  %d display spaces are empty.\n", 5-len(v.Table.Display))
+		fmt.Fprintf(b, "  %s empty.\n", plural(5-len(v.Table.Display), "display space"))
 	}
 	if v.Table.Pile > 0 {
-		fmt.Fprintf(b, "  Pile: %d cards, the next with %s on the back.\n\n", v.Table.Pile, v.Table.PileLetter)
+		fmt.Fprintf(b, "  Pile: %s, the next with %s on the back.\n\n", plural(v.Table.Pile, "card"), v.Table.PileLetter)
 	} else {
 		b.WriteString("  Pile: empty.\n\n")
 	}
@@ -155,7 +155,7 @@ func (v *View) player(b *strings.Builder, p PlayerView) {
 	if p.Seat == v.Seat && v.You != nil {
 		coins, board = v.You.Coins, v.You.Board // as they are while planning
 	}
-	fmt.Fprintf(b, "%s: %d coins, score %d", head, coins, p.Score)
+	fmt.Fprintf(b, "%s: %s, score %d", head, plural(coins, "coin"), p.Score)
 	if p.Status != "" {
 		fmt.Fprintf(b, " (%s)", p.Status)
 	}
@@ -237,7 +237,7 @@ func (v *View) own(b *strings.Builder) {
 		return
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(b, "Your bag: %d goods (%s). Your crate: %s.\n", o.Bag, orNone(o.BagGoods), orNone(o.Crate))
+	fmt.Fprintf(b, "Your bag: %s (%s). Your crate: %s.\n", plural(o.Bag, "good"), orNone(o.BagGoods), orNone(o.Crate))
 	var ps []string
 	for _, p := range o.Planning {
 		ps = append(ps, p.Good)
@@ -285,4 +285,12 @@ func (v *View) footer(b *strings.Builder) {
 		w := v.who(v.Table.ToAct[0])
 		fmt.Fprintf(b, "%s moves now.\n", strings.ToUpper(w[:1])+w[1:])
 	}
+}
+
+// plural says n things: "1 coin", "2 coins".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return itoa(n) + " " + thing + "s"
 }

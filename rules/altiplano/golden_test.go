@@ -1,0 +1,63 @@
+package altiplano
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestGoldenGame plays one complete seeded game of two players with the
+// missions, the greedy player moving the lowest seat to act, and compares
+// the text of the view of the seat to act before every move, then the
+// final view, with testdata/game.golden. Regenerate it with
+//
+//	go test ./rules/altiplano -run GoldenGame -update
+func TestGoldenGame(t *testing.T) {
+	setup := rules.Setup{Seats: 2, Variants: []string{Missions}, Seed: rules.SeedFromInt(2017)}
+	st, err := Game.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rules.NewRand(setup.Seed, "golden")
+	var b strings.Builder
+	fmt.Fprintf(&b, "Altiplano, 2 players with missions, seed %d; the view of the seat to act before each move.\n", 2017)
+	for n := 1; len(st.ToAct()) > 0; n++ {
+		if n > maxMoves {
+			t.Fatal("the game does not end")
+		}
+		seat := st.ToAct()[0]
+		m := greedyPlayer(st, seat, st.Legal(seat), &r)
+		fmt.Fprintf(&b, "\n======== move %d: seat %d plays %s\n\n%s", n, seat, m, st.View(seat).Text())
+		if st, err = st.Apply(seat, m); err != nil {
+			t.Fatalf("move %d, seat %d %s: %v", n, seat, m, err)
+		}
+	}
+	fmt.Fprintf(&b, "\n======== the end, as everyone sees it\n\n%s", st.View(rules.Observer).Text())
+	got := b.String()
+	path := filepath.Join("testdata", "game.golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("the game differs from %s at line %d:\n got %q\nwant %q\n(run with -update if the change is meant)", path, i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("the game has %d lines, %s has %d (run with -update if the change is meant)", len(gl), path, len(wl))
+	}
+}
