@@ -44,8 +44,9 @@ func (game) Info() rules.Info {
 			{Name: Choose, Help: "The players choose their professions, the last player first and counter-clockwise, instead of being dealt them."},
 			{Name: Missions, Help: "Each player is dealt two secret missions that score points at the end when fulfilled."},
 		},
-		Hidden: true,
-		Chance: true,
+		Hidden:     true,
+		Chance:     true,
+		Programmed: true, // a player may send the turns of a whole action phase at once
 	}
 }
 
