@@ -49,7 +49,7 @@ var planCases = []struct {
 		moves: []string{"PUT MOVE FOOD"}, err: "the 4 movement spaces are full"},
 	{name: "put on the profession", goods: of(Food), moves: []string{"PUT MINER FOOD"}},
 	{name: "put on the profession by its action's name", goods: of(Food), moves: []string{"PUT SHAFT FOOD"}},
-	{name: "put on the profession twice", goods: of(Food, Food), moves: []string{"PUT MINER FOOD", "PUT MINER FOOD"}, err: "no free space for food"},
+	{name: "put on the profession thrice", goods: of(Food, Food, Food), moves: []string{"PUT MINER FOOD", "PUT MINER FOOD", "PUT MINER FOOD"}, err: "no free space for food"},
 	{name: "put on another's profession", goods: of(Food), moves: []string{"PUT LUMBERJACK FOOD"}, err: "you have no lumberjack"},
 	{name: "put a coin on an extension", coins: 2, edit: func(s *state, p *player) { give(p, dBullion, 0) },
 		moves: []string{"PUT BULLION COIN", "PUT BULLION COIN"}},
