@@ -60,6 +60,10 @@ const (
 // otherwise it returns ErrConflict. An extra message whose id was used
 // before, on a game that did not move, fails the append with an error that
 // is not ErrConflict, since reloading would not help.
+//
+// Appends made at the same time, from any goroutines, are published
+// together as one atomic batch (see commit.go); each succeeds or fails as
+// if it had been published alone.
 func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event, extra ...Message) (Head, error) {
 	subject, err := gameSubject(game)
 	if err != nil {
@@ -95,19 +99,14 @@ func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event,
 		msgs = append(msgs, m)
 	}
 
-	var ack *jetstream.PubAck
-	if len(msgs) == 1 {
-		ack, err = s.js.PublishMsg(ctx, msgs[0])
-	} else {
-		ack, err = s.publishBatch(ctx, msgs)
-	}
+	seq, err := s.publish(ctx, subject, msgs)
 	last := sealed[len(sealed)-1]
 	if err != nil {
 		return s.resolve(ctx, game, head, last, err)
 	}
 	// A duplicate acknowledgement carries the sequence the message was
 	// first stored at, so it is a success like any other.
-	return Head{Seq: last.Seq, Hash: last.Hash, StreamSeq: ack.Sequence}, nil
+	return Head{Seq: last.Seq, Hash: last.Hash, StreamSeq: seq}, nil
 }
 
 // publishBatch publishes msgs as one atomic batch. Every message but the

@@ -69,6 +69,7 @@ type Store struct {
 	stream   jetstream.Stream
 	ns       *server.Server // the embedded server; nil when connected by URL
 	replicas int
+	commits  *committer // publishes Appends, together when they come at once
 }
 
 // Open connects to (or starts) JetStream and makes sure the stream exists.
@@ -86,6 +87,7 @@ func Open(ctx context.Context, opt Options) (*Store, error) {
 		s.shutdown()
 		return nil, fmt.Errorf("events: stream %s: the server does not support atomic batch publish (needs nats-server 2.12 or later)", StreamName)
 	}
+	s.startCommitter()
 	return s, nil
 }
 
@@ -128,6 +130,7 @@ func streamConfig(replicas int) jetstream.StreamConfig {
 
 // Close stops the store and, when embedded, the server.
 func (s *Store) Close() error {
+	s.stopCommitter()
 	err := s.drain()
 	s.shutdown()
 	if err != nil {
@@ -189,6 +192,21 @@ func (s *Store) Last(ctx context.Context, subject string) ([]byte, error) {
 		return nil, err
 	}
 	return m.Data, nil
+}
+
+// LastSeq returns the stream sequence of game's last event, or an error
+// wrapping ErrNotFound: one read that tells whether a Head read before is
+// still where the game stands, without reading its history.
+func (s *Store) LastSeq(ctx context.Context, game string) (uint64, error) {
+	subject, err := gameSubject(game)
+	if err != nil {
+		return 0, fmt.Errorf("events: last of game: %w", err)
+	}
+	m, err := s.last(ctx, subject)
+	if err != nil {
+		return 0, err
+	}
+	return m.Sequence, nil
 }
 
 // last returns the last message on subject, or an error wrapping
