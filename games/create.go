@@ -72,7 +72,10 @@ func (s *Service) Create(ctx context.Context, req NewGame) (string, error) {
 		}
 		secret := events.Message{Subject: events.SecretSubject + id, MsgID: id + ".seed", Data: []byte(seed.String())}
 		extra := append([]events.Message{secret}, s.notices(g, []events.Event{sealed}, req.ReplyTo)...)
-		_, err = s.Store.Append(ctx, id, events.Head{}, []events.Event{ev}, extra...)
+		head, err := s.Store.Append(ctx, id, events.Head{}, []events.Event{ev}, extra...)
+		if err == nil {
+			s.remember(id, events.Head{}, g, []events.Event{sealed}, head)
+		}
 		if errors.Is(err, events.ErrConflict) {
 			if s.createdBy(ctx, id, req.Source) {
 				return id, nil // this very request was handled before

@@ -31,6 +31,12 @@ type Service struct {
 	// Domain is the right-hand side of the Message-IDs of the mail the
 	// service sends; "" means "pbem.invalid".
 	Domain string
+	// CacheGames is how many folded games the service keeps between
+	// commands (see cache.go); 0 means DefaultCacheGames, a negative
+	// number none.
+	CacheGames int
+
+	cache gameCache
 }
 
 // Error is a refusal whose text is written for the person who asked.
@@ -87,19 +93,11 @@ func (s *Service) Load(ctx context.Context, id string) (*projections.Game, event
 }
 
 // LoadAt returns a game folded from its first n events (all when n is 0),
-// and the whole history.
+// the history and its head. With n 0 they are the store's latest; with n
+// above 0 the history holds at least n events but may end before the
+// store's head. The game is the caller's; the history must not be changed.
 func (s *Service) LoadAt(ctx context.Context, id string, n int) (*projections.Game, []events.Event, events.Head, error) {
-	g, evs, head, err := projections.Load(ctx, s.Store, s.Catalog, id, n)
-	if errors.Is(err, events.ErrNotFound) {
-		return nil, nil, head, refuse(ErrUnknownGame, "there is no game %q", id)
-	}
-	if err != nil {
-		return nil, nil, head, fmt.Errorf("games: %w", err)
-	}
-	if n > len(evs) {
-		return nil, nil, head, refuse(ErrUnknownGame, "game %s has only %d events, not %d", id, len(evs), n)
-	}
-	return g, evs, head, nil
+	return s.loadAt(ctx, id, n)
 }
 
 // History returns a game's events as stored.

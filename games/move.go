@@ -165,9 +165,12 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 		}
 		evs, sealed = append(evs, more...), append(sealed, moreSealed...)
 	}
-	if _, err := s.Store.Append(ctx, id, head, evs, s.notices(g, sealed, c.ReplyTo)...); err != nil {
+	newHead, err := s.Store.Append(ctx, id, head, evs, s.notices(g, sealed, c.ReplyTo)...)
+	if err != nil {
+		s.forget(id)
 		return Played{}, err
 	}
+	s.remember(id, head, g, sealed, newHead)
 	return Played{Game: g, Move: move, Seq: head.Seq + 1}, nil
 }
 
