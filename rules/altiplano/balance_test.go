@@ -14,16 +14,26 @@ import (
 //	go test ./rules/altiplano -run Balance -balance -v
 var balance = flag.Bool("balance", false, "play many games and report the balance figures")
 
-// TestBalance plays games with greedy players (see greedyPlayer) and
-// reports the mean score by seat and by profession, the rounds played and
-// why the games ended. Without -balance it plays a few games to check that
-// greedy games end and score.
+// TestBalance plays games with greedy players (see greedyPlayer) and with
+// random ones, and reports the mean score by seat and by profession, the
+// rounds played and which supplies were empty at the end. Without -balance
+// it plays a few greedy games to check that they end and score.
 func TestBalance(t *testing.T) {
 	t.Parallel()
 	games := 2
+	bots := map[string]bot{"greedy": greedyPlayer}
 	if *balance {
 		games = 200
+		bots["random"] = randomPlayer
 	}
+	for _, name := range []string{"greedy", "random"} {
+		if bots[name] != nil {
+			balanceOf(t, name, bots[name], games)
+		}
+	}
+}
+
+func balanceOf(t *testing.T, name string, p bot, games int) {
 	for seats := 2; seats <= 5; seats++ {
 		setup := rules.Setup{Seats: seats}
 		r := rules.NewRand(rules.SeedFromInt(uint64(seats)), "balance")
@@ -34,7 +44,7 @@ func TestBalance(t *testing.T) {
 		empty := map[string]int{}
 		for g := range games {
 			setup.Seed = rules.SeedFromInt(uint64(1000 + g))
-			res := playout(t, setup, greedyPlayer, &r)
+			res := playout(t, setup, p, &r)
 			scores, _ := res.end.Result()
 			end := res.end.(*state)
 			for k, x := range scores {
@@ -58,9 +68,9 @@ func TestBalance(t *testing.T) {
 			}
 		}
 		mean := total / float64(games*seats)
-		t.Logf("%d players, %d greedy games, %.1f rounds: mean score %.1f; by seat %s; by profession %s; empty at the end: %v",
-			seats, games, rounds/float64(games), mean, strings.Join(seatText, ", "), strings.Join(profText, ", "), empty)
-		if mean < 10 {
+		t.Logf("%d players, %d %s games, %.1f rounds: mean score %.1f; by seat %s; by profession %s; empty at the end: %v",
+			seats, games, name, rounds/float64(games), mean, strings.Join(seatText, ", "), strings.Join(profText, ", "), empty)
+		if name == "greedy" && mean < 10 {
 			t.Errorf("%d players: greedy players score %.1f on average, want more than 10", seats, mean)
 		}
 	}
