@@ -184,6 +184,12 @@ func TestExplore(t *testing.T) {
 		t.Errorf("display %v after taking %d", s.display, h)
 	}
 	_ = f5
+	// The example of docs/rules/archipelago.md.
+	if !hasLegal(base, p, "EXPLORE 16A E6 3 SHIP F6") {
+		t.Errorf("EXPLORE 16A E6 3 SHIP F6 is not among %v", legalText(base, p))
+	}
+	refuse(t, base, p, "EXPLORE 16A E6 2 SHIP F6", "its SE edge is field but touches water on F6")
+	refuse(t, base, p, "EXPLORE 16A E6 3 SHIP F5", "a ship sails in across water, and that edge is field")
 	refuse(t, base, p, "EXPLORE 16A D2 0 SHIP F5", "must touch two hexagons")
 	refuse(t, base, p, "EXPLORE 3A E6 0 SHIP F5", "not among the next hexagons")
 	full := edit(base)

@@ -172,36 +172,38 @@ var openSea = region{name: "Open Sea", sides: [2]side{
 
 // regions are the 24 region hexagons, numbered 1 to 24. House: every side
 // has at least two water edges so that the archipelago stays navigable,
-// one to three resource icons and up to two huts; side A and side B of a
+// one to three resource icons and up to two huts; nine B sides have an
+// inlet, a single water edge between two land edges, so that a cell
+// between two regions on the open sea can always be filled; side A and side B of a
 // hexagon differ in landscape and produce, and the player who lays a
 // hexagon chooses its side. Icons on the A sides: fish 8, fruit 9, cattle
 // 8, stone 9, wood 8, iron 5 (iron is scarce, as in the bank); the B sides
 // have more fish (14) and fewer of the rest.
 var regions = [24]region{
-	{"Coral Bay", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WWWFFF", [nRes]int8{fish: 1, cattle: 1}, 1}}},
-	{"Palm Cove", [2]side{{"WWFFFF", [nRes]int8{fruit: 2}, 1}, {"WWWWFF", [nRes]int8{fish: 2}, 0}}},
-	{"Iron Ridge", [2]side{{"WWMMMF", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWWMMM", [nRes]int8{fish: 1, iron: 1}, 1}}},
+	{"Coral Bay", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WFFWFF", [nRes]int8{fish: 1, cattle: 1}, 1}}},
+	{"Palm Cove", [2]side{{"WWFFFF", [nRes]int8{fruit: 2}, 1}, {"WFFWFF", [nRes]int8{fish: 2}, 0}}},
+	{"Iron Ridge", [2]side{{"WWMMMF", [nRes]int8{stone: 1, iron: 1}, 0}, {"WFFWMM", [nRes]int8{fish: 1, iron: 1}, 1}}},
 	{"Green Vale", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}, 1}, {"WWWFFF", [nRes]int8{cattle: 2}, 0}}},
-	{"Stone Point", [2]side{{"WWWMMF", [nRes]int8{stone: 2}, 0}, {"WWWWMM", [nRes]int8{fish: 1, stone: 1}, 1}}},
+	{"Stone Point", [2]side{{"WWWMMF", [nRes]int8{stone: 2}, 0}, {"WMMWMM", [nRes]int8{fish: 1, stone: 1}, 1}}},
 	{"Timber Coast", [2]side{{"WWWFFF", [nRes]int8{wood: 2}, 0}, {"WWFFMM", [nRes]int8{stone: 1, wood: 1}, 1}}},
 	{"Turtle Lagoon", [2]side{{"WWWWWW", [nRes]int8{fish: 2}, 0}, {"WWWWWF", [nRes]int8{fish: 1, fruit: 1}, 1}}},
 	{"High Pastures", [2]side{{"WWFMMF", [nRes]int8{cattle: 2}, 0}, {"WWFFFM", [nRes]int8{cattle: 1, wood: 1}, 1}}},
-	{"Black Cliffs", [2]side{{"WWMMMM", [nRes]int8{iron: 1}, 1}, {"WWWMMM", [nRes]int8{fish: 1, iron: 1}, 0}}},
-	{"Mango Grove", [2]side{{"WWWFFF", [nRes]int8{fruit: 2}, 1}, {"WWFFFF", [nRes]int8{fruit: 1, wood: 1}, 0}}},
+	{"Black Cliffs", [2]side{{"WWMMMM", [nRes]int8{iron: 1}, 1}, {"WMMWMM", [nRes]int8{fish: 1, iron: 1}, 0}}},
+	{"Mango Grove", [2]side{{"WWWFFF", [nRes]int8{fruit: 2}, 1}, {"WFFWFF", [nRes]int8{fruit: 1, wood: 1}, 0}}},
 	{"Cedar Hills", [2]side{{"WWFFMM", [nRes]int8{wood: 2}, 0}, {"WWWFFM", [nRes]int8{fish: 1, wood: 1}, 0}}},
 	{"Salt Marsh", [2]side{{"WWWWFF", [nRes]int8{fish: 1, cattle: 1}, 1}, {"WWWFFF", [nRes]int8{fish: 1, fruit: 1}, 0}}},
-	{"Granite Cape", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}, 0}, {"WWWMMF", [nRes]int8{stone: 2}, 1}}},
+	{"Granite Cape", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}, 0}, {"WFFWMM", [nRes]int8{stone: 2}, 1}}},
 	{"Sugar Fields", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}, {"WWWWFF", [nRes]int8{fruit: 2}, 1}}},
 	{"Smoking Peak", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWWMMF", [nRes]int8{wood: 1, iron: 1}, 1}}},
 	{"Fishers' Reef", [2]side{{"WWWWWF", [nRes]int8{fish: 2}, 1}, {"WWWWWW", [nRes]int8{fish: 3}, 0}}},
-	{"Wild Plateau", [2]side{{"WWFFMM", [nRes]int8{cattle: 1, stone: 1}, 1}, {"WWWFMM", [nRes]int8{cattle: 1, wood: 1}, 0}}},
+	{"Wild Plateau", [2]side{{"WWFFMM", [nRes]int8{cattle: 1, stone: 1}, 1}, {"WMMWFF", [nRes]int8{cattle: 1, wood: 1}, 0}}},
 	{"Banana Shore", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 1}}},
 	{"Obsidian Bay", [2]side{{"WWWMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWMMMM", [nRes]int8{stone: 1}, 2}}},
 	{"Ranch Lands", [2]side{{"WWFFFF", [nRes]int8{cattle: 2}, 1}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}}},
 	{"Deep Forest", [2]side{{"WWFFFM", [nRes]int8{wood: 2}, 1}, {"WWWFFM", [nRes]int8{wood: 2}, 0}}},
 	{"Quarry Hill", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}, 1}, {"WWFMMF", [nRes]int8{stone: 2}, 0}}},
 	{"Pearl Sound", [2]side{{"WWWWWF", [nRes]int8{fish: 1, fruit: 1}, 1}, {"WWWWFF", [nRes]int8{fish: 2}, 0}}},
-	{"Twin Peaks", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWFMMM", [nRes]int8{cattle: 1, iron: 1}, 1}}},
+	{"Twin Peaks", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WMMWMM", [nRes]int8{cattle: 1, iron: 1}, 1}}},
 }
 
 // cards are the 48 evolution cards: 24 progress cards, then 24 characters.

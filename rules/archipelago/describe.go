@@ -16,7 +16,7 @@ func effectText(c *card) string {
 	case effHarvest:
 		return "once a round, one more " + resNames[n] + " when you harvest " + resNames[n]
 	case effBuild:
-		return "your " + buildNames[n] + "s cost no florins"
+		return "your " + buildPlurals[n] + " cost no florins"
 	case effTax:
 		return "+" + florins(n) + " when you levy taxes"
 	case effRecruit:
@@ -36,6 +36,8 @@ func effectText(c *card) string {
 	}
 	return ""
 }
+
+var buildPlurals = [nBuild]string{"ships", "cities", "markets", "ports", "temples"}
 
 func eventText(e, a int) string {
 	switch e {

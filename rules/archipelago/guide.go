@@ -40,6 +40,9 @@ func (s *state) MoveSyntax(p rules.Seat) string {
 // Describe says what a recorded move did, in words that follow the
 // player's name. A bid's amount stays secret.
 func (s *state) Describe(p rules.Seat, move string) string {
+	if strings.EqualFold(strings.TrimSpace(move), "PASS") {
+		return "passed for the rest of the round" // Parse reads PASS in a crisis as FEED NONE
+	}
 	mv, err := s.Parse(p, move)
 	if err != nil {
 		return ""
