@@ -125,6 +125,23 @@ func TestProjector(t *testing.T) {
 	if diff := cmp.Diff(before, after); diff != "" {
 		t.Errorf("read models after Rebuild differ (-before +after):\n%s", diff)
 	}
+	for _, who := range []string{ana.Address, bea.Address, cai.Address} {
+		want, _ := p.PlayerGames(ctx, who)
+		if got, err := fresh.PlayerGames(ctx, who); err != nil || !cmp.Equal(got, want) {
+			t.Errorf("PlayerGames(%s) after Rebuild = %v, %v, want %v", who, got, err, want)
+		}
+	}
+
+	// The rebuilt projector goes on from the last event it read.
+	if _, err := svc.Move(ctx, running, 0, mustLegal(t, svc, running, 0), games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := fresh.CatchUp(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if sum, err := fresh.Summary(ctx, running); err != nil || sum.Seq != 8 {
+		t.Errorf("Summary(%s) after Rebuild and a move = seq %d, %v, want 8", running, sum.Seq, err)
+	}
 }
 
 func mustLegal(t *testing.T, svc *games.Service, id string, seat rules.Seat) string {

@@ -48,6 +48,9 @@ func bucket(ctx context.Context, store *events.Store, name string) (jetstream.Ke
 	kv, err := store.JetStream().CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket: name, Storage: jetstream.FileStorage, Replicas: store.Replicas(),
 	})
+	if err == nil {
+		err = allowBatches(ctx, store.JetStream(), kv)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("projections: bucket %s: %w", name, err)
 	}
@@ -62,24 +65,6 @@ func (p *Projector) Run(ctx context.Context) error {
 // CatchUp projects every event recorded so far, then returns.
 func (p *Projector) CatchUp(ctx context.Context) error {
 	return p.store.CatchUp(ctx, Durable, p.apply)
-}
-
-// Rebuild throws the read models away and folds them again from the stream.
-func (p *Projector) Rebuild(ctx context.Context) error {
-	if err := p.store.DeleteConsumer(ctx, Durable); err != nil {
-		return err
-	}
-	for _, kv := range []jetstream.KeyValue{p.games, p.players} {
-		if err := p.store.JetStream().DeleteKeyValue(ctx, kv.Bucket()); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
-			return fmt.Errorf("projections: rebuild: %w", err)
-		}
-	}
-	fresh, err := NewProjector(ctx, p.store, p.catalog)
-	if err != nil {
-		return err
-	}
-	*p = *fresh
-	return p.CatchUp(ctx)
 }
 
 // apply folds one event into the read models, unless it is already in them.

@@ -1,0 +1,112 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// ReadAll hands handle every message stored now on the subjects filters
+// match, in stream order, through one ordered consumer: nothing is
+// acknowledged or remembered, so it reads as fast as the server sends.
+// It returns the stream sequence up to which it read, 0 when there was
+// nothing; a message stored after it started has a later sequence. It is
+// for rebuilding read models, with Handled to start a durable consumer
+// after what was read.
+func (s *Store) ReadAll(ctx context.Context, filters []string, handle func(Record) error) (uint64, error) {
+	var through uint64
+	for _, f := range filters {
+		m, err := s.last(ctx, f)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return 0, fmt.Errorf("events: read all: %w", err)
+		}
+		through = max(through, m.Sequence)
+	}
+	if through == 0 {
+		return 0, nil
+	}
+	cons, err := s.js.OrderedConsumer(ctx, StreamName, jetstream.OrderedConsumerConfig{
+		FilterSubjects: filters, DeliverPolicy: jetstream.DeliverAllPolicy, InactiveThreshold: 10 * time.Second,
+	})
+	if err != nil {
+		return 0, fmt.Errorf("events: read all: %w", err)
+	}
+	iter, err := cons.Messages()
+	if err != nil {
+		return 0, fmt.Errorf("events: read all: %w", err)
+	}
+	defer iter.Stop()
+	for {
+		m, err := s.nextMsg(ctx, iter)
+		if err != nil {
+			return 0, fmt.Errorf("events: read all: %w", err)
+		}
+		md, err := m.Metadata()
+		if err != nil {
+			return 0, fmt.Errorf("events: read all: %w", err)
+		}
+		if md.Sequence.Stream > through {
+			return through, nil
+		}
+		if err := handle(Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: 1}); err != nil {
+			return 0, err
+		}
+		if md.Sequence.Stream == through || md.NumPending == 0 {
+			return through, nil
+		}
+	}
+}
+
+// Handled records that the durable consumer named durable, on the
+// subjects filter matches, has handled everything up to stream sequence
+// seq, creating the consumer if need be: Subscribe and CatchUp with it go
+// on after seq.
+func (s *Store) Handled(ctx context.Context, durable, filter string, seq uint64) error {
+	if _, err := s.stream.CreateOrUpdateConsumer(ctx, consumerConfig(durable, filter)); err != nil {
+		return fmt.Errorf("events: consumer %s: %w", durable, err)
+	}
+	if seq == 0 {
+		return nil
+	}
+	if _, err := s.js.ResetConsumerToSequence(ctx, StreamName, durable, seq+1); err != nil {
+		return fmt.Errorf("events: consumer %s to %d: %w", durable, seq, err)
+	}
+	return nil
+}
+
+// PutAll stores msgs as one atomic batch, on subjects of a stream that
+// allows atomic publish (such as a read model's key-value bucket set up
+// for it): one synced write for all of them rather than one each. At most
+// MaxBatch messages; none on a game's subject.
+func (s *Store) PutAll(ctx context.Context, msgs []Message) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	if len(msgs) > MaxBatch {
+		return fmt.Errorf("events: put %d messages, at most %d fit in a batch", len(msgs), MaxBatch)
+	}
+	nm := make([]*nats.Msg, len(msgs))
+	for i, x := range msgs {
+		nm[i] = &nats.Msg{Subject: x.Subject, Header: nats.Header{}, Data: x.Data}
+		if x.MsgID != "" {
+			nm[i].Header.Set(jetstream.MsgIDHeader, x.MsgID)
+		}
+	}
+	var err error
+	if len(nm) == 1 {
+		_, err = s.js.PublishMsg(ctx, nm[0])
+	} else {
+		_, err = s.publishBatch(ctx, nm)
+	}
+	if err != nil {
+		return fmt.Errorf("events: put %d messages: %w", len(msgs), err)
+	}
+	return nil
+}

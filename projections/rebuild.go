@@ -1,0 +1,218 @@
+package projections
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Rebuild throws the read models away and folds them again from the stream.
+//
+// It reads every game's events and seed in one pass, without
+// acknowledging each as Run does, folds them in memory, and writes each
+// game's summary once, when the game ends or at the end, and each
+// player's games once, many entries to an atomic batch. Then it sets the
+// projector's consumer after the last event read, so Run and CatchUp go on
+// from there. Games still running are kept folded until the end, at most
+// cacheLimit at once; beyond that one is written and folded again from its
+// history if more of it comes.
+func (p *Projector) Rebuild(ctx context.Context) error {
+	if err := p.store.DeleteConsumer(ctx, Durable); err != nil {
+		return err
+	}
+	for _, kv := range []jetstream.KeyValue{p.games, p.players} {
+		if err := p.store.JetStream().DeleteKeyValue(ctx, kv.Bucket()); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
+			return fmt.Errorf("projections: rebuild: %w", err)
+		}
+	}
+	fresh, err := NewProjector(ctx, p.store, p.catalog)
+	if err != nil {
+		return err
+	}
+	*p = *fresh
+	r := &rebuild{p: p, seeds: map[string]rules.Seed{}, live: map[string]*liveGame{}, players: map[string]*PlayerGames{}}
+	through, err := p.store.ReadAll(ctx, []string{events.GameSubject + ">", events.SecretSubject + ">"}, func(rec events.Record) error {
+		return r.record(ctx, rec)
+	})
+	if err != nil {
+		return fmt.Errorf("projections: rebuild: %w", err)
+	}
+	if err := r.finish(ctx); err != nil {
+		return err
+	}
+	return p.store.Handled(ctx, Durable, events.GameSubject+">", through)
+}
+
+// rebuild is one Rebuild under way.
+type rebuild struct {
+	p       *Projector
+	seeds   map[string]rules.Seed // read, for games not started yet
+	live    map[string]*liveGame  // games folded so far, not yet written
+	players map[string]*PlayerGames
+	order   []string         // player keys, in the order first seen
+	pending []events.Message // summaries to write
+}
+
+// liveGame is a game folded so far and the time of its last event.
+type liveGame struct {
+	g  *Game
+	at time.Time
+}
+
+func (r *rebuild) record(ctx context.Context, rec events.Record) error {
+	if id, ok := strings.CutPrefix(rec.Subject, events.SecretSubject); ok {
+		seed, err := rules.ParseSeed(string(rec.Data))
+		if err != nil {
+			return fmt.Errorf("projections: seed of %s: %w", id, err)
+		}
+		r.seeds[id] = seed
+		return nil
+	}
+	e, err := events.Decode(rec.Data)
+	if err != nil {
+		return fmt.Errorf("projections: %s at stream sequence %d: %w", rec.Subject, rec.StreamSeq, err)
+	}
+	lg, err := r.fold(ctx, e)
+	if err != nil || lg == nil {
+		return err
+	}
+	if lg.g.Ended != nil || len(r.live) > cacheLimit {
+		if err := r.write(ctx, e.Game, lg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fold folds e into its game and returns it, or nil for an event folded
+// before.
+func (r *rebuild) fold(ctx context.Context, e events.Event) (*liveGame, error) {
+	lg := r.live[e.Game]
+	switch {
+	case e.Seq == 1:
+		seed, ok := r.seeds[e.Game]
+		if !ok {
+			var err error
+			if seed, err = Seed(ctx, r.p.store, e.Game); err != nil {
+				return nil, err
+			}
+		}
+		delete(r.seeds, e.Game)
+		g, err := Start(r.p.catalog, e, seed)
+		if err != nil {
+			return nil, err
+		}
+		lg = &liveGame{g: g}
+		r.live[e.Game] = lg
+		for _, pl := range g.Created.Players {
+			r.addPlayer(pl, g.ID)
+		}
+	case lg != nil && lg.g.Seq >= e.Seq:
+		return nil, nil
+	case lg != nil && lg.g.Seq == e.Seq-1:
+		if err := lg.g.Apply(e); err != nil {
+			return nil, err
+		}
+	default: // written and let go of before its end
+		g, _, _, err := Load(ctx, r.p.store, r.p.catalog, e.Game, int(e.Seq))
+		if err != nil {
+			return nil, err
+		}
+		lg = &liveGame{g: g}
+		r.live[e.Game] = lg
+	}
+	lg.at = e.Time
+	return lg, nil
+}
+
+// write queues the summary of a game and lets go of it.
+func (r *rebuild) write(ctx context.Context, id string, lg *liveGame) error {
+	delete(r.live, id)
+	sum, err := Summarize(lg.g, lg.at)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(sum)
+	if err != nil {
+		return err
+	}
+	r.pending = append(r.pending, events.Message{Subject: kvSubject(GamesBucket, id), Data: data})
+	if len(r.pending) >= events.MaxBatch {
+		return r.flush(ctx)
+	}
+	return nil
+}
+
+func (r *rebuild) flush(ctx context.Context) error {
+	if err := r.p.store.PutAll(ctx, r.pending); err != nil {
+		return fmt.Errorf("projections: rebuild: %w", err)
+	}
+	r.pending = r.pending[:0]
+	return nil
+}
+
+func (r *rebuild) addPlayer(pl events.Player, game string) {
+	who := pl.Address
+	if who == "" {
+		who = pl.Name
+	}
+	key := PlayerKey(who)
+	pg := r.players[key]
+	if pg == nil {
+		pg = &PlayerGames{}
+		r.players[key] = pg
+		r.order = append(r.order, key)
+	}
+	pg.Games = append(pg.Games, PlayerSeat{Game: game, Seat: pl.Seat})
+}
+
+// finish writes the games still running and every player's games.
+func (r *rebuild) finish(ctx context.Context) error {
+	for id, lg := range r.live {
+		if err := r.write(ctx, id, lg); err != nil {
+			return err
+		}
+	}
+	if err := r.flush(ctx); err != nil {
+		return err
+	}
+	for _, key := range r.order {
+		data, err := json.Marshal(r.players[key])
+		if err != nil {
+			return err
+		}
+		r.pending = append(r.pending, events.Message{Subject: kvSubject(PlayersBucket, key), Data: data})
+		if len(r.pending) >= events.MaxBatch {
+			if err := r.flush(ctx); err != nil {
+				return err
+			}
+		}
+	}
+	return r.flush(ctx)
+}
+
+// kvSubject is the subject that holds key in bucket.
+func kvSubject(bucket, key string) string { return "$KV." + bucket + "." + key }
+
+// allowBatches lets a bucket's stream take atomic batches, which Rebuild
+// writes it with. Creating or updating the bucket turns it off again.
+func allowBatches(ctx context.Context, js jetstream.JetStream, kv jetstream.KeyValue) error {
+	s, err := js.Stream(ctx, "KV_"+kv.Bucket())
+	if err != nil {
+		return err
+	}
+	cfg := s.CachedInfo().Config
+	if cfg.AllowAtomicPublish {
+		return nil
+	}
+	cfg.AllowAtomicPublish = true
+	_, err = js.UpdateStream(ctx, cfg)
+	return err
+}
