@@ -65,7 +65,12 @@ var notationCases = []struct {
 	{text: "put farm", err: "name where and what"},
 	{text: "put 12 food move", err: "more than any action takes"},
 
+	{text: "return alpaca farm", err: "you have drawn already"},
+
 	{act: true, text: "FARM WOOL", want: "FARM WOOL"},
+	{act: true, text: "move mine; silver", want: "GO MINE / MINE SILVER"},
+	{act: true, text: "go mine with food / silver", want: "GO MINE BY FOOD / MINE SILVER"},
+	{act: true, text: "go market / sell wool, glass", want: "GO MARKET / MARKET SELL WOOL+GLASS"},
 	{act: true, text: "wool", want: "FARM WOOL"},
 	{act: true, text: "农场 生产 羊毛", want: "FARM WOOL"},
 	{act: true, text: "farm food x2", want: "FARM FOOD+FOOD"},
@@ -201,6 +206,21 @@ func TestGuide(t *testing.T) {
 	for _, s := range []*state{notationPlan(t), notationAct(t)} {
 		if s.MoveSyntax(0) == "" {
 			t.Errorf("no move syntax in phase %d", s.phase)
+		}
+	}
+}
+
+// TestDrawWords reads the words that end pulling back as DRAW.
+func TestDrawWords(t *testing.T) {
+	s := planState(t, Goods{}, 0, func(s *state, p *player) { p.stage = stageDraw; at(p, Farm, Alpaca) })
+	for _, text := range []string{"draw", "done", "ready", "finish", "完成", "结束", "抽取", "return alpaca farm", "farm alpaca"} {
+		m, err := s.Parse(0, text)
+		if err != nil {
+			t.Errorf("Parse(%q) = error %q while drawing", text, err)
+			continue
+		}
+		if k := m.(Move).Kind; k != KindDraw && k != KindBack {
+			t.Errorf("Parse(%q) = %s while drawing, want DRAW or BACK", text, m)
 		}
 	}
 }

@@ -192,11 +192,8 @@ func (s *state) parsePlan(p *player, words []string) (Move, error) {
 		if len(words) > 1 {
 			return Move{}, illegal("write %s alone", words[0])
 		}
-		if words[0] == wDraw {
-			return Move{Kind: KindDraw}, nil
-		}
-		if p.stage == stageDraw && words[0] == wEnd {
-			return Move{Kind: KindDraw}, nil
+		if words[0] == wDraw || p.stage == stageDraw {
+			return Move{Kind: KindDraw}, nil // done pulling back: draw
 		}
 		return Move{Kind: KindDone}, nil
 	}
