@@ -108,3 +108,42 @@ func (s *state) breakTies(scores []int) {
 		}
 	}
 }
+
+// missionViews lists seat k's missions, whether fulfilled now.
+func (s *state) missionViews(k int) []MissionView {
+	var out []MissionView
+	p := &s.players[k]
+	for _, m := range p.missions {
+		out = append(out, MissionView{Seat: k, Name: missions[m].name, Goal: missionGoal(m), Points: missions[m].points, Done: s.fulfils(p, m)})
+	}
+	return out
+}
+
+// missionGoal says what a mission asks.
+func missionGoal(m int) string {
+	ms := missions[m]
+	n := itoa(ms.n)
+	switch ms.kind {
+	case mGood:
+		return n + " " + ms.good.Name()
+	case mBoats:
+		return n + " boats"
+	case mHouses:
+		return n + " houses"
+	case mContracts:
+		return n + " completed contracts"
+	case mRoad:
+		return n + " road steps"
+	case mRows:
+		return n + " complete warehouse rows"
+	case mStored:
+		return n + " goods in the warehouse"
+	case mExtensions:
+		return n + " extensions"
+	case mCarts:
+		return n + " carts"
+	case mKinds:
+		return n + " kinds of goods (not food)"
+	}
+	return "?"
+}

@@ -2,7 +2,6 @@ package altiplano
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -452,82 +451,4 @@ func (s *state) placed(k int) []Placement {
 		add(p.targetOf(c), Coin, h.coins)
 	}
 	return out
-}
-
-func (s *state) missionViews(k int) []MissionView {
-	var out []MissionView
-	p := &s.players[k]
-	for _, m := range p.missions {
-		out = append(out, MissionView{Seat: k, Name: missions[m].name, Goal: missionGoal(m), Points: missions[m].points, Done: s.fulfils(p, m)})
-	}
-	return out
-}
-
-// missionGoal says what a mission asks.
-func missionGoal(m int) string {
-	ms := missions[m]
-	n := itoa(ms.n)
-	switch ms.kind {
-	case mGood:
-		return n + " " + ms.good.Name()
-	case mBoats:
-		return n + " boats"
-	case mHouses:
-		return n + " houses"
-	case mContracts:
-		return n + " completed contracts"
-	case mRoad:
-		return n + " road steps"
-	case mRows:
-		return n + " complete warehouse rows"
-	case mStored:
-		return n + " goods in the warehouse"
-	case mExtensions:
-		return n + " extensions"
-	case mCarts:
-		return n + " carts"
-	case mKinds:
-		return n + " kinds of goods (not food)"
-	}
-	return "?"
-}
-
-// Secrets returns what only seat i may see: its planning spaces, the
-// placements of this round while the plans are hidden, and its missions;
-// for Observer, the order of every bag, which nobody may see.
-func (s *state) Secrets(i rules.Seat) []string {
-	if s.phase == phaseOver {
-		return nil
-	}
-	var out []string
-	if i == rules.Observer {
-		for k, p := range s.players {
-			if len(p.bag) > 1 {
-				top := slices.Clone(p.bag)
-				slices.Reverse(top)
-				out = append(out, fmt.Sprintf("seat %d bag from the top: %s", k, strings.Join(goodNames(top), ", ")))
-			}
-		}
-		return out
-	}
-	if i < 0 || int(i) >= s.seats {
-		return nil
-	}
-	o := s.ownView(int(i))
-	for _, x := range o.Planning {
-		out = append(out, jsonOf(x))
-	}
-	for _, x := range o.Placed {
-		out = append(out, jsonOf(x))
-	}
-	for _, x := range o.Missions {
-		out = append(out, fmt.Sprintf(`"seat":%d,"name":%q`, x.Seat, x.Name))
-	}
-	return out
-}
-
-// jsonOf is the JSON of x, as it appears inside a view's JSON.
-func jsonOf(x any) string {
-	b, _ := json.Marshal(x)
-	return string(b)
 }
