@@ -107,3 +107,66 @@ func (s *state) rotate(i int) {
 	}
 	s.log(cards[k].name + " turned; it now costs " + florins(s.cardCost(i)) + ".")
 }
+
+// startEvolution is phase 6: the discs come back, the wheel's florins go
+// to the bank, and players buy and turn cards in turn order.
+func (s *state) startEvolution() {
+	for p := range s.seats {
+		s.players[p].discsUsed = 0
+		s.players[p].passed = false
+	}
+	s.bankFlorins += int(s.coins)
+	s.coins = 0
+	s.phase = phEvolution
+	s.turn = -1
+	s.nextEvolution()
+}
+
+// nextEvolution passes phase 6 on, or ends the round.
+func (s *state) nextEvolution() {
+	s.phase = phEvolution
+	s.turn++
+	for int(s.turn) < s.seats {
+		if s.trackCards() > 0 {
+			return
+		}
+		s.turn++
+	}
+	s.endRound()
+}
+
+// trackCards counts the cards on the evolution track.
+func (s *state) trackCards() int {
+	n := 0
+	for _, sl := range s.track {
+		if sl.card >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// refill fills the track's empty places from the pile, queueing the red
+// zones of the revealed cards.
+func (s *state) refill() {
+	for i := range s.track {
+		if s.track[i].card >= 0 || len(s.pile) == 0 {
+			continue
+		}
+		n := len(s.pile)
+		k := s.pile[n-1]
+		s.pile = s.pile[: n-1 : n-1]
+		s.track[i] = slot{card: k}
+		s.log(cards[k].name + " is revealed in place " + itoa(i+1) + ".")
+		b := cards[k].back
+		if b.homeRed {
+			s.enqueue(qHome, k)
+		}
+		if b.exportRed {
+			s.enqueue(qExport, k)
+		}
+		if b.event != evNone && b.eventRed {
+			s.enqueue(qEvent, k)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package archipelago
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Names and short phrases for people.
 
@@ -100,4 +103,40 @@ func (s *state) hint(p int) string {
 		return "buy and turn cards, e.g. BUY 2 ROTATE 4, or turn two: ROTATE 1 3"
 	}
 	return "the game is over"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func signed(n int) string {
+	if n >= 0 {
+		return "+" + itoa(n)
+	}
+	return itoa(n)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return itoa(n) + " " + many
+}
+
+func florins(n int) string { return plural(n, "florin", "florins") }
+
+// joinWords is "a, b and c".
+func joinWords(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return "nothing"
+	case 1:
+		return parts[0]
+	}
+	out := ""
+	for i, p := range parts[:len(parts)-1] {
+		if i > 0 {
+			out += ", "
+		}
+		out += p
+	}
+	return out + " and " + parts[len(parts)-1]
 }

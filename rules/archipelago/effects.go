@@ -1,0 +1,257 @@
+package archipelago
+
+// The effects of the actions of phase 5, once checked.
+
+// doAction carries out a checked action, ending the turn when it takes a
+// disc.
+func (s *state) doAction(p int, m Move) {
+	pl := &s.players[p]
+	switch m.Kind {
+	case KUse:
+		pl.florins -= marketFee
+		s.coins += marketFee
+		i := 0
+		if m.Build == bPort {
+			pl.port, i = true, 1
+		} else {
+			pl.market = true
+		}
+		s.credits[i] = 2
+		s.log(s.name(p) + " paid " + florins(marketFee) + " to use their " + buildNames[m.Build] + ": two transactions without a disc.")
+		return
+	case KTrade:
+		i := 0
+		if m.Abroad {
+			i = 1
+		}
+		free := s.credits[i] > 0
+		if free {
+			s.credits[i]--
+		}
+		s.trade(p, m)
+		if free {
+			return
+		}
+	case KHarvest:
+		s.harvest(p, m)
+	case KTax:
+		s.tax(p)
+	case KExplore:
+		s.explore(p, m)
+	case KRecruit:
+		s.recruit(p, m)
+	case KReproduce:
+		s.reproduce(p)
+	case KBuild:
+		s.build(p, m)
+	case KMigrate:
+		s.migrate(p, m)
+	case KPass:
+		pl.passed = true
+		s.log(s.name(p) + " passed for the rest of the round.")
+		s.nextActor()
+		return
+	}
+	pl.discsUsed++
+	s.nextActor()
+}
+
+func (s *state) trade(p int, m Move) {
+	z, cubes := s.marketOf(m.Abroad)
+	r := int(m.Res)
+	pl := &s.players[p]
+	n := int(cubes[r])
+	if m.Sell {
+		price := sellPrice(z, n)
+		if m.Abroad {
+			price += s.effectSum(p, effSellExport)
+		} else {
+			price += s.effectSum(p, effSellHome)
+		}
+		pl.cubes[r]--
+		cubes[r]++
+		got := s.fromBank(p, price)
+		s.log(s.name(p) + " sold a cube of " + resNames[r] + " on the " + marketName(m.Abroad) + " for " + florins(got) + ".")
+		return
+	}
+	price := buyPrice(z, n)
+	cubes[r]--
+	pl.cubes[r]++
+	s.payBank(p, price)
+	s.log(s.name(p) + " bought a cube of " + resNames[r] + " on the " + marketName(m.Abroad) + " for " + florins(price) + ".")
+}
+
+func (s *state) harvest(p int, m Move) {
+	r := int(m.Res)
+	total := 0
+	for _, x := range m.Spots {
+		if x.n == 0 {
+			break
+		}
+		h := int(s.grid[x.cell])
+		u := &s.units[h][p]
+		if harvestByShip(r) {
+			u.ship -= x.n
+			u.shipLink += x.n
+		} else {
+			u.cit -= x.n
+			u.citLinked += x.n
+		}
+		s.occ[h][r] += x.n
+		total += int(x.n)
+	}
+	s.bankCubes[r] -= int8(total)
+	s.players[p].cubes[r] += int8(total)
+	extra := ""
+	for k := range cards {
+		if s.has(p, k) && cards[k].effect == effHarvest && cards[k].param == r && s.players[p].used&(1<<k) == 0 && s.bankCubes[r] > 0 {
+			s.players[p].used |= 1 << k
+			s.bankCubes[r]--
+			s.players[p].cubes[r]++
+			extra = ", and one more with " + cards[k].name
+			break
+		}
+	}
+	s.log(s.name(p) + " harvested " + plural(total, "cube", "cubes") + " of " + resNames[r] + extra + ".")
+}
+
+// taxes is what seat p's taxes bring now.
+func (s *state) taxes(p int) int {
+	n := 0
+	for h := range nHex {
+		u := s.units[h][p]
+		n += taxTable.citizen*int(u.cit+u.citLinked+u.housed) + taxTable.ship*u.ships()
+	}
+	n += taxTable.city*s.owned(p, bCity) + taxTable.temple*s.owned(p, bTemple)
+	return n + s.effectSum(p, effTax)
+}
+
+func (s *state) tax(p int) {
+	s.taxed++
+	got := s.fromBank(p, s.taxes(p))
+	s.moveRebellion(1)
+	s.log(s.name(p) + " levied taxes for " + florins(got) + "; rebellion +1.")
+}
+
+func (s *state) explore(p int, m Move) {
+	s.explored++
+	for i, h := range s.display {
+		if h == m.Tile {
+			s.display[i] = s.drawRegion()
+		}
+	}
+	h := int(m.Tile)
+	s.lay(h, int(m.Side), int(m.Cell), int(m.Turn))
+	from := int(s.grid[m.From])
+	if m.Ship {
+		s.units[from][p].ship--
+		s.units[h][p].ship++
+	} else {
+		s.units[from][p].cit--
+		s.units[h][p].cit++
+	}
+	s.log(s.name(p) + " explored " + s.regionLabel(h) + " on " + cellName(int(m.Cell)) + ".")
+	s.takeToken(p)
+	face := s.sideData(h)
+	var got []string
+	for r := range nRes {
+		n := min(int(face.icons[r]), int(s.bankCubes[r]))
+		if n > 0 {
+			s.bankCubes[r] -= int8(n)
+			s.players[p].cubes[r] += int8(n)
+			got = append(got, itoa(n)+" "+resNames[r])
+		}
+	}
+	if len(got) > 0 {
+		s.log(s.name(p) + " took " + joinWords(got) + " behind their screen.")
+	}
+	if face.huts > 0 {
+		s.moveExcess(int(face.huts))
+		s.log("Its huts raise the excess workers by " + itoa(int(face.huts)) + ".")
+	}
+	if bonus := s.effectSum(p, effExplore); bonus > 0 {
+		s.fromBank(p, bonus)
+	}
+}
+
+func (s *state) recruit(p int, m Move) {
+	total := 0
+	for _, x := range m.Spots {
+		if x.n == 0 {
+			break
+		}
+		total += int(x.n)
+	}
+	price := s.recruitCost(p, total)
+	s.payBank(p, price)
+	for _, x := range m.Spots {
+		if x.n == 0 {
+			break
+		}
+		s.units[s.grid[x.cell]][p].cit += x.n
+	}
+	s.players[p].cits -= int8(total)
+	s.moveExcess(-total)
+	s.log(s.name(p) + " recruited " + plural(total, "citizen", "citizens") + " for " + florins(price) + "; excess workers -" + itoa(total) + ".")
+}
+
+func (s *state) reproduce(p int) {
+	s.reproduced |= 1 << p
+	n := 0
+	for _, h := range s.breeders(p) {
+		if s.players[p].cits == 0 {
+			break
+		}
+		s.units[h][p].cit++
+		s.players[p].cits--
+		n++
+	}
+	s.log(s.name(p) + "'s citizens had " + plural(n, "child", "children") + ".")
+}
+
+func (s *state) build(p int, m Move) {
+	h, k := int(s.grid[m.Cell]), int(m.Build)
+	c := s.buildPrice(p, k)
+	pl := &s.players[p]
+	for r, n := range c.cubes {
+		pl.cubes[r] -= n
+		s.bankCubes[r] += n
+	}
+	s.payBank(p, c.florins)
+	switch k {
+	case bShip:
+		pl.ships--
+		s.units[h][p].ship++
+	case bCity, bTemple:
+		s.tcTokens--
+		s.builds[h][k].owner = int8(p)
+	default:
+		s.pmTokens--
+		s.builds[h][k].owner = int8(p)
+	}
+	s.log(s.name(p) + " built a " + buildNames[k] + " on " + cellName(int(m.Cell)) + ".")
+}
+
+func (s *state) migrate(p int, m Move) {
+	h := int(s.grid[m.Cell])
+	if m.Build >= 0 {
+		s.units[h][p].cit--
+		s.units[h][p].housed++
+		s.builds[h][m.Build].occupant = int8(p)
+		s.log(s.name(p) + " settled a citizen in the " + buildNames[m.Build] + " on " + cellName(int(m.Cell)) + ".")
+		return
+	}
+	o := int(s.grid[m.From])
+	s.units[h][p].cit -= m.N[0]
+	s.units[h][p].ship -= m.N[1]
+	s.units[o][p].cit += m.N[0]
+	s.units[o][p].ship += m.N[1]
+	var parts []string
+	if m.N[0] > 0 {
+		parts = append(parts, plural(int(m.N[0]), "citizen", "citizens"))
+	}
+	if m.N[1] > 0 {
+		parts = append(parts, plural(int(m.N[1]), "ship", "ships"))
+	}
+	s.log(s.name(p) + " moved " + joinWords(parts) + " from " + cellName(int(m.Cell)) + " to " + cellName(int(m.From)) + ".")
+}
