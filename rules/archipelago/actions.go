@@ -100,7 +100,7 @@ func (s *state) checkTrade(p int, m Move) error {
 	return nil
 }
 
-// harvester says whether a resource is harvested by ships (fish) or citizens.
+// harvestByShip reports whether a resource is harvested by ships (fish) rather than citizens.
 func harvestByShip(r int) bool { return r == fish }
 
 // checkSpots checks the cells of a harvest or recruitment: ascending,

@@ -6,8 +6,9 @@ package archipelago
 // the reason). A new edition of the components is a change of this file
 // only. docs/rules/archipelago.md lists the same items.
 
-// Player colors, by seat. House: the rulebook says each player chooses a
-// color; seats take them in this order so that mail can name players.
+// colors are the players' colors, by seat. House: the rulebook says each
+// player chooses a color; seats take them in this order so that mail can
+// name players.
 var colors = [maxSeats]string{"red", "blue", "green", "yellow", "white"}
 
 // maxSeats is the most players. Rulebook: 2 to 5 players.

@@ -2,7 +2,7 @@ package archipelago
 
 // Phase 6: buying and turning evolution cards.
 
-// cost is what the card in track place i costs now, or skull.
+// cardCost is what the card in track place i costs now, or skull.
 func (s *state) cardCost(i int) int {
 	sl := s.track[i]
 	if sl.card < 0 || sl.turns >= 4 {

@@ -48,7 +48,7 @@ func (s *state) unlink() {
 	s.log("Round " + itoa(s.round) + ": units left the resource icons and the rebels stood up.")
 }
 
-// bidders reports whether seat p still has to bid.
+// mustBid reports whether seat p still has to bid.
 func (s *state) mustBid(p int) bool {
 	if s.phase != phBid || s.players[p].hasBid {
 		return false

@@ -8,7 +8,7 @@ import (
 	"github.com/pbem-games/pbem/rules"
 )
 
-// Hexagons are numbered 0 (the open sea) and 1 to 24 (the regions).
+// nHex is the number of hexagons: 0 is the open sea, 1 to 24 the regions.
 const nHex = 25
 
 // Phases of a state: where the game waits for a move.
@@ -337,8 +337,7 @@ func (s *state) cardsOf(p int) []int {
 	return out
 }
 
-// effectSum adds the params of seat p's cards with effect e (and, for
-// per-resource or per-building effects, the given target).
+// effectSum adds the params of seat p's cards with effect e.
 func (s *state) effectSum(p, e int) int {
 	n := 0
 	for k := range cards {
@@ -383,5 +382,5 @@ func (s *state) moveExcess(d int) {
 	s.excess = min(excessMax, max(0, s.excess+d))
 }
 
-// cloneQueue and friends copy a slice before it changes.
+// cloneInt8 copies a pile before it changes: piles are shared between states.
 func cloneInt8(xs []int8) []int8 { return slices.Clone(xs) }
