@@ -56,6 +56,11 @@ func (s *state) mustBid(p int) bool {
 	return s.rebid == 0 || s.rebid&(1<<p) != 0
 }
 
+// sealedBid reports whether seat p has a bid that is not revealed yet.
+func (s *state) sealedBid(p int) bool {
+	return s.phase == phBid && s.players[p].hasBid && (s.rebid == 0 || s.rebid&(1<<p) != 0)
+}
+
 // bid records seat p's sealed bid and, once all are in, reveals them.
 func (s *state) bid(p, amount int) {
 	s.players[p].bid = amount

@@ -58,6 +58,9 @@ func TestSealedBids(t *testing.T) {
 	if v := s.View(2).(*View); !slices.Equal(v.Bids, []int{3, 3, 1}) {
 		t.Errorf("revealed bids = %v, want [3 3 1]", v.Bids)
 	}
+	if v := s.View(2).(*View); v.Private.Bid != nil || v.Players[2].HasBid {
+		t.Errorf("Green's revealed bid is still shown as sealed during the second bidding")
+	}
 	order := s.order
 	tie := play(t, play(t, s, 0, "BID 2"), 1, "BID 2")
 	if tie.phase == phOrder || tie.order != order {

@@ -106,7 +106,7 @@ func (s *state) playerView(q int) PlayerView {
 		Seat: q, Color: colors[q], Discs: s.discs(), DiscsUsed: int(pl.discsUsed), Passed: pl.passed,
 		Citizens: s.seatCitizens(q), Rebels: s.seatRebels(q), Ships: s.seatShips(q),
 		CitizensLeft: int(pl.cits), ShipsLeft: int(pl.ships),
-		HasBid: s.phase == phBid && pl.hasBid,
+		HasBid: s.sealedBid(q),
 	}
 	for _, k := range s.cardsOf(q) {
 		pv.Cards = append(pv.Cards, cards[k].name)
@@ -247,7 +247,7 @@ func (s *state) privateView(q int) *PrivateView {
 	if pl.objective >= 0 {
 		pv.Objective = s.objectiveView(q)
 	}
-	if s.phase == phBid && pl.hasBid {
+	if s.sealedBid(q) {
 		b := pl.bid
 		pv.Bid = &b
 	}
