@@ -110,6 +110,9 @@ func TestNotationErrors(t *testing.T) {
 		{"feed 2", "give cubes from the MARKET"},
 		{"tax now", "at the end"},
 		{"re", "is not a move"},
+		{"migrate f5 f4 20c 20c 20c 20c 20c 20c 20c", "too many"},
+		{"harvest wood f5x99 f5x99", "too many"},
+		{"feed 99 market 99 market", "too many"},
 	} {
 		_, err := s.Parse(0, c.in)
 		switch {
@@ -130,4 +133,27 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// FuzzParse checks that Parse never panics and that what it reads is read
+// back from its canonical text; go test runs the seeds, go test -fuzz more.
+func FuzzParse(f *testing.F) {
+	for _, c := range notation {
+		f.Add(c.in)
+	}
+	s, _, _ := actionsFixture(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		m, err := s.Parse(0, text)
+		if err != nil {
+			if !errors.Is(err, rules.ErrIllegal) {
+				t.Fatalf("Parse(%q) = %v, which does not wrap rules.ErrIllegal", text, err)
+			}
+			return
+		}
+		back, err := s.Parse(0, m.String())
+		if err != nil || back != m {
+			t.Fatalf("Parse(%q) = %s, but Parse of that = %v, %v", text, m, back, err)
+		}
+		s.Apply(0, m) // must not panic
+	})
 }

@@ -200,14 +200,19 @@ func (r *reader) migrate(m *Move) error {
 		if err != nil || n < 0 || n > 20 {
 			return r.fail("say how many citizens and ships move, e.g. 2C 1S")
 		}
+		i := -1
 		switch {
 		case what != "" && (strings.HasPrefix("CITIZENS", what) || strings.HasPrefix("CITS", what)):
-			m.N[0] += int8(n)
+			i = 0
 		case what != "" && strings.HasPrefix("SHIPS", what):
-			m.N[1] += int8(n)
+			i = 1
 		default:
 			return r.fail("say how many citizens and ships move, e.g. 2C 1S")
 		}
+		if int(m.N[i])+n > 20 {
+			return r.fail("that is too many")
+		}
+		m.N[i] += int8(n)
 	}
 	if m.N[0] == 0 && m.N[1] == 0 {
 		return r.fail("say how many citizens and ships move, e.g. 2C 1S")
