@@ -11,6 +11,8 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -24,7 +26,7 @@ type env struct {
 
 // catalog is every game pbem offers.
 func catalog() rules.Catalog {
-	return rules.NewCatalog(atacama.Game)
+	return rules.NewCatalog(atacama.Game, altiplano.Game, archipelago.Game)
 }
 
 // globalFlags adds the global flags to fs, so they may come before or after
