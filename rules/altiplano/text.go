@@ -195,7 +195,7 @@ func (v *View) player(b *strings.Builder, p PlayerView) {
 	}
 	var done []string
 	for _, c := range p.Completed {
-		done = append(done, itoa(c+1))
+		done = append(done, itoa(c))
 	}
 	fmt.Fprintf(b, "  %s; completed %s\n", contract, orNone(strings.Join(done, ", ")))
 	var spaces []string

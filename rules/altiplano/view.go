@@ -117,7 +117,7 @@ type PlayerView struct {
 	Boats      []string          `json:"boats,omitempty"`
 	Contract   int               `json:"contract,omitempty"` // the open contract's number
 	Delivered  string            `json:"delivered,omitempty"`
-	Completed  []int             `json:"completed,omitempty"`
+	Completed  []int             `json:"completed,omitempty"` // numbers of the completed contracts
 	Extensions []string          `json:"extensions,omitempty"`
 	Board      map[string]string `json:"board,omitempty"`
 	Status     string            `json:"status,omitempty"` // "drawing", "planning", "done planning" or "passed"
@@ -325,7 +325,10 @@ func (s *state) playerView(k int, result int) PlayerView {
 	p := &s.players[k]
 	pv := PlayerView{Seat: k, Coins: p.coins, Road: p.road, Carts: p.carts, CartsUsed: p.cartsUsed,
 		FreeUsed: p.freeUsed, Houses: goodNames(p.houses), Boats: goodNames(p.boats), Overflow: int(p.overflow[Corn]),
-		Completed: p.done, Score: result}
+		Score: result}
+	for _, c := range p.done {
+		pv.Completed = append(pv.Completed, c+1)
+	}
 	if p.prof >= 0 {
 		pv.Profession = professions[p.prof].name
 	}
