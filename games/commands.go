@@ -102,6 +102,11 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) er
 		l.later = append(l.later, line) // for the seat's later turns
 		return nil
 	}
+	if _, done := l.game.Applied(c.Source); done {
+		// Read again (after a crash, say) once it was played: a later
+		// move of another seat must not make it look stale now.
+		return nil
+	}
 	if since, stale := m.stale(l); stale {
 		l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
 		return nil

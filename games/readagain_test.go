@@ -1,0 +1,69 @@
+package games_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+)
+
+// TestMailReadAgain hands the mailroom a move mail a second time after the
+// other seat has moved, as a crash can when mail is read again late: the
+// move stands once, and the mail is not answered as a stale reply.
+func TestMailReadAgain(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	svc.Domain = "pbem.test"
+	id := create(t, svc)
+	tokens := mail.Tokens{Secret: []byte("test secret")}
+	m := &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}
+	record := func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord {
+		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nIn-Reply-To: <%s>\r\nSubject: Re: move\r\n\r\n%s\r\n",
+			from, tokens.ReplyTo(m.Mailbox, id, seat), msgID, inReplyTo, move)
+		return mail.NewInboxRecord([]byte(raw), "INBOX", 1, 1, time.Now())
+	}
+	ana := record("ana@example.org", 0, "ana.1@example.org", id+".1.0.invitation@pbem.test", "E5")
+	bea := record("bea@example.net", 1, "bea.1@example.net", id+".2.1.your-turn@pbem.test", "A1")
+	for _, r := range []mail.InboxRecord{ana, bea} {
+		if err := m.Handle(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := notices(t, svc.Store)
+	if err := m.Handle(ctx, ana); err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := svc.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 2 || g.Moves[0].Move != "E5" || g.Moves[1].Move != "A1" {
+		t.Errorf("after ana's mail was read again the moves are %v, want E5 and A1", g.Moves)
+	}
+	if after := notices(t, svc.Store); after != before {
+		t.Errorf("reading ana's mail again wrote %d notices, want none", after-before)
+	}
+}
+
+// notices counts the notices in the outbox.
+func notices(t *testing.T, store *events.Store) uint64 {
+	t.Helper()
+	st, err := store.JetStream().Stream(context.Background(), events.StreamName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := st.Info(context.Background(), jetstream.WithSubjectFilter(mail.OutboxSubject+">"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n uint64
+	for _, c := range info.State.Subjects {
+		n += c
+	}
+	return n
+}
