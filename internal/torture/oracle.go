@@ -3,6 +3,7 @@ package torture
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
@@ -62,15 +63,15 @@ func Check(sent []Sent, out Outcome) Report {
 			if n != 1 {
 				r.problem("%s %s %q (%s) was applied %d times, want once", s.From, s.Kind, s.Move, s.MessageID, n)
 			}
-			if a := answers[key]; a != "" {
-				r.problem("%s %s %q (%s) was answered with %s", s.From, s.Kind, s.Move, s.MessageID, a)
+			if a := answers[key]; len(a) > 0 {
+				r.problem("%s %s %q (%s) was answered with %s", s.From, s.Kind, s.Move, s.MessageID, strings.Join(a, ", "))
 			}
 		case KindInvalid:
 			if n != 0 {
 				r.problem("%s's bad move %q (%s) was applied", s.From, s.Move, s.MessageID)
 			}
-			if !strings.Contains(answers[key], ".rejected@") {
-				r.problem("%s's bad move %q (%s) was answered with %q, want a refusal", s.From, s.Move, s.MessageID, answers[key])
+			if a := answers[key]; len(a) != 1 || !strings.Contains(a[0], ".rejected@") {
+				r.problem("%s's bad move %q (%s) was answered with %q, want one refusal", s.From, s.Move, s.MessageID, a)
 			}
 		}
 	}
@@ -130,8 +131,9 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 }
 
 // checkMail checks the mailboxes against the outbox and returns the
-// service's answers to players' mails, by the inbox key they answer.
-func checkMail(r *Report, out Outcome) map[string]string {
+// Message-IDs of the service's answers to players' mails, by the inbox
+// key they answer.
+func checkMail(r *Report, out Outcome) map[string][]string {
 	notices := map[string]mail.Notice{}
 	for _, n := range out.Notices {
 		notices[n.ID] = n
@@ -139,7 +141,7 @@ func checkMail(r *Report, out Outcome) map[string]string {
 	r.Notices = len(notices)
 	digests := map[string]string{}
 	got := map[string]bool{} // address and Message-ID
-	answers := map[string]string{}
+	answers := map[string][]string{}
 	for addr, box := range out.Boxes {
 		for _, c := range box {
 			r.Mails++
@@ -159,8 +161,8 @@ func checkMail(r *Report, out Outcome) map[string]string {
 				r.Repeats++
 			}
 			got[addr+" "+c.MessageID] = true
-			if m := answerID.FindStringSubmatch(c.MessageID); m != nil {
-				answers[m[1]] = c.MessageID
+			if m := answerID.FindStringSubmatch(c.MessageID); m != nil && !slices.Contains(answers[m[1]], c.MessageID) {
+				answers[m[1]] = append(answers[m[1]], c.MessageID)
 			}
 		}
 	}

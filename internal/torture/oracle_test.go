@@ -61,6 +61,11 @@ func TestCheck(t *testing.T) {
 		{"NotAnswered", func(o *Outcome) { o.Boxes["b@x"] = nil }, "never got"},
 		{"TwoContents", func(o *Outcome) { o.Boxes["a@x"][1].Digest = "3" }, "two different mails"},
 		{"Unknown", func(o *Outcome) { o.Boxes["a@x"][1].MessageID = "zz@x" }, "in no outbox notice"},
+		{"AnsweredTwice", func(o *Outcome) {
+			stale := "re." + mail.InboxKey("i1", nil) + ".0.stale@x"
+			o.Notices = append(o.Notices, mail.Notice{ID: stale, To: "b@x"})
+			o.Boxes["b@x"] = append(o.Boxes["b@x"], Content{MessageID: stale, Digest: "4"})
+		}, "want one refusal"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
