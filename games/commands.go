@@ -29,6 +29,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		rest = strings.TrimSpace(rest)
 		c := Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID}
 		var err error
+		asMove := false
 		switch strings.ToUpper(word) {
 		case "HELP", "?":
 			l.answer(KindHelp, nil)
@@ -57,6 +58,11 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			})
 		case "DEADLINE", "VACATION", "PAUSE", "RESUME", "UNDO", "AGREE", "DECLINE", "REPLACE", "EXPEL",
 			"END", "WATCH", "UNWATCH", "DIGEST", "IF":
+			if declinesOffer(l, word, line) {
+				asMove = true
+				err = m.move(ctx, l, line, c)
+				break
+			}
 			err = m.needGame(l, line, func() error { return m.tableCommand(ctx, l, strings.ToUpper(word), rest, c) })
 		default:
 			err = m.needGame(l, line, func() error { return m.move(ctx, l, line, c) })
@@ -64,7 +70,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		var refusal *Error
 		if errors.As(err, &refusal) {
 			kind := KindRejected // a move: the answer carries the prompt again
-			if commandWords[strings.ToUpper(word)] {
+			if commandWords[strings.ToUpper(word)] && !asMove {
 				kind = KindError
 			}
 			l.answer(kind, map[string]string{"reason": refusal.Msg, "attempt": line,
@@ -85,6 +91,17 @@ var commandWords = map[string]bool{
 	"HISTORY": true, "SAY": true, "RESIGN": true, "DEADLINE": true, "VACATION": true, "PAUSE": true,
 	"RESUME": true, "UNDO": true, "AGREE": true, "DECLINE": true, "REPLACE": true, "EXPEL": true,
 	"END": true, "WATCH": true, "UNWATCH": true, "DIGEST": true, "IF": true,
+}
+
+// declinesOffer says whether a DECLINE line is a move of the game, such as
+// Archipelago's answer to a deal, rather than the answer to an undo: no
+// undo is waiting and the game reads the line as a move of the seat.
+func declinesOffer(l *letter, word, line string) bool {
+	if !strings.EqualFold(word, "DECLINE") || l.game == nil || l.seat == rules.Observer || l.game.Undo != nil {
+		return false
+	}
+	_, err := l.game.State.Parse(l.seat, line)
+	return err == nil
 }
 
 // needGame runs do when the mail came to a game's reply address.

@@ -1,0 +1,322 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"html"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	gomail "github.com/emersion/go-message/mail"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/archipelago"
+)
+
+// archipelagoTable is a three-player Archipelago game played by mail, with
+// what the test knows of each player's mailbox.
+type archipelagoTable struct {
+	t      *testing.T
+	post   *post
+	id     string
+	users  []string // by seat
+	seen   map[string]int
+	colors []string // by seat, as the notation writes them
+}
+
+// load returns the game as the running service has it.
+func (a *archipelagoTable) load() *projections.Game {
+	a.t.Helper()
+	ctx := context.Background()
+	svc, err := a.post.env.service(ctx)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	g, _, err := svc.Load(ctx, a.id)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return g
+}
+
+// screen is what lies behind seat's screen now.
+func (a *archipelagoTable) screen(g *projections.Game, seat int) *archipelago.PrivateView {
+	a.t.Helper()
+	v, ok := g.State.View(rules.Seat(seat)).(*archipelago.View)
+	if !ok || v.Private == nil {
+		a.t.Fatalf("seat %d's view has no screen: %#v", seat, g.State.View(rules.Seat(seat)))
+	}
+	return v.Private
+}
+
+// waitAll waits until every player has got one more mail than the test has
+// seen, and returns each player's new mail.
+func (a *archipelagoTable) waitAll(first string) map[string]letter {
+	a.t.Helper()
+	got := map[string]letter{}
+	deadline := time.Now().Add(20 * time.Second)
+	users := append([]string{first}, a.users...)
+	for _, u := range users {
+		if _, done := got[u]; done {
+			continue
+		}
+		for {
+			box := mailbox(a.t, a.post.ms, u)
+			if len(box) > a.seen[u] {
+				if len(box) > a.seen[u]+1 {
+					a.t.Fatalf("%s got %d mails at once: %v", u, len(box)-a.seen[u], box[a.seen[u]:])
+				}
+				got[u] = box[a.seen[u]]
+				a.seen[u] = len(box)
+				if s := got[u].p.Subject; u == first && (strings.Contains(s, "refused") || strings.Contains(s, "not applied")) {
+					a.t.Fatalf("%s's mail got %q:\n%s", u, s, got[u].p.Text)
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				a.t.Fatalf("%s got no answer within 20s; has %v", u, box)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	return got
+}
+
+// play mails move from seat to the reply address of that seat's latest
+// mail, waits for pbem's answers to everyone, and returns them.
+func (a *archipelagoTable) play(seat int, move string) map[string]letter {
+	a.t.Helper()
+	u := a.users[seat]
+	box := mailbox(a.t, a.post.ms, u)
+	latest := box[len(box)-1]
+	if latest.replyTo == "" {
+		a.t.Fatalf("%s's latest mail %q has no reply address", u, latest.p.Subject)
+	}
+	moves := len(a.load().Moves)
+	send(a.t, a.post.ms, a.post.ms.Address(u), latest.replyTo, "Re: "+latest.p.Subject, "<"+latest.messageID+">", move+"\n")
+	got := a.waitAll(u)
+	g := a.load()
+	if len(g.Moves) != moves+1 || g.Moves[moves].Seat != seat {
+		a.t.Fatalf("after %s mailed %q the game has moves %v", u, move, g.Moves)
+	}
+	return got
+}
+
+// noLeaks checks that no mail the onlooker got shows what lies behind the
+// screens of seats, as they are now.
+func (a *archipelagoTable) noLeaks(onlooker string, seats ...int) {
+	a.t.Helper()
+	st, ok := a.load().State.(rules.Secrets)
+	if !ok {
+		a.t.Fatal("the Archipelago state does not implement rules.Secrets")
+	}
+	var secrets []string
+	for _, s := range seats {
+		secrets = append(secrets, st.Secrets(rules.Seat(s))...)
+	}
+	if len(secrets) == 0 {
+		a.t.Fatal("no secrets to look for")
+	}
+	for _, l := range mailbox(a.t, a.post.ms, onlooker) {
+		texts := append([]string{l.p.Text, string(l.raw)}, mailParts(l.raw)...)
+		for _, secret := range secrets {
+			for _, text := range texts {
+				if strings.Contains(text, secret) {
+					a.t.Errorf("%s's mail %q shows another player's secret %q", onlooker, l.p.Subject, secret)
+				}
+			}
+		}
+	}
+}
+
+// mailParts returns the decoded text of every inline part of raw, HTML
+// parts also with their entities unescaped.
+func mailParts(raw []byte) []string {
+	r, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for {
+		part, err := r.NextPart()
+		if err != nil {
+			return out
+		}
+		b, _ := io.ReadAll(part.Body)
+		out = append(out, string(b), html.UnescapeString(string(b)))
+	}
+}
+
+// TestArchipelagoDealByMail plays a three-player Archipelago game by mail
+// into the actions phase, where two players make deals by mail: one
+// accepted, which moves exactly the goods offered, and one declined, which
+// moves nothing. The third player's mails never show the other two
+// players' screens.
+func TestArchipelagoDealByMail(t *testing.T) {
+	t.Parallel()
+	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
+	a := &archipelagoTable{t: t, post: startPost(t, sys, t.TempDir()), seen: map[string]int{},
+		colors: []string{"RED", "BLUE", "GREEN"}}
+	send(t, sys, sys.Address("ana"), sys.Address("games"), "a game?", "",
+		"NEW archipelago WITH "+sys.Address("bea")+", "+sys.Address("cai")+"\n")
+	invite := waitFor(t, sys, "bea", 0, "")
+	tag, ok := mail.ParseTag(invite.replyTo, sys.Address("games"))
+	if !ok {
+		t.Fatalf("the invitation's reply address %q names no game", invite.replyTo)
+	}
+	a.id = tag.Game
+	g := a.load()
+	for _, p := range g.Created.Players {
+		a.users = append(a.users, strings.TrimSuffix(p.Address, "@"+sys.Domain))
+	}
+	if !slices.Equal(a.users, []string{"ana", "bea", "cai"}) {
+		t.Fatalf("seats are %v, want ana, bea, cai", a.users)
+	}
+	a.waitAll("ana") // the invitations
+	const ana, bea, cai = 0, 1, 2
+	a.noLeaks("cai", ana, bea)
+
+	// The setup and the bidding: each seat to act mails a legal move, BID 0
+	// where it may, so that the order stays and nobody chooses one.
+	phase := func(g *projections.Game) string {
+		return g.State.View(rules.Observer).(*archipelago.View).Phase
+	}
+	for steps := 0; ; steps++ {
+		g = a.load()
+		if strings.Contains(phase(g), "action") {
+			break
+		}
+		if steps > 30 || g.Ended != nil {
+			t.Fatalf("no actions phase after %d moves; the phase is %q", steps, phase(g))
+		}
+		seat := int(g.State.ToAct()[0])
+		legal := g.State.Legal(rules.Seat(seat))
+		move := legal[0].String()
+		for _, m := range legal {
+			if m.String() == "BID 0" {
+				move = m.String()
+			}
+		}
+		a.play(seat, move)
+		a.noLeaks("cai", ana, bea)
+	}
+
+	// actor returns the seat to act in the actions phase.
+	actor := func() int {
+		g := a.load()
+		if !strings.Contains(phase(g), "action") {
+			t.Fatalf("the phase is %q, not the actions", phase(g))
+		}
+		return int(g.State.ToAct()[0])
+	}
+	// Cai stands aside for the round, so that the deals are between ana
+	// and bea.
+	seat := actor()
+	if seat == cai {
+		a.play(cai, "PASS")
+		a.noLeaks("cai", ana, bea)
+		seat = actor()
+	}
+	other := ana + bea - seat
+
+	// The first offer: two florins and a cube the offerer holds, if any,
+	// for a florin and a cube the addressee holds, if any.
+	g = a.load()
+	from, to := a.screen(g, seat), a.screen(g, other)
+	if from.Florins < 2 || to.Florins < 1 {
+		t.Fatalf("florins before the deal: %d and %d", from.Florins, to.Florins)
+	}
+	resources := []string{"FISH", "FRUIT", "CATTLE", "STONE", "WOOD", "IRON"}
+	give, ask := []int{0, 0, 0, 0, 0, 0}, []int{0, 0, 0, 0, 0, 0}
+	offer := "OFFER " + a.colors[other] + " 2 FLORINS"
+	for r, n := range from.Cubes {
+		if n > 0 {
+			give[r] = 1
+			offer += " + 1 " + resources[r]
+			break
+		}
+	}
+	offer += " FOR 1 FLORIN"
+	for r, n := range to.Cubes {
+		if n > 0 {
+			ask[r] = 1
+			offer += " + 1 " + resources[r]
+			break
+		}
+	}
+	t.Logf("%s: %s", a.users[seat], offer)
+	got := a.play(seat, offer)
+	note := got[a.users[other]]
+	if !strings.Contains(note.p.Subject, "your turn") || !strings.Contains(note.p.Text, "ACCEPT "+a.colors[seat]) {
+		t.Errorf("the addressee's mail about the offer is %q:\n%s", note.p.Subject, note.p.Text)
+	}
+	a.noLeaks("cai", ana, bea)
+	a.play(other, "ACCEPT "+a.colors[seat])
+	a.noLeaks("cai", ana, bea)
+
+	g = a.load()
+	fromAfter, toAfter := a.screen(g, seat), a.screen(g, other)
+	if fromAfter.Florins != from.Florins-1 || toAfter.Florins != to.Florins+1 {
+		t.Errorf("florins after the deal: %d and %d, want %d and %d",
+			fromAfter.Florins, toAfter.Florins, from.Florins-1, to.Florins+1)
+	}
+	for r := range resources {
+		if d := give[r] - ask[r]; fromAfter.Cubes[r] != from.Cubes[r]-d || toAfter.Cubes[r] != to.Cubes[r]+d {
+			t.Errorf("%s after the deal: %d and %d, want %d and %d", resources[r],
+				fromAfter.Cubes[r], toAfter.Cubes[r], from.Cubes[r]-d, to.Cubes[r]+d)
+		}
+	}
+	if fromAfter.Tokens != from.Tokens || toAfter.Tokens != to.Tokens {
+		t.Errorf("explorer tokens changed in a deal that moved none")
+	}
+	if v := g.State.View(rules.Observer).(*archipelago.View); v.Offer != nil {
+		t.Errorf("the offer is still open after ACCEPT: %+v", v.Offer)
+	}
+
+	// The offerer ends the turn; the next offer, by whichever of ana and
+	// bea acts next, is declined and moves nothing.
+	a.play(seat, "PASS")
+	a.noLeaks("cai", ana, bea)
+	if actor() == cai {
+		a.play(cai, "PASS")
+		a.noLeaks("cai", ana, bea)
+	}
+	seat = actor()
+	if seat == cai {
+		t.Fatal("cai acts again after passing")
+	}
+	other = ana + bea - seat
+	g = a.load()
+	from, to = a.screen(g, seat), a.screen(g, other)
+	offer = "OFFER " + a.colors[other] + " 1 FLORIN FOR NOTHING"
+	got = a.play(seat, offer)
+	if note := got[a.users[other]]; !strings.Contains(note.p.Text, "DECLINE "+a.colors[seat]) {
+		t.Errorf("the addressee's mail about the second offer is %q:\n%s", note.p.Subject, note.p.Text)
+	}
+	a.noLeaks("cai", ana, bea)
+	a.play(other, "DECLINE "+a.colors[seat])
+	a.noLeaks("cai", ana, bea)
+	g = a.load()
+	if fromAfter, toAfter := a.screen(g, seat), a.screen(g, other); !samePrivate(fromAfter, from) || !samePrivate(toAfter, to) {
+		t.Errorf("a declined offer changed the screens: %+v → %+v, %+v → %+v", from, fromAfter, to, toAfter)
+	}
+	if v := g.State.View(rules.Observer).(*archipelago.View); v.Offer != nil {
+		t.Errorf("the offer is still open after DECLINE: %+v", v.Offer)
+	}
+	// The search above finds a screen where one is shown: cai's latest
+	// mail shows cai's own.
+	box := mailbox(t, sys, "cai")
+	own := g.State.(rules.Secrets).Secrets(cai)
+	if len(own) < 2 || !strings.Contains(box[len(box)-1].p.Text, own[1]) {
+		t.Errorf("cai's latest mail does not show cai's own screen %q:\n%s", own, box[len(box)-1].p.Text)
+	}
+}
+
+// samePrivate says whether two screens hold the same goods.
+func samePrivate(a, b *archipelago.PrivateView) bool {
+	return a.Florins == b.Florins && a.Tokens == b.Tokens && slices.Equal(a.Cubes, b.Cubes)
+}
