@@ -82,7 +82,24 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			return err
 		}
 	}
-	return nil
+	return m.queue(ctx, l, log)
+}
+
+// queue records the mail's move lines for the seat's later turns, if any,
+// as its programmed list.
+func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error {
+	if len(l.later) == 0 {
+		return nil
+	}
+	c := Cause{Source: l.rec.Key + "#later", ReplyTo: l.p.MessageID}
+	_, err := m.Service.Queue(ctx, l.game.ID, l.seat, l.later, c)
+	var refusal *Error
+	if errors.As(err, &refusal) {
+		l.answer(KindRejected, map[string]string{"reason": refusal.Msg, "attempt": l.later[0]})
+		log.Info("programmed list refused", "reason", refusal.Msg)
+		return nil
+	}
+	return err
 }
 
 // commandWords are the first words of the commands that are not moves.
