@@ -37,7 +37,7 @@ func (a *altiplanoTable) load() *projections.Game {
 	return g
 }
 
-// table is the public part of the game's view.
+// altiplanoView is the public part of the game's view.
 func altiplanoView(g *projections.Game) *altiplano.Table {
 	return g.State.View(rules.Observer).(*altiplano.View).Table
 }
@@ -371,6 +371,42 @@ func TestAltiplanoByMail(t *testing.T) {
 		}
 		if !told {
 			t.Errorf("ana's list %q stopped after %q and nobody told her", list, queued)
+		}
+	}
+
+	// A list whose first turn is not legal when it comes stops there, and
+	// pbem tells ana so and asks her.
+	if toAct := g.State.ToAct(); altiplanoView(g).Phase == "act" && len(toAct) == 1 && toAct[0] != ana && altiplanoView(g).Seats[ana].Status != "passed" {
+		st := g.State
+		for len(st.ToAct()) == 1 && st.ToAct()[0] != ana {
+			next, err := projections.Play(st, st.ToAct()[0], "PASS")
+			if err != nil {
+				t.Fatal(err)
+			}
+			st = next
+		}
+		var bad string
+		for _, m := range []string{"GO MINE / MINE SILVER", "GO PORT / PORT BOAT ORE", "GO ROAD / ROAD BUILD", "GO VILLAGE / VILLAGE HOUSE SILVER"} {
+			if _, err := projections.Play(st, ana, m); err != nil {
+				bad = m
+				break
+			}
+		}
+		if bad != "" {
+			a.mail(ana, bad, "PASS")
+			for len(g.State.ToAct()) == 1 && g.State.ToAct()[0] != ana {
+				a.mail(int(g.State.ToAct()[0]), "PASS")
+				g = a.load()
+			}
+			box := mailbox(t, sys, "ana")
+			last := strings.Join(strings.Fields(box[len(box)-1].p.Text), " ")
+			if !strings.Contains(last, "Your programmed list stopped: "+bad) || !strings.Contains(box[len(box)-1].p.Subject, "your turn") {
+				t.Errorf("ana's list %q stopped; her last mail is %q:\n%s", bad, box[len(box)-1].p.Subject, last)
+			}
+			if q := g.Queues[ana]; len(q) != 0 {
+				t.Errorf("after the list stopped ana still has %q queued", q)
+			}
+			t.Logf("ana's list %q stopped at its first line", bad)
 		}
 	}
 
