@@ -80,28 +80,26 @@ func TestMailRefusals(t *testing.T) {
 			before := len(mailbox(t, sys, tt.who))
 			raw := fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <refusal.%d@pbem.test>\n%s", sys.Address(tt.who), tt.to, i, tt.raw)
 			sendRaw(t, sys, sys.Address(tt.who), tt.to, raw)
+			if tt.answer != "" {
+				got := waitFor(t, sys, tt.who, before, tt.answer)
+				if !strings.Contains(got.p.Text, tt.body) {
+					t.Errorf("%s: answer %q says\n%s\nwant it to say %q", tt.name, got.p.Subject, got.p.Text, tt.body)
+				}
+			}
 			// Mail is handled in order: once the answer to a later HELP has
-			// come, any answer to this mail has come too.
+			// come, any answer to this mail has been written too. The
+			// outbox may send a mail it had to retry after a later one, so
+			// silence is checked once the marker's answer is in.
 			marker := len(mailbox(t, sys, "eve"))
 			send(t, sys, eve, games, "help", "", "HELP\n")
 			waitFor(t, sys, "eve", marker, "help")
-			got := mailbox(t, sys, tt.who)[before:]
-			if tt.who == "eve" && len(got) > 0 {
-				got = got[:len(got)-1] // the marker's answer
-				if tt.name == "Help" || tt.name == "NoCommands" || tt.name == "GameCommandWithoutGame" || tt.name == "BadNew" {
-					got = mailbox(t, sys, tt.who)[before : before+1]
-				}
-			}
 			if tt.answer == "" {
+				got := mailbox(t, sys, tt.who)[before:]
+				if tt.who == "eve" && len(got) > 0 {
+					got = got[:len(got)-1] // the marker's answer
+				}
 				if len(got) != 0 {
 					t.Errorf("%s: got %v, want silence", tt.name, got)
-				}
-				return
-			}
-			if len(got) != 1 || !strings.Contains(got[0].p.Subject, tt.answer) || !strings.Contains(got[0].p.Text, tt.body) {
-				t.Errorf("%s: got %v, want one answer about %q saying %q", tt.name, got, tt.answer, tt.body)
-				for _, g := range got {
-					t.Logf("%s\n%s", g.p.Subject, g.p.Text)
 				}
 			}
 		})
