@@ -2,7 +2,7 @@
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: run test vet build bench mailservers torture
+.PHONY: run test vet build bench mailservers torture fuzz
 
 # Play a whole Atacama game by mail between two bots: pbem, an IMAP and an
 # SMTP server all run in the process on loopback, with NATS JetStream
@@ -39,3 +39,13 @@ torture:
 # writes docs/benchmarks.md. About fifteen minutes on two cores.
 bench:
 	$(GO) run ./cmd/pbem bench --out docs/benchmarks.md
+
+# Every fuzz target for a bounded time (FUZZTIME each), after the seed
+# corpora in testdata/ have run as plain tests in make test. CI runs it.
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./mail
+	$(GO) test -run '^$$' -fuzz '^FuzzParseTag$$' -fuzztime $(FUZZTIME) ./mail
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./rules/atacama
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./rules/altiplano
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./rules/archipelago
