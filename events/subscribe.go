@@ -76,7 +76,7 @@ func (e *RetryError) Unwrap() error { return e.Err }
 // that wraps ErrPoison from handle stops the subscription with that error
 // instead of redelivering.
 func (s *Store) SubscribeRecords(ctx context.Context, durable, filter string, handle func(Record) error) error {
-	err := s.consume(ctx, durable, filter, handle, false)
+	err := s.consume(ctx, durable, filter, handle, false, 0)
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return nil
 	}
@@ -85,7 +85,7 @@ func (s *Store) SubscribeRecords(ctx context.Context, durable, filter string, ha
 
 // CatchUpRecords is CatchUp for SubscribeRecords.
 func (s *Store) CatchUpRecords(ctx context.Context, durable, filter string, handle func(Record) error) error {
-	return s.consume(ctx, durable, filter, handle, true)
+	return s.consume(ctx, durable, filter, handle, true, 0)
 }
 
 // ErrPoison, wrapped in a handler's error, marks a message that no retry
@@ -115,8 +115,9 @@ func (s *Store) DeleteConsumer(ctx context.Context, durable string) error {
 }
 
 // consume runs the durable consumer until ctx ends or, with catchUp, until
-// no event is left. Its errors wrap ctx's when ctx ends.
-func (s *Store) consume(ctx context.Context, durable, filter string, handle func(Record) error, catchUp bool) error {
+// no event is left up to stream sequence upTo (0: the last message stored
+// now). Its errors wrap ctx's when ctx ends.
+func (s *Store) consume(ctx context.Context, durable, filter string, handle func(Record) error, catchUp bool, upTo uint64) error {
 	cons, err := s.stream.CreateOrUpdateConsumer(ctx, consumerConfig(durable, filter))
 	if err != nil {
 		return fmt.Errorf("events: subscribe %s: %w", durable, errors.Join(ctx.Err(), err))
@@ -137,7 +138,10 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 		if err != nil {
 			return fmt.Errorf("events: catch up %s: %w", durable, errors.Join(ctx.Err(), err))
 		}
-		if target = last.Sequence; info.AckFloor.Stream >= target {
+		if target = last.Sequence; upTo > 0 {
+			target = min(target, upTo)
+		}
+		if info.AckFloor.Stream >= target {
 			return nil
 		}
 	}
@@ -162,7 +166,15 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 			return fmt.Errorf("events: subscribe %s: %w", durable, err)
 		}
 		if catchUp && seq >= target {
-			return nil
+			// A message handed out again may come after later ones: done
+			// only once everything up to target is acknowledged.
+			info, err := cons.Info(ctx)
+			if err != nil {
+				return fmt.Errorf("events: catch up %s: %w", durable, errors.Join(ctx.Err(), err))
+			}
+			if info.AckFloor.Stream >= target {
+				return nil
+			}
 		}
 	}
 }

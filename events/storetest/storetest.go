@@ -38,6 +38,7 @@ func Run(t *testing.T, open func(t *testing.T, dir string) *events.Store) {
 		{"NotFound", testNotFound},
 		{"Subscribe", testSubscribe},
 		{"CatchUp", testCatchUp},
+		{"SubscribeKeyed", testSubscribeKeyed},
 		{"Restart", testRestart},
 		{"LoadLong", testLoadLong},
 	}
