@@ -38,6 +38,9 @@ type Mailroom struct {
 	// RatePerHour bounds the answers to one sender; 0 means 30.
 	RatePerHour int
 	Log         *slog.Logger // nil: discard
+	// Workers is how many mails Run handles at once, one game's mail (or
+	// one sender's, outside games) in order; 0 means DefaultWorkers.
+	Workers int
 
 	mu      sync.Mutex
 	answers map[string][]time.Time
@@ -45,7 +48,7 @@ type Mailroom struct {
 
 // Run handles recorded mail until ctx ends.
 func (m *Mailroom) Run(ctx context.Context) error {
-	return m.Service.Store.SubscribeRecords(ctx, InboxDurable, mail.InboxSubject+">", m.handleRecord(ctx))
+	return m.Service.Store.SubscribeKeyed(ctx, InboxDurable, mail.InboxSubject+">", workers(m.Workers), m.orderKey, m.handleRecord(ctx))
 }
 
 // CatchUp handles every mail recorded so far, then returns.
@@ -269,4 +272,34 @@ func (m *Mailroom) log() *slog.Logger {
 		return m.Log
 	}
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+// DefaultWorkers is how many mails a Mailroom handles at once by default:
+// each waits on the store most of its time, and appends made at once are
+// stored together, so the more wait at once the cheaper each is.
+const DefaultWorkers = 32
+
+func workers(n int) int {
+	if n == 0 {
+		return DefaultWorkers
+	}
+	return n
+}
+
+// orderKey names what a recorded mail must wait for: earlier mail about
+// the same game, or, outside games, earlier mail from the same sender.
+// It reads only the mail's header.
+func (m *Mailroom) orderKey(r events.Record) string {
+	var rec mail.InboxRecord
+	if err := json.Unmarshal(r.Data, &rec); err != nil {
+		return ""
+	}
+	p, err := mail.Parse(mail.HeaderOnly(rec.Raw), m.limits())
+	if err != nil {
+		return ""
+	}
+	if tag, ok := m.tag(p); ok {
+		return "game " + tag.Game
+	}
+	return "from " + strings.ToLower(p.From)
 }

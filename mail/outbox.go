@@ -36,11 +36,23 @@ type Outbox struct {
 	// (Temporary: it will be tried again), any other error a failure to
 	// render it, which is tried again too. A health check reports it.
 	OnSend func(n Notice, err error)
+	// Workers is how many notices Run sends at once, one game's in order;
+	// 0 means DefaultWorkers.
+	Workers int
 }
+
+// DefaultWorkers is how many notices an Outbox sends at once by default:
+// each waits on the SMTP server most of its time.
+const DefaultWorkers = 8
 
 // Run sends notices until ctx ends.
 func (o *Outbox) Run(ctx context.Context) error {
-	return o.Store.SubscribeRecords(ctx, OutboxDurable, OutboxSubject+">", o.handle(ctx))
+	workers := o.Workers
+	if workers == 0 {
+		workers = DefaultWorkers
+	}
+	// The subject names the game, so each game's mail goes in order.
+	return o.Store.SubscribeKeyed(ctx, OutboxDurable, OutboxSubject+">", workers, func(r events.Record) string { return r.Subject }, o.handle(ctx))
 }
 
 // CatchUp sends every notice written so far, then returns.
