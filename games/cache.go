@@ -117,6 +117,30 @@ func (s *Service) current(ctx context.Context, id string) (*folded, error) {
 	return f, nil
 }
 
+// recent returns a copy of game id as last folded here, which may be
+// behind the store if another process appended since; or as read now.
+func (s *Service) recent(ctx context.Context, id string) (*projections.Game, events.Head, error) {
+	if f := s.cached(id); f != nil {
+		return f.game.Clone(), f.head, nil
+	}
+	g, _, head, err := s.loadAt(ctx, id, 0)
+	return g, head, err
+}
+
+// forgetIfBehind forgets game id if the store holds more of it than was
+// folded here, and reports whether it did.
+func (s *Service) forgetIfBehind(ctx context.Context, id string) bool {
+	f := s.cached(id)
+	if f == nil {
+		return false
+	}
+	if seq, err := s.Store.LastSeq(ctx, id); err == nil && seq == f.head.StreamSeq {
+		return false
+	}
+	s.forget(id)
+	return true
+}
+
 // loadAt is LoadAt. Events never change once stored, so a kept history of
 // at least n events gives the game after event n without asking the store.
 func (s *Service) loadAt(ctx context.Context, id string, n int) (*projections.Game, []events.Event, events.Head, error) {

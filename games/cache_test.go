@@ -93,3 +93,32 @@ func TestCacheLoadAt(t *testing.T) {
 		t.Errorf("LoadAt(%s, 7) of a game of 6 events = nil error, want a refusal", id)
 	}
 }
+
+// TestCacheBehind has one service play from a game it folded before
+// another service moved: a move legal only after that is played, not
+// refused.
+func TestCacheBehind(t *testing.T) {
+	ctx := context.Background()
+	a := newService(t)
+	b := &games.Service{Store: a.Store, Catalog: a.Catalog, Now: a.Now}
+	id := create(t, a)
+	if _, _, err := a.Load(ctx, id); err != nil { // a keeps the game before seat 0's move
+		t.Fatal(err)
+	}
+	next(t, b, id) // seat 0 moves through b
+	after, _, err := b.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply := after.State.Legal(1)[0].String()
+	if _, err := a.Move(ctx, id, 1, reply, games.Cause{}); err != nil {
+		t.Errorf("Move(%s, seat 1, %s) through a service behind = %v, want nil", id, reply, err)
+	}
+	evs, err := b.History(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) < 3 || evs[2].Actor != 1 {
+		t.Errorf("history = %d events, want seat 1's move as event 3", len(evs))
+	}
+}

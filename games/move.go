@@ -114,11 +114,18 @@ func (s *Service) Resign(ctx context.Context, id string, seat rules.Seat, c Caus
 }
 
 // act runs one command on a running game: load it, let build decide the
-// events, and append them with their notices, retrying on conflict.
+// events, and append them with their notices, retrying on conflict. It
+// starts from the game as last folded here (see cache.go) without asking
+// the store: an append after a stale head conflicts, and a refusal is
+// given only once the store says the game has not moved since.
 func (s *Service) act(ctx context.Context, id string, seat rules.Seat, c Cause,
 	build func(*projections.Game) ([]events.Event, string, error)) (Played, error) {
 	for range s.retries() {
 		p, err := s.tryAct(ctx, id, seat, c, build)
+		var refusal *Error
+		if errors.As(err, &refusal) && s.forgetIfBehind(ctx, id) {
+			continue
+		}
 		if !errors.Is(err, events.ErrConflict) {
 			return p, err
 		}
@@ -128,7 +135,7 @@ func (s *Service) act(ctx context.Context, id string, seat rules.Seat, c Cause,
 
 func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Cause,
 	build func(*projections.Game) ([]events.Event, string, error)) (Played, error) {
-	g, head, err := s.Load(ctx, id)
+	g, head, err := s.recent(ctx, id)
 	if err != nil {
 		return Played{}, err
 	}
