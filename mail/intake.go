@@ -152,7 +152,10 @@ func (in *Intake) ensureFolder(c *imapclient.Client) error {
 }
 
 // readNew records every mail in the mailbox that is not recorded yet and
-// moves every recorded one out.
+// moves every recorded one out. It fetches and records up to fetchChunk
+// mails at a time, in UID order, saving the cursor after each chunk, and
+// moves them all with one command: mail that arrives while it works is
+// read in one round rather than one round each.
 func (in *Intake) readNew(ctx context.Context, c *imapclient.Client, validity uint32) error {
 	mbox := in.mailbox()
 	savedValidity, last, err := in.Cursor.Load(ctx, mbox)
@@ -169,39 +172,51 @@ func (in *Intake) readNew(ctx context.Context, c *imapclient.Client, validity ui
 		return fmt.Errorf("mail: imap search: %w", err)
 	}
 	uids := found.AllUIDs()
+	if len(uids) == 0 {
+		return nil
+	}
 	slices.Sort(uids)
-	for _, uid := range uids {
-		if uint32(uid) > last {
-			if err := in.record(ctx, c, validity, uid); err != nil {
-				return err
-			}
-			last = uint32(uid)
-			if err := in.Cursor.Save(ctx, mbox, validity, last); err != nil {
-				return err
-			}
+	fresh := slices.DeleteFunc(slices.Clone(uids), func(uid imap.UID) bool { return uint32(uid) <= last })
+	for chunk := range slices.Chunk(fresh, fetchChunk) {
+		if err := in.record(ctx, c, validity, chunk); err != nil {
+			return err
 		}
-		if _, err := c.Move(imap.UIDSetNum(uid), in.processed()).Wait(); err != nil {
-			return fmt.Errorf("mail: imap move uid %d to %s: %w", uid, in.processed(), err)
+		if err := in.Cursor.Save(ctx, mbox, validity, uint32(chunk[len(chunk)-1])); err != nil {
+			return err
 		}
+	}
+	if _, err := c.Move(imap.UIDSetNum(uids...), in.processed()).Wait(); err != nil {
+		return fmt.Errorf("mail: imap move %d mails to %s: %w", len(uids), in.processed(), err)
 	}
 	return nil
 }
 
-func (in *Intake) record(ctx context.Context, c *imapclient.Client, validity uint32, uid imap.UID) error {
+// fetchChunk is how many mails the intake fetches at once: few enough to
+// hold in memory at their largest.
+const fetchChunk = 32
+
+// record fetches the mails uids and records them in that order.
+func (in *Intake) record(ctx context.Context, c *imapclient.Client, validity uint32, uids []imap.UID) error {
 	section := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
 	if err != nil {
-		return fmt.Errorf("mail: imap fetch uid %d: %w", uid, err)
+		return fmt.Errorf("mail: imap fetch %d mails from uid %d: %w", len(uids), uids[0], err)
 	}
-	if len(msgs) == 0 {
-		return nil // gone meanwhile (another client moved it)
+	byUID := make(map[imap.UID][]byte, len(msgs))
+	for _, m := range msgs {
+		byUID[m.UID] = m.FindBodySection(section)
 	}
-	raw := msgs[0].FindBodySection(section)
-	rec := NewInboxRecord(raw, in.mailbox(), validity, uint32(uid), in.now())
-	if err := in.Record(ctx, rec); err != nil {
-		return fmt.Errorf("mail: record uid %d: %w", uid, err)
+	for _, uid := range uids {
+		raw, ok := byUID[uid]
+		if !ok {
+			continue // gone meanwhile (another client moved it)
+		}
+		rec := NewInboxRecord(raw, in.mailbox(), validity, uint32(uid), in.now())
+		if err := in.Record(ctx, rec); err != nil {
+			return fmt.Errorf("mail: record uid %d: %w", uid, err)
+		}
+		in.log().Info("mail recorded", "uid", uid, "message-id", rec.MessageID, "size", rec.Size)
 	}
-	in.log().Info("mail recorded", "uid", uid, "message-id", rec.MessageID, "size", rec.Size)
 	return nil
 }
 
