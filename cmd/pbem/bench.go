@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -28,7 +29,9 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&cfg.GrowthGames, "growth-games", cfg.GrowthGames, "games stored for the growth measurement; 0 skips it")
 	fs.DurationVar(&cfg.GrowthBudget, "growth-budget", cfg.GrowthBudget, "the most time spent writing them")
 	fs.BoolVar(&cfg.Cluster, "cluster", cfg.Cluster, "measure the command side on a three-node cluster on loopback too")
-	if _, err := e.parse(fs, args, 0, "[--out FILE] [--dir DIR] [--quick] [--games N] [--measure D] [--growth-games N] [--cluster=false]"); err != nil {
+	only := fs.String("only", "", "comma-separated parts to run, of rules, command, pipeline, rebuild, growth and cluster")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
+	if _, err := e.parse(fs, args, 0, "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--cluster=false]"); err != nil {
 		return err
 	}
 	if *quick {
@@ -36,8 +39,19 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		q.Game, q.Cluster = cfg.Game, cfg.Cluster
 		cfg = q
 	}
-	cfg.Dir, cfg.Progress = *dir, e.stderr
+	cfg.Dir, cfg.Progress, cfg.Parts = *dir, e.stderr, splitList(*only)
 	cfg.PostOffice = benchPostOffice(e)
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	r, err := bench.Run(ctx, cfg)
 	if err != nil {
 		return err

@@ -68,15 +68,46 @@ func (t *table) play(ctx context.Context, svc *games.Service) (bool, error) {
 	return true, nil
 }
 
+// failures counts the moves that failed; each is tried again, as the
+// mailroom tries a mail again, so a failure costs time but stops nothing.
+type failures struct {
+	mu    sync.Mutex
+	n     int
+	first error
+}
+
+// retryPause is how long a player whose move failed waits to try again.
+const retryPause = 100 * time.Millisecond
+
+func (f *failures) add(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.n++
+	f.first = cmpOr(f.first, err)
+}
+
+// String says how many failed and why the first did, "" if none.
+func (f *failures) String() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d failed and were tried again; the first: %v", f.n, f.first)
+}
+
 // moves plays every table at once, one goroutine each, for d or until the
 // scripts run out. It returns moves committed per second and each move's
 // latency.
-func moves(ctx context.Context, svc *games.Service, tables []*table, d time.Duration) (float64, Latencies, error) {
+func moves(ctx context.Context, svc *games.Service, tables []*table, d time.Duration, failed *failures) (float64, Latencies) {
+	// A thousand players may queue far longer than JetStream's default
+	// wait for an acknowledgement.
+	ctx, cancel := context.WithTimeout(ctx, d+2*time.Minute)
+	defer cancel()
 	var (
 		count atomic.Int64
 		mu    sync.Mutex
 		lat   Latencies
-		first error
 		wg    sync.WaitGroup
 	)
 	start := time.Now()
@@ -93,10 +124,9 @@ func moves(ctx context.Context, svc *games.Service, tables []*table, d time.Dura
 				began := time.Now()
 				more, err := t.play(ctx, svc)
 				if err != nil {
-					mu.Lock()
-					first = cmpOr(first, err)
-					mu.Unlock()
-					return
+					failed.add(err)
+					time.Sleep(retryPause)
+					continue
 				}
 				if !more {
 					return
@@ -107,10 +137,7 @@ func moves(ctx context.Context, svc *games.Service, tables []*table, d time.Dura
 		})
 	}
 	wg.Wait()
-	if first != nil {
-		return 0, nil, first
-	}
-	return perSecond(int(count.Load()), time.Since(start)), lat, nil
+	return perSecond(int(count.Load()), time.Since(start)), lat
 }
 
 // scriptsFor returns n scripts of the configuration's game, from seeds

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -26,13 +27,14 @@ type growthResult struct {
 	loadTime    time.Duration // to write the games played no more
 	peakRSS     uint64        // peak resident memory while playing among bigGames
 	loadPeakRSS uint64        // peak resident memory while writing them
+	failed      *failures
 }
 
 // growth plays moves in cfg.GrowthMeasured games with only them stored,
 // then again after filling the stream with finished games, up to
 // cfg.GrowthGames in all or as many as cfg.GrowthBudget allows to write.
 func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthResult, error) {
-	res := growthResult{measured: cfg.GrowthMeasured, asked: cfg.GrowthGames}
+	res := growthResult{measured: cfg.GrowthMeasured, asked: cfg.GrowthGames, failed: &failures{}}
 	store, err := events.Open(ctx, events.Options{DataDir: dir})
 	if err != nil {
 		return res, err
@@ -53,9 +55,7 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 		return res, err
 	}
 	p.say("growth: moves in %d games, %d at a time, for %v", len(tables), cfg.GrowthWorkers, cfg.Measure)
-	if res.small, err = steadyMoves(ctx, svc, tables, cfg.GrowthWorkers, cfg.Measure); err != nil {
-		return res, err
-	}
+	res.small = steadyMoves(ctx, svc, tables, cfg.GrowthWorkers, cfg.Measure, res.failed)
 	res.smallEvents = streamEvents(ctx, store)
 	store.Close()
 	store = nil
@@ -65,7 +65,7 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 	debug.FreeOSMemory()
 	ResetPeakRSS()
 	start := time.Now()
-	written, err := loadFinished(ctx, dir, cfg, background, p)
+	written, err := loadFinished(ctx, dir, cfg, 0, background, cfg.GrowthBudget, p)
 	res.loadTime = time.Since(start)
 	res.loadPeakRSS = PeakRSS()
 	if err != nil {
@@ -81,9 +81,7 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 	debug.FreeOSMemory()
 	ResetPeakRSS()
 	p.say("growth: moves in the same %d games among %d, %d at a time, for %v", len(tables), res.bigGames, cfg.GrowthWorkers, cfg.Measure)
-	if res.big, err = steadyMoves(ctx, svc, tables, cfg.GrowthWorkers, cfg.Measure); err != nil {
-		return res, err
-	}
+	res.big = steadyMoves(ctx, svc, tables, cfg.GrowthWorkers, cfg.Measure, res.failed)
 	res.peakRSS = PeakRSS()
 	return res, nil
 }
@@ -107,16 +105,15 @@ func streamEvents(ctx context.Context, store *events.Store) int {
 
 // steadyMoves plays the tables' next moves, workers at a time, for d, and
 // returns each move's latency.
-func steadyMoves(ctx context.Context, svc *games.Service, tables []*table, workers int, d time.Duration) (Latencies, error) {
+func steadyMoves(ctx context.Context, svc *games.Service, tables []*table, workers int, d time.Duration, failed *failures) Latencies {
 	queue := make(chan *table, len(tables))
 	for _, tb := range tables {
 		queue <- tb
 	}
 	var (
-		mu    sync.Mutex
-		lat   Latencies
-		first error
-		wg    sync.WaitGroup
+		mu  sync.Mutex
+		lat Latencies
+		wg  sync.WaitGroup
 	)
 	stop := time.Now().Add(d)
 	for range workers {
@@ -131,12 +128,13 @@ func steadyMoves(ctx context.Context, svc *games.Service, tables []*table, worke
 				t := time.Now()
 				more, err := tb.play(ctx, svc)
 				el := time.Since(t)
-				mu.Lock()
 				if err != nil {
-					first = cmpOr(first, err)
-					mu.Unlock()
-					return
+					failed.add(err)
+					time.Sleep(retryPause)
+					queue <- tb
+					continue
 				}
+				mu.Lock()
 				if more {
 					lat = append(lat, el)
 				}
@@ -148,17 +146,17 @@ func steadyMoves(ctx context.Context, svc *games.Service, tables []*table, worke
 		})
 	}
 	wg.Wait()
-	return lat, first
+	return lat
 }
 
-// loadFinished writes n finished games into the store in dir, as many as
-// cfg.GrowthBudget allows. It starts its own server on dir without syncing
+// loadFinished writes n finished games, numbered from first, into the
+// store in dir, as many as budget allows. It starts its own server on dir without syncing
 // every write, since writing millions of events with every write synced
 // would take hours; the moves measured afterwards run with every write
 // synced as always. Games repeat a few scripts under different ids, each
 // with its GameCreated, MovePlayed and GameEnded events chained and
 // hashed, and its seed.
-func loadFinished(ctx context.Context, dir string, cfg *Config, n int, p *progress) (int, error) {
+func loadFinished(ctx context.Context, dir string, cfg *Config, first, n int, budget time.Duration, p *progress) (int, error) {
 	ns, err := server.NewServer(&server.Options{
 		ServerName: "pbem", JetStream: true, StoreDir: dir,
 		DontListen: true, NoSigs: true, NoLog: true, MaxPayload: events.MaxPayload,
@@ -190,8 +188,8 @@ func loadFinished(ctx context.Context, dir string, cfg *Config, n int, p *progre
 		return 0, err
 	}
 	var next, done atomic.Int64
-	deadline := time.Now().Add(cfg.GrowthBudget)
-	stop := p.every(10*time.Second, func() string { return fmt.Sprintf("growth: %d finished games written", done.Load()) })
+	deadline := time.Now().Add(budget)
+	stop := p.every(10*time.Second, func() string { return fmt.Sprintf("%d finished games written", done.Load()) })
 	defer stop()
 	var wg sync.WaitGroup
 	for range 2 {
@@ -201,8 +199,8 @@ func loadFinished(ctx context.Context, dir string, cfg *Config, n int, p *progre
 				if i >= n {
 					return
 				}
-				for _, m := range templates[i%len(templates)].messages(fmt.Sprintf("bg%07d", i), i) {
-					if _, err := js.PublishMsgAsync(m); err != nil {
+				for _, m := range templates[i%len(templates)].messages(fmt.Sprintf("bg%07d", first+i), first+i) {
+					if err := publishAsync(ctx, js, m); err != nil {
 						failed.CompareAndSwap(nil, &err)
 						return
 					}
@@ -221,4 +219,21 @@ func loadFinished(ctx context.Context, dir string, cfg *Config, n int, p *progre
 		return 0, fmt.Errorf("growth: %w", *errp)
 	}
 	return int(done.Load()), ctx.Err()
+}
+
+// publishAsync publishes m without waiting for its acknowledgement, but
+// waits while too many are outstanding.
+func publishAsync(ctx context.Context, js jetstream.JetStream, m *nats.Msg) error {
+	for {
+		_, err := js.PublishMsgAsync(m, jetstream.WithStallWait(time.Second))
+		if !errors.Is(err, jetstream.ErrTooManyStalledMsgs) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-js.PublishAsyncComplete():
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
+	"github.com/pbem-games/pbem/projections"
 )
 
 // PostOffice starts, for the benchmark, what "pbem serve" runs: its intake
@@ -191,7 +192,7 @@ func pipeline(ctx context.Context, store *events.Store, cfg *Config, p *progress
 
 	p.say("pipeline: a steady %.0f moves per second for %v, from IMAP arrival to mail accepted", cfg.PipelineRate, cfg.LatencyTime)
 	res.offered = cfg.PipelineRate
-	res.latency, res.achieved, res.missed, err = pipelineLatency(ctx, sys, cfg, tables, tokens, tr, served, p)
+	res.latency, res.achieved, res.missed, err = pipelineLatency(ctx, store, sys, cfg, tables, tokens, tr, served, p)
 	return res, err
 }
 
@@ -209,8 +210,9 @@ func pipelineThroughput(ctx context.Context, store *events.Store, cfg *Config, t
 	start := time.Now()
 	ticker := p.every(5*time.Second, func() string {
 		mu.Lock()
-		defer mu.Unlock()
-		return fmt.Sprintf("pipeline: %d moves done", n)
+		done := n
+		mu.Unlock()
+		return fmt.Sprintf("pipeline: %d moves done; waiting: %s", done, backlogs(ctx, store))
 	})
 	defer ticker()
 	total := 0
@@ -252,7 +254,7 @@ func pipelineThroughput(ctx context.Context, store *events.Store, cfg *Config, t
 // pipelineLatency has the players send cfg.PipelineRate moves per second
 // for cfg.LatencyTime, each to the IMAP mailbox, each player only once the
 // mail about their last move arrived.
-func pipelineLatency(ctx context.Context, sys *loopback.System, cfg *Config, tables []*table, tokens mail.Tokens,
+func pipelineLatency(ctx context.Context, store *events.Store, sys *loopback.System, cfg *Config, tables []*table, tokens mail.Tokens,
 	tr *tracker, served <-chan error, p *progress) (Latencies, float64, int, error) {
 	ready := make(chan *table, len(tables))
 	for _, tb := range tables {
@@ -268,8 +270,9 @@ func pipelineLatency(ctx context.Context, sys *loopback.System, cfg *Config, tab
 	defer tick.Stop()
 	stopTicker := p.every(5*time.Second, func() string {
 		mu.Lock()
-		defer mu.Unlock()
-		return fmt.Sprintf("pipeline: %d moves timed, p50 %v", len(lat), lat.Percentile(50).Round(time.Millisecond))
+		n, p50 := len(lat), lat.Percentile(50)
+		mu.Unlock()
+		return fmt.Sprintf("pipeline: %d moves timed, p50 %v; waiting: %s", n, p50.Round(time.Millisecond), backlogs(ctx, store))
 	})
 	defer stopTicker()
 	start := time.Now()
@@ -396,4 +399,22 @@ feed:
 		return err
 	}
 	return <-errs
+}
+
+// backlogs says how many messages each part of pbem serve has yet to
+// handle, to show which part holds the others up.
+func backlogs(ctx context.Context, store *events.Store) string {
+	var out []string
+	for _, d := range []string{games.InboxDurable, mail.OutboxDurable, projections.Durable} {
+		c, err := store.JetStream().Consumer(ctx, events.StreamName, d)
+		if err != nil {
+			continue
+		}
+		info, err := c.Info(ctx)
+		if err != nil {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s %d", d, info.NumPending+uint64(info.NumAckPending)))
+	}
+	return strings.Join(out, ", ")
 }

@@ -27,13 +27,14 @@ const (
 // subject's expected last sequence, for d. With batch > 1 each publish is
 // an atomic batch of batch messages, the checked one last, as Append
 // writes an event after its notices. It returns publishes per second and
-// each publish's latency.
-func rawPublish(ctx context.Context, store *events.Store, subjects, batch int, payload []byte, d time.Duration) (float64, Latencies, error) {
+// each publish's latency. A publish that fails is counted in failed and
+// tried again after reading where the subject stands.
+func rawPublish(ctx context.Context, store *events.Store, subjects, batch int, payload []byte, d time.Duration, failed *failures) (float64, Latencies, error) {
 	js := store.JetStream()
 	if err := js.DeleteStream(ctx, rawStream); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
 		return 0, nil, fmt.Errorf("raw publish: %w", err)
 	}
-	_, err := js.CreateStream(ctx, jetstream.StreamConfig{
+	stream, err := js.CreateStream(ctx, jetstream.StreamConfig{
 		Name: rawStream, Subjects: []string{rawSubject + ">"}, Storage: jetstream.FileStorage,
 		Replicas: store.Replicas(), Duplicates: events.DuplicateWindow, AllowAtomicPublish: true,
 	})
@@ -42,12 +43,15 @@ func rawPublish(ctx context.Context, store *events.Store, subjects, batch int, p
 	}
 	defer js.DeleteStream(context.WithoutCancel(ctx), rawStream)
 
+	// A thousand publishers may queue far longer than JetStream's default
+	// wait for an acknowledgement.
+	ctx, cancel := context.WithTimeout(ctx, d+2*time.Minute)
+	defer cancel()
 	var (
-		count   atomic.Int64
-		mu      sync.Mutex
-		lat     Latencies
-		firstEr error
-		wg      sync.WaitGroup
+		count atomic.Int64
+		mu    sync.Mutex
+		lat   Latencies
+		wg    sync.WaitGroup
 	)
 	start := time.Now()
 	stop := start.Add(d)
@@ -62,10 +66,13 @@ func rawPublish(ctx context.Context, store *events.Store, subjects, batch int, p
 				t := time.Now()
 				ack, err := rawBatch(ctx, store, m, batch)
 				if err != nil {
-					mu.Lock()
-					firstEr = cmpOr(firstEr, err)
-					mu.Unlock()
-					return
+					failed.add(fmt.Errorf("raw publish: %w", err))
+					time.Sleep(retryPause)
+					last = 0
+					if lm, err := stream.GetLastMsgForSubject(ctx, subject); err == nil {
+						last = lm.Sequence
+					}
+					continue
 				}
 				mine = append(mine, time.Since(t))
 				last = ack.Sequence
@@ -77,9 +84,6 @@ func rawPublish(ctx context.Context, store *events.Store, subjects, batch int, p
 		})
 	}
 	wg.Wait()
-	if firstEr != nil {
-		return 0, nil, fmt.Errorf("raw publish: %w", firstEr)
-	}
 	return perSecond(int(count.Load()), time.Since(start)), lat, nil
 }
 

@@ -49,12 +49,17 @@ func (m *measured) report(cfg *Config) *Report {
 		pipePerMove = m.pipe.perMove
 	}
 	for _, x := range m.rules {
-		add(Row{Part: "rules", What: fmt.Sprintf("%s, %d seats: whole seeded random playouts per second, one core", x.game, x.seats),
-			Value: fmt.Sprintf("%s playouts/s (%d moves each)", count(x.perSecond), x.moves/max(x.playouts, 1)),
-			Raw:   rawRate, Ratio: fmt.Sprintf("%.2f playouts per publish", x.perSecond/m.raw), Load: m.rulesLoad})
-		row := Row{Part: "rules", What: fmt.Sprintf("%s: Legal + Apply of one move, median", x.game),
-			Value: fmt.Sprintf("%s, %.0f allocs, %s", dur(x.median), x.allocs, bytesize(x.bytes)),
-			Raw:   "publish p50 " + dur(serialP50), Ratio: fmt.Sprintf("%.3f of a publish", ratio(x.median, serialP50)), Load: m.rulesLoad}
+		row := Row{Part: "rules", What: fmt.Sprintf("%s, %d seats: whole seeded random playouts per second, one core", x.game, x.seats),
+			Value: fmt.Sprintf("%s playouts/s (%d moves each)", count(x.perSecond), x.moves/max(x.playouts, 1)), Load: m.rulesLoad}
+		if m.raw > 0 {
+			row.Raw, row.Ratio = rawRate, fmt.Sprintf("%.2f playouts per publish", x.perSecond/m.raw)
+		}
+		add(row)
+		row = Row{Part: "rules", What: fmt.Sprintf("%s: Legal + Apply of one move, median", x.game),
+			Value: fmt.Sprintf("%s, %.0f allocs, %s", dur(x.median), x.allocs, bytesize(x.bytes)), Load: m.rulesLoad}
+		if serialP50 > 0 {
+			row.Raw, row.Ratio = "publish p50 "+dur(serialP50), fmt.Sprintf("%.3f of a publish", ratio(x.median, serialP50))
+		}
 		if pipePerMove > 0 {
 			share := ratio(x.median, pipePerMove)
 			row.Target, row.Met = "< 10% of the pipeline's time per move", yes(share < 0.10)
@@ -63,15 +68,19 @@ func (m *measured) report(cfg *Config) *Report {
 		add(row)
 	}
 
-	add(Row{Part: "command", What: "raw: publishes one at a time, one subject (latency baseline)",
-		Value: fmt.Sprintf("p50 %s, p99 %s", dur(serialP50), dur(m.serial.Percentile(99))), Load: m.commandLoad})
-	add(Row{Part: "command", What: fmt.Sprintf("raw: publishes with expected last subject sequence, %d subjects at once", cfg.Games),
-		Value: rawRate, Ratio: "1", Load: m.commandLoad})
-	add(Row{Part: "command", What: fmt.Sprintf("raw: atomic batches of 3 (as a move: event and 2 notices), %d subjects at once", cfg.Games),
-		Value: fmt.Sprintf("%s batches/s", count(m.rawBatch)), Raw: rawRate, Ratio: fmt.Sprintf("%.2f", m.rawBatch/m.raw), Load: m.commandLoad})
-	add(Row{Part: "command", What: fmt.Sprintf("Service.Move committed, %d games at once", cfg.Games),
-		Value: fmt.Sprintf("%s moves/s (p50 %s, p99 %s)", count(m.moves), dur(m.moveLat.Percentile(50)), dur(m.moveLat.Percentile(99))),
-		Raw:   rawRate, Ratio: fmt.Sprintf("%.2f", m.moves/m.raw), Target: "≥ 0.5", Met: yes(m.moves/m.raw >= 0.5), Load: m.commandLoad})
+	if len(m.serial) > 0 {
+		add(Row{Part: "raw", What: "publishes one at a time, one subject: the latency baseline",
+			Value: fmt.Sprintf("p50 %s, p99 %s", dur(serialP50), dur(m.serial.Percentile(99))), Load: m.commandLoad})
+	}
+	if m.commanded {
+		add(Row{Part: "command", What: fmt.Sprintf("raw: publishes with expected last subject sequence, %d subjects at once", cfg.Games),
+			Value: rawRate, Ratio: "1", Load: m.commandLoad})
+		add(Row{Part: "command", What: fmt.Sprintf("raw: atomic batches of 3 (as a move: event and 2 notices), %d subjects at once", cfg.Games),
+			Value: fmt.Sprintf("%s batches/s", count(m.rawBatch)), Raw: rawRate, Ratio: fmt.Sprintf("%.2f", m.rawBatch/m.raw), Load: m.commandLoad})
+		add(Row{Part: "command", What: fmt.Sprintf("Service.Move committed, %d games at once", cfg.Games),
+			Value: fmt.Sprintf("%s moves/s (p50 %s, p99 %s)", count(m.moves), dur(m.moveLat.Percentile(50)), dur(m.moveLat.Percentile(99))),
+			Raw:   rawRate, Ratio: fmt.Sprintf("%.2f", m.moves/m.raw), Target: "≥ 0.5", Met: yes(m.moves/m.raw >= 0.5), Load: m.commandLoad})
+	}
 
 	if p := m.pipe; p != nil {
 		pipeRaw := fmt.Sprintf("%s publishes/s", count(m.pipeRaw))
@@ -87,16 +96,17 @@ func (m *measured) report(cfg *Config) *Report {
 			Target: "≤ 250 ms", Met: yes(p99 <= 250*time.Millisecond), Load: m.pipeLoad})
 	}
 
-	rb := m.rebuild
-	rawRead := fmt.Sprintf("%s reads/s", count(rb.raw))
-	add(Row{Part: "rebuild", What: fmt.Sprintf("raw: ordered consumer reading every game's events (%d)", rb.events),
-		Value: rawRead, Ratio: "1", Load: m.rebuildLoad})
-	what := "Projector.Rebuild: events folded into every read model"
-	if !rb.complete {
-		what += fmt.Sprintf(" (stopped after %v: %d of %d)", rb.elapsed.Round(time.Second), rb.folded, rb.events)
+	if rb := m.rebuild; m.rebuilt {
+		rawRead := fmt.Sprintf("%s reads/s", count(rb.raw))
+		add(Row{Part: "rebuild", What: fmt.Sprintf("raw: ordered consumer reading every game's events (%s)", count(rb.events)),
+			Value: rawRead, Ratio: "1", Load: m.rebuildLoad})
+		what := "Projector.Rebuild: events folded into every read model"
+		if !rb.complete {
+			what += fmt.Sprintf(" (stopped after %v: %d of %d)", rb.elapsed.Round(time.Second), rb.folded, rb.events)
+		}
+		add(Row{Part: "rebuild", What: what, Value: fmt.Sprintf("%s events/s", count(rb.rate)), Raw: rawRead,
+			Ratio: fmt.Sprintf("%.2f", rb.rate/rb.raw), Target: "≥ 0.5", Met: yes(rb.rate/rb.raw >= 0.5), Load: m.rebuildLoad})
 	}
-	add(Row{Part: "rebuild", What: what, Value: fmt.Sprintf("%s events/s", count(rb.rate)), Raw: rawRead,
-		Ratio: fmt.Sprintf("%.2f", rb.rate/rb.raw), Target: "≥ 0.5", Met: yes(rb.rate/rb.raw >= 0.5), Load: m.rebuildLoad})
 
 	if g := m.growth; g.measured > 0 {
 		sp50, sp99 := g.small.Percentile(50), g.small.Percentile(99)
@@ -125,6 +135,18 @@ func (m *measured) report(cfg *Config) *Report {
 		add(Row{Part: "cluster", What: fmt.Sprintf("Service.Move committed, %d games, 3 replicas", cfg.Games),
 			Value: fmt.Sprintf("%s moves/s", count(m.clusterMov)), Raw: craw, Ratio: fmt.Sprintf("%.2f", m.clusterMov/m.clusterRaw),
 			Target: "≥ 0.5", Met: yes(m.clusterMov/m.clusterRaw >= 0.5), Load: m.clusterLoad})
+	}
+	for _, f := range []struct {
+		part string
+		f    *failures
+	}{{"Raw publishes", &m.rawFailed}, {"Raw atomic batches", &m.rawBatchFailed}, {"Moves on the command side", &m.moveFailed},
+		{"Moves of the growth measurement", m.growth.failed}, {"On the cluster, publishes and moves", &m.clusterFailed}} {
+		if f.f == nil {
+			continue
+		}
+		if s := f.f.String(); s != "" {
+			r.Notes = append(r.Notes, f.part+": "+s+".")
+		}
 	}
 	return r
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
@@ -41,6 +42,20 @@ type Config struct {
 	GrowthBudget   time.Duration // the most time spent writing them
 
 	Cluster bool // measure the command side on a three-node cluster too
+
+	// RebuildGames are finished games written before the rebuild, so it
+	// folds histories of a whole game's length and not only the short
+	// ones the command side leaves.
+	RebuildGames int
+
+	// Parts, when not empty, names the only parts to run, of rules,
+	// command, pipeline, rebuild, growth and cluster.
+	Parts []string
+}
+
+// runs reports whether part is to run.
+func (c *Config) runs(part string) bool {
+	return len(c.Parts) == 0 || slices.Contains(c.Parts, part)
 }
 
 // DefaultConfig is "make bench": every target of the benchmark, within
@@ -50,7 +65,7 @@ func DefaultConfig(c rules.Catalog) Config {
 		Catalog: c, Game: "atacama",
 		RulesTime: 3 * time.Second, Games: 1000, Measure: 10 * time.Second,
 		PipelineGames: 200, PipelineRounds: 8, PipelineRate: 50, LatencyTime: 20 * time.Second,
-		RebuildLimit:   90 * time.Second,
+		RebuildLimit: 90 * time.Second, RebuildGames: 3000,
 		GrowthMeasured: 1000, GrowthWorkers: 8, GrowthGames: 100_000, GrowthBudget: 4 * time.Minute,
 		Cluster: true,
 	}
@@ -69,6 +84,11 @@ type measured struct {
 	rawLat                 Latencies
 	moves                  float64
 	moveLat                Latencies
+	commanded, rebuilt     bool // whether those parts ran
+	moveFailed             failures
+	rawFailed              failures
+	rawBatchFailed         failures
+	clusterFailed          failures
 	commandLoad            float64
 	pipeRaw                float64 // raw publishes per second just before the pipeline
 	pipe                   *pipelineResult
@@ -101,6 +121,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	p.say("pbem bench on %s; data in %s", m.machine, dir)
 
 	for _, name := range cfg.Catalog.Names() {
+		if !cfg.runs("rules") {
+			break
+		}
 		p.say("rules: %s playouts on one core for %v", name, cfg.RulesTime)
 		m.rulesLoad = Load()
 		r, err := rulesCost(cfg.Catalog[name], cfg.RulesTime)
@@ -109,10 +132,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		m.rules = append(m.rules, r)
 	}
-	if err := single(ctx, filepath.Join(dir, "single"), &cfg, m, p); err != nil {
-		return nil, err
+	if cfg.runs("command") || cfg.runs("pipeline") || cfg.runs("rebuild") {
+		if err := single(ctx, filepath.Join(dir, "single"), &cfg, m, p); err != nil {
+			return nil, err
+		}
 	}
-	if cfg.GrowthGames > 0 {
+	if cfg.GrowthGames > 0 && cfg.runs("growth") {
 		m.growthLoad = Load()
 		g, err := growth(ctx, filepath.Join(dir, "growth"), &cfg, p)
 		if err != nil {
@@ -120,7 +145,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		m.growth = g
 	}
-	if cfg.Cluster {
+	if cfg.Cluster && cfg.runs("cluster") {
 		if err := clustered(ctx, filepath.Join(dir, "cluster"), &cfg, m, p); err != nil {
 			return nil, fmt.Errorf("bench: cluster: %w", err)
 		}
@@ -137,32 +162,39 @@ func single(ctx context.Context, dir string, cfg *Config, m *measured, p *progre
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer func() {
+		if store != nil {
+			store.Close()
+		}
+	}()
 	payload := eventPayload()
 
 	p.say("raw: publishes one at a time on one subject for %v", cfg.Measure/4)
 	m.commandLoad = Load()
-	if _, m.serial, err = rawPublish(ctx, store, 1, 1, payload, cfg.Measure/4); err != nil {
+	if _, m.serial, err = rawPublish(ctx, store, 1, 1, payload, cfg.Measure/4, &m.rawFailed); err != nil {
 		return err
 	}
-	p.say("raw: atomic batches of 3 on %d subjects for %v", cfg.Games, cfg.Measure/2)
-	if m.rawBatch, _, err = rawPublish(ctx, store, cfg.Games, 3, payload, cfg.Measure/2); err != nil {
-		return err
-	}
-	p.say("raw: publishes on %d subjects for %v", cfg.Games, cfg.Measure)
-	if m.raw, m.rawLat, err = rawPublish(ctx, store, cfg.Games, 1, payload, cfg.Measure); err != nil {
-		return err
-	}
-	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
-	m.moves, m.moveLat, err = commandSide(ctx, svc, cfg, 0, p)
-	if err != nil {
-		return fmt.Errorf("bench: command side: %w", err)
+	if cfg.runs("command") {
+		p.say("raw: atomic batches of 3 on %d subjects for %v", cfg.Games, cfg.Measure/2)
+		if m.rawBatch, _, err = rawPublish(ctx, store, cfg.Games, 3, payload, cfg.Measure/2, &m.rawBatchFailed); err != nil {
+			return err
+		}
+		p.say("raw: publishes on %d subjects for %v", cfg.Games, cfg.Measure)
+		if m.raw, m.rawLat, err = rawPublish(ctx, store, cfg.Games, 1, payload, cfg.Measure, &m.rawFailed); err != nil {
+			return err
+		}
+		svc := &games.Service{Store: store, Catalog: cfg.Catalog}
+		m.commanded = true
+		m.moves, m.moveLat, err = commandSide(ctx, svc, cfg, 0, &m.moveFailed, p)
+		if err != nil {
+			return fmt.Errorf("bench: command side: %w", err)
+		}
 	}
 
-	if cfg.PostOffice != nil {
+	if cfg.PostOffice != nil && cfg.runs("pipeline") {
 		p.say("raw: publishes on %d subjects for %v, before the pipeline", cfg.Games, cfg.Measure/2)
 		m.pipeLoad = Load()
-		if m.pipeRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, payload, cfg.Measure/2); err != nil {
+		if m.pipeRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, payload, cfg.Measure/2, &m.rawFailed); err != nil {
 			return err
 		}
 		pr, err := pipeline(ctx, store, cfg, p)
@@ -172,16 +204,31 @@ func single(ctx context.Context, dir string, cfg *Config, m *measured, p *progre
 		m.pipe = &pr
 	}
 
+	if !cfg.runs("rebuild") {
+		return nil
+	}
+	if cfg.RebuildGames > 0 {
+		store.Close()
+		store = nil
+		p.say("rebuild: writing %d finished games", cfg.RebuildGames)
+		if _, err := loadFinished(ctx, dir, cfg, 500_000, cfg.RebuildGames, time.Hour, p); err != nil {
+			return fmt.Errorf("bench: rebuild: %w", err)
+		}
+		if store, err = events.Open(ctx, events.Options{DataDir: dir}); err != nil {
+			return err
+		}
+	}
 	m.rebuildLoad = Load()
 	if m.rebuild, err = rebuild(ctx, store, cfg, p); err != nil {
 		return fmt.Errorf("bench: rebuild: %w", err)
 	}
+	m.rebuilt = true
 	return nil
 }
 
 // commandSide creates cfg.Games games and plays them all at once for
 // cfg.Measure.
-func commandSide(ctx context.Context, svc *games.Service, cfg *Config, first int, p *progress) (float64, Latencies, error) {
+func commandSide(ctx context.Context, svc *games.Service, cfg *Config, first int, failed *failures, p *progress) (float64, Latencies, error) {
 	scs, err := scriptsFor(cfg, cfg.Games, uint64(first))
 	if err != nil {
 		return 0, nil, err
@@ -193,7 +240,8 @@ func commandSide(ctx context.Context, svc *games.Service, cfg *Config, first int
 		return 0, nil, err
 	}
 	p.say("command side: created in %v; moves in all %d at once for %v", time.Since(start).Round(time.Millisecond), len(tables), cfg.Measure)
-	return moves(ctx, svc, tables, cfg.Measure)
+	rate, lat := moves(ctx, svc, tables, cfg.Measure, failed)
+	return rate, lat, nil
 }
 
 // clustered measures the command side on three servers with three
@@ -212,11 +260,11 @@ func clustered(ctx context.Context, dir string, cfg *Config, m *measured, p *pro
 	defer store.Close()
 	m.clusterLoad = Load()
 	p.say("cluster: raw publishes on %d subjects for %v", cfg.Games, cfg.Measure)
-	if m.clusterRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure); err != nil {
+	if m.clusterRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure, &m.clusterFailed); err != nil {
 		return err
 	}
 	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
-	if m.clusterMov, _, err = commandSide(ctx, svc, cfg, 400_000, p); err != nil {
+	if m.clusterMov, _, err = commandSide(ctx, svc, cfg, 400_000, &m.clusterFailed, p); err != nil {
 		return err
 	}
 	m.clustered = true
@@ -242,7 +290,7 @@ func QuickConfig(c rules.Catalog) Config {
 		Catalog: c, Game: "atacama",
 		RulesTime: 100 * time.Millisecond, Games: 8, Measure: 500 * time.Millisecond,
 		PipelineGames: 3, PipelineRounds: 2, PipelineRate: 20, LatencyTime: 500 * time.Millisecond,
-		RebuildLimit:   30 * time.Second,
+		RebuildLimit: 30 * time.Second, RebuildGames: 5,
 		GrowthMeasured: 4, GrowthWorkers: 2, GrowthGames: 20, GrowthBudget: 10 * time.Second,
 		Cluster: true,
 	}
