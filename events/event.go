@@ -80,6 +80,9 @@ func hashInput(canonical []byte, hash string) ([]byte, bool) {
 // Encode returns the canonical bytes of a sealed event: compact JSON in the
 // field order of Event. These are the bytes stored and exported.
 func (e Event) Encode() []byte {
+	if b, ok := e.appendCanonical(make([]byte, 0, 256+len(e.Payload))); ok {
+		return b
+	}
 	b, err := json.Marshal(e)
 	if err != nil {
 		panic(fmt.Sprintf("events: encode %s: %v", e.Type, err))
@@ -91,6 +94,14 @@ func (e Event) Encode() []byte {
 // the canonical encoding of itself and that its hash is right; a changed
 // byte anywhere fails one of these.
 func Decode(data []byte) (Event, error) {
+	if e, ok := decodeCanonical(data); ok {
+		return e, nil
+	}
+	return decodeJSON(data)
+}
+
+// decodeJSON is Decode by encoding/json, which says what is wrong.
+func decodeJSON(data []byte) (Event, error) {
 	var e Event
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
