@@ -15,7 +15,7 @@ import (
 
 // Rebuild throws the read models away and folds them again from the stream.
 //
-// It reads every game's events and seed in one pass, without
+// It reads every game's seed, then every event, each in one pass without
 // acknowledging each as Run does, folds them in memory, and writes each
 // game's summary once, when the game ends or at the end, and each
 // player's games once, many entries to an atomic batch. Then it sets the
@@ -38,8 +38,11 @@ func (p *Projector) Rebuild(ctx context.Context) error {
 	}
 	*p = *fresh
 	r := &rebuild{p: p, seeds: map[string]rules.Seed{}, live: map[string]*liveGame{}, players: map[string]*PlayerGames{}}
-	through, err := p.store.ReadAll(ctx, []string{events.GameSubject + ">", events.SecretSubject + ">"}, func(rec events.Record) error {
-		return r.record(ctx, rec)
+	if _, err := p.store.ReadAll(ctx, events.SecretSubject+">", r.seed); err != nil {
+		return fmt.Errorf("projections: rebuild: %w", err)
+	}
+	through, err := p.store.ReadAll(ctx, events.GameSubject+">", func(rec events.Record) error {
+		return r.event(ctx, rec)
 	})
 	if err != nil {
 		return fmt.Errorf("projections: rebuild: %w", err)
@@ -66,15 +69,19 @@ type liveGame struct {
 	at time.Time
 }
 
-func (r *rebuild) record(ctx context.Context, rec events.Record) error {
-	if id, ok := strings.CutPrefix(rec.Subject, events.SecretSubject); ok {
-		seed, err := rules.ParseSeed(string(rec.Data))
-		if err != nil {
-			return fmt.Errorf("projections: seed of %s: %w", id, err)
-		}
-		r.seeds[id] = seed
-		return nil
+// seed keeps a game's seed until its GameCreated is folded.
+func (r *rebuild) seed(rec events.Record) error {
+	id := strings.TrimPrefix(rec.Subject, events.SecretSubject)
+	seed, err := rules.ParseSeed(string(rec.Data))
+	if err != nil {
+		return fmt.Errorf("projections: seed of %s: %w", id, err)
 	}
+	r.seeds[id] = seed
+	return nil
+}
+
+// event folds one stored event.
+func (r *rebuild) event(ctx context.Context, rec events.Record) error {
 	e, err := events.Decode(rec.Data)
 	if err != nil {
 		return fmt.Errorf("projections: %s at stream sequence %d: %w", rec.Subject, rec.StreamSeq, err)
