@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
@@ -272,7 +274,7 @@ func pipelineLatency(ctx context.Context, store *events.Store, sys *loopback.Sys
 		mu.Lock()
 		n, p50 := len(lat), lat.Percentile(50)
 		mu.Unlock()
-		return fmt.Sprintf("pipeline: %d moves timed, p50 %v; waiting: %s", n, p50.Round(time.Millisecond), backlogs(ctx, store))
+		return fmt.Sprintf("pipeline: %d moves timed, p50 %v; waiting: imap %s, %s", n, p50.Round(time.Millisecond), unread(sys), backlogs(ctx, store))
 	})
 	defer stopTicker()
 	start := time.Now()
@@ -417,4 +419,21 @@ func backlogs(ctx context.Context, store *events.Store) string {
 		out = append(out, fmt.Sprintf("%s %d", d, info.NumPending+uint64(info.NumAckPending)))
 	}
 	return strings.Join(out, ", ")
+}
+
+// unread says how many mails wait in the game mailbox for the intake.
+func unread(sys *loopback.System) string {
+	c, err := imapclient.DialInsecure(sys.IMAPAddr, nil)
+	if err != nil {
+		return "?"
+	}
+	defer c.Close()
+	if err := c.Login(mailboxUser, loopback.Password).Wait(); err != nil {
+		return "?"
+	}
+	st, err := c.Status("INBOX", &imap.StatusOptions{NumMessages: true}).Wait()
+	if err != nil || st.NumMessages == nil {
+		return "?"
+	}
+	return strconv.Itoa(int(*st.NumMessages))
 }
