@@ -28,12 +28,12 @@ type Projector struct {
 	catalog rules.Catalog
 	games   jetstream.KeyValue
 	players jetstream.KeyValue
-	cache   map[string]*Game
+	cache   *foldCache
 }
 
 // NewProjector opens (creating if needed) the read models' buckets.
 func NewProjector(ctx context.Context, store *events.Store, c rules.Catalog) (*Projector, error) {
-	p := &Projector{store: store, catalog: c, cache: map[string]*Game{}}
+	p := &Projector{store: store, catalog: c, cache: &foldCache{games: map[string]*Game{}}}
 	var err error
 	if p.games, err = bucket(ctx, store, GamesBucket); err != nil {
 		return nil, err
@@ -57,9 +57,10 @@ func bucket(ctx context.Context, store *events.Store, name string) (jetstream.Ke
 	return kv, nil
 }
 
-// Run projects events as they come until ctx ends.
+// Run projects events as they come until ctx ends, several games at once,
+// each game's events in order.
 func (p *Projector) Run(ctx context.Context) error {
-	return p.store.Subscribe(ctx, Durable, p.apply)
+	return p.store.SubscribeByGame(ctx, Durable, workers, p.apply)
 }
 
 // CatchUp projects every event recorded so far, then returns.
@@ -68,20 +69,33 @@ func (p *Projector) CatchUp(ctx context.Context) error {
 }
 
 // apply folds one event into the read models, unless it is already in them.
+// When the projector holds the game folded up to the event before, it
+// knows; else it asks the read model.
 func (p *Projector) apply(d events.Delivery) error {
 	ctx := context.Background()
 	e := d.Event
-	old, err := p.Summary(ctx, e.Game)
-	if err != nil && !errors.Is(err, events.ErrNotFound) {
-		return err
-	}
-	if old.Seq >= e.Seq {
-		return nil // applied before a crash or by another projector
+	if g := p.cache.get(e.Game); g == nil || g.Seq != e.Seq-1 || g.Hash != e.Prev {
+		old, err := p.Summary(ctx, e.Game)
+		if err != nil && !errors.Is(err, events.ErrNotFound) {
+			return err
+		}
+		if old.Seq >= e.Seq {
+			return nil // applied before a crash or by another projector
+		}
 	}
 	g, err := p.fold(ctx, e)
 	if err != nil {
 		return err
 	}
+	if err := p.write(ctx, e, g); err != nil {
+		p.cache.drop(e.Game) // folded, not written: fold it again when it comes back
+		return err
+	}
+	return nil
+}
+
+// write writes the read models of g, folded up to e.
+func (p *Projector) write(ctx context.Context, e events.Event, g *Game) error {
 	sum, err := Summarize(g, e.Time)
 	if err != nil {
 		return err
@@ -106,7 +120,7 @@ func (p *Projector) apply(d events.Delivery) error {
 // fold returns the game after e, from the cache when it holds the event
 // before e, else folded again from the stored history.
 func (p *Projector) fold(ctx context.Context, e events.Event) (*Game, error) {
-	g := p.cache[e.Game]
+	g := p.cache.get(e.Game)
 	switch {
 	case e.Seq == 1:
 		seed, err := Seed(ctx, p.store, e.Game)
@@ -118,7 +132,7 @@ func (p *Projector) fold(ctx context.Context, e events.Event) (*Game, error) {
 		}
 	case g != nil && g.Seq == e.Seq-1:
 		if err := g.Apply(e); err != nil {
-			delete(p.cache, e.Game)
+			p.cache.drop(e.Game)
 			return nil, err
 		}
 	default:
@@ -127,10 +141,7 @@ func (p *Projector) fold(ctx context.Context, e events.Event) (*Game, error) {
 			return nil, err
 		}
 	}
-	if len(p.cache) >= cacheLimit {
-		clear(p.cache)
-	}
-	p.cache[e.Game] = g
+	p.cache.put(e.Game, g)
 	return g, nil
 }
 
