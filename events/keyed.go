@@ -189,9 +189,3 @@ func settle(ctx context.Context, h held, handle func(Record) error) error {
 	}
 	return nil
 }
-
-// SubscribeByGame is Subscribe with up to workers events handled at once,
-// each game's in order (see SubscribeKeyed).
-func (s *Store) SubscribeByGame(ctx context.Context, durable string, workers int, handle func(Delivery) error) error {
-	return s.SubscribeKeyed(ctx, durable, GameSubject+">", workers, func(r Record) string { return r.Subject }, decoded(handle))
-}

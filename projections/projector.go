@@ -28,12 +28,12 @@ type Projector struct {
 	catalog rules.Catalog
 	games   jetstream.KeyValue
 	players jetstream.KeyValue
-	cache   *foldCache
+	cache   map[string]*Game
 }
 
 // NewProjector opens (creating if needed) the read models' buckets.
 func NewProjector(ctx context.Context, store *events.Store, c rules.Catalog) (*Projector, error) {
-	p := &Projector{store: store, catalog: c, cache: &foldCache{games: map[string]*Game{}}}
+	p := &Projector{store: store, catalog: c, cache: map[string]*Game{}}
 	var err error
 	if p.games, err = bucket(ctx, store, GamesBucket); err != nil {
 		return nil, err
@@ -57,10 +57,9 @@ func bucket(ctx context.Context, store *events.Store, name string) (jetstream.Ke
 	return kv, nil
 }
 
-// Run projects events as they come until ctx ends, several games at once,
-// each game's events in order.
+// Run projects events as they come until ctx ends.
 func (p *Projector) Run(ctx context.Context) error {
-	return p.store.SubscribeByGame(ctx, Durable, workers, p.apply)
+	return p.store.Subscribe(ctx, Durable, p.apply)
 }
 
 // CatchUp projects every event recorded so far, then returns.
@@ -69,33 +68,20 @@ func (p *Projector) CatchUp(ctx context.Context) error {
 }
 
 // apply folds one event into the read models, unless it is already in them.
-// When the projector holds the game folded up to the event before, it
-// knows; else it asks the read model.
 func (p *Projector) apply(d events.Delivery) error {
 	ctx := context.Background()
 	e := d.Event
-	if g := p.cache.get(e.Game); g == nil || g.Seq != e.Seq-1 || g.Hash != e.Prev {
-		old, err := p.Summary(ctx, e.Game)
-		if err != nil && !errors.Is(err, events.ErrNotFound) {
-			return err
-		}
-		if old.Seq >= e.Seq {
-			return nil // applied before a crash or by another projector
-		}
+	old, err := p.Summary(ctx, e.Game)
+	if err != nil && !errors.Is(err, events.ErrNotFound) {
+		return err
+	}
+	if old.Seq >= e.Seq {
+		return nil // applied before a crash or by another projector
 	}
 	g, err := p.fold(ctx, e)
 	if err != nil {
 		return err
 	}
-	if err := p.write(ctx, e, g); err != nil {
-		p.cache.drop(e.Game) // folded, not written: fold it again when it comes back
-		return err
-	}
-	return nil
-}
-
-// write writes the read models of g, folded up to e.
-func (p *Projector) write(ctx context.Context, e events.Event, g *Game) error {
 	sum, err := Summarize(g, e.Time)
 	if err != nil {
 		return err
@@ -120,7 +106,7 @@ func (p *Projector) write(ctx context.Context, e events.Event, g *Game) error {
 // fold returns the game after e, from the cache when it holds the event
 // before e, else folded again from the stored history.
 func (p *Projector) fold(ctx context.Context, e events.Event) (*Game, error) {
-	g := p.cache.get(e.Game)
+	g := p.cache[e.Game]
 	switch {
 	case e.Seq == 1:
 		seed, err := Seed(ctx, p.store, e.Game)
@@ -132,7 +118,7 @@ func (p *Projector) fold(ctx context.Context, e events.Event) (*Game, error) {
 		}
 	case g != nil && g.Seq == e.Seq-1:
 		if err := g.Apply(e); err != nil {
-			p.cache.drop(e.Game)
+			delete(p.cache, e.Game)
 			return nil, err
 		}
 	default:
@@ -141,7 +127,10 @@ func (p *Projector) fold(ctx context.Context, e events.Event) (*Game, error) {
 			return nil, err
 		}
 	}
-	p.cache.put(e.Game, g)
+	if len(p.cache) >= cacheLimit {
+		clear(p.cache)
+	}
+	p.cache[e.Game] = g
 	return g, nil
 }
 
