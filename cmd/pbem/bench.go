@@ -31,12 +31,13 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&cfg.Cluster, "cluster", cfg.Cluster, "measure the command side on a three-node cluster on loopback too")
 	only := fs.String("only", "", "comma-separated parts to run, of rules, command, pipeline, rebuild, growth and cluster")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
+	fs.StringVar(&cfg.MemProfile, "memprofile", "", "write a heap profile to this file once growth has played among the most games")
 	if _, err := e.parse(fs, args, 0, "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--cluster=false]"); err != nil {
 		return err
 	}
 	if *quick {
 		q := bench.QuickConfig(catalog())
-		q.Game, q.Cluster = cfg.Game, cfg.Cluster
+		q.Game, q.Cluster, q.MemProfile = cfg.Game, cfg.Cluster, cfg.MemProfile
 		cfg = q
 	}
 	cfg.Dir, cfg.Progress, cfg.Parts = *dir, e.stderr, splitList(*only)

@@ -19,20 +19,27 @@ import (
 // growthResult is the cost of a move with few games stored and with many.
 type growthResult struct {
 	measured    int // games the moves are played in
-	small, big  Latencies
-	smallEvents int // events in the stream for the first measurement
-	bigGames    int // games in the stream for the second
-	bigEvents   int
+	small, big  growthPhase
 	asked       int           // games asked for
 	loadTime    time.Duration // to write the games played no more
-	peakRSS     uint64        // peak resident memory while playing among bigGames
+	peakRSS     uint64        // peak resident memory while playing among big.games
 	loadPeakRSS uint64        // peak resident memory while writing them
 	failed      *failures
+}
+
+// growthPhase is one measurement of growth.
+type growthPhase struct {
+	games, events int
+	raw           Latencies // raw publishes one at a time
+	cold          Latencies // the first read of each game's history after a start
+	warm          Latencies // moves after that
 }
 
 // growth plays moves in cfg.GrowthMeasured games with only them stored,
 // then again after filling the stream with finished games, up to
 // cfg.GrowthGames in all or as many as cfg.GrowthBudget allows to write.
+// Each time it starts a fresh service, reads every game once (the cost
+// after a restart) and then plays.
 func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthResult, error) {
 	res := growthResult{measured: cfg.GrowthMeasured, asked: cfg.GrowthGames, failed: &failures{}}
 	store, err := events.Open(ctx, events.Options{DataDir: dir})
@@ -49,14 +56,13 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 		return res, err
 	}
 	p.say("growth: creating %d games", len(scs))
-	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
-	tables, err := createGames(ctx, svc, scs, 200_000, 16)
+	tables, err := createGames(ctx, &games.Service{Store: store, Catalog: cfg.Catalog}, scs, 200_000, 16)
 	if err != nil {
 		return res, err
 	}
-	p.say("growth: moves in %d games, %d at a time, for %v", len(tables), cfg.GrowthWorkers, cfg.Measure)
-	res.small = steadyMoves(ctx, svc, tables, cfg.GrowthWorkers, cfg.Measure, res.failed)
-	res.smallEvents = streamEvents(ctx, store)
+	if res.small, err = res.measure(ctx, store, cfg, tables, len(tables), p); err != nil {
+		return res, err
+	}
 	store.Close()
 	store = nil
 
@@ -71,19 +77,58 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 	if err != nil {
 		return res, err
 	}
-	res.bigGames = len(tables) + written
 
 	if store, err = events.Open(ctx, events.Options{DataDir: dir}); err != nil {
 		return res, err
 	}
-	res.bigEvents = streamEvents(ctx, store)
-	svc = &games.Service{Store: store, Catalog: cfg.Catalog}
 	debug.FreeOSMemory()
 	ResetPeakRSS()
-	p.say("growth: moves in the same %d games among %d, %d at a time, for %v", len(tables), res.bigGames, cfg.GrowthWorkers, cfg.Measure)
-	res.big = steadyMoves(ctx, svc, tables, cfg.GrowthWorkers, cfg.Measure, res.failed)
+	if res.big, err = res.measure(ctx, store, cfg, tables, len(tables)+written, p); err != nil {
+		return res, err
+	}
 	res.peakRSS = PeakRSS()
+	if cfg.MemProfile != "" {
+		if err := writeHeapProfile(cfg.MemProfile); err != nil {
+			return res, err
+		}
+	}
 	return res, nil
+}
+
+// measure measures one phase of growth with n games stored.
+func (g *growthResult) measure(ctx context.Context, store *events.Store, cfg *Config, tables []*table, n int, p *progress) (growthPhase, error) {
+	ph := growthPhase{games: n, events: streamEvents(ctx, store)}
+	p.say("growth: %d games stored (%d events): raw publishes, a first read of %d games, then moves, %d at a time",
+		n, ph.events, len(tables), cfg.GrowthWorkers)
+	var err error
+	if _, ph.raw, err = rawPublish(ctx, store, 1, 1, eventPayload(), cfg.Measure/4, g.failed); err != nil {
+		return ph, err
+	}
+	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
+	ph.cold = firstReads(ctx, svc, tables, cfg.GrowthWorkers, g.failed)
+	ph.warm = steadyMoves(ctx, svc, tables, cfg.GrowthWorkers, cfg.Measure, g.failed)
+	return ph, nil
+}
+
+// firstReads reads every table's game once through svc, workers at a
+// time, and returns how long each read took.
+func firstReads(ctx context.Context, svc *games.Service, tables []*table, workers int, failed *failures) Latencies {
+	var (
+		mu  sync.Mutex
+		lat Latencies
+	)
+	_ = forEach(ctx, tables, workers, func(tb *table) error {
+		t := time.Now()
+		if _, _, err := svc.Load(ctx, tb.id); err != nil {
+			failed.add(fmt.Errorf("first read of %s: %w", tb.id, err))
+			return nil
+		}
+		mu.Lock()
+		lat = append(lat, time.Since(t))
+		mu.Unlock()
+		return nil
+	})
+	return lat
 }
 
 // streamEvents counts the events on the game subjects, -1 if unknown.

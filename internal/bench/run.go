@@ -48,6 +48,10 @@ type Config struct {
 	// ones the command side leaves.
 	RebuildGames int
 
+	// MemProfile, when set, is where the growth part writes a heap
+	// profile once it has played among the most games.
+	MemProfile string
+
 	// Parts, when not empty, names the only parts to run, of rules,
 	// command, pipeline, rebuild, growth and cluster.
 	Parts []string
