@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -105,8 +104,8 @@ func finishedTemplates(cfg *Config, n int) ([]finished, error) {
 	return out, nil
 }
 
-// messages returns game id's secret and events, as pbem stores them, for
-// game number i of the benchmark.
+// messages returns game id's secret and events, as pbem stores them but
+// for their message ids, for game number i of the benchmark.
 func (f finished) messages(id string, i int) []*nats.Msg {
 	sc := f.script
 	ps := players(i, sc.setup.Seats, benchDomain)
@@ -128,12 +127,13 @@ func (f finished) messages(id string, i int) []*nats.Msg {
 	facts = append(facts, fact{events.TypeGameEnded, events.SystemActor,
 		events.GameEnded{Scores: f.scores, Seed: seed.String(), Reason: events.EndFinished}})
 
-	msg := func(subject, msgID string, data []byte) *nats.Msg {
-		m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: data}
-		m.Header.Set(jetstream.MsgIDHeader, msgID)
-		return m
+	// No message ids: the server keeps the ids of the last DuplicateWindow
+	// in memory, and games written long ago have none there; with ids,
+	// millions written a minute ago would fill it as no real stream does.
+	msg := func(subject string, data []byte) *nats.Msg {
+		return &nats.Msg{Subject: subject, Data: data}
 	}
-	out := []*nats.Msg{msg(events.SecretSubject+id, id+".seed", []byte(seed.String()))}
+	out := []*nats.Msg{msg(events.SecretSubject+id, []byte(seed.String()))}
 	prev := ""
 	for k, f := range facts {
 		e, err := events.New(f.typ, f.actor, at.Add(time.Duration(k)*time.Second), f.payload)
@@ -142,7 +142,7 @@ func (f finished) messages(id string, i int) []*nats.Msg {
 		}
 		e = e.Seal(id, uint64(k+1), prev)
 		prev = e.Hash
-		out = append(out, msg(events.GameSubject+id, fmt.Sprintf("%s.%d.%s", id, e.Seq, e.Hash[:16]), e.Encode()))
+		out = append(out, msg(events.GameSubject+id, e.Encode()))
 	}
 	return out
 }
