@@ -102,6 +102,7 @@ type measured struct {
 	growth                 growthResult
 	growthLoad             float64
 	clusterRaw, clusterMov float64
+	clusterBatch           float64
 	clusterLoad            float64
 	clustered              bool
 	loadStart, loadEnd     float64
@@ -265,6 +266,10 @@ func clustered(ctx context.Context, dir string, cfg *Config, m *measured, p *pro
 	m.clusterLoad = Load()
 	p.say("cluster: raw publishes on %d subjects for %v", cfg.Games, cfg.Measure)
 	if m.clusterRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure, &m.clusterFailed); err != nil {
+		return err
+	}
+	p.say("cluster: raw atomic batches of 3 on %d subjects for %v", cfg.Games, cfg.Measure/2)
+	if m.clusterBatch, _, err = rawPublish(ctx, store, cfg.Games, 3, eventPayload(), cfg.Measure/2, &m.clusterFailed); err != nil {
 		return err
 	}
 	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
