@@ -9,6 +9,8 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // Machine is what the figures were measured on.
@@ -102,4 +104,14 @@ func writeHeapProfile(path string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// CPUTime is the processor time, user and system, the process has used so
+// far; 0 where it cannot be read.
+func CPUTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

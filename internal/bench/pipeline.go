@@ -30,13 +30,17 @@ const mailboxUser = "games"
 
 // pipelineResult is what the whole pipeline did.
 type pipelineResult struct {
-	moves    int
-	rate     float64       // moves per second, inbox record to the last mail accepted
-	perMove  time.Duration // 1/rate
-	latency  Latencies     // IMAP arrival to the last mail accepted, at a steady rate
-	offered  float64       // the steady rate asked for
-	achieved float64       // the rate the players managed to send at
-	missed   int           // ticks when no game was ready to move
+	moves   int
+	rate    float64       // moves per second, inbox record to the last mail accepted
+	perMove time.Duration // 1/rate
+	// cpuPerMove is the processor time the whole process spent per move
+	// in the throughput run: pbem, JetStream, and the IMAP and SMTP
+	// servers.
+	cpuPerMove time.Duration
+	latency    Latencies // IMAP arrival to the last mail accepted, at a steady rate
+	offered    float64   // the steady rate asked for
+	achieved   float64   // the rate the players managed to send at
+	missed     int       // ticks when no game was ready to move
 }
 
 // outgoingID reads the Message-ID of a mail pbem sent about a game:
@@ -186,10 +190,12 @@ func pipeline(ctx context.Context, store *events.Store, cfg *Config, p *progress
 	}
 
 	p.say("pipeline: %d moves from inbox records to mail accepted", len(tables)*cfg.PipelineRounds)
+	cpu := CPUTime()
 	res.moves, res.rate, err = pipelineThroughput(ctx, store, cfg, tables, tokens, tr, served, p)
 	if err != nil {
 		return res, err
 	}
+	res.cpuPerMove = (CPUTime() - cpu) / time.Duration(res.moves)
 	res.perMove = time.Duration(float64(time.Second) / res.rate)
 
 	// A steady rate starts from a quiet service: what the burst above

@@ -86,6 +86,7 @@ type measured struct {
 	serial                 Latencies // raw publishes one at a time
 	raw, rawBatch          float64   // raw publishes per second, single and atomic batches
 	rawLat                 Latencies
+	rawCPU                 time.Duration // processor time per raw publish
 	moves                  float64
 	moveLat                Latencies
 	commanded, rebuilt     bool // whether those parts ran
@@ -185,9 +186,11 @@ func single(ctx context.Context, dir string, cfg *Config, m *measured, p *progre
 			return err
 		}
 		p.say("raw: publishes on %d subjects for %v", cfg.Games, cfg.Measure)
+		cpu := CPUTime()
 		if m.raw, m.rawLat, err = rawPublish(ctx, store, cfg.Games, 1, payload, cfg.Measure, &m.rawFailed); err != nil {
 			return err
 		}
+		m.rawCPU = (CPUTime() - cpu) / time.Duration(max(len(m.rawLat), 1))
 		svc := &games.Service{Store: store, Catalog: cfg.Catalog}
 		m.commanded = true
 		m.moves, m.moveLat, err = commandSide(ctx, svc, cfg, 0, &m.moveFailed, p)
