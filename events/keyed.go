@@ -57,7 +57,7 @@ func (s *Store) consumeKeyed(ctx context.Context, durable, filter string, worker
 	if err != nil {
 		return fmt.Errorf("events: subscribe %s: %w", durable, errors.Join(ctx.Err(), err))
 	}
-	iter, err := cons.Messages(jetstream.PullMaxMessages(cfg.MaxAckPending))
+	iter, err := cons.Messages(pullOptions(cfg.MaxAckPending)...)
 	if err != nil {
 		return fmt.Errorf("events: subscribe %s: %w", durable, err)
 	}
@@ -104,6 +104,9 @@ func (s *Store) consumeKeyed(ctx context.Context, durable, filter string, worker
 			default:
 				return fmt.Errorf("events: subscribe %s: %w", durable, ctx.Err())
 			}
+		}
+		if errors.Is(err, jetstream.ErrNoHeartbeat) {
+			continue // asked again by the next Next
 		}
 		if err != nil {
 			return fmt.Errorf("events: subscribe %s: %w", durable, err)

@@ -145,7 +145,7 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 			return nil
 		}
 	}
-	iter, err := cons.Messages(jetstream.PullMaxMessages(1))
+	iter, err := cons.Messages(pullOptions(1)...)
 	if err != nil {
 		return fmt.Errorf("events: subscribe %s: %w", durable, err)
 	}
@@ -157,6 +157,9 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 				_ = m.Nak()
 			}
 			return fmt.Errorf("events: subscribe %s: %w", durable, ctx.Err())
+		}
+		if errors.Is(err, jetstream.ErrNoHeartbeat) {
+			continue // asked again by the next Next
 		}
 		if err != nil {
 			return fmt.Errorf("events: subscribe %s: %w", durable, err)
@@ -177,6 +180,22 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 			}
 		}
 	}
+}
+
+// pullExpiry is how long a durable consumer's request for more messages
+// lasts on the server. Now and then a request goes missing and the server
+// sends nothing, not even heartbeats: the client notices after two
+// heartbeats (half an expiry each) and asks again, so a subscriber stalls
+// for one expiry at most rather than the client's default of thirty
+// seconds.
+const pullExpiry = 5 * time.Second
+
+// pullOptions are the options of a durable consumer's pull loop with up to
+// max messages asked for at once. Such a loop takes
+// jetstream.ErrNoHeartbeat from Next as the missing request noticed and
+// goes on.
+func pullOptions(max int) []jetstream.PullMessagesOpt {
+	return []jetstream.PullMessagesOpt{jetstream.PullMaxMessages(max), jetstream.PullExpiry(pullExpiry)}
 }
 
 // consumerConfig is the configuration of a durable consumer: one message

@@ -131,7 +131,12 @@ func testSubscribe(t *testing.T, e *env) {
 func (e *env) catchUp(durable string, fail func(events.Delivery) bool) ([]delivered, error) {
 	e.t.Helper()
 	var out []delivered
-	err := e.s.CatchUp(ctx(e.t), durable, func(d events.Delivery) error {
+	// A catch-up after its consumer is deleted reads the whole stream again,
+	// the other tests' thousand-odd events included, one at a time: more
+	// than one call's usual ten seconds on a busy machine.
+	c, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	err := e.s.CatchUp(c, durable, func(d events.Delivery) error {
 		if !strings.HasSuffix(d.Event.Game, "-"+e.id) {
 			return nil
 		}
