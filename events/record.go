@@ -41,3 +41,56 @@ func (s *Store) Put(ctx context.Context, subject, msgID string, data []byte) (ui
 	}
 	return ack.Sequence, nil
 }
+
+// PutOnceWith stores first and then extra as one atomic batch, only if
+// first's subject holds nothing yet: a decision recorded once for ever
+// (the answers to one inbox mail, say) with what it causes. When the
+// subject already holds a message it stores nothing and returns ErrExists,
+// whatever extra holds this time. Extra messages keep their message ids,
+// so within DuplicateWindow each is stored once even without first.
+func (s *Store) PutOnceWith(ctx context.Context, first Message, extra []Message) error {
+	if len(extra) == 0 {
+		_, err := s.PutOnce(ctx, first.Subject, first.Data)
+		return err
+	}
+	if len(extra)+1 > MaxBatch {
+		return fmt.Errorf("events: put %s: %d messages, at most %d fit in a batch", first.Subject, len(extra)+1, MaxBatch)
+	}
+	msgs := make([]*nats.Msg, 0, len(extra)+1)
+	m := &nats.Msg{Subject: first.Subject, Header: nats.Header{}, Data: first.Data}
+	m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, "0")
+	msgs = append(msgs, m)
+	for _, x := range extra {
+		m := &nats.Msg{Subject: x.Subject, Header: nats.Header{}, Data: x.Data}
+		if x.MsgID != "" {
+			m.Header.Set(jetstream.MsgIDHeader, x.MsgID)
+		}
+		msgs = append(msgs, m)
+	}
+	_, err := s.publishBatch(ctx, msgs)
+	var apiErr *jetstream.APIError
+	if !errors.As(err, &apiErr) {
+		if err != nil {
+			return fmt.Errorf("events: put %s: %w", first.Subject, err)
+		}
+		return nil
+	}
+	switch apiErr.ErrorCode {
+	case errWrongLastSeq, errWrongLastSeqConst:
+		return fmt.Errorf("events: put %s: %w", first.Subject, ErrExists)
+	case errBatchDuplicate, errDuplicateInFlight:
+		// An extra message was stored a moment ago: by an earlier try
+		// of this very call whose acknowledgement was lost, or before
+		// first existed at all. first settles which.
+		if _, lerr := s.last(ctx, first.Subject); lerr == nil {
+			return fmt.Errorf("events: put %s: %w", first.Subject, ErrExists)
+		} else if !errors.Is(lerr, ErrNotFound) {
+			return fmt.Errorf("events: put %s: %w; checking it: %w", first.Subject, err, lerr)
+		}
+		if _, err := s.PutOnce(ctx, first.Subject, first.Data); err != nil {
+			return err
+		}
+		return nil
+	}
+	return fmt.Errorf("events: put %s: %w", first.Subject, err)
+}

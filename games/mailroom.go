@@ -204,9 +204,21 @@ func (l *letter) answer(kind string, fields map[string]string) {
 	l.queued = append(l.queued, mail.Notice{Kind: kind, Fields: fields})
 }
 
+// AnsweredSubject + an inbox record's key holds the ids of the answers
+// the mailroom wrote to that mail, written once with the answers in one
+// atomic batch: a mail read again (after a crash lost its acknowledgement)
+// is answered as it was the first time or not at all, never a second time
+// with a different answer because the game has moved on since.
+const AnsweredSubject = "pbem.answered."
+
 // send writes the letter's answers to the outbox, unless the sender has
-// had too many answers lately.
+// had too many answers lately or the mail was answered before.
 func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error {
+	if len(l.queued) == 0 {
+		return nil
+	}
+	var out []events.Message
+	var ids []string
 	for i, n := range l.queued {
 		if !m.allow(l.p.From) {
 			log.Warn("answer not sent: too many answers to this sender", "kind", n.Kind)
@@ -225,11 +237,16 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			n.InReplyTo = l.p.MessageID
 			n.References = append(n.References, l.p.MessageID)
 		}
-		if _, err := m.Service.Store.Put(ctx, n.Subject(), n.ID, n.Encode()); err != nil {
-			return err
-		}
+		out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
+		ids = append(ids, n.ID)
 	}
-	return nil
+	once := events.Message{Subject: AnsweredSubject + l.rec.Key, Data: []byte(strings.Join(ids, "\n"))}
+	err := m.Service.Store.PutOnceWith(ctx, once, out)
+	if errors.Is(err, events.ErrExists) {
+		log.Info("mail read again, already answered: not answered again")
+		return nil
+	}
+	return err
 }
 
 // allow counts an answer to addr and reports whether it is within the rate.

@@ -67,3 +67,51 @@ func notices(t *testing.T, store *events.Store) uint64 {
 	}
 	return n
 }
+
+// TestMailReadAgainRefused hands the mailroom a refused move a second time
+// after the game moved on, as a crash can when the acknowledgement of the
+// mail was lost: the mail was answered once, as refused, and reading it
+// again answers nothing, rather than a second, different answer (stale).
+func TestMailReadAgainRefused(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	svc.Domain = "pbem.test"
+	id := create(t, svc)
+	tokens := mail.Tokens{Secret: []byte("test secret")}
+	m := &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}
+	record := func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord {
+		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nIn-Reply-To: <%s>\r\nSubject: Re: move\r\n\r\n%s\r\n",
+			from, tokens.ReplyTo(m.Mailbox, id, seat), msgID, inReplyTo, move)
+		return mail.NewInboxRecord([]byte(raw), "INBOX", 1, 1, time.Now())
+	}
+	bad := record("ana@example.org", 0, "ana.0@example.org", id+".1.0.invitation@pbem.test", "Z99")
+	if err := m.Handle(ctx, bad); err != nil {
+		t.Fatal(err)
+	}
+	answered := notices(t, svc.Store)
+	for _, r := range []mail.InboxRecord{
+		record("ana@example.org", 0, "ana.1@example.org", id+".1.0.invitation@pbem.test", "E5"),
+		record("bea@example.net", 1, "bea.1@example.net", id+".2.1.your-turn@pbem.test", "A1"),
+	} {
+		if err := m.Handle(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := notices(t, svc.Store)
+	if before <= answered {
+		t.Fatalf("the moves wrote no notices")
+	}
+	if err := m.Handle(ctx, bad); err != nil {
+		t.Fatal(err)
+	}
+	if after := notices(t, svc.Store); after != before {
+		t.Errorf("reading ana's refused mail again after the game moved on wrote %d notices, want none", after-before)
+	}
+	g, _, err := svc.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 2 {
+		t.Errorf("the moves are %v, want E5 and A1", g.Moves)
+	}
+}

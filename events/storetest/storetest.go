@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T, dir string) *events.Store) {
 		{"AtomicBatch", testAtomicBatch},
 		{"ManyAtOnce", testManyAtOnce},
 		{"ReadAll", testReadAll},
+		{"PutOnceWith", testPutOnceWith},
 		{"Rejects", testRejects},
 		{"Last", testLast},
 		{"NotFound", testNotFound},
