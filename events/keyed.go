@@ -29,11 +29,9 @@ func (s *Store) SubscribeKeyed(ctx context.Context, durable, filter string, work
 	if workers < 2 {
 		return s.SubscribeRecords(ctx, durable, filter, handle)
 	}
-	err := s.consumeKeyed(ctx, durable, filter, workers, key, handle)
-	if ctx.Err() != nil && (err == nil || errors.Is(err, ctx.Err())) {
-		return nil
-	}
-	return err
+	return s.resubscribe(ctx, durable, func(ctx context.Context) error {
+		return s.consumeKeyed(ctx, durable, filter, workers, key, handle)
+	})
 }
 
 // keyedDepth is how many messages each worker may hold, the one it

@@ -70,6 +70,11 @@ type Store struct {
 	ns       *server.Server // the embedded server; nil when connected by URL
 	replicas int
 	commits  *committer // publishes Appends, together when they come at once
+
+	// OnResubscribe, when set, is told of each failure after which a
+	// subscription (Subscribe, SubscribeRecords, SubscribeKeyed) starts
+	// again, and how long it waits first. Set it before subscribing.
+	OnResubscribe func(durable string, err error, wait time.Duration)
 }
 
 // Open connects to (or starts) JetStream and makes sure the stream exists.
@@ -101,7 +106,9 @@ func connect(opt Options) (*Store, error) {
 		}
 		s.nc, err = nats.Connect("", nats.InProcessServer(s.ns), nats.Name("pbem"))
 	} else {
-		s.nc, err = nats.Connect(opt.URL, nats.Name("pbem"))
+		// A server restarted or a cluster node gone is waited for, for
+		// ever: the parts retry what failed meanwhile.
+		s.nc, err = nats.Connect(opt.URL, nats.Name("pbem"), nats.MaxReconnects(-1), nats.ReconnectWait(500*time.Millisecond))
 	}
 	if err != nil {
 		s.shutdown()

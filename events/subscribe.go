@@ -76,12 +76,45 @@ func (e *RetryError) Unwrap() error { return e.Err }
 // that wraps ErrPoison from handle stops the subscription with that error
 // instead of redelivering.
 func (s *Store) SubscribeRecords(ctx context.Context, durable, filter string, handle func(Record) error) error {
-	err := s.consume(ctx, durable, filter, handle, false, 0)
-	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		return nil
-	}
-	return err
+	return s.resubscribe(ctx, durable, func(ctx context.Context) error {
+		return s.consume(ctx, durable, filter, handle, false, 0)
+	})
 }
+
+// resubscribe runs a subscription until ctx ends, and starts it again
+// after any failure but a poisoned message: the connection to the server
+// lost, a server restarting, an acknowledgement not confirmed. Delivery is
+// at least once, so what was in flight comes again. Each failure goes to
+// OnResubscribe; the waits grow from RetryDelay to resubscribeMaxWait.
+func (s *Store) resubscribe(ctx context.Context, durable string, run func(context.Context) error) error {
+	wait := RetryDelay
+	for {
+		start := time.Now()
+		err := run(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return nil
+		case err == nil || errors.Is(err, ErrPoison) || s.nc.IsClosed():
+			return err
+		}
+		if time.Since(start) > resubscribeMaxWait {
+			wait = RetryDelay
+		}
+		if s.OnResubscribe != nil {
+			s.OnResubscribe(durable, err, wait)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, resubscribeMaxWait)
+	}
+}
+
+// resubscribeMaxWait is the longest wait before a failed subscription
+// starts again.
+const resubscribeMaxWait = 5 * time.Second
 
 // CatchUpRecords is CatchUp for SubscribeRecords.
 func (s *Store) CatchUpRecords(ctx context.Context, durable, filter string, handle func(Record) error) error {

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
@@ -31,6 +32,7 @@ type health struct {
 	mu      sync.Mutex
 	intake  partState
 	outbox  partState
+	conn    partState           // the connection to JetStream
 	refused int                 // notices refused for good since the start
 	floors  map[string]ackFloor // per durable consumer, to see it stall
 }
@@ -60,6 +62,7 @@ type consumerState struct {
 type healthReport struct {
 	Healthy bool      `json:"healthy"`
 	Time    time.Time `json:"time"`
+	Store   partState `json:"store"`
 	Intake  partState `json:"intake"`
 	Outbox  struct {
 		partState
@@ -80,12 +83,42 @@ const (
 	stateReconnecting = "reconnecting" // the intake lost its session and waits to try again
 	stateSending      = "sending"      // the outbox's last try was accepted, or refused for good
 	stateRetrying     = "retrying"     // the outbox's last try failed for a while; it will try again
+	stateDisconnected = "disconnected" // the store's connection to JetStream is lost; it is trying again
 )
 
 func newHealth(store *events.Store, now func() time.Time) *health {
 	t := now()
 	return &health{store: store, now: now, floors: map[string]ackFloor{},
-		intake: partState{State: stateConnecting, Since: t}, outbox: partState{State: stateSending, Since: t}}
+		intake: partState{State: stateConnecting, Since: t}, outbox: partState{State: stateSending, Since: t},
+		conn: partState{State: stateConnected, Since: t}}
+}
+
+// storeState is told when the connection to JetStream is lost and back.
+func (h *health) storeState(connected bool, err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	state := stateDisconnected
+	if connected {
+		state = stateConnected
+	}
+	h.conn.set(state, err, h.now())
+}
+
+// watchStore logs the store's connection going and coming back, and
+// tells h.
+func watchStore(nc *nats.Conn, h *health, log *slog.Logger) {
+	nc.SetDisconnectErrHandler(func(_ *nats.Conn, err error) {
+		if err == nil {
+			err = errors.New("disconnected")
+		}
+		log.Error("store connection lost; reconnecting", "err", err)
+		h.storeState(false, err)
+	})
+	nc.SetReconnectHandler(func(c *nats.Conn) {
+		log.Info("store connection back", "server", c.ConnectedUrlRedacted())
+		h.storeState(true, nil)
+	})
+	nc.SetClosedHandler(func(*nats.Conn) { h.storeState(false, errors.New("connection closed")) })
 }
 
 // intakeState is the intake's OnState.
@@ -133,8 +166,8 @@ func (h *health) report(ctx context.Context) healthReport {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	r.Time = h.now()
-	r.Intake, r.Outbox.partState, r.Outbox.Refused = h.intake, h.outbox, h.refused
-	r.Healthy = r.Intake.State == stateConnected && r.Outbox.State != stateRetrying
+	r.Intake, r.Outbox.partState, r.Outbox.Refused, r.Store = h.intake, h.outbox, h.refused, h.conn
+	r.Healthy = r.Store.State == stateConnected && r.Intake.State == stateConnected && r.Outbox.State != stateRetrying
 	for _, c := range []consumerState{r.Mailroom, r.Outbox.consumerState, r.Projector.consumerState} {
 		r.Healthy = r.Healthy && c.Stalled == "" && c.Error == ""
 	}

@@ -34,8 +34,15 @@ type served struct {
 // change, and stops it when the test ends.
 func servePost(t *testing.T, ms mailtest.Servers, change func(*config)) *served {
 	t.Helper()
+	return servePostOn(t, ms, change, "")
+}
+
+// servePostOn is servePost with the store on the NATS server at natsURL
+// ("" for an embedded one).
+func servePostOn(t *testing.T, ms mailtest.Servers, change func(*config), natsURL string) *served {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	e := &env{data: t.TempDir(), stdout: io.Discard, stderr: io.Discard}
+	e := &env{data: t.TempDir(), nats: natsURL, stdout: io.Discard, stderr: io.Discard}
 	c := config{Service: "pbem games", Mailbox: ms.Address("games"), Secret: "test secret", RatePerHour: 1000}
 	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = ms.IMAP, "plain", "games", ms.Password
 	c.IMAP.Poll.Duration = 200 * time.Millisecond

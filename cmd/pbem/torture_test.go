@@ -197,7 +197,14 @@ func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club)
 		t.Fatal(err)
 	}
 	defer store.Close()
-	out, err := torture.Stored(ctx, store)
+	return outcomeOf(t, store, sys, club)
+}
+
+// outcomeOf reads what the service left in store and what the players
+// got.
+func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *torture.Club) torture.Outcome {
+	t.Helper()
+	out, err := torture.Stored(context.Background(), store)
 	if err != nil {
 		t.Fatal(err)
 	}
