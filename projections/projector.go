@@ -28,7 +28,12 @@ type Projector struct {
 	catalog rules.Catalog
 	games   jetstream.KeyValue
 	players jetstream.KeyValue
-	cache   map[string]*Game
+	cache   map[string]*Game // used by Run's goroutine alone
+
+	// OnRepair, when set, is told when Run finds the read models damaged
+	// (why) and starts folding them again from the stream, and then when
+	// that is done (err nil) or failed.
+	OnRepair func(why string, done bool, err error)
 }
 
 // NewProjector opens (creating if needed) the read models' buckets.
@@ -57,9 +62,26 @@ func bucket(ctx context.Context, store *events.Store, name string) (jetstream.Ke
 	return kv, nil
 }
 
-// Run projects events as they come until ctx ends.
+// Run projects events as they come until ctx ends. It checks the read
+// models first (Check), and repairs them from the stream (Repair) when
+// they are damaged then or when an event finds them so.
 func (p *Projector) Run(ctx context.Context) error {
-	return p.store.Subscribe(ctx, Durable, p.apply)
+	why, err := p.Check(ctx)
+	if err != nil {
+		return err
+	}
+	for {
+		if why != "" {
+			if err := p.repair(ctx, why); err != nil {
+				return err
+			}
+		}
+		err := p.store.Subscribe(ctx, Durable, p.apply)
+		if !errors.Is(err, ErrDamaged) {
+			return err
+		}
+		why = err.Error()
+	}
 }
 
 // CatchUp projects every event recorded so far, then returns.
@@ -72,11 +94,19 @@ func (p *Projector) apply(d events.Delivery) error {
 	ctx := context.Background()
 	e := d.Event
 	old, err := p.Summary(ctx, e.Game)
-	if err != nil && !errors.Is(err, events.ErrNotFound) {
+	switch {
+	case errors.Is(err, events.ErrNotFound) && e.Seq > 1:
+		return damaged("game %s has no read model at its event %d", e.Game, e.Seq)
+	case errors.Is(err, ErrDamaged):
+		return fmt.Errorf("%w: %w", events.ErrPoison, err)
+	case err != nil && !errors.Is(err, events.ErrNotFound):
 		return err
-	}
-	if old.Seq >= e.Seq {
+	case old.Seq >= e.Seq:
 		return nil // applied before a crash or by another projector
+	case old.Seq+1 < e.Seq && e.Seq > 1:
+		// Every earlier event was acknowledged only once in the read
+		// model, so one is missing: the bucket lost it.
+		return damaged("the read model of game %s ends at event %d, before its event %d", e.Game, old.Seq, e.Seq)
 	}
 	g, err := p.fold(ctx, e)
 	if err != nil {
@@ -148,7 +178,7 @@ func (p *Projector) addPlayer(ctx context.Context, pl events.Player, game string
 		case err == nil:
 			rev = entry.Revision()
 			if err := json.Unmarshal(entry.Value(), &pg); err != nil {
-				return fmt.Errorf("projections: player %s: %w", key, err)
+				return damaged("the read model of player %s cannot be read: %v", key, err)
 			}
 		case !errors.Is(err, jetstream.ErrKeyNotFound):
 			return fmt.Errorf("projections: player %s: %w", key, err)
@@ -188,8 +218,8 @@ func (p *Projector) Summary(ctx context.Context, id string) (Summary, error) {
 		return Summary{}, fmt.Errorf("projections: game %s: %w", id, err)
 	}
 	var s Summary
-	if err := json.Unmarshal(entry.Value(), &s); err != nil {
-		return Summary{}, fmt.Errorf("projections: game %s: %w", id, err)
+	if err := json.Unmarshal(entry.Value(), &s); err != nil || s.ID != id {
+		return Summary{}, fmt.Errorf("projections: game %s: %w: its summary cannot be read (%v)", id, ErrDamaged, err)
 	}
 	return s, nil
 }

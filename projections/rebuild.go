@@ -36,7 +36,16 @@ func (p *Projector) Rebuild(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	onRepair := p.OnRepair
 	*p = *fresh
+	p.OnRepair = onRepair
+	return p.refold(ctx)
+}
+
+// refold folds the read models from the stream, writing every entry over
+// what the buckets hold, and sets the projector's consumer after the last
+// event read.
+func (p *Projector) refold(ctx context.Context) error {
 	r := &rebuild{p: p, seeds: map[string]rules.Seed{}, live: map[string]*liveGame{}, players: map[string]*PlayerGames{}}
 	if _, err := p.store.ReadAll(ctx, events.SecretSubject+">", r.seed); err != nil {
 		return fmt.Errorf("projections: rebuild: %w", err)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/internal/torture"
 	"github.com/pbem-games/pbem/mail/loopback"
+	"github.com/pbem-games/pbem/projections"
 )
 
 // natsServer is a nats-server with JetStream on loopback, in its own
@@ -128,4 +131,89 @@ func TestFaultNATSRestart(t *testing.T) {
 		t.Errorf("the log does not tell of both restarts:\n%s", logs)
 	}
 
+}
+
+// TestFaultDamagedReadModels damages the read models twice: a game's
+// summary and a player's games overwritten with garbage while games are
+// played, then the games bucket thrown away while the service is down.
+// Each time the projector finds it, says so in the log and on /healthz,
+// and folds the read models again from the stream; nothing is lost, and
+// at the end every game's summary agrees with its history.
+func TestFaultDamagedReadModels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games for seconds")
+	}
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	sys, ms := loopbackServers(t, "games")
+	club := playClub(t, sys, 2)
+	s := servePostIn(t, ms, nil, "", dir)
+	club.Start()
+
+	// A running game's summary, and its host's games, become garbage.
+	js := s.svc.Store.JetStream()
+	gamesKV, err := js.KeyValue(ctx, projections.GamesBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playersKV, err := js.KeyValue(ctx, projections.PlayersBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var victim projections.Summary
+	for deadline := time.Now().Add(20 * time.Second); victim.ID == ""; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no game under way after 20s")
+		}
+		sums, err := s.po.index.Games(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range sums {
+			if !g.Over && g.Seq >= 4 {
+				victim = g
+				break
+			}
+		}
+	}
+	if _, err := gamesKV.Put(ctx, victim.ID, []byte("{garbage")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := playersKV.Put(ctx, projections.PlayerKey(victim.Players[0].Address), []byte("\x00\x01")); err != nil {
+		t.Fatal(err)
+	}
+	h := s.waitHealth(t, http.StatusOK, "the read models repaired", func(h healthReport) bool {
+		return h.Projector.Repairs >= 1 && !h.Projector.Repairing
+	})
+	if !strings.Contains(h.Projector.LastDamage, victim.ID) {
+		t.Errorf("/healthz says the last repair was for %q, want game %s's summary", h.Projector.LastDamage, victim.ID)
+	}
+	rep := settleClub(t, s, sys, club)
+	out := outcomeOf(t, s.svc.Store, sys, club)
+	checkIndex(t, s.svc.Store, out)
+	logs := s.log.String()
+	if !strings.Contains(logs, "read models damaged; folding them again from the stream") || !strings.Contains(logs, "read models repaired") {
+		t.Errorf("the log does not tell of the repair:\n%s", logs)
+	}
+	s.stop()
+
+	// The games bucket thrown away while the service is down.
+	store, err := events.Open(ctx, events.Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.JetStream().DeleteKeyValue(ctx, projections.GamesBucket); err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	s = servePostIn(t, ms, nil, "", dir)
+	h = s.waitHealth(t, http.StatusOK, "the read models repaired at the start", func(h healthReport) bool {
+		return h.Projector.Repairs == 1 && !h.Projector.Repairing
+	})
+	if want := fmt.Sprintf("the stream holds %d games and the read models 0", rep.Games); h.Projector.LastDamage != want {
+		t.Errorf("/healthz says the repair at the start was for %q, want %q", h.Projector.LastDamage, want)
+	}
+	checkIndex(t, s.svc.Store, out)
+	t.Logf("%d games, %d moves; read models repaired while playing and at a start", rep.Games, rep.Applied)
 }

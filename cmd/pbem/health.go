@@ -34,6 +34,7 @@ type health struct {
 	outbox  partState
 	conn    partState           // the connection to JetStream
 	refused int                 // notices refused for good since the start
+	repair  repairState         // the projector's repairs of damaged read models
 	floors  map[string]ackFloor // per durable consumer, to see it stall
 }
 
@@ -73,7 +74,41 @@ type healthReport struct {
 	Projector struct {
 		consumerState
 		Lag uint64 `json:"lag"` // events not yet in the read models
+		repairState
 	} `json:"projector"`
+}
+
+// repairState tells of the projector's repairs of damaged read models.
+type repairState struct {
+	Repairing    bool       `json:"repairing,omitempty"`    // folding them again from the stream now
+	Repairs      int        `json:"repairs"`                // repairs done since the start
+	LastDamage   string     `json:"lastDamage,omitempty"`   // what the last repair was for
+	LastRepairAt *time.Time `json:"lastRepairAt,omitempty"` // when it started
+	RepairError  string     `json:"repairError,omitempty"`  // why it failed, if it did
+}
+
+// projectorRepair is the projector's OnRepair: it logs the repair and
+// tells h.
+func (h *health) projectorRepair(log *slog.Logger) func(why string, done bool, err error) {
+	var start time.Time
+	return func(why string, done bool, err error) {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		now := h.now()
+		switch {
+		case !done:
+			start = now
+			log.Error("read models damaged; folding them again from the stream", "why", why)
+			h.repair.Repairing, h.repair.LastDamage, h.repair.LastRepairAt, h.repair.RepairError = true, why, &now, ""
+		case err != nil:
+			log.Error("read models not repaired", "why", why, "err", err)
+			h.repair.Repairing, h.repair.RepairError = false, oneLine(err.Error())
+		default:
+			log.Info("read models repaired from the stream", "why", why, "took", now.Sub(start).Round(time.Millisecond))
+			h.repair.Repairing = false
+			h.repair.Repairs++
+		}
+	}
 }
 
 // Intake and outbox states.
@@ -167,7 +202,9 @@ func (h *health) report(ctx context.Context) healthReport {
 	defer h.mu.Unlock()
 	r.Time = h.now()
 	r.Intake, r.Outbox.partState, r.Outbox.Refused, r.Store = h.intake, h.outbox, h.refused, h.conn
-	r.Healthy = r.Store.State == stateConnected && r.Intake.State == stateConnected && r.Outbox.State != stateRetrying
+	r.Projector.repairState = h.repair
+	r.Healthy = r.Store.State == stateConnected && r.Intake.State == stateConnected && r.Outbox.State != stateRetrying &&
+		!r.Projector.Repairing && r.Projector.RepairError == ""
 	for _, c := range []consumerState{r.Mailroom, r.Outbox.consumerState, r.Projector.consumerState} {
 		r.Healthy = r.Healthy && c.Stalled == "" && c.Error == ""
 	}

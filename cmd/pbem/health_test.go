@@ -28,6 +28,7 @@ type served struct {
 	svc    *games.Service
 	health string // URL of /healthz
 	log    *logBuffer
+	stop   func() // stops it as a shutdown would; again is nothing
 }
 
 // servePost runs the post office on the mail servers ms, configured by
@@ -41,8 +42,14 @@ func servePost(t *testing.T, ms mailtest.Servers, change func(*config)) *served 
 // ("" for an embedded one).
 func servePostOn(t *testing.T, ms mailtest.Servers, change func(*config), natsURL string) *served {
 	t.Helper()
+	return servePostIn(t, ms, change, natsURL, t.TempDir())
+}
+
+// servePostIn is servePostOn with its data in dir.
+func servePostIn(t *testing.T, ms mailtest.Servers, change func(*config), natsURL, dir string) *served {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	e := &env{data: t.TempDir(), nats: natsURL, stdout: io.Discard, stderr: io.Discard}
+	e := &env{data: dir, nats: natsURL, stdout: io.Discard, stderr: io.Discard}
 	c := config{Service: "pbem games", Mailbox: ms.Address("games"), Secret: "test secret", RatePerHour: 1000}
 	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = ms.IMAP, "plain", "games", ms.Password
 	c.IMAP.Poll.Duration = 200 * time.Millisecond
@@ -66,15 +73,19 @@ func servePostOn(t *testing.T, ms mailtest.Servers, change func(*config), natsUR
 	hs := httptest.NewServer(po.health)
 	done := make(chan error, 1)
 	go func() { done <- po.run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve stopped with %v", err)
-		}
-		hs.Close()
-		e.close()
-	})
-	return &served{po: po, svc: svc, health: hs.URL + "/healthz", log: logs}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("serve stopped with %v", err)
+			}
+			hs.Close()
+			e.close()
+		})
+	}
+	t.Cleanup(stop)
+	return &served{po: po, svc: svc, health: hs.URL + "/healthz", log: logs, stop: stop}
 }
 
 // waitHealth waits until /healthz answers with status code and a report

@@ -85,6 +85,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index}
 	h := newHealth(svc.Store, time.Now)
 	watchStore(svc.Store.Conn(), h, log.With("part", "store"))
+	index.OnRepair = h.projectorRepair(log.With("part", "projector"))
 	svc.Store.OnResubscribe = func(durable string, err error, wait time.Duration) {
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
 	}

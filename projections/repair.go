@@ -1,0 +1,143 @@
+package projections
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/pbem-games/pbem/events"
+)
+
+// ErrDamaged marks read models that disagree with the stream: an entry
+// that cannot be read, or a game the projector has folded with no entry
+// or an entry behind. The stream is the truth; Repair folds them again.
+var ErrDamaged = errors.New("projections: read models damaged")
+
+// damaged is the error apply returns for damage it finds: it stops the
+// subscription (events.ErrPoison) so that Run can repair.
+func damaged(format string, args ...any) error {
+	return fmt.Errorf("%w: %w: %s", events.ErrPoison, ErrDamaged, fmt.Sprintf(format, args...))
+}
+
+// Check looks the read models over: every entry of both buckets must be
+// readable, and once the projector has folded every event stored, every
+// game in the stream must have a summary. It returns why they are
+// damaged, or "" when they look whole.
+func (p *Projector) Check(ctx context.Context) (string, error) {
+	summaries := 0
+	err := p.each(ctx, p.games, func(key string, value []byte) string {
+		var s Summary
+		if err := json.Unmarshal(value, &s); err != nil || s.ID != key {
+			return fmt.Sprintf("the summary of game %s cannot be read", key)
+		}
+		summaries++
+		return ""
+	})
+	if why, ok := err.(damage); ok {
+		return string(why), nil
+	}
+	if err != nil {
+		return "", err
+	}
+	err = p.each(ctx, p.players, func(key string, value []byte) string {
+		var pg PlayerGames
+		if err := json.Unmarshal(value, &pg); err != nil {
+			return fmt.Sprintf("the games of player %s cannot be read", key)
+		}
+		return ""
+	})
+	if why, ok := err.(damage); ok {
+		return string(why), nil
+	}
+	if err != nil {
+		return "", err
+	}
+	cons, err := p.store.JetStream().Consumer(ctx, events.StreamName, Durable)
+	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return "", nil // nothing folded yet: Run folds everything
+	}
+	if err != nil {
+		return "", fmt.Errorf("projections: check: %w", err)
+	}
+	info, err := cons.Info(ctx)
+	if err != nil {
+		return "", fmt.Errorf("projections: check: %w", err)
+	}
+	if info.NumPending > 0 || info.NumAckPending > 0 {
+		return "", nil // games not folded yet have no summary, rightly
+	}
+	st, err := p.store.JetStream().Stream(ctx, events.StreamName)
+	if err != nil {
+		return "", fmt.Errorf("projections: check: %w", err)
+	}
+	si, err := st.Info(ctx, jetstream.WithSubjectFilter(events.GameSubject+">"))
+	if err != nil {
+		return "", fmt.Errorf("projections: check: %w", err)
+	}
+	if n := len(si.State.Subjects); summaries < n {
+		return fmt.Sprintf("the stream holds %d games and the read models %d", n, summaries), nil
+	}
+	return "", nil
+}
+
+// damage is why Check's walk found the read models damaged.
+type damage string
+
+func (d damage) Error() string { return string(d) }
+
+// each hands every entry of kv to look, which returns why the entry is
+// damaged or "".
+func (p *Projector) each(ctx context.Context, kv jetstream.KeyValue, look func(key string, value []byte) string) error {
+	w, err := kv.WatchAll(ctx, jetstream.IgnoreDeletes())
+	if err != nil {
+		return fmt.Errorf("projections: check %s: %w", kv.Bucket(), err)
+	}
+	defer w.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case e := <-w.Updates():
+			if e == nil {
+				return nil // every entry seen
+			}
+			if why := look(e.Key(), e.Value()); why != "" {
+				return damage(why)
+			}
+		}
+	}
+}
+
+// Repair folds the read models again from the stream, as Rebuild does,
+// but over the entries they hold rather than into new buckets, so that
+// readers meanwhile see the old entries until each is written again. Run
+// calls it when it finds them damaged; its subscription must be stopped.
+func (p *Projector) Repair(ctx context.Context) error {
+	// A bucket thrown away is made again under its name, which the
+	// handles others read through keep using.
+	for _, name := range []string{GamesBucket, PlayersBucket} {
+		if _, err := bucket(ctx, p.store, name); err != nil {
+			return err
+		}
+	}
+	clear(p.cache)
+	return p.refold(ctx)
+}
+
+func (p *Projector) repair(ctx context.Context, why string) error {
+	why = strings.TrimPrefix(why, "events: subscribe "+Durable+": ")
+	if p.OnRepair != nil {
+		p.OnRepair(why, false, nil)
+	}
+	err := p.Repair(ctx)
+	if p.OnRepair != nil {
+		p.OnRepair(why, true, err)
+	}
+	if err != nil {
+		return fmt.Errorf("projections: repair (%s): %w", why, err)
+	}
+	return nil
+}
