@@ -47,6 +47,10 @@ type Intake struct {
 	// it has logged in and opened the mailbox, false with the reason when
 	// a session ends. A health check reports it.
 	OnState func(connected bool, err error)
+	// Hold, when set, is asked before each round: while it gives a reason
+	// the intake reads nothing and leaves the mail on the server (the
+	// disk that would record it is nearly full, say).
+	Hold func() string
 }
 
 // Cursor stores how far the intake has read a mailbox.
@@ -114,9 +118,23 @@ func (in *Intake) session(ctx context.Context) error {
 	if in.OnState != nil {
 		in.OnState(true, nil)
 	}
+	held := ""
 	for {
-		if err := in.readNew(ctx, c, sel.UIDValidity); err != nil {
-			return err
+		why := ""
+		if in.Hold != nil {
+			why = in.Hold()
+		}
+		switch {
+		case why != "" && why != held:
+			in.log().Warn("not reading mail: it stays on the server", "why", why)
+		case why == "" && held != "":
+			in.log().Info("reading mail again", "held for", held)
+		}
+		held = why
+		if why == "" {
+			if err := in.readNew(ctx, c, sel.UIDValidity); err != nil {
+				return err
+			}
 		}
 		if err := in.wait(ctx, c, newMail); err != nil {
 			return err

@@ -24,7 +24,10 @@ type config struct {
 	RatePerHour int      `toml:"rate_per_hour"` // answers to one sender per hour
 	TrustedAuth string   `toml:"trusted_auth_server"`
 	Tick        duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
-	IMAP        struct {
+	// MinFreeMB is the free space (MiB) on the data directory below which
+	// new mail stays on the IMAP server; 0 means 256, negative never.
+	MinFreeMB int `toml:"min_free_mb"`
+	IMAP      struct {
 		Addr, Security, Username, Password, Mailbox, Processed string
 		Poll                                                   duration
 	} `toml:"imap"`

@@ -5,13 +5,18 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/internal/torture"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -216,4 +221,112 @@ func TestFaultDamagedReadModels(t *testing.T) {
 	}
 	checkIndex(t, s.svc.Store, out)
 	t.Logf("%d games, %d moves; read models repaired while playing and at a start", rep.Games, rep.Applied)
+}
+
+// TestFaultDiskFull puts the data directory on a small file system of its
+// own (a tmpfs: the test needs root) and fills it up to below min_free_mb
+// while a game is played: /healthz and the log say so, the move mailed
+// meanwhile stays on the IMAP server, nothing is lost, and once space
+// returns the move is read and played.
+func TestFaultDiskFull(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mounts a small tmpfs, which needs root")
+	}
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "data")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs: %v %s", err, out)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("umount", "--lazy", dir).CombinedOutput(); err != nil {
+			t.Errorf("umount %s: %v %s", dir, err, out)
+		}
+	})
+	_, ms := loopbackServers(t, "games", "ana", "bea")
+	s := servePostIn(t, ms, func(c *config) { c.MinFreeMB = 32 }, "", dir)
+	ana, bea := ms.Address("ana"), ms.Address("bea")
+	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
+	prompt := waitFor(t, ms, "ana", 0, "your turn")
+	waitFor(t, ms, "bea", 0, "new game")
+	s.waitHealth(t, http.StatusOK, "the disk roomy", func(h healthReport) bool { return h.Disk != nil && !h.Disk.Low })
+
+	// Fill the disk up to 16 MiB free: below min_free_mb.
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		t.Fatal(err)
+	}
+	ballast := filepath.Join(dir, "ballast")
+	if err := os.WriteFile(ballast, make([]byte, int64(st.Bavail)*st.Bsize-16<<20), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := s.waitHealth(t, http.StatusServiceUnavailable, "the disk nearly full", func(h healthReport) bool {
+		return h.Disk != nil && h.Disk.Low && h.Disk.Free < h.Disk.MinFree
+	})
+	t.Logf("/healthz: %d bytes free, at least %d wanted", h.Disk.Free, h.Disk.MinFree)
+	send(t, ms, ana, prompt.replyTo, "Re: move", "<"+prompt.messageID+">", "E5\n")
+	time.Sleep(2 * time.Second)
+	tag, _ := mail.ParseTag(prompt.replyTo, ms.Address("games"))
+	if g, _, err := s.svc.Load(context.Background(), tag.Game); err != nil || len(g.Moves) != 0 {
+		t.Fatalf("with the disk nearly full the game has moves %v (%v), want none yet", g.Moves, err)
+	}
+	if box := mailbox(t, ms, "games"); len(box) != 1 {
+		t.Errorf("with the disk nearly full the game mailbox holds %d mails, want the move left there", len(box))
+	}
+
+	if err := os.Remove(ballast); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ms, "bea", 1, "your turn")
+	s.waitHealth(t, http.StatusOK, "the disk roomy again", func(h healthReport) bool { return h.Disk != nil && !h.Disk.Low })
+	if g, _, err := s.svc.Load(context.Background(), tag.Game); err != nil || len(g.Moves) != 1 {
+		t.Errorf("after space returned the game has moves %v (%v), want the one mailed meanwhile", g.Moves, err)
+	}
+	logs := s.log.String()
+	for _, want := range []string{"disk nearly full", "not reading mail: it stays on the server", "disk space back", "reading mail again"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("the log does not say %q:\n%s", want, logs)
+		}
+	}
+
+	// Without the watch (min_free_mb < 0) the disk fills to the last
+	// byte: a write of the stream fails, which JetStream does not retry
+	// until it is started again. The move mailed then is not lost: it
+	// stays on the server, and a restart once space is back plays it.
+	prompt = waitFor(t, ms, "bea", 1, "your turn")
+	s.stop()
+	s = servePostIn(t, ms, func(c *config) { c.MinFreeMB = -1 }, "", dir)
+	full, err := os.Create(ballast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for chunk := make([]byte, 1<<20); ; {
+		if _, err := full.Write(chunk); err != nil {
+			break
+		}
+	}
+	for chunk := make([]byte, 512); ; {
+		if _, err := full.Write(chunk); err != nil {
+			break
+		}
+	}
+	full.Close()
+	quote := strings.Repeat("> "+strings.Repeat("quoted text ", 20)+"\n", 1000) // too long for the last page left
+	send(t, ms, bea, prompt.replyTo, "Re: move", "<"+prompt.messageID+">", "A1\n\n"+quote)
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(s.log.String(), "imap session ended"); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("with the disk full the intake never failed to record the move:\n%s", s.log)
+		}
+	}
+	if err := os.Remove(ballast); err != nil {
+		t.Fatal(err)
+	}
+	s.stop()
+	s = servePostIn(t, ms, func(c *config) { c.MinFreeMB = 32 }, "", dir)
+	waitFor(t, ms, "ana", 2, "your turn")
+	if g, _, err := s.svc.Load(context.Background(), tag.Game); err != nil || len(g.Moves) != 2 {
+		t.Errorf("after the disk was full and the service restarted the game has moves %v (%v), want E5 and A1", g.Moves, err)
+	}
 }

@@ -35,6 +35,7 @@ type health struct {
 	conn    partState           // the connection to JetStream
 	refused int                 // notices refused for good since the start
 	repair  repairState         // the projector's repairs of damaged read models
+	disk    *diskWatch          // nil with an external NATS server
 	floors  map[string]ackFloor // per durable consumer, to see it stall
 }
 
@@ -61,10 +62,11 @@ type consumerState struct {
 
 // healthReport is the body of /healthz.
 type healthReport struct {
-	Healthy bool      `json:"healthy"`
-	Time    time.Time `json:"time"`
-	Store   partState `json:"store"`
-	Intake  partState `json:"intake"`
+	Healthy bool       `json:"healthy"`
+	Time    time.Time  `json:"time"`
+	Store   partState  `json:"store"`
+	Disk    *diskState `json:"disk,omitempty"`
+	Intake  partState  `json:"intake"`
 	Outbox  struct {
 		partState
 		consumerState
@@ -142,7 +144,10 @@ func (h *health) storeState(connected bool, err error) {
 // watchStore logs the store's connection going and coming back, and
 // tells h.
 func watchStore(nc *nats.Conn, h *health, log *slog.Logger) {
-	nc.SetDisconnectErrHandler(func(_ *nats.Conn, err error) {
+	nc.SetDisconnectErrHandler(func(c *nats.Conn, err error) {
+		if c.IsClosed() {
+			return // the service is stopping
+		}
 		if err == nil {
 			err = errors.New("disconnected")
 		}
@@ -203,8 +208,12 @@ func (h *health) report(ctx context.Context) healthReport {
 	r.Time = h.now()
 	r.Intake, r.Outbox.partState, r.Outbox.Refused, r.Store = h.intake, h.outbox, h.refused, h.conn
 	r.Projector.repairState = h.repair
+	if h.disk != nil {
+		d := h.disk.report()
+		r.Disk = &d
+	}
 	r.Healthy = r.Store.State == stateConnected && r.Intake.State == stateConnected && r.Outbox.State != stateRetrying &&
-		!r.Projector.Repairing && r.Projector.RepairError == ""
+		!r.Projector.Repairing && r.Projector.RepairError == "" && (r.Disk == nil || !r.Disk.Low && r.Disk.Error == "")
 	for _, c := range []consumerState{r.Mailroom, r.Outbox.consumerState, r.Projector.consumerState} {
 		r.Healthy = r.Healthy && c.Stalled == "" && c.Error == ""
 	}

@@ -86,6 +86,11 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 	h := newHealth(svc.Store, time.Now)
 	watchStore(svc.Store.Conn(), h, log.With("part", "store"))
 	index.OnRepair = h.projectorRepair(log.With("part", "projector"))
+	var hold func() string
+	if e.nats == "" && c.MinFreeMB >= 0 {
+		h.disk = newDiskWatch(e.data, c.MinFreeMB, log.With("part", "disk"))
+		hold = h.disk.hold
+	}
 	svc.Store.OnResubscribe = func(durable string, err error, wait time.Duration) {
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
 	}
@@ -94,7 +99,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 		index:  index,
 		health: h,
 		intake: &mail.Intake{Options: c.imapOptions(), Record: mail.StoreInbox(svc.Store), Cursor: cursor,
-			Log: log.With("part", "intake"), OnState: h.intakeState},
+			Log: log.With("part", "intake"), OnState: h.intakeState, Hold: hold},
 		mailroom: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
 			TrustedAuthServID: c.TrustedAuth, RatePerHour: c.RatePerHour, Log: log.With("part", "mailroom")},
 		outbox: &mail.Outbox{Store: svc.Store, Send: sender.Send, Log: log.With("part", "outbox"), OnSend: h.outboxSent,
@@ -111,6 +116,9 @@ func (p *postOffice) run(ctx context.Context) error {
 	parts := map[string]func(context.Context) error{
 		"intake": p.intake.Run, "mailroom": p.mailroom.Run, "projector": p.index.Run, "outbox": p.outbox.Run,
 		"clock": p.clock.Run,
+	}
+	if p.health.disk != nil {
+		parts["disk"] = p.health.disk.run
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, len(parts))
