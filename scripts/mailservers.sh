@@ -8,6 +8,9 @@
 #   scripts/mailservers.sh stop     stop both (mail is kept until next start)
 #   scripts/mailservers.sh status   say what runs; exit 0 only if both answer
 #   scripts/mailservers.sh env      print the export lines the tests read
+#   scripts/mailservers.sh restart-postfix
+#                                   stop Postfix and start it again (a test
+#                                   of mail handed over while it is down)
 #
 # State directory: $PBEM_MAILSERVERS_DIR, default /tmp/pbem-mailservers.
 # See docs/mailservers.md.
@@ -29,6 +32,8 @@ SMTP_PORT=11025
 DOMAIN=pbem.test
 PASSWORD=secret
 USERS=(games ana bea cai dov)
+# The players of the load test: pairs p0a/p0b to p23a/p23b.
+for ((i = 0; i < 24; i++)); do USERS+=("p${i}a" "p${i}b"); done
 PACKAGES=(dovecot-imapd dovecot-lmtpd postfix)
 
 # Mail is stored as this unprivileged system user, which exists everywhere.
@@ -517,13 +522,32 @@ cmd_env() {
 	return 1
 }
 
+# cmd_restart_postfix stops Postfix and starts it again, as an operator's
+# restart does: connections are refused meanwhile, and the queue is kept.
+cmd_restart_postfix() {
+	[[ -f $POSTFIX_DIR/conf/main.cf ]] || die "not started: run scripts/mailservers.sh start"
+	exec 9>"$STATE/lock"
+	flock -w 120 9 || die "another start or stop holds $STATE/lock"
+	if postfix_running; then
+		postfix -c "$POSTFIX_DIR/conf" stop >/dev/null 2>&1 || die "postfix stop failed"
+	fi
+	postfix -c "$POSTFIX_DIR/conf" start </dev/null >"$POSTFIX_DIR/start.log" 2>&1 9>&- || {
+		cat "$POSTFIX_DIR/start.log" >&2
+		show_logs
+		die "Postfix did not start again"
+	}
+	wait_port "$SMTP_PORT" || die "nothing answers on $HOST:$SMTP_PORT after 30s"
+	say "Postfix restarted"
+}
+
 case ${1:-} in
 start) cmd_start ;;
 stop) cmd_stop ;;
 status) cmd_status ;;
 env) cmd_env ;;
+restart-postfix) cmd_restart_postfix ;;
 *)
-	echo "usage: $0 start|stop|status|env" >&2
+	echo "usage: $0 start|stop|status|env|restart-postfix" >&2
 	exit 2
 	;;
 esac

@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/pbem-games/pbem/internal/torture"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -83,5 +87,78 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 		if len(ids) != moves+1 {
 			t.Errorf("%s got %d mails for %d moves, want %d", user, len(ids), moves, moves+1)
 		}
+	}
+}
+
+// TestDovecotPostfixLoad has 24 pairs of players play a game each at once
+// through a real Dovecot and Postfix, several hundred moves in all, with
+// bad moves and mails sent twice among them, and restarts Postfix in the
+// middle: every move is applied once, every bad move answered, every game
+// ends, and every mail arrives, never with two contents under one
+// Message-ID (the torture test's oracle). PBEM_LOAD_PAIRS changes the
+// number of pairs (at most mailtest.LoadPlayers/2).
+func TestDovecotPostfixLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays for a minute")
+	}
+	ms := mailtest.Real(t)
+	pairs := min(envInt(t, "PBEM_LOAD_PAIRS", 24), mailtest.LoadPlayers/2)
+	club := torture.NewClub(torture.Options{SMTP: ms.SMTP, Domain: ms.Domain, Mailbox: ms.Address("games"), Pairs: pairs,
+		Seed: 3, Invalid: 0.05, Duplicate: 0.05, SendFor: time.Minute,
+		Variant: func(i int) string { return []string{"", "enhanced"}[i%2] }})
+	emptyMailboxes(t, ms, append([]string{"games"}, club.Users()...)...)
+	s := servePostIn(t, ms, nil, "", t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	club.Poll(ctx, ms.IMAP, ms.Password, 200*time.Millisecond)
+	club.StopNewGames() // one game per pair
+	start := time.Now()
+	club.Start()
+
+	// Restart Postfix once a third of the moves or so are played.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		moves := 0
+		for _, x := range club.Sent() {
+			if x.Kind == torture.KindMove {
+				moves++
+			}
+		}
+		if moves >= pairs*8 || time.Now().After(deadline) {
+			t.Logf("Postfix restarted after %d moves sent, %v in", moves, time.Since(start).Round(time.Second))
+			break
+		}
+	}
+	mailtest.RestartPostfix(t)
+
+	for deadline := time.Now().Add(2 * time.Minute); club.Outstanding() != ""; time.Sleep(200 * time.Millisecond) {
+		if errs := club.Errors(); len(errs) > 0 {
+			t.Fatalf("the players failed: %v", errs)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 2 minutes the club still waits for: %s", club.Outstanding())
+		}
+	}
+	played := time.Since(start)
+	s.waitHealth(t, http.StatusOK, "nothing left to do", func(h healthReport) bool {
+		return h.Mailroom.Pending == 0 && h.Outbox.Pending == 0 && h.Projector.Lag == 0
+	})
+	out, err := torture.Stored(ctx, s.svc.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Boxes = map[string][]torture.Content{}
+	for _, user := range club.Users() {
+		if out.Boxes[ms.Address(user)], err = torture.Mailbox(ms.IMAP, user, ms.Password); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep := torture.Check(club.Sent(), out)
+	t.Logf("%d games, %d moves, %d bad moves, %d mails sent twice in %v; %d notices, %d mails received (%d second deliveries)",
+		rep.Games, rep.Applied, rep.Invalid, rep.Duplicates, played.Round(time.Second), rep.Notices, rep.Mails, rep.Repeats)
+	for _, p := range rep.Problems {
+		t.Error(p)
+	}
+	if rep.Games != pairs {
+		t.Errorf("%d games for %d pairs", rep.Games, pairs)
 	}
 }

@@ -35,7 +35,11 @@ type Sent struct {
 
 // Options say how a club plays.
 type Options struct {
+	// Sys is the loopback mail system the club plays on; or else SMTP
+	// and Domain name a real one, whose users already exist.
 	Sys     *loopback.System
+	SMTP    string // host:port of the SMTP server the players send through
+	Domain  string // the players' domain
 	Mailbox string // the game address, e.g. games@pbem.test
 	Pairs   int    // pairs of players, each playing one game after another
 	Seed    uint64
@@ -44,6 +48,9 @@ type Options struct {
 	Invalid, Duplicate float64
 	// Variant returns the variants of pair i's games ("" or "enhanced").
 	Variant func(pair int) string
+	// SendFor is how long a player keeps trying to hand a mail to the
+	// SMTP server, a server restarting say; 0 means 2 seconds.
+	SendFor time.Duration
 }
 
 // Club is the players: pairs of bots that play Atacama by mail, starting a
@@ -80,16 +87,21 @@ type player struct {
 // NewClub makes the players, "p<pair>a" (the host) and "p<pair>b", and
 // makes the mail system hand each its mail; Start sends the first NEWs.
 func NewClub(opt Options) *Club {
+	if opt.Sys != nil {
+		opt.SMTP, opt.Domain = opt.Sys.SMTPAddr, opt.Sys.Domain
+	}
 	c := &Club{opt: opt, players: map[string]*player{}, news: make([]int, opt.Pairs),
 		overs: map[string]bool{}, overCount: make([][2]int, opt.Pairs), answered: map[string]bool{}}
 	for i := range opt.Pairs {
 		for seat, suffix := range []string{"a", "b"} {
 			name := fmt.Sprintf("p%d%s", i, suffix)
-			p := &player{club: c, name: name, addr: opt.Sys.Address(name), pair: i, seat: seat,
-				partner: opt.Sys.Address(fmt.Sprintf("p%d%s", i, []string{"b", "a"}[seat])),
+			p := &player{club: c, name: name, addr: name + "@" + opt.Domain, pair: i, seat: seat,
+				partner: fmt.Sprintf("p%d%s@%s", i, []string{"b", "a"}[seat], opt.Domain),
 				rng:     rand.New(rand.NewPCG(opt.Seed, uint64(2*i+seat))), inbox: make(chan []byte, 1<<14),
 				latest: map[string]uint64{}, lastMove: map[string]string{}}
-			opt.Sys.AddUser(name)
+			if opt.Sys != nil {
+				opt.Sys.AddUser(name)
+			}
 			c.players[name] = p
 		}
 	}

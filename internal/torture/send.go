@@ -12,7 +12,7 @@ import (
 // it sends it again, byte for byte, a little later.
 func (p *player) send(s Sent, subject, inReplyTo, body string) error {
 	p.n++
-	s.MessageID = fmt.Sprintf("%s.%d@mua.%s", p.name, p.n, p.club.opt.Sys.Domain)
+	s.MessageID = fmt.Sprintf("%s.%d@mua.%s", p.name, p.n, p.club.opt.Domain)
 	var b strings.Builder
 	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nMessage-ID: <%s>\r\nDate: %s\r\n",
 		p.addr, s.To, subject, s.MessageID, time.Now().UTC().Format(time.RFC1123Z))
@@ -58,17 +58,23 @@ func (c *Club) fail(err error) {
 	c.mu.Unlock()
 }
 
-// smtp hands one mail to the mail system's SMTP server, trying a few
-// times: the server is in this process and should not fail.
+// smtp hands one mail to the mail system's SMTP server, trying again for
+// Options.SendFor.
 func (c *Club) smtp(from, to, raw string) error {
+	limit := c.opt.SendFor
+	if limit == 0 {
+		limit = 2 * time.Second
+	}
 	var err error
-	for try := range 5 {
-		if err = sendOnce(c.opt.Sys.SMTPAddr, from, to, raw); err == nil {
+	for deadline, try := time.Now().Add(limit), 1; ; try++ {
+		if err = sendOnce(c.opt.SMTP, from, to, raw); err == nil {
 			return nil
 		}
-		time.Sleep(time.Duration(try+1) * 100 * time.Millisecond)
+		if time.Now().After(deadline) {
+			return fmt.Errorf("send mail from %s to %s: %w", from, to, err)
+		}
+		time.Sleep(time.Duration(min(try, 10)) * 100 * time.Millisecond)
 	}
-	return fmt.Errorf("send mail from %s to %s: %w", from, to, err)
 }
 
 func sendOnce(addr, from, to, raw string) error {

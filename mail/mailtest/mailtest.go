@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,8 +21,37 @@ import (
 type Servers struct{ IMAP, SMTP, Domain, Password string }
 
 // Users are the mailboxes the servers know, all with the same password:
-// the game mailbox first, then the bot players.
+// the game mailbox first, then the bot players; LoadPlayers more, for a
+// load test, are named p0a, p0b, p1a… p23b.
 var Users = []string{"games", "ana", "bea", "cai", "dov"}
+
+// LoadPlayers is how many players p<n>a and p<n>b the servers know.
+const LoadPlayers = 48
+
+// RestartPostfix stops Postfix and starts it again with
+// "scripts/mailservers.sh restart-postfix", found above the test's
+// directory, and returns once it answers again.
+func RestartPostfix(tb testing.TB) {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		script := filepath.Join(dir, "scripts", "mailservers.sh")
+		if _, err := os.Stat(script); err == nil {
+			if out, err := exec.Command("bash", script, "restart-postfix").CombinedOutput(); err != nil {
+				tb.Fatalf("%s restart-postfix: %v\n%s", script, err, out)
+			}
+			return
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			tb.Fatal("scripts/mailservers.sh not found above the test's directory")
+		}
+		dir = up
+	}
+}
 
 // Address returns user's address on the test domain, such as
 // "ana@pbem.test".
