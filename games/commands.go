@@ -38,7 +38,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		case "GAMES":
 			l.answer(KindGames, nil)
 		case "JOIN":
-			_, err = m.Service.Join(ctx, strings.ToLower(strings.TrimSpace(rest)), l.p.From, c)
+			err = m.join(ctx, l, rest, c)
 		case "BOARD", "STATUS":
 			err = m.needGame(l, line, func() error { l.answer(KindBoard, nil); return nil })
 		case "HISTORY":
@@ -99,6 +99,20 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 		log.Info("programmed list refused", "reason", refusal.Msg)
 		return nil
 	}
+	return err
+}
+
+// join reads "JOIN <game> <code>": the code is the game's invitation
+// code, which only its host was mailed.
+func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c Cause) error {
+	words := strings.Fields(strings.ToLower(rest))
+	if len(words) != 2 {
+		return refuse(ErrSetup, "write JOIN, the game's id and its invitation code, as the game's host sent them to you: JOIN <game> <code>")
+	}
+	if !m.Tokens.CheckInvitation(words[0], words[1]) {
+		return refuse(ErrSetup, "that is not the invitation code of game %s: ask its host for the line to send", words[0])
+	}
+	_, err := m.Service.Join(ctx, words[0], l.p.From, c)
 	return err
 }
 

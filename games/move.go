@@ -71,7 +71,7 @@ func (s *Service) playEvents(g *projections.Game, next rules.State, mp events.Mo
 // playable refuses a move the table forbids, whatever the rules say.
 func playable(g *projections.Game, seat rules.Seat) error {
 	if open := g.Open(); len(open) > 0 {
-		return refuse(ErrWaiting, "the game waits for %d more player(s); they join by sending JOIN %s to the game's address", len(open), g.ID)
+		return refuse(ErrWaiting, "the game waits for %d more player(s); they join with the JOIN line pbem mailed the host", len(open))
 	}
 	if g.PausedAt != nil {
 		return refuse(ErrPaused, "the game is paused by its host; moves wait until it resumes")

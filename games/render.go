@@ -41,6 +41,11 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			return out, err
 		}
 		s.describeGame(&m, g, evs, n)
+		if open := g.Open(); len(open) > 0 && m.To.Host && !m.Over && m.Notice == "" {
+			// Only the host learns the invitation code, to pass on.
+			m.Notice = fmt.Sprintf("%d seat(s) are open. Whoever you invite takes one by sending this line to %s: JOIN %s %s",
+				len(open), lh.Mailbox, g.ID, lh.Tokens.Invitation(g.ID))
+		}
 		if n.Seat >= 0 && n.Seat < len(g.Created.Players) {
 			out.ReplyTo = lh.Tokens.ReplyTo(lh.Mailbox, g.ID, n.Seat)
 		}

@@ -35,6 +35,23 @@ func (t Tokens) Token(game string, seat int) string {
 	return strings.ToLower(tokenEncoding.EncodeToString(mac.Sum(nil))[:TokenLen])
 }
 
+// Invitation returns the code that lets someone take an open seat of game
+// with "JOIN <game> <code>": the first ten characters of the lowercase,
+// unpadded base32 of HMAC-SHA256(Secret, game+".join"). Only the host is
+// mailed it, to pass on to the players they invite; knowing a game's id
+// (from a GAMES list, a forwarded mail) is not enough to sit down in it.
+func (t Tokens) Invitation(game string) string {
+	mac := hmac.New(sha256.New, t.Secret)
+	mac.Write([]byte(game + ".join"))
+	return strings.ToLower(tokenEncoding.EncodeToString(mac.Sum(nil))[:TokenLen])
+}
+
+// CheckInvitation reports whether code is game's invitation code,
+// comparing in constant time and ignoring case.
+func (t Tokens) CheckInvitation(game, code string) bool {
+	return len(t.Secret) > 0 && hmac.Equal([]byte(strings.ToLower(code)), []byte(t.Invitation(game)))
+}
+
 // ReplyTo returns the address a player of seat in game replies to:
 // for mailbox "games@pbem.example.org" it is
 // "games+<game>.<seat>.<token>@pbem.example.org".

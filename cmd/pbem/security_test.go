@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -249,5 +250,40 @@ func TestNoSecretsBeforeTheEnd(t *testing.T) {
 	t.Logf("searched %d mails sent before the end; of the %d hidden strings of the first state, the game-over mails show %d", searched, len(early), laidLater)
 	if searched < 20 || len(early) == 0 || laidLater == 0 {
 		t.Errorf("searched %d mails for %d early secrets, %d of them found once laid: the search proves nothing", searched, len(early), laidLater)
+	}
+}
+
+// TestJoinNeedsInvitation: an open seat is taken only with the game's
+// invitation code, which only the host is mailed; knowing the game's id
+// is not enough.
+func TestJoinNeedsInvitation(t *testing.T) {
+	t.Parallel()
+	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve")
+	s := servePost(t, ms, nil)
+	ana, bea, eve, games := ms.Address("ana"), ms.Address("bea"), ms.Address("eve"), ms.Address("games")
+	send(t, ms, ana, games, "a game?", "", "NEW atacama WITH open\n")
+	created := waitFor(t, ms, "ana", 0, "")
+	line := regexp.MustCompile(`JOIN ([a-z0-9]+) ([a-z0-9]+)`).FindStringSubmatch(strings.Join(strings.Fields(created.p.Text), " "))
+	if line == nil {
+		t.Fatalf("the host's mail %q does not give the JOIN line:\n%s", created.p.Subject, created.p.Text)
+	}
+	game, code := line[1], line[2]
+	for _, tt := range []struct{ name, body, why string }{
+		{"NoCode", "JOIN " + game, "invitation code"},
+		{"WrongCode", "JOIN " + game + " aaaaaaaaaa", "not the invitation code"},
+		{"OtherGamesCode", "JOIN " + game + " " + mail.Tokens{Secret: []byte("test secret")}.Invitation("zzzzzz"), "not the invitation code"},
+	} {
+		got := answersTo(t, ms, eve, games, fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <%s.join@pbem.test>\nSubject: join\n\n%s\n", eve, games, tt.name, tt.body), "eve")["eve"]
+		if len(got) != 1 || !strings.Contains(got[0].p.Text, tt.why) {
+			t.Errorf("%s: eve got %v, want one refusal saying %q", tt.name, got, tt.why)
+		}
+		if g, _, err := s.svc.Load(context.Background(), game); err != nil || len(g.Open()) != 1 {
+			t.Fatalf("%s: after eve's JOIN the game has open seats %v (%v), want still one", tt.name, g.Open(), err)
+		}
+	}
+	send(t, ms, bea, games, "join", "", "JOIN "+game+" "+strings.ToUpper(code)+"\n") // the code's case does not matter
+	waitFor(t, ms, "bea", 0, "")
+	if g, _, err := s.svc.Load(context.Background(), game); err != nil || len(g.Open()) != 0 || !strings.EqualFold(g.Created.Players[1].Address, bea) {
+		t.Errorf("after bea's JOIN with the code the game has open seats %v (%v)", g.Open(), err)
 	}
 }
