@@ -19,6 +19,15 @@ import (
 // after what was read. (One filter: an ordered consumer with several
 // makes nats-server 2.15 intersect its subject tree for every message.)
 func (s *Store) ReadAll(ctx context.Context, filter string, handle func(Record) error) (uint64, error) {
+	return s.readFrom(ctx, filter, time.Time{}, handle)
+}
+
+// ReadSince is ReadAll of the messages stored at or after since.
+func (s *Store) ReadSince(ctx context.Context, filter string, since time.Time, handle func(Record) error) (uint64, error) {
+	return s.readFrom(ctx, filter, since, handle)
+}
+
+func (s *Store) readFrom(ctx context.Context, filter string, since time.Time, handle func(Record) error) (uint64, error) {
 	m, err := s.last(ctx, filter)
 	if errors.Is(err, ErrNotFound) {
 		return 0, nil
@@ -27,9 +36,16 @@ func (s *Store) ReadAll(ctx context.Context, filter string, handle func(Record) 
 		return 0, fmt.Errorf("events: read all: %w", err)
 	}
 	through := m.Sequence
-	cons, err := s.js.OrderedConsumer(ctx, StreamName, jetstream.OrderedConsumerConfig{
+	cfg := jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{filter}, DeliverPolicy: jetstream.DeliverAllPolicy, InactiveThreshold: 10 * time.Second,
-	})
+	}
+	if !since.IsZero() {
+		if m.Time.Before(since) {
+			return through, nil // nothing that recent
+		}
+		cfg.DeliverPolicy, cfg.OptStartTime = jetstream.DeliverByStartTimePolicy, &since
+	}
+	cons, err := s.js.OrderedConsumer(ctx, StreamName, cfg)
 	if err != nil {
 		return 0, fmt.Errorf("events: read all: %w", err)
 	}
@@ -50,7 +66,7 @@ func (s *Store) ReadAll(ctx context.Context, filter string, handle func(Record) 
 		if md.Sequence.Stream > through {
 			return through, nil
 		}
-		if err := handle(Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: 1}); err != nil {
+		if err := handle(Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: 1, Time: md.Timestamp}); err != nil {
 			return 0, err
 		}
 		if md.Sequence.Stream == through || md.NumPending == 0 {

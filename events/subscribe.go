@@ -58,7 +58,8 @@ type Record struct {
 	Subject   string
 	Data      []byte
 	StreamSeq uint64
-	Delivered uint64 // how often it has been handed out, this time included
+	Delivered uint64    // how often it has been handed out, this time included
+	Time      time.Time // when it was stored (set by ReadAll and ReadSince)
 }
 
 // RetryError, returned by a handler, asks for the message again after

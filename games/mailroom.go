@@ -46,8 +46,12 @@ type Mailroom struct {
 	answers map[string][]time.Time
 }
 
-// Run handles recorded mail until ctx ends.
+// Run handles recorded mail until ctx ends. It first counts the answers
+// of the last hour (Warm), so a restart does not reset the rate limit.
 func (m *Mailroom) Run(ctx context.Context) error {
+	if err := m.Warm(ctx); err != nil {
+		m.log().Warn("answers of the last hour not counted: the rate limit starts from nothing", "err", err)
+	}
 	return m.Service.Store.SubscribeKeyed(ctx, InboxDurable, mail.InboxSubject+">", workers(m.Workers), m.orderKey, m.handleRecord(ctx))
 }
 
@@ -240,13 +244,53 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 		out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
 		ids = append(ids, n.ID)
 	}
-	once := events.Message{Subject: AnsweredSubject + l.rec.Key, Data: []byte(strings.Join(ids, "\n"))}
-	err := m.Service.Store.PutOnceWith(ctx, once, out)
+	data, err := json.Marshal(answered{To: l.p.From, IDs: ids})
+	if err != nil {
+		return err
+	}
+	once := events.Message{Subject: AnsweredSubject + l.rec.Key, Data: data}
+	err = m.Service.Store.PutOnceWith(ctx, once, out)
 	if errors.Is(err, events.ErrExists) {
 		log.Info("mail read again, already answered: not answered again")
 		return nil
 	}
 	return err
+}
+
+// answered is what AnsweredSubject holds: to whom the mailroom answered
+// a mail, and the ids of the answers.
+type answered struct {
+	To  string   `json:"to"`
+	IDs []string `json:"ids"`
+}
+
+// Warm counts the answers sent in the last hour, as recorded with each
+// mail's answers, towards each sender's rate limit.
+func (m *Mailroom) Warm(ctx context.Context) error {
+	now := m.Service.now()
+	counts := map[string][]time.Time{}
+	_, err := m.Service.Store.ReadSince(ctx, AnsweredSubject+">", now.Add(-time.Hour), func(r events.Record) error {
+		var a answered
+		if json.Unmarshal(r.Data, &a) != nil || a.To == "" {
+			return nil // written before senders were recorded
+		}
+		for range a.IDs {
+			counts[a.To] = append(counts[a.To], r.Time)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.answers == nil {
+		m.answers = map[string][]time.Time{}
+	}
+	for addr, ts := range counts {
+		m.answers[addr] = append(ts, m.answers[addr]...)
+	}
+	return nil
 }
 
 // allow counts an answer to addr and reports whether it is within the rate.

@@ -115,3 +115,42 @@ func TestMailReadAgainRefused(t *testing.T) {
 		t.Errorf("the moves are %v, want E5 and A1", g.Moves)
 	}
 }
+
+// TestRateLimitSurvivesRestart: the answers of the last hour are counted
+// again by a new mailroom (a restart), so the rate limit does not start
+// from nothing.
+func TestRateLimitSurvivesRestart(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	svc.Now = time.Now // the stream's own clock dates the answers
+	help := func(n int) mail.InboxRecord {
+		raw := fmt.Sprintf("From: cai@example.com\r\nTo: games@pbem.test\r\nMessage-ID: <help.%d@example.com>\r\nSubject: help\r\n\r\nHELP\r\n", n)
+		return mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(n), time.Now())
+	}
+	first := &games.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
+	for n := range 2 {
+		if err := first.Handle(ctx, help(n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := notices(t, svc.Store); got != 2 {
+		t.Fatalf("two HELPs got %d answers, want 2", got)
+	}
+	again := &games.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
+	if err := again.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Handle(ctx, help(2)); err != nil {
+		t.Fatal(err)
+	}
+	if got := notices(t, svc.Store); got != 2 {
+		t.Errorf("after a restart a third HELP within the hour got an answer: %d answers, want 2", got)
+	}
+	fresh := &games.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
+	if err := fresh.Handle(ctx, help(3)); err != nil {
+		t.Fatal(err)
+	}
+	if got := notices(t, svc.Store); got != 3 {
+		t.Errorf("a mailroom that did not count the last hour answered %d, want 3: the test shows nothing", got)
+	}
+}
