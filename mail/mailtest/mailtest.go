@@ -1,6 +1,7 @@
 // Package mailtest gives tests the real mail servers that
 // scripts/mailservers.sh starts on 127.0.0.1: Dovecot for IMAP (the game
-// mailbox "games" and the bot players "ana", "bea", "cai", "dov") and
+// mailbox "games", the bot players "ana", "bea", "cai", "dov" and the
+// load test's p0a to p23b) and
 // Postfix for SMTP, which delivers every address of the test domain,
 // plus addresses included, into Dovecot. See docs/mailservers.md.
 package mailtest
