@@ -142,6 +142,43 @@ func TestProjector(t *testing.T) {
 	if sum, err := fresh.Summary(ctx, running); err != nil || sum.Seq != 8 {
 		t.Errorf("Summary(%s) after Rebuild and a move = seq %d, %v, want 8", running, sum.Seq, err)
 	}
+
+	// Damage is found by Check and undone by Repair.
+	whole, err := fresh.Games(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why, err := fresh.Check(ctx); why != "" || err != nil {
+		t.Fatalf("Check of whole read models = %q, %v; want nothing", why, err)
+	}
+	kv, err := svc.Store.JetStream().KeyValue(ctx, projections.GamesBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := kv.Put(ctx, done, []byte("not json")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fresh.Summary(ctx, done); !errors.Is(err, projections.ErrDamaged) {
+		t.Errorf("Summary of a damaged entry = %v, want ErrDamaged", err)
+	}
+	if why, err := fresh.Check(ctx); !strings.Contains(why, done) || err != nil {
+		t.Errorf("Check with game %s's summary damaged = %q, %v; want it named", done, why, err)
+	}
+	if err := kv.Delete(ctx, running); err != nil {
+		t.Fatal(err)
+	}
+	if why, err := fresh.Check(ctx); why == "" || err != nil {
+		t.Errorf("Check with game %s's summary gone = %q, %v; want damage", running, why, err)
+	}
+	if err := fresh.Repair(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if why, err := fresh.Check(ctx); why != "" || err != nil {
+		t.Errorf("Check after Repair = %q, %v; want nothing", why, err)
+	}
+	if repaired, err := fresh.Games(ctx); err != nil || !cmp.Equal(repaired, whole) {
+		t.Errorf("read models after Repair = %v (%v), want them as before the damage: %s", repaired, err, cmp.Diff(whole, repaired))
+	}
 }
 
 func mustLegal(t *testing.T, svc *games.Service, id string, seat rules.Seat) string {

@@ -22,38 +22,54 @@ func damaged(format string, args ...any) error {
 	return fmt.Errorf("%w: %w: %s", events.ErrPoison, ErrDamaged, fmt.Sprintf(format, args...))
 }
 
+// checkAll is the most entries a bucket may hold for Check to read every
+// one; beyond it an unreadable entry is found when its game next moves.
+const checkAll = 20000
+
 // Check looks the read models over: every entry of both buckets must be
-// readable, and once the projector has folded every event stored, every
-// game in the stream must have a summary. It returns why they are
-// damaged, or "" when they look whole.
+// readable (when they hold at most checkAll entries), and once the
+// projector has folded every event stored, every game in the stream must
+// have a summary. It returns why they are damaged, or "" when they look
+// whole.
 func (p *Projector) Check(ctx context.Context) (string, error) {
-	summaries := 0
-	err := p.each(ctx, p.games, func(key string, value []byte) string {
-		var s Summary
-		if err := json.Unmarshal(value, &s); err != nil || s.ID != key {
-			return fmt.Sprintf("the summary of game %s cannot be read", key)
+	var summaries uint64 // games with a summary
+	for _, b := range []struct {
+		kv   jetstream.KeyValue
+		look func(key string, value []byte) string
+	}{
+		{p.games, func(key string, value []byte) string {
+			var s Summary
+			if err := json.Unmarshal(value, &s); err != nil || s.ID != key {
+				return fmt.Sprintf("the summary of game %s cannot be read", key)
+			}
+			summaries++
+			return ""
+		}},
+		{p.players, func(key string, value []byte) string {
+			var pg PlayerGames
+			if err := json.Unmarshal(value, &pg); err != nil {
+				return fmt.Sprintf("the games of player %s cannot be read", key)
+			}
+			return ""
+		}},
+	} {
+		bs, err := b.kv.Status(ctx)
+		if err != nil {
+			return "", fmt.Errorf("projections: check: %w", err)
 		}
-		summaries++
-		return ""
-	})
-	if why, ok := err.(damage); ok {
-		return string(why), nil
-	}
-	if err != nil {
-		return "", err
-	}
-	err = p.each(ctx, p.players, func(key string, value []byte) string {
-		var pg PlayerGames
-		if err := json.Unmarshal(value, &pg); err != nil {
-			return fmt.Sprintf("the games of player %s cannot be read", key)
+		if bs.Values() > checkAll {
+			if b.kv == p.games {
+				summaries = bs.Values() // deleted entries count too: a rougher check
+			}
+			continue
 		}
-		return ""
-	})
-	if why, ok := err.(damage); ok {
-		return string(why), nil
-	}
-	if err != nil {
-		return "", err
+		err = p.each(ctx, b.kv, b.look)
+		if why, ok := err.(damage); ok {
+			return string(why), nil
+		}
+		if err != nil {
+			return "", err
+		}
 	}
 	cons, err := p.store.JetStream().Consumer(ctx, events.StreamName, Durable)
 	if errors.Is(err, jetstream.ErrConsumerNotFound) {
@@ -69,15 +85,15 @@ func (p *Projector) Check(ctx context.Context) (string, error) {
 	if info.NumPending > 0 || info.NumAckPending > 0 {
 		return "", nil // games not folded yet have no summary, rightly
 	}
-	st, err := p.store.JetStream().Stream(ctx, events.StreamName)
+	stream, err := p.store.JetStream().Stream(ctx, events.StreamName)
 	if err != nil {
 		return "", fmt.Errorf("projections: check: %w", err)
 	}
-	si, err := st.Info(ctx, jetstream.WithSubjectFilter(events.GameSubject+">"))
+	si, err := stream.Info(ctx, jetstream.WithSubjectFilter(events.GameSubject+">"))
 	if err != nil {
 		return "", fmt.Errorf("projections: check: %w", err)
 	}
-	if n := len(si.State.Subjects); summaries < n {
+	if n := uint64(len(si.State.Subjects)); summaries < n {
 		return fmt.Sprintf("the stream holds %d games and the read models %d", n, summaries), nil
 	}
 	return "", nil
