@@ -26,6 +26,9 @@ type checker struct {
 	setup    rules.Setup
 	name     string
 	playouts int
+	deep     int // playouts checked in depth
+	full     int // deep playouts that apply every legal move
+	sparse   int // Options.Sparse
 	maxMoves int
 }
 
@@ -179,6 +182,9 @@ type playout struct {
 	secret  []needle // forms of the seed no view may show before the end
 	rng     *rand.Rand
 	deep    bool
+	noViews bool       // the next snapshot skips the views, unless the game is over
+	lean    bool       // the next snapshot lists the legal moves of one seat to act only: mover
+	mover   rules.Seat // the seat that moves, chosen by a lean snapshot
 	setup   rules.Setup
 	hist    []played
 	res     result
@@ -188,7 +194,7 @@ type playout struct {
 }
 
 func (c *checker) playout(i int) result {
-	p := &playout{c: c, index: i, deep: i < deepPlayouts, prop: PropPlayout}
+	p := &playout{c: c, index: i, deep: i < c.deep, prop: PropPlayout}
 	p.rng = rand.New(rand.NewPCG(uint64(i), 0x70626d2d72756c65))
 	// Even playouts have small seeds, as hosts of repeatable games use, odd
 	// ones random seeds, whose every part is unlikely to show by chance.
@@ -280,7 +286,10 @@ func (p *playout) play() {
 	var prev *snapshot
 	for {
 		p.prop = PropPlayout
+		p.lean = !p.deep && p.c.sparse > 1
+		p.noViews = p.lean && p.rng.IntN(p.c.sparse) != 0
 		cur := p.snap(st)
+		p.noViews, p.lean = false, false
 		if !p.examine(st, cur) {
 			return
 		}
@@ -301,7 +310,10 @@ func (p *playout) play() {
 			p.fail(PropPlayout, "the game is not over after %d moves (Options.MaxMoves)", p.c.maxMoves)
 			return
 		}
-		seat := cur.toAct[p.rng.IntN(len(cur.toAct))]
+		seat := cur.mover
+		if cur.unlisted == nil {
+			seat = cur.toAct[p.rng.IntN(len(cur.toAct))]
+		}
 		k := p.rng.IntN(len(cur.legal[seat]))
 		m, text := cur.legal[seat][k], cur.texts[seat][k]
 		if p.deep {
@@ -370,6 +382,10 @@ type snapshot struct {
 	texts  [][]string
 	views  []viewKey
 	broken []string // problems met while taking it
+	// A lean snapshot lists the legal moves of one seat to act, mover,
+	// and marks the others it did not list.
+	mover    rules.Seat
+	unlisted []bool
 }
 
 type viewKey struct{ json, text string }
@@ -399,8 +415,16 @@ func (p *playout) snap(st rules.State) *snapshot {
 	p.op = call{name: "Result"}
 	scores, over := st.Result()
 	sn.scores, sn.over = slices.Clone(scores), over
+	if p.lean && !over && len(sn.toAct) > 0 {
+		sn.mover = sn.toAct[p.rng.IntN(len(sn.toAct))]
+		sn.unlisted = make([]bool, n+1)
+	}
 	for i := range n + 1 {
 		s := p.seatAt(i)
+		if sn.unlisted != nil && s != sn.mover && slices.Contains(sn.toAct, s) {
+			sn.unlisted[i] = true
+			continue
+		}
 		sn.legal[i] = slices.Clone(p.legal(st, s))
 		sn.texts[i] = make([]string, len(sn.legal[i]))
 		for k, m := range sn.legal[i] {
@@ -413,7 +437,9 @@ func (p *playout) snap(st rules.State) *snapshot {
 			sn.texts[i][k] = m.String()
 		}
 	}
-	sn.views = p.views(st, &sn.broken)
+	if !p.noViews || sn.over {
+		sn.views = p.views(st, &sn.broken)
+	}
 	return sn
 }
 
@@ -552,7 +578,7 @@ func (p *playout) examine(st rules.State, sn *snapshot) bool {
 	for i, texts := range sn.texts {
 		s := p.seatAt(i)
 		acting := slices.Contains(sn.toAct, s)
-		if acting && len(texts) == 0 {
+		if acting && len(texts) == 0 && (sn.unlisted == nil || !sn.unlisted[i]) {
 			p.fail(PropPlayout, "%s is in ToAct() = %v, but Legal(%s) is empty", seatName(s), sn.toAct, seatName(s))
 			ok = false
 		}
@@ -578,7 +604,7 @@ func (p *playout) checkLeaks(st rules.State, sn *snapshot) {
 		}
 	}
 	sec, ok := st.(rules.Secrets)
-	if !ok {
+	if !ok || sn.views == nil {
 		return
 	}
 	n := p.seats()
@@ -704,7 +730,7 @@ func (p *playout) checkLegal(st rules.State, cur *snapshot, mover rules.Seat) {
 	var twice []string // failures of applying a move twice
 	// Which moves of the mover to apply: all, or a sample.
 	apply := make([]bool, len(cur.legal[mover]))
-	if p.index < fullPlayouts || len(apply) <= appliedPerStep {
+	if p.index < p.c.full || len(apply) <= appliedPerStep {
 		for k := range apply {
 			apply[k] = true
 		}

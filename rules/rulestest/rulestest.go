@@ -24,15 +24,16 @@
 //   - Views marshal to JSON, and neither they nor their Text show the seed
 //     before the game is over.
 //
-// The first 20 playouts of each setup are checked in depth. At every step
+// The first 20 playouts of each setup (Options.Deep) are checked in depth. At every step
 // every legal move is parsed back; the legal moves of the seat about to move
 // are applied in several ways (all of them in the first two playouts, 16
 // drawn at random in the others); illegal moves of many kinds are tried;
 // the state must be unchanged by all of it; and a second copy of the game,
 // played alongside, must show the same views. The other playouts get the
 // cheaper checks: the move played is parsed back and a few illegal moves
-// are tried. In every playout the views are checked for leaks at every step,
-// and at the end the moves' texts are replayed from Start and must end in
+// are tried. In every playout the views are checked for leaks at every step
+// (in the cheaper playouts at some steps, with Options.Sparse), and at the
+// end the moves' texts are replayed from Start and must end in
 // the same state.
 package rulestest
 
@@ -50,6 +51,22 @@ type Options struct {
 	Setups   []rules.Setup // setups to test (seeds in them are ignored; the suite varies seeds); at least one
 	Playouts int           // random playouts per setup; 0 means 1000
 	MaxMoves int           // a playout longer than this fails; 0 means 10000
+	// Deep is how many of each setup's playouts, the first ones, are
+	// checked in depth; 0 means 20, a negative number none. Games whose
+	// playouts are long may check fewer in depth and play more of the
+	// cheaper ones.
+	Deep int
+	// Full is how many of the deep playouts apply every legal move at
+	// every step; the others apply a sample. 0 means 2, a negative number
+	// none.
+	Full int
+	// Sparse, when above 1, makes the other playouts leaner still: they
+	// take the views, and look in them for the seed and the secrets, at one
+	// step in Sparse drawn at random and at the end rather than at every
+	// step, and of the seats to act they list the legal moves of the one
+	// that moves only. Views and simultaneous phases cost games with large
+	// views and many players most of a playout's time. 0 means neither.
+	Sparse int
 }
 
 const (
@@ -67,6 +84,26 @@ func (o Options) playouts() int {
 		return defaultPlayouts
 	}
 	return o.Playouts
+}
+
+func (o Options) deep() int {
+	switch {
+	case o.Deep < 0:
+		return 0
+	case o.Deep == 0:
+		return deepPlayouts
+	}
+	return o.Deep
+}
+
+func (o Options) full() int {
+	switch {
+	case o.Full < 0:
+		return 0
+	case o.Full == 0:
+		return fullPlayouts
+	}
+	return o.Full
 }
 
 func (o Options) maxMoves() int {
@@ -280,7 +317,7 @@ func describeSetup(s rules.Setup) string {
 
 // checkSetup checks that Start works for one setup and plays its playouts.
 func checkSetup(g rules.Game, setup rules.Setup, name string, opt Options) []Failure {
-	c := &checker{g: g, setup: setup, name: name, playouts: opt.playouts(), maxMoves: opt.maxMoves()}
+	c := &checker{g: g, setup: setup, name: name, playouts: opt.playouts(), deep: opt.deep(), full: opt.full(), sparse: opt.Sparse, maxMoves: opt.maxMoves()}
 	if fails := c.checkStart(); len(fails) > 0 {
 		return fails
 	}
