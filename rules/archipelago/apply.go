@@ -130,9 +130,11 @@ func (s *state) do(p int, m Move) {
 	case KBid:
 		s.bid(p, m.Bid)
 	case KOrder:
+		s.lapse()
 		s.log(s.name(p) + " set the turn order: " + s.orderWords(m.Order) + ".")
 		s.setOrder(m.Order)
 	case KFeed, KExport:
+		s.lapse()
 		s.contribute(p, m.N)
 	case KOffer, KAccept, KDecline, KWithdraw:
 		s.doDeal(p, m)

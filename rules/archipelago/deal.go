@@ -1,10 +1,16 @@
 package archipelago
 
-// Deals. During the actions phase the player to act may offer another
-// player a deal: florins, cubes, explorer tokens and a harvest permit,
-// never units or discs. The addressee accepts or declines as their move;
-// both sides change hands at once, and the deal is refused if either side
-// no longer holds its goods. An offer lapses when the offerer's turn ends.
+// Deals. The player to act may offer another player a deal: florins,
+// cubes, explorer tokens and a harvest permit, never units or discs. The
+// rulebook allows it in three places: in the actions phase ("players may
+// negotiate, trade, sell, give, or lend anything except units or action
+// discs"), when the highest bidder sets the turn order ("negotiations and
+// bribes are encouraged") and in a domestic consumption crisis
+// ("negotiations are allowed"). The addressee accepts or declines as their
+// move; both sides change hands at once, and the deal is refused if either
+// side no longer holds its goods. An offer lapses when the offerer's turn
+// ends: with the disc or pass that ends an actions turn, with the order set,
+// or with the offerer's gift to the crisis.
 
 // mostOffers is how many offers a player may make in one turn. House: an
 // offer waits for the other player's mail, so one a turn keeps the game
@@ -45,9 +51,29 @@ func validGoods(g goods) bool {
 	return true
 }
 
+// dealsOpen reports whether the player to act may make deals now.
+func (s *state) dealsOpen() bool {
+	switch s.phase {
+	case phActions, phOrder:
+		return true
+	case phCrisis:
+		return s.crisis.kind == qHome
+	}
+	return false
+}
+
+// lapse ends the deals of a turn: an open offer lapses.
+func (s *state) lapse() {
+	if s.deal.open {
+		s.log("The offer of " + s.name(int(s.deal.from)) + " lapsed.")
+	}
+	s.deal = offer{}
+	s.offers = 0
+}
+
 func (s *state) checkDeal(p int, m Move) error {
-	if err := s.phaseIs(phActions, "deals are made"); err != nil {
-		return err
+	if !s.dealsOpen() {
+		return illegal("deals are made only in the actions phase, while the turn order is set and in a domestic crisis; now %s", s.waitingFor())
 	}
 	switch m.Kind {
 	case KOffer:

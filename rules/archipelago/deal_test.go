@@ -91,3 +91,80 @@ func TestDeal(t *testing.T) {
 		t.Run("Err"+c.text, func(t *testing.T) { refuse(t, base, p, c.text, c.want) })
 	}
 }
+
+// TestDealOutsidePhase5 checks the deals the rulebook allows outside the
+// actions phase: a bribe while the highest bidder sets the turn order
+// ("negotiations and bribes are encouraged") and a deal in a domestic
+// crisis ("negotiations are allowed"); and that there are none in the
+// bidding, an export crisis or the evolution phase.
+func TestDealOutsidePhase5(t *testing.T) {
+	t.Run("Bribe", func(t *testing.T) {
+		s := inBids(t, 3)
+		s = play(t, play(t, play(t, s, 0, "BID 2"), 1, "BID 1"), 2, "BID 0")
+		if s.phase != phOrder || s.actor() != 0 {
+			t.Fatalf("phase %s, actor %d; want Red to set the order", phaseNames[s.phase], s.actor())
+		}
+		refuse(t, s, 1, "OFFER RED 2 FLORINS FOR NOTHING", "not your turn")
+		florins := [2]int{s.players[0].florins, s.players[1].florins}
+		s = play(t, s, 0, "OFFER BLUE NOTHING FOR 3 FLORINS")
+		if got := s.ToAct(); !slices.Equal(got, seats(0, 1)) {
+			t.Fatalf("ToAct() with a bribe asked of Blue = %v, want [0 1]", got)
+		}
+		if got := legalText(s, 0); !slices.Contains(got, "WITHDRAW") || !slices.Contains(got, "ORDER BLUE RED GREEN") {
+			t.Errorf("Red's moves with an open offer = %v, want WITHDRAW and the orders", got)
+		}
+		s = play(t, s, 1, "ACCEPT RED")
+		if s.players[0].florins != florins[0]+3 || s.players[1].florins != florins[1]-3 || s.phase != phOrder {
+			t.Fatalf("after the bribe: florins %d and %d, phase %s", s.players[0].florins, s.players[1].florins, phaseNames[s.phase])
+		}
+		refuse(t, s, 0, "OFFER GREEN NOTHING FOR 1 FLORIN", "1 offers this turn")
+		s = play(t, s, 0, "ORDER BLUE RED GREEN")
+		if s.order[0] != 1 {
+			t.Errorf("order %v, want Blue first", s.order)
+		}
+		if s.offers != 0 || s.deal.open {
+			t.Errorf("the deals of the order turn outlive it")
+		}
+	})
+	t.Run("LapsesWithTheOrder", func(t *testing.T) {
+		s := inBids(t, 2)
+		s = play(t, play(t, s, 0, "BID 1"), 1, "BID 0")
+		s = play(t, s, 0, "OFFER BLUE NOTHING FOR 1 FLORIN")
+		s = play(t, s, 0, "ORDER RED BLUE")
+		if s.deal.open || !slices.Contains(s.last, "The offer of Red lapsed.") {
+			t.Errorf("the offer did not lapse when the order was set: %q", s.last)
+		}
+		refuse(t, s, 1, "ACCEPT RED", "not your turn")
+	})
+	t.Run("DomesticCrisis", func(t *testing.T) {
+		s, p, q := crisisFixture(t, cardIndex(t, "Fishing Nets")) // fish, a cube stands up 5
+		s.players[q].cubes[fish] = 1
+		s.balance()
+		if s.phase != phCrisis || s.crisis.kind != qHome || s.actor() != p {
+			t.Fatalf("no domestic crisis with %d to give", p)
+		}
+		they, me := upper(colors[q]), upper(colors[p])
+		s = play(t, s, p, "OFFER "+they+" 2 FLORINS FOR 1 FISH")
+		s = play(t, s, q, "ACCEPT "+me)
+		if s.players[p].cubes[fish] != 1 || s.phase != phCrisis || s.actor() != p {
+			t.Fatalf("after buying a fish in the crisis: %d fish, phase %s, actor %d", s.players[p].cubes[fish], phaseNames[s.phase], s.actor())
+		}
+		s = play(t, s, p, "FEED 1 OWN")
+		if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 1 {
+			t.Errorf("lying %v after feeding the fish bought, want 0 and 1", s.crisis.lying)
+		}
+		for s.phase == phCrisis && s.crisis.kind == qHome {
+			s = play(t, s, s.actor(), "FEED NONE")
+		}
+		if s.phase != phCrisis || s.crisis.kind != qExport {
+			t.Fatalf("phase %s after the domestic crisis, want the export crisis", phaseNames[s.phase])
+		}
+		refuse(t, s, s.actor(), "OFFER "+upper(colors[1-s.actor()])+" 1 FLORIN FOR NOTHING", "only in the actions phase, while the turn order is set and in a domestic crisis")
+	})
+	t.Run("NotInBidsOrEvolution", func(t *testing.T) {
+		s := inBids(t, 2)
+		refuse(t, s, 0, "OFFER BLUE 1 FLORIN FOR NOTHING", "deals are made only")
+		e := firstMoves(t, s, func(s *state) bool { return s.phase == phEvolution })
+		refuse(t, e, e.actor(), "OFFER "+upper(colors[1-e.actor()])+" 1 FLORIN FOR NOTHING", "deals are made only")
+	})
+}

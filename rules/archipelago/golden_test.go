@@ -13,17 +13,49 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// TestTranscript plays one complete two-player game with seeded random
-// moves and compares, move by move, what the seat to act sees and what it
-// plays with testdata/transcript.golden. Run with -update after a change
-// of the rules or the views.
+// transcripts are the complete seeded games kept in testdata: the first
+// with every view the seat to act saw, the others with each move and what
+// it did, then the end as an observer sees it. Between them they cover
+// every number of players, every length and both endings.
+var transcripts = []struct {
+	file   string
+	seats  int
+	length string
+	seed   uint64
+	full   bool   // every view, not only the moves
+	ending string // how the game ends, as randomGame names it
+}{
+	{"transcript.golden", 2, Short, 2024, true, ""},
+	{"transcript-3-medium.golden", 3, Medium, 2, false, "objective"},
+	{"transcript-4-long.golden", 4, Long, 32, false, "war"},
+	{"transcript-5-short.golden", 5, Short, 14, false, "separatist"},
+}
+
+// TestTranscript plays complete games with seeded random moves and
+// compares, move by move, what they show with the files in testdata. Run
+// with -update after a change of the rules or the views.
 func TestTranscript(t *testing.T) {
-	st, err := Game.Start(rules.Setup{Seats: 2, Variants: []string{Short}, Seed: rules.SeedFromInt(2024)})
+	for _, tr := range transcripts {
+		t.Run(tr.file, func(t *testing.T) {
+			b, ending := transcript(t, tr.seats, tr.length, tr.seed, tr.full)
+			if tr.ending != "" && ending != tr.ending {
+				t.Errorf("the game ends by %s, want %s: pick another seed", ending, tr.ending)
+			}
+			compareGolden(t, tr.file, b)
+		})
+	}
+}
+
+// transcript plays one game and writes it down.
+func transcript(t *testing.T, seats int, length string, seed uint64, full bool) ([]byte, string) {
+	setup := rules.Setup{Seats: seats, Variants: []string{length}, Seed: rules.SeedFromInt(seed)}
+	st, err := Game.Start(setup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := rules.NewRand(rules.SeedFromInt(7), "transcript")
 	var b bytes.Buffer
+	fmt.Fprintf(&b, "Archipelago, %d players, %s objectives, seed %d\n\n", seats, length, seed)
 	for n := 1; ; n++ {
 		to := st.ToAct()
 		if len(to) == 0 {
@@ -32,20 +64,43 @@ func TestTranscript(t *testing.T) {
 		seat := to[r.IntN(len(to))]
 		legal := st.Legal(seat)
 		m := legal[r.IntN(len(legal))]
-		fmt.Fprintf(&b, "=== %d. %s to move (of %v); %d legal moves\n", n, colors[seat], to, len(legal))
-		b.WriteString(st.View(seat).Text())
 		guide := st.(rules.Guide)
-		fmt.Fprintf(&b, "--- %s plays %s: %s %s\n\n", colors[seat], m, colors[seat], guide.Describe(seat, m.String()))
+		if full {
+			fmt.Fprintf(&b, "=== %d. %s to move (of %v); %d legal moves\n", n, colors[seat], to, len(legal))
+			b.WriteString(st.View(seat).Text())
+			fmt.Fprintf(&b, "--- %s plays %s: %s %s\n\n", colors[seat], m, colors[seat], guide.Describe(seat, m.String()))
+		}
 		if st, err = st.Apply(seat, m); err != nil {
 			t.Fatalf("move %d: %v", n, err)
+		}
+		if !full {
+			fmt.Fprintf(&b, "%d. %s: %s\n", n, colors[seat], m)
+			for _, l := range st.(*state).last {
+				b.WriteString("     " + l + "\n")
+			}
 		}
 	}
 	scores, _ := st.Result()
 	fmt.Fprintf(&b, "=== The end: scores %v\n", scores)
 	b.WriteString(st.View(rules.Observer).Text())
-	golden := filepath.Join("testdata", "transcript.golden")
+	s := st.(*state)
+	ending := "year"
+	switch {
+	case s.war && s.winner >= 0:
+		ending = "separatist"
+	case s.war:
+		ending = "war"
+	case s.endedBy >= 0:
+		ending = "objective"
+	}
+	return b.Bytes(), ending
+}
+
+func compareGolden(t *testing.T, file string, got []byte) {
+	t.Helper()
+	golden := filepath.Join("testdata", file)
 	if *update {
-		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -53,13 +108,13 @@ func TestTranscript(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (run with -update to write it)", err)
 	}
-	if !bytes.Equal(b.Bytes(), want) {
-		got, wantLines := bytes.Split(b.Bytes(), []byte("\n")), bytes.Split(want, []byte("\n"))
-		for i := range min(len(got), len(wantLines)) {
-			if !bytes.Equal(got[i], wantLines[i]) {
-				t.Fatalf("transcript line %d = %q, want %q (run with -update if the change is meant)", i+1, got[i], wantLines[i])
+	if !bytes.Equal(got, want) {
+		gotLines, wantLines := bytes.Split(got, []byte("\n")), bytes.Split(want, []byte("\n"))
+		for i := range min(len(gotLines), len(wantLines)) {
+			if !bytes.Equal(gotLines[i], wantLines[i]) {
+				t.Fatalf("%s line %d = %q, want %q (run with -update if the change is meant)", file, i+1, gotLines[i], wantLines[i])
 			}
 		}
-		t.Fatalf("the transcript has %d lines, want %d", len(got), len(wantLines))
+		t.Fatalf("%s has %d lines, want %d", file, len(gotLines), len(wantLines))
 	}
 }

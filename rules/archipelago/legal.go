@@ -56,8 +56,9 @@ func (s *state) Legal(p rules.Seat) []rules.Move {
 			m.Order = o
 			ms = append(ms, m)
 		})
+		ms = s.legalDeals(seat, ms)
 	case phCrisis:
-		ms = s.legalGifts(seat)
+		ms = s.legalDeals(seat, s.legalGifts(seat))
 	case phActions:
 		ms = s.legalActions(seat, add)
 	case phEvolution:
@@ -329,6 +330,19 @@ func (s *state) legalExplorations(p int, push func(Move)) {
 			}
 		}
 	})
+}
+
+// legalDeals adds to ms the deals the player to act may make outside the
+// actions phase: withdraw an open offer, or make one.
+func (s *state) legalDeals(p int, ms []Move) []Move {
+	if !s.dealsOpen() || p != s.actor() {
+		return ms
+	}
+	if s.deal.open {
+		ms = append(ms, blank(KWithdraw))
+	}
+	s.legalOffers(p, func(m Move) { ms = append(ms, m) })
+	return ms
 }
 
 // legalOffers lists the offers of the listed class: one cube of a kind

@@ -200,12 +200,8 @@ func (s *state) discsLeft(p int) int {
 
 // nextActor ends the current turn and finds the next player with discs.
 func (s *state) nextActor() {
-	if s.deal.open {
-		s.log("The offer of " + s.name(int(s.deal.from)) + " lapsed.")
-	}
-	s.deal = offer{}
+	s.lapse()
 	s.credits = [2]int8{}
-	s.offers = 0
 	for i := 1; i <= s.seats; i++ {
 		t := (int(s.turn) + i + s.seats) % s.seats
 		if s.turn < 0 {
