@@ -158,33 +158,15 @@ func mailParts(raw []byte) []string {
 // players' screens.
 func TestArchipelagoDealByMail(t *testing.T) {
 	t.Parallel()
-	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
-	a := &archipelagoTable{t: t, post: startPost(t, sys, t.TempDir()), seen: map[string]int{},
-		colors: []string{"RED", "BLUE", "GREEN"}}
-	send(t, sys, sys.Address("ana"), sys.Address("games"), "a game?", "",
-		"NEW archipelago WITH "+sys.Address("bea")+", "+sys.Address("cai")+"\n")
-	invite := waitFor(t, sys, "bea", 0, "")
-	tag, ok := mail.ParseTag(invite.replyTo, sys.Address("games"))
-	if !ok {
-		t.Fatalf("the invitation's reply address %q names no game", invite.replyTo)
-	}
-	a.id = tag.Game
-	g := a.load()
-	for _, p := range g.Created.Players {
-		a.users = append(a.users, strings.TrimSuffix(p.Address, "@"+sys.Domain))
-	}
-	if !slices.Equal(a.users, []string{"ana", "bea", "cai"}) {
-		t.Fatalf("seats are %v, want ana, bea, cai", a.users)
-	}
-	a.waitAll("ana") // the invitations
+	a := newArchipelagoTable(t)
+	sys := a.post.ms
 	const ana, bea, cai = 0, 1, 2
 	a.noLeaks("cai", ana, bea)
+	var g *projections.Game
+	phase := archipelagoPhase
 
 	// The setup and the bidding: each seat to act mails a legal move, BID 0
 	// where it may, so that the order stays and nobody chooses one.
-	phase := func(g *projections.Game) string {
-		return g.State.View(rules.Observer).(*archipelago.View).Phase
-	}
 	for steps := 0; ; steps++ {
 		g = a.load()
 		if strings.Contains(phase(g), "action") {
@@ -313,6 +295,110 @@ func TestArchipelagoDealByMail(t *testing.T) {
 	own := g.State.(rules.Secrets).Secrets(cai)
 	if len(own) < 2 || !strings.Contains(box[len(box)-1].p.Text, own[1]) {
 		t.Errorf("cai's latest mail does not show cai's own screen %q:\n%s", own, box[len(box)-1].p.Text)
+	}
+}
+
+// newArchipelagoTable creates a three-player Archipelago game by mail
+// between ana, bea and cai, seated in that order, and waits for the
+// invitations.
+func newArchipelagoTable(t *testing.T) *archipelagoTable {
+	t.Helper()
+	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
+	a := &archipelagoTable{t: t, post: startPost(t, sys, t.TempDir()), seen: map[string]int{},
+		colors: []string{"RED", "BLUE", "GREEN"}}
+	send(t, sys, sys.Address("ana"), sys.Address("games"), "a game?", "",
+		"NEW archipelago WITH "+sys.Address("bea")+", "+sys.Address("cai")+"\n")
+	invite := waitFor(t, sys, "bea", 0, "")
+	tag, ok := mail.ParseTag(invite.replyTo, sys.Address("games"))
+	if !ok {
+		t.Fatalf("the invitation's reply address %q names no game", invite.replyTo)
+	}
+	a.id = tag.Game
+	g := a.load()
+	for _, p := range g.Created.Players {
+		a.users = append(a.users, strings.TrimSuffix(p.Address, "@"+sys.Domain))
+	}
+	if !slices.Equal(a.users, []string{"ana", "bea", "cai"}) {
+		t.Fatalf("seats are %v, want ana, bea, cai", a.users)
+	}
+	a.waitAll("ana") // the invitations
+	return a
+}
+
+func archipelagoPhase(g *projections.Game) string {
+	return g.State.View(rules.Observer).(*archipelago.View).Phase
+}
+
+// TestArchipelagoSealedBidsByMail plays a three-player game by mail to the
+// first bidding. The bids are sealed until everyone has bid: after each
+// bid every player's mail says who has bid but no mail shows another
+// player's bid; the last bid reveals them all at once to everyone, and
+// the highest bidder is asked to set the turn order.
+func TestArchipelagoSealedBidsByMail(t *testing.T) {
+	t.Parallel()
+	a := newArchipelagoTable(t)
+	const ana, bea, cai = 0, 1, 2
+	for steps := 0; ; steps++ {
+		g := a.load()
+		if len(g.State.ToAct()) == 3 {
+			break // everyone bids at once
+		}
+		if steps > 30 || g.Ended != nil {
+			t.Fatalf("no bidding after %d moves; the phase is %q", steps, archipelagoPhase(g))
+		}
+		seat := int(g.State.ToAct()[0])
+		a.play(seat, g.State.Legal(rules.Seat(seat))[0].String())
+	}
+	if p := archipelagoPhase(a.load()); p != "turn order" {
+		t.Fatalf("everyone is to move in the %q phase, want the bidding", p)
+	}
+	// Bea bids first, then cai, then ana: distinct bids, so no tie.
+	bids := []struct {
+		seat int
+		bid  string
+	}{{bea, "2"}, {cai, "1"}, {ana, "3"}}
+	for i, b := range bids[:2] {
+		// The bidder's secrets name the bid: look for them in the others'
+		// mail while it is still sealed.
+		got := a.play(b.seat, "BID "+b.bid)
+		secret := a.colors[b.seat][:1] + strings.ToLower(a.colors[b.seat][1:]) + "'s sealed bid: " + b.bid + " florin"
+		own := a.load().State.(rules.Secrets).Secrets(rules.Seat(b.seat))
+		if !slices.ContainsFunc(own, func(s string) bool { return strings.HasPrefix(s, secret) }) {
+			t.Fatalf("the secrets of %s hold no %q: %q", a.users[b.seat], secret, own)
+		}
+		if !strings.Contains(got[a.users[b.seat]].p.Text, secret) {
+			t.Errorf("%s's own mail does not show the bid %q:\n%s", a.users[b.seat], secret, got[a.users[b.seat]].p.Text)
+		}
+		for _, o := range []int{ana, bea, cai} {
+			if o == b.seat {
+				continue
+			}
+			for _, earlier := range bids[:i+1] {
+				if earlier.seat != o {
+					a.noLeaks(a.users[o], earlier.seat)
+				}
+			}
+			if txt := got[a.users[o]].p.Text; !strings.Contains(txt, "has bid") || strings.Contains(txt, "Bids revealed") {
+				t.Errorf("%s's mail after %s's bid does not say that %s has bid, or reveals bids:\n%s", a.users[o], a.users[b.seat], a.users[b.seat], txt)
+			}
+		}
+	}
+	got := a.play(ana, "BID 3")
+	for _, u := range a.users {
+		if txt := got[u].p.Text; !strings.Contains(txt, "Bids revealed this round: Red 3, Blue 2, Green 1") {
+			t.Errorf("%s's mail after the last bid does not reveal the bids:\n%s", u, txt)
+		}
+	}
+	if !strings.Contains(got["ana"].p.Subject, "your turn") {
+		t.Errorf("ana, the highest bidder, got %q, want to be asked to set the order", got["ana"].p.Subject)
+	}
+	g := a.load()
+	if to := g.State.ToAct(); !slices.Equal(to, []rules.Seat{ana}) {
+		t.Errorf("after the bids ToAct() = %v, want ana alone to set the order", to)
+	}
+	v := g.State.View(rules.Observer).(*archipelago.View)
+	if !slices.Equal(v.Bids, []int{3, 2, 1}) {
+		t.Errorf("the revealed bids are %v, want [3 2 1]", v.Bids)
 	}
 }
 
