@@ -225,3 +225,73 @@ func TestPopulationEffects(t *testing.T) {
 		t.Errorf("no report of the population effects in %q", s.last)
 	}
 }
+
+// TestEvolution is phase 6: buying a card and turning another, turning
+// two, a card turned to the skull discarded, and the track refilled from
+// the pile.
+func TestEvolution(t *testing.T) {
+	base, _, _ := actionsFixture(t)
+	base = edit(firstMoves(t, base, func(s *state) bool { return s.phase == phEvolution }))
+	p := base.actor()
+	calm := func(k int) bool {
+		b := cards[k].back
+		return !b.homeRed && !b.exportRed && !(b.event != evNone && b.eventRed)
+	}
+	arch, works := cardIndex(t, "Architecture"), cardIndex(t, "Harbour Works") // 3 → 2 → skull; 4 → 3 → 2 → skull
+	var fresh []int8                                                           // cards with no red zone, to refill the track quietly
+	for k := range cards {
+		if calm(k) && k != arch && k != works && len(fresh) < 2 {
+			fresh = append(fresh, int8(k))
+		}
+	}
+	base.pile = append(cloneInt8(base.pile), fresh...)
+	base.track[0] = slot{card: int8(arch)}
+	base.track[1] = slot{card: int8(works), turns: 1}
+	base.players[p].florins = 5
+	base.players[p].cards = 0
+
+	t.Run("BuyAndRotate", func(t *testing.T) {
+		bank := base.bankFlorins
+		s := play(t, base, p, "BUY 1 ROTATE 2")
+		if s.players[p].cards != 1<<arch || s.players[p].florins != 2 || s.bankFlorins != bank+3 {
+			t.Errorf("after buying Architecture for 3: cards %b, florins %d, bank %d (was %d)", s.players[p].cards, s.players[p].florins, s.bankFlorins, bank)
+		}
+		if s.track[0].card != fresh[1] || s.track[1].card != int8(works) || s.cardCost(1) != 2 {
+			t.Errorf("track %v: want place 1 refilled from the pile's top and Harbour Works turned to cost 2", s.track)
+		}
+		if len(s.pile) != len(base.pile)-1 {
+			t.Errorf("the pile has %d cards, want %d", len(s.pile), len(base.pile)-1)
+		}
+		if s.phase == phEvolution && s.actor() == p {
+			t.Errorf("the player keeps the turn after buying")
+		}
+	})
+	t.Run("RotateToSkull", func(t *testing.T) {
+		s := edit(base)
+		s.track[0].turns = 1 // Architecture costs 2; one more turn reaches the skull
+		s = play(t, s, p, "ROTATE 1 2")
+		if s.track[0].card != fresh[1] || s.players[p].cards != 0 || s.players[p].florins != 5 {
+			t.Errorf("place 1 holds %d, want Architecture discarded at the skull and %d revealed", s.track[0].card, fresh[1])
+		}
+		if !strings.Contains(strings.Join(s.last, " "), "Architecture turned to the skull and was discarded.") {
+			t.Errorf("the log does not tell of the discard: %q", s.last)
+		}
+	})
+	for _, c := range []struct {
+		text    string
+		florins int
+		want    string
+	}{
+		{"BUY 2 ROTATE 1", 2, "costs 3 florins and you have 2 florins"}, // Harbour Works, turned once
+		{"BUY 1 ROTATE 1", 5, "turn another card"},
+		{"BUY 1", 5, "after buying, turn one of the other cards"},
+		{"ROTATE 1", 5, "turn two different cards"},
+	} {
+		t.Run("Err"+c.text, func(t *testing.T) {
+			s := edit(base)
+			s.players[p].florins = c.florins
+			refuse(t, s, p, c.text, c.want)
+		})
+	}
+	refuse(t, base, 1-p, "ROTATE 1 2", "not your turn")
+}
