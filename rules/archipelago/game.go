@@ -6,9 +6,10 @@
 // then the objectives and the trend score victory points.
 //
 // Bids for the turn order are sealed and simultaneous; florins, cubes,
-// explorer tokens and objectives lie behind each player's screen; during
-// the actions phase a player may offer another a deal, which the other
-// accepts or declines as their move. The rules as pbem runs them, the
+// explorer tokens and objectives lie behind each player's screen; in the
+// actions phase, while the turn order is set and in a domestic crisis the
+// player to act may offer another a deal, which the other accepts or
+// declines as their move. The rules as pbem runs them, the
 // notation and every house decision are in docs/rules/archipelago.md.
 package archipelago
 

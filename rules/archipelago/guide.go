@@ -23,18 +23,26 @@ func (s *state) MoveSyntax(p rules.Seat) string {
 	case phBid:
 		return "Bid florins in secret for the turn order, e.g. BID 3, or BID 0."
 	case phOrder:
-		return "Name the players in their new turn order, e.g. ORDER " + s.orderText(s.order) + "."
+		return "Name the players in their new turn order, e.g. ORDER " + s.orderText(s.order) + "; before it you may ask a bribe or make a deal, e.g. OFFER " + upper(colors[s.otherSeat()]) + " NOTHING FOR 2 FLORINS."
 	case phCrisis:
 		if s.crisis.kind == qExport {
 			return "Give " + resNames[s.crisis.res] + " for export from the export MARKET, your OWN cubes or explorer TOKENs, e.g. EXPORT 1 MARKET 1 OWN, or EXPORT NONE."
 		}
-		return "Give " + resNames[s.crisis.res] + " to feed the citizens from the domestic MARKET, your OWN cubes or explorer TOKENs, e.g. FEED 1 MARKET 1 OWN, or FEED NONE."
+		return "Give " + resNames[s.crisis.res] + " to feed the citizens from the domestic MARKET, your OWN cubes or explorer TOKENs, e.g. FEED 1 MARKET 1 OWN, or FEED NONE; before it you may make a deal, e.g. OFFER " + upper(colors[s.otherSeat()]) + " 2 FLORINS FOR 1 " + upper(resNames[s.crisis.res]) + "."
 	case phActions:
 		return "Take an action: HARVEST WOOD E5 F6x2, TAX, BUY/SELL FISH HOME/EXPORT, EXPLORE 7A E5 0 SHIP F6, RECRUIT E5, REPRODUCE, BUILD CITY E5, MIGRATE E5 F6 2C 1S, or PASS; free: USE MARKET, OFFER BLUE 1 WOOD FOR 2 FLORINS, WITHDRAW."
 	case phEvolution:
 		return "Buy a card and turn another, e.g. BUY 2 ROTATE 4, or turn two cards, e.g. ROTATE 1 3 (places 1-5 of the track)."
 	}
 	return "The game is over."
+}
+
+// otherSeat is the first seat other than the player to act.
+func (s *state) otherSeat() int {
+	if s.actor() == 0 {
+		return 1
+	}
+	return 0
 }
 
 // Describe says what a recorded move did, in words that follow the

@@ -3,6 +3,8 @@ package archipelago
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 func TestDescribe(t *testing.T) {
@@ -33,11 +35,26 @@ func TestMoveSyntax(t *testing.T) {
 	states := []*state{start(t, 3), inBids(t, 3), inActions(t, 3)}
 	ev := firstMoves(t, inActions(t, 2), func(s *state) bool { return s.phase == phEvolution })
 	states = append(states, ev)
+	order := play(t, play(t, play(t, inBids(t, 3), 0, "BID 2"), 1, "BID 1"), 2, "BID 0")
+	crisis, _, _ := crisisFixture(t, cardIndex(t, "Fishing Nets"))
+	crisis.balance()
+	states = append(states, order, crisis)
+	for _, s := range []*state{order, crisis} {
+		if syntax := s.MoveSyntax(rules.Seat(s.actor())); !strings.Contains(syntax, "OFFER") {
+			t.Errorf("phase %s: MoveSyntax = %q, want it to say a deal may be offered", phaseNames[s.phase], syntax)
+		}
+	}
 	for _, s := range states {
 		for _, p := range s.ToAct() {
 			syntax := s.MoveSyntax(p)
 			if syntax == "" || strings.Contains(syntax, "game is over") {
 				t.Errorf("phase %s: MoveSyntax(%d) = %q", phaseNames[s.phase], p, syntax)
+			}
+			if ex := syntax[strings.LastIndex(syntax, "e.g. ")+len("e.g. "):]; strings.HasPrefix(ex, "OFFER") {
+				// The example deal is a move the player may make.
+				if _, err := s.Parse(p, strings.TrimSuffix(ex, ".")); err != nil {
+					t.Errorf("phase %s: the example %q does not parse: %v", phaseNames[s.phase], ex, err)
+				}
 			}
 		}
 	}
