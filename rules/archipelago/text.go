@@ -88,19 +88,26 @@ func (v *View) drawMap(b *strings.Builder) {
 		}
 	}
 	b.WriteString("\nTHE MAP ([07] is hexagon 7, [SEA] the open sea, e5 a free cell)\n")
+	var line []byte
 	for r := minR; r <= maxR; r++ {
-		line := "  " + string(rune('A'+r)) + "  "
+		line = append(line[:0], "  "...)
+		line = append(line, byte('A'+r))
+		line = append(line, "  "...)
 		if r%2 == 1 {
-			line += "   "
+			line = append(line, "   "...)
 		}
 		for c := minC; c <= maxC; c++ {
 			if t := show[r*gridSize+c]; t != "" {
-				line += t
+				line = append(line, t...)
 			} else {
-				line += "      "
+				line = append(line, "      "...)
 			}
 		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		for len(line) > 0 && line[len(line)-1] == ' ' {
+			line = line[:len(line)-1]
+		}
+		b.Write(line)
+		b.WriteString("\n")
 	}
 }
 
@@ -114,48 +121,73 @@ func pad2(n int) string {
 func (v *View) regionList(b *strings.Builder) {
 	b.WriteString("\nREGIONS (edges E, SE, SW, W, NW, NE: W water, F field, M mountain)\n")
 	for _, r := range v.Map {
-		label := "SEA"
+		b.WriteString("  ")
+		b.WriteString(r.Cell)
+		b.WriteString(strings.Repeat(" ", 4-len(r.Cell)))
 		if r.Hex > 0 {
-			label = pad2(r.Hex) + r.Side
+			b.WriteString(pad2(r.Hex))
+			b.WriteString(r.Side)
+		} else {
+			b.WriteString("SEA")
 		}
-		line := "  " + r.Cell + strings.Repeat(" ", 4-len(r.Cell)) + label + " " + r.Name + ", edges " + r.Edges
-		var icons []string
+		b.WriteString(" ")
+		b.WriteString(r.Name)
+		b.WriteString(", edges ")
+		b.WriteString(r.Edges)
+		sep := ", icons "
 		for k, n := range r.icons {
 			if n > 0 {
-				t := itoa(int(n)) + " " + resNames[k]
+				b.WriteString(sep)
+				sep = ", "
+				b.WriteString(itoa(int(n)))
+				b.WriteString(" ")
+				b.WriteString(resNames[k])
 				if r.taken[k] > 0 {
-					t += " (" + itoa(int(r.taken[k])) + " taken)"
+					b.WriteString(" (")
+					b.WriteString(itoa(int(r.taken[k])))
+					b.WriteString(" taken)")
 				}
-				icons = append(icons, t)
 			}
-		}
-		if len(icons) > 0 {
-			line += ", icons " + strings.Join(icons, ", ")
 		}
 		if r.Huts > 0 {
-			line += ", " + plural(r.Huts, "hut", "huts")
+			b.WriteString(", ")
+			b.WriteString(plural(r.Huts, "hut", "huts"))
 		}
 		if r.Controller != nil {
-			line += ", controlled by " + v.color(*r.Controller)
+			b.WriteString(", controlled by ")
+			b.WriteString(v.color(*r.Controller))
 		}
-		b.WriteString(line + "\n")
-		var units []string
-		for _, u := range r.Units {
-			units = append(units, v.color(u.Seat)+" "+unitWords(u))
-		}
-		if len(units) > 0 {
-			b.WriteString("        units: " + strings.Join(units, "; ") + "\n")
-		}
-		var builds []string
-		for _, bl := range r.Buildings {
-			t := bl.Kind + " of " + v.color(bl.Owner)
-			if bl.Resident >= 0 {
-				t += " (a citizen of " + v.color(bl.Resident) + " lives in it)"
+		b.WriteString("\n")
+		for i, u := range r.Units {
+			if i == 0 {
+				b.WriteString("        units: ")
+			} else {
+				b.WriteString("; ")
 			}
-			builds = append(builds, t)
+			b.WriteString(v.color(u.Seat))
+			b.WriteString(" ")
+			b.WriteString(unitWords(u))
 		}
-		if len(builds) > 0 {
-			b.WriteString("        buildings: " + strings.Join(builds, ", ") + "\n")
+		if len(r.Units) > 0 {
+			b.WriteString("\n")
+		}
+		for i, bl := range r.Buildings {
+			if i == 0 {
+				b.WriteString("        buildings: ")
+			} else {
+				b.WriteString(", ")
+			}
+			b.WriteString(bl.Kind)
+			b.WriteString(" of ")
+			b.WriteString(v.color(bl.Owner))
+			if bl.Resident >= 0 {
+				b.WriteString(" (a citizen of ")
+				b.WriteString(v.color(bl.Resident))
+				b.WriteString(" lives in it)")
+			}
+		}
+		if len(r.Buildings) > 0 {
+			b.WriteString("\n")
 		}
 	}
 	if len(v.Next) > 0 {
