@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/rulestest"
 )
 
 // notation lists what players may write and the canonical move it means,
@@ -136,24 +137,13 @@ func contains(s, sub string) bool {
 }
 
 // FuzzParse checks that Parse never panics and that what it reads is read
-// back from its canonical text; go test runs the seeds, go test -fuzz more.
+// back from its canonical text, in the actions phase; go test runs the
+// seeds, make fuzz more.
 func FuzzParse(f *testing.F) {
+	var corpus []string
 	for _, c := range notation {
-		f.Add(c.in)
+		corpus = append(corpus, c.in)
 	}
 	s, _, _ := actionsFixture(f)
-	f.Fuzz(func(t *testing.T, text string) {
-		m, err := s.Parse(0, text)
-		if err != nil {
-			if !errors.Is(err, rules.ErrIllegal) {
-				t.Fatalf("Parse(%q) = %v, which does not wrap rules.ErrIllegal", text, err)
-			}
-			return
-		}
-		back, err := s.Parse(0, m.String())
-		if err != nil || back != m {
-			t.Fatalf("Parse(%q) = %s, but Parse of that = %v, %v", text, m, back, err)
-		}
-		s.Apply(0, m) // must not panic
-	})
+	rulestest.FuzzParse(f, s, corpus...)
 }
