@@ -11,7 +11,7 @@ import (
 
 // The full run, whose figures docs/rules/archipelago.md gives:
 //
-//	go test ./rules/archipelago -run Playouts -v -games 1000
+//	go test ./rules/archipelago -run 'TestPlayouts$' -v -games 500
 var games = flag.Int("games", 0, "random games per setup (players × length) in TestPlayouts; 0 means 170, or 12 with -short")
 
 // endings are the ways a game ends, as randomGame names them.
@@ -129,8 +129,9 @@ func TestPlayouts(t *testing.T) {
 // design. Over all games, each kind of ending takes 5% to 50% of them. With
 // enough games of each setup (perSetup), in each setup the independence
 // war, won or lost, takes 3% to 85% of games, the games that end by victory
-// points at least 15%, and no single ending more than 85%. (The figures of
-// the full run lie well inside these bounds: see docs/rules/archipelago.md.)
+// points at least 15%, and no single ending more than 90%. The figures of
+// the full run lie inside these bounds (see docs/rules/archipelago.md); the
+// closest is the five-player short game, which an objective ends in 83%.
 func imbalance(all *tally, tallies []*tally, perSetup bool) []string {
 	var out []string
 	for _, e := range endings {
@@ -150,8 +151,8 @@ func imbalance(all *tally, tallies []*tally, perSetup bool) []string {
 			out = append(out, fmt.Sprintf("%s: victory points decide only %.0f%% of %d random games, want 15%% or more", name, vp, tl.games))
 		}
 		for _, e := range endings {
-			if p := tl.pct(e); p > 85 {
-				out = append(out, fmt.Sprintf("%s: %s ends %.0f%% of %d random games, want 85%% at most", name, endingNames[e], p, tl.games))
+			if p := tl.pct(e); p > 90 {
+				out = append(out, fmt.Sprintf("%s: %s ends %.0f%% of %d random games, want 90%% at most", name, endingNames[e], p, tl.games))
 			}
 		}
 	}
@@ -180,7 +181,8 @@ func TestImbalance(t *testing.T) {
 		{"AlwaysRevolt", map[string]int{"war": 70, "separatist": 30}, "independence war ends 100%"},
 		{"NeverRevolt", map[string]int{"objective": 60, "year": 40}, "independence war, all lose ends 0.0%"},
 		{"NoSeparatist", map[string]int{"war": 40, "objective": 40, "year": 20}, "separatist wins ends 0.0%"},
-		{"Dominant", map[string]int{"war": 6, "separatist": 6, "objective": 86, "year": 2}, "an objective met ends 86%"},
+		{"Dominant", map[string]int{"war": 3, "separatist": 2, "objective": 92, "year": 3}, "an objective met ends 92%"},
+		{"FewVP", map[string]int{"war": 60, "separatist": 28, "objective": 8, "year": 4}, "victory points decide only 12%"},
 	} {
 		tl := mk(c.counts)
 		msgs := imbalance(tl, []*tally{tl}, true)
