@@ -20,17 +20,33 @@ func conformanceSetups() []rules.Setup {
 }
 
 // TestConformance runs the project's conformance suite on each of the 12
-// setups: six random games of each, the first checked in depth (every
-// legal move applied at every step, the views of all the states it makes
-// compared), the others with the suite's lighter checks, which still look
-// for leaks in every view at every step of every phase. A game takes 70 to
-// 320 steps. With -short, two games of each. TestPlayouts plays 170 games
-// of each setup with checks cheap enough for that many.
+// setups: six random games of each. The first is checked in depth: at
+// every step every legal move is parsed back, 16 of the mover's are
+// applied, illegal moves are tried, and every view is searched for the
+// screens' and the piles' secrets, so that every phase of every setup has
+// its views checked at every step. The other five get the lighter checks,
+// with the views searched at one step in four. A game takes 70 to 340
+// steps. With -short, the deep game of each setup only. TestPlayouts plays
+// 170 games of each setup with checks cheap enough for that many, and
+// TestConformanceFull applies every legal move at every step.
 func TestConformance(t *testing.T) {
 	t.Parallel()
 	playouts := 6
 	if testing.Short() {
-		playouts = 2
+		playouts = 1
 	}
-	rulestest.Run(t, Game, rulestest.Options{Setups: conformanceSetups(), Playouts: playouts, Deep: 1, MaxMoves: 5000})
+	rulestest.Run(t, Game, rulestest.Options{Setups: conformanceSetups(), Playouts: playouts,
+		Deep: 1, Full: -1, Sparse: 4, MaxMoves: 5000})
+}
+
+// TestConformanceFull plays one game each of the smallest and the
+// largest table, applying every legal move at every step (with -short, the
+// smallest only).
+func TestConformanceFull(t *testing.T) {
+	t.Parallel()
+	setups := []rules.Setup{{Seats: 2, Variants: []string{Long}}, {Seats: 5, Variants: []string{Short}}}
+	if testing.Short() {
+		setups = setups[:1]
+	}
+	rulestest.Run(t, Game, rulestest.Options{Setups: setups, Playouts: 1, Deep: 1, Full: 1, MaxMoves: 5000})
 }
