@@ -14,7 +14,7 @@ import (
 //	go test ./rules/archipelago -run 'TestPlayouts$' -v -games 500
 var games = flag.Int("games", 0, "random games per setup (players × length) in TestPlayouts; 0 means 170, or 12 with -short")
 
-// endings are the ways a game ends, as randomGame names them.
+// endings are the ways a game ends, as endingOf names them.
 var endings = []string{"war", "separatist", "objective", "year"}
 
 var endingNames = map[string]string{

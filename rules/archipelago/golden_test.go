@@ -23,7 +23,7 @@ var transcripts = []struct {
 	length string
 	seed   uint64
 	full   bool   // every view, not only the moves
-	ending string // how the game ends, as randomGame names it
+	ending string // how the game ends, as endingOf names it
 }{
 	{"transcript.golden", 2, Short, 2024, true, ""},
 	{"transcript-3-medium.golden", 3, Medium, 2, false, "objective"},
@@ -83,17 +83,7 @@ func transcript(t *testing.T, seats int, length string, seed uint64, full bool) 
 	scores, _ := st.Result()
 	fmt.Fprintf(&b, "=== The end: scores %v\n", scores)
 	b.WriteString(st.View(rules.Observer).Text())
-	s := st.(*state)
-	ending := "year"
-	switch {
-	case s.war && s.winner >= 0:
-		ending = "separatist"
-	case s.war:
-		ending = "war"
-	case s.endedBy >= 0:
-		ending = "objective"
-	}
-	return b.Bytes(), ending
+	return b.Bytes(), endingOf(st.(*state))
 }
 
 func compareGolden(t *testing.T, file string, got []byte) {

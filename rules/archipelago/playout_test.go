@@ -44,17 +44,9 @@ func randomGame(tb testing.TB, setup rules.Setup, r *rules.Rand, maxMoves int) o
 				}
 			}
 			scores, _ := st.Result()
-			o := outcome{moves: n, rounds: s.round, scores: scores}
-			switch {
-			case s.war && s.winner >= 0:
-				o.ending = "separatist"
-			case s.war:
-				o.ending = "war"
-			case s.endedBy >= 0:
-				o.ending = "objective"
+			o := outcome{moves: n, rounds: s.round, scores: scores, ending: endingOf(s)}
+			if s.endedBy >= 0 {
 				o.by = objectives[s.endedBy].name
-			default:
-				o.ending = "year"
 			}
 			return o
 		}
@@ -79,6 +71,20 @@ func randomGame(tb testing.TB, setup rules.Setup, r *rules.Rand, maxMoves int) o
 	}
 	tb.Fatalf("%s: the game did not end within %d moves", describeGame(setup), maxMoves)
 	return outcome{}
+}
+
+// endingOf names how a finished game ended: "war" (everyone lost),
+// "separatist", "objective" or "year" (the last round).
+func endingOf(s *state) string {
+	switch {
+	case s.war && s.winner >= 0:
+		return "separatist"
+	case s.war:
+		return "war"
+	case s.endedBy >= 0:
+		return "objective"
+	}
+	return "year"
 }
 
 func describeGame(setup rules.Setup) string {
