@@ -44,7 +44,9 @@ func cleanValue(v reflect.Value, lines bool) {
 		}
 	case reflect.Struct:
 		for i := range v.NumField() {
-			cleanValue(v.Field(i), multiline[v.Type().Field(i).Name])
+			if f := v.Type().Field(i); f.IsExported() {
+				cleanValue(v.Field(i), multiline[f.Name])
+			}
 		}
 	case reflect.Slice:
 		for i := range v.Len() {

@@ -29,7 +29,7 @@ func setStrings(v reflect.Value, s string, skip ...string) {
 		v.SetString(s)
 	case reflect.Struct:
 		for i := range v.NumField() {
-			if n := v.Type().Field(i).Name; n != "Kind" && !slices.Contains(skip, n) {
+			if f := v.Type().Field(i); f.IsExported() && f.Name != "Kind" && !slices.Contains(skip, f.Name) {
 				setStrings(v.Field(i), s, skip...)
 			}
 		}

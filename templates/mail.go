@@ -102,7 +102,17 @@ type Mail struct {
 	// Notice is a free one-line note any kind may carry, e.g. "Your message
 	// was long; only its first 20 commands were read."
 	Notice string
+
+	// subject is the rendered subject, set by Render for the HTML part.
+	subject string
 }
+
+// Subject is the mail's subject as rendered, for the HTML part's title:
+// Render sets it before it renders the parts; it is empty on a Mail the
+// service fills. (A method, not a field beside an embedded Mail: the
+// templates look every field up by name, and a name found through an
+// embedded struct costs reflect a search of its own each time.)
+func (m *Mail) Subject() string { return m.subject }
 
 // Game names the game a mail is about.
 type Game struct {

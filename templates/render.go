@@ -54,13 +54,6 @@ func clip(s string, n int) string {
 	return string([]rune(s)[:n-1]) + "…"
 }
 
-// page is what the templates execute on: the Mail and, for the HTML
-// part's title, its rendered subject.
-type page struct {
-	Mail
-	Subject string
-}
-
 // Render renders m's subject, plain text and HTML parts in m.Lang, falling
 // back to English for a language or template not translated. It returns
 // an error wrapping ErrIncomplete if m lacks what its Kind needs.
@@ -81,19 +74,20 @@ func render(all map[string]set, m Mail) (Rendered, error) {
 	m.Lang = language(all, m.Lang)
 	s := all[m.Lang]
 	var r Rendered
-	p := page{Mail: m}
-	subject, err := execute(s.text, string(m.Kind)+".subject", p)
+	// The templates get a pointer: they walk the Mail by reflection, and a
+	// pointer spares a copy of it per template called.
+	subject, err := execute(s.text, string(m.Kind)+".subject", &m)
 	if err != nil {
 		return Rendered{}, err
 	}
 	r.Subject = clip(oneLine(subject), maxSubject)
-	p.Subject = r.Subject
-	text, err := execute(s.text, string(m.Kind)+".text", p)
+	m.subject = r.Subject
+	text, err := execute(s.text, string(m.Kind)+".text", &m)
 	if err != nil {
 		return Rendered{}, err
 	}
 	r.Text = strings.TrimRight(text, "\n") + "\n"
-	if r.HTML, err = execute(s.html, string(m.Kind)+".html", p); err != nil {
+	if r.HTML, err = execute(s.html, string(m.Kind)+".html", &m); err != nil {
 		return Rendered{}, err
 	}
 	return r, nil
@@ -131,11 +125,11 @@ type executor interface {
 	ExecuteTemplate(w io.Writer, name string, data any) error
 }
 
-// execute runs the template name of t on p.
-func execute(t executor, name string, p page) (string, error) {
+// execute runs the template name of t on m.
+func execute(t executor, name string, m *Mail) (string, error) {
 	var b bytes.Buffer
-	if err := t.ExecuteTemplate(&b, name, p); err != nil {
-		return "", fmt.Errorf("templates: %s in %s: %w", name, p.Lang, err)
+	if err := t.ExecuteTemplate(&b, name, m); err != nil {
+		return "", fmt.Errorf("templates: %s in %s: %w", name, m.Lang, err)
 	}
 	return b.String(), nil
 }
