@@ -9,9 +9,11 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+	"github.com/wneessen/go-mail/smtp"
 )
 
 // SMTPOptions say how to send mail.
@@ -30,6 +32,14 @@ type SMTPOptions struct {
 	DKIM      DKIMOptions
 	TLSConfig *tls.Config // nil means the system's roots, server name from Addr
 	Timeout   time.Duration
+	// MaxIdle is how many connections stay open between mails, to be used
+	// again; 0 means DefaultWorkers, one per outbox worker, and -1 none:
+	// every mail on a connection of its own.
+	MaxIdle int
+	// IdleTimeout closes a connection unused for this long rather than
+	// send on it; 0 means 30 seconds, well within the five minutes a
+	// server waits for a command.
+	IdleTimeout time.Duration
 }
 
 // DKIMOptions configure DKIM signing.
@@ -78,10 +88,22 @@ func (e *DeliveryError) Error() string {
 }
 func (e *DeliveryError) Unwrap() error { return e.Err }
 
-// Sender sends mail over SMTP.
+// Sender sends mail over SMTP. It keeps the connections it opened and
+// sends the next mails on them, one mail at a time on each: Send may be
+// called from several goroutines, each then has a connection of its own.
 type Sender struct {
 	Options SMTPOptions
 	dkim    *gomail.DKIMSigner
+	client  *gomail.Client
+
+	mu   sync.Mutex
+	idle []idleConn // most recently used last
+}
+
+// idleConn is an open connection waiting for the next mail.
+type idleConn struct {
+	c     *smtp.Client
+	since time.Time
 }
 
 // NewSender checks opt and prepares DKIM signing.
@@ -96,6 +118,10 @@ func NewSender(opt SMTPOptions) (*Sender, error) {
 			return nil, fmt.Errorf("mail: DKIM key: %w", err)
 		}
 		s.dkim = gomail.NewDKIMSigner(opt.DKIM.Domain, opt.DKIM.Selector, key)
+	}
+	var err error
+	if s.client, err = s.newClient(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
@@ -145,28 +171,123 @@ func (s *Sender) Message(o Outgoing) (*gomail.Msg, error) {
 }
 
 // Send sends o, returning a *DeliveryError when the server refuses it.
+// It returns nil only once the server accepted o.
 func (s *Sender) Send(ctx context.Context, o Outgoing) error {
 	m, err := s.Message(o)
 	if err != nil {
 		return &DeliveryError{Err: err}
 	}
-	c, err := s.client()
-	if err != nil {
-		return &DeliveryError{Err: err}
-	}
-	err = c.DialAndSendWithContext(ctx, m)
-	if err == nil {
-		return nil
-	}
-	var se *gomail.SendError
-	if errors.As(err, &se) {
+	for {
+		c, reused, err := s.conn(ctx)
+		if err != nil {
+			return &DeliveryError{Temporary: true, Err: fmt.Errorf("dial failed: %w", err)}
+		}
+		err = s.client.SendWithSMTPClient(c, m)
+		if err == nil {
+			s.release(c)
+			return nil
+		}
+		var se *gomail.SendError
+		if !errors.As(err, &se) {
+			s.discard(c)
+			return &DeliveryError{Temporary: true, Err: err}
+		}
 		code := se.ErrorCode()
+		if code == 0 {
+			// No answer: the connection is gone. One the server closed
+			// while it was idle fails at its first command, before any
+			// of the mail was given: that mail goes on a new one.
+			s.discard(c)
+			if reused && (se.Reason == gomail.ErrSMTPMailFrom || se.Reason == gomail.ErrConnCheck) {
+				continue
+			}
+		} else {
+			s.reset(c)
+		}
 		return &DeliveryError{Temporary: se.IsTemp() || code == 0 || code/100 == 4, Code: code, Err: err}
 	}
-	return &DeliveryError{Temporary: true, Err: err}
 }
 
-func (s *Sender) client() (*gomail.Client, error) {
+// conn returns an open connection, one kept from an earlier mail if there
+// is one; reused says so.
+func (s *Sender) conn(ctx context.Context) (c *smtp.Client, reused bool, err error) {
+	maxAge := or2(s.Options.IdleTimeout, 30*time.Second)
+	s.mu.Lock()
+	var stale []*smtp.Client
+	for len(s.idle) > 0 && c == nil {
+		ic := s.idle[len(s.idle)-1]
+		s.idle = s.idle[:len(s.idle)-1]
+		if time.Since(ic.since) > maxAge {
+			stale = append(stale, ic.c)
+		} else {
+			c = ic.c
+		}
+	}
+	s.mu.Unlock()
+	for _, sc := range stale {
+		s.quit(sc)
+	}
+	if c != nil {
+		return c, true, nil
+	}
+	c, err = s.client.DialToSMTPClientWithContext(ctx)
+	return c, false, err
+}
+
+// release keeps c for the next mail, or closes it when enough are kept.
+func (s *Sender) release(c *smtp.Client) {
+	keep := s.Options.MaxIdle
+	if keep == 0 {
+		keep = DefaultWorkers
+	}
+	s.mu.Lock()
+	if len(s.idle) < keep {
+		s.idle = append(s.idle, idleConn{c, time.Now()})
+		c = nil
+	}
+	s.mu.Unlock()
+	if c != nil {
+		s.quit(c)
+	}
+}
+
+// reset ends the transaction a refusal left open on c and keeps c, or
+// drops it if the server does not answer.
+func (s *Sender) reset(c *smtp.Client) {
+	if err := c.Reset(); err != nil {
+		s.discard(c)
+		return
+	}
+	s.release(c)
+}
+
+// discard closes c without a word: its server no longer answers.
+func (s *Sender) discard(c *smtp.Client) { _ = c.Close() }
+
+// quit says goodbye on c and closes it.
+func (s *Sender) quit(c *smtp.Client) {
+	if err := c.Quit(); err != nil {
+		_ = c.Close()
+	}
+}
+
+// Close closes the connections kept for later mail. The Sender stays
+// usable: the next mail opens a new one.
+func (s *Sender) Close() error {
+	s.mu.Lock()
+	idle := s.idle
+	s.idle = nil
+	s.mu.Unlock()
+	for _, ic := range idle {
+		s.quit(ic.c)
+	}
+	return nil
+}
+
+// newClient prepares what every connection is opened with. A connection
+// is used again, so no RSET follows each mail; a NOOP before each is
+// spared too, as a connection found closed is replaced (see Send).
+func (s *Sender) newClient() (*gomail.Client, error) {
 	host, portText, err := net.SplitHostPort(s.Options.Addr)
 	if err != nil {
 		return nil, fmt.Errorf("mail: SMTP address %q: %w", s.Options.Addr, err)
@@ -175,7 +296,8 @@ func (s *Sender) client() (*gomail.Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mail: SMTP port %q: %w", portText, err)
 	}
-	opts := []gomail.Option{gomail.WithPort(port), gomail.WithTimeout(or2(s.Options.Timeout, 30*time.Second))}
+	opts := []gomail.Option{gomail.WithPort(port), gomail.WithTimeout(or2(s.Options.Timeout, 30*time.Second)),
+		gomail.WithoutRset(), gomail.WithoutNoop()}
 	switch s.Options.Security {
 	case "tls":
 		opts = append(opts, gomail.WithSSL())

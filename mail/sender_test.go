@@ -2,17 +2,23 @@ package mail_test
 
 import (
 	"bytes"
+	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/x509"
 	"encoding/base64"
 	"encoding/pem"
+	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-msgauth/dkim"
+	"github.com/emersion/go-smtp"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/loopback"
 )
 
 func outgoing() mail.Outgoing {
@@ -88,5 +94,135 @@ func TestDKIM(t *testing.T) {
 	}})
 	if err != nil || len(vs) != 1 || vs[0].Err != nil || vs[0].Domain != "pbem.example.org" {
 		t.Fatalf("verify = %+v, %v; want one valid signature by pbem.example.org", vs, err)
+	}
+}
+
+// TestSenderKeepsConnections sends mail after mail on one connection, one
+// connection per concurrent sender, and replaces a connection the server
+// closed while it was idle without losing or refusing the mail.
+func TestSenderKeepsConnections(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	sys, err := loopback.Start("pbem.test", "games", "ana", "bea")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	var mu sync.Mutex
+	got := map[string]int{}
+	sys.OnDeliver = func(_ string, to []string, raw []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, line := range strings.Split(string(raw), "\r\n") {
+			if id, ok := strings.CutPrefix(line, "Message-ID: <"); ok {
+				got[strings.TrimSuffix(id, ">")]++
+			}
+		}
+	}
+	sys.Refuse = func(_, to string) error {
+		if strings.HasPrefix(to, "nobody@") {
+			return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
+		}
+		return nil
+	}
+	s, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	n := 0
+	send := func(to string) error {
+		mu.Lock()
+		n++
+		o := mail.Outgoing{MessageID: fmt.Sprintf("m%d@pbem.test", n), To: to, Subject: "s", Text: "t\n", Date: time.Unix(0, 0)}
+		mu.Unlock()
+		return s.Send(ctx, o)
+	}
+	for range 5 {
+		if err := send("ana@pbem.test"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c := sys.SMTPConnections(); c != 1 {
+		t.Errorf("5 mails one after another took %d connections, want 1", c)
+	}
+
+	// A refusal leaves the connection usable.
+	var de *mail.DeliveryError
+	if err := send("nobody@pbem.test"); !errors.As(err, &de) || de.Temporary || de.Code != 550 {
+		t.Errorf("mail to nobody: %v, want a permanent 550", err)
+	}
+	if err := send("bea@pbem.test"); err != nil {
+		t.Fatal(err)
+	}
+	if c := sys.SMTPConnections(); c != 1 {
+		t.Errorf("after a refusal %d connections were opened, want still 1", c)
+	}
+
+	// The server drops the idle connection: the next mail goes on a new one.
+	sys.DropSMTPConnections()
+	if err := send("ana@pbem.test"); err != nil {
+		t.Fatalf("after the server closed the idle connection: %v", err)
+	}
+	if c := sys.SMTPConnections(); c != 2 {
+		t.Errorf("%d connections, want 2", c)
+	}
+
+	// Four at once: four connections at most, each used again.
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for range 4 {
+		wg.Go(func() {
+			for range 10 {
+				errs <- send("bea@pbem.test")
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c := sys.SMTPConnections(); c > 2+3 {
+		t.Errorf("4 senders at once opened %d connections in all, want at most 5", c)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != n-1 { // all but the refused one
+		t.Errorf("%d distinct mails arrived, want %d", len(got), n-1)
+	}
+	for id, k := range got {
+		if k != 1 {
+			t.Errorf("%s arrived %d times", id, k)
+		}
+	}
+}
+
+// TestSenderIdleTimeout opens a new connection rather than send on one
+// idle longer than IdleTimeout.
+func TestSenderIdleTimeout(t *testing.T) {
+	sys, err := loopback.Start("pbem.test", "games", "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	s, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games"), IdleTimeout: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	o := mail.Outgoing{MessageID: "a@pbem.test", To: "ana@pbem.test", Subject: "s", Text: "t\n", Date: time.Unix(0, 0)}
+	for i := range 2 {
+		if err := s.Send(context.Background(), o); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	if c := sys.SMTPConnections(); c != 2 {
+		t.Errorf("%d connections, want 2: the first went idle for too long", c)
 	}
 }

@@ -55,6 +55,7 @@ type postOffice struct {
 	mailroom *games.Mailroom
 	index    *projections.Projector
 	outbox   *mail.Outbox
+	sender   *mail.Sender
 	clock    *games.Timekeeper
 	health   *health
 	log      *slog.Logger
@@ -97,6 +98,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 	return &postOffice{
 		log:    log,
 		index:  index,
+		sender: sender,
 		health: h,
 		intake: &mail.Intake{Options: c.imapOptions(), Record: mail.StoreInbox(svc.Store), Cursor: cursor,
 			Log: log.With("part", "intake"), OnState: h.intakeState, Hold: hold},
@@ -134,6 +136,7 @@ func (p *postOffice) run(ctx context.Context) error {
 		}()
 	}
 	wg.Wait()
+	_ = p.sender.Close() // the connections kept for the next mail
 	close(errs)
 	var all []error
 	for err := range errs {

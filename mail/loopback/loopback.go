@@ -39,12 +39,15 @@ type System struct {
 	imap  *imapserver.Server
 	smtp  *smtp.Server
 	mu    sync.Mutex
+	// conns are the open SMTP connections; opened counts every one.
+	conns  map[*smtp.Conn]bool
+	opened int
 }
 
 // Start starts a mail system for domain with the given users, each with
 // an INBOX.
 func Start(domain string, users ...string) (*System, error) {
-	s := &System{Domain: domain, mem: imapmemserver.New(), users: map[string]*imapmemserver.User{}}
+	s := &System{Domain: domain, mem: imapmemserver.New(), users: map[string]*imapmemserver.User{}, conns: map[*smtp.Conn]bool{}}
 	for _, u := range users {
 		s.AddUser(u)
 	}
@@ -68,7 +71,13 @@ func Start(domain string, users ...string) (*System, error) {
 		return nil, fmt.Errorf("loopback: smtp listen: %w", err)
 	}
 	s.SMTPAddr = smtpLn.Addr().String()
-	s.smtp = smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &session{sys: s}, nil }))
+	s.smtp = smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+		s.mu.Lock()
+		s.conns[c] = true
+		s.opened++
+		s.mu.Unlock()
+		return &session{sys: s, conn: c}, nil
+	}))
 	s.smtp.Domain = "localhost"
 	s.smtp.AllowInsecureAuth = true
 	s.smtp.MaxMessageBytes = 16 << 20
@@ -115,6 +124,26 @@ func (s *System) Deliver(rcpt string, raw []byte) error {
 	return nil
 }
 
+// SMTPConnections returns how many connections the SMTP server has
+// accepted so far.
+func (s *System) SMTPConnections() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.opened
+}
+
+// DropSMTPConnections closes every open SMTP connection without a word,
+// as a server does with one idle for too long.
+func (s *System) DropSMTPConnections() {
+	s.mu.Lock()
+	conns := s.conns
+	s.conns = map[*smtp.Conn]bool{}
+	s.mu.Unlock()
+	for c := range conns {
+		_ = c.Close()
+	}
+}
+
 // Close stops both servers.
 func (s *System) Close() error {
 	return errors.Join(s.smtp.Close(), s.imap.Close())
@@ -130,12 +159,18 @@ func (l literal) Size() int64 { return l.size }
 // session is one SMTP transaction.
 type session struct {
 	sys  *System
+	conn *smtp.Conn
 	from string
 	to   []string
 }
 
-func (se *session) Reset()        { se.from, se.to = "", nil }
-func (se *session) Logout() error { return nil }
+func (se *session) Reset() { se.from, se.to = "", nil }
+func (se *session) Logout() error {
+	se.sys.mu.Lock()
+	delete(se.sys.conns, se.conn)
+	se.sys.mu.Unlock()
+	return nil
+}
 func (se *session) Mail(from string, _ *smtp.MailOptions) error {
 	se.from = from
 	return nil
