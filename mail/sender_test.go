@@ -226,3 +226,35 @@ func TestSenderIdleTimeout(t *testing.T) {
 		t.Errorf("%d connections, want 2: the first went idle for too long", c)
 	}
 }
+
+// BenchmarkSend sends a mail of a move's size to the loopback server, on a
+// kept connection and on a connection of its own each.
+func BenchmarkSend(b *testing.B) {
+	sys, err := loopback.Start("pbem.test", "games", "ana")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sys.Close()
+	o := outgoing()
+	o.To = "ana@pbem.test"
+	o.Text = strings.Repeat("A line of a board as a player sees it, about as wide as one.\n", 30)
+	o.HTML = "<pre>" + o.Text + "</pre>" + strings.Repeat(`<p style="margin:0 0 16px;font-family:Arial,Helvetica,sans-serif;">a paragraph</p>`, 60)
+	for _, c := range []struct {
+		name string
+		idle int
+	}{{"kept", 0}, {"each-its-own", -1}} {
+		b.Run(c.name, func(b *testing.B) {
+			s, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games"), MaxIdle: c.idle})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := s.Send(context.Background(), o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
