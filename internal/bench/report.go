@@ -198,8 +198,10 @@ func (r *Report) Markdown() []byte {
 	fmt.Fprintf(&b, "- load average (one minute): %.2f at the start, %.2f at the end; each row gives it when its part began\n", r.LoadFrom, r.LoadTo)
 	fmt.Fprintf(&b, "- took %v\n", r.Elapsed.Round(time.Second))
 	b.WriteString("- durability: every write synced before it is acknowledged (`sync_interval: always`), for pbem and for the raw figures alike\n\n")
-	b.WriteString("Every figure stands next to a raw JetStream figure measured in the same run, moments before, on the same server; " +
-		"other work on the machine slows both alike, so the ratio is the figure to compare between runs.\n\n")
+	b.WriteString("Every figure stands next to a raw JetStream figure measured in the same run, moments before, on the same server, " +
+		"and the ratio is the figure to compare between runs. Other work on the machine slows both, but not alike: " +
+		"a raw publish mostly waits for the disk, pbem mostly needs the processor, so on a busy machine the ratios move too; " +
+		"compare runs at a similar load (the last column).\n\n")
 	b.WriteString("| part | figure | value | against raw | ratio | target | met | load |\n|---|---|---|---|---|---|---|---|\n")
 	for _, row := range r.Rows {
 		met := row.Met
