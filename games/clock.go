@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
@@ -167,6 +170,9 @@ func (s *Service) followUps(g *projections.Game, c Cause) ([]events.Event, error
 		return s.newEvents(c, event(events.TypeGameEnded, events.SystemActor,
 			events.GameEnded{Scores: scores, Seed: g.Setup.Seed.String(), Reason: events.EndAgreed}))
 	}
+	if e, err := s.expiredList(g, c); e != nil || err != nil {
+		return e, err
+	}
 	if last := lastMove(g); last != nil && last.Seq == g.Seq {
 		for _, seat := range g.State.ToAct() {
 			for _, cond := range g.Conditionals[int(seat)] {
@@ -189,6 +195,22 @@ func (s *Service) followUps(g *projections.Game, c Cause) ([]events.Event, error
 		}
 		if q := g.Queues[int(seat)]; len(q) > 0 && g.PausedAt == nil {
 			return s.queuedMove(g, seat, q[0], c)
+		}
+	}
+	return nil, nil
+}
+
+// expiredList drops the first programmed list, by seat, that was sent in
+// an earlier stage of the game (rules.Staged) than the present one, such
+// as the rest of a list for an action phase that is over: its moves were
+// written for that stage and could be read otherwise now (a PASS left over
+// from a round's actions would declare the next round's plan).
+func (s *Service) expiredList(g *projections.Game, c Cause) ([]events.Event, error) {
+	now := projections.Stage(g.State)
+	for _, seat := range slices.Sorted(maps.Keys(g.Queues)) {
+		if q := g.Queues[seat]; len(q) > 0 && g.QueueStages[seat] != now {
+			return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor,
+				events.MovesQueued{Seat: seat, Dropped: fmt.Sprintf("%s ended before %s", g.QueueStages[seat], strings.Join(q, ", "))}))
 		}
 	}
 	return nil, nil

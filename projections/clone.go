@@ -39,6 +39,7 @@ func (t Table) clone() Table {
 	c.Conditionals = cloneLists(t.Conditionals)
 	c.Undone = maps.Clone(t.Undone)
 	c.Queues = cloneLists(t.Queues)
+	c.QueueStages = maps.Clone(t.QueueStages)
 	return c
 }
 

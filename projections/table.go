@@ -31,6 +31,7 @@ type Table struct {
 	Conditionals map[int][]events.ConditionalSet
 	Undone       map[uint64]bool  // Seqs of moves taken back
 	Queues       map[int][]string // each seat's programmed moves still to play
+	QueueStages  map[int]string   // the rules' stage (rules.Staged) each list was sent in
 }
 
 // UndoVote is an undo proposal and the answers so far.
@@ -44,7 +45,7 @@ func newTable() Table {
 	return Table{Since: map[int]time.Time{}, Reminded: map[int]bool{}, Late: map[int]bool{},
 		Timeouts: map[int]int{}, Abandoned: map[int]string{}, EndVotes: map[int]bool{},
 		Digest: map[int]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
-		Undone: map[uint64]bool{}, Queues: map[int][]string{}}
+		Undone: map[uint64]bool{}, Queues: map[int][]string{}, QueueStages: map[int]string{}}
 }
 
 // moved notes a move in the table: the mover's clock stops, its pending
@@ -163,7 +164,10 @@ func (g *Game) applyTable(e events.Event) error {
 		return unmarshalThen(e, &p, func() { g.DigestUpTo[p.Seat], g.DigestSince[p.Seat] = p.UpTo, e.Time })
 	case events.TypeMovesQueued:
 		var p events.MovesQueued
-		return unmarshalThen(e, &p, func() { g.Queues[p.Seat] = p.Moves })
+		return unmarshalThen(e, &p, func() {
+			g.Queues[p.Seat] = p.Moves
+			g.QueueStages[p.Seat] = Stage(g.State)
+		})
 	case events.TypeConditionalSet:
 		var p events.ConditionalSet
 		return unmarshalThen(e, &p, func() { g.Conditionals[p.Seat] = append(g.Conditionals[p.Seat], p) })
@@ -171,6 +175,15 @@ func (g *Game) applyTable(e events.Event) error {
 		return fmt.Errorf("unknown event type %q", e.Type)
 	}
 	return nil
+}
+
+// Stage is the stretch of play st is in, for programmed lists: see
+// rules.Staged. It is empty for games that do not say.
+func Stage(st rules.State) string {
+	if s, ok := st.(rules.Staged); ok {
+		return s.Stage()
+	}
+	return ""
 }
 
 func unmarshalThen(e events.Event, p any, then func()) error {

@@ -94,6 +94,15 @@ type State interface {
 	Result() (scores []int, over bool)
 }
 
+// Staged is implemented by the states of games whose Info says Programmed.
+// Stage names the stretch of play that a programmed list sent now is
+// written for, such as "round 3", as a player reads it. When the stage
+// changes, pbem drops what is left of every seat's list and tells its
+// player, so that moves written for one stretch are never read in another.
+type Staged interface {
+	Stage() string
+}
+
 // Move is one seat's action. Its String is the canonical text that the
 // history records, and Parse of that text gives the same move back.
 type Move interface {

@@ -1,6 +1,7 @@
 package altiplano
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/pbem-games/pbem/rules"
@@ -227,4 +228,15 @@ func (s *state) Result() ([]int, bool) {
 		s.breakTies(scores)
 	}
 	return scores, s.phase == phaseOver
+}
+
+// Stage is the stretch of play a programmed list sent now is for: the
+// choice of professions, or a round, whose action phase the list plays.
+// A list sent while planning is for that round's actions; pbem drops what
+// is left of it when the round ends.
+func (s *state) Stage() string {
+	if s.phase == phaseChoose {
+		return "the choice of professions"
+	}
+	return fmt.Sprintf("round %d", s.round)
 }

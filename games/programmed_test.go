@@ -1,0 +1,104 @@
+package games_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/events/storetest"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
+)
+
+// TestProgrammedListEndsWithItsRound: what is left of a programmed list when
+// the action phase it was written for ends is dropped, and the player told;
+// a PASS left over must not be read as the DONE of the next round's plan.
+func TestProgrammedListEndsWithItsRound(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	svc := &games.Service{
+		Store:   storetest.MustOpen(t),
+		Catalog: rules.NewCatalog(altiplano.Game),
+		Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
+	}
+	id, err := svc.Create(ctx, games.NewGame{Game: "altiplano", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	phase := func(g *projections.Game) (string, int) {
+		v := g.State.View(rules.Observer).(*altiplano.View).Table
+		return v.Phase, v.Round
+	}
+	move := func(seat rules.Seat, text string) *projections.Game {
+		t.Helper()
+		p, err := svc.Move(ctx, id, seat, text, games.Cause{})
+		if err != nil {
+			t.Fatalf("seat %d plays %q: %v", seat, text, err)
+		}
+		return p.Game
+	}
+	move(0, "DONE")
+	g := move(1, "DONE")
+	if ph, r := phase(g); ph != "act" || r != 1 || !slices.Equal(g.State.ToAct(), []rules.Seat{0}) {
+		t.Fatalf("after both plans: phase %q of round %d, %v to act", ph, r, g.State.ToAct())
+	}
+
+	// Bea, waiting, programs her round: a pass, and one line too many.
+	if _, err := svc.Queue(ctx, id, 1, []string{"PASS", "PASS"}, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	g = move(0, "PASS")
+	if ph, r := phase(g); ph != "plan" || r != 2 {
+		t.Fatalf("after both passed: phase %q of round %d, want planning in round 2", ph, r)
+	}
+	var beaMoves []string
+	for _, m := range g.Moves {
+		if m.Seat == 1 {
+			beaMoves = append(beaMoves, m.Move)
+		}
+	}
+	if want := []string{"DONE", "PASS"}; !slices.Equal(beaMoves, want) {
+		t.Errorf("bea's moves are %q, want %q: her leftover PASS was played in round 2", beaMoves, want)
+	}
+	if !slices.Contains(g.State.ToAct(), 1) {
+		t.Errorf("bea is not planning in round 2: %v to act", g.State.ToAct())
+	}
+	if q := g.Queues[1]; len(q) != 0 {
+		t.Errorf("bea's list still holds %q in round 2", q)
+	}
+	evs, err := svc.History(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dropped string
+	for _, e := range evs {
+		var q events.MovesQueued
+		if e.Type == events.TypeMovesQueued && e.Unmarshal(&q) == nil && q.Seat == 1 && q.Dropped != "" {
+			dropped = q.Dropped
+		}
+	}
+	if !strings.Contains(dropped, "PASS") {
+		t.Errorf("bea was not told her list's leftover PASS was dropped: %q", dropped)
+	}
+
+	// A list sent once the plan is declared is for the action phase that
+	// follows, in the same round: it survives the reveal. Bea starts
+	// round 2.
+	move(1, "DONE")
+	if _, err := svc.Queue(ctx, id, 1, []string{"PASS"}, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	g = move(0, "DONE")
+	if ph, r := phase(g); ph != "act" || r != 2 {
+		t.Fatalf("after both plans in round 2: phase %q of round %d", ph, r)
+	}
+	if last := g.Moves[len(g.Moves)-1]; last.Seat != 1 || last.Move != "PASS" || !last.Queued {
+		t.Errorf("bea's list sent while planning was not played at the reveal: the last move is %+v", last)
+	}
+}
