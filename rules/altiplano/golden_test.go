@@ -13,21 +13,38 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// TestGoldenGame plays one complete seeded game of two players with the
-// missions, the greedy player moving the lowest seat to act, and compares
-// the text of the view of the seat to act before every move, then the
-// final view, with testdata/game.golden. Regenerate it with
+// goldenGames are the complete seeded games whose transcripts sit in
+// testdata: two players with the missions, and three who choose their
+// professions.
+var goldenGames = []struct {
+	file  string
+	setup rules.Setup
+	about string
+}{
+	{"game.golden", rules.Setup{Seats: 2, Variants: []string{Missions}, Seed: rules.SeedFromInt(2017)}, "2 players with missions, seed 2017"},
+	{"game3choose.golden", rules.Setup{Seats: 3, Variants: []string{Choose}, Seed: rules.SeedFromInt(2018)}, "3 players choosing their professions, seed 2018"},
+}
+
+// TestGoldenGame plays complete seeded games, the greedy player moving
+// the lowest seat to act, and compares the text of the view of the seat to
+// act before every move, then the final view, with the transcripts in
+// testdata. Regenerate them with
 //
 //	go test ./rules/altiplano -run GoldenGame -update
 func TestGoldenGame(t *testing.T) {
-	setup := rules.Setup{Seats: 2, Variants: []string{Missions}, Seed: rules.SeedFromInt(2017)}
+	for _, gg := range goldenGames {
+		t.Run(gg.file, func(t *testing.T) { golden(t, gg.setup, gg.about, gg.file) })
+	}
+}
+
+func golden(t *testing.T, setup rules.Setup, about, file string) {
 	st, err := Game.Start(setup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := rules.NewRand(setup.Seed, "golden")
 	var b strings.Builder
-	fmt.Fprintf(&b, "Altiplano, 2 players with missions, seed %d; the view of the seat to act before each move.\n", 2017)
+	fmt.Fprintf(&b, "Altiplano, %s; the view of the seat to act before each move.\n", about)
 	for n := 1; len(st.ToAct()) > 0; n++ {
 		if n > maxMoves {
 			t.Fatal("the game does not end")
@@ -41,7 +58,7 @@ func TestGoldenGame(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "\n======== the end, as everyone sees it\n\n%s", st.View(rules.Observer).Text())
 	got := b.String()
-	path := filepath.Join("testdata", "game.golden")
+	path := filepath.Join("testdata", file)
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
