@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -220,21 +219,8 @@ func TestAltiplanoByMail(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
 	a := &altiplanoTable{t: t, post: startPost(t, sys, t.TempDir())}
-	send(t, sys, sys.Address("ana"), sys.Address("games"), "a game?", "",
-		"NEW altiplano WITH "+sys.Address("bea")+", "+sys.Address("cai")+"\n")
-	invite := waitFor(t, sys, "cai", 0, "")
-	tag, ok := mail.ParseTag(invite.replyTo, sys.Address("games"))
-	if !ok {
-		t.Fatalf("the invitation's reply address %q names no game", invite.replyTo)
-	}
-	a.id = tag.Game
+	a.id, a.users = mailGame(t, a.post, "altiplano", "ana", "bea", "cai")
 	g := a.load()
-	for _, p := range g.Created.Players {
-		a.users = append(a.users, strings.TrimSuffix(p.Address, "@"+sys.Domain))
-	}
-	if !slices.Equal(a.users, []string{"ana", "bea", "cai"}) {
-		t.Fatalf("seats are %v, want ana, bea, cai", a.users)
-	}
 	a.settle()
 	const ana, bea, cai = 0, 1, 2
 	if v := altiplanoView(g); v.Phase != "plan" || v.Round != 1 {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	netmail "net/mail"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +65,42 @@ func (p *post) stop() {
 	}
 	p.env.close()
 	p.cancel = nil
+}
+
+// mailGame has users[0] create a game by mail with the other users, in
+// order, waits for the last one's invitation, and returns the game's id
+// and each seat's user, checking that the seats follow users. spec is the
+// game and its variants as NEW takes them, e.g. "altiplano missions".
+func mailGame(t *testing.T, p *post, spec string, users ...string) (string, []string) {
+	t.Helper()
+	var with []string
+	for _, u := range users[1:] {
+		with = append(with, p.ms.Address(u))
+	}
+	send(t, p.ms, p.ms.Address(users[0]), p.ms.Address("games"), "a game?", "",
+		"NEW "+spec+" WITH "+strings.Join(with, ", ")+"\n")
+	invite := waitFor(t, p.ms, users[len(users)-1], 0, "")
+	tag, ok := mail.ParseTag(invite.replyTo, p.ms.Address("games"))
+	if !ok {
+		t.Fatalf("the invitation's reply address %q names no game", invite.replyTo)
+	}
+	ctx := context.Background()
+	svc, err := p.env.service(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := svc.Load(ctx, tag.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seats []string
+	for _, pl := range g.Created.Players {
+		seats = append(seats, strings.TrimSuffix(pl.Address, "@"+p.ms.Domain))
+	}
+	if !slices.Equal(seats, users) {
+		t.Fatalf("seats are %v, want %v", seats, users)
+	}
+	return tag.Game, seats
 }
 
 // letter is a mail as a player's mailbox holds it.
