@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -21,15 +23,8 @@ import (
 func (a *altiplanoTable) post1(reply []string, seat int, lines ...string) []letter {
 	a.t.Helper()
 	u := a.users[seat]
-	before, seq := len(mailbox(a.t, a.post.ms, u)), a.load().Seq
+	before, seq := mailCount(a.t, a.post.ms, u), a.load().Seq
 	send(a.t, a.post.ms, a.post.ms.Address(u), reply[seat], "moves", "", strings.Join(lines, "\n")+"\n")
-	refused := func(got []letter) {
-		for _, l := range got {
-			if s := l.p.Subject; strings.Contains(s, "refused") || strings.Contains(s, "not applied") {
-				a.t.Fatalf("%s mailed %q and got %q:\n%s", u, lines, s, l.p.Text)
-			}
-		}
-	}
 	last, since := seq, time.Now()
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -39,27 +34,59 @@ func (a *altiplanoTable) post1(reply []string, seat int, lines ...string) []lett
 		if now != last {
 			last, since = now, time.Now()
 		}
+		n := mailCount(a.t, a.post.ms, u)
+		if n == before || last == seq && time.Since(since) < 2*time.Second || time.Since(since) < 250*time.Millisecond {
+			continue
+		}
 		got := mailbox(a.t, a.post.ms, u)[before:]
-		refused(got)
-		if last > seq && len(got) > 0 && time.Since(since) > 250*time.Millisecond {
+		for _, l := range got {
+			if s := l.p.Subject; strings.Contains(s, "refused") || strings.Contains(s, "not applied") {
+				a.t.Fatalf("%s mailed %q and got %q:\n%s", u, lines, s, l.p.Text)
+			}
+		}
+		if last > seq {
 			return got
 		}
 	}
 }
 
+// mailCount is how many mails user's INBOX holds.
+func mailCount(t *testing.T, ms mailtest.Servers, user string) int {
+	t.Helper()
+	c, err := imapclient.DialInsecure(ms.IMAP, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login(user, ms.Password).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	sel, err := c.Select("INBOX", nil).Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(sel.NumMessages)
+}
+
 // botTurn picks seat's turn: a cart from the Village whenever it can buy
-// one, else a random action, a pass when there is none or one time in
-// five.
+// one, else a sale at the Market for the coins to buy it, so that the
+// Village's carts run out and the game ends in a few rounds; else a random
+// action, or a pass when there is none or one time in three.
 func botTurn(st rules.State, seat rules.Seat, r *rand.Rand) string {
-	var acts []string
+	var acts, sales []string
 	for _, m := range st.Legal(seat) {
 		s := m.String()
-		if strings.HasSuffix(s, "VILLAGE CART") {
+		switch {
+		case strings.HasSuffix(s, "VILLAGE CART"):
 			return s
-		}
-		if !strings.HasSuffix(s, "PASS") {
+		case strings.Contains(s, "MARKET SELL"):
+			sales = append(sales, s)
+		case !strings.HasSuffix(s, "PASS"):
 			acts = append(acts, s)
 		}
+	}
+	if len(sales) > 0 {
+		return sales[r.IntN(len(sales))]
 	}
 	if len(acts) == 0 || r.IntN(3) == 0 {
 		return "PASS"
@@ -118,14 +145,21 @@ func pullBack(t *testing.T, st rules.State, seat rules.Seat) []string {
 	return lines
 }
 
-// botPlan is, of 20 random plans, one that lets seat act most.
+// botPlan is, of 20 random plans, one that lets seat act most, counting
+// each good put up for sale at the Market twice.
 func botPlan(t *testing.T, st rules.State, seat rules.Seat, chineseOnly bool, r *rand.Rand) []string {
 	t.Helper()
 	var best []string
 	most := -1
 	for range 20 {
 		p := randomPlan(t, st, seat, chineseOnly, r)
-		if n := actions(t, st, seat, p); n > most || n == most && len(p) > len(best) {
+		n := actions(t, st, seat, p)
+		for _, m := range p {
+			if strings.HasPrefix(m, "PUT MARKET ") {
+				n += 2
+			}
+		}
+		if n > most || n == most && len(p) > len(best) {
 			best, most = p, n
 		}
 	}
