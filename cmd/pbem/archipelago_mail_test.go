@@ -11,7 +11,6 @@ import (
 	"time"
 
 	gomail "github.com/emersion/go-message/mail"
-	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/archipelago"
@@ -306,21 +305,7 @@ func newArchipelagoTable(t *testing.T) *archipelagoTable {
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
 	a := &archipelagoTable{t: t, post: startPost(t, sys, t.TempDir()), seen: map[string]int{},
 		colors: []string{"RED", "BLUE", "GREEN"}}
-	send(t, sys, sys.Address("ana"), sys.Address("games"), "a game?", "",
-		"NEW archipelago WITH "+sys.Address("bea")+", "+sys.Address("cai")+"\n")
-	invite := waitFor(t, sys, "bea", 0, "")
-	tag, ok := mail.ParseTag(invite.replyTo, sys.Address("games"))
-	if !ok {
-		t.Fatalf("the invitation's reply address %q names no game", invite.replyTo)
-	}
-	a.id = tag.Game
-	g := a.load()
-	for _, p := range g.Created.Players {
-		a.users = append(a.users, strings.TrimSuffix(p.Address, "@"+sys.Domain))
-	}
-	if !slices.Equal(a.users, []string{"ana", "bea", "cai"}) {
-		t.Fatalf("seats are %v, want ana, bea, cai", a.users)
-	}
+	a.id, a.users = mailGame(t, a.post, "archipelago", "ana", "bea", "cai")
 	a.waitAll("ana") // the invitations
 	return a
 }
