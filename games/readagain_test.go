@@ -17,16 +17,7 @@ import (
 // move stands once, and the mail is not answered as a stale reply.
 func TestMailReadAgain(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	svc.Domain = "pbem.test"
-	id := create(t, svc)
-	tokens := mail.Tokens{Secret: []byte("test secret")}
-	m := &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}
-	record := func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord {
-		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nIn-Reply-To: <%s>\r\nSubject: Re: move\r\n\r\n%s\r\n",
-			from, tokens.ReplyTo(m.Mailbox, id, seat), msgID, inReplyTo, move)
-		return mail.NewInboxRecord([]byte(raw), "INBOX", 1, 1, time.Now())
-	}
+	svc, id, m, record := readAgainTable(t)
 	ana := record("ana@example.org", 0, "ana.1@example.org", id+".1.0.invitation@pbem.test", "E5")
 	bea := record("bea@example.net", 1, "bea.1@example.net", id+".2.1.your-turn@pbem.test", "A1")
 	for _, r := range []mail.InboxRecord{ana, bea} {
@@ -74,16 +65,7 @@ func notices(t *testing.T, store *events.Store) uint64 {
 // again answers nothing, rather than a second, different answer (stale).
 func TestMailReadAgainRefused(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	svc.Domain = "pbem.test"
-	id := create(t, svc)
-	tokens := mail.Tokens{Secret: []byte("test secret")}
-	m := &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}
-	record := func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord {
-		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nIn-Reply-To: <%s>\r\nSubject: Re: move\r\n\r\n%s\r\n",
-			from, tokens.ReplyTo(m.Mailbox, id, seat), msgID, inReplyTo, move)
-		return mail.NewInboxRecord([]byte(raw), "INBOX", 1, 1, time.Now())
-	}
+	svc, id, m, record := readAgainTable(t)
 	bad := record("ana@example.org", 0, "ana.0@example.org", id+".1.0.invitation@pbem.test", "Z99")
 	if err := m.Handle(ctx, bad); err != nil {
 		t.Fatal(err)
@@ -153,4 +135,22 @@ func TestRateLimitSurvivesRestart(t *testing.T) {
 	if got := notices(t, svc.Store); got != 3 {
 		t.Errorf("a mailroom that did not count the last hour answered %d, want 3: the test shows nothing", got)
 	}
+}
+
+// readAgainTable creates an Atacama game between ana and bea with a
+// mailroom for it, and returns record, which writes the inbox record of a
+// mail from one of them to a seat's reply address.
+func readAgainTable(t *testing.T) (*games.Service, string, *games.Mailroom, func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord) {
+	t.Helper()
+	svc := newService(t)
+	svc.Domain = "pbem.test"
+	id := create(t, svc)
+	tokens := mail.Tokens{Secret: []byte("test secret")}
+	m := &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}
+	record := func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord {
+		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nIn-Reply-To: <%s>\r\nSubject: Re: move\r\n\r\n%s\r\n",
+			from, tokens.ReplyTo(m.Mailbox, id, seat), msgID, inReplyTo, move)
+		return mail.NewInboxRecord([]byte(raw), "INBOX", 1, 1, time.Now())
+	}
+	return svc, id, m, record
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
@@ -53,18 +52,8 @@ func (a *altiplanoTable) post1(reply []string, seat int, lines ...string) []lett
 // mailCount is how many mails user's INBOX holds.
 func mailCount(t *testing.T, ms mailtest.Servers, user string) int {
 	t.Helper()
-	c, err := imapclient.DialInsecure(ms.IMAP, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, sel := openInbox(t, ms, user)
 	defer c.Close()
-	if err := c.Login(user, ms.Password).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	sel, err := c.Select("INBOX", nil).Wait()
-	if err != nil {
-		t.Fatal(err)
-	}
 	return int(sel.NumMessages)
 }
 

@@ -114,21 +114,29 @@ type letter struct {
 
 func (l letter) String() string { return l.p.Subject }
 
-// mailbox returns every mail in user's INBOX, oldest first.
-func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
+// openInbox logs in as user and selects the INBOX; the caller closes c.
+func openInbox(t *testing.T, ms mailtest.Servers, user string) (c *imapclient.Client, sel *imap.SelectData) {
 	t.Helper()
 	c, err := imapclient.DialInsecure(ms.IMAP, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
 	if err := c.Login(user, ms.Password).Wait(); err != nil {
+		c.Close()
 		t.Fatal(err)
 	}
-	sel, err := c.Select("INBOX", nil).Wait()
-	if err != nil {
+	if sel, err = c.Select("INBOX", nil).Wait(); err != nil {
+		c.Close()
 		t.Fatal(err)
 	}
+	return c, sel
+}
+
+// mailbox returns every mail in user's INBOX, oldest first.
+func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
+	t.Helper()
+	c, sel := openInbox(t, ms, user)
+	defer c.Close()
 	if sel.NumMessages == 0 {
 		return nil
 	}
