@@ -34,6 +34,14 @@ type post struct {
 // startPost starts the service on data directory dir.
 func startPost(t *testing.T, ms mailtest.Servers, dir string) *post {
 	t.Helper()
+	return startPostWith(t, ms, dir, nil)
+}
+
+// startPostWith is startPost whose game ids and seeds come from entropy
+// (nil: the system's secure source), so that a test's games by mail are
+// the same in every run.
+func startPostWith(t *testing.T, ms mailtest.Servers, dir string, entropy io.Reader) *post {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &env{data: dir, stdout: io.Discard, stderr: io.Discard}
 	c := config{Service: "pbem games", Mailbox: ms.Address("games"), Secret: "test secret", RatePerHour: 1000}
@@ -44,6 +52,7 @@ func startPost(t *testing.T, ms mailtest.Servers, dir string) *post {
 	if err != nil {
 		t.Fatal(err)
 	}
+	svc.Entropy = entropy
 	po, err := startPostOffice(ctx, e, svc, c, testLog())
 	if err != nil {
 		t.Fatal(err)
