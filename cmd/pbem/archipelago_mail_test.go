@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"html"
 	"io"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -157,7 +160,7 @@ func mailParts(raw []byte) []string {
 // players' screens.
 func TestArchipelagoDealByMail(t *testing.T) {
 	t.Parallel()
-	a := newArchipelagoTable(t)
+	a := newArchipelagoTable(t, nil)
 	sys := a.post.ms
 	const ana, bea, cai = 0, 1, 2
 	a.noLeaks("cai", ana, bea)
@@ -299,11 +302,12 @@ func TestArchipelagoDealByMail(t *testing.T) {
 
 // newArchipelagoTable creates a three-player Archipelago game by mail
 // between ana, bea and cai, seated in that order, and waits for the
-// invitations.
-func newArchipelagoTable(t *testing.T) *archipelagoTable {
+// invitations. The game's id and seed come from entropy (nil: the
+// system's secure source).
+func newArchipelagoTable(t *testing.T, entropy io.Reader) *archipelagoTable {
 	t.Helper()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
-	a := &archipelagoTable{t: t, post: startPost(t, sys, t.TempDir()), seen: map[string]int{},
+	a := &archipelagoTable{t: t, post: startPostWith(t, sys, t.TempDir(), entropy), seen: map[string]int{},
 		colors: []string{"RED", "BLUE", "GREEN"}}
 	a.id, a.users = mailGame(t, a.post, "archipelago", "ana", "bea", "cai")
 	a.waitAll("ana") // the invitations
@@ -321,7 +325,7 @@ func archipelagoPhase(g *projections.Game) string {
 // the highest bidder is asked to set the turn order.
 func TestArchipelagoSealedBidsByMail(t *testing.T) {
 	t.Parallel()
-	a := newArchipelagoTable(t)
+	a := newArchipelagoTable(t, nil)
 	const ana, bea, cai = 0, 1, 2
 	for steps := 0; ; steps++ {
 		g := a.load()
@@ -390,4 +394,186 @@ func TestArchipelagoSealedBidsByMail(t *testing.T) {
 // samePrivate says whether two screens hold the same goods.
 func samePrivate(a, b *archipelago.PrivateView) bool {
 	return a.Florins == b.Florins && a.Tokens == b.Tokens && slices.Equal(a.Cubes, b.Cubes)
+}
+
+// refused mails move from seat, whose turn it is not, and checks that pbem
+// answers that seat alone that the move is refused, with a reason that
+// holds because, and that the game is as it was.
+func (a *archipelagoTable) refused(seat int, move, because string) {
+	a.t.Helper()
+	u := a.users[seat]
+	before := a.load()
+	view, _ := json.Marshal(before.State.View(rules.Observer))
+	box := mailbox(a.t, a.post.ms, u)
+	latest := box[len(box)-1]
+	send(a.t, a.post.ms, a.post.ms.Address(u), latest.replyTo, "Re: "+latest.p.Subject, "<"+latest.messageID+">", move+"\n")
+	answer := waitFor(a.t, a.post.ms, u, a.seen[u], "")
+	if box := mailbox(a.t, a.post.ms, u); len(box) != a.seen[u]+1 {
+		a.t.Fatalf("%s got %d mails for %q: %v", u, len(box)-a.seen[u], move, box[a.seen[u]:])
+	}
+	a.seen[u]++
+	if !strings.Contains(answer.p.Subject, "move refused") || !strings.Contains(answer.p.Text, because) {
+		a.t.Errorf("%s mailed %q out of turn and got %q, want it refused because %q:\n%s", u, move, answer.p.Subject, because, answer.p.Text)
+	}
+	after := a.load()
+	if len(after.Moves) != len(before.Moves) {
+		a.t.Errorf("%s's %q out of turn was played: the moves are %v", u, move, after.Moves[len(before.Moves):])
+	}
+	if now, _ := json.Marshal(after.State.View(rules.Observer)); !bytes.Equal(now, view) {
+		a.t.Errorf("%s's %q out of turn changed the game:\n%s\n%s", u, move, view, now)
+	}
+	for _, o := range a.users {
+		if n := len(mailbox(a.t, a.post.ms, o)); n != a.seen[o] {
+			a.t.Errorf("%s got %d mails for %s's %q out of turn", o, n-a.seen[o], u, move)
+		}
+	}
+}
+
+// TestArchipelagoCrisisByMail plays a seeded three-player game by mail to
+// the first round's consumption crises, a domestic then an export one,
+// and through them; the seed makes Green first in the turn order. At each gift the seats
+// whose turn it is not mail a gift and are refused, changing nothing; the
+// giver is the next seat in turn order, and after each gift every player's
+// mail shows what it did: the citizens it stood up, the giver's own first
+// and then those of the players after them in turn order, or what Europe
+// still asks, and at the end the rebels. No step of a crisis is sealed.
+func TestArchipelagoCrisisByMail(t *testing.T) {
+	t.Parallel()
+	a := newArchipelagoTable(t, rand.NewChaCha8([32]byte{10}))
+	observer := func() *archipelago.View { return a.load().State.View(rules.Observer).(*archipelago.View) }
+	for steps := 0; observer().Crisis == nil; steps++ {
+		g := a.load()
+		if steps > 40 || g.Ended != nil {
+			t.Fatalf("no crisis after %d moves; the phase is %q", steps, archipelagoPhase(g))
+		}
+		seat := int(g.State.ToAct()[0])
+		legal := g.State.Legal(rules.Seat(seat))
+		move := legal[0].String()
+		for _, m := range legal {
+			if m.String() == "BID 0" {
+				move = m.String()
+			}
+		}
+		a.play(seat, move)
+	}
+
+	name := func(v *archipelago.View, q int) string {
+		c := v.Players[q].Color
+		return strings.ToUpper(c[:1]) + c[1:]
+	}
+	gifts, crises := 0, map[string]bool{}
+	for v := observer(); v.Crisis != nil; v = observer() {
+		c := *v.Crisis
+		if !crises[c.Kind] {
+			crises[c.Kind], gifts = true, 0 // a new crisis begins with the first player
+		}
+		if gifts >= len(v.Order) || c.Giver != v.Order[gifts] {
+			t.Fatalf("gift %d to the %s crisis: %s gives, want seat %d of the turn order %v", gifts+1, c.Kind, name(v, c.Giver), gifts, v.Order)
+		}
+		verb := map[string]string{"domestic": "FEED", "export": "EXPORT"}[c.Kind]
+		for q := range v.Players {
+			if q != c.Giver {
+				a.refused(q, verb+" NONE", "it is not your turn: "+name(v, c.Giver)+" gives to the crisis")
+			}
+		}
+
+		// The first player gives the first gift the rules list that is
+		// not nothing, the others nothing.
+		var gift archipelago.Move
+		for _, m := range a.load().State.Legal(rules.Seat(c.Giver)) {
+			if m, ok := m.(archipelago.Move); ok && strings.HasPrefix(m.String(), verb+" ") && (m.N == [3]int8{}) == (gifts > 0) {
+				gift = m
+				break
+			}
+		}
+		if !strings.HasPrefix(gift.String(), verb+" ") {
+			t.Fatalf("%s has no gift to the %s crisis: %v", name(v, c.Giver), c.Kind, a.load().State.Legal(rules.Seat(c.Giver)))
+		}
+		n := int(gift.N[0] + gift.N[1] + gift.N[2])
+		t.Logf("%s: %s", name(v, c.Giver), gift)
+
+		// What the gift does, as the rules say.
+		lying := slices.Clone(c.Lying)
+		needed, rebels := c.Needed-n, 0
+		var want []string
+		if c.Kind == "domestic" {
+			up := n * c.PerCube
+			at := slices.Index(v.Order, c.Giver)
+			for i := range v.Order {
+				q := v.Order[(at+i)%len(v.Order)]
+				k := min(up, lying[q])
+				lying[q] -= k
+				up -= k
+			}
+			if n == 0 {
+				want = append(want, name(v, c.Giver)+" gave nothing.")
+			} else {
+				want = append(want, name(v, c.Giver)+" gave ", ", standing up "+strconv.Itoa(n*c.PerCube-up)+" citizens.")
+			}
+			if last := gifts == len(v.Order)-1 || slices.Max(lying) == 0; !last {
+				var words []string
+				for q, k := range lying {
+					words = append(words, name(v, q)+" "+strconv.Itoa(k))
+				}
+				want = append(want, "Lying down: "+strings.Join(words, ", "))
+			} else {
+				for q, k := range lying {
+					rebels += k
+					if k > 0 {
+						want = append(want, strconv.Itoa(k)+" citizen")
+						want[len(want)-1] += map[bool]string{true: "", false: "s"}[k == 1] + " of " + name(v, q) + " rebelled."
+					}
+				}
+				if rebels > 0 {
+					want = append(want, "Rebellion +"+strconv.Itoa(rebels)+".")
+				} else {
+					want = append(want, "Every citizen was fed.")
+				}
+			}
+		} else {
+			if n == 0 {
+				want = append(want, name(v, c.Giver)+" exported nothing.")
+			} else {
+				want = append(want, name(v, c.Giver)+" exported ")
+			}
+			if gifts < len(v.Order)-1 && needed > 0 {
+				want = append(want, "Europe still asks "+strconv.Itoa(needed)+" "+c.Resource)
+			} else if needed > 0 {
+				want = append(want, strconv.Itoa(needed)+" cubes were missing for Europe: rebellion +"+strconv.Itoa(needed)+".")
+			} else {
+				want = append(want, "Europe's demand was met.")
+			}
+		}
+
+		got := a.play(c.Giver, gift.String())
+		gifts++
+		after := observer()
+		for _, u := range a.users {
+			for _, w := range want {
+				if !strings.Contains(got[u].p.Text, w) {
+					t.Errorf("%s's mail after %s's %s does not say %q:\n%s", u, name(v, c.Giver), gift, w, got[u].p.Text)
+				}
+			}
+		}
+		if next := after.Crisis; next != nil && next.Kind == c.Kind {
+			if next.Giver != v.Order[gifts] || !slices.Equal(after.ToAct, []int{next.Giver}) {
+				t.Errorf("after %s's gift %s gives and %v may move, want %s alone", name(v, c.Giver), name(after, next.Giver), after.ToAct, name(v, v.Order[gifts]))
+			}
+			for q, u := range a.users {
+				if turn := strings.Contains(got[u].p.Subject, "your turn"); turn != (q == next.Giver) {
+					t.Errorf("%s's mail after %s's gift is %q, but %s gives next", u, name(v, c.Giver), got[u].p.Subject, name(after, next.Giver))
+				}
+			}
+		} else if c.Kind == "domestic" && after.Round == v.Round { // a new round stands the rebels up
+			for q := range after.Players {
+				if r := after.Players[q].Rebels - v.Players[q].Rebels; r != lying[q] {
+					t.Errorf("%s has %d more rebels after the crisis, want %d", name(v, q), r, lying[q])
+				}
+			}
+		}
+	}
+	if !crises["domestic"] || !crises["export"] {
+		t.Errorf("the game went through the crises %v, want a domestic and an export one", crises)
+	}
+	a.noLeaks("cai", 0, 1)
 }
