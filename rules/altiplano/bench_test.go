@@ -5,26 +5,18 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/rulestest"
 )
 
 // benchState is a game of the given size some random moves in.
-func benchState(seats, moves int) rules.State {
-	st, _ := Game.Start(rules.Setup{Seats: seats, Seed: rules.SeedFromInt(3)})
+func benchState(b *testing.B, seats, moves int) rules.State {
 	r := rules.NewRand(rules.SeedFromInt(1), "bench")
-	for range moves {
-		to := st.ToAct()
-		if len(to) == 0 {
-			break
-		}
-		l := st.Legal(to[0])
-		st, _ = st.Apply(to[0], l[r.IntN(len(l))])
-	}
-	return st
+	return rulestest.Played(b, Game, rules.Setup{Seats: seats, Seed: rules.SeedFromInt(3)}, moves, r.IntN)
 }
 
 // BenchmarkCalls measures what the conformance suite calls most.
 func BenchmarkCalls(b *testing.B) {
-	st := benchState(4, 300)
+	st := benchState(b, 4, 300)
 	seat := st.ToAct()[0]
 	b.Run("view", func(b *testing.B) {
 		for b.Loop() {

@@ -10,6 +10,6 @@ import (
 
 // FuzzParse feeds any text to Parse in a position some moves into a game.
 func FuzzParse(f *testing.F) {
-	st := rulestest.Midgame(f, altiplano.Game, rules.Setup{Seats: 3, Seed: rules.SeedFromInt(5)}, 8)
+	st := rulestest.Played(f, altiplano.Game, rules.Setup{Seats: 3, Seed: rules.SeedFromInt(5)}, 8, nil)
 	rulestest.FuzzParse(f, st, "", "pass", "E5*", "CLAIM ORANGE ROWS", "放 农场 羊驼", "GO MINE / MINE SILVER", "\x00\xff", "ＥＥ５")
 }

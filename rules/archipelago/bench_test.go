@@ -5,27 +5,19 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/rulestest"
 )
 
-// benchState is a game of the given size after a number of random moves.
-func benchState(seats, moves int) rules.State {
-	st, _ := Game.Start(rules.Setup{Seats: seats, Seed: rules.SeedFromInt(3)})
+// benchState is a game of the given size some random moves in.
+func benchState(b *testing.B, seats, moves int) rules.State {
 	r := rules.NewRand(rules.SeedFromInt(1), "bench")
-	for range moves {
-		to := st.ToAct()
-		if len(to) == 0 {
-			break
-		}
-		l := st.Legal(to[0])
-		st, _ = st.Apply(to[0], l[r.IntN(len(l))])
-	}
-	return st
+	return rulestest.Played(b, Game, rules.Setup{Seats: seats, Seed: rules.SeedFromInt(3)}, moves, r.IntN)
 }
 
 // BenchmarkView measures what the conformance suite calls most: building
 // and marshalling views, rendering them, and listing and applying moves.
 func BenchmarkView(b *testing.B) {
-	st := benchState(4, 120)
+	st := benchState(b, 4, 120)
 	b.Run("build+json", func(b *testing.B) {
 		for b.Loop() {
 			s := st.(*state).clone()
@@ -57,7 +49,7 @@ func BenchmarkView(b *testing.B) {
 }
 
 func BenchmarkViewParts(b *testing.B) {
-	st := benchState(4, 120)
+	st := benchState(b, 4, 120)
 	b.Run("build", func(b *testing.B) {
 		for b.Loop() {
 			s := st.(*state).clone()

@@ -5,23 +5,19 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/rulestest"
 )
 
 // benchState is a tactical game of the given size after ten random moves.
-func benchState(seats int) rules.State {
-	st, _ := Game.Start(rules.Setup{Seats: seats, Variants: []string{Tactical}})
+func benchState(b *testing.B, seats int) rules.State {
 	r := rules.NewRand(rules.SeedFromInt(1), "bench")
-	for range 10 {
-		l := st.Legal(st.ToAct()[0])
-		st, _ = st.Apply(st.ToAct()[0], l[r.IntN(len(l))])
-	}
-	return st
+	return rulestest.Played(b, Game, rules.Setup{Seats: seats, Variants: []string{Tactical}}, 10, r.IntN)
 }
 
 // BenchmarkView measures what the conformance suite calls most.
 func BenchmarkView(b *testing.B) {
 	for _, n := range []int{2, 3} {
-		st := benchState(n)
+		st := benchState(b, n)
 		b.Run("view", func(b *testing.B) {
 			for b.Loop() {
 				st.View(0)

@@ -15,7 +15,7 @@ import (
 // do up to fuzzLegalSeeds legal moves of each seat in st.
 //
 //	func FuzzParse(f *testing.F) {
-//		rulestest.FuzzParse(f, rulestest.Midgame(f, game.Game, setup, 8), "pass")
+//		rulestest.FuzzParse(f, rulestest.Played(f, game.Game, setup, 8, nil), "pass")
 //	}
 func FuzzParse(f *testing.F, st rules.State, corpus ...string) {
 	for _, seat := range st.ToAct() {
@@ -48,10 +48,10 @@ func FuzzParse(f *testing.F, st rules.State, corpus ...string) {
 
 const fuzzLegalSeeds = 16
 
-// Midgame starts game with setup and plays up to moves moves, each the
-// middle one of the first seat to act's legal moves, so that a fuzz target
-// reads text in a position with some history.
-func Midgame(tb testing.TB, game rules.Game, setup rules.Setup, moves int) rules.State {
+// Played starts game with setup and plays up to moves moves, each by the
+// first seat to act: the legal move at pick(len(legal)), or the middle one
+// if pick is nil. Fuzz targets and benchmarks start from such a position.
+func Played(tb testing.TB, game rules.Game, setup rules.Setup, moves int, pick func(n int) int) rules.State {
 	tb.Helper()
 	st, err := game.Start(setup)
 	if err != nil {
@@ -60,8 +60,12 @@ func Midgame(tb testing.TB, game rules.Game, setup rules.Setup, moves int) rules
 	for i := 0; i < moves && len(st.ToAct()) > 0; i++ {
 		seat := st.ToAct()[0]
 		legal := st.Legal(seat)
-		if st, err = st.Apply(seat, legal[len(legal)/2]); err != nil {
-			tb.Fatalf("Apply(%d, %s) = %v", seat, legal[len(legal)/2], err)
+		k := len(legal) / 2
+		if pick != nil {
+			k = pick(len(legal))
+		}
+		if st, err = st.Apply(seat, legal[k]); err != nil {
+			tb.Fatalf("Apply(%d, %s) = %v", seat, legal[k], err)
 		}
 	}
 	return st
