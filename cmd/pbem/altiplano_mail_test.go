@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -24,16 +23,7 @@ type altiplanoTable struct {
 // load returns the game as the running service has it.
 func (a *altiplanoTable) load() *projections.Game {
 	a.t.Helper()
-	ctx := context.Background()
-	svc, err := a.post.env.service(ctx)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	g, _, err := svc.Load(ctx, a.id)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	return g
+	return a.post.game(a.t, a.id)
 }
 
 // altiplanoView is the public part of the game's view.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"html"
 	"io"
@@ -33,16 +32,36 @@ type archipelagoTable struct {
 // load returns the game as the running service has it.
 func (a *archipelagoTable) load() *projections.Game {
 	a.t.Helper()
-	ctx := context.Background()
-	svc, err := a.post.env.service(ctx)
-	if err != nil {
-		a.t.Fatal(err)
+	return a.post.game(a.t, a.id)
+}
+
+// playUntil has each seat to act mail a legal move, BID 0 where it may
+// (so that the turn order stays and nobody has to set one), until done
+// says the game has come where the test wants it, at most limit moves.
+// after runs after each move; what names the place for the failure.
+func (a *archipelagoTable) playUntil(what string, limit int, done func(*projections.Game) bool, after func()) *projections.Game {
+	a.t.Helper()
+	for steps := 0; ; steps++ {
+		g := a.load()
+		if done(g) {
+			return g
+		}
+		if steps > limit || g.Ended != nil {
+			a.t.Fatalf("no %s after %d moves; the phase is %q", what, steps, archipelagoPhase(g))
+		}
+		seat := int(g.State.ToAct()[0])
+		legal := g.State.Legal(rules.Seat(seat))
+		move := legal[0].String()
+		for _, m := range legal {
+			if m.String() == "BID 0" {
+				move = m.String()
+			}
+		}
+		a.play(seat, move)
+		if after != nil {
+			after()
+		}
 	}
-	g, _, err := svc.Load(ctx, a.id)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	return g
 }
 
 // screen is what lies behind seat's screen now.
@@ -169,25 +188,8 @@ func TestArchipelagoDealByMail(t *testing.T) {
 
 	// The setup and the bidding: each seat to act mails a legal move, BID 0
 	// where it may, so that the order stays and nobody chooses one.
-	for steps := 0; ; steps++ {
-		g = a.load()
-		if strings.Contains(phase(g), "action") {
-			break
-		}
-		if steps > 30 || g.Ended != nil {
-			t.Fatalf("no actions phase after %d moves; the phase is %q", steps, phase(g))
-		}
-		seat := int(g.State.ToAct()[0])
-		legal := g.State.Legal(rules.Seat(seat))
-		move := legal[0].String()
-		for _, m := range legal {
-			if m.String() == "BID 0" {
-				move = m.String()
-			}
-		}
-		a.play(seat, move)
-		a.noLeaks("cai", ana, bea)
-	}
+	g = a.playUntil("actions phase", 30, func(g *projections.Game) bool { return strings.Contains(phase(g), "action") },
+		func() { a.noLeaks("cai", ana, bea) })
 
 	// actor returns the seat to act in the actions phase.
 	actor := func() int {
@@ -327,17 +329,8 @@ func TestArchipelagoSealedBidsByMail(t *testing.T) {
 	t.Parallel()
 	a := newArchipelagoTable(t, nil)
 	const ana, bea, cai = 0, 1, 2
-	for steps := 0; ; steps++ {
-		g := a.load()
-		if len(g.State.ToAct()) == 3 {
-			break // everyone bids at once
-		}
-		if steps > 30 || g.Ended != nil {
-			t.Fatalf("no bidding after %d moves; the phase is %q", steps, archipelagoPhase(g))
-		}
-		seat := int(g.State.ToAct()[0])
-		a.play(seat, g.State.Legal(rules.Seat(seat))[0].String())
-	}
+	// Everyone bids at once.
+	a.playUntil("bidding", 30, func(g *projections.Game) bool { return len(g.State.ToAct()) == 3 }, nil)
 	if p := archipelagoPhase(a.load()); p != "turn order" {
 		t.Fatalf("everyone is to move in the %q phase, want the bidding", p)
 	}
@@ -441,21 +434,9 @@ func TestArchipelagoCrisisByMail(t *testing.T) {
 	t.Parallel()
 	a := newArchipelagoTable(t, rand.NewChaCha8([32]byte{10}))
 	observer := func() *archipelago.View { return a.load().State.View(rules.Observer).(*archipelago.View) }
-	for steps := 0; observer().Crisis == nil; steps++ {
-		g := a.load()
-		if steps > 40 || g.Ended != nil {
-			t.Fatalf("no crisis after %d moves; the phase is %q", steps, archipelagoPhase(g))
-		}
-		seat := int(g.State.ToAct()[0])
-		legal := g.State.Legal(rules.Seat(seat))
-		move := legal[0].String()
-		for _, m := range legal {
-			if m.String() == "BID 0" {
-				move = m.String()
-			}
-		}
-		a.play(seat, move)
-	}
+	a.playUntil("crisis", 40, func(g *projections.Game) bool {
+		return g.State.View(rules.Observer).(*archipelago.View).Crisis != nil
+	}, nil)
 
 	name := func(v *archipelago.View, q int) string {
 		c := v.Players[q].Color

@@ -19,6 +19,7 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/mail/mailtest"
+	"github.com/pbem-games/pbem/projections"
 )
 
 // post is "pbem serve" running against a mail system, for tests.
@@ -93,15 +94,7 @@ func mailGame(t *testing.T, p *post, spec string, users ...string) (string, []st
 	if !ok {
 		t.Fatalf("the invitation's reply address %q names no game", invite.replyTo)
 	}
-	ctx := context.Background()
-	svc, err := p.env.service(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := svc.Load(ctx, tag.Game)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := p.game(t, tag.Game)
 	var seats []string
 	for _, pl := range g.Created.Players {
 		seats = append(seats, strings.TrimSuffix(pl.Address, "@"+p.ms.Domain))
@@ -110,6 +103,21 @@ func mailGame(t *testing.T, p *post, spec string, users ...string) (string, []st
 		t.Fatalf("seats are %v, want %v", seats, users)
 	}
 	return tag.Game, seats
+}
+
+// game returns game id as the running service has it.
+func (p *post) game(t *testing.T, id string) *projections.Game {
+	t.Helper()
+	ctx := context.Background()
+	svc, err := p.env.service(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := svc.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // letter is a mail as a player's mailbox holds it.
