@@ -100,7 +100,19 @@ func (f *failures) String() string {
 // scripts run out. It returns moves committed per second and each move's
 // latency.
 func moves(ctx context.Context, svc *games.Service, tables []*table, d time.Duration, failed *failures) (float64, Latencies) {
-	// A thousand players may queue far longer than JetStream's default
+	return closedLoop(ctx, len(tables), d, failed, func(ctx context.Context, w int) (bool, error) {
+		more, err := tables[w].play(ctx, svc)
+		return !more, err
+	})
+}
+
+// closedLoop runs n workers at once for d, each calling op(ctx, its
+// number) again as soon as the last call returned, until d is over or op
+// says it is done. A call that fails is counted in failed and followed by
+// a pause. It returns the calls that succeeded per second and each one's
+// latency.
+func closedLoop(ctx context.Context, n int, d time.Duration, failed *failures, op func(ctx context.Context, w int) (done bool, err error)) (float64, Latencies) {
+	// A thousand workers may queue far longer than JetStream's default
 	// wait for an acknowledgement.
 	ctx, cancel := context.WithTimeout(ctx, d+2*time.Minute)
 	defer cancel()
@@ -112,7 +124,7 @@ func moves(ctx context.Context, svc *games.Service, tables []*table, d time.Dura
 	)
 	start := time.Now()
 	stop := start.Add(d)
-	for _, t := range tables {
+	for w := range n {
 		wg.Go(func() {
 			var mine Latencies
 			defer func() {
@@ -122,13 +134,13 @@ func moves(ctx context.Context, svc *games.Service, tables []*table, d time.Dura
 			}()
 			for time.Now().Before(stop) && ctx.Err() == nil {
 				began := time.Now()
-				more, err := t.play(ctx, svc)
+				done, err := op(ctx, w)
 				if err != nil {
 					failed.add(err)
 					time.Sleep(retryPause)
 					continue
 				}
-				if !more {
+				if done {
 					return
 				}
 				mine = append(mine, time.Since(began))

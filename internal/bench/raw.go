@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -43,48 +41,23 @@ func rawPublish(ctx context.Context, store *events.Store, subjects, batch int, p
 	}
 	defer js.DeleteStream(context.WithoutCancel(ctx), rawStream)
 
-	// A thousand publishers may queue far longer than JetStream's default
-	// wait for an acknowledgement.
-	ctx, cancel := context.WithTimeout(ctx, d+2*time.Minute)
-	defer cancel()
-	var (
-		count atomic.Int64
-		mu    sync.Mutex
-		lat   Latencies
-		wg    sync.WaitGroup
-	)
-	start := time.Now()
-	stop := start.Add(d)
-	for i := range subjects {
-		wg.Go(func() {
-			subject := rawSubject + strconv.Itoa(i)
-			var last uint64
-			var mine Latencies
-			for time.Now().Before(stop) && ctx.Err() == nil {
-				m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: payload}
-				m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(last, 10))
-				t := time.Now()
-				ack, err := rawBatch(ctx, store, m, batch)
-				if err != nil {
-					failed.add(fmt.Errorf("raw publish: %w", err))
-					time.Sleep(retryPause)
-					last = 0
-					if lm, err := stream.GetLastMsgForSubject(ctx, subject); err == nil {
-						last = lm.Sequence
-					}
-					continue
-				}
-				mine = append(mine, time.Since(t))
-				last = ack.Sequence
-				count.Add(1)
+	last := make([]uint64, subjects) // each subject's last sequence
+	rate, lat := closedLoop(ctx, subjects, d, failed, func(ctx context.Context, i int) (bool, error) {
+		subject := rawSubject + strconv.Itoa(i)
+		m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: payload}
+		m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(last[i], 10))
+		ack, err := rawBatch(ctx, store, m, batch)
+		if err != nil {
+			last[i] = 0
+			if lm, err := stream.GetLastMsgForSubject(ctx, subject); err == nil {
+				last[i] = lm.Sequence
 			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	return perSecond(int(count.Load()), time.Since(start)), lat, nil
+			return false, fmt.Errorf("raw publish: %w", err)
+		}
+		last[i] = ack.Sequence
+		return false, nil
+	})
+	return rate, lat, nil
 }
 
 // rawBatch publishes m after batch-1 messages like it on another subject,
