@@ -16,6 +16,24 @@ func title(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// conversion is an action that turns fixed goods on its location's action
+// spaces into fixed goods from the supply.
+type conversion struct {
+	what       string // what it makes, as a refusal names it
+	cost, gain Goods
+}
+
+// conversions are the actions that are conversions and nothing more.
+var conversions = map[Act]conversion{
+	ActFarmWool:   {"wool", of(Alpaca, Food), of(Wool)},
+	ActFarmFabric: {"fabric", of(Wool, Food), of(Fabric)},
+	ActForestWood: {"wood", of(Food, Food), of(Wood)},
+	ActMineStone:  {"stone", of(Food, Food), of(Stone)},
+	ActMineSilver: {"silver", of(Ore, Food), of(Silver)},
+	ActPortFood:   {"food from fish", of(Fish, Food), of(Food)},
+	ActPortStone:  {"stone from fish", of(Fish, Fish), of(Stone)},
+}
+
 // checkAction says why p, whose pawn is at the action's location, may not
 // perform the action of turn m, or is nil.
 func (s *state) checkAction(p *player, m Move) error {
@@ -46,6 +64,9 @@ func (s *state) checkAction(p *player, m Move) error {
 		}
 		return b
 	}
+	if c, ok := conversions[m.Act]; ok {
+		return both(needs(c.what, c.cost), gives(c.gain))
+	}
 	switch m.Act {
 	case ActFarmFood:
 		k := m.Goods[Food]
@@ -53,26 +74,12 @@ func (s *state) checkAction(p *player, m Move) error {
 			return illegal("write FARM FOOD for one alpaca, FARM FOOD+FOOD for two")
 		}
 		return both(needs("food from alpacas", Goods{Alpaca: k}), gives(Goods{Food: k}))
-	case ActFarmWool:
-		return both(needs("wool", of(Alpaca, Food)), gives(of(Wool)))
-	case ActFarmFabric:
-		return both(needs("fabric", of(Wool, Food)), gives(of(Fabric)))
-	case ActForestWood:
-		return both(needs("wood", of(Food, Food)), gives(of(Wood)))
 	case ActForestTrade:
 		k := m.Goods.Total()
 		if k == 0 || m.Goods[Food]+m.Goods[Fabric]+m.Goods[Glass] != int8(k) {
 			return illegal("cocoa trades for food, fabric or glass, e.g. FOREST TRADE FOOD+GLASS")
 		}
 		return both(needs("trading cocoa", Goods{Cocoa: int8(k)}), gives(m.Goods))
-	case ActMineStone:
-		return both(needs("stone", of(Food, Food)), gives(of(Stone)))
-	case ActMineSilver:
-		return both(needs("silver", of(Ore, Food)), gives(of(Silver)))
-	case ActPortFood:
-		return both(needs("food from fish", of(Fish, Food)), gives(of(Food)))
-	case ActPortStone:
-		return both(needs("stone from fish", of(Fish, Fish)), gives(of(Stone)))
 	case ActPortBoat:
 		if !slices.Contains(s.boats, Good(m.Arg)) {
 			return illegal("no boat giving %s is left at the Port", Good(m.Arg).Name())
@@ -241,34 +248,18 @@ func removeOne[T comparable](gs []T, x T) []T {
 
 // applyAction performs the action of turn m, checked, for p.
 func (s *state) applyAction(p *player, m Move) {
+	if c, ok := conversions[m.Act]; ok {
+		p.use(m.at(), c.cost)
+		s.gain(p, c.gain)
+		return
+	}
 	switch m.Act {
 	case ActFarmFood:
 		p.use(Farm, Goods{Alpaca: m.Goods[Food]})
 		s.gain(p, m.Goods)
-	case ActFarmWool:
-		p.use(Farm, of(Alpaca, Food))
-		s.gain(p, of(Wool))
-	case ActFarmFabric:
-		p.use(Farm, of(Wool, Food))
-		s.gain(p, of(Fabric))
-	case ActForestWood:
-		p.use(Forest, of(Food, Food))
-		s.gain(p, of(Wood))
 	case ActForestTrade:
 		p.use(Forest, Goods{Cocoa: int8(m.Goods.Total())})
 		s.gain(p, m.Goods)
-	case ActMineStone:
-		p.use(Mine, of(Food, Food))
-		s.gain(p, of(Stone))
-	case ActMineSilver:
-		p.use(Mine, of(Ore, Food))
-		s.gain(p, of(Silver))
-	case ActPortFood:
-		p.use(Port, of(Fish, Food))
-		s.gain(p, of(Food))
-	case ActPortStone:
-		p.use(Port, of(Fish, Fish))
-		s.gain(p, of(Stone))
 	case ActPortBoat:
 		g := Good(m.Arg)
 		p.use(Port, of(Wood, Wood))
