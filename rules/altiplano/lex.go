@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -117,27 +115,6 @@ var known = func() map[string]bool {
 // times as counted ("2 wool", "wool x2"), numbers, and "/" between a
 // movement and an action.
 func lex(text string) ([]string, error) {
-	if ws, ok := lexed.Load(text); ok {
-		return slices.Clone(ws.([]string)), nil
-	}
-	ws, err := lexText(text)
-	if err == nil && len(text) <= 64 && lexedCount.Add(1) <= maxLexed {
-		lexed.Store(text, slices.Clone(ws))
-	}
-	return ws, err
-}
-
-// lexed remembers the words of the texts read so far, the first maxLexed
-// of them: Apply reads every move's canonical text again, and the same
-// few hundred texts come back all game long.
-var (
-	lexed      sync.Map // text → []string
-	lexedCount atomic.Int64
-)
-
-const maxLexed = 1 << 14
-
-func lexText(text string) ([]string, error) {
 	t := text
 	if !isASCII(t) {
 		for _, kv := range chinese {

@@ -99,15 +99,13 @@ func (s *state) Apply(i rules.Seat, m rules.Move) (rules.State, error) {
 	if !ok {
 		return nil, illegal("that is not an Altiplano move")
 	}
-	text := mv.String()
-	checked, err := s.Parse(i, text)
-	if err != nil {
+	if err := s.mayAct(i); err != nil {
 		return nil, err
 	}
-	if checked.String() != text {
-		return nil, illegal("%s is not a move now: it would be read as %s", text, checked)
+	if err := s.check(int(i), mv); err != nil {
+		return nil, err
 	}
-	mv = checked.(Move)
+	text := mv.String()
 	n := s.clone()
 	switch mv.Kind {
 	case KindChoose:
