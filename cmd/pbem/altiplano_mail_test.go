@@ -61,16 +61,10 @@ func (a *altiplanoTable) settle() {
 func (a *altiplanoTable) mail(seat int, lines ...string) []letter {
 	a.t.Helper()
 	u := a.users[seat]
-	box := mailbox(a.t, a.post.ms, u)
-	latest := box[len(box)-1]
-	if latest.replyTo == "" {
-		a.t.Fatalf("%s's latest mail %q has no reply address", u, latest.p.Subject)
-	}
-	send(a.t, a.post.ms, a.post.ms.Address(u), latest.replyTo, "Re: "+latest.p.Subject, "<"+latest.messageID+">",
-		strings.Join(lines, "\n")+"\n")
-	waitFor(a.t, a.post.ms, u, len(box), "")
+	had := a.post.reply(a.t, u, strings.Join(lines, "\n")+"\n")
+	waitFor(a.t, a.post.ms, u, had, "")
 	a.settle()
-	got := mailbox(a.t, a.post.ms, u)[len(box):]
+	got := mailbox(a.t, a.post.ms, u)[had:]
 	for _, l := range got {
 		if s := l.p.Subject; strings.Contains(s, "refused") || strings.Contains(s, "not applied") {
 			a.t.Fatalf("%s mailed %q and got %q:\n%s", u, lines, s, l.p.Text)

@@ -112,13 +112,8 @@ func (a *archipelagoTable) waitAll(first string) map[string]letter {
 func (a *archipelagoTable) play(seat int, move string) map[string]letter {
 	a.t.Helper()
 	u := a.users[seat]
-	box := mailbox(a.t, a.post.ms, u)
-	latest := box[len(box)-1]
-	if latest.replyTo == "" {
-		a.t.Fatalf("%s's latest mail %q has no reply address", u, latest.p.Subject)
-	}
 	moves := len(a.load().Moves)
-	send(a.t, a.post.ms, a.post.ms.Address(u), latest.replyTo, "Re: "+latest.p.Subject, "<"+latest.messageID+">", move+"\n")
+	a.post.reply(a.t, u, move+"\n")
 	got := a.waitAll(u)
 	g := a.load()
 	if len(g.Moves) != moves+1 || g.Moves[moves].Seat != seat {
@@ -397,9 +392,7 @@ func (a *archipelagoTable) refused(seat int, move, because string) {
 	u := a.users[seat]
 	before := a.load()
 	view, _ := json.Marshal(before.State.View(rules.Observer))
-	box := mailbox(a.t, a.post.ms, u)
-	latest := box[len(box)-1]
-	send(a.t, a.post.ms, a.post.ms.Address(u), latest.replyTo, "Re: "+latest.p.Subject, "<"+latest.messageID+">", move+"\n")
+	a.post.reply(a.t, u, move+"\n")
 	answer := waitFor(a.t, a.post.ms, u, a.seen[u], "")
 	if box := mailbox(a.t, a.post.ms, u); len(box) != a.seen[u]+1 {
 		a.t.Fatalf("%s got %d mails for %q: %v", u, len(box)-a.seen[u], move, box[a.seen[u]:])

@@ -105,6 +105,23 @@ func mailGame(t *testing.T, p *post, spec string, users ...string) (string, []st
 	return tag.Game, seats
 }
 
+// reply mails body from user to the reply address of user's latest mail
+// from pbem, as an answer to it, and returns how many mails user's INBOX
+// held before pbem answers.
+func (p *post) reply(t *testing.T, user, body string) int {
+	t.Helper()
+	box := mailbox(t, p.ms, user)
+	if len(box) == 0 {
+		t.Fatalf("%s has no mail to reply to", user)
+	}
+	latest := box[len(box)-1]
+	if latest.replyTo == "" {
+		t.Fatalf("%s's latest mail %q has no reply address", user, latest.p.Subject)
+	}
+	send(t, p.ms, p.ms.Address(user), latest.replyTo, "Re: "+latest.p.Subject, "<"+latest.messageID+">", body)
+	return len(box)
+}
+
 // game returns game id as the running service has it.
 func (p *post) game(t *testing.T, id string) *projections.Game {
 	t.Helper()
