@@ -11,7 +11,8 @@ import (
 )
 
 // happened describes the events since seat last acted, at most the last
-// few, so a mail says what the player missed.
+// few, so a mail says what the player missed. evs is the history up to
+// the mail's event.
 func happened(g *projections.Game, evs []events.Event, seat int) []string {
 	from := 1 // the invitation said how the game was set up
 	for i := len(evs) - 1; i >= 0; i-- {
@@ -20,28 +21,36 @@ func happened(g *projections.Game, evs []events.Event, seat int) []string {
 			break
 		}
 	}
-	lines := describeAll(g, evs[from:], seat)
+	lines := describeAll(g, evs, from, seat)
 	if len(lines) > 8 {
 		lines = lines[len(lines)-8:]
 	}
 	return lines
 }
 
-// happenedSince describes the events after event seq.
-func happenedSince(g *projections.Game, evs []events.Event, seq uint64, reader int) []string {
-	if seq >= uint64(len(evs)) {
-		return nil
-	}
-	return describeAll(g, evs[seq:], reader)
-}
-
-// describeAll describes events for the player at seat reader, one
-// sentence each.
-func describeAll(g *projections.Game, evs []events.Event, reader int) []string {
+// describeAll describes evs[from:] for the player at seat reader, one
+// sentence each. evs starts at the game's first event, so each event is
+// told as things stood when it happened (whose seat pbem played by then).
+func describeAll(g *projections.Game, evs []events.Event, from, reader int) []string {
+	gone := map[int]bool{}
 	var out []string
-	for _, e := range evs {
-		if line := Describe(g, e, reader); line != "" {
-			out = append(out, line)
+	for i, e := range evs {
+		if i >= from {
+			if line := (teller{g: g, e: e, reader: reader, gone: gone}).tell(); line != "" {
+				out = append(out, line)
+			}
+		}
+		switch e.Type {
+		case events.TypeSeatAbandoned:
+			var p events.SeatAbandoned
+			if e.Unmarshal(&p) == nil {
+				gone[p.Seat] = true
+			}
+		case events.TypePlayerReplaced:
+			var p events.PlayerReplaced
+			if e.Unmarshal(&p) == nil {
+				delete(gone, p.Seat)
+			}
 		}
 	}
 	return out
@@ -49,56 +58,124 @@ func describeAll(g *projections.Game, evs []events.Event, reader int) []string {
 
 // Describe says what event e of game g did in a sentence for the player
 // at seat reader ("you" for their own acts; rules.Observer for anyone
-// else), or "" for events players need not read about.
+// else), or "" for events players need not read about. g is the game as
+// after e: a seat pbem plays for good by then has its timeouts told as
+// pbem playing the seat.
 func Describe(g *projections.Game, e events.Event, reader int) string {
-	name := func(seat int) string {
-		switch {
-		case seat == reader:
-			return "You"
-		case seat >= 0 && seat < len(g.Created.Players):
-			return g.Created.Players[seat].Name
-		}
-		return "the service"
+	gone := map[int]bool{}
+	for seat := range g.Abandoned {
+		gone[seat] = true
 	}
-	switch e.Type {
-	case events.TypeGameCreated:
-		var seats []string
-		for _, p := range g.Created.Players {
-			seats = append(seats, fmt.Sprintf("%s (seat %d)", p.Name, p.Seat))
-		}
-		return fmt.Sprintf("%s set up the game for %s; the seed's commitment is %s.",
-			hostName(g), strings.Join(seats, ", "), g.Created.Commitment)
-	case events.TypeMovePlayed:
-		var mp events.MovePlayed
-		if e.Unmarshal(&mp) != nil {
-			return ""
-		}
-		switch {
-		case mp.Timeout:
-			return fmt.Sprintf("Time ran out for %s, so pbem moved instead: %s.", objectName(name(mp.Seat)), describeMove(g, mp))
-		case mp.Conditional:
-			return fmt.Sprintf("%s %s, as written in advance.", name(mp.Seat), describeMove(g, mp))
-		case mp.Queued:
-			return fmt.Sprintf("%s %s, from a programmed list.", name(mp.Seat), describeMove(g, mp))
-		}
-		return fmt.Sprintf("%s %s.", name(mp.Seat), describeMove(g, mp))
-	case events.TypePlayerSaid:
-		var ps events.PlayerSaid
-		if e.Unmarshal(&ps) != nil {
-			return ""
-		}
-		return fmt.Sprintf("%s said: %s", name(ps.Seat), firstLine(ps.Text))
-	case events.TypePlayerResigned:
-		return fmt.Sprintf("%s resigned.", name(e.Actor))
-	default:
-		return describeTable(g, e, reader, name)
-	case events.TypeGameEnded:
-		var ge events.GameEnded
-		if e.Unmarshal(&ge) != nil || g.Ended == nil {
-			return "The game ended."
-		}
-		return "The game ended. " + result(g)
+	return teller{g: g, e: e, reader: reader, gone: gone}.tell()
+}
+
+// teller tells one event of a game to one reader: "you" for the reader's
+// own seat, the players' names for the others (no pronoun but a neutral
+// "them", as pbem knows no one's gender), and pbem for what the service
+// did itself.
+type teller struct {
+	g      *projections.Game
+	e      events.Event
+	reader int
+	gone   map[int]bool // seats pbem played for good when e happened
+}
+
+// tell describes t.e by its type's entry in eventTypes.
+func (t teller) tell() string {
+	if et, ok := eventTypes[t.e.Type]; ok {
+		return et.describe(t)
 	}
+	return ""
+}
+
+// who names seat as the subject of a sentence: "You", "Bea", or "pbem"
+// for no seat.
+func (t teller) who(seat int) string {
+	switch {
+	case seat == t.reader:
+		return "You"
+	case seat >= 0 && seat < len(t.g.Created.Players):
+		return t.g.Created.Players[seat].Name
+	}
+	return "pbem"
+}
+
+// whom names seat as an object: "you" or the name.
+func (t teller) whom(seat int) string {
+	if seat == t.reader {
+		return "you"
+	}
+	return t.who(seat)
+}
+
+// them is the pronoun for seat once named: "you" or a neutral "them".
+func (t teller) them(seat int) string {
+	if seat == t.reader {
+		return "you"
+	}
+	return "them"
+}
+
+// whose is seat's possessive: "your" or "Bea's" (capitalize at the start
+// of a sentence).
+func (t teller) whose(seat int) string {
+	if seat == t.reader {
+		return "your"
+	}
+	return t.who(seat) + "'s"
+}
+
+// verb agrees a present-tense verb with seat as its subject: "asks" for a
+// name, "ask" for "You".
+func (t teller) verb(seat int, third, second string) string {
+	if seat == t.reader {
+		return second
+	}
+	return third
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// actorNames names who did what event e of game g reports, for a mail's
+// subject ("Bea moved", "pbem moved for Bea"): the player, or pbem and the
+// player pbem acted for.
+func actorNames(g *projections.Game, e events.Event) (actor, onBehalfOf string) {
+	t := teller{g: g, e: e, reader: int(rules.Observer)}
+	var mp events.MovePlayed
+	if e.Type == events.TypeMovePlayed && e.Unmarshal(&mp) == nil {
+		if byPbem(mp) {
+			return "pbem", t.who(mp.Seat)
+		}
+		return t.who(mp.Seat), ""
+	}
+	return t.who(e.Actor), ""
+}
+
+// byPbem reports whether pbem chose to play mp now rather than the player
+// in their mail: at a timeout, for a seat it plays for good, or from a
+// move the player wrote in advance.
+func byPbem(mp events.MovePlayed) bool { return mp.Timeout || mp.Conditional || mp.Queued }
+
+// tellMove says a move, and who played it: a move pbem played for a seat
+// says so and why.
+func tellMove(t teller, p events.MovePlayed) string {
+	did := describeMove(t.g, p)
+	switch {
+	case p.Timeout && t.gone[p.Seat]:
+		return fmt.Sprintf("pbem plays %s seat for good: it %s.", t.whose(p.Seat), did)
+	case p.Timeout:
+		return fmt.Sprintf("Time ran out for %s, so pbem moved for %s: it %s.", t.whom(p.Seat), t.them(p.Seat), did)
+	case p.Conditional:
+		return fmt.Sprintf("pbem played the move %s wrote in advance: it %s.", t.whom(p.Seat), did)
+	case p.Queued:
+		return fmt.Sprintf("pbem played the next move of %s programmed list: it %s.", t.whose(p.Seat), did)
+	}
+	return fmt.Sprintf("%s %s.", t.who(p.Seat), did)
 }
 
 // describeMove phrases a recorded move, in the game's words when it has a
@@ -110,6 +187,139 @@ func describeMove(g *projections.Game, mp events.MovePlayed) string {
 		}
 	}
 	return "played " + mp.Move
+}
+
+func tellCreated(t teller, p events.GameCreated) string {
+	var seats []string
+	for _, pl := range p.Players {
+		name := pl.Name
+		if pl.Seat == t.reader {
+			name = "you"
+		}
+		seats = append(seats, fmt.Sprintf("%s (seat %d)", name, pl.Seat))
+	}
+	return fmt.Sprintf("%s set up the game for %s; the seed's commitment is %s.",
+		hostName(t.g), strings.Join(seats, ", "), p.Commitment)
+}
+
+func tellSaid(t teller, p events.PlayerSaid) string {
+	return fmt.Sprintf("%s said: %s", t.who(p.Seat), firstLine(p.Text))
+}
+
+func tellResigned(t teller, p events.PlayerResigned) string {
+	return fmt.Sprintf("%s resigned.", t.who(p.Seat))
+}
+
+func tellEnded(t teller, _ events.GameEnded) string {
+	if t.g.Ended == nil {
+		return "The game ended."
+	}
+	return "The game ended. " + result(t.g)
+}
+
+func tellSettings(_ teller, p events.SettingsChanged) string {
+	return "The host set the clock: " + describeSettings(p.Settings) + "."
+}
+
+// tellReminder and tellDigestSent are silent: the reminder or the digest
+// they record is itself the mail.
+func tellReminder(teller, events.ReminderSent) string { return "" }
+
+func tellDigestSent(teller, events.DigestSent) string { return "" }
+
+func tellDeadline(t teller, p events.DeadlinePassed) string {
+	return fmt.Sprintf("%s deadline (%s) passed.", capital(t.whose(p.Seat)), When(p.Deadline))
+}
+
+func tellAbandoned(t teller, p events.SeatAbandoned) string {
+	why := "there were too many timeouts"
+	if p.Reason == "expelled" {
+		why = "the host expelled " + t.whom(p.Seat)
+	}
+	return fmt.Sprintf("From now on pbem plays seat %d (%s seat) for good: %s.", p.Seat, t.whose(p.Seat), why)
+}
+
+func tellVacation(t teller, p events.VacationDeclared) string {
+	return fmt.Sprintf("%s %s away from %s until %s; a deadline in between moves past the return.",
+		t.who(p.Seat), t.verb(p.Seat, "is", "are"), When(p.From), When(p.Until))
+}
+
+func tellPaused(_ teller, p events.GamePaused) string {
+	return fmt.Sprintf("%s paused the game: no moves and no deadlines until it resumes.", capital(p.By))
+}
+
+func tellResumed(_ teller, p events.GameResumed) string {
+	return fmt.Sprintf("%s resumed the game.", capital(p.By))
+}
+
+func tellUndoProposed(t teller, p events.UndoProposed) string {
+	switch {
+	case p.Decided:
+		return "The host took moves back."
+	case p.Seat == t.reader:
+		return fmt.Sprintf("You asked to take back the moves after event %d; the other players answer.", p.Back)
+	}
+	return fmt.Sprintf("%s asks to take back the moves after event %d: reply AGREE or DECLINE.", t.who(p.Seat), p.Back)
+}
+
+func tellUndoAnswered(t teller, p events.UndoAnswered) string {
+	verb := "declined"
+	if p.Agree {
+		verb = "agreed"
+	}
+	return fmt.Sprintf("%s %s to take the moves back.", t.who(p.Seat), verb)
+}
+
+func tellUndone(_ teller, p events.MovesUndone) string {
+	return fmt.Sprintf("Every move after event %d was taken back; the game is as it was then.", p.Back)
+}
+
+func tellReplaced(t teller, p events.PlayerReplaced) string {
+	if p.Seat == t.reader {
+		return fmt.Sprintf("You took over seat %d.", p.Seat)
+	}
+	return fmt.Sprintf("%s took over seat %d.", p.Name, p.Seat)
+}
+
+func tellEndProposed(t teller, p events.EndProposed) string {
+	if p.Seat == t.reader {
+		return "You proposed to end the game as it stands; it ends when every player still playing agrees."
+	}
+	return fmt.Sprintf("%s proposes to end the game as it stands: reply END to agree.", t.who(p.Seat))
+}
+
+func tellObserver(_ teller, p events.ObserverChanged) string {
+	if p.Watch {
+		return "The host let someone follow the game: they get the board as everyone sees it."
+	}
+	return "Someone stopped following the game."
+}
+
+func tellDigestChanged(t teller, p events.DigestChanged) string {
+	switch {
+	case p.Seat != t.reader:
+		return "" // how a player takes their mail is theirs
+	case p.On:
+		return "You will get one mail a day about this game, and one at once whenever it is your turn."
+	}
+	return "You will get a mail about each move again."
+}
+
+func tellQueued(t teller, p events.MovesQueued) string {
+	switch {
+	case p.Seat != t.reader:
+		return "" // a player's plan is theirs until played
+	case p.Dropped != "":
+		return fmt.Sprintf("Your programmed list stopped: %s. The rest of it was dropped.", p.Dropped)
+	}
+	return fmt.Sprintf("pbem will play for you, as your turns come: %s.", strings.Join(p.Moves, ", "))
+}
+
+func tellConditional(t teller, p events.ConditionalSet) string {
+	if p.Seat != t.reader {
+		return "" // a player's secret until it is played
+	}
+	return fmt.Sprintf("If %s is played next, pbem will play %s for you.", p.If, p.Then)
 }
 
 // hostName is the name of whoever set the game up: a player's name when
@@ -157,88 +367,6 @@ func result(g *projections.Game) string {
 	return s
 }
 
-// describeTable describes the events of long-running games.
-func describeTable(g *projections.Game, e events.Event, reader int, name func(int) string) string {
-	var p struct {
-		Seat     int
-		Deadline time.Time
-		Reason   string
-		From     time.Time
-		Until    time.Time
-		By       string
-		Back     uint64
-		Decided  bool
-		Agree    bool
-		Name     string
-		On       bool
-		If, Then string
-		Settings events.Settings
-		Moves    []string
-		Dropped  string
-	}
-	if e.Unmarshal(&p) != nil {
-		return ""
-	}
-	switch e.Type {
-	case events.TypeSettingsChanged:
-		return "The host set the clock: " + describeSettings(p.Settings) + "."
-	case events.TypeDeadlinePassed:
-		return fmt.Sprintf("%s's deadline (%s) passed.", name(p.Seat), When(p.Deadline))
-	case events.TypeSeatAbandoned:
-		why := "after too many timeouts"
-		if p.Reason == "expelled" {
-			why = "the host expelled its player"
-		}
-		return fmt.Sprintf("From now on pbem plays seat %d (%s).", p.Seat, why)
-	case events.TypeVacationDeclared:
-		return fmt.Sprintf("%s %s away from %s until %s; a deadline in between moves past the return.",
-			name(p.Seat), be(name(p.Seat)), When(p.From), When(p.Until))
-	case events.TypeGamePaused:
-		return fmt.Sprintf("%s paused the game: no moves and no deadlines until it resumes.", p.By)
-	case events.TypeGameResumed:
-		return fmt.Sprintf("%s resumed the game.", p.By)
-	case events.TypeUndoProposed:
-		if p.Decided {
-			return "The host took moves back."
-		}
-		return fmt.Sprintf("%s asks to take back the moves after event %d: reply AGREE or DECLINE.", name(p.Seat), p.Back)
-	case events.TypeUndoAnswered:
-		verb := "declined"
-		if p.Agree {
-			verb = "agreed"
-		}
-		return fmt.Sprintf("%s %s to take the moves back.", name(p.Seat), verb)
-	case events.TypeMovesUndone:
-		return fmt.Sprintf("Every move after event %d was taken back; the game is as it was then.", p.Back)
-	case events.TypePlayerReplaced:
-		return fmt.Sprintf("%s took over seat %d.", p.Name, p.Seat)
-	case events.TypeEndProposed:
-		return fmt.Sprintf("%s proposes to end the game as it stands: reply END to agree.", name(p.Seat))
-	case events.TypeDigestChanged:
-		if e.Actor != reader {
-			return ""
-		}
-		if p.On {
-			return "You will get one mail a day about this game, and one at once whenever it is your turn."
-		}
-		return "You will get a mail about each move again."
-	case events.TypeMovesQueued:
-		if p.Seat != reader {
-			return "" // a player's plan is theirs until played
-		}
-		if p.Dropped != "" {
-			return fmt.Sprintf("Your programmed list stopped: %s. The rest of it was dropped.", p.Dropped)
-		}
-		return fmt.Sprintf("pbem will play for you, as your turns come: %s.", strings.Join(p.Moves, ", "))
-	case events.TypeConditionalSet:
-		if p.Seat != reader {
-			return "" // a player's secret until it is played
-		}
-		return fmt.Sprintf("If %s is played next, pbem will play %s for you.", p.If, p.Then)
-	}
-	return ""
-}
-
 // describeSettings says the host's settings in words.
 func describeSettings(s events.Settings) string {
 	if s.PerMove == "" {
@@ -259,18 +387,3 @@ func describeSettings(s events.Settings) string {
 
 // When writes a time for players: "Thu 3 Dec 18:00 UTC".
 func When(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 UTC") }
-
-func be(name string) string {
-	if name == "You" {
-		return "are"
-	}
-	return "is"
-}
-
-// objectName is a name as the object of a sentence.
-func objectName(name string) string {
-	if name == "You" {
-		return "you"
-	}
-	return name
-}

@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
@@ -92,89 +93,203 @@ func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo strin
 // instead of one by one.
 var digested = map[string]bool{KindMoved: true, KindAccepted: true, KindSaid: true, KindNews: true}
 
-// observerKind says what an observer hears of event e.
+// observerKind says what an observer at addr hears of event e.
 func observerKind(e events.Event, addr string) string {
-	switch e.Type {
-	case events.TypeMovePlayed, events.TypeMovesUndone, events.TypePlayerReplaced:
-		return KindMoved
-	case events.TypeGameEnded:
-		return KindGameOver
-	case events.TypeObserverChanged:
-		var oc events.ObserverChanged
-		if e.Unmarshal(&oc) == nil && oc.Watch && strings.EqualFold(oc.Address, addr) {
-			return KindBoard
-		}
+	if et, ok := eventTypes[e.Type]; ok && et.watch != nil {
+		return et.watch(e, addr)
 	}
 	return ""
 }
 
-// noticeKind says what seat hears of event e, "" for nothing.
+// noticeKind says what seat hears of event e, "" for nothing; ended says
+// the events recorded with e end the game.
 func (s *Service) noticeKind(g *projections.Game, e events.Event, seat int, ended bool) string {
-	prompt := isToAct(g.State, seat) && e.Seq == g.Seq && !ended
-	switch e.Type {
-	case events.TypeGameCreated:
-		return KindInvitation
-	case events.TypeGameEnded:
-		return KindGameOver
-	case events.TypePlayerSaid:
-		if e.Actor != seat {
-			return KindSaid
+	if et, ok := eventTypes[e.Type]; ok {
+		return et.hear(hearing{g: g, e: e, seat: seat, ended: ended})
+	}
+	return ""
+}
+
+// hearing is one seat's side of an event, for the notice policy: g is the
+// game after the whole batch e came in.
+type hearing struct {
+	g     *projections.Game
+	e     events.Event
+	seat  int
+	ended bool
+}
+
+// prompt reports whether the seat is to move once e's batch is in, so its
+// mail about the batch's last event carries the prompt.
+func (h hearing) prompt() bool {
+	return isToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended
+}
+
+// promptOr is the prompt for a seat to move, else kind.
+func (h hearing) promptOr(kind string) string {
+	if h.prompt() {
+		return KindYourTurn
+	}
+	return kind
+}
+
+// eventType is what games makes of one event type: its payload, whom it
+// concerns, which notice each hears, and how it is told in words.
+type eventType struct {
+	payload  reflect.Type
+	hear     func(h hearing) string                   // what seat h.seat hears: a notice kind, "" for nothing
+	watch    func(e events.Event, addr string) string // what an observer hears; nil for nothing
+	describe func(t teller) string                    // the event in a sentence for t.reader, "" for nothing
+}
+
+// eventTypes is every event type's entry: the one table that the notices
+// and the descriptions read, so a type cannot be added to one and not the
+// other. TestEveryEventType fails on a type in events that is missing here
+// or whose payload is not the type named after it.
+var eventTypes = map[string]eventType{
+	events.TypeGameCreated:      on(always[events.GameCreated](KindInvitation), nil, tellCreated),
+	events.TypeMovePlayed:       on(hearMove, watchAs[events.MovePlayed](KindMoved), tellMove),
+	events.TypePlayerSaid:       on(hearSaid, nil, tellSaid),
+	events.TypePlayerResigned:   on(never[events.PlayerResigned], nil, tellResigned), // GameEnded follows and says it
+	events.TypeGameEnded:        on(always[events.GameEnded](KindGameOver), watchAs[events.GameEnded](KindGameOver), tellEnded),
+	events.TypeSettingsChanged:  on(toAll[events.SettingsChanged], nil, tellSettings),
+	events.TypeReminderSent:     on(hearReminder, nil, tellReminder),
+	events.TypeDeadlinePassed:   on(toAll[events.DeadlinePassed], nil, tellDeadline),
+	events.TypeSeatAbandoned:    on(toAll[events.SeatAbandoned], nil, tellAbandoned),
+	events.TypeVacationDeclared: on(toAll[events.VacationDeclared], nil, tellVacation),
+	events.TypeGamePaused:       on(toAll[events.GamePaused], nil, tellPaused),
+	events.TypeGameResumed:      on(toAll[events.GameResumed], nil, tellResumed),
+	events.TypeUndoProposed:     on(toOthers[events.UndoProposed], nil, tellUndoProposed),
+	events.TypeUndoAnswered:     on(toOthers[events.UndoAnswered], nil, tellUndoAnswered),
+	events.TypeMovesUndone:      on(toAll[events.MovesUndone], watchAs[events.MovesUndone](KindNews), tellUndone),
+	events.TypePlayerReplaced:   on(hearReplaced, watchAs[events.PlayerReplaced](KindNews), tellReplaced),
+	events.TypeEndProposed:      on(toOthers[events.EndProposed], nil, tellEndProposed),
+	events.TypeObserverChanged:  on(never[events.ObserverChanged], watchObserver, tellObserver),
+	events.TypeDigestChanged:    on(toActor[events.DigestChanged], nil, tellDigestChanged),
+	events.TypeDigestSent:       on(hearDigest, nil, tellDigestSent),
+	events.TypeConditionalSet:   on(toActor[events.ConditionalSet], nil, tellConditional), // nobody else may know
+	events.TypeMovesQueued:      on(hearQueued, nil, tellQueued),
+}
+
+// on makes the entry of an event type with payload P from what a seat
+// hears, what an observer hears (nil: nothing) and how it is told. An
+// event whose payload does not decode causes no notice and no sentence.
+func on[P any](hear func(hearing, P) string, watch func(P, string) string, tell func(teller, P) string) eventType {
+	decode := func(e events.Event) (P, bool) {
+		var p P
+		return p, e.Unmarshal(&p) == nil
+	}
+	et := eventType{
+		payload: reflect.TypeFor[P](),
+		hear: func(h hearing) string {
+			p, ok := decode(h.e)
+			return pick(ok, func() string { return hear(h, p) })
+		},
+		describe: func(t teller) string {
+			p, ok := decode(t.e)
+			return pick(ok, func() string { return tell(t, p) })
+		},
+	}
+	if watch != nil {
+		et.watch = func(e events.Event, addr string) string {
+			p, ok := decode(e)
+			return pick(ok, func() string { return watch(p, addr) })
 		}
-	case events.TypeMovePlayed:
-		var mp events.MovePlayed
-		_ = e.Unmarshal(&mp)
-		switch {
-		case ended: // the game-over mail says it all
-		case prompt:
-			return KindYourTurn
-		case mp.Seat == seat && (mp.Timeout || mp.Conditional || mp.Queued):
-			return KindNews
-		case mp.Seat == seat:
-			return KindAccepted
-		default:
-			return KindMoved
-		}
-	case events.TypeReminderSent:
-		var r events.ReminderSent
-		if e.Unmarshal(&r) == nil && r.Seat == seat {
-			return KindReminder
-		}
-	case events.TypeDigestSent:
-		var d events.DigestSent
-		if e.Unmarshal(&d) == nil && d.Seat == seat {
-			return KindDigest
-		}
-	case events.TypePlayerReplaced:
-		var pr events.PlayerReplaced
-		if e.Unmarshal(&pr) == nil && pr.Seat == seat {
-			return KindHistory // the newcomer: everything so far, and their view
-		}
-		if prompt {
-			return KindYourTurn
-		}
+	}
+	return et
+}
+
+func pick(ok bool, f func() string) string {
+	if !ok {
+		return ""
+	}
+	return f()
+}
+
+// always is a notice every seat gets.
+func always[P any](kind string) func(hearing, P) string {
+	return func(hearing, P) string { return kind }
+}
+
+func never[P any](hearing, P) string { return "" }
+
+// toAll tells every seat: the seat to move with the prompt.
+func toAll[P any](h hearing, _ P) string { return h.promptOr(KindNews) }
+
+// toOthers tells every seat but the one that acted.
+func toOthers[P any](h hearing, _ P) string {
+	if h.e.Actor == h.seat {
+		return ""
+	}
+	return KindNews
+}
+
+// toActor confirms to the seat that acted, and tells nobody else.
+func toActor[P any](h hearing, _ P) string {
+	if h.e.Actor == h.seat {
 		return KindNews
-	case events.TypeMovesQueued:
-		var q events.MovesQueued
-		if e.Unmarshal(&q) == nil && q.Seat == seat {
-			if prompt {
-				return KindYourTurn
-			}
-			return KindNews
-		}
-	case events.TypeConditionalSet, events.TypeDigestChanged:
-		if e.Actor == seat {
-			return KindNews // a confirmation; nobody else may know
-		}
-	case events.TypeUndoAnswered, events.TypeEndProposed, events.TypeUndoProposed:
-		if e.Actor != seat {
-			return KindNews
-		}
-	case events.TypeSettingsChanged, events.TypeDeadlinePassed, events.TypeSeatAbandoned,
-		events.TypeVacationDeclared, events.TypeGamePaused, events.TypeGameResumed, events.TypeMovesUndone:
-		if prompt {
-			return KindYourTurn
-		}
-		return KindNews
+	}
+	return ""
+}
+
+// watchAs is a notice every observer gets.
+func watchAs[P any](kind string) func(P, string) string {
+	return func(P, string) string { return kind }
+}
+
+func hearMove(h hearing, mp events.MovePlayed) string {
+	switch {
+	case h.ended: // the game-over mail says it all
+		return ""
+	case h.prompt():
+		return KindYourTurn
+	case mp.Seat == h.seat && byPbem(mp):
+		return KindNews // the player did not send it: say what pbem did for them
+	case mp.Seat == h.seat:
+		return KindAccepted
+	}
+	return KindMoved
+}
+
+func hearSaid(h hearing, p events.PlayerSaid) string {
+	if p.Seat == h.seat {
+		return ""
+	}
+	return KindSaid
+}
+
+func hearReminder(h hearing, r events.ReminderSent) string {
+	if r.Seat == h.seat {
+		return KindReminder
+	}
+	return ""
+}
+
+func hearDigest(h hearing, d events.DigestSent) string {
+	if d.Seat == h.seat {
+		return KindDigest
+	}
+	return ""
+}
+
+func hearReplaced(h hearing, pr events.PlayerReplaced) string {
+	if pr.Seat == h.seat {
+		return KindHistory // the newcomer: everything so far, and their view
+	}
+	return h.promptOr(KindNews)
+}
+
+func hearQueued(h hearing, q events.MovesQueued) string {
+	if q.Seat == h.seat {
+		return h.promptOr(KindNews)
+	}
+	return ""
+}
+
+// watchObserver gives a new observer the board; nobody else hears of it.
+func watchObserver(oc events.ObserverChanged, addr string) string {
+	if oc.Watch && strings.EqualFold(oc.Address, addr) {
+		return KindBoard
 	}
 	return ""
 }

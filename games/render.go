@@ -84,9 +84,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
 	m.Board = g.State.View(seat).Text()
 	m.Over = over || g.Ended != nil
-	if e := evs[g.Seq-1]; e.Actor >= 0 && e.Actor < len(g.Created.Players) {
-		m.Actor = g.Created.Players[e.Actor].Name
-	}
+	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
 	m.Happened = happened(g, evs[:g.Seq], n.Seat)
 	if isToAct(g.State, n.Seat) && !m.Over {
 		m.YourTurn = true
@@ -120,15 +118,15 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	case templates.News:
 		m.Happened = []string{or(Describe(g, evs[g.Seq-1], n.Seat), "The game's table changed.")}
 	case templates.Digest:
-		m.History = describeAll(g, evs[lastDigest(evs[:g.Seq-1], n.Seat):g.Seq-1], n.Seat)
+		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat)
 		if len(m.History) == 0 {
 			m.History = []string{"Nothing happened."}
 		}
 	case templates.History:
-		m.History = describeAll(g, evs[:g.Seq], n.Seat)
+		m.History = describeAll(g, evs[:g.Seq], 0, n.Seat)
 	case templates.Stale:
 		since, _ := strconv.ParseUint(n.Fields["since"], 10, 64)
-		m.Changed = happenedSince(g, evs[:g.Seq], since, n.Seat)
+		m.Changed = describeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat)
 		if len(m.Changed) == 0 {
 			m.Changed = []string{"The game moved on since that mail."}
 		}

@@ -128,7 +128,7 @@ func TestHostileSubject(t *testing.T) {
 	evil := "Ana\r\nBcc: evil@example.com"
 	for _, f := range fixtures(t) {
 		m := f.Mail
-		m.Game.ID, m.Game.Title, m.Actor, m.SaidBy = evil, evil, evil, evil
+		m.Game.ID, m.Game.Title, m.Actor, m.OnBehalfOf, m.SaidBy = evil, evil, evil, evil, evil
 		r, err := templates.Render(m)
 		if err != nil {
 			t.Fatalf("%s: Render: %v", f.Name, err)
@@ -136,7 +136,7 @@ func TestHostileSubject(t *testing.T) {
 		if strings.ContainsAny(r.Subject, "\r\n") {
 			t.Errorf("%s: subject = %q", f.Name, r.Subject)
 		}
-		m.SaidBy, m.Actor = strings.Repeat("Ana ", 500), strings.Repeat("Ana ", 500)
+		m.SaidBy, m.Actor, m.OnBehalfOf = strings.Repeat("Ana ", 500), strings.Repeat("Ana ", 500), strings.Repeat("Ana ", 500)
 		if r, _ := templates.Render(m); utf8.RuneCountInString(r.Subject) > 160 {
 			t.Errorf("%s: subject has %d runes, want at most 160", f.Name, utf8.RuneCountInString(r.Subject))
 		}

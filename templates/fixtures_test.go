@@ -127,6 +127,12 @@ func fixtures(t testing.TB) []fixture {
 
 	add("moved", trio(t))
 
+	// Ana's time ran out: pbem moved for her, and Cleo is told so.
+	m = trio(t)
+	m.Actor, m.OnBehalfOf = "pbem", "Ana"
+	m.Happened = []string{"Time ran out for Ana, so pbem moved for them: it placed a rig on J3."}
+	add("moved-by-pbem", m)
+
 	m = duel(t, templates.Said, 8, "prompt")
 	m.Board, m.Players = "", nil
 	m.SaidBy = "Ana"
@@ -180,7 +186,7 @@ func fixtures(t testing.TB) []fixture {
 	add("error", m)
 
 	m = beaToMove(duel(t, templates.News, 8, "prompt"))
-	m.Happened = []string{"Ana is away from Sat 5 Dec until Sun 13 Dec; deadlines in between move past her return."}
+	m.Happened = []string{"Ana is away from Sat 5 Dec 09:00 UTC until Sun 13 Dec 09:00 UTC; a deadline in between moves past the return."}
 	m.Deadline = "Thu 3 Dec 18:00 UTC (reminder 12 hours before)"
 	add("news", m)
 

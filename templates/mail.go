@@ -34,9 +34,13 @@ type Mail struct {
 	// Players are the game's seats in seat order.
 	Players []PlayerLine
 
-	// Actor is the name of the player whose action the mail reports: the
-	// mover in a Moved mail.
+	// Actor is the name of who did what the mail reports: the mover in a
+	// Moved mail, or "pbem" for a move pbem played for a seat.
 	Actor string
+	// OnBehalfOf is the name of the player pbem acted for, when Actor is
+	// pbem: it played their move at a timeout, or one they wrote in
+	// advance; empty when the player acted themselves.
+	OnBehalfOf string
 	// Happened is what happened since this recipient's last mail, one
 	// sentence each, e.g. "Ana placed a rig on D6."
 	Happened []string
