@@ -5,16 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
 
-// commands runs the letter's command lines in order. A refused move ends
-// the mail: the lines after it were written for a game that did not
-// happen.
+// commands runs the letter's command lines in order, as [Meant] finds
+// them. A refused move ends the mail: the lines after it were written for
+// a game that did not happen.
 func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) == 0 {
 		l.answer(KindHelp, map[string]string{"notice": "pbem found no command in your mail."})
@@ -24,7 +26,9 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		l.answer(KindRejected, map[string]string{"reason": fmt.Sprintf(
 			"your mail has more command lines than pbem reads; it read the first %d", len(l.p.Commands))})
 	}
-	for i, line := range l.p.Commands {
+	run, ignored := Meant(l.game, l.seat, l.p.Commands)
+	defer tellIgnored(l, ignored, log)
+	for i, line := range run {
 		word, rest, _ := strings.Cut(line, " ")
 		rest = strings.TrimSpace(rest)
 		c := Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID}
@@ -74,7 +78,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 				kind = KindError
 			}
 			l.answer(kind, map[string]string{"reason": refusal.Msg, "attempt": line,
-				"skipped": strconv.Itoa(len(l.p.Commands) - i - 1)})
+				"skipped": strconv.Itoa(len(run) - i - 1)})
 			log.Info("command refused", "line", line, "reason", refusal.Msg)
 			return nil
 		}
@@ -83,6 +87,89 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		}
 	}
 	return m.queue(ctx, l, log)
+}
+
+// Meant returns the lines of a mail that the mailroom runs as commands,
+// in order, and those it ignores, for a mail to game g from seat (g nil
+// for mail to the plain mailbox). The commands start at the first line
+// that is a command or a move of the game, and end before the first line
+// after it that is neither: lines before are greetings, lines after are
+// sign-offs, names or thanks, in whatever language. A mail none of whose
+// lines is either runs its first line, to be refused with its reason.
+//
+// A line is a move of the game when the rules read it as a move of the
+// seat (Parse accepts it) or say that it is written as one (it starts
+// with a word the game's moves start with, see [rules.Notation]), legal
+// now or not: a mistyped or illegal move is run, and refused with its
+// reason, rather than ignored.
+func Meant(g *projections.Game, seat rules.Seat, lines []string) (run, ignored []string) {
+	first := slices.IndexFunc(lines, func(line string) bool { return isCommand(g, seat, line) })
+	if first < 0 {
+		if len(lines) == 0 {
+			return nil, nil
+		}
+		return lines[:1], slices.Clone(lines[1:])
+	}
+	end := first + 1
+	for end < len(lines) && isCommand(g, seat, lines[end]) {
+		end++
+	}
+	ignored = append(slices.Clone(lines[:first]), lines[end:]...)
+	return lines[first:end], ignored
+}
+
+// isCommand reports whether line is a command or a move of game g for
+// seat, as Meant says.
+func isCommand(g *projections.Game, seat rules.Seat, line string) bool {
+	word, _, _ := strings.Cut(line, " ")
+	if commandWords[strings.ToUpper(word)] {
+		return true
+	}
+	if g == nil || seat == rules.Observer {
+		return false
+	}
+	if _, err := g.State.Parse(seat, line); err == nil {
+		return true
+	}
+	n, ok := g.State.(rules.Notation)
+	return ok && n.LooksLikeMove(seat, line)
+}
+
+// tellIgnored says in the answer to the mail which of its lines pbem
+// ignored: in the last answer it has, or, when it has none, in a mail with
+// the board (nothing, when a mail to no game has no answer).
+func tellIgnored(l *letter, ignored []string, log *slog.Logger) {
+	if len(ignored) == 0 {
+		return
+	}
+	log.Info("lines ignored as neither commands nor moves", "lines", len(ignored))
+	const shown, width = 3, 40
+	var quoted []string
+	for _, line := range ignored[:min(len(ignored), shown)] {
+		if r := []rune(line); len(r) > width {
+			line = string(r[:width]) + "…"
+		}
+		quoted = append(quoted, strconv.Quote(line))
+	}
+	what := "commands"
+	if l.game != nil {
+		what = "commands nor moves of this game"
+	}
+	note := fmt.Sprintf("pbem ignored these lines of your mail, which are neither %s: %s", what, strings.Join(quoted, ", "))
+	if more := len(ignored) - shown; more > 0 {
+		note += fmt.Sprintf(" and %d more", more)
+	}
+	note += "."
+	switch {
+	case len(l.queued) > 0:
+		n := &l.queued[len(l.queued)-1]
+		if n.Fields == nil {
+			n.Fields = map[string]string{}
+		}
+		n.Fields["notice"] = strings.TrimSpace(n.Fields["notice"] + " " + note)
+	case l.game != nil && l.seat != rules.Observer:
+		l.answer(KindBoard, map[string]string{"notice": note})
+	}
 }
 
 // queue records the mail's move lines for the seat's later turns, if any,

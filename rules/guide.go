@@ -22,3 +22,18 @@ type Defaulter interface {
 	// same state.
 	Default(s Seat) Move
 }
+
+// Notation is implemented by states that can tell a line written as one
+// of the game's moves from other words, whether or not the move is legal
+// now, or for this seat now. The mailroom reads the lines of a mail as
+// commands until one is neither a command nor a move, so that a greeting
+// or a sign-off is not refused as a move; a move mistyped or not legal now
+// still counts, to be refused with its reason. Without Notation, a line
+// counts as a move only when Parse accepts it.
+type Notation interface {
+	// LooksLikeMove reports whether text starts as seat s would write a
+	// move of the game: its first word is one the game's moves begin
+	// with. It reads nothing else, so "E55" in a game of fields A1 to I9
+	// looks like a move and "Thanks!" does not.
+	LooksLikeMove(s Seat, text string) bool
+}

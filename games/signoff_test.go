@@ -1,0 +1,286 @@
+package games_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/events/storetest"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
+	"github.com/pbem-games/pbem/rules/atacama"
+)
+
+// mailTable is a service with a mailroom, for mail written as people
+// write it: greetings, sign-offs and the quote of the mail they answer.
+type mailTable struct {
+	t   *testing.T
+	svc *games.Service
+	m   *games.Mailroom
+	n   int
+}
+
+func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
+	clock := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
+	svc := &games.Service{
+		Store:   storetest.MustOpen(t),
+		Catalog: rules.NewCatalog(g...),
+		Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
+		Domain:  "pbem.test",
+	}
+	tokens := mail.Tokens{Secret: []byte("test secret")}
+	return &mailTable{t: t, svc: svc, m: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}}
+}
+
+// create starts a game of ana and bea (and cai, for three).
+func (mt *mailTable) create(game string, seats int) string {
+	mt.t.Helper()
+	players := []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}, {Name: "Cai", Address: "cai@example.com"}}
+	id, err := mt.svc.Create(context.Background(), games.NewGame{Game: game, Host: "ana@example.org", Players: players[:seats]})
+	if err != nil {
+		mt.t.Fatal(err)
+	}
+	return id
+}
+
+// mail hands the mailroom a mail from seat's player to its reply address,
+// answering the game's invitation, with extra header lines (MIME) and a
+// body, and returns the answers the mailroom and the service wrote to that
+// player for it, rendered.
+func (mt *mailTable) mail(id string, seat int, from, header, body string) []mail.Outgoing {
+	mt.t.Helper()
+	mt.n++
+	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <m%d@example.org>\r\nIn-Reply-To: <%s.1.%d.invitation@pbem.test>\r\nSubject: Re: your game\r\nDate: Tue, 1 Dec 2026 15:%02d:00 +0000\r\n%s\r\n%s",
+		from, mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), mt.n, id, seat, mt.n%60, header, body)
+	before := mt.outbox()
+	if err := mt.m.Handle(context.Background(), mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(mt.n), time.Now())); err != nil {
+		mt.t.Fatal(err)
+	}
+	lh := games.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	var out []mail.Outgoing
+	for _, n := range mt.outbox()[len(before):] {
+		if n.To != from {
+			continue
+		}
+		o, err := mt.svc.Render(context.Background(), lh, n)
+		if err != nil {
+			mt.t.Fatal(err)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// outbox returns every notice written so far.
+func (mt *mailTable) outbox() []mail.Notice {
+	mt.t.Helper()
+	var got []mail.Notice
+	_, err := mt.svc.Store.ReadAll(context.Background(), mail.OutboxSubject+">", func(r events.Record) error {
+		n, err := mail.DecodeNotice(r.Data)
+		got = append(got, n)
+		return err
+	})
+	if err != nil {
+		mt.t.Fatal(err)
+	}
+	return got
+}
+
+func (mt *mailTable) game(id string) *projections.Game {
+	mt.t.Helper()
+	g, _, err := mt.svc.Load(context.Background(), id)
+	if err != nil {
+		mt.t.Fatal(err)
+	}
+	return g
+}
+
+// refusals returns the subjects of the answers that refuse something.
+func refusals(out []mail.Outgoing) []string {
+	var r []string
+	for _, o := range out {
+		if strings.Contains(o.Subject, "refused") || strings.Contains(o.Text, "not played") || strings.Contains(o.Text, "could not be carried out") {
+			head, _, _ := strings.Cut(o.Text, "\n\nIt is")
+			r = append(r, o.Subject+": "+head)
+		}
+	}
+	return r
+}
+
+// says reports whether one of the answers says every one of words.
+func says(out []mail.Outgoing, words ...string) bool {
+	for _, o := range out {
+		flat := strings.Join(strings.Fields(o.Text), " ")
+		if !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(flat, w) }) {
+			return true
+		}
+	}
+	return false
+}
+
+const utf8Header = "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n"
+
+// signOffs are replies with a move and then what people write under it,
+// in the shapes of the mail clients they use.
+var signOffs = []struct {
+	name, header, body string
+	ignored            []string // what the answer must name as ignored
+}{
+	{"Gmail", "", "E5\r\n\r\nBest regards,\r\nBea Brandt\r\n\r\nOn Tue, 1 Dec 2026 at 15:00, pbem <games@pbem.test> wrote:\r\n> Ana, it is your turn.\r\n> Legal moves: A1 ... E5\r\n",
+		[]string{"Best regards,", "Bea Brandt"}},
+	{"Outlook", "", "E5\r\n\r\nThanks!\r\n\r\n-----Original Message-----\r\nFrom: pbem <games@pbem.test>\r\nSent: Tuesday, December 1, 2026 3:00 PM\r\nSubject: your turn\r\n\r\nAna, it is your turn.\r\n",
+		[]string{"Thanks!"}},
+	{"iPhone", "", "E5\r\nCheers, Cai\r\n\r\nSent from my iPhone\r\n\r\n> On 1 Dec 2026, at 15:00, pbem <games@pbem.test> wrote:\r\n>\r\n> Ana, it is your turn.\r\n",
+		[]string{"Cheers, Cai"}},
+	{"Thunderbird", "", "E5\r\n\r\nDeal! :)\r\n\r\nOn 01/12/2026 15:00, pbem wrote:\r\n> Ana, it is your turn.\r\n",
+		[]string{"Deal! :)"}},
+	{"Thunderbird greeting", "", "Hi Bea,\r\n\r\nE5\r\n\r\nHave fun,\r\nAna\r\n\r\n-- \r\nAna Alves, Lisbon\r\n",
+		[]string{"Hi Bea,", "Have fun,", "Ana"}},
+	{"Foxmail Chinese", utf8Header, "E5\r\n谢谢！\r\n\r\n在 2026年12月1日 15:00，pbem <games@pbem.test> 写道：\r\n> Ana, it is your turn.\r\n",
+		[]string{"谢谢!"}},
+}
+
+// TestMailSignOff: a move and then a greeting, a sign-off, a name or
+// thanks, in any client's shape, plays the move, refuses nothing, and the
+// answer names what was ignored.
+func TestMailSignOff(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	for _, c := range signOffs {
+		t.Run(c.name, func(t *testing.T) {
+			mt.t = t
+			id := mt.create("atacama", 2)
+			out := mt.mail(id, 0, "ana@example.org", c.header, c.body)
+			g := mt.game(id)
+			if len(g.Moves) != 1 || g.Moves[0].Move != "E5" {
+				t.Errorf("moves %v, want E5 alone", g.Moves)
+			}
+			if r := refusals(out); len(r) > 0 {
+				t.Errorf("the mail was answered with refusals: %q", r)
+			}
+			if !says(out, c.ignored...) {
+				t.Errorf("no answer says that pbem ignored %q; the answers:\n%s", c.ignored, texts(out))
+			}
+		})
+	}
+}
+
+// TestMailSignOffStillRefuses: a wrong move is refused with its reason,
+// whether or not a sign-off follows it, and so is a meant move after the
+// first one.
+func TestMailSignOffStillRefuses(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	for _, c := range []struct {
+		name, body string
+		moves      int
+		reason     string
+	}{
+		{"not a field", "Z99\r\n\r\nThanks!\r\nAna\r\n", 0, "Z99"},
+		{"mistyped", "E55\r\n\r\nCheers\r\n", 0, "E55"},
+		{"greeting then a wrong move", "Hi Bea,\r\nE55\r\nCheers\r\n", 0, "E55"},
+		{"nothing but words", "hello there\r\n", 0, "hello there"},
+		{"a second move out of turn", "E5\r\nA1\r\nThanks!\r\n", 1, "not your turn"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mt.t = t
+			id := mt.create("atacama", 2)
+			out := mt.mail(id, 0, "ana@example.org", "", c.body)
+			if g := mt.game(id); len(g.Moves) != c.moves {
+				t.Errorf("moves %v, want %d", g.Moves, c.moves)
+			}
+			if r := refusals(out); len(r) != 1 || !strings.Contains(r[0], c.reason) {
+				t.Errorf("refusals %q, want one that says %q", r, c.reason)
+			}
+		})
+	}
+}
+
+// TestMailSignOffAltiplano: a plan, a programmed list and thanks in
+// Chinese: the thanks is not an action of the list.
+func TestMailSignOffAltiplano(t *testing.T) {
+	mt := newMailTable(t, altiplano.Game)
+	id := mt.create("altiplano", 2)
+	out := mt.mail(id, 0, "ana@example.org", utf8Header, "完成\r\n跳过\r\nPASS\r\n谢谢！\r\n祝好，安娜\r\n")
+	g := mt.game(id)
+	if q := g.Queues[0]; !slices.Equal(q, []string{"跳过", "PASS"}) {
+		t.Errorf("ana's programmed list is %q, want her passes alone", q)
+	}
+	if r := refusals(out); len(r) > 0 {
+		t.Errorf("the mail was answered with refusals: %q", r)
+	}
+	if !says(out, "谢谢!", "祝好") {
+		t.Errorf("no answer says that pbem ignored the thanks; the answers:\n%s", texts(out))
+	}
+}
+
+func texts(out []mail.Outgoing) string {
+	var b strings.Builder
+	for _, o := range out {
+		fmt.Fprintf(&b, "--- %s\n%s\n", o.Subject, o.Text)
+	}
+	return b.String()
+}
+
+// meantCases are mails as clients write them and the commands the
+// mailroom runs of them, for a game at its start (or none).
+var meantCases = []struct {
+	name, game   string
+	seat         rules.Seat
+	header, body string
+	run, ignored []string
+}{
+	{"Gmail", "atacama", 0, "", signOffs[0].body, []string{"E5"}, []string{"Best regards,", "Bea Brandt"}},
+	{"Outlook", "atacama", 0, "", signOffs[1].body, []string{"E5"}, []string{"Thanks!"}},
+	{"iPhone", "atacama", 0, "", signOffs[2].body, []string{"E5"}, []string{"Cheers, Cai"}},
+	{"Thunderbird", "atacama", 0, "", signOffs[3].body, []string{"E5"}, []string{"Deal! :)"}},
+	{"Foxmail", "atacama", 0, utf8Header, signOffs[5].body, []string{"E5"}, []string{"谢谢!"}},
+	{"greeting, moves, name", "atacama", 0, "", "Hi Bea,\r\n\r\nE5\r\nG7\r\nCheers, Ana\r\n", []string{"E5", "G7"}, []string{"Hi Bea,", "Cheers, Ana"}},
+	{"commands among moves", "atacama", 0, "", "E5\r\nSAY good luck!\r\nBOARD\r\n\r\nBest,\r\nAna\r\n", []string{"E5", "SAY good luck!", "BOARD"}, []string{"Best,", "Ana"}},
+	{"conditional", "atacama", 1, "", "IF E5 THEN G7\r\nthanks\r\n", []string{"IF E5 THEN G7"}, []string{"thanks"}},
+	{"mistyped field", "atacama", 0, "", "E55\r\nCheers\r\n", []string{"E55"}, []string{"Cheers"}},
+	{"double mark", "atacama", 0, "", "* E5\r\nE7*\r\nthx\r\n", []string{"* E5", "E7*"}, []string{"thx"}},
+	{"claim", "atacama", 0, "", "turquoise columns\r\nCLAIM ORANGE\r\nta\r\n", []string{"turquoise columns", "CLAIM ORANGE"}, []string{"ta"}},
+	{"a sign-off after the commands ends them", "atacama", 0, "", "E5\r\nThanks!\r\nG7\r\n", []string{"E5"}, []string{"Thanks!", "G7"}},
+	{"no command at all", "atacama", 0, "", "hello\r\nthere\r\n", []string{"hello"}, []string{"there"}},
+	{"no game", "", rules.Observer, "", "Hi,\r\nNEW atacama WITH bea@example.net\r\nCheers, Ana\r\n", []string{"NEW atacama WITH bea@example.net"}, []string{"Hi,", "Cheers, Ana"}},
+	{"no game, a move", "", rules.Observer, "", "E5\r\nThanks\r\n", []string{"E5"}, []string{"Thanks"}},
+	{"plan and list", "altiplano", 0, utf8Header, "PUT FARM ALPACA\r\nput mine fooood\r\nDONE\r\nGO MINE / MINE SILVER\r\nthe end\r\n谢谢！\r\n",
+		[]string{"PUT FARM ALPACA", "put mine fooood", "DONE", "GO MINE / MINE SILVER", "the end"}, []string{"谢谢!"}},
+	{"plan in Chinese", "altiplano", 1, utf8Header, "您好！\r\n放置农场羊驼\r\n完成\r\n前往矿山/矿山白银\r\n谢谢，祝好\r\n小贝\r\n",
+		[]string{"放置农场羊驼", "完成", "前往矿山/矿山白银"}, []string{"您好!", "谢谢,祝好", "小贝"}},
+	{"Archipelago", "archipelago", 0, "", "Hello all\r\nharv fish\r\n12\r\nDECLINE\r\nCheers, Ana\r\nSent from Proton Mail\r\n", []string{"harv fish", "12", "DECLINE"}, []string{"Hello all", "Cheers, Ana"}},
+}
+
+// TestMeant reads mails as clients write them and checks which lines the
+// mailroom runs as commands and which it ignores.
+func TestMeant(t *testing.T) {
+	catalog := rules.NewCatalog(atacama.Game, altiplano.Game, archipelago.Game)
+	for _, c := range meantCases {
+		t.Run(c.name, func(t *testing.T) {
+			var g *projections.Game
+			if c.game != "" {
+				st, err := catalog[c.game].Start(rules.Setup{Seats: 3, Seed: rules.SeedFromInt(7)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				g = &projections.Game{State: st}
+			}
+			raw := "From: ana@example.org\r\nTo: games@pbem.test\r\nSubject: Re: game\r\n" + c.header + "\r\n" + c.body
+			p, err := mail.Parse([]byte(raw), mail.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			run, ignored := games.Meant(g, c.seat, p.Commands)
+			if !slices.Equal(run, c.run) || !slices.Equal(ignored, c.ignored) {
+				t.Errorf("Meant(%q) = %q, ignored %q; want %q, ignored %q", p.Commands, run, ignored, c.run, c.ignored)
+			}
+		})
+	}
+}
