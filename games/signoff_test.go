@@ -284,3 +284,39 @@ func TestMeant(t *testing.T) {
 		})
 	}
 }
+
+// TestMeantLegalMoves plays every game some way and checks that each legal
+// move, written as pbem writes it, is run when any seat sends it, its own
+// turn or not (as in a programmed list), and a sign-off after it is not.
+func TestMeantLegalMoves(t *testing.T) {
+	for _, game := range []rules.Game{atacama.Game, altiplano.Game, archipelago.Game} {
+		t.Run(game.Info().Name, func(t *testing.T) {
+			st, err := game.Start(rules.Setup{Seats: 3, Seed: rules.SeedFromInt(3)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for step := 0; step < 150 && len(st.ToAct()) > 0; step++ {
+				g := &projections.Game{State: st}
+				toAct := st.ToAct()
+				legal := st.Legal(toAct[0])
+				for i, m := range legal {
+					if i%7 != step%7 { // a sample, each move's kind in time
+						continue
+					}
+					for seat := range rules.Seat(3) {
+						lines := []string{m.String(), "Thanks, Ana"}
+						run, ignored := games.Meant(g, seat, lines)
+						if !slices.Equal(run, lines[:1]) || !slices.Equal(ignored, lines[1:]) {
+							t.Fatalf("step %d, seat %d: Meant(%q) = %q, ignored %q", step, seat, lines, run, ignored)
+						}
+					}
+				}
+				next, err := st.Apply(toAct[0], legal[(step*31)%len(legal)])
+				if err != nil {
+					t.Fatal(err)
+				}
+				st = next
+			}
+		})
+	}
+}
