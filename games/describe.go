@@ -342,18 +342,11 @@ func lastSaid(g *projections.Game) *projections.Said {
 
 // result says who won in a sentence.
 func result(g *projections.Game) string {
-	scores := g.Ended.Scores
-	best := 0
-	for i, sc := range scores {
-		if sc > scores[best] {
-			best = i
-		}
-	}
 	var winners, parts []string
-	for i, sc := range scores {
-		if sc == scores[best] {
-			winners = append(winners, g.Created.Players[i].Name)
-		}
+	for _, s := range g.Winners() {
+		winners = append(winners, g.Created.Players[s].Name)
+	}
+	for i, sc := range g.Ended.Scores {
 		parts = append(parts, fmt.Sprintf("%s %+d", g.Created.Players[i].Name, sc))
 	}
 	verb := "wins"

@@ -80,7 +80,7 @@ func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 	if !slices.Equal(scores, r.Scores) {
 		return r, fmt.Errorf("line %d: GameEnded says scores %v, the replay gives %v", len(evs), r.Scores, scores)
 	}
-	if !over && g.Ended.Reason != events.EndResigned {
+	if !over && g.Ended.Reason == events.EndFinished { // a resignation or an agreement ends a game the rules would go on with
 		return r, fmt.Errorf("line %d: GameEnded says the game is %s, but the rules say it goes on", len(evs), g.Ended.Reason)
 	}
 	return r, nil

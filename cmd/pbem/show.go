@@ -20,6 +20,7 @@ type shown struct {
 	ToAct  []rules.Seat `json:"toAct"`
 	Over   bool         `json:"over"`
 	Scores []int        `json:"scores"`
+	Places []int        `json:"places,omitempty"` // by seat, 1 for the winners, once the game has ended
 	Seat   rules.Seat   `json:"seat"`
 	View   rules.View   `json:"view"`
 }
@@ -55,11 +56,11 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	view := g.State.View(s)
 	if *asJSON {
 		toAct := g.State.ToAct()
-		if toAct == nil {
-			toAct = []rules.Seat{}
+		if toAct == nil || g.Ended != nil {
+			toAct = []rules.Seat{} // a resignation or an agreement ends a game the rules would go on with
 		}
 		return writeJSON(e, shown{Game: g.ID, Rules: g.Created.Game, Seq: g.Seq, ToAct: toAct,
-			Over: over, Scores: scores, Seat: s, View: view})
+			Over: over || g.Ended != nil, Scores: scores, Places: g.Places(), Seat: s, View: view})
 	}
 	fmt.Fprintln(e.stdout, heading(g, s))
 	fmt.Fprintln(e.stdout)
@@ -78,7 +79,9 @@ func heading(g *projections.Game, s rules.Seat) string {
 		who = fmt.Sprintf("seat %d (%s)", s, g.Created.Players[s].Name)
 	}
 	var state string
-	if scores, over := g.State.Result(); over {
+	if g.Ended != nil {
+		state = ended(g)
+	} else if scores, over := g.State.Result(); over {
 		state = "over, scores " + joinInts(scores)
 	} else {
 		var names []string
@@ -118,4 +121,18 @@ func writeJSON(e *env, v any) error {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// ended says how an ended game came out: the scores and who won, which
+// a resignation decides whatever the scores.
+func ended(g *projections.Game) string {
+	var names []string
+	for _, s := range g.Winners() {
+		names = append(names, g.Created.Players[s].Name)
+	}
+	out := fmt.Sprintf("over, scores %s, won by %s", joinInts(g.Ended.Scores), strings.Join(names, " and "))
+	for _, s := range g.Resigned {
+		out += fmt.Sprintf(", %s resigned", g.Created.Players[s].Name)
+	}
+	return out
 }
