@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
@@ -19,10 +21,23 @@ const OutboxDurable = "outbox"
 // delivered is recorded, per game.
 const FailedSubject = "pbem.failed."
 
-// Outbox sends every notice written to the store, in order, acknowledging
-// each only after the SMTP server accepted it (or refused it for good):
-// sending is at least once, and a notice sent twice is the same mail with
-// the same Message-ID.
+// DefaultMaxRetryAge is how long the outbox tries a notice that meets
+// temporary failures before it counts as failed: a mailbox full over a
+// long weekend still gets its mail.
+const DefaultMaxRetryAge = 72 * time.Hour
+
+// Outbox sends every notice written to the store, acknowledging each only
+// after the SMTP server accepted it, refused it for good, or the notice
+// was set aside: sending is at least once, and a notice sent twice is the
+// same mail with the same Message-ID.
+//
+// No mail holds up another. A notice that meets a temporary failure (4xx,
+// the server unreachable) waits in the HeldBucket and is tried again by
+// its age, with a growing delay, up to MaxRetryAge; later mail to the same
+// recipient waits behind it, so each recipient's mail keeps its order,
+// and everybody else's goes on at once. A notice that cannot be rendered
+// is a dead letter: held with its error, logged, never tried again until
+// an operator says so (Retry).
 type Outbox struct {
 	Store  *events.Store
 	Render func(context.Context, Notice) (Outgoing, error)
@@ -31,33 +46,82 @@ type Outbox struct {
 	// MaxDelay bounds the wait between tries of a temporary failure; 0
 	// means ten minutes.
 	MaxDelay time.Duration
+	// MaxRetryAge is how long a notice is tried again after temporary
+	// failures before it counts as failed; 0 means DefaultMaxRetryAge.
+	MaxRetryAge time.Duration
+	// RetryEvery is how often the waiting notices are looked at; 0 means
+	// a second.
+	RetryEvery time.Duration
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
 	// OnSend, when set, hears how each try to send a notice ended: nil
 	// once the server accepted it, a *DeliveryError the server's refusal
-	// (Temporary: it will be tried again), any other error a failure to
-	// render it, which is tried again too. A health check reports it.
+	// (Temporary: it will be tried again), a *DeadLetter a notice that
+	// cannot be rendered. A health check reports it.
 	OnSend func(n Notice, err error)
 	// Workers is how many notices Run sends at once, one game's in order;
 	// 0 means DefaultWorkers.
 	Workers int
+
+	held    *HeldStore
+	mu      sync.Mutex
+	waiting map[string]bool // recipients (lower case) with mail waiting
 }
 
 // DefaultWorkers is how many notices an Outbox sends at once by default:
 // each waits on the SMTP server most of its time.
 const DefaultWorkers = 8
 
-// Run sends notices until ctx ends.
+// DeadLetter is the error of a notice that can never be sent as it
+// stands: pbem cannot render it. It is a fault of pbem's, not of the
+// recipient's.
+type DeadLetter struct{ Err error }
+
+func (e *DeadLetter) Error() string { return "dead letter: " + e.Err.Error() }
+func (e *DeadLetter) Unwrap() error { return e.Err }
+
+// Run sends notices, and tries the waiting ones again, until ctx ends.
 func (o *Outbox) Run(ctx context.Context) error {
-	workers := o.Workers
-	if workers == 0 {
-		workers = DefaultWorkers
+	if err := o.open(ctx); err != nil {
+		return err
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	retried := make(chan struct{})
+	go func() {
+		defer close(retried)
+		o.retryLoop(ctx)
+	}()
 	// The subject names the game, so each game's mail goes in order.
-	return o.Store.SubscribeKeyed(ctx, OutboxDurable, OutboxSubject+">", workers, func(r events.Record) string { return r.Subject }, o.handle(ctx))
+	err := o.Store.SubscribeKeyed(ctx, OutboxDurable, OutboxSubject+">", o.workers(), func(r events.Record) string { return r.Subject }, o.handle(ctx))
+	cancel()
+	<-retried
+	return err
 }
 
-// CatchUp sends every notice written so far, then returns.
+// CatchUp sends every notice written so far, then returns. Notices that
+// wait stay waiting.
 func (o *Outbox) CatchUp(ctx context.Context) error {
+	if err := o.open(ctx); err != nil {
+		return err
+	}
 	return o.Store.CatchUpRecords(ctx, OutboxDurable, OutboxSubject+">", o.handle(ctx))
+}
+
+func (o *Outbox) open(ctx context.Context) error {
+	h, err := OpenHeld(ctx, o.Store)
+	if err != nil {
+		return err
+	}
+	o.held = h
+	return o.refreshWaiting(ctx)
+}
+
+func (o *Outbox) workers() int {
+	if o.Workers == 0 {
+		return DefaultWorkers
+	}
+	return o.Workers
 }
 
 func (o *Outbox) handle(ctx context.Context) func(events.Record) error {
@@ -67,28 +131,196 @@ func (o *Outbox) handle(ctx context.Context) func(events.Record) error {
 			o.log().Error("outbox: unreadable notice skipped", "seq", r.StreamSeq, "err", err)
 			return nil // a notice no one can read can never be sent
 		}
-		out, err := o.Render(ctx, n)
-		if err != nil {
-			err = fmt.Errorf("render %s: %w", n.ID, err)
-			o.heard(n, err)
-			return &events.RetryError{Delay: o.delay(r.Delivered), Err: err}
+		if o.isWaiting(n.To) {
+			return o.waitBehind(ctx, n, r.StreamSeq)
 		}
-		err = o.Send(ctx, out)
+		_, err = o.try(ctx, n, r.StreamSeq, nil)
+		return err
+	}
+}
+
+// waitBehind sets n aside behind the mail already waiting for its
+// recipient, unless an earlier delivery of it did so already.
+func (o *Outbox) waitBehind(ctx context.Context, n Notice, seq uint64) error {
+	if _, ok, err := o.held.Get(ctx, StateWaiting, n.ID); err != nil || ok {
+		return err
+	}
+	o.log().Info("mail waits behind earlier mail to the same recipient", "id", n.ID, "to", n.To, "kind", n.Kind)
+	return o.held.Put(ctx, Held{Notice: n, Seq: seq, State: StateWaiting, Since: o.now(), Error: "waiting behind earlier mail to " + n.To}, "")
+}
+
+// try renders and sends n once; prev is how it was held, nil at its first
+// try. It says whether the recipient's later mail may go now (n was sent,
+// failed for good or is dead), and returns an error only when the store
+// failed, so that the try is made again.
+func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (bool, error) {
+	out, err := o.Render(ctx, n)
+	if err != nil {
+		err = &DeadLetter{Err: fmt.Errorf("render %s: %w", n.ID, err)}
 		o.heard(n, err)
-		var de *DeliveryError
-		switch {
-		case err == nil:
-			o.log().Info("mail sent", "id", out.MessageID, "to", n.To, "kind", n.Kind)
-			return nil
-		case errors.As(err, &de) && !de.Temporary:
-			o.log().Warn("mail refused for good", "id", out.MessageID, "to", n.To, "code", de.Code, "err", err)
-			return o.recordFailure(ctx, n, err)
-		default:
-			d := o.delay(r.Delivered)
-			o.log().Warn("mail not sent; will retry", "id", out.MessageID, "to", n.To, "in", d, "err", err)
-			return &events.RetryError{Delay: d, Err: err}
+		o.log().Error("dead letter: the notice cannot be rendered; it is set aside", "game", n.Game, "id", n.ID, "to", n.To, "kind", n.Kind, "err", err)
+		return true, o.hold(ctx, n, seq, prev, StateDead, err)
+	}
+	err = o.Send(ctx, out)
+	o.heard(n, err)
+	var de *DeliveryError
+	switch {
+	case err == nil:
+		o.log().Info("mail sent", "id", out.MessageID, "to", n.To, "kind", n.Kind)
+		if prev != nil {
+			return true, o.held.Remove(ctx, prev.State, n.ID)
+		}
+		return true, nil
+	case errors.As(err, &de) && !de.Temporary:
+		o.log().Warn("mail refused for good", "id", out.MessageID, "to", n.To, "code", de.Code, "err", err)
+		if err := o.recordFailure(ctx, n, err); err != nil {
+			return false, err
+		}
+		return true, o.hold(ctx, n, seq, prev, StateFailed, err)
+	}
+	if prev != nil && o.now().Sub(prev.Since) >= o.maxRetryAge() {
+		err = fmt.Errorf("still refused after %v: %w", o.maxRetryAge(), err)
+		o.log().Warn("mail given up", "id", out.MessageID, "to", n.To, "err", err)
+		if err := o.recordFailure(ctx, n, err); err != nil {
+			return false, err
+		}
+		return true, o.hold(ctx, n, seq, prev, StateFailed, err)
+	}
+	o.setWaiting(n.To)
+	if err := o.hold(ctx, n, seq, prev, StateWaiting, err); err != nil {
+		return false, err
+	}
+	o.log().Warn("mail not sent; will retry", "id", out.MessageID, "to", n.To, "err", err)
+	return false, nil
+}
+
+// hold records n in state, after a try that ended with err.
+func (o *Outbox) hold(ctx context.Context, n Notice, seq uint64, prev *Held, state string, cause error) error {
+	now := o.now()
+	h := Held{Notice: n, Seq: seq, State: state, Since: now}
+	from := ""
+	if prev != nil {
+		h.Since, h.Tries, from = prev.Since, prev.Tries, prev.State
+	}
+	var de *DeliveryError
+	if errors.As(cause, &de) {
+		h.Tries++
+		h.Code = de.Code
+	}
+	h.Error = cause.Error()
+	if state == StateWaiting {
+		h.Next = now.Add(o.delay(uint64(max(h.Tries, 1))))
+	}
+	return o.held.Put(ctx, h, from)
+}
+
+// retryLoop tries the waiting notices that are due, every RetryEvery,
+// until ctx ends.
+func (o *Outbox) retryLoop(ctx context.Context) {
+	every := o.RetryEvery
+	if every <= 0 {
+		every = time.Second
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := o.retryDue(ctx); err != nil && ctx.Err() == nil {
+			o.log().Error("outbox: waiting mail not tried", "err", err)
 		}
 	}
+}
+
+// retryDue tries each recipient's waiting mail in order, as far as it
+// is due and goes; recipients side by side, so that one slow server holds
+// up no other.
+func (o *Outbox) retryDue(ctx context.Context) error {
+	list, err := o.held.List(ctx, StateWaiting)
+	if err != nil {
+		return err
+	}
+	by := map[string][]Held{}
+	var order []string
+	for _, h := range list {
+		k := strings.ToLower(h.Notice.To)
+		if by[k] == nil {
+			order = append(order, k)
+		}
+		by[k] = append(by[k], h)
+	}
+	o.mu.Lock()
+	o.waiting = map[string]bool{}
+	for _, k := range order {
+		o.waiting[k] = true
+	}
+	o.mu.Unlock()
+
+	now := o.now()
+	sem := make(chan struct{}, o.workers())
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var errs []error
+	for _, k := range order {
+		hs := by[k]
+		if hs[0].Next.After(now) {
+			continue
+		}
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			for _, h := range hs {
+				if h.Next.After(now) || ctx.Err() != nil {
+					return
+				}
+				goes, err := o.try(ctx, h.Notice, h.Seq, &h)
+				if err != nil {
+					mu.Lock()
+					errs = append(errs, err)
+					mu.Unlock()
+					return
+				}
+				if !goes {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// refreshWaiting reads which recipients have mail waiting.
+func (o *Outbox) refreshWaiting(ctx context.Context) error {
+	list, err := o.held.List(ctx, StateWaiting)
+	if err != nil {
+		return err
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.waiting = map[string]bool{}
+	for _, h := range list {
+		o.waiting[strings.ToLower(h.Notice.To)] = true
+	}
+	return nil
+}
+
+func (o *Outbox) isWaiting(to string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.waiting[strings.ToLower(to)]
+}
+
+func (o *Outbox) setWaiting(to string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.waiting == nil {
+		o.waiting = map[string]bool{}
+	}
+	o.waiting[strings.ToLower(to)] = true
 }
 
 func (o *Outbox) heard(n Notice, err error) {
@@ -98,13 +330,27 @@ func (o *Outbox) heard(n Notice, err error) {
 }
 
 // delay grows with the number of tries: 1s, 2s, 4s… up to MaxDelay.
-func (o *Outbox) delay(delivered uint64) time.Duration {
+func (o *Outbox) delay(tries uint64) time.Duration {
 	max := o.MaxDelay
 	if max <= 0 {
 		max = 10 * time.Minute
 	}
-	d := time.Second << min(delivered, 20)
+	d := time.Second << min(tries, 20)
 	return min(d, max)
+}
+
+func (o *Outbox) maxRetryAge() time.Duration {
+	if o.MaxRetryAge > 0 {
+		return o.MaxRetryAge
+	}
+	return DefaultMaxRetryAge
+}
+
+func (o *Outbox) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
 }
 
 func (o *Outbox) recordFailure(ctx context.Context, n Notice, cause error) error {

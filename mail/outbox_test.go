@@ -3,6 +3,7 @@ package mail_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -60,26 +61,159 @@ func TestOutboxRetries(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := ob.CatchUp(ctx); err != nil {
-		t.Fatal(err)
+	// The outbox runs until both mails arrived; the first tries meet the
+	// 451s and wait aside.
+	runOutbox := func(ob *mail.Outbox, until func() bool) {
+		rctx, stop := context.WithCancel(ctx)
+		done := make(chan error, 1)
+		go func() { done <- ob.Run(rctx) }()
+		for !until() && ctx.Err() == nil {
+			time.Sleep(10 * time.Millisecond)
+		}
+		stop()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
 	}
+	ob.RetryEvery = 10 * time.Millisecond
+	runOutbox(ob, func() bool { mu.Lock(); defer mu.Unlock(); return len(delivered) >= 2 })
 	mu.Lock()
-	got := strings.Join(delivered, " ")
+	got := strings.Join(slices.Sorted(slices.Values(delivered)), " ")
 	mu.Unlock()
 	if got != "ana@pbem.test bea@pbem.test" {
-		t.Errorf("delivered to %q, want ana then bea, once each", got)
+		t.Errorf("delivered to %q, want ana and bea, once each (a recipient's mail in order, others' side by side)", got)
 	}
 	failed, err := store.Last(ctx, mail.FailedSubject+"g1")
 	if err != nil || !strings.Contains(string(failed), "nobody@pbem.test") || !strings.Contains(string(failed), "550") {
 		t.Errorf("failed record = %s, %v; want the 550 for nobody@pbem.test", failed, err)
 	}
-	// A second outbox on the same store sends nothing again.
-	if err := ob.CatchUp(ctx); err != nil {
+	list, err := mail.ListNotices(ctx, store, mail.ListOptions{})
+	if err != nil {
 		t.Fatal(err)
 	}
+	var states []string
+	for _, n := range list {
+		states = append(states, n.Notice.To+" "+n.State)
+	}
+	if want := "ana@pbem.test sent, nobody@pbem.test failed, bea@pbem.test sent"; strings.Join(states, ", ") != want {
+		t.Errorf("ListNotices = %s, want %s", strings.Join(states, ", "), want)
+	}
+	// A second outbox on the same store sends nothing again.
+	again := &mail.Outbox{Store: store, Send: sender.Send, Render: ob.Render, RetryEvery: 10 * time.Millisecond}
+	until := time.Now().Add(200 * time.Millisecond)
+	runOutbox(again, func() bool { return time.Now().After(until) })
 	mu.Lock()
 	if len(delivered) != 2 {
 		t.Errorf("after a second catch-up %d mails were delivered, want still 2", len(delivered))
 	}
 	mu.Unlock()
+}
+
+// TestOutboxDeadAndWaiting: a notice that cannot be rendered is a dead
+// letter, tried once; a recipient refused with 452 gets their mail in
+// order once the server takes it, and past the retry age it fails; no
+// other recipient's mail waits for either.
+func TestOutboxDeadAndWaiting(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	store := storetest.MustOpen(t)
+	sys, err := loopback.Start("pbem.test", "games", "ana", "full", "late")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	var mu sync.Mutex
+	refuse := map[string]bool{"full@pbem.test": true, "late@pbem.test": true}
+	var delivered []string
+	sys.Refuse = func(_, to string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if refuse[to] {
+			return &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2}, Message: "mailbox full"}
+		}
+		return nil
+	}
+	sys.OnDeliver = func(_ string, _ []string, raw []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		_, rest, _ := strings.Cut(string(raw), "Subject: ")
+		subject, _, _ := strings.Cut(rest, "\r\n")
+		delivered = append(delivered, subject)
+	}
+	sender, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	renders := 0
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
+	ob := &mail.Outbox{Store: store, Send: sender.Send, MaxDelay: time.Millisecond, RetryEvery: 5 * time.Millisecond,
+		MaxRetryAge: time.Hour, Now: now,
+		Render: func(_ context.Context, n mail.Notice) (mail.Outgoing, error) {
+			if n.Kind == "broken" {
+				mu.Lock()
+				renders++
+				mu.Unlock()
+				return mail.Outgoing{}, fmt.Errorf("no words for %s", n.Kind)
+			}
+			return mail.Outgoing{MessageID: n.ID, To: n.To, Subject: n.ID, Text: "hello", Date: time.Unix(0, 0)}, nil
+		}}
+	for i, n := range []struct{ to, kind string }{
+		{"full@pbem.test", "test"}, {"ana@pbem.test", "broken"}, {"full@pbem.test", "test"},
+		{"late@pbem.test", "test"}, {"ana@pbem.test", "test"}, {"full@pbem.test", "test"},
+	} {
+		n := mail.Notice{ID: fmt.Sprintf("n%d@pbem.test", i), Kind: n.kind, Game: "g1", To: n.to}
+		if _, err := store.Put(ctx, n.Subject(), n.ID, n.Encode()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- ob.Run(rctx) }()
+	wait := func(what string, ok func() bool) {
+		t.Helper()
+		for !ok() {
+			if ctx.Err() != nil {
+				t.Fatalf("never %s", what)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	count := func(state string) int {
+		l, err := mail.ListNotices(ctx, store, mail.ListOptions{State: state})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(l)
+	}
+	wait("ana's good mail sent while full's waits", func() bool { mu.Lock(); defer mu.Unlock(); return slices.Contains(delivered, "n4@pbem.test") })
+	wait("full's and late's mail all waiting", func() bool { return count(mail.StateWaiting) == 4 })
+	// Full's mailbox gets room; late's never does, and an hour passes.
+	mu.Lock()
+	refuse["full@pbem.test"] = false
+	clock = clock.Add(time.Minute)
+	mu.Unlock()
+	wait("full's mail sent", func() bool { mu.Lock(); defer mu.Unlock(); return len(delivered) == 4 })
+	mu.Lock()
+	clock = clock.Add(2 * time.Hour)
+	mu.Unlock()
+	wait("late's mail failed", func() bool { return count(mail.StateFailed) == 1 })
+	stop()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if got, want := strings.Join(delivered[1:], " "), "n0@pbem.test n2@pbem.test n5@pbem.test"; got != want {
+		t.Errorf("full got %s, want %s: in order, once each", got, want)
+	}
+	if renders != 1 {
+		t.Errorf("the broken notice was rendered %d times, want once: a dead letter is not retried", renders)
+	}
+	if n := count(mail.StateDead); n != 1 {
+		t.Errorf("%d dead letters, want 1", n)
+	}
+	if n := count(mail.StateWaiting); n != 0 {
+		t.Errorf("%d notices still waiting, want none", n)
+	}
 }

@@ -76,6 +76,10 @@ type Attachment struct {
 type DeliveryError struct {
 	Temporary bool // 4xx or a connection failure: try again later
 	Code      int  // the SMTP reply code when there was one
+	// Recipient says the server refused this recipient (at RCPT TO), not
+	// the mail or the connection: the trouble is theirs, not the
+	// service's.
+	Recipient bool
 	Err       error
 }
 
@@ -87,6 +91,11 @@ func (e *DeliveryError) Error() string {
 	return fmt.Sprintf("mail: %s delivery failure (%d): %v", kind, e.Code, e.Err)
 }
 func (e *DeliveryError) Unwrap() error { return e.Err }
+
+// recipientCodes are the replies to RCPT TO that concern the mailbox
+// itself (RFC 5321, 4.2.3: unavailable, full, not taken, name not
+// allowed); 421 and 451 there say the server is in trouble.
+var recipientCodes = map[int]bool{450: true, 452: true, 550: true, 551: true, 552: true, 553: true}
 
 // Sender sends mail over SMTP. It keeps the connections it opened and
 // sends the next mails on them, one mail at a time on each: Send may be
@@ -204,7 +213,8 @@ func (s *Sender) Send(ctx context.Context, o Outgoing) error {
 		} else {
 			s.reset(c)
 		}
-		return &DeliveryError{Temporary: se.IsTemp() || code == 0 || code/100 == 4, Code: code, Err: err}
+		return &DeliveryError{Temporary: se.IsTemp() || code == 0 || code/100 == 4, Code: code, Err: err,
+			Recipient: se.Reason == gomail.ErrSMTPRcptTo && recipientCodes[code]}
 	}
 }
 

@@ -34,7 +34,10 @@ type config struct {
 	SMTP struct {
 		Addr, Security, Username, Password string
 		EnvelopeFrom                       string `toml:"envelope_from"`
-		DKIM                               struct {
+		// MaxRetryAge is how long mail meeting temporary refusals is
+		// tried again before it counts as failed; 0 means three days.
+		MaxRetryAge duration `toml:"max_retry_age"`
+		DKIM        struct {
 			Domain, Selector string
 			KeyFile          string `toml:"key_file"`
 		} `toml:"dkim"`

@@ -71,6 +71,14 @@ type healthReport struct {
 		partState
 		consumerState
 		Refused int `json:"refused"` // refused for good since the start, recorded on pbem.failed
+		// Waiting, Failed and Dead count the notices held: waiting for
+		// another try, refused for good, and dead letters that cannot be
+		// rendered ("pbem mail list" names them).
+		Waiting       int    `json:"waiting"`
+		OldestWaiting string `json:"oldestWaiting,omitempty"` // how long the oldest has waited
+		Failed        int    `json:"failed"`
+		Dead          int    `json:"dead"`
+		HeldError     string `json:"heldError,omitempty"` // why they could not be counted
 	} `json:"outbox"`
 	Mailroom  consumerState `json:"mailroom"`
 	Projector struct {
@@ -172,19 +180,58 @@ func (h *health) intakeState(connected bool, err error) {
 	h.intake.set(state, err, h.now())
 }
 
-// outboxSent is the outbox's OnSend.
+// outboxSent is the outbox's OnSend. Only a failure of the service's own
+// (the SMTP server unreachable or refusing the mail itself) makes the
+// outbox retrying: one recipient's full mailbox or a dead letter holds
+// up no other mail, and shows in the held counts instead.
 func (h *health) outboxSent(_ mail.Notice, err error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	var de *mail.DeliveryError
-	state := stateRetrying
-	if err == nil || errors.As(err, &de) && !de.Temporary {
+	var dead *mail.DeadLetter
+	state := h.outbox.State
+	switch {
+	case err == nil:
 		state = stateSending
-	}
-	if de != nil && !de.Temporary {
+	case errors.As(err, &dead):
+	case errors.As(err, &de) && !de.Temporary:
+		state = stateSending
 		h.refused++
+	case de != nil && de.Recipient:
+	default:
+		state = stateRetrying
 	}
 	h.outbox.set(state, err, h.now())
+}
+
+// held counts the outbox's held notices into r.
+func (h *health) held(ctx context.Context, r *healthReport) {
+	hs, err := mail.OpenHeld(ctx, h.store)
+	var list []mail.Held
+	if err == nil {
+		list, err = hs.List(ctx, "")
+	}
+	if err != nil {
+		r.Outbox.HeldError = oneLine(err.Error())
+		return
+	}
+	var oldest time.Time
+	for _, x := range list {
+		switch x.State {
+		case mail.StateWaiting:
+			r.Outbox.Waiting++
+			if oldest.IsZero() || x.Since.Before(oldest) {
+				oldest = x.Since
+			}
+		case mail.StateFailed:
+			r.Outbox.Failed++
+		case mail.StateDead:
+			r.Outbox.Dead++
+		}
+	}
+	if !oldest.IsZero() {
+		r.Outbox.OldestWaiting = h.now().Sub(oldest).Round(time.Second).String()
+	}
 }
 
 func (p *partState) set(state string, err error, now time.Time) {
@@ -203,6 +250,7 @@ func (h *health) report(ctx context.Context) healthReport {
 	r.Outbox.consumerState = h.consumer(ctx, mail.OutboxDurable)
 	r.Projector.consumerState = h.consumer(ctx, projections.Durable)
 	r.Projector.Lag = r.Projector.Pending
+	h.held(ctx, &r)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	r.Time = h.now()
@@ -213,6 +261,7 @@ func (h *health) report(ctx context.Context) healthReport {
 		r.Disk = &d
 	}
 	r.Healthy = r.Store.State == stateConnected && r.Intake.State == stateConnected && r.Outbox.State != stateRetrying &&
+		r.Outbox.Dead == 0 && r.Outbox.HeldError == "" &&
 		!r.Projector.Repairing && r.Projector.RepairError == "" && (r.Disk == nil || !r.Disk.Low && r.Disk.Error == "")
 	for _, c := range []consumerState{r.Mailroom, r.Outbox.consumerState, r.Projector.consumerState} {
 		r.Healthy = r.Healthy && c.Stalled == "" && c.Error == ""

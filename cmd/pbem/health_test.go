@@ -261,13 +261,13 @@ func TestHealthSMTPRefusals(t *testing.T) {
 		p := prompts[tt.who]
 		send(t, ms, ms.Address(tt.who), p.replyTo, "Re: move", "<"+p.messageID+">", tt.move+"\n")
 		s.waitHealth(t, http.StatusServiceUnavailable, "the outbox retrying", func(h healthReport) bool {
-			return h.Outbox.State == stateRetrying && strings.Contains(h.Outbox.LastError, strconv.Itoa(tt.code)) && h.Outbox.Pending > 0
+			return h.Outbox.State == stateRetrying && strings.Contains(h.Outbox.LastError, strconv.Itoa(tt.code)) && h.Outbox.Waiting > 0
 		})
 		setRefuse(func(string) error { return nil })
 		prompts[tt.other] = waitFor(t, ms, tt.other, seen[tt.other], "your turn")
 		seen[tt.who], seen[tt.other] = len(mailbox(t, ms, tt.who)), len(mailbox(t, ms, tt.other))
 		s.waitHealth(t, http.StatusOK, "the outbox sending again", func(h healthReport) bool {
-			return h.Outbox.State == stateSending && h.Outbox.Pending == 0
+			return h.Outbox.State == stateSending && h.Outbox.Pending == 0 && h.Outbox.Waiting == 0
 		})
 		if n := strings.Count(s.log.String(), "mail not sent; will retry"); n < i+1 {
 			t.Errorf("after %d the log tells of %d retries, want at least %d", tt.code, n, i+1)

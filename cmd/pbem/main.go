@@ -40,7 +40,7 @@ func commands() []command {
 		{"backup", "--out DIR", "write a snapshot of the whole store (stop serve first when embedded)", runBackup},
 		{"restore", "--from DIR", "restore a backup into an empty data directory", runRestore},
 		{"serve", "[--config FILE]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
-		{"mail", "parse [--config FILE] FILE.eml", "print as JSON what pbem reads from a mail", runMail},
+		{"mail", "parse|list|show|retry …", "read a mail as pbem does; list, show and retry the mail pbem sends", runMailCommand},
 		{"demo", "[--players N] [--variant x,y] [--seed N]", "play a whole game by mail between bots on a mail system in the process", runDemo},
 		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N]", "play a whole game between seeded random players, without mail", runSelfplay},
 		{"bench", "[--out FILE] [--dir DIR] [--quick] [--cluster=false]", "measure throughput, latency, rebuild, growth and memory against raw JetStream", runBench},

@@ -105,7 +105,8 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 		mailroom: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
 			TrustedAuthServID: c.TrustedAuth, RatePerHour: c.RatePerHour, Log: log.With("part", "mailroom")},
 		outbox: &mail.Outbox{Store: svc.Store, Send: sender.Send, Log: log.With("part", "outbox"), OnSend: h.outboxSent,
-			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
+			MaxRetryAge: c.SMTP.MaxRetryAge.Duration,
+			Render:      func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
 	}, nil
 }

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
+)
+
+// TestOutboxBadRecipientHoldsNoOne: one recipient's server answers 452
+// (mailbox full) to every mail pbem sends them, for as long as the test
+// lasts, and they are invited to many games. Every other player's mail,
+// in those games and in others, still arrives, each within the bound
+// waitFor sets; the full mailbox's mail waits aside, and /healthz stays
+// healthy and says how much waits.
+func TestOutboxBadRecipientHoldsNoOne(t *testing.T) {
+	t.Parallel()
+	users := []string{"games", "full", "ana", "bea", "cai", "dov", "eve", "fay"}
+	sys, ms := loopbackServers(t, users...)
+	full := ms.Address("full")
+	var mu sync.Mutex
+	refused, room := 0, false
+	sys.Refuse = func(from, to string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if from != ms.Address("games") || to != full || room {
+			return nil
+		}
+		refused++
+		return &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2}, Message: "mailbox full"}
+	}
+	s := servePost(t, ms, nil)
+
+	// Every player invites the full mailbox to a game: their invitations,
+	// one per game, wait.
+	hosts := users[2:]
+	for _, h := range hosts {
+		send(t, ms, ms.Address(h), ms.Address("games"), "a game?", "", "NEW atacama WITH "+full+"\n")
+	}
+	for _, h := range hosts {
+		waitFor(t, ms, h, 0, "")
+	}
+	// Then they play among themselves: three games of a few moves each,
+	// every mail of which must arrive while the full mailbox refuses.
+	pairs := [][2]string{{"ana", "bea"}, {"cai", "dov"}, {"eve", "fay"}}
+	for _, p := range pairs {
+		send(t, ms, ms.Address(p[0]), ms.Address("games"), "a game?", "", "NEW atacama WITH "+ms.Address(p[1])+"\n")
+	}
+	moves := []string{"E5", "A1", "I9", "A9", "I1", "E1"}
+	for _, p := range pairs {
+		invite := waitFor(t, ms, p[1], 1, "") // after the mail of the game they host
+		tag, ok := mail.ParseTag(invite.replyTo, ms.Address("games"))
+		if !ok {
+			t.Fatalf("%s's invitation names no game: %q", p[1], invite.replyTo)
+		}
+		prompt := waitGame(t, ms, p[0], 0, tag.Game)
+		for i, mv := range moves {
+			who, other := p[i%2], p[(i+1)%2]
+			skip := len(mailbox(t, ms, other))
+			send(t, ms, ms.Address(who), prompt.replyTo, "Re: move", "<"+prompt.messageID+">", mv+"\n")
+			prompt = waitGame(t, ms, other, skip, tag.Game)
+		}
+	}
+	if n := len(mailbox(t, ms, "full")); n != 0 {
+		t.Errorf("the full mailbox got %d mails, want none", n)
+	}
+	mu.Lock()
+	if refused == 0 {
+		t.Errorf("the full mailbox's server was never tried")
+	}
+	mu.Unlock()
+	h := s.waitHealth(t, http.StatusOK, "the invitations waiting", func(h healthReport) bool {
+		return h.Outbox.Waiting == len(hosts) && h.Outbox.Pending == 0 && h.Outbox.Dead == 0
+	})
+	if h.Outbox.Refused != 0 {
+		t.Errorf("after 452s /healthz counts %d mails refused for good, want 0", h.Outbox.Refused)
+	}
+	// The operator sees them, each with the server's answer.
+	list := s.mailList(t, "--waiting")
+	if got := strings.Count(list, "\n<"); got != len(hosts) {
+		t.Errorf("pbem mail list --waiting names %s %d times, want %d:\n%s", full, got, len(hosts), list)
+	}
+	if !strings.Contains(list, "452") {
+		t.Errorf("pbem mail list --waiting does not give the server's answer:\n%s", list)
+	}
+
+	// Once the mailbox has room again and the operator says so, the
+	// invitations arrive, once each.
+	mu.Lock()
+	room = true
+	mu.Unlock()
+	if n, err := mail.Retry(context.Background(), s.svc.Store, mail.StateWaiting, ""); err != nil || n != len(hosts) {
+		t.Fatalf("mail retry --waiting = %d, %v; want %d", n, err, len(hosts))
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for len(mailbox(t, ms, "full")) < len(hosts) && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if n := len(mailbox(t, ms, "full")); n != len(hosts) {
+		t.Fatalf("once the mailbox has room it got %d mails, want the %d invitations", n, len(hosts))
+	}
+	s.waitHealth(t, http.StatusOK, "nothing waiting", func(h healthReport) bool { return h.Outbox.Waiting == 0 })
+}
+
+// mailList runs "pbem mail list" with args on the serving store.
+func (s *served) mailList(t *testing.T, args ...string) string {
+	t.Helper()
+	var b strings.Builder
+	if err := listMail(context.Background(), s.svc.Store, &b, mail.ListOptions{State: strings.TrimPrefix(strings.Join(args, ""), "--")}); err != nil {
+		t.Fatal(fmt.Errorf("mail list: %w", err))
+	}
+	return b.String()
+}
+
+// waitGame waits until user has a mail about game that is not among the
+// first skip mails, and returns it.
+func waitGame(t *testing.T, ms mailtest.Servers, user string, skip int, game string) letter {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		box := mailbox(t, ms, user)
+		for _, l := range box[min(skip, len(box)):] {
+			if tag, ok := mail.ParseTag(l.replyTo, ms.Address("games")); ok && tag.Game == game {
+				return l
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s got no mail about game %s within 20s; has %v", user, game, mailbox(t, ms, user))
+	return letter{}
+}

@@ -1,0 +1,174 @@
+package mail
+
+import (
+	"cmp"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/pbem-games/pbem/events"
+)
+
+// HeldBucket is the key-value bucket of the notices the outbox could not
+// simply send: those waiting for another try, those refused for good and
+// the dead letters. A notice sent at its first try never appears in it.
+const HeldBucket = "pbem_outbox"
+
+// The states of a held notice. Each is a key prefix in HeldBucket, so the
+// outbox lists the waiting ones alone however many failed over the years.
+const (
+	StateWaiting = "waiting" // a temporary failure: tried again at Next
+	StateFailed  = "failed"  // refused for good (5xx), or waiting past the retry age
+	StateDead    = "dead"    // cannot be rendered or read: a fault of pbem's, never tried again by itself
+)
+
+// Held is a notice the outbox set aside, and why.
+type Held struct {
+	Notice Notice    `json:"notice"`
+	Seq    uint64    `json:"seq"` // the notice's outbox stream sequence: a recipient's mail goes in this order
+	State  string    `json:"state"`
+	Since  time.Time `json:"since"`          // first set aside
+	Tries  int       `json:"tries"`          // sending tries that failed
+	Next   time.Time `json:"next,omitzero"`  // when waiting: the next try
+	Code   int       `json:"code,omitempty"` // the SMTP server's last reply code, if any
+	Error  string    `json:"error,omitempty"`
+}
+
+// heldKey is the bucket key of notice id in state: KV keys allow no "@".
+func heldKey(state, id string) string { return state + "." + hex.EncodeToString([]byte(id)) }
+
+// HeldStore is the bucket of held notices.
+type HeldStore struct{ kv jetstream.KeyValue }
+
+// OpenHeld opens (creating if needed) the bucket of held notices.
+func OpenHeld(ctx context.Context, store *events.Store) (*HeldStore, error) {
+	kv, err := store.JetStream().CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: HeldBucket, Storage: jetstream.FileStorage, Replicas: store.Replicas(),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mail: held notices: %w", err)
+	}
+	return &HeldStore{kv: kv}, nil
+}
+
+// Put writes h under its state, and then removes it from the state it
+// was in before (from; "" for none). Written first, removed second: a
+// crash between the two leaves it in both, never in neither.
+func (s *HeldStore) Put(ctx context.Context, h Held, from string) error {
+	data, err := json.Marshal(h)
+	if err != nil {
+		return fmt.Errorf("mail: hold %s: %w", h.Notice.ID, err)
+	}
+	if _, err := s.kv.Put(ctx, heldKey(h.State, h.Notice.ID), data); err != nil {
+		return fmt.Errorf("mail: hold %s: %w", h.Notice.ID, err)
+	}
+	if from != "" && from != h.State {
+		return s.Remove(ctx, from, h.Notice.ID)
+	}
+	return nil
+}
+
+// Remove forgets notice id in state.
+func (s *HeldStore) Remove(ctx context.Context, state, id string) error {
+	if err := s.kv.Purge(ctx, heldKey(state, id)); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		return fmt.Errorf("mail: release %s: %w", id, err)
+	}
+	return nil
+}
+
+// Get returns notice id as held in state.
+func (s *HeldStore) Get(ctx context.Context, state, id string) (Held, bool, error) {
+	e, err := s.kv.Get(ctx, heldKey(state, id))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return Held{}, false, nil
+	}
+	if err != nil {
+		return Held{}, false, fmt.Errorf("mail: held %s: %w", id, err)
+	}
+	var h Held
+	if err := json.Unmarshal(e.Value(), &h); err != nil {
+		return Held{}, false, fmt.Errorf("mail: held %s: %w", id, err)
+	}
+	return h, true, nil
+}
+
+// List returns the notices held in state ("" for every state), in the
+// order they were written to the outbox.
+func (s *HeldStore) List(ctx context.Context, state string) ([]Held, error) {
+	filter := ">"
+	if state != "" {
+		filter = state + ".>"
+	}
+	lister, err := s.kv.ListKeysFiltered(ctx, filter)
+	if err != nil {
+		return nil, fmt.Errorf("mail: list held notices: %w", err)
+	}
+	var keys []string
+	seen := map[string]bool{}
+	for k := range lister.Keys() {
+		if !seen[k] { // a key written while listing may come twice
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	_ = lister.Stop() // stopped already once every key came
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("mail: list held notices: %w", err)
+	}
+	var out []Held
+	for _, k := range keys {
+		st, id, _ := strings.Cut(k, ".")
+		raw, err := hex.DecodeString(id)
+		if err != nil {
+			continue // not a key of ours
+		}
+		h, ok, err := s.Get(ctx, st, string(raw))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, h)
+		}
+	}
+	slices.SortFunc(out, func(a, b Held) int { return cmp.Compare(a.Seq, b.Seq) })
+	return out, nil
+}
+
+// Retry makes the notices held in state due now (the waiting ones) or
+// waiting again (the failed and dead ones), so that the outbox of a
+// running service tries each once more within a second or so, or the
+// next service started on the store does. With id "" it takes every
+// notice in state; it returns how many it took.
+func Retry(ctx context.Context, store *events.Store, state, id string) (int, error) {
+	s, err := OpenHeld(ctx, store)
+	if err != nil {
+		return 0, err
+	}
+	var list []Held
+	if id != "" {
+		h, ok, err := s.Get(ctx, state, id)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			return 0, fmt.Errorf("mail: no %s notice %s", state, id)
+		}
+		list = []Held{h}
+	} else if list, err = s.List(ctx, state); err != nil {
+		return 0, err
+	}
+	for _, h := range list {
+		from := h.State
+		h.State, h.Next = StateWaiting, time.Time{}
+		if err := s.Put(ctx, h, from); err != nil {
+			return 0, err
+		}
+	}
+	return len(list), nil
+}
