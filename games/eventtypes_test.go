@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +17,11 @@ import (
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
+
+// EventTypes lists the event types of eventTypes, which
+// TestEveryEventType holds to those events declares, for the tests
+// outside the package.
+func EventTypes() []string { return slices.Sorted(maps.Keys(eventTypes)) }
 
 // declaredTypes reads the event types the events package declares (its
 // constants named Type…) from its source, so a type added there is seen

@@ -86,7 +86,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.Over = over || g.Ended != nil
 	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
 	m.Happened = happened(g, evs[:g.Seq], n.Seat)
-	if isToAct(g.State, n.Seat) && !m.Over {
+	if _, pbemPlays := g.Abandoned[n.Seat]; isToAct(g.State, n.Seat) && !m.Over && !pbemPlays {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
 		for _, mv := range legal[:min(len(legal), maxLegal)] {

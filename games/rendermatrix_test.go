@@ -1,0 +1,487 @@
+package games_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"maps"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/events/storetest"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
+	"github.com/pbem-games/pbem/rules/atacama"
+)
+
+// The roles a recipient can have towards an event. A recipient may have
+// several: the host also plays a seat, a newcomer may be the seat to move.
+const (
+	roleActed    = "the seat that acted"
+	roleNext     = "the seat to move next"
+	roleOther    = "another seat"
+	roleHost     = "the host"
+	roleObserver = "an observer"
+	roleNewcomer = "a replaced player"
+	rolePbem     = "anyone, pbem acting"
+)
+
+// badYou are the forms of "you" that a sentence built for a name gets
+// wrong when the reader is the one named.
+var badYou = regexp.MustCompile(`\b[Yy]ou(?:'s| proposes| asks| has| is| was| wants| agrees| declines)\b`)
+
+var letterhead = games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+
+// matrix plays games of one rule set through the service and renders
+// every notice they cause, noting which recipient roles each event type
+// reached.
+type matrix struct {
+	t         *testing.T
+	ctx       context.Context
+	svc       *games.Service
+	now       time.Time
+	rnd       *rand.Rand
+	id        string
+	newcomers map[string]bool
+	// reached is, by event type (a move with how it was played), the roles
+	// that got a mail about it.
+	reached map[string]map[string]bool
+	// types are the event types recorded, mail or not.
+	types    map[string]bool
+	rendered int
+}
+
+const (
+	host     = "ana@example.org"
+	observer = "olu@example.org"
+)
+
+func newMatrix(t *testing.T, c rules.Catalog) *matrix {
+	m := &matrix{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC),
+		rnd: rand.New(rand.NewPCG(1, 2)), newcomers: map[string]bool{}, reached: map[string]map[string]bool{}, types: map[string]bool{}}
+	m.svc = &games.Service{Store: storetest.MustOpen(t), Catalog: c, Now: func() time.Time { return m.now }}
+	return m
+}
+
+// create starts a game of three (the host plays seat 0) and renders its
+// invitations.
+func (m *matrix) create(game string) {
+	m.t.Helper()
+	id, err := m.svc.Create(m.ctx, games.NewGame{Game: game, Host: host, Seed: ptr(rules.SeedFromInt(7)),
+		Players: []events.Player{{Name: "Ana", Address: host}, {Name: "Bea", Address: "bea@example.net"}, {Name: "Cai", Address: "cai@example.com"}}})
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	m.id = id
+	m.check()
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func (m *matrix) game() *projections.Game {
+	m.t.Helper()
+	g, _, err := m.svc.Load(m.ctx, m.id)
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	return g
+}
+
+// do runs a command and renders what it caused; a refusal is logged, and
+// the coverage check at the end says if it mattered.
+func (m *matrix) do(what string, err error) bool {
+	m.t.Helper()
+	var refused *games.Error
+	if errors.As(err, &refused) {
+		m.t.Logf("%s: refused: %v", what, err)
+		return false
+	}
+	if err != nil {
+		m.t.Fatalf("%s: %v", what, err)
+	}
+	m.check()
+	return true
+}
+
+func (m *matrix) tick(after time.Duration) {
+	m.t.Helper()
+	m.now = m.now.Add(after)
+	m.do("tick", m.svc.Tick(m.ctx, m.id))
+}
+
+// choose picks a legal move of seat, the same in every run, avoiding one
+// that ends the game while another will do.
+func (m *matrix) choose(st rules.State, seat rules.Seat) rules.Move {
+	legal := st.Legal(seat)
+	if len(legal) == 0 {
+		return nil
+	}
+	for range 8 {
+		mv := legal[m.rnd.IntN(len(legal))]
+		if next, err := st.Apply(seat, mv); err == nil {
+			if _, over := next.Result(); !over {
+				return mv
+			}
+		}
+	}
+	return legal[0]
+}
+
+// advance plays n moves of whoever is to move and is not played by pbem.
+func (m *matrix) advance(n int) {
+	m.t.Helper()
+	for range n {
+		g := m.game()
+		if g.Ended != nil {
+			return
+		}
+		for _, seat := range g.State.ToAct() {
+			if _, gone := g.Abandoned[int(seat)]; gone {
+				continue
+			}
+			mv := m.choose(g.State, seat)
+			_, err := m.svc.Move(m.ctx, m.id, seat, mv.String(), games.Cause{})
+			m.do(fmt.Sprintf("seat %d plays %s", seat, mv), err)
+			break
+		}
+	}
+}
+
+// ahead finds a move of the seat to move after which another seat, not to
+// move now, is to move, and gives both seats and the other's reply; it
+// plays on until there is one.
+func (m *matrix) ahead() (x, y rules.Seat, mv, reply rules.Move, ok bool) {
+	for range 40 {
+		g := m.game()
+		if g.Ended != nil {
+			return
+		}
+		x = g.State.ToAct()[0]
+		mv = m.choose(g.State, x)
+		if next, err := g.State.Apply(x, mv); err == nil {
+			for y := range rules.Seat(len(g.Created.Players)) {
+				if _, gone := g.Abandoned[int(y)]; !gone && !slices.Contains(g.State.ToAct(), y) && slices.Contains(next.ToAct(), y) {
+					if reply := m.choose(next, y); reply != nil {
+						return x, y, mv, reply, true
+					}
+				}
+			}
+		}
+		m.advance(1)
+	}
+	return
+}
+
+// conditional has a seat write its reply in advance, and the move it
+// waits for played.
+func (m *matrix) conditional() {
+	m.t.Helper()
+	x, y, mv, reply, ok := m.ahead()
+	if !ok {
+		m.t.Errorf("found no position for a conditional move")
+		return
+	}
+	if m.do("conditional", second(m.svc.Conditional(m.ctx, m.id, y, mv.String(), reply.String(), games.Cause{}))) {
+		m.do("the awaited move", second(m.svc.Move(m.ctx, m.id, x, mv.String(), games.Cause{})))
+	}
+}
+
+// programmed has a seat send the move of its next turn ahead of time.
+func (m *matrix) programmed() {
+	m.t.Helper()
+	x, y, mv, reply, ok := m.ahead()
+	if !ok {
+		m.t.Errorf("found no position for a programmed move")
+		return
+	}
+	if m.do("programmed list", second(m.svc.Queue(m.ctx, m.id, y, []string{reply.String()}, games.Cause{}))) {
+		m.do("the move before it", second(m.svc.Move(m.ctx, m.id, x, mv.String(), games.Cause{})))
+	}
+}
+
+// undo has a player other than the host ask to take back the last move, declined, then asked
+// again and agreed, at the first position where nothing hidden came out
+// since that move.
+func (m *matrix) undo() {
+	m.t.Helper()
+	for range 40 {
+		m.advance(1)
+		g := m.game()
+		asker := rules.Seat(g.Moves[len(g.Moves)-1].Seat)
+		if asker == 0 {
+			continue // the host's undo is decided at once: a player's must be asked
+		}
+		if _, err := m.svc.Undo(m.ctx, m.id, asker, 1, games.Cause{}); errors.Is(err, games.ErrUndo) {
+			continue
+		} else if !m.do("undo asked", err) {
+			return
+		}
+		for seat := range rules.Seat(3) {
+			if seat != asker && m.game().Undo != nil {
+				m.do("undo declined", second(m.svc.AnswerUndo(m.ctx, m.id, seat, false, games.Cause{})))
+			}
+		}
+		m.do("undo asked again", second(m.svc.Undo(m.ctx, m.id, asker, 1, games.Cause{})))
+		for seat := range rules.Seat(3) {
+			if seat != asker && m.game().Undo != nil {
+				m.do("undo agreed", second(m.svc.AnswerUndo(m.ctx, m.id, seat, true, games.Cause{})))
+			}
+		}
+		return
+	}
+	m.t.Errorf("found no position where a move could be taken back")
+}
+
+func second[T any](_ T, err error) error { return err }
+
+// check renders every notice written since the last check, text and
+// HTML, and notes the roles it reached.
+func (m *matrix) check() {
+	m.t.Helper()
+	err := m.svc.Store.CatchUpRecords(m.ctx, "matrix", mail.OutboxSubject+">", func(r events.Record) error {
+		n, err := mail.DecodeNotice(r.Data)
+		if err != nil {
+			return err
+		}
+		m.render(n)
+		return nil
+	})
+	if err != nil {
+		m.t.Fatal(err)
+	}
+}
+
+func (m *matrix) render(n mail.Notice) {
+	m.t.Helper()
+	g, evs, _, err := m.svc.LoadAt(m.ctx, n.Game, int(n.Seq))
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	e := evs[n.Seq-1]
+	label := eventLabel(g, e)
+	out, err := m.svc.Render(m.ctx, letterhead, n)
+	m.rendered++
+	switch {
+	case err != nil:
+		m.t.Errorf("%s to %s after %s: Render: %v", n.Kind, n.To, label, err)
+		return
+	case out.Subject == "" || strings.TrimSpace(out.Text) == "" || strings.TrimSpace(out.HTML) == "":
+		m.t.Errorf("%s to %s after %s: empty subject, text or HTML", n.Kind, n.To, label)
+	}
+	if _, gone := g.Abandoned[n.Seat]; gone && strings.Contains(out.Subject, "your turn") {
+		m.t.Errorf("%s to %s after %s prompts a seat pbem plays: %s", n.Kind, n.To, label, out.Subject)
+	}
+	if bad := badYou.FindString(out.Subject + "\n" + out.Text + "\n" + html.UnescapeString(out.HTML)); bad != "" {
+		m.t.Errorf("%s to %s after %s says %q:\n%s", n.Kind, n.To, label, bad, out.Text)
+	}
+	// A reminder or a digest is itself what its event records; every other
+	// mail tells its event in words.
+	if n.Kind != games.KindReminder && n.Kind != games.KindDigest && games.Describe(g, e, n.Seat) == "" {
+		m.t.Errorf("%s to %s after %s: the event has no sentence for the recipient", n.Kind, n.To, label)
+	}
+	if m.reached[label] == nil {
+		m.reached[label] = map[string]bool{}
+	}
+	for _, r := range roles(g, e, n, m.newcomers) {
+		m.reached[label][r] = true
+	}
+}
+
+// eventLabel is e's type, and for a move how it was played.
+func eventLabel(g *projections.Game, e events.Event) string {
+	var mp events.MovePlayed
+	if e.Type != events.TypeMovePlayed || e.Unmarshal(&mp) != nil {
+		return e.Type
+	}
+	_, gone := g.Abandoned[mp.Seat]
+	switch {
+	case mp.Timeout && gone:
+		return e.Type + " for a seat pbem plays"
+	case mp.Timeout:
+		return e.Type + " at a timeout"
+	case mp.Conditional:
+		return e.Type + " written in advance"
+	case mp.Queued:
+		return e.Type + " from a programmed list"
+	}
+	return e.Type
+}
+
+// roles are the roles of n's recipient towards e, with g the game after e.
+func roles(g *projections.Game, e events.Event, n mail.Notice, newcomers map[string]bool) []string {
+	var out []string
+	acted := e.Actor
+	var mp events.MovePlayed
+	if e.Type == events.TypeMovePlayed && e.Unmarshal(&mp) == nil {
+		acted = mp.Seat
+		if mp.Timeout || mp.Conditional || mp.Queued {
+			out = append(out, rolePbem)
+		}
+	}
+	if e.Actor == events.SystemActor {
+		out = append(out, rolePbem)
+	}
+	switch {
+	case n.Seat == int(rules.Observer):
+		out = append(out, roleObserver)
+	case n.Seat == acted:
+		out = append(out, roleActed)
+	case slices.Contains(g.State.ToAct(), rules.Seat(n.Seat)):
+		out = append(out, roleNext)
+	default:
+		out = append(out, roleOther)
+	}
+	if strings.EqualFold(n.To, host) {
+		out = append(out, roleHost)
+	}
+	if newcomers[n.To] {
+		out = append(out, roleNewcomer)
+	}
+	return out
+}
+
+// histories renders, at the end, every seat's and an observer's HISTORY of
+// each game, and checks every sentence for every reader: events that no
+// notice told a seat of itself (its own undo request) show there.
+func (m *matrix) histories(ids ...string) {
+	m.t.Helper()
+	for _, id := range ids {
+		g, evs, _, err := m.svc.LoadAt(m.ctx, id, 0)
+		if err != nil {
+			m.t.Fatal(err)
+		}
+		for _, e := range evs {
+			m.types[e.Type] = true
+		}
+		for seat := -1; seat < len(g.Created.Players); seat++ {
+			to := observer
+			if seat >= 0 {
+				to = g.Created.Players[seat].Address
+			}
+			n := mail.Notice{ID: fmt.Sprintf("%s.history.%d", id, seat), Kind: games.KindHistory, Game: id, Seq: g.Seq, Seat: seat, To: to}
+			out, err := m.svc.Render(m.ctx, letterhead, n)
+			if err != nil {
+				m.t.Errorf("history of %s for seat %d: %v", id, seat, err)
+				continue
+			}
+			if bad := badYou.FindString(out.Text + html.UnescapeString(out.HTML)); bad != "" {
+				m.t.Errorf("history of %s for seat %d says %q:\n%s", id, seat, bad, out.Text)
+			}
+			for _, e := range evs {
+				if line := games.Describe(g, e, seat); badYou.MatchString(line) {
+					m.t.Errorf("event %d (%s) reads %q to seat %d", e.Seq, e.Type, line, seat)
+				}
+			}
+		}
+	}
+}
+
+// TestRenderMatrix plays, in every game, positions that record every
+// event type: moves by players, by pbem at a timeout, for an expelled
+// seat, written in advance and programmed; the clock's reminders,
+// deadlines and digests; the table's pauses, vacations, undos, a new
+// player, an observer and the end. Every notice each event causes is
+// rendered, text and HTML, for every recipient: the seat that acted, the
+// seat to move next, the others, the host, an observer, the newcomer.
+func TestRenderMatrix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays three games to the end")
+	}
+	for _, rg := range []rules.Game{atacama.Game, altiplano.Game, archipelago.Game} {
+		t.Run(rg.Info().Name, func(t *testing.T) {
+			m := newMatrix(t, rules.NewCatalog(rg))
+			m.play(rg.Info())
+			t.Logf("%d mails rendered", m.rendered)
+			m.cover(rg.Info())
+		})
+	}
+}
+
+// play records every event type in one game of three, and a resignation
+// in another.
+func (m *matrix) play(info rules.Info) {
+	m.create(info.Name)
+	main := m.id
+	m.do("watch", second(m.svc.Watch(m.ctx, m.id, 0, observer, true, games.Cause{})))
+	m.do("say", second(m.svc.Say(m.ctx, m.id, 1, "good luck", games.Cause{})))
+	m.do("digest on", second(m.svc.SetDigest(m.ctx, m.id, 2, true, games.Cause{})))
+	m.advance(2)
+	m.tick(25 * time.Hour) // the digest
+	m.do("digest off", second(m.svc.SetDigest(m.ctx, m.id, 2, false, games.Cause{})))
+
+	m.undo()
+	m.do("vacation", second(m.svc.Vacation(m.ctx, m.id, 2, m.now.Add(30*24*time.Hour), m.now.Add(31*24*time.Hour), games.Cause{})))
+	m.do("pause", second(m.svc.Pause(m.ctx, m.id, 0, true, games.Cause{})))
+	m.do("resume", second(m.svc.Pause(m.ctx, m.id, 0, false, games.Cause{})))
+	m.do("end proposed", second(m.svc.ProposeEnd(m.ctx, m.id, 1, games.Cause{})))
+	m.conditional()
+	if info.Programmed {
+		m.programmed()
+	}
+	m.do("replace", second(m.svc.Replace(m.ctx, m.id, 0, 1, events.Player{Name: "Dee", Address: "dee@example.org"}, games.Cause{})))
+	m.newcomers["dee@example.org"] = true
+	m.advance(3)
+
+	// The clock: a reminder, the deadline, the grace, and pbem moves.
+	set, err := games.ParseDeadline("48h GRACE 6h")
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	m.do("deadline", second(m.svc.SetSettings(m.ctx, m.id, 0, set, games.Cause{})))
+	m.tick(37 * time.Hour)
+	m.tick(12 * time.Hour)
+	m.tick(6 * time.Hour)
+	m.advance(3)
+
+	// The host expels a seat: pbem plays it at once and whenever its turn
+	// comes; the two players left agree to end.
+	m.do("expel", second(m.svc.Expel(m.ctx, m.id, 0, 2, games.Cause{})))
+	m.advance(4)
+	m.do("end proposed", second(m.svc.ProposeEnd(m.ctx, m.id, 0, games.Cause{})))
+	m.do("end proposed", second(m.svc.ProposeEnd(m.ctx, m.id, 1, games.Cause{})))
+
+	// Another game, which a player resigns.
+	m.create(info.Name)
+	m.advance(2)
+	m.do("resign", second(m.svc.Resign(m.ctx, m.id, 2, games.Cause{})))
+	m.histories(main, m.id)
+}
+
+// cover fails for an event type that was never recorded, and for a move
+// played any way that did not reach every role it should.
+func (m *matrix) cover(info rules.Info) {
+	for _, typ := range games.EventTypes() {
+		if !m.types[typ] && (typ != events.TypeMovesQueued || info.Programmed) {
+			m.t.Errorf("no %s was recorded", typ)
+		}
+	}
+	want := map[string][]string{
+		events.TypeMovePlayed:                            {roleActed, roleNext, roleOther, roleHost, roleObserver, roleNewcomer},
+		events.TypeMovePlayed + " at a timeout":          {rolePbem, roleActed, roleNext, roleObserver},
+		events.TypeMovePlayed + " for a seat pbem plays": {rolePbem, roleActed, roleObserver},
+		events.TypeMovePlayed + " written in advance":    {rolePbem, roleActed, roleObserver},
+	}
+	if info.Programmed {
+		want[events.TypeMovePlayed+" from a programmed list"] = []string{rolePbem, roleActed, roleObserver}
+	}
+	for label, rs := range want {
+		for _, r := range rs {
+			if !m.reached[label][r] {
+				m.t.Errorf("no mail about a %s reached %s", label, r)
+			}
+		}
+	}
+	for _, label := range slices.Sorted(maps.Keys(m.reached)) {
+		m.t.Logf("%-40s %s", label, strings.Join(slices.Sorted(maps.Keys(m.reached[label])), ", "))
+	}
+}
