@@ -1,0 +1,163 @@
+package games_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/events/storetest"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/atacama"
+)
+
+// club is a service whose clock the test sets, with its timekeeper.
+type club struct {
+	t    *testing.T
+	ctx  context.Context
+	now  time.Time
+	svc  *games.Service
+	keep *games.Timekeeper
+}
+
+func newClub(t *testing.T) *club {
+	c := &club{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	c.svc = &games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return c.now }}
+	index, err := projections.NewProjector(c.ctx, c.svc.Store, c.svc.Catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.keep = &games.Timekeeper{Service: c.svc, Index: index}
+	return c
+}
+
+// at lets the clock run to d after the start, and the timekeeper do what
+// is due then, as pbem serve's does.
+func (c *club) at(d time.Duration) {
+	c.t.Helper()
+	c.now = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC).Add(d)
+	if err := c.keep.Index.CatchUp(c.ctx); err != nil {
+		c.t.Fatal(err)
+	}
+	if err := c.keep.Tick(c.ctx); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// mails renders every notice written since the last call, as the outbox
+// would, failing on any that does not render; it returns them as
+// "kind>name: first paragraph".
+func (c *club) mails() []string {
+	c.t.Helper()
+	var got []string
+	err := c.svc.Store.CatchUpRecords(c.ctx, "club", mail.OutboxSubject+">", func(r events.Record) error {
+		n, err := mail.DecodeNotice(r.Data)
+		if err != nil {
+			return err
+		}
+		out, err := c.svc.Render(c.ctx, letterhead, n)
+		if err != nil || out.Subject == "" || out.Text == "" || out.HTML == "" {
+			c.t.Errorf("Render(%s) = %q, %v", n.ID, out.Subject, err)
+		}
+		first, _, _ := strings.Cut(out.Text, "\n\n")
+		got = append(got, n.Kind+">"+strings.Split(n.To, "@")[0]+": "+strings.Join(strings.Fields(first), " "))
+		return nil
+	})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return got
+}
+
+// has fails unless one of mails starts with prefix and holds text.
+func has(t *testing.T, mails []string, prefix, text string) {
+	t.Helper()
+	if !slices.ContainsFunc(mails, func(m string) bool { return strings.HasPrefix(m, prefix) && strings.Contains(m, text) }) {
+		t.Errorf("no %s mail saying %q among:\n%s", prefix, text, strings.Join(mails, "\n"))
+	}
+}
+
+// TestTimeoutOfThree: in a game of three with a deadline, a seat's time
+// runs out and the timekeeper plays for it; every mail that causes, to
+// the three players and an observer, renders and says what pbem did. The
+// third player's "moved" mail once could not be rendered, as a move pbem
+// plays has no acting seat, and held up all mail.
+func TestTimeoutOfThree(t *testing.T) {
+	c := newClub(t)
+	id, err := c.svc.Create(c.ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}, {Name: "Cai", Address: "cai@example.com"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := games.ParseDeadline("48h GRACE 6h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.SetSettings(c.ctx, id, 0, set, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.Watch(c.ctx, id, 0, "olu@example.org", true, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.Move(c.ctx, id, 0, "E5", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	c.mails()
+
+	c.at(37 * time.Hour)
+	has(t, c.mails(), "reminder>bea", "")
+	c.at(49 * time.Hour)
+	has(t, c.mails(), "your-turn>bea", "Your deadline")
+	c.at(55 * time.Hour) // Bea's 48 hours and 6 of grace are over
+	got := c.mails()
+	has(t, got, "news>bea", "Time ran out for you, so pbem moved for you: it placed a rig on")
+	has(t, got, "moved>ana", "Time ran out for Bea, so pbem moved for them: it placed a rig on")
+	has(t, got, "moved>olu", "Time ran out for Bea")
+	has(t, got, "your-turn>cai", "Time ran out for Bea")
+
+	// The host expels Cai, whose turn it is: pbem plays the seat at once.
+	if _, err := c.svc.Expel(c.ctx, id, 0, 2, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	got = c.mails()
+	has(t, got, "news>cai", "the host expelled you")
+	has(t, got, "moved>bea", "pbem plays Cai's seat for good: it placed a rig on")
+	has(t, got, "moved>olu", "pbem plays Cai's seat for good")
+	has(t, got, "your-turn>ana", "pbem plays Cai's seat for good")
+}
+
+// TestBothSeatsExpelled: the host expels both seats of a game of two, and
+// pbem plays it to the end; every mail renders.
+func TestBothSeatsExpelled(t *testing.T) {
+	c := newClub(t)
+	id, err := c.svc.Create(c.ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.Watch(c.ctx, id, 0, "olu@example.org", true, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []int{1, 0} {
+		if _, err := c.svc.Expel(c.ctx, id, 0, seat, games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for day := time.Duration(1); day < 30; day++ {
+		if g, _, err := c.svc.Load(c.ctx, id); err != nil || g.Ended != nil {
+			break
+		}
+		c.at(day * 24 * time.Hour)
+	}
+	got := c.mails()
+	if g, _, _ := c.svc.Load(c.ctx, id); g.Ended == nil {
+		t.Fatalf("pbem did not play the game to its end (event %d)", g.Seq)
+	}
+	has(t, got, "game-over>ana", "")
+	has(t, got, "game-over>olu", "")
+}
