@@ -29,17 +29,27 @@ func happened(g *projections.Game, evs []events.Event, seat int) []string {
 }
 
 // describeAll describes evs[from:] for the player at seat reader, one
-// sentence each. evs starts at the game's first event, so each event is
-// told as things stood when it happened (whose seat pbem played by then).
+// sentence each, leaving out the events that have none for them. evs
+// starts at the game's first event.
 func describeAll(g *projections.Game, evs []events.Event, from, reader int) []string {
-	gone := map[int]bool{}
 	var out []string
-	for i, e := range evs {
-		if i >= from {
-			if line := (teller{g: g, e: e, reader: reader, gone: gone}).tell(); line != "" {
-				out = append(out, line)
-			}
+	for _, line := range DescribeEach(g, evs, reader)[from:] {
+		if line != "" {
+			out = append(out, line)
 		}
+	}
+	return out
+}
+
+// DescribeEach says what each of evs, a game's history from its first
+// event, did for the player at seat reader, as Describe does, but each as
+// things stood when it happened: a timeout before the seat was given to
+// pbem for good reads as a timeout. g is the game after evs or later.
+func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string {
+	gone := map[int]bool{}
+	out := make([]string, len(evs))
+	for i, e := range evs {
+		out[i] = teller{g: g, e: e, reader: reader, gone: gone}.tell()
 		switch e.Type {
 		case events.TypeSeatAbandoned:
 			var p events.SeatAbandoned
@@ -59,8 +69,8 @@ func describeAll(g *projections.Game, evs []events.Event, from, reader int) []st
 // Describe says what event e of game g did in a sentence for the player
 // at seat reader ("you" for their own acts; rules.Observer for anyone
 // else), or "" for events players need not read about. g is the game as
-// after e: a seat pbem plays for good by then has its timeouts told as
-// pbem playing the seat.
+// after e; for a game further on, DescribeEach tells a seat's timeouts
+// from before pbem took the seat over for good as timeouts.
 func Describe(g *projections.Game, e events.Event, reader int) string {
 	gone := map[int]bool{}
 	for seat := range g.Abandoned {

@@ -111,8 +111,9 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, evs)
 	}
-	for _, ev := range evs {
-		fmt.Fprintf(e.stdout, "%4d  %s  %-14s %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), ev.Type, games.Describe(g, ev, int(rules.Observer)))
+	lines := games.DescribeEach(g, evs, int(rules.Observer))
+	for i, ev := range evs {
+		fmt.Fprintf(e.stdout, "%4d  %s  %-14s %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), ev.Type, lines[i])
 	}
 	return nil
 }
