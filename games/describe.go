@@ -179,7 +179,7 @@ func tellMove(t teller, p events.MovePlayed) string {
 	case p.Timeout && t.gone[p.Seat]:
 		return fmt.Sprintf("pbem plays %s seat for good: it %s.", t.whose(p.Seat), did)
 	case p.Timeout:
-		return fmt.Sprintf("Time ran out for %s, so pbem moved for %s: it %s.", t.whom(p.Seat), t.them(p.Seat), did)
+		return fmt.Sprintf("Time ran out for %s, so pbem played for %s: it %s.", t.whom(p.Seat), t.them(p.Seat), did)
 	case p.Conditional:
 		return fmt.Sprintf("pbem played the move %s wrote in advance: it %s.", t.whom(p.Seat), did)
 	case p.Queued:

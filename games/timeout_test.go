@@ -115,8 +115,8 @@ func TestTimeoutOfThree(t *testing.T) {
 	has(t, c.mails(), "your-turn>bea", "Your deadline")
 	c.at(55 * time.Hour) // Bea's 48 hours and 6 of grace are over
 	got := c.mails()
-	has(t, got, "news>bea", "Time ran out for you, so pbem moved for you: it placed a rig on")
-	has(t, got, "moved>ana", "Time ran out for Bea, so pbem moved for them: it placed a rig on")
+	has(t, got, "news>bea", "Time ran out for you, so pbem played for you: it placed a rig on")
+	has(t, got, "moved>ana", "Time ran out for Bea, so pbem played for them: it placed a rig on")
 	has(t, got, "moved>olu", "Time ran out for Bea")
 	has(t, got, "your-turn>cai", "Time ran out for Bea")
 

@@ -130,7 +130,7 @@ func fixtures(t testing.TB) []fixture {
 	// Ana's time ran out: pbem moved for her, and Cleo is told so.
 	m = trio(t)
 	m.Actor, m.OnBehalfOf = "pbem", "Ana"
-	m.Happened = []string{"Time ran out for Ana, so pbem moved for them: it placed a rig on J3."}
+	m.Happened = []string{"Time ran out for Ana, so pbem played for them: it placed a rig on J3."}
 	add("moved-by-pbem", m)
 
 	m = duel(t, templates.Said, 8, "prompt")
