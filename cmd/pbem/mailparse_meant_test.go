@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/rules"
 )
 
 // TestMailParseMeant: pbem mail parse --data shows which lines of a reply
@@ -49,5 +50,20 @@ func TestMailParseMeant(t *testing.T) {
 				t.Errorf("mailroom = runs %q, ignored %q, why %q; want %q, %q, %q", m.Runs, m.Ignored, m.Why, c.runs, c.ignored, c.why)
 			}
 		})
+	}
+}
+
+// TestCatalogNotation: every game pbem offers tells a line written as its
+// move from a sign-off, so that the mailroom can tell them apart in a mail
+// when the move is not legal now (see games.Meant).
+func TestCatalogNotation(t *testing.T) {
+	for name, g := range catalog() {
+		st, err := g.Start(rules.Setup{Seats: g.Info().MinSeats, Seed: rules.SeedFromInt(1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := st.(rules.Notation); !ok {
+			t.Errorf("%s does not implement rules.Notation: the mailroom reads a line as its move only when it is legal now", name)
+		}
 	}
 }
