@@ -120,9 +120,11 @@ type hearing struct {
 }
 
 // prompt reports whether the seat is to move once e's batch is in, so its
-// mail about the batch's last event carries the prompt.
+// mail about the batch's last event carries the prompt. A seat pbem plays
+// for good is never prompted: it is to move only while the game is paused.
 func (h hearing) prompt() bool {
-	return isToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended
+	_, pbemPlays := h.g.Abandoned[h.seat]
+	return isToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended && !pbemPlays
 }
 
 // promptOr is the prompt for a seat to move, else kind.

@@ -161,3 +161,37 @@ func TestBothSeatsExpelled(t *testing.T) {
 	has(t, got, "game-over>ana", "")
 	has(t, got, "game-over>olu", "")
 }
+
+// TestExpelledWhilePaused: a seat expelled while the game is paused waits
+// for the resumption to be played by pbem; meanwhile its player is told,
+// not prompted, and every mail renders.
+func TestExpelledWhilePaused(t *testing.T) {
+	c := newClub(t)
+	id, err := c.svc.Create(c.ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name string
+		do   func() (games.Played, error)
+	}{
+		{"move", func() (games.Played, error) { return c.svc.Move(c.ctx, id, 0, "E5", games.Cause{}) }},
+		{"pause", func() (games.Played, error) { return c.svc.Pause(c.ctx, id, 0, true, games.Cause{}) }},
+		{"expel", func() (games.Played, error) { return c.svc.Expel(c.ctx, id, 0, 1, games.Cause{}) }},
+		{"resume", func() (games.Played, error) { return c.svc.Pause(c.ctx, id, 0, false, games.Cause{}) }},
+	}
+	for _, s := range steps {
+		if _, err := s.do(); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		for _, m := range c.mails() {
+			if strings.HasPrefix(m, "your-turn>bea") && (s.name == "expel" || s.name == "resume") {
+				t.Errorf("after %s, Bea, whose seat pbem plays, is prompted: %s", s.name, m)
+			}
+		}
+	}
+	if g, _, _ := c.svc.Load(c.ctx, id); len(g.Moves) != 2 || !g.Moves[1].Timeout {
+		t.Errorf("after the resumption the moves are %+v, want pbem's for Bea", g.Moves)
+	}
+}
