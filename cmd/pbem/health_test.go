@@ -48,6 +48,12 @@ func servePostOn(t *testing.T, ms mailtest.Servers, change func(*config), natsUR
 // servePostIn is servePostOn with its data in dir.
 func servePostIn(t *testing.T, ms mailtest.Servers, change func(*config), natsURL, dir string) *served {
 	t.Helper()
+	return servePostAt(t, ms, change, natsURL, dir, nil)
+}
+
+// servePostAt is servePostIn on the clock now (nil: the real one).
+func servePostAt(t *testing.T, ms mailtest.Servers, change func(*config), natsURL, dir string, now func() time.Time) *served {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &env{data: dir, nats: natsURL, stdout: io.Discard, stderr: io.Discard}
 	c := config{Service: "pbem games", Mailbox: ms.Address("games"), Secret: "test secret", RatePerHour: 1000}
@@ -61,6 +67,7 @@ func servePostIn(t *testing.T, ms mailtest.Servers, change func(*config), natsUR
 	if err != nil {
 		t.Fatal(err)
 	}
+	svc.Now = now
 	logs := &logBuffer{}
 	var w io.Writer = logs
 	if os.Getenv("PBEM_TEST_LOG") != "" {

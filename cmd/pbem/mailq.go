@@ -136,10 +136,6 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := mail.FindNotice(ctx, e.store, pos[0])
-	if err != nil {
-		return err
-	}
 	tokens, err := c.tokens(e.data)
 	if err != nil {
 		return err
@@ -157,7 +153,18 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out, err := svc.Render(ctx, games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index}, s.Notice)
+	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index}
+	return showMail(ctx, svc, lh, sender, e.stdout, pos[0])
+}
+
+// showMail writes notice id's mail to w as it was or would be sent,
+// rendered now, after a line that says where the notice stands.
+func showMail(ctx context.Context, svc *games.Service, lh games.Letterhead, sender *mail.Sender, w io.Writer, id string) error {
+	s, err := mail.FindNotice(ctx, svc.Store, id)
+	if err != nil {
+		return err
+	}
+	out, err := svc.Render(ctx, lh, s.Notice)
 	if err != nil {
 		return fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
 	}
@@ -165,8 +172,8 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
 	}
-	fmt.Fprintf(e.stdout, "X-Pbem-State: %s %s\r\n", s.State, heldDetail(s.Held))
-	_, err = m.WriteTo(e.stdout)
+	fmt.Fprintf(w, "X-Pbem-State: %s %s\r\n", s.State, heldDetail(s.Held))
+	_, err = m.WriteTo(w)
 	return err
 }
 

@@ -59,6 +59,7 @@ type postOffice struct {
 	clock    *games.Timekeeper
 	health   *health
 	log      *slog.Logger
+	lh       games.Letterhead // what the outbox renders mail with
 }
 
 func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, log *slog.Logger) (*postOffice, error) {
@@ -96,6 +97,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
 	}
 	return &postOffice{
+		lh:     lh,
 		log:    log,
 		index:  index,
 		sender: sender,
