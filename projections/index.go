@@ -27,6 +27,7 @@ type Summary struct {
 	ToAct    []rules.Seat    `json:"toAct"`
 	Over     bool            `json:"over"`
 	Scores   []int           `json:"scores"`
+	Places   []int           `json:"places,omitempty"` // by seat, 1 for the winners, once the game has ended (Game.Places)
 	Updated  time.Time       `json:"updated"`
 	Due      time.Time       `json:"due,omitzero"` // when the clock next has something to do; zero for never
 	View     json.RawMessage `json:"view"`         // the observer's view
@@ -57,8 +58,8 @@ func Summarize(g *Game, at time.Time) (Summary, error) {
 	}
 	scores, over := g.State.Result()
 	toAct := g.State.ToAct()
-	if toAct == nil {
-		toAct = []rules.Seat{}
+	if toAct == nil || g.Ended != nil {
+		toAct = []rules.Seat{} // a resignation or an agreement ends a game the rules would go on with
 	}
 	due, next := g.DueAt(at)
 	if len(due) > 0 {
@@ -67,6 +68,6 @@ func Summarize(g *Game, at time.Time) (Summary, error) {
 	return Summary{
 		ID: g.ID, Game: g.Created.Game, Variants: g.Created.Variants, Players: g.Created.Players,
 		Seq: g.Seq, Hash: g.Hash, ToAct: toAct, Over: over || g.Ended != nil, Scores: scores,
-		Updated: at.UTC(), View: view, Due: next,
+		Places: g.Places(), Updated: at.UTC(), View: view, Due: next,
 	}, nil
 }

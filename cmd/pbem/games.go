@@ -46,6 +46,15 @@ func runGames(ctx context.Context, e *env, args []string) error {
 			names = append(names, pl.Name)
 		}
 		state := "over, scores " + joinInts(s.Scores)
+		var won []string
+		for seat, place := range s.Places {
+			if place == 1 {
+				won = append(won, s.Players[seat].Name)
+			}
+		}
+		if len(won) > 0 {
+			state += ", won by " + strings.Join(won, " and ")
+		}
 		if !s.Over {
 			var seats []string
 			for _, t := range s.ToAct {

@@ -13,7 +13,8 @@ import (
 )
 
 // TestShowResigned: a player who resigns while leading a three-player
-// game ranks last in pbem show, text and JSON, and the game is over.
+// game ranks last in pbem show, text and JSON, and in pbem games, and the
+// game is over.
 func TestShowResigned(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -65,5 +66,10 @@ func TestShowResigned(t *testing.T) {
 	head, _, _ := strings.Cut(mustPbem(t, dir, "show", id), "\n")
 	if !strings.Contains(head, "over") || strings.Contains(head, "won by "+name) || !strings.Contains(head, name+" resigned") {
 		t.Errorf("show after %s resigned leading = %q, want it over, won by another", name, head)
+	}
+	list := mustPbem(t, dir, "games")
+	i := strings.Index(list, id)
+	if line, _, _ := strings.Cut(list[max(i, 0):], "\n"); i < 0 || !strings.Contains(line, "won by") || strings.Contains(line, "won by "+name) {
+		t.Errorf("pbem games after %s resigned leading:\n%s\nwant game %s won by another", name, list, id)
 	}
 }
