@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"strings"
 
 	"github.com/nats-io/nats.go"
@@ -102,11 +103,39 @@ func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event,
 	seq, err := s.publish(ctx, subject, msgs)
 	last := sealed[len(sealed)-1]
 	if err != nil {
-		return s.resolve(ctx, game, head, last, err)
+		h, err := s.resolve(ctx, game, head, last, err)
+		s.stats.count(err)
+		return h, err
 	}
+	s.stats.count(nil)
 	// A duplicate acknowledgement carries the sequence the message was
 	// first stored at, so it is a success like any other.
 	return Head{Seq: last.Seq, Hash: last.Hash, StreamSeq: seq}, nil
+}
+
+// AppendStats counts a store's appends since it was opened.
+type AppendStats struct {
+	Appended  uint64 // appends that succeeded
+	Conflicts uint64 // appends refused with ErrConflict: another writer was first
+	Failed    uint64 // appends that failed for any other reason
+}
+
+type appendCounts struct{ appended, conflicts, failed atomic.Uint64 }
+
+func (c *appendCounts) count(err error) {
+	switch {
+	case err == nil:
+		c.appended.Add(1)
+	case errors.Is(err, ErrConflict):
+		c.conflicts.Add(1)
+	default:
+		c.failed.Add(1)
+	}
+}
+
+// AppendStats returns how the store's appends went since it was opened.
+func (s *Store) AppendStats() AppendStats {
+	return AppendStats{Appended: s.stats.appended.Load(), Conflicts: s.stats.conflicts.Load(), Failed: s.stats.failed.Load()}
 }
 
 // publishBatch publishes msgs as one atomic batch. Every message but the

@@ -70,6 +70,7 @@ type Store struct {
 	ns       *server.Server // the embedded server; nil when connected by URL
 	replicas int
 	commits  *committer // publishes Appends, together when they come at once
+	stats    appendCounts
 
 	// OnResubscribe, when set, is told of each failure after which a
 	// subscription (Subscribe, SubscribeRecords, SubscribeKeyed) starts

@@ -41,6 +41,10 @@ type Mailroom struct {
 	// Workers is how many mails Run handles at once, one game's mail (or
 	// one sender's, outside games) in order; 0 means DefaultWorkers.
 	Workers int
+	// OnCommand, when set, hears of every command run: the kind of game
+	// it was for ("" for none), its word (MOVE for a move) and its
+	// refusal or failure, nil if it was done. Metrics count them.
+	OnCommand func(game, word string, err error)
 
 	mu      sync.Mutex
 	answers map[string][]time.Time
