@@ -22,11 +22,13 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		l.answer(KindHelp, map[string]string{"notice": "pbem found no command in your mail."})
 		return nil
 	}
-	if l.p.Truncated {
+	first, end := meant(l.game, l.seat, l.p.Commands)
+	run, ignored := l.p.Commands[first:end], append(slices.Clone(l.p.Commands[:first]), l.p.Commands[end:]...)
+	if l.p.Truncated && end == len(l.p.Commands) {
+		// Lines dropped after a sign-off would have been ignored anyway.
 		l.answer(KindRejected, map[string]string{"reason": fmt.Sprintf(
 			"your mail has more command lines than pbem reads; it read the first %d", len(l.p.Commands))})
 	}
-	run, ignored := Meant(l.game, l.seat, l.p.Commands)
 	defer tellIgnored(l, ignored, log)
 	for i, line := range run {
 		word, rest, _ := strings.Cut(line, " ")
@@ -103,19 +105,21 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 // now or not: a mistyped or illegal move is run, and refused with its
 // reason, rather than ignored.
 func Meant(g *projections.Game, seat rules.Seat, lines []string) (run, ignored []string) {
-	first := slices.IndexFunc(lines, func(line string) bool { return isCommand(g, seat, line) })
+	first, end := meant(g, seat, lines)
+	return lines[first:end], append(slices.Clone(lines[:first]), lines[end:]...)
+}
+
+// meant returns where in lines the commands Meant runs start and end.
+func meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int) {
+	first = slices.IndexFunc(lines, func(line string) bool { return isCommand(g, seat, line) })
 	if first < 0 {
-		if len(lines) == 0 {
-			return nil, nil
-		}
-		return lines[:1], slices.Clone(lines[1:])
+		return 0, min(len(lines), 1)
 	}
-	end := first + 1
+	end = first + 1
 	for end < len(lines) && isCommand(g, seat, lines[end]) {
 		end++
 	}
-	ignored = append(slices.Clone(lines[:first]), lines[end:]...)
-	return lines[first:end], ignored
+	return first, end
 }
 
 // isCommand reports whether line is a command or a move of game g for

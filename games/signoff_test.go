@@ -144,6 +144,8 @@ var signOffs = []struct {
 		[]string{"Deal! :)"}},
 	{"Thunderbird greeting", "", "Hi Bea,\r\n\r\nE5\r\n\r\nHave fun,\r\nAna\r\n\r\n-- \r\nAna Alves, Lisbon\r\n",
 		[]string{"Hi Bea,", "Have fun,", "Ana"}},
+	{"a long letter", "", "E5\r\n\r\nWhat a game last week!\r\n" + strings.Repeat("I have been thinking about the mines.\r\n", 30) + "Ana\r\n",
+		[]string{"What a game last week!", "and 16 more"}},
 	{"Foxmail Chinese", utf8Header, "E5\r\n谢谢！\r\n\r\n在 2026年12月1日 15:00，pbem <games@pbem.test> 写道：\r\n> Ana, it is your turn.\r\n",
 		[]string{"谢谢!"}},
 }
@@ -228,6 +230,17 @@ func texts(out []mail.Outgoing) string {
 	return b.String()
 }
 
+// signOff returns the body of the sign-off case called name.
+func signOff(name string) string {
+	i := slices.IndexFunc(signOffs, func(c struct {
+		name, header, body string
+		ignored            []string
+	}) bool {
+		return c.name == name
+	})
+	return signOffs[i].body
+}
+
 // meantCases are mails as clients write them and the commands the
 // mailroom runs of them, for a game at its start (or none).
 var meantCases = []struct {
@@ -236,11 +249,11 @@ var meantCases = []struct {
 	header, body string
 	run, ignored []string
 }{
-	{"Gmail", "atacama", 0, "", signOffs[0].body, []string{"E5"}, []string{"Best regards,", "Bea Brandt"}},
-	{"Outlook", "atacama", 0, "", signOffs[1].body, []string{"E5"}, []string{"Thanks!"}},
-	{"iPhone", "atacama", 0, "", signOffs[2].body, []string{"E5"}, []string{"Cheers, Cai"}},
-	{"Thunderbird", "atacama", 0, "", signOffs[3].body, []string{"E5"}, []string{"Deal! :)"}},
-	{"Foxmail", "atacama", 0, utf8Header, signOffs[5].body, []string{"E5"}, []string{"谢谢!"}},
+	{"Gmail", "atacama", 0, "", signOff("Gmail"), []string{"E5"}, []string{"Best regards,", "Bea Brandt"}},
+	{"Outlook", "atacama", 0, "", signOff("Outlook"), []string{"E5"}, []string{"Thanks!"}},
+	{"iPhone", "atacama", 0, "", signOff("iPhone"), []string{"E5"}, []string{"Cheers, Cai"}},
+	{"Thunderbird", "atacama", 0, "", signOff("Thunderbird"), []string{"E5"}, []string{"Deal! :)"}},
+	{"Foxmail", "atacama", 0, utf8Header, signOff("Foxmail Chinese"), []string{"E5"}, []string{"谢谢!"}},
 	{"greeting, moves, name", "atacama", 0, "", "Hi Bea,\r\n\r\nE5\r\nG7\r\nCheers, Ana\r\n", []string{"E5", "G7"}, []string{"Hi Bea,", "Cheers, Ana"}},
 	{"commands among moves", "atacama", 0, "", "E5\r\nSAY good luck!\r\nBOARD\r\n\r\nBest,\r\nAna\r\n", []string{"E5", "SAY good luck!", "BOARD"}, []string{"Best,", "Ana"}},
 	{"conditional", "atacama", 1, "", "IF E5 THEN G7\r\nthanks\r\n", []string{"IF E5 THEN G7"}, []string{"thanks"}},
