@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/projections"
@@ -31,10 +32,80 @@ type folded struct {
 	head events.Head
 }
 
-// gameCache is the folded games a Service keeps, by id.
+// gameCache is the folded games a Service keeps, by id, and what it
+// read of the mails sent about them.
 type gameCache struct {
 	mu    sync.Mutex
 	games map[string]*folded
+	sent  map[string]*sentMails
+}
+
+// sentMails is what the outbox holds of the mails sent about one game:
+// the event each was sent at, by Message-ID. A reply names the mail it
+// answers; reading the game's whole outbox for each reply would cost a
+// consumer and every notice of the game, so the index is kept and only
+// what was written since is read when a reply names a mail it lacks.
+type sentMails struct {
+	seq     map[string]uint64
+	through time.Time // read up to here
+}
+
+// maxSentGames bounds the games whose sent mails are kept.
+const maxSentGames = 256
+
+// sentSeq returns the latest event at which one of the mails ids was sent
+// about game, as far as the index knows.
+func (c *gameCache) sentSeq(game string, ids []string) (uint64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sm := c.sent[game]
+	if sm == nil {
+		return 0, false
+	}
+	var seq uint64
+	found := false
+	for _, id := range ids {
+		if n, ok := sm.seq[id]; ok {
+			seq, found = max(seq, n), true
+		}
+	}
+	return seq, found
+}
+
+// sentThrough returns the time up to which game's outbox was read.
+func (c *gameCache) sentThrough(game string) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sm := c.sent[game]; sm != nil {
+		return sm.through
+	}
+	return time.Time{}
+}
+
+// addSent adds mails read from game's outbox up to through.
+func (c *gameCache) addSent(game string, seqs map[string]uint64, through time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sent == nil {
+		c.sent = map[string]*sentMails{}
+	}
+	sm := c.sent[game]
+	if sm == nil {
+		if len(c.sent) >= maxSentGames {
+			for other := range c.sent { // any one: the map's order is random
+				delete(c.sent, other)
+				break
+			}
+		}
+		sm = &sentMails{seq: map[string]uint64{}}
+		c.sent[game] = sm
+	}
+	for id, n := range seqs {
+		sm.seq[id] = n
+	}
+	if through.After(sm.through) {
+		sm.through = through
+	}
 }
 
 func (s *Service) cacheLimit() int {

@@ -33,7 +33,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 	for i, line := range run {
 		word, rest, _ := strings.Cut(line, " ")
 		rest = strings.TrimSpace(rest)
-		c := Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID}
+		c := Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: moreMoves(run, i)}
 		var err error
 		asMove := false
 		switch strings.ToUpper(word) {
@@ -246,9 +246,11 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) er
 		// move of another seat must not make it look stale now.
 		return nil
 	}
-	if since, stale := m.stale(l); stale {
-		l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
-		return nil
+	if since, stale, err := m.stale(ctx, l); err != nil || stale {
+		if stale {
+			l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
+		}
+		return err
 	}
 	p, err := m.Service.Move(ctx, l.game.ID, l.seat, line, c)
 	if err != nil {
@@ -256,41 +258,6 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) er
 	}
 	l.game = p.Game
 	return nil
-}
-
-// stale reports whether the mail answers one of pbem's mails about this
-// game after which another seat has moved, and after which event.
-func (m *Mailroom) stale(l *letter) (uint64, bool) {
-	var answered uint64
-	for _, id := range l.p.InReplyTo {
-		if seq, ok := m.Service.parseMessageID(id, l.game.ID, int(l.seat)); ok && seq > answered {
-			answered = seq
-		}
-	}
-	if answered == 0 {
-		return 0, false // a fresh mail to the reply address: it answers the game as it is
-	}
-	for _, mv := range l.game.Moves {
-		if mv.Seq > answered && mv.Seat != int(l.seat) {
-			return answered, true
-		}
-	}
-	return 0, false
-}
-
-// parseMessageID reads the event number from the Message-ID of a mail the
-// service sent to seat about game.
-func (s *Service) parseMessageID(id, game string, seat int) (uint64, bool) {
-	local, domain, ok := strings.Cut(strings.Trim(id, "<> "), "@")
-	if !ok || !strings.EqualFold(domain, s.domain()) {
-		return 0, false
-	}
-	parts := strings.Split(local, ".")
-	if len(parts) != 4 || parts[0] != game || parts[2] != strconv.Itoa(seat) {
-		return 0, false
-	}
-	seq, err := strconv.ParseUint(parts[1], 10, 64)
-	return seq, err == nil
 }
 
 // newGame reads "NEW <game> [variant…] WITH <address>[, <address>…]": the

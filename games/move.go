@@ -17,6 +17,9 @@ import (
 type Cause struct {
 	Source  string
 	ReplyTo string
+	// More says that more moves of the same mail follow, so the mover is
+	// not told of this one: it hears once, after the mail's last.
+	More bool
 }
 
 // Played is the outcome of a command that was recorded.
@@ -154,7 +157,7 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 	if err != nil {
 		return Played{}, err
 	}
-	sealed, err := fold(g, evs)
+	sealed, before, err := fold(g, evs)
 	if err != nil {
 		return Played{}, err
 	}
@@ -166,13 +169,14 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 		if len(more) == 0 {
 			break
 		}
-		moreSealed, err := fold(g, more)
+		moreSealed, moreBefore, err := fold(g, more)
 		if err != nil {
 			return Played{}, err
 		}
-		evs, sealed = append(evs, more...), append(sealed, moreSealed...)
+		evs, sealed, before = append(evs, more...), append(sealed, moreSealed...), append(before, moreBefore...)
 	}
-	newHead, err := s.Store.Append(ctx, id, head, evs, s.notices(g, sealed, c.ReplyTo)...)
+	notices := quiet(g, sealed, before, c, s.notices(g, sealed, c.ReplyTo))
+	newHead, err := s.Store.Append(ctx, id, head, evs, notices...)
 	if err != nil {
 		s.forget(id)
 		return Played{}, err
@@ -182,16 +186,18 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 }
 
 // fold seals evs after g's last event and folds them into g, exactly as a
-// replay of the stored history will.
-func fold(g *projections.Game, evs []events.Event) ([]events.Event, error) {
-	sealed := make([]events.Event, len(evs))
+// replay of the stored history will; before holds the state before each,
+// for deciding who needs to hear of it.
+func fold(g *projections.Game, evs []events.Event) (sealed []events.Event, before []rules.State, err error) {
+	sealed = make([]events.Event, len(evs))
+	before = make([]rules.State, len(evs))
 	for i, e := range evs {
-		sealed[i] = e.Seal(g.ID, g.Seq+1, g.Hash)
+		sealed[i], before[i] = e.Seal(g.ID, g.Seq+1, g.Hash), g.State
 		if err := g.Apply(sealed[i]); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return sealed, nil
+	return sealed, before, nil
 }
 
 // pending is an event still to be stamped with the time and the cause.

@@ -1,0 +1,246 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// A reply is stale when it answers a mail of pbem after which something
+// happened that its writer could see and that changes what they may do.
+// Which event a mail was sent at is read from the mail's own record in the
+// outbox, whatever form its Message-ID has: a notice of an event, an
+// answer to a mail, a notice written by a command line under another
+// domain. What changed is asked of the rules, seat by seat: in a
+// simultaneous phase another seat's hidden placement or sealed bid leaves
+// the replier's legal moves as they were, so a plan mailed at the same
+// moment as another's is played, not bounced.
+
+// stale reports whether the letter answers a mail of pbem about its game
+// after which something changed for its seat, and the event it answers.
+func (m *Mailroom) stale(ctx context.Context, l *letter) (uint64, bool, error) {
+	answered, ok, err := m.Service.sentAt(ctx, l.game.ID, l.p.InReplyTo)
+	if err != nil || !ok {
+		return 0, false, err // a fresh mail to the reply address answers the game as it is
+	}
+	changed, err := m.Service.changedSince(ctx, l.game.ID, l.seat, answered)
+	return answered, changed, err
+}
+
+// sentAt returns the latest event of game at which pbem sent one of the
+// mails ids, as the mails' records in the outbox say; ok is false when
+// none of them is a mail pbem sent about the game.
+func (s *Service) sentAt(ctx context.Context, game string, ids []string) (seq uint64, ok bool, err error) {
+	if len(ids) == 0 {
+		return 0, false, nil
+	}
+	if seq, ok := s.cache.sentSeq(game, ids); ok {
+		return seq, true, nil
+	}
+	if err := s.readSent(ctx, game); err != nil {
+		return 0, false, err
+	}
+	seq, ok = s.cache.sentSeq(game, ids)
+	return seq, ok, nil
+}
+
+// readSent reads the outbox records of game written since it was last
+// read here into the cache's index of the mails sent.
+func (s *Service) readSent(ctx context.Context, game string) error {
+	since := s.cache.sentThrough(game)
+	got := map[string]uint64{}
+	var last time.Time
+	read := func(r events.Record) error {
+		if n, err := mail.DecodeNotice(r.Data); err == nil && n.Game == game {
+			got[n.ID] = n.Seq
+		}
+		last = r.Time
+		return nil
+	}
+	var err error
+	if since.IsZero() {
+		_, err = s.Store.ReadAll(ctx, mail.OutboxSubject+game, read)
+	} else {
+		_, err = s.Store.ReadSince(ctx, mail.OutboxSubject+game, since, read)
+	}
+	if err != nil {
+		return fmt.Errorf("games: mails sent about %s: %w", game, err)
+	}
+	s.cache.addSent(game, got, last)
+	return nil
+}
+
+// changedSince reports whether, after event seq of game id, an event that
+// seat did not cause changed both what it sees and what it may do: its
+// view and its legal moves. Its own moves since, such as the earlier lines
+// of the mail being read, do not count; a move pbem played for it at a
+// time out does.
+func (s *Service) changedSince(ctx context.Context, id string, seat rules.Seat, seq uint64) (bool, error) {
+	_, evs, _, err := s.loadAt(ctx, id, 0)
+	if err != nil {
+		return false, err
+	}
+	if seq >= uint64(len(evs)) || !slices.ContainsFunc(evs[seq:], func(e events.Event) bool { return e.Actor != int(seat) }) {
+		return false, nil
+	}
+	g, _, _, err := s.loadAt(ctx, id, int(seq))
+	if err != nil {
+		return false, err
+	}
+	for _, e := range evs[seq:] {
+		before := g.State
+		if err := g.Apply(e); err != nil {
+			return false, fmt.Errorf("games: replay %s: %w", id, err)
+		}
+		if e.Actor != int(seat) && changedFor(before, g.State, seat) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// changedFor reports whether seat sees something new in after and may do
+// something else there than in before.
+func changedFor(before, after rules.State, seat rules.Seat) bool {
+	return !sameLegal(before, after, seat) && before.View(seat).Text() != after.View(seat).Text()
+}
+
+// sameLegal reports whether seat has the same legal moves in a and b.
+func sameLegal(a, b rules.State, seat rules.Seat) bool {
+	la, lb := a.Legal(seat), b.Legal(seat)
+	return slices.EqualFunc(la, lb, func(x, y rules.Move) bool { return x.String() == y.String() })
+}
+
+// unnoticed reports whether seat need not hear now of the move mover made
+// from before to after: its legal moves are the same, and either it cannot
+// tell the move from another of the same kind (a hidden placement, a
+// sealed bid), or the mover finished its part of a simultaneous phase
+// that goes on without changing what anyone else may do. It hears of
+// them with the next mail that changes something for it, such as the
+// reveal when the phase ends.
+func unnoticed(before, after rules.State, mover rules.Seat, move string, seat rules.Seat) bool {
+	if seat == mover || !sameLegal(before, after, seat) {
+		return false
+	}
+	return finishedPart(before, after, mover) || hidden(before, after, mover, move, seat)
+}
+
+// finishedPart reports whether mover, one of several seats to act in
+// before, is no longer to act in after while the others still are, and
+// no other seat's legal moves changed.
+func finishedPart(before, after rules.State, mover rules.Seat) bool {
+	was, now := before.ToAct(), after.ToAct()
+	if len(was) < 2 || !slices.Contains(was, mover) || slices.Contains(now, mover) || len(now) == 0 {
+		return false
+	}
+	for _, s := range now {
+		if !slices.Contains(was, s) {
+			return false
+		}
+	}
+	for _, s := range was {
+		if s != mover && !sameLegal(before, after, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxAlternatives bounds the other moves hidden tries.
+const maxAlternatives = 4
+
+// hidden reports whether seat sees the same after mover's move as after
+// another legal move of mover of the same kind (the same first word), so
+// that it cannot tell what mover did.
+func hidden(before, after rules.State, mover rules.Seat, move string, seat rules.Seat) bool {
+	kind := firstWord(move)
+	view := after.View(seat).Text()
+	tried := 0
+	for _, alt := range before.Legal(mover) {
+		if s := alt.String(); s == move || firstWord(s) != kind {
+			continue
+		}
+		if tried++; tried > maxAlternatives {
+			return false
+		}
+		other, err := before.Apply(mover, alt)
+		if err == nil && other.View(seat).Text() == view {
+			return true
+		}
+	}
+	return false
+}
+
+func firstWord(s string) string {
+	for i, r := range s {
+		if r == ' ' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// quiet drops from msgs, the notices of the events sealed, those that
+// tell a seat of another's move it need not hear of now (see unnoticed),
+// and, when more moves of the same mail follow, those that tell the mover
+// of its own move: it hears once, after the mail's last move. before[i]
+// is the state before sealed[i]; g is the game after them all.
+func quiet(g *projections.Game, sealed []events.Event, before []rules.State, c Cause, msgs []events.Message) []events.Message {
+	if len(sealed) == 0 {
+		return msgs
+	}
+	first := sealed[0].Seq
+	after := func(i int) rules.State {
+		if i+1 < len(before) {
+			return before[i+1]
+		}
+		return g.State
+	}
+	memo := map[[2]int]bool{}
+	drop := func(n mail.Notice) bool {
+		if n.Seq < first || n.Seq-first >= uint64(len(sealed)) || n.Kind == KindGameOver {
+			return false
+		}
+		i := int(n.Seq - first)
+		e := sealed[i]
+		var mp events.MovePlayed
+		if e.Type != events.TypeMovePlayed || e.Unmarshal(&mp) != nil {
+			return false
+		}
+		switch {
+		case mp.Seat == n.Seat:
+			return c.More && i == 0 && e.Actor == n.Seat
+		case n.Seat < 0:
+			return false // observers chose to follow every move
+		}
+		key := [2]int{i, n.Seat}
+		if d, ok := memo[key]; ok {
+			return d
+		}
+		d := unnoticed(before[i], after(i), rules.Seat(mp.Seat), mp.Move, rules.Seat(n.Seat))
+		memo[key] = d
+		return d
+	}
+	out := msgs[:0:0]
+	for _, msg := range msgs {
+		if n, err := mail.DecodeNotice(msg.Data); err == nil && drop(n) {
+			continue
+		}
+		out = append(out, msg)
+	}
+	return out
+}
+
+// moreMoves reports whether the command after run[i] is a move, so the
+// mover need not be told of move i: the next one's answer, or its
+// refusal, shows the game after both.
+func moreMoves(run []string, i int) bool {
+	return i+1 < len(run) && !commandWords[strings.ToUpper(firstWord(run[i+1]))]
+}
