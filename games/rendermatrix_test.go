@@ -40,7 +40,7 @@ const (
 // wrong when the reader is the one named.
 var badYou = regexp.MustCompile(`\b[Yy]ou(?:'s| proposes| asks| has| is| was| wants| agrees| declines)\b`)
 
-var letterhead = games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+var matrixLetterhead = games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 
 // matrix plays games of one rule set through the service and renders
 // every notice they cause, noting which recipient roles each event type
@@ -62,8 +62,8 @@ type matrix struct {
 }
 
 const (
-	host     = "ana@example.org"
-	observer = "olu@example.org"
+	matrixHost     = "ana@example.org"
+	matrixObserver = "olu@example.org"
 )
 
 func newMatrix(t *testing.T, c rules.Catalog) *matrix {
@@ -77,16 +77,15 @@ func newMatrix(t *testing.T, c rules.Catalog) *matrix {
 // invitations.
 func (m *matrix) create(game string) {
 	m.t.Helper()
-	id, err := m.svc.Create(m.ctx, games.NewGame{Game: game, Host: host, Seed: ptr(rules.SeedFromInt(7)),
-		Players: []events.Player{{Name: "Ana", Address: host}, {Name: "Bea", Address: "bea@example.net"}, {Name: "Cai", Address: "cai@example.com"}}})
+	seed := rules.SeedFromInt(7)
+	id, err := m.svc.Create(m.ctx, games.NewGame{Game: game, Host: matrixHost, Seed: &seed,
+		Players: []events.Player{{Name: "Ana", Address: matrixHost}, {Name: "Bea", Address: "bea@example.net"}, {Name: "Cai", Address: "cai@example.com"}}})
 	if err != nil {
 		m.t.Fatal(err)
 	}
 	m.id = id
 	m.check()
 }
-
-func ptr[T any](v T) *T { return &v }
 
 func (m *matrix) game() *projections.Game {
 	m.t.Helper()
@@ -191,8 +190,8 @@ func (m *matrix) conditional() {
 		m.t.Errorf("found no position for a conditional move")
 		return
 	}
-	if m.do("conditional", second(m.svc.Conditional(m.ctx, m.id, y, mv.String(), reply.String(), games.Cause{}))) {
-		m.do("the awaited move", second(m.svc.Move(m.ctx, m.id, x, mv.String(), games.Cause{})))
+	if m.do("conditional", errOnly(m.svc.Conditional(m.ctx, m.id, y, mv.String(), reply.String(), games.Cause{}))) {
+		m.do("the awaited move", errOnly(m.svc.Move(m.ctx, m.id, x, mv.String(), games.Cause{})))
 	}
 }
 
@@ -204,14 +203,14 @@ func (m *matrix) programmed() {
 		m.t.Errorf("found no position for a programmed move")
 		return
 	}
-	if m.do("programmed list", second(m.svc.Queue(m.ctx, m.id, y, []string{reply.String()}, games.Cause{}))) {
-		m.do("the move before it", second(m.svc.Move(m.ctx, m.id, x, mv.String(), games.Cause{})))
+	if m.do("programmed list", errOnly(m.svc.Queue(m.ctx, m.id, y, []string{reply.String()}, games.Cause{}))) {
+		m.do("the move before it", errOnly(m.svc.Move(m.ctx, m.id, x, mv.String(), games.Cause{})))
 	}
 }
 
-// undo has a player other than the host ask to take back the last move, declined, then asked
-// again and agreed, at the first position where nothing hidden came out
-// since that move.
+// undo has a player other than the host ask to take back the last move,
+// declined, then asked again and agreed, at the first position where
+// nothing hidden came out since that move.
 func (m *matrix) undo() {
 	m.t.Helper()
 	for range 40 {
@@ -228,13 +227,13 @@ func (m *matrix) undo() {
 		}
 		for seat := range rules.Seat(3) {
 			if seat != asker && m.game().Undo != nil {
-				m.do("undo declined", second(m.svc.AnswerUndo(m.ctx, m.id, seat, false, games.Cause{})))
+				m.do("undo declined", errOnly(m.svc.AnswerUndo(m.ctx, m.id, seat, false, games.Cause{})))
 			}
 		}
-		m.do("undo asked again", second(m.svc.Undo(m.ctx, m.id, asker, 1, games.Cause{})))
+		m.do("undo asked again", errOnly(m.svc.Undo(m.ctx, m.id, asker, 1, games.Cause{})))
 		for seat := range rules.Seat(3) {
 			if seat != asker && m.game().Undo != nil {
-				m.do("undo agreed", second(m.svc.AnswerUndo(m.ctx, m.id, seat, true, games.Cause{})))
+				m.do("undo agreed", errOnly(m.svc.AnswerUndo(m.ctx, m.id, seat, true, games.Cause{})))
 			}
 		}
 		return
@@ -242,7 +241,7 @@ func (m *matrix) undo() {
 	m.t.Errorf("found no position where a move could be taken back")
 }
 
-func second[T any](_ T, err error) error { return err }
+func errOnly[T any](_ T, err error) error { return err }
 
 // check renders every notice written since the last check, text and
 // HTML, and notes the roles it reached.
@@ -269,7 +268,7 @@ func (m *matrix) render(n mail.Notice) {
 	}
 	e := evs[n.Seq-1]
 	label := eventLabel(g, e)
-	out, err := m.svc.Render(m.ctx, letterhead, n)
+	out, err := m.svc.Render(m.ctx, matrixLetterhead, n)
 	m.rendered++
 	switch {
 	case err != nil:
@@ -292,7 +291,7 @@ func (m *matrix) render(n mail.Notice) {
 	if m.reached[label] == nil {
 		m.reached[label] = map[string]bool{}
 	}
-	for _, r := range roles(g, e, n, m.newcomers) {
+	for _, r := range recipientRoles(g, e, n, m.newcomers) {
 		m.reached[label][r] = true
 	}
 }
@@ -317,8 +316,8 @@ func eventLabel(g *projections.Game, e events.Event) string {
 	return e.Type
 }
 
-// roles are the roles of n's recipient towards e, with g the game after e.
-func roles(g *projections.Game, e events.Event, n mail.Notice, newcomers map[string]bool) []string {
+// recipientRoles are the roles of n's recipient towards e, with g the game after e.
+func recipientRoles(g *projections.Game, e events.Event, n mail.Notice, newcomers map[string]bool) []string {
 	var out []string
 	acted := e.Actor
 	var mp events.MovePlayed
@@ -341,7 +340,7 @@ func roles(g *projections.Game, e events.Event, n mail.Notice, newcomers map[str
 	default:
 		out = append(out, roleOther)
 	}
-	if strings.EqualFold(n.To, host) {
+	if strings.EqualFold(n.To, matrixHost) {
 		out = append(out, roleHost)
 	}
 	if newcomers[n.To] {
@@ -364,12 +363,12 @@ func (m *matrix) histories(ids ...string) {
 			m.types[e.Type] = true
 		}
 		for seat := -1; seat < len(g.Created.Players); seat++ {
-			to := observer
+			to := matrixObserver
 			if seat >= 0 {
 				to = g.Created.Players[seat].Address
 			}
 			n := mail.Notice{ID: fmt.Sprintf("%s.history.%d", id, seat), Kind: games.KindHistory, Game: id, Seq: g.Seq, Seat: seat, To: to}
-			out, err := m.svc.Render(m.ctx, letterhead, n)
+			out, err := m.svc.Render(m.ctx, matrixLetterhead, n)
 			if err != nil {
 				m.t.Errorf("history of %s for seat %d: %v", id, seat, err)
 				continue
@@ -412,23 +411,23 @@ func TestRenderMatrix(t *testing.T) {
 func (m *matrix) play(info rules.Info) {
 	m.create(info.Name)
 	main := m.id
-	m.do("watch", second(m.svc.Watch(m.ctx, m.id, 0, observer, true, games.Cause{})))
-	m.do("say", second(m.svc.Say(m.ctx, m.id, 1, "good luck", games.Cause{})))
-	m.do("digest on", second(m.svc.SetDigest(m.ctx, m.id, 2, true, games.Cause{})))
+	m.do("watch", errOnly(m.svc.Watch(m.ctx, m.id, 0, matrixObserver, true, games.Cause{})))
+	m.do("say", errOnly(m.svc.Say(m.ctx, m.id, 1, "good luck", games.Cause{})))
+	m.do("digest on", errOnly(m.svc.SetDigest(m.ctx, m.id, 2, true, games.Cause{})))
 	m.advance(2)
 	m.tick(25 * time.Hour) // the digest
-	m.do("digest off", second(m.svc.SetDigest(m.ctx, m.id, 2, false, games.Cause{})))
+	m.do("digest off", errOnly(m.svc.SetDigest(m.ctx, m.id, 2, false, games.Cause{})))
 
 	m.undo()
-	m.do("vacation", second(m.svc.Vacation(m.ctx, m.id, 2, m.now.Add(30*24*time.Hour), m.now.Add(31*24*time.Hour), games.Cause{})))
-	m.do("pause", second(m.svc.Pause(m.ctx, m.id, 0, true, games.Cause{})))
-	m.do("resume", second(m.svc.Pause(m.ctx, m.id, 0, false, games.Cause{})))
-	m.do("end proposed", second(m.svc.ProposeEnd(m.ctx, m.id, 1, games.Cause{})))
+	m.do("vacation", errOnly(m.svc.Vacation(m.ctx, m.id, 2, m.now.Add(30*24*time.Hour), m.now.Add(31*24*time.Hour), games.Cause{})))
+	m.do("pause", errOnly(m.svc.Pause(m.ctx, m.id, 0, true, games.Cause{})))
+	m.do("resume", errOnly(m.svc.Pause(m.ctx, m.id, 0, false, games.Cause{})))
+	m.do("end proposed", errOnly(m.svc.ProposeEnd(m.ctx, m.id, 1, games.Cause{})))
 	m.conditional()
 	if info.Programmed {
 		m.programmed()
 	}
-	m.do("replace", second(m.svc.Replace(m.ctx, m.id, 0, 1, events.Player{Name: "Dee", Address: "dee@example.org"}, games.Cause{})))
+	m.do("replace", errOnly(m.svc.Replace(m.ctx, m.id, 0, 1, events.Player{Name: "Dee", Address: "dee@example.org"}, games.Cause{})))
 	m.newcomers["dee@example.org"] = true
 	m.advance(3)
 
@@ -437,7 +436,7 @@ func (m *matrix) play(info rules.Info) {
 	if err != nil {
 		m.t.Fatal(err)
 	}
-	m.do("deadline", second(m.svc.SetSettings(m.ctx, m.id, 0, set, games.Cause{})))
+	m.do("deadline", errOnly(m.svc.SetSettings(m.ctx, m.id, 0, set, games.Cause{})))
 	m.tick(37 * time.Hour)
 	m.tick(12 * time.Hour)
 	m.tick(6 * time.Hour)
@@ -445,15 +444,15 @@ func (m *matrix) play(info rules.Info) {
 
 	// The host expels a seat: pbem plays it at once and whenever its turn
 	// comes; the two players left agree to end.
-	m.do("expel", second(m.svc.Expel(m.ctx, m.id, 0, 2, games.Cause{})))
+	m.do("expel", errOnly(m.svc.Expel(m.ctx, m.id, 0, 2, games.Cause{})))
 	m.advance(4)
-	m.do("end proposed", second(m.svc.ProposeEnd(m.ctx, m.id, 0, games.Cause{})))
-	m.do("end proposed", second(m.svc.ProposeEnd(m.ctx, m.id, 1, games.Cause{})))
+	m.do("end proposed", errOnly(m.svc.ProposeEnd(m.ctx, m.id, 0, games.Cause{})))
+	m.do("end proposed", errOnly(m.svc.ProposeEnd(m.ctx, m.id, 1, games.Cause{})))
 
 	// Another game, which a player resigns.
 	m.create(info.Name)
 	m.advance(2)
-	m.do("resign", second(m.svc.Resign(m.ctx, m.id, 2, games.Cause{})))
+	m.do("resign", errOnly(m.svc.Resign(m.ctx, m.id, 2, games.Cause{})))
 	m.histories(main, m.id)
 }
 

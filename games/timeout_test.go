@@ -60,7 +60,7 @@ func (c *club) mails() []string {
 		if err != nil {
 			return err
 		}
-		out, err := c.svc.Render(c.ctx, letterhead, n)
+		out, err := c.svc.Render(c.ctx, matrixLetterhead, n)
 		if err != nil || out.Subject == "" || out.Text == "" || out.HTML == "" {
 			c.t.Errorf("Render(%s) = %q, %v", n.ID, out.Subject, err)
 		}
@@ -74,8 +74,8 @@ func (c *club) mails() []string {
 	return got
 }
 
-// has fails unless one of mails starts with prefix and holds text.
-func has(t *testing.T, mails []string, prefix, text string) {
+// hasMail fails unless one of mails starts with prefix and holds text.
+func hasMail(t *testing.T, mails []string, prefix, text string) {
 	t.Helper()
 	if !slices.ContainsFunc(mails, func(m string) bool { return strings.HasPrefix(m, prefix) && strings.Contains(m, text) }) {
 		t.Errorf("no %s mail saying %q among:\n%s", prefix, text, strings.Join(mails, "\n"))
@@ -110,25 +110,25 @@ func TestTimeoutOfThree(t *testing.T) {
 	c.mails()
 
 	c.at(37 * time.Hour)
-	has(t, c.mails(), "reminder>bea", "")
+	hasMail(t, c.mails(), "reminder>bea", "")
 	c.at(49 * time.Hour)
-	has(t, c.mails(), "your-turn>bea", "Your deadline")
+	hasMail(t, c.mails(), "your-turn>bea", "Your deadline")
 	c.at(55 * time.Hour) // Bea's 48 hours and 6 of grace are over
 	got := c.mails()
-	has(t, got, "news>bea", "Time ran out for you, so pbem played for you: it placed a rig on")
-	has(t, got, "moved>ana", "Time ran out for Bea, so pbem played for them: it placed a rig on")
-	has(t, got, "moved>olu", "Time ran out for Bea")
-	has(t, got, "your-turn>cai", "Time ran out for Bea")
+	hasMail(t, got, "news>bea", "Time ran out for you, so pbem played for you: it placed a rig on")
+	hasMail(t, got, "moved>ana", "Time ran out for Bea, so pbem played for them: it placed a rig on")
+	hasMail(t, got, "moved>olu", "Time ran out for Bea")
+	hasMail(t, got, "your-turn>cai", "Time ran out for Bea")
 
 	// The host expels Cai, whose turn it is: pbem plays the seat at once.
 	if _, err := c.svc.Expel(c.ctx, id, 0, 2, games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
 	got = c.mails()
-	has(t, got, "news>cai", "the host expelled you")
-	has(t, got, "moved>bea", "pbem plays Cai's seat for good: it placed a rig on")
-	has(t, got, "moved>olu", "pbem plays Cai's seat for good")
-	has(t, got, "your-turn>ana", "pbem plays Cai's seat for good")
+	hasMail(t, got, "news>cai", "the host expelled you")
+	hasMail(t, got, "moved>bea", "pbem plays Cai's seat for good: it placed a rig on")
+	hasMail(t, got, "moved>olu", "pbem plays Cai's seat for good")
+	hasMail(t, got, "your-turn>ana", "pbem plays Cai's seat for good")
 }
 
 // TestBothSeatsExpelled: the host expels both seats of a game of two, and
@@ -158,8 +158,8 @@ func TestBothSeatsExpelled(t *testing.T) {
 	if g, _, _ := c.svc.Load(c.ctx, id); g.Ended == nil {
 		t.Fatalf("pbem did not play the game to its end (event %d)", g.Seq)
 	}
-	has(t, got, "game-over>ana", "")
-	has(t, got, "game-over>olu", "")
+	hasMail(t, got, "game-over>ana", "")
+	hasMail(t, got, "game-over>olu", "")
 }
 
 // TestExpelledWhilePaused: a seat expelled while the game is paused waits
