@@ -73,6 +73,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		default:
 			err = m.needGame(l, line, func() error { return m.move(ctx, l, line, c) })
 		}
+		m.counted(l, word, asMove, err)
 		var refusal *Error
 		if errors.As(err, &refusal) {
 			kind := KindRejected // a move: the answer carries the prompt again
@@ -89,6 +90,22 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		}
 	}
 	return m.queue(ctx, l, log)
+}
+
+// counted tells OnCommand of a command run: its word, or MOVE for a move.
+func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
+	if m.OnCommand == nil {
+		return
+	}
+	word = strings.ToUpper(word)
+	if asMove || !commandWords[word] {
+		word = "MOVE"
+	}
+	game := ""
+	if l.game != nil {
+		game = l.game.Created.Game
+	}
+	m.OnCommand(game, word, err)
 }
 
 // Meant returns the lines of a mail that the mailroom runs as commands,

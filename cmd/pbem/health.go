@@ -55,9 +55,11 @@ type ackFloor struct {
 
 // consumerState is a durable consumer's backlog.
 type consumerState struct {
-	Pending uint64 `json:"pending"`           // stored and not yet acknowledged
-	Stalled string `json:"stalled,omitempty"` // why it counts as stuck
-	Error   string `json:"error,omitempty"`   // why its backlog is unknown
+	Pending uint64 `json:"pending"` // stored and not yet acknowledged
+	// LagSeconds is the age of the oldest message not yet acknowledged.
+	LagSeconds float64 `json:"lagSeconds"`
+	Stalled    string  `json:"stalled,omitempty"` // why it counts as stuck
+	Error      string  `json:"error,omitempty"`   // why its backlog is unknown
 }
 
 // healthReport is the body of /healthz.
@@ -74,11 +76,12 @@ type healthReport struct {
 		// Waiting, Failed and Dead count the notices held: waiting for
 		// another try, refused for good, and dead letters that cannot be
 		// rendered ("pbem mail list" names them).
-		Waiting       int    `json:"waiting"`
-		OldestWaiting string `json:"oldestWaiting,omitempty"` // how long the oldest has waited
-		Failed        int    `json:"failed"`
-		Dead          int    `json:"dead"`
-		HeldError     string `json:"heldError,omitempty"` // why they could not be counted
+		Waiting        int     `json:"waiting"`
+		OldestWaiting  string  `json:"oldestWaiting,omitempty"` // how long the oldest has waited
+		WaitingSeconds float64 `json:"waitingSeconds"`          // the same in seconds
+		Failed         int     `json:"failed"`
+		Dead           int     `json:"dead"`
+		HeldError      string  `json:"heldError,omitempty"` // why they could not be counted
 	} `json:"outbox"`
 	Mailroom  consumerState `json:"mailroom"`
 	Projector struct {
@@ -231,6 +234,7 @@ func (h *health) held(ctx context.Context, r *healthReport) {
 	}
 	if !oldest.IsZero() {
 		r.Outbox.OldestWaiting = h.now().Sub(oldest).Round(time.Second).String()
+		r.Outbox.WaitingSeconds = h.now().Sub(oldest).Seconds()
 	}
 }
 
@@ -284,6 +288,9 @@ func (h *health) consumer(ctx context.Context, durable string) consumerState {
 		return consumerState{Error: oneLine(err.Error())}
 	}
 	s := consumerState{Pending: info.NumPending + uint64(info.NumAckPending)}
+	if s.Pending > 0 {
+		s.LagSeconds = h.oldest(ctx, info.AckFloor.Stream+1, info.Config.FilterSubject)
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	now, f := h.now(), h.floors[durable]
@@ -295,6 +302,20 @@ func (h *health) consumer(ctx context.Context, durable string) consumerState {
 		s.Stalled = "nothing acknowledged for " + d.Round(time.Second).String()
 	}
 	return s
+}
+
+// oldest is the age in seconds of the first message on filter from
+// stream sequence seq on; 0 if there is none or it cannot be read.
+func (h *health) oldest(ctx context.Context, seq uint64, filter string) float64 {
+	st, err := h.store.JetStream().Stream(ctx, events.StreamName)
+	if err != nil {
+		return 0
+	}
+	m, err := st.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(filter))
+	if err != nil {
+		return 0
+	}
+	return max(h.now().Sub(m.Time).Seconds(), 0)
 }
 
 // ServeHTTP answers /healthz: the report as JSON, with status 200 when
@@ -313,15 +334,22 @@ func (h *health) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_ = enc.Encode(rep)
 }
 
-// serveHealth serves /healthz on addr until ctx ends.
-func serveHealth(ctx context.Context, addr string, h *health, log *slog.Logger) (func(), error) {
+// healthMux serves /healthz, and /metrics from m.
+func healthMux(h *health, m *metrics) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("GET /healthz", h)
+	mux.Handle("GET /metrics", m.handler())
+	return mux
+}
+
+// serveHealth serves /healthz, and /metrics from m, on addr until ctx
+// ends.
+func serveHealth(ctx context.Context, addr string, h *health, m *metrics, log *slog.Logger) (func(), error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
-	mux := http.NewServeMux()
-	mux.Handle("GET /healthz", h)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: healthMux(h, m), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Error("health check stopped", "err", err)

@@ -24,11 +24,12 @@ import (
 
 // served is "pbem serve" in the test process, with its /healthz and log.
 type served struct {
-	po     *postOffice
-	svc    *games.Service
-	health string // URL of /healthz
-	log    *logBuffer
-	stop   func() // stops it as a shutdown would; again is nothing
+	po      *postOffice
+	svc     *games.Service
+	health  string // URL of /healthz
+	metrics string // URL of /metrics
+	log     *logBuffer
+	stop    func() // stops it as a shutdown would; again is nothing
 }
 
 // servePost runs the post office on the mail servers ms, configured by
@@ -77,7 +78,7 @@ func servePostAt(t *testing.T, ms mailtest.Servers, change func(*config), natsUR
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(po.health)
+	hs := httptest.NewServer(healthMux(po.health, po.metrics))
 	done := make(chan error, 1)
 	go func() { done <- po.run(ctx) }()
 	var once sync.Once
@@ -92,7 +93,7 @@ func servePostAt(t *testing.T, ms mailtest.Servers, change func(*config), natsUR
 		})
 	}
 	t.Cleanup(stop)
-	return &served{po: po, svc: svc, health: hs.URL + "/healthz", log: logs, stop: stop}
+	return &served{po: po, svc: svc, health: hs.URL + "/healthz", metrics: hs.URL + "/metrics", log: logs, stop: stop}
 }
 
 // waitHealth waits until /healthz answers with status code and a report

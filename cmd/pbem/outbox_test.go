@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -91,6 +93,21 @@ func TestOutboxBadRecipientHoldsNoOne(t *testing.T) {
 		t.Errorf("pbem mail list --waiting does not give the server's answer:\n%s", list)
 	}
 
+	// /metrics tells the same: the moves, the waiting notices and how long
+	// they have waited, the recipient's refusals.
+	body := s.scrape(t)
+	for _, want := range []string{`pbem_moves_total{game="atacama"} 18`, `pbem_notices_held{state="waiting"} 6`,
+		`pbem_commands_total{result="done",word="NEW"} 9`, `pbem_appends_total{result="appended"}`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	for _, name := range []string{`pbem_smtp_errors_total{kind="recipient"}`, "pbem_outbox_lag_seconds", "pbem_mails_received_total"} {
+		if v := metricValue(body, name); v <= 0 {
+			t.Errorf("/metrics gives %s = %v, want more than 0", name, v)
+		}
+	}
+
 	// Once the mailbox has room again and the operator says so, the
 	// invitations arrive, once each.
 	mu.Lock()
@@ -124,4 +141,33 @@ func (s *served) mailList(t *testing.T, args ...string) string {
 func waitGame(t *testing.T, ms mailtest.Servers, user string, skip int, game string) letter {
 	t.Helper()
 	return waitAfter(t, ms, user, skip, game, func(letter) bool { return true })
+}
+
+// scrape returns the text of /metrics.
+func (s *served) scrape(t *testing.T) string {
+	t.Helper()
+	resp, err := http.Get(s.metrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("/metrics: %d, %v", resp.StatusCode, err)
+	}
+	return string(b)
+}
+
+// metricValue is the value of the sample named name (with its labels) in
+// a /metrics text; -1 if there is none.
+func metricValue(body, name string) float64 {
+	for _, line := range strings.Split(body, "\n") {
+		if rest, ok := strings.CutPrefix(line, name+" "); ok {
+			v, err := strconv.ParseFloat(rest, 64)
+			if err == nil {
+				return v
+			}
+		}
+	}
+	return -1
 }

@@ -38,7 +38,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *healthAddr != "" {
-		stop, err := serveHealth(ctx, *healthAddr, p.health, log)
+		stop, err := serveHealth(ctx, *healthAddr, p.health, p.metrics, log)
 		if err != nil {
 			return fmt.Errorf("health: %w", err)
 		}
@@ -58,6 +58,7 @@ type postOffice struct {
 	sender   *mail.Sender
 	clock    *games.Timekeeper
 	health   *health
+	metrics  *metrics
 	log      *slog.Logger
 	lh       games.Letterhead // what the outbox renders mail with
 }
@@ -96,17 +97,29 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 	svc.Store.OnResubscribe = func(durable string, err error, wait time.Duration) {
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
 	}
+	m := newMetrics(h)
+	record := mail.StoreInbox(svc.Store)
 	return &postOffice{
-		lh:     lh,
-		log:    log,
-		index:  index,
-		sender: sender,
-		health: h,
-		intake: &mail.Intake{Options: c.imapOptions(), Record: mail.StoreInbox(svc.Store), Cursor: cursor,
-			Log: log.With("part", "intake"), OnState: h.intakeState, Hold: hold},
+		lh:      lh,
+		log:     log,
+		index:   index,
+		sender:  sender,
+		health:  h,
+		metrics: m,
+		intake: &mail.Intake{Options: c.imapOptions(), Cursor: cursor, Log: log.With("part", "intake"), Hold: hold,
+			Record: func(ctx context.Context, r mail.InboxRecord) error {
+				err := record(ctx, r)
+				if err == nil {
+					m.received.Inc()
+				}
+				return err
+			},
+			OnState: func(connected bool, err error) { h.intakeState(connected, err); m.intake(connected, err) }},
 		mailroom: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
-			TrustedAuthServID: c.TrustedAuth, RatePerHour: c.RatePerHour, Log: log.With("part", "mailroom")},
-		outbox: &mail.Outbox{Store: svc.Store, Send: sender.Send, Log: log.With("part", "outbox"), OnSend: h.outboxSent,
+			TrustedAuthServID: c.TrustedAuth, RatePerHour: c.RatePerHour, Log: log.With("part", "mailroom"),
+			OnCommand: m.command},
+		outbox: &mail.Outbox{Store: svc.Store, Send: sender.Send, Log: log.With("part", "outbox"),
+			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
 			MaxRetryAge: c.SMTP.MaxRetryAge.Duration,
 			Render:      func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
