@@ -7,8 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync/atomic"
 	"strings"
+	"sync/atomic"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
