@@ -56,8 +56,22 @@ func (d *duration) UnmarshalText(b []byte) error {
 func loadConfig(file string) (config, error) {
 	var c config
 	if file != "" {
-		if _, err := toml.DecodeFile(file, &c); err != nil {
+		md, err := toml.DecodeFile(file, &c)
+		if err != nil {
 			return c, fmt.Errorf("config %s: %w", file, err)
+		}
+		// A misspelt key would otherwise leave its setting at the default
+		// without a word, and the service would run as it was not meant to.
+		if keys := md.Undecoded(); len(keys) > 0 {
+			names := make([]string, len(keys))
+			for i, k := range keys {
+				names[i] = k.String()
+			}
+			what := "an unknown key"
+			if len(names) > 1 {
+				what = "unknown keys"
+			}
+			return c, fmt.Errorf("config %s: %s %s (see docs/operating.md for the keys)", file, what, strings.Join(names, ", "))
 		}
 	}
 	for key, field := range map[string]*string{
