@@ -261,7 +261,7 @@ func Restore(ctx context.Context, opt Options, dir string) (Manifest, error) {
 			return m, fmt.Errorf("%w: %w", ErrNotEmpty, err)
 		}
 	}
-	s, err := connect(opt)
+	s, err := connect(ctx, opt)
 	if err != nil {
 		return m, err
 	}

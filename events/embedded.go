@@ -1,7 +1,6 @@
 package events
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -18,14 +17,13 @@ const startupTimeout = 30 * time.Second
 const MaxPayload = 8 << 20
 
 // startEmbedded starts a nats-server inside the process with JetStream on
-// file storage under dir (in dir/jetstream). It listens on no port; the
-// store connects in-process. Every write is synced to disk before it is
-// acknowledged.
-func startEmbedded(dir string) (*server.Server, error) {
-	if dir == "" {
-		return nil, errors.New("events: embedded server: Options.DataDir is required without Options.URL")
-	}
-	ns, err := server.NewServer(&server.Options{
+// file storage under dir (in dir/jetstream). Every write is synced to disk
+// before it is acknowledged. Without a token it listens on no port and the
+// store connects in-process; with one it also listens on a random
+// loopback port, for the other processes on this machine that hold the
+// token, and asks every client for it.
+func startEmbedded(dir, token string) (*server.Server, error) {
+	opts := &server.Options{
 		ServerName: "pbem",
 		JetStream:  true,
 		StoreDir:   dir,
@@ -34,7 +32,13 @@ func startEmbedded(dir string) (*server.Server, error) {
 		NoSigs:     true,
 		NoLog:      true,
 		MaxPayload: MaxPayload,
-	})
+	}
+	if token != "" {
+		opts.DontListen = false
+		opts.Host, opts.Port = "127.0.0.1", server.RANDOM_PORT
+		opts.Authorization = token
+	}
+	ns, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("events: embedded server in %s: %w", dir, err)
 	}

@@ -39,9 +39,19 @@ type Options struct {
 	// nats-server with file storage in DataDir.
 	URL string
 	// DataDir holds the embedded server's storage. Required when URL is empty.
+	// One process at a time owns it (see LockFile): Open waits while another
+	// owns it, or connects to it as a client when it serves.
 	DataDir string
 	// Replicas of the stream on a cluster; 0 means 1.
 	Replicas int
+	// Serve makes the owner of DataDir let the other processes on this
+	// machine in, through a loopback port named in ServingFile, for as long
+	// as the store is open. Open then fails with ErrServed if another
+	// process serves DataDir already, rather than becoming its client.
+	Serve bool
+	// OnWait, when set, is called once if Open has waited a second for
+	// another process to give DataDir up.
+	OnWait func()
 }
 
 // Delivery is one event handed to a subscriber, with its place in the stream.
@@ -68,6 +78,7 @@ type Store struct {
 	js       jetstream.JetStream
 	stream   jetstream.Stream
 	ns       *server.Server // the embedded server; nil when connected by URL
+	owner    *owner         // the hold on the data directory; nil unless this process owns it
 	replicas int
 	commits  *committer // publishes Appends, together when they come at once
 	stats    appendCounts
@@ -80,7 +91,7 @@ type Store struct {
 
 // Open connects to (or starts) JetStream and makes sure the stream exists.
 func Open(ctx context.Context, opt Options) (*Store, error) {
-	s, err := connect(opt)
+	s, err := connect(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -98,14 +109,14 @@ func Open(ctx context.Context, opt Options) (*Store, error) {
 }
 
 // connect connects to (or starts) JetStream, touching no stream.
-func connect(opt Options) (*Store, error) {
+func connect(ctx context.Context, opt Options) (*Store, error) {
 	s := &Store{replicas: max(opt.Replicas, 1)}
 	var err error
 	if opt.URL == "" {
-		if s.ns, err = startEmbedded(opt.DataDir); err != nil {
+		if err := s.openDir(ctx, opt); err != nil {
+			s.shutdown()
 			return nil, err
 		}
-		s.nc, err = nats.Connect("", nats.InProcessServer(s.ns), nats.Name("pbem"))
 	} else {
 		// A server restarted or a cluster node gone is waited for, for
 		// ever: the parts retry what failed meanwhile.
@@ -138,6 +149,7 @@ func streamConfig(replicas int) jetstream.StreamConfig {
 
 // Close stops the store and, when embedded, the server.
 func (s *Store) Close() error {
+	s.owner.stopServing()
 	s.stopCommitter()
 	err := s.drain()
 	s.shutdown()
@@ -170,6 +182,7 @@ func (s *Store) drain() error {
 // shutdown closes the connection and stops the embedded server, waiting
 // until its storage is released.
 func (s *Store) shutdown() {
+	s.owner.stopServing()
 	if s.nc != nil {
 		s.nc.Close()
 	}
@@ -177,6 +190,7 @@ func (s *Store) shutdown() {
 		s.ns.Shutdown()
 		s.ns.WaitForShutdown()
 	}
+	s.owner.release()
 }
 
 // JetStream returns the JetStream context, for key-value read models.

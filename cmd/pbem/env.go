@@ -22,6 +22,9 @@ type env struct {
 	data, nats     string
 	stdout, stderr io.Writer
 	store          *events.Store
+	// serve makes this process the one that serves the data directory to
+	// the other command lines while the store is open ("pbem serve").
+	serve bool
 }
 
 // catalog is every game pbem offers.
@@ -77,7 +80,11 @@ func (e *env) parse(fs *flag.FlagSet, args []string, want int, what string) ([]s
 // service opens the store on first use and returns the command service.
 func (e *env) service(ctx context.Context) (*games.Service, error) {
 	if e.store == nil {
-		st, err := events.Open(ctx, events.Options{URL: e.nats, DataDir: e.data})
+		// Another process may own the data directory: a service is joined,
+		// a command line waited for, saying so once so that a wait is not
+		// taken for a hang.
+		st, err := events.Open(ctx, events.Options{URL: e.nats, DataDir: e.data, Serve: e.serve,
+			OnWait: func() { fmt.Fprintln(e.stderr, events.Waiting(e.data)) }})
 		if err != nil {
 			return nil, err
 		}
@@ -89,6 +96,7 @@ func (e *env) service(ctx context.Context) (*games.Service, error) {
 func (e *env) close() {
 	if e.store != nil {
 		e.store.Close()
+		e.store = nil
 	}
 }
 

@@ -29,6 +29,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	e.serve = true // the other command lines go through this process while it runs
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err
