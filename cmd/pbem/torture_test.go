@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -39,7 +40,8 @@ func TestTorture(t *testing.T) {
 	bin := buildPbem(t)
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: 4, Seed: uint64(seed),
-		Invalid: 0.08, Duplicate: 0.08, Variant: func(i int) string { return []string{"", "enhanced"}[i%2] }})
+		Invalid: 0.08, Duplicate: 0.08, Variant: func(i int) string { return []string{"", "enhanced"}[i%2] },
+		Bad: tortureBad, Watch: 0.5, Strangers: 2, StrangeEvery: 2 * time.Second})
 	sys.OnDeliver = club.Deliver
 	s := newServeProc(t, bin, sys)
 	start := time.Now()
@@ -58,16 +60,20 @@ func TestTorture(t *testing.T) {
 	club.StopNewGames()
 	s.start()
 	s.settle(club, 2*time.Minute)
+	s.checkOutboxEnd(club)
 	s.stop()
 	t.Logf("%d kills in %v (seed %d), %d of them before the service was serving; the games then ended in %v",
 		kills, killed.Round(time.Second), seed, s.earlyKills(), (time.Since(start) - killed).Round(time.Second))
 
 	out := outcome(t, s.dir, sys, club)
+	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
 	rep := torture.Check(club.Sent(), out)
-	t.Logf("players sent %d NEW, %d moves, %d bad moves, %d repeated mails; pbem recorded %d games and %d moves",
-		rep.News, rep.Moves, rep.Invalid, rep.Duplicates, rep.Games, rep.Applied)
-	t.Logf("pbem wrote %d notices; the players' mailboxes hold %d mails, of which %d are second deliveries with identical content",
-		rep.Notices, rep.Mails, rep.Repeats)
+	t.Logf("players sent %d NEW, %d moves, %d bad moves, %d repeated mails, %d WATCH of the bad recipients; strangers sent %d mails; pbem recorded %d games and %d moves",
+		rep.News, rep.Moves, rep.Invalid, rep.Duplicates, rep.Watches, rep.Strangers, rep.Games, rep.Applied)
+	t.Logf("pbem wrote %d notices: %d to healthy recipients, %d waiting for the full mailbox (452), %d failed for the refusing one (550); the mailboxes hold %d mails, of which %d are second deliveries with identical content",
+		rep.Notices, rep.Healthy, rep.Waiting, rep.Refused, rep.Mails, rep.Repeats)
+	t.Logf("a healthy recipient's mail arrived at most %v after it was written (99%% within %v; the bound is %v)",
+		rep.MaxLag.Round(time.Millisecond), rep.P99Lag.Round(time.Millisecond), tortureLagBound)
 	for _, p := range rep.Problems {
 		t.Error(p)
 	}
@@ -75,6 +81,40 @@ func TestTorture(t *testing.T) {
 	if t.Failed() || os.Getenv("PBEM_TEST_LOG") != "" {
 		s.tail()
 	}
+}
+
+// tortureBad are the club's bad recipients, each invited to watch about
+// half the games: a mailbox full for the whole run, and one whose server
+// refuses every mail for good.
+var tortureBad = []torture.Bad{{User: "full", Code: 452}, {User: "gone", Code: 550}}
+
+// tortureLagBound is the longest a healthy recipient may wait for a mail
+// after pbem wrote it, kills and bad recipients notwithstanding: a kill
+// leaves a mail in flight unacknowledged until the next process gets it
+// again, the acknowledgement wait (5 s) after it starts.
+const tortureLagBound = 30 * time.Second
+
+// checkOutboxEnd checks, once everything settled, that the outbox owes
+// healthy recipients nothing: no backlog, no lag, no dead letter, and no
+// mail waiting but the full mailbox's.
+func (s *serveProc) checkOutboxEnd(club *torture.Club) {
+	s.t.Helper()
+	h, err := s.healthz()
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if h.Outbox.Pending != 0 || h.Outbox.LagSeconds != 0 || h.Outbox.Dead != 0 {
+		s.t.Errorf("at the end the outbox has %d pending, a lag of %vs and %d dead letters, want none", h.Outbox.Pending, h.Outbox.LagSeconds, h.Outbox.Dead)
+	}
+	s.t.Logf("at the end /healthz counts %d notices waiting (the oldest %s), %d failed, %d dead; the outbox's own backlog %d, its lag %vs",
+		h.Outbox.Waiting, h.Outbox.OldestWaiting, h.Outbox.Failed, h.Outbox.Dead, h.Outbox.Pending, h.Outbox.LagSeconds)
+	resp, err := http.Get("http://" + s.health + "/metrics")
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	s.t.Logf("/metrics: pbem_outbox_lag_seconds %v (the full mailbox's oldest waiting mail)", metricValue(string(body), "pbem_outbox_lag_seconds"))
 }
 
 // serveProc runs "pbem serve" as a separate process.

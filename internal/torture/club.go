@@ -1,14 +1,18 @@
 package torture
 
 import (
+	"bytes"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	netmail "net/mail"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/emersion/go-smtp"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 )
@@ -19,6 +23,8 @@ const (
 	KindMove      = "move"      // the example move of a prompt: valid
 	KindInvalid   = "invalid"   // a move that cannot be played
 	KindDuplicate = "duplicate" // a mail sent before, sent again byte for byte
+	KindWatch     = "watch"     // the host's WATCH of the bad recipients, as the game starts
+	KindStranger  = "stranger"  // a mail from someone who plays in no game
 )
 
 // Sent is one mail a player sent.
@@ -31,6 +37,17 @@ type Sent struct {
 	Prompt    uint64 // the event after which the prompt answered was sent
 	Move      string
 	At        time.Time
+	// Watch is how many observers a WATCH mail adds; Expect, the kind of
+	// answer a stranger's mail must get, "" for silence.
+	Watch  int
+	Expect string
+}
+
+// Bad is a recipient whose mail server refuses every mail pbem sends
+// them, with Code: 452 (mailbox full) waits, 550 fails for good.
+type Bad struct {
+	User string
+	Code int
 }
 
 // Options say how a club plays.
@@ -51,6 +68,16 @@ type Options struct {
 	// SendFor is how long a player keeps trying to hand a mail to the
 	// SMTP server, a server restarting say; 0 means 2 seconds.
 	SendFor time.Duration
+	// Bad are recipients whose server refuses pbem's mail all along
+	// (loopback only: the club makes Sys refuse them); Watch is the chance
+	// that a game's host invites them all to watch it as it starts.
+	Bad   []Bad
+	Watch float64
+	// Strangers are users "s0", "s1"… who play in no game and write to
+	// the game mailbox, or to a game's reply address, about every
+	// StrangeEvery (0 means a second) until StopNewGames.
+	Strangers    int
+	StrangeEvery time.Duration
 }
 
 // Club is the players: pairs of bots that play Atacama by mail, starting a
@@ -69,6 +96,8 @@ type Club struct {
 	answered  map[string]bool // Message-IDs of players' mails the service answered
 	inFlight  int             // duplicates waiting to be sent
 	errs      []error
+	arrived   map[string]time.Time // first delivery, by address and Message-ID
+	replyTo   string               // the last game reply address a player was given
 }
 
 // player is one bot.
@@ -78,10 +107,15 @@ type player struct {
 	pair, seat int
 	partner    string
 	rng        *rand.Rand
-	inbox      chan []byte
-	latest     map[string]uint64 // per game, the latest prompt answered
-	lastMove   map[string]string // per game, the last move sent
-	n          int               // mails sent, for Message-IDs
+	// side draws what the club does beside the games of old (WATCH, the
+	// strangers' mail), so rng draws the same bad moves and duplicates
+	// for a seed as before.
+	side     *rand.Rand
+	stranger bool
+	inbox    chan []byte
+	latest   map[string]uint64 // per game, the latest prompt answered
+	lastMove map[string]string // per game, the last move sent
+	n        int               // mails sent, for Message-IDs
 }
 
 // NewClub makes the players, "p<pair>a" (the host) and "p<pair>b", and
@@ -91,38 +125,97 @@ func NewClub(opt Options) *Club {
 		opt.SMTP, opt.Domain = opt.Sys.SMTPAddr, opt.Sys.Domain
 	}
 	c := &Club{opt: opt, players: map[string]*player{}, news: make([]int, opt.Pairs),
-		overs: map[string]bool{}, overCount: make([][2]int, opt.Pairs), answered: map[string]bool{}}
+		overs: map[string]bool{}, overCount: make([][2]int, opt.Pairs), answered: map[string]bool{},
+		arrived: map[string]time.Time{}}
 	for i := range opt.Pairs {
 		for seat, suffix := range []string{"a", "b"} {
 			name := fmt.Sprintf("p%d%s", i, suffix)
 			p := &player{club: c, name: name, addr: name + "@" + opt.Domain, pair: i, seat: seat,
 				partner: fmt.Sprintf("p%d%s@%s", i, []string{"b", "a"}[seat], opt.Domain),
 				rng:     rand.New(rand.NewPCG(opt.Seed, uint64(2*i+seat))), inbox: make(chan []byte, 1<<14),
+				side:   rand.New(rand.NewPCG(opt.Seed, 1<<32+uint64(2*i+seat))),
 				latest: map[string]uint64{}, lastMove: map[string]string{}}
-			if opt.Sys != nil {
-				opt.Sys.AddUser(name)
-			}
 			c.players[name] = p
+		}
+	}
+	for i := range opt.Strangers {
+		name := fmt.Sprintf("s%d", i)
+		c.players[name] = &player{club: c, name: name, addr: name + "@" + opt.Domain, seat: -1, stranger: true,
+			side: rand.New(rand.NewPCG(opt.Seed, 2<<32+uint64(i))), inbox: make(chan []byte, 1<<14)}
+	}
+	if opt.Sys != nil {
+		for _, u := range c.Users() {
+			opt.Sys.AddUser(u)
+		}
+		if len(opt.Bad) > 0 {
+			opt.Sys.Refuse = c.refuse
 		}
 	}
 	return c
 }
 
-// Users returns every player's user name.
+// refuse is the mail system's answer to each recipient of a mail: the
+// bad recipients' server refuses them with their code.
+func (c *Club) refuse(_, to string) error {
+	local, _, _ := strings.Cut(strings.ToLower(to), "@")
+	for _, b := range c.opt.Bad {
+		if local == b.User {
+			return &smtp.SMTPError{Code: b.Code, EnhancedCode: smtp.EnhancedCode{b.Code / 100, 2, 2}, Message: "refused by the torture"}
+		}
+	}
+	return nil
+}
+
+// Users returns the user name of every player, stranger and bad
+// recipient.
 func (c *Club) Users() []string {
 	var out []string
 	for i := range c.opt.Pairs {
 		out = append(out, fmt.Sprintf("p%da", i), fmt.Sprintf("p%db", i))
 	}
+	for i := range c.opt.Strangers {
+		out = append(out, fmt.Sprintf("s%d", i))
+	}
+	for _, b := range c.opt.Bad {
+		out = append(out, b.User)
+	}
 	return out
 }
 
-// Deliver is the mail system's OnDeliver: it hands the mail to the player
-// it is for.
+// Bad returns the bad recipients' addresses, with the code their server
+// answers.
+func (c *Club) Bad() map[string]int {
+	out := map[string]int{}
+	for _, b := range c.opt.Bad {
+		out[b.User+"@"+c.opt.Domain] = b.Code
+	}
+	return out
+}
+
+// Arrived returns when each mail first reached each recipient, by
+// address and Message-ID (without angle brackets) joined by a space.
+func (c *Club) Arrived() map[string]time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.arrived)
+}
+
+// Deliver is the mail system's OnDeliver: it notes when the mail arrived
+// and hands it to the player it is for.
 func (c *Club) Deliver(_ string, to []string, raw []byte) {
+	now := time.Now()
+	var id string
+	if m, err := netmail.ReadMessage(bytes.NewReader(raw)); err == nil {
+		id = strings.Trim(strings.TrimSpace(m.Header.Get("Message-Id")), "<>")
+	}
 	for _, rcpt := range to {
 		local, _, _ := strings.Cut(strings.ToLower(rcpt), "@")
 		user, _, _ := strings.Cut(local, "+")
+		c.mu.Lock()
+		if k := user + "@" + c.opt.Domain + " " + id; id != "" && c.arrived[k].IsZero() {
+			c.arrived[k] = now
+		}
+		c.mu.Unlock()
 		if p := c.players[user]; p != nil {
 			p.inbox <- raw
 		}
@@ -163,6 +256,9 @@ func (c *Club) Outstanding() string {
 		if s.Kind == KindInvalid && !c.answered[s.MessageID] {
 			out = append(out, fmt.Sprintf("%s's bad move %s (%s) unanswered", s.From, s.Move, s.MessageID))
 		}
+		if s.Kind == KindStranger && s.Expect != "" && !c.answered[s.MessageID] {
+			out = append(out, fmt.Sprintf("%s's mail %s unanswered", s.From, s.MessageID))
+		}
 	}
 	if c.inFlight > 0 {
 		out = append(out, fmt.Sprintf("%d duplicates to send", c.inFlight))
@@ -195,6 +291,9 @@ var (
 )
 
 func (p *player) run() {
+	if p.stranger {
+		go p.strange()
+	}
 	if p.seat == 0 {
 		if err := p.newGame(); err != nil {
 			p.club.fail(fmt.Errorf("%s: %w", p.name, err))
@@ -223,6 +322,9 @@ func (p *player) read(raw []byte) error {
 		p.club.mu.Unlock()
 		return nil
 	}
+	if p.stranger {
+		return fmt.Errorf("a stranger got %s, which answers no mail of theirs", ct.MessageID)
+	}
 	m := serviceID.FindStringSubmatch(ct.MessageID)
 	if m == nil {
 		return fmt.Errorf("a mail with Message-ID %q, which pbem does not make", ct.MessageID)
@@ -237,7 +339,16 @@ func (p *player) read(raw []byte) error {
 		if ex == nil || seq <= p.latest[game] {
 			return nil // not this seat's turn, or answered before
 		}
+		first := p.latest[game] == 0
 		p.latest[game] = seq
+		p.club.mu.Lock()
+		p.club.replyTo = ct.ReplyTo
+		p.club.mu.Unlock()
+		if first && p.seat == 0 {
+			if err := p.watch(game, seq, ct); err != nil {
+				return err
+			}
+		}
 		return p.answer(game, seq, strings.TrimSpace(ex[1]), ct)
 	}
 	return nil

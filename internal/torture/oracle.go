@@ -3,8 +3,10 @@ package torture
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
@@ -16,6 +18,24 @@ type Outcome struct {
 	Notices []mail.Notice             // every notice written to the outbox
 	Failed  int                       // notices the SMTP server refused for good
 	Boxes   map[string][]Content      // every player's mailbox, by address
+
+	// What the club's harder parts need; each is left out of the check
+	// when nil. Written is when each notice was stored and States how it
+	// stands at the end (mail.ListNotices), by Message-ID; FailedIDs the
+	// Message-IDs recorded on pbem.failed; Inbox the inbox keys of every
+	// mail pbem recorded.
+	Written   map[string]time.Time
+	States    map[string]string
+	FailedIDs []string
+	Inbox     map[string]bool
+	// Arrived is when each mail first reached each recipient, by address
+	// and Message-ID (Club.Arrived); Bad the addresses whose server
+	// refuses pbem's mail, with its code (Club.Bad).
+	Arrived map[string]time.Time
+	Bad     map[string]int
+	// Bound is the longest a healthy recipient may wait for a mail after
+	// it was written; 0: no bound is checked.
+	Bound time.Duration
 }
 
 // Report counts what was checked and lists every broken promise.
@@ -25,7 +45,14 @@ type Report struct {
 	Notices                          int // notices written to the outbox
 	Mails                            int // mails in the players' mailboxes
 	Repeats                          int // of those, second deliveries of a Message-ID, same content
-	Problems                         []string
+	Watches, Strangers               int // WATCH mails, strangers' mails
+	// Of the notices, how many were owed to healthy recipients, to the
+	// recipient whose server answered 4xx and to the one that answered 5xx.
+	Healthy, Waiting, Refused int
+	// The healthy recipients' wait from a notice written to its arrival:
+	// the longest, and the one 99% of notices stayed within.
+	MaxLag, P99Lag time.Duration
+	Problems       []string
 }
 
 func (r *Report) problem(format string, args ...any) {
@@ -51,11 +78,16 @@ func Check(sent []Sent, out Outcome) Report {
 		case KindDuplicate:
 			r.Duplicates++
 			continue
+		case KindWatch:
+			r.Watches++
+		case KindStranger:
+			r.Strangers++
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
 	applied := checkGames(&r, byKey, out.Games)
 	answers := checkMail(&r, out)
+	written := answersWritten(out.Notices)
 	for key, s := range byKey {
 		n := applied[key]
 		switch s.Kind {
@@ -73,12 +105,133 @@ func Check(sent []Sent, out Outcome) Report {
 			if a := answers[key]; len(a) != 1 || !strings.Contains(a[0], ".rejected@") {
 				r.problem("%s's bad move %q (%s) was answered with %q, want one refusal", s.From, s.Move, s.MessageID, a)
 			}
+		case KindWatch:
+			if n != s.Watch {
+				r.problem("%s's WATCH (%s) added %d observers to game %s, want %d", s.From, s.MessageID, n, s.Game, s.Watch)
+			}
+			if a := written[key]; len(a) > 0 {
+				r.problem("%s's WATCH (%s) was answered with %s", s.From, s.MessageID, strings.Join(a, ", "))
+			}
+		case KindStranger:
+			checkStranger(&r, s, n, written[key], out.Inbox, key)
 		}
 	}
-	if out.Failed > 0 {
+	if out.Bad == nil && out.Failed > 0 {
 		r.problem("%d notices were refused for good", out.Failed)
 	}
+	checkHeld(&r, out)
+	checkLag(&r, out)
 	return r
+}
+
+// checkStranger checks that a stranger's mail was read, changed no game
+// (applied n times) and got the answer it should, or silence.
+func checkStranger(r *Report, s Sent, n int, answers []string, inbox map[string]bool, key string) {
+	if inbox != nil && !inbox[key] {
+		r.problem("%s's mail %q (%s) was never read", s.From, s.Move, s.MessageID)
+	}
+	if n != 0 {
+		r.problem("%s's mail %q (%s) changed a game %d times", s.From, s.Move, s.MessageID, n)
+	}
+	switch {
+	case s.Expect == "" && len(answers) > 0:
+		r.problem("%s's mail %q (%s) was answered with %s, want silence", s.From, s.Move, s.MessageID, strings.Join(answers, ", "))
+	case s.Expect != "" && (len(answers) != 1 || answerKind(answers[0]) != s.Expect):
+		r.problem("%s's mail %q (%s) was answered with %q, want one %s", s.From, s.Move, s.MessageID, answers, s.Expect)
+	}
+}
+
+// answersWritten returns the Message-IDs of the answers pbem wrote to
+// players' mails, by the inbox key they answer.
+func answersWritten(notices []mail.Notice) map[string][]string {
+	out := map[string][]string{}
+	for _, n := range notices {
+		if m := answerID.FindStringSubmatch(n.ID); m != nil && !slices.Contains(out[m[1]], n.ID) {
+			out[m[1]] = append(out[m[1]], n.ID)
+		}
+	}
+	return out
+}
+
+// answerKind is the kind an answer's Message-ID names.
+func answerKind(id string) string {
+	if m := answerKindID.FindStringSubmatch(id); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var answerKindID = regexp.MustCompile(`^re\.[0-9a-f]+\.\d+\.([a-z-]+)@`)
+
+// checkHeld checks how every notice stands at the end: a healthy
+// recipient's sent, the 4xx recipient's waiting, the 5xx recipient's
+// failed and recorded on pbem.failed, and none dead.
+func checkHeld(r *Report, out Outcome) {
+	if out.States == nil {
+		return
+	}
+	owed := map[string]bool{} // the Message-IDs that must be on pbem.failed
+	for _, n := range out.Notices {
+		want := mail.StateSent
+		switch code := out.Bad[strings.ToLower(n.To)]; {
+		case code == 0:
+			r.Healthy++
+		case code < 500:
+			r.Waiting++
+			want = mail.StateWaiting
+		default:
+			r.Refused++
+			want = mail.StateFailed
+			owed[n.ID] = true
+		}
+		if got := out.States[n.ID]; got != want {
+			r.problem("<%s> (%s to %s) is %s, want %s", n.ID, n.Kind, n.To, got, want)
+		}
+	}
+	if out.Bad == nil {
+		return
+	}
+	recorded := map[string]int{}
+	for _, id := range out.FailedIDs {
+		recorded[id]++
+		if !owed[id] {
+			r.problem("<%s> is recorded as failed, but it is no notice to the recipient whose server refuses for good", id)
+		}
+	}
+	for id := range owed {
+		if recorded[id] == 0 {
+			r.problem("<%s> was refused for good but is not recorded on %s", id, mail.FailedSubject)
+		}
+	}
+}
+
+// checkLag measures how long each healthy recipient's mail took from
+// being written to arriving, and checks it against the bound.
+func checkLag(r *Report, out Outcome) {
+	if out.Written == nil || out.Arrived == nil {
+		return
+	}
+	var lags []time.Duration
+	for _, n := range out.Notices {
+		addr := strings.ToLower(n.To)
+		if _, box := out.Boxes[addr]; !box || out.Bad[addr] != 0 {
+			continue
+		}
+		at, ok := out.Arrived[addr+" "+n.ID]
+		if !ok {
+			continue // checkMail names it
+		}
+		lag := max(at.Sub(out.Written[n.ID]), 0)
+		lags = append(lags, lag)
+		if out.Bound > 0 && lag > out.Bound {
+			r.problem("%s got <%s> (%s) %v after it was written, more than %v", n.To, n.ID, n.Kind, lag.Round(time.Millisecond), out.Bound)
+		}
+	}
+	if len(lags) == 0 {
+		return
+	}
+	slices.Sort(lags)
+	r.MaxLag, r.P99Lag = lags[len(lags)-1], lags[(len(lags)*99)/100]
 }
 
 // checkGames checks every history and returns how often each mail was
@@ -96,6 +249,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			r.problem("game %s was created by %q, which is no NEW a player sent", id, evs[0].Source)
 		}
 		applied[key]++
+		played := evs[0].Seq // the last event that changed who may move what
 		for _, e := range evs[1:] {
 			switch e.Type {
 			case events.TypeMovePlayed:
@@ -111,9 +265,18 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				switch {
 				case !ok || s.Kind != KindMove:
 					r.problem("game %s event %d: move %s by seat %d from %q, which is no move a player sent", id, e.Seq, mp.Move, mp.Seat, e.Source)
-				case s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move || s.Prompt+1 != e.Seq:
+				case s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move || s.Prompt != played:
+					// Only an observer may come between a prompt and
+					// its answer: it changes nobody's moves.
 					r.problem("game %s event %d: seat %d played %s; the mail %s was seat %d's %s for game %s after event %d",
 						id, e.Seq, mp.Seat, mp.Move, s.MessageID, s.Seat, s.Move, s.Game, s.Prompt)
+				}
+				played = e.Seq
+			case events.TypeObserverChanged:
+				key, _, _ := strings.Cut(e.Source, "#")
+				applied[key]++
+				if s, ok := byKey[key]; !ok || s.Kind != KindWatch || s.Game != id {
+					r.problem("game %s event %d: an observer changed by %q, which is no WATCH a host sent", id, e.Seq, e.Source)
 				}
 			case events.TypeGameEnded:
 				if e.Seq != uint64(len(evs)) {
@@ -167,8 +330,14 @@ func checkMail(r *Report, out Outcome) map[string][]string {
 		}
 	}
 	for _, n := range notices {
-		if _, mine := out.Boxes[strings.ToLower(n.To)]; mine && !got[strings.ToLower(n.To)+" "+n.ID] {
+		addr := strings.ToLower(n.To)
+		if _, mine := out.Boxes[addr]; mine && out.Bad[addr] == 0 && !got[addr+" "+n.ID] {
 			r.problem("%s never got %s (%s)", n.To, n.ID, n.Kind)
+		}
+	}
+	for addr := range out.Bad {
+		if n := len(out.Boxes[addr]); n > 0 {
+			r.problem("%s, whose server refuses every mail, got %d", addr, n)
 		}
 	}
 	return answers

@@ -11,23 +11,13 @@ import (
 // send sends one mail as a mail client would and notes it; now and then
 // it sends it again, byte for byte, a little later.
 func (p *player) send(s Sent, subject, inReplyTo, body string) error {
-	p.n++
-	s.MessageID = fmt.Sprintf("%s.%d@mua.%s", p.name, p.n, p.club.opt.Domain)
-	var b strings.Builder
-	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nMessage-ID: <%s>\r\nDate: %s\r\n",
-		p.addr, s.To, subject, s.MessageID, time.Now().UTC().Format(time.RFC1123Z))
-	if inReplyTo != "" {
-		fmt.Fprintf(&b, "In-Reply-To: <%s>\r\nReferences: <%s>\r\n", inReplyTo, inReplyTo)
-	}
-	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
-	b.WriteString(strings.ReplaceAll(body, "\n", "\r\n"))
-	raw := b.String()
-	s.At = time.Now()
-	p.club.note(s)
+	raw := p.compose(&s, subject, inReplyTo, "", body)
 	if err := p.club.smtp(p.addr, s.To, raw); err != nil {
 		return err
 	}
-	if s.Kind != KindInvalid && p.rng.Float64() < p.club.opt.Duplicate {
+	// A WATCH is never sent twice: drawing for it would change the bad
+	// moves and duplicates a seed has drawn since before there were WATCHes.
+	if s.Kind != KindInvalid && s.Kind != KindWatch && p.rng.Float64() < p.club.opt.Duplicate {
 		d := Sent{Kind: KindDuplicate, From: s.From, To: s.To, MessageID: s.MessageID, Game: s.Game, Seat: s.Seat}
 		p.club.mu.Lock()
 		p.club.inFlight++
@@ -44,6 +34,30 @@ func (p *player) send(s Sent, subject, inReplyTo, body string) error {
 		})
 	}
 	return nil
+}
+
+// sendRaw sends one mail with the extra header lines head, once.
+func (p *player) sendRaw(s Sent, subject, head, body string) error {
+	raw := p.compose(&s, subject, "", head, body)
+	return p.club.smtp(p.addr, s.To, raw)
+}
+
+// compose gives s its Message-ID and time, notes it, and returns the mail.
+func (p *player) compose(s *Sent, subject, inReplyTo, head, body string) string {
+	p.n++
+	s.MessageID = fmt.Sprintf("%s.%d@mua.%s", p.name, p.n, p.club.opt.Domain)
+	var b strings.Builder
+	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nMessage-ID: <%s>\r\nDate: %s\r\n",
+		p.addr, s.To, subject, s.MessageID, time.Now().UTC().Format(time.RFC1123Z))
+	if inReplyTo != "" {
+		fmt.Fprintf(&b, "In-Reply-To: <%s>\r\nReferences: <%s>\r\n", inReplyTo, inReplyTo)
+	}
+	b.WriteString(head)
+	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
+	b.WriteString(strings.ReplaceAll(body, "\n", "\r\n"))
+	s.At = time.Now()
+	p.club.note(*s)
+	return b.String()
 }
 
 func (c *Club) note(s Sent) {

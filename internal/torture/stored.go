@@ -2,6 +2,7 @@ package torture
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -11,8 +12,10 @@ import (
 	"github.com/pbem-games/pbem/mail"
 )
 
-// Stored reads from the store every game's history, every notice and
-// how many notices failed: the Outcome but for the mailboxes.
+// Stored reads from the store every game's history, every notice with
+// when it was written and how it stands, the notices recorded as failed
+// and the mail recorded: the Outcome but for what the players' side
+// knows (the mailboxes, the arrivals, the bad recipients, the bound).
 func Stored(ctx context.Context, store *events.Store) (Outcome, error) {
 	out := Outcome{Games: map[string][]events.Event{}}
 	games, err := subjects(ctx, store, events.GameSubject+">")
@@ -25,20 +28,43 @@ func Stored(ctx context.Context, store *events.Store) (Outcome, error) {
 			return out, err
 		}
 	}
-	notices, err := readAll(ctx, store, mail.OutboxSubject+">")
+	out.Written = map[string]time.Time{}
+	_, err = store.ReadAll(ctx, mail.OutboxSubject+">", func(r events.Record) error {
+		n, err := mail.DecodeNotice(r.Data)
+		if err != nil {
+			return err
+		}
+		out.Notices = append(out.Notices, n)
+		out.Written[n.ID] = r.Time
+		return nil
+	})
 	if err != nil {
 		return out, err
 	}
-	for _, data := range notices {
-		n, err := mail.DecodeNotice(data)
-		if err != nil {
-			return out, err
-		}
-		out.Notices = append(out.Notices, n)
+	listed, err := mail.ListNotices(ctx, store, mail.ListOptions{})
+	if err != nil {
+		return out, err
 	}
-	failed, err := subjects(ctx, store, mail.FailedSubject+">")
-	for _, n := range failed {
-		out.Failed += int(n)
+	out.States = map[string]string{}
+	for _, n := range listed {
+		out.States[n.Notice.ID] = n.State
+	}
+	_, err = store.ReadAll(ctx, mail.FailedSubject+">", func(r events.Record) error {
+		var f struct{ ID string }
+		if err := json.Unmarshal(r.Data, &f); err != nil {
+			return fmt.Errorf("torture: %s: %w", r.Subject, err)
+		}
+		out.FailedIDs = append(out.FailedIDs, f.ID)
+		return nil
+	})
+	out.Failed = len(out.FailedIDs)
+	if err != nil {
+		return out, err
+	}
+	inbox, err := subjects(ctx, store, mail.InboxSubject+">")
+	out.Inbox = map[string]bool{}
+	for subject := range inbox {
+		out.Inbox[strings.TrimPrefix(subject, mail.InboxSubject)] = true
 	}
 	return out, err
 }
@@ -55,36 +81,4 @@ func subjects(ctx context.Context, store *events.Store, filter string) (map[stri
 		return nil, err
 	}
 	return info.State.Subjects, nil
-}
-
-// readAll returns the data of every message on the subjects filter
-// matches, in stream order.
-func readAll(ctx context.Context, store *events.Store, filter string) ([][]byte, error) {
-	counts, err := subjects(ctx, store, filter)
-	if err != nil {
-		return nil, err
-	}
-	var total uint64
-	for _, n := range counts {
-		total += n
-	}
-	cons, err := store.JetStream().OrderedConsumer(ctx, events.StreamName, jetstream.OrderedConsumerConfig{FilterSubjects: []string{filter}})
-	if err != nil {
-		return nil, err
-	}
-	var out [][]byte
-	for uint64(len(out)) < total {
-		batch, err := cons.Fetch(500, jetstream.FetchMaxWait(5*time.Second))
-		if err != nil {
-			return nil, err
-		}
-		n := len(out)
-		for m := range batch.Messages() {
-			out = append(out, m.Data())
-		}
-		if batch.Error() != nil || len(out) == n {
-			return nil, fmt.Errorf("torture: read %s: %d of %d messages: %v", filter, len(out), total, batch.Error())
-		}
-	}
-	return out, nil
 }
