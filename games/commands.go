@@ -254,6 +254,9 @@ func (m *Mailroom) needGame(l *letter, line string, do func() error) error {
 // move plays one move, unless the mail answers a prompt that is no longer
 // current.
 func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) error {
+	if err := m.replace(ctx, l, line, c); err != nil {
+		return err
+	}
 	if len(l.later) > 0 || !isToAct(l.game.State, int(l.seat)) && l.game.Rules.Info().Programmed {
 		l.later = append(l.later, line) // for the seat's later turns
 		return nil

@@ -83,6 +83,9 @@ type letter struct {
 	seat   rules.Seat
 	queued []mail.Notice // answers, written when the mail is done
 	later  []string      // moves for the seat's later turns: its programmed list
+	// replaced says the mail's first move was met: a plan it replaces
+	// was taken back then, and its later lines add to the new one.
+	replaced bool
 }
 
 // Handle acts on one recorded mail. It returns an error only when trying

@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -118,66 +116,6 @@ func sameLegal(a, b rules.State, seat rules.Seat) bool {
 	return slices.EqualFunc(la, lb, func(x, y rules.Move) bool { return x.String() == y.String() })
 }
 
-// unnoticed reports whether seat need not hear now of the move mover made
-// from before to after: its legal moves are the same, and either it cannot
-// tell the move from another of the same kind (a hidden placement, a
-// sealed bid), or the mover finished its part of a simultaneous phase
-// that goes on without changing what anyone else may do. It hears of
-// them with the next mail that changes something for it, such as the
-// reveal when the phase ends.
-func unnoticed(before, after rules.State, mover rules.Seat, move string, seat rules.Seat) bool {
-	if seat == mover || !sameLegal(before, after, seat) {
-		return false
-	}
-	return finishedPart(before, after, mover) || hidden(before, after, mover, move, seat)
-}
-
-// finishedPart reports whether mover, one of several seats to act in
-// before, is no longer to act in after while the others still are, and
-// no other seat's legal moves changed.
-func finishedPart(before, after rules.State, mover rules.Seat) bool {
-	was, now := before.ToAct(), after.ToAct()
-	if len(was) < 2 || !slices.Contains(was, mover) || slices.Contains(now, mover) || len(now) == 0 {
-		return false
-	}
-	for _, s := range now {
-		if !slices.Contains(was, s) {
-			return false
-		}
-	}
-	for _, s := range was {
-		if s != mover && !sameLegal(before, after, s) {
-			return false
-		}
-	}
-	return true
-}
-
-// maxAlternatives bounds the other moves hidden tries.
-const maxAlternatives = 4
-
-// hidden reports whether seat sees the same after mover's move as after
-// another legal move of mover of the same kind (the same first word), so
-// that it cannot tell what mover did.
-func hidden(before, after rules.State, mover rules.Seat, move string, seat rules.Seat) bool {
-	kind := firstWord(move)
-	view := after.View(seat).Text()
-	tried := 0
-	for _, alt := range before.Legal(mover) {
-		if s := alt.String(); s == move || firstWord(s) != kind {
-			continue
-		}
-		if tried++; tried > maxAlternatives {
-			return false
-		}
-		other, err := before.Apply(mover, alt)
-		if err == nil && other.View(seat).Text() == view {
-			return true
-		}
-	}
-	return false
-}
-
 func firstWord(s string) string {
 	for i, r := range s {
 		if r == ' ' {
@@ -185,62 +123,4 @@ func firstWord(s string) string {
 		}
 	}
 	return s
-}
-
-// quiet drops from msgs, the notices of the events sealed, those that
-// tell a seat of another's move it need not hear of now (see unnoticed),
-// and, when more moves of the same mail follow, those that tell the mover
-// of its own move: it hears once, after the mail's last move. before[i]
-// is the state before sealed[i]; g is the game after them all.
-func quiet(g *projections.Game, sealed []events.Event, before []rules.State, c Cause, msgs []events.Message) []events.Message {
-	if len(sealed) == 0 {
-		return msgs
-	}
-	first := sealed[0].Seq
-	after := func(i int) rules.State {
-		if i+1 < len(before) {
-			return before[i+1]
-		}
-		return g.State
-	}
-	memo := map[[2]int]bool{}
-	drop := func(n mail.Notice) bool {
-		if n.Seq < first || n.Seq-first >= uint64(len(sealed)) || n.Kind == KindGameOver {
-			return false
-		}
-		i := int(n.Seq - first)
-		e := sealed[i]
-		var mp events.MovePlayed
-		if e.Type != events.TypeMovePlayed || e.Unmarshal(&mp) != nil {
-			return false
-		}
-		switch {
-		case mp.Seat == n.Seat:
-			return c.More && i == 0 && e.Actor == n.Seat
-		case n.Seat < 0:
-			return false // observers chose to follow every move
-		}
-		key := [2]int{i, n.Seat}
-		if d, ok := memo[key]; ok {
-			return d
-		}
-		d := unnoticed(before[i], after(i), rules.Seat(mp.Seat), mp.Move, rules.Seat(n.Seat))
-		memo[key] = d
-		return d
-	}
-	out := msgs[:0:0]
-	for _, msg := range msgs {
-		if n, err := mail.DecodeNotice(msg.Data); err == nil && drop(n) {
-			continue
-		}
-		out = append(out, msg)
-	}
-	return out
-}
-
-// moreMoves reports whether the command after run[i] is a move, so the
-// mover need not be told of move i: the next one's answer, or its
-// refusal, shows the game after both.
-func moreMoves(run []string, i int) bool {
-	return i+1 < len(run) && !commandWords[strings.ToUpper(firstWord(run[i+1]))]
 }

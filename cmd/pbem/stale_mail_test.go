@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/archipelago"
 )
 
@@ -276,4 +277,78 @@ func staleAfterRefusal(t *testing.T, p *post, id string) {
 	if g := p.game(t, id); len(g.Moves) != 2 {
 		t.Errorf("ana's reply to a refusal two moves old was played: the moves are %v", g.Moves)
 	}
+}
+
+// TestAltiplanoPlanSentAgainByMail: a plan mailed again before it is
+// declared replaces the first (pbem takes back what was placed), and the
+// answer shows the plan pbem now holds; once declared with DONE a plan
+// cannot change, and the answer to a new plan says so. The other players
+// hear of none of it.
+func TestAltiplanoPlanSentAgainByMail(t *testing.T) {
+	t.Parallel()
+	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
+	a := &altiplanoTable{t: t, post: startPostWith(t, sys, t.TempDir(), rand.NewChaCha8([32]byte{1}))}
+	a.id, a.users = mailGame(t, a.post, "altiplano", "ana", "bea", "cai")
+	a.settle()
+	g := a.load()
+	start := g.Seq
+	others := map[string]int{}
+	for _, u := range a.users[1:] {
+		others[u] = len(mailbox(t, sys, u))
+	}
+	first := plan(t, g.State, 0, false, nil)[:2]
+	a.mail(0, first...)
+	second := plan(t, g.State, 0, false, rand.New(rand.NewPCG(7, 7)))
+	got := a.mail(0, append(slices.Clone(second), "DONE")...)
+	if len(got) != 1 {
+		t.Errorf("ana's second plan was answered with %d mails, want 1: %v", len(got), got)
+	}
+	g = a.load()
+	var placed []string
+	for _, p := range g.State.View(0).(*altiplano.View).You.Placed {
+		for range p.Count {
+			placed = append(placed, strings.ToUpper("PUT "+p.Target+" "+p.Good))
+		}
+	}
+	slices.Sort(placed)
+	want := slices.Sorted(slices.Values(second))
+	if !slices.Equal(placed, want) {
+		t.Errorf("ana mailed %q, then %q; pbem holds %q, want the second plan alone", first, second, placed)
+	}
+	moves := movesOf(g, 0, start)
+	t.Logf("ana's moves: %q", moves)
+	for _, m := range got[0:1] {
+		for _, p := range second {
+			if w := strings.TrimPrefix(p, "PUT "); !strings.Contains(strings.ToUpper(m.p.Text), w) {
+				t.Errorf("the answer to ana's second plan does not show %q:\n%s", w, m.p.Text)
+			}
+		}
+	}
+	// Declared: a new plan is refused, and the answer says why.
+	had := a.post.reply(t, "ana", second[0]+"\n")
+	refusal := waitFor(t, sys, "ana", had, "")
+	if !strings.Contains(refusal.p.Subject, "refused") || !strings.Contains(strings.Join(strings.Fields(refusal.p.Text), " "), "cannot change") {
+		t.Errorf("a plan mailed after DONE got %q, want it refused as a declared plan cannot change:\n%s", refusal.p.Subject, refusal.p.Text)
+	}
+	a.settle()
+	if now := movesOf(a.load(), 0, start); !slices.Equal(now, moves) {
+		t.Errorf("the plan mailed after DONE changed ana's moves: %q, then %q", moves, now)
+	}
+	for u, n := range others {
+		if box := mailbox(t, sys, u); len(box) != n {
+			t.Errorf("%s heard of ana's planning: %v", u, box[n:])
+		}
+	}
+}
+
+// TestArchipelagoBidAgainByMail: a sealed bid cannot be changed, so a
+// second bid is refused, and the answer says so and what pbem holds; the
+// others hear of neither.
+func TestArchipelagoBidAgainByMail(t *testing.T) {
+	t.Parallel()
+	a := newArchipelagoTable(t, nil)
+	a.playUntil("bidding", 30, func(g *projections.Game) bool { return len(g.State.ToAct()) == 3 }, nil)
+	const bea = 1
+	a.play(bea, "BID 0")
+	a.refused(bea, "BID 1", "bid of 0 florin(s), and a sealed bid cannot")
 }

@@ -98,6 +98,10 @@ func (s *state) mayMove(p int) error {
 			return nil
 		}
 	}
+	if s.phase == phBid && s.players[p].hasBid {
+		// Only the bidder reads this: the amount stays sealed from the others.
+		return illegal("you have made your bid of %d florin(s), and a sealed bid cannot be changed; the others are still bidding", s.players[p].bid)
+	}
 	if s.phase == phBid {
 		return illegal("you have made your bid; the others are still bidding")
 	}

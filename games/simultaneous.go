@@ -1,0 +1,190 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Simultaneous phases by mail: every planning seat answers the same
+// prompt with a mail that holds its whole plan or bid. Nobody hears of
+// another's single placements, which they cannot see anyway, nor of a
+// seat finishing its part, until the phase ends; a player hears once per
+// mail; and a plan mailed again replaces the last where the game allows.
+
+// unnoticed reports whether seat need not hear now of the move mover made
+// from before to after: its legal moves are the same, and either it cannot
+// tell the move from another of the same kind (a hidden placement, a
+// sealed bid), or the mover finished its part of a simultaneous phase
+// that goes on without changing what anyone else may do. It hears of
+// them with the next mail that changes something for it, such as the
+// reveal when the phase ends.
+func unnoticed(before, after rules.State, mover rules.Seat, move string, seat rules.Seat) bool {
+	if seat == mover || !sameLegal(before, after, seat) {
+		return false
+	}
+	return finishedPart(before, after, mover) || hidden(before, after, mover, move, seat)
+}
+
+// finishedPart reports whether mover, one of several seats to act in
+// before, is no longer to act in after while the others still are, and
+// no other seat's legal moves changed.
+func finishedPart(before, after rules.State, mover rules.Seat) bool {
+	was, now := before.ToAct(), after.ToAct()
+	if len(was) < 2 || !slices.Contains(was, mover) || slices.Contains(now, mover) || len(now) == 0 {
+		return false
+	}
+	for _, s := range now {
+		if !slices.Contains(was, s) {
+			return false
+		}
+	}
+	for _, s := range was {
+		if s != mover && !sameLegal(before, after, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxAlternatives bounds the other moves hidden tries.
+const maxAlternatives = 6
+
+// hidden reports whether seat sees the same after mover's move as after
+// another legal move of mover, so that it cannot tell what mover did. It
+// tries moves of the same kind (the same first word) first, such as
+// another placement or another bid, and others only when there is none,
+// such as for the last good a seat takes back.
+func hidden(before, after rules.State, mover rules.Seat, move string, seat rules.Seat) bool {
+	kind := firstWord(move)
+	legal := before.Legal(mover)
+	same := func(m rules.Move) bool { return firstWord(m.String()) == kind }
+	alts := slices.DeleteFunc(slices.Clone(legal), func(m rules.Move) bool { return !same(m) || m.String() == move })
+	if len(alts) == 0 {
+		alts = slices.DeleteFunc(slices.Clone(legal), same)
+	}
+	view := after.View(seat).Text()
+	for _, alt := range alts[:min(len(alts), maxAlternatives)] {
+		if other, err := before.Apply(mover, alt); err == nil && other.View(seat).Text() == view {
+			return true
+		}
+	}
+	return false
+}
+
+// quiet drops from msgs, the notices of the events sealed, those that
+// tell a seat of another player's move it need not hear of now (see
+// unnoticed), and, when more moves of the same mail follow, those that
+// tell the mover of its own move: it hears once, after the mail's last
+// move. Observers, who chose to follow every move, and moves pbem played
+// at a time out, news of the table, are told as always. before[i] is the
+// state before sealed[i]; g is the game after them all.
+func quiet(g *projections.Game, sealed []events.Event, before []rules.State, c Cause, msgs []events.Message) []events.Message {
+	if len(sealed) == 0 {
+		return msgs
+	}
+	first := sealed[0].Seq
+	after := func(i int) rules.State {
+		if i+1 < len(before) {
+			return before[i+1]
+		}
+		return g.State
+	}
+	drop := func(n mail.Notice) bool {
+		if n.Seq < first || n.Seq-first >= uint64(len(sealed)) || n.Kind == KindGameOver {
+			return false
+		}
+		i := int(n.Seq - first)
+		e := sealed[i]
+		var mp events.MovePlayed
+		if e.Type != events.TypeMovePlayed || e.Unmarshal(&mp) != nil {
+			return false
+		}
+		switch {
+		case mp.Seat == n.Seat:
+			return c.More && i == 0 && e.Actor == n.Seat
+		case n.Seat < 0:
+			return false // observers chose to follow every move
+		case e.Actor != mp.Seat:
+			return false // pbem played it at a time out: the table's news, for everyone
+		}
+		return unnoticed(before[i], after(i), rules.Seat(mp.Seat), mp.Move, rules.Seat(n.Seat))
+	}
+	out := msgs[:0:0]
+	for _, msg := range msgs {
+		if n, err := mail.DecodeNotice(msg.Data); err == nil && drop(n) {
+			continue
+		}
+		out = append(out, msg)
+	}
+	return out
+}
+
+// moreMoves reports whether the command after run[i] is a move, so the
+// mover need not be told of move i: the next one's answer, or its
+// refusal, shows the game after both.
+func moreMoves(run []string, i int) bool {
+	return i+1 < len(run) && !commandWords[strings.ToUpper(firstWord(run[i+1]))]
+}
+
+// replacer is implemented by the states of games in which a player's
+// mail holds their whole plan for a simultaneous phase, so that a mail
+// sent again replaces what they placed: Replace returns the moves that
+// take back what seat placed so far when first, the first move line of a
+// new mail, starts a plan; an error written for the player when what it
+// placed can no longer be taken back; nothing otherwise.
+type replacer interface {
+	Replace(seat rules.Seat, first string) ([]rules.Move, error)
+}
+
+// replace takes back what the letter's seat placed in the phase before
+// the mail's first move, where the game lets a plan be replaced; it
+// refuses the mail where the game says the plan can no longer change.
+func (m *Mailroom) replace(ctx context.Context, l *letter, line string, c Cause) error {
+	if l.replaced {
+		return nil
+	}
+	l.replaced = true
+	r, ok := l.game.State.(replacer)
+	if !ok {
+		return nil
+	}
+	if _, done := l.game.Applied(c.Source); done {
+		return nil // read again: the plan was replaced the first time
+	}
+	take, err := r.Replace(l.seat, line)
+	if err != nil {
+		return refuse(rules.ErrIllegal, "%v", err)
+	}
+	if len(take) == 0 {
+		return nil
+	}
+	if _, stale, err := m.stale(ctx, l); err != nil || stale {
+		return err // the line itself is answered as stale
+	}
+	j := 0
+	for _, mv := range take {
+		// A mail read again after a crash between its TAKEs goes on with
+		// sources not used yet.
+		tc := Cause{ReplyTo: c.ReplyTo, More: true}
+		for ; ; j++ {
+			tc.Source = fmt.Sprintf("%s.take%d", c.Source, j)
+			if _, done := l.game.Applied(tc.Source); !done {
+				break
+			}
+		}
+		j++
+		p, err := m.Service.Move(ctx, l.game.ID, l.seat, mv.String(), tc)
+		if err != nil {
+			return err
+		}
+		l.game = p.Game
+	}
+	return nil
+}
