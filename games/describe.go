@@ -21,7 +21,12 @@ func happened(g *projections.Game, evs []events.Event, seat int) []string {
 			break
 		}
 	}
-	lines := describeAll(g, evs, from, seat)
+	var lines []string
+	for i, line := range DescribeEach(g, evs, seat)[from:] {
+		if line != "" && !g.Undone[evs[from+i].Seq] { // the undo's own line says what went
+			lines = append(lines, line)
+		}
+	}
 	if len(lines) > 8 {
 		lines = lines[len(lines)-8:]
 	}
@@ -246,7 +251,7 @@ func tellAbandoned(t teller, p events.SeatAbandoned) string {
 	if p.Reason == "expelled" {
 		why = "the host expelled " + t.whom(p.Seat)
 	}
-	return fmt.Sprintf("From now on pbem plays seat %d (%s seat) for good: %s.", p.Seat, t.whose(p.Seat), why)
+	return fmt.Sprintf("From now on pbem plays %s seat for good: %s.", t.whose(p.Seat), why)
 }
 
 func tellVacation(t teller, p events.VacationDeclared) string {
@@ -267,9 +272,9 @@ func tellUndoProposed(t teller, p events.UndoProposed) string {
 	case p.Decided:
 		return "The host took moves back."
 	case p.Seat == t.reader:
-		return fmt.Sprintf("You asked to take back the moves after event %d; the other players answer.", p.Back)
+		return fmt.Sprintf("You asked to take back the moves after %s; the other players answer.", t.moveAt(p.Back))
 	}
-	return fmt.Sprintf("%s asks to take back the moves after event %d: reply AGREE or DECLINE.", t.who(p.Seat), p.Back)
+	return fmt.Sprintf("%s asks to take back the moves after %s: reply AGREE or DECLINE.", t.who(p.Seat), t.moveAt(p.Back))
 }
 
 func tellUndoAnswered(t teller, p events.UndoAnswered) string {
@@ -280,8 +285,27 @@ func tellUndoAnswered(t teller, p events.UndoAnswered) string {
 	return fmt.Sprintf("%s %s to take the moves back.", t.who(p.Seat), verb)
 }
 
-func tellUndone(_ teller, p events.MovesUndone) string {
-	return fmt.Sprintf("Every move after event %d was taken back; the game is as it was then.", p.Back)
+func tellUndone(t teller, p events.MovesUndone) string {
+	var gone []string
+	for _, m := range t.g.Moves {
+		if m.Seq > p.Back && m.Seq < t.e.Seq && t.g.Undone[m.Seq] {
+			gone = append(gone, fmt.Sprintf("%s %s", t.who(m.Seat), describeMove(t.g, m.MovePlayed)))
+		}
+	}
+	taken := "Every move after " + t.moveAt(p.Back) + " was taken back"
+	if len(gone) > 0 {
+		taken += " (" + strings.Join(gone, "; ") + ")"
+	}
+	return taken + "; the game is as it was then."
+}
+
+// moveAt names the position after event seq by the moves that stood then:
+// "move 7", or "the start" before the first.
+func (t teller) moveAt(seq uint64) string {
+	if n := ply(t.g, seq); n > 0 {
+		return fmt.Sprintf("move %d", n)
+	}
+	return "the start"
 }
 
 func tellReplaced(t teller, p events.PlayerReplaced) string {

@@ -228,6 +228,15 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 	if len(l.queued) == 0 {
 		return nil
 	}
+	if l.game != nil {
+		// The answers show the game as the mail's commands left it: an UNDO
+		// or a PAUSE earlier in the same mail changed it.
+		g, _, err := m.Service.Load(ctx, l.game.ID)
+		if err != nil {
+			return err
+		}
+		l.game = g
+	}
 	var out []events.Message
 	var ids []string
 	for i, n := range l.queued {
@@ -236,7 +245,7 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			continue
 		}
 		n.ID = fmt.Sprintf("re.%s.%d.%s@%s", l.rec.Key, i, n.Kind, m.Service.domain())
-		n.To, n.Seat, n.Seq = l.p.From, int(l.seat), 0
+		n.To, n.Seat, n.Seq, n.Time = l.p.From, int(l.seat), 0, l.rec.Received
 		if l.game != nil {
 			n.Game, n.Seq = l.game.ID, l.game.Seq
 			if l.seat != rules.Observer {

@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
@@ -59,7 +60,14 @@ func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo strin
 	add := func(n mail.Notice) {
 		out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
 	}
-	for _, e := range evs {
+	// prev is each seat's latest mail of this batch: the next one refers
+	// to it, so a client threads a recipient's mails in order even where
+	// it does not read References.
+	prev := map[int]string{}
+	for i, e := range evs {
+		if leftBehind(evs[i+1:]) {
+			continue
+		}
 		for _, p := range g.Created.Players {
 			kind := s.noticeKind(g, e, p.Seat, ended)
 			if kind == "" || p.Address == "" || g.Digest[p.Seat] && digested[kind] && e.Type != events.TypeDigestChanged {
@@ -68,15 +76,9 @@ func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo strin
 			n := mail.Notice{
 				ID:   s.messageID(g.ID, e.Seq, p.Seat, kind),
 				Kind: kind, Game: g.ID, Seq: e.Seq, Seat: p.Seat, To: p.Address, Name: p.Name,
-				InReplyTo: s.threadRoot(g.ID, p.Seat),
 			}
-			if kind != KindInvitation {
-				n.References = []string{n.InReplyTo}
-			}
-			if replyTo != "" && e.Actor == p.Seat {
-				n.InReplyTo = replyTo
-				n.References = append(n.References, replyTo)
-			}
+			s.thread(&n, prev[p.Seat], replyTo != "" && e.Actor == p.Seat, replyTo)
+			prev[p.Seat] = n.ID
 			add(n)
 		}
 		for i, addr := range g.Observers {
@@ -87,6 +89,35 @@ func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo strin
 		}
 	}
 	return out
+}
+
+// leftBehind reports whether the events recorded after one in its batch
+// take moves back or end the game: a mail about it would show a board or
+// a turn the batch has left behind, so the mail about the undo or the end
+// tells it instead, in its list of what happened (the host's decided
+// undo, the last agreement to undo or to end).
+func leftBehind(after []events.Event) bool {
+	return slices.ContainsFunc(after, func(e events.Event) bool {
+		return e.Type == events.TypeMovesUndone || e.Type == events.TypeGameEnded
+	})
+}
+
+// thread sets what n answers and refers to. The invitation starts the
+// seat's thread and answers nothing; every later mail refers to it, then
+// to the seat's own mail that caused it (answered) or the seat's previous
+// mail of the same batch, and answers the last of these.
+func (s *Service) thread(n *mail.Notice, prev string, answered bool, replyTo string) {
+	if n.Kind == KindInvitation {
+		return
+	}
+	n.References = []string{s.threadRoot(n.Game, n.Seat)}
+	switch {
+	case answered:
+		n.References = append(n.References, replyTo)
+	case prev != "":
+		n.References = append(n.References, prev)
+	}
+	n.InReplyTo = n.References[len(n.References)-1]
 }
 
 // digested are the kinds a player who chose digests gets in the digest
@@ -124,7 +155,8 @@ type hearing struct {
 // for good is never prompted: it is to move only while the game is paused.
 func (h hearing) prompt() bool {
 	_, pbemPlays := h.g.Abandoned[h.seat]
-	return isToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended && !pbemPlays
+	paused := h.g.PausedAt != nil // nobody moves until it resumes
+	return isToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended && !pbemPlays && !paused
 }
 
 // promptOr is the prompt for a seat to move, else kind.

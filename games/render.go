@@ -3,8 +3,11 @@ package games
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
@@ -22,8 +25,21 @@ type Letterhead struct {
 	Index *projections.Projector
 }
 
-// maxLegal is how many legal moves a prompt lists.
-const maxLegal = 24
+// maxLegal is how many legal moves a prompt lists: grouped a line per
+// kind, a whole Atacama board of them still reads at a glance.
+const maxLegal = 100
+
+// Headers that tell programs what a mail is, so that bots, tests and
+// filters read these and never a subject or a sentence.
+const (
+	HeaderKind = "X-Pbem-Kind" // the notice kind: your-turn, accepted, invitation…
+	HeaderGame = "X-Pbem-Game" // the game's id; absent on mail about no game
+	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after
+	// HeaderTurn is "yours" on a mail that tells its recipient it is their
+	// turn (a prompt, a reminder, or an invitation or news with the
+	// prompt), as opposed to one that only repeats the prompt.
+	HeaderTurn = "X-Pbem-Turn"
+)
 
 // Render turns a notice into the mail to send, from the game as it was
 // after the notice's event: the same notice always gives the same mail.
@@ -34,7 +50,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		Commands: commandHelp(),
 		Reason:   n.Fields["reason"], Attempt: n.Fields["attempt"], Notice: n.Fields["notice"],
 	}
-	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References}
+	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References, Date: n.Time}
 	if n.Game != "" {
 		g, evs, _, err := s.LoadAt(ctx, n.Game, int(n.Seq))
 		if err != nil {
@@ -49,7 +65,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		if n.Seat >= 0 && n.Seat < len(g.Created.Players) {
 			out.ReplyTo = lh.Tokens.ReplyTo(lh.Mailbox, g.ID, n.Seat)
 		}
-		out.Date = evs[min(int(n.Seq), len(evs))-1].Time
+		if out.Date.IsZero() {
+			out.Date = evs[min(int(n.Seq), len(evs))-1].Time
+		}
 		if g.Ended != nil && m.Kind == templates.GameOver {
 			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: Export(evs[:g.Seq])}}
 		}
@@ -67,15 +85,40 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, fmt.Errorf("games: render %s: %w", n.ID, err)
 	}
 	out.Subject, out.Text, out.HTML = r.Subject, r.Text, r.HTML
+	out.Headers = headers(m)
 	return out, nil
 }
+
+// headers are the structural headers of mail m.
+func headers(m templates.Mail) map[string]string {
+	h := map[string]string{HeaderKind: string(m.Kind)}
+	if m.Game.ID != "" {
+		h[HeaderGame], h[HeaderSeq] = m.Game.ID, strconv.Itoa(m.Game.Seq)
+	}
+	switch m.Kind {
+	case templates.YourTurn, templates.Reminder, templates.Invitation, templates.News, templates.Digest:
+		if m.YourTurn {
+			h[HeaderTurn] = "yours"
+		}
+	}
+	return h
+}
+
+// unprompted are the kinds of mail about an event that never carry the
+// prompt: the notice policy makes a seat's mail a prompt when its turn is
+// due, so a seat to move that gets one of these is one whose turn a later
+// event of the same batch settles (pbem plays a move it wrote in advance)
+// or the prompt it already has still stands.
+var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: true, templates.Accepted: true, templates.Said: true}
 
 // describeGame fills in what the mail shows of game g as after its event
 // n.Seq; evs is the whole history.
 func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice) {
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
-	m.Game = templates.Game{ID: g.ID, Title: info.Title, Variants: g.Created.Variants, Seq: int(g.Seq), Host: hostName(g)}
+	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
+		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: hostName(g)}
+	m.Paused = g.PausedAt != nil
 	scores, over := g.State.Result()
 	for _, p := range g.Created.Players {
 		m.Players = append(m.Players, templates.PlayerLine{Seat: p.Seat, Name: p.Name,
@@ -86,13 +129,16 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.Over = over || g.Ended != nil
 	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
 	m.Happened = happened(g, evs[:g.Seq], n.Seat)
-	if _, pbemPlays := g.Abandoned[n.Seat]; isToAct(g.State, n.Seat) && !m.Over && !pbemPlays {
+	if _, pbemPlays := g.Abandoned[n.Seat]; isToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !unprompted[m.Kind] {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
-		for _, mv := range legal[:min(len(legal), maxLegal)] {
-			m.Legal = append(m.Legal, mv.String())
+		var all []string
+		for _, mv := range legal {
+			all = append(all, mv.String())
 		}
-		m.LegalMore = len(legal) - len(m.Legal)
+		slices.SortStableFunc(all, naturalCompare)
+		m.Legal = all[:min(len(all), maxLegal)]
+		m.LegalMore = len(all) - len(m.Legal)
 		if len(legal) > 0 {
 			m.Example = legal[len(legal)/2].String()
 		}
@@ -112,7 +158,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 		m.Said, m.SaidBy = said.Text, g.Created.Players[said.Seat].Name
 	}
 	if d, ok := g.Deadline(n.Seat); ok && m.YourTurn {
-		m.Deadline = When(d)
+		m.Deadline = deadline(g, d)
 	}
 	switch m.Kind {
 	case templates.News:
@@ -232,4 +278,80 @@ func or(s, def string) string {
 		return s
 	}
 	return def
+}
+
+// names are the players of a game as it was created, for the subject of
+// every mail of it: "Ana vs Bea", "Ana, Bea and Cai". A replacement later
+// does not change them, so the thread keeps its subject.
+func names(created events.Event) string {
+	var gc events.GameCreated
+	if created.Unmarshal(&gc) != nil {
+		return ""
+	}
+	var ns []string
+	for _, p := range gc.Players {
+		ns = append(ns, p.Name)
+	}
+	switch len(ns) {
+	case 0:
+		return ""
+	case 2:
+		return ns[0] + " vs " + ns[1]
+	}
+	if len(ns) == 1 {
+		return ns[0]
+	}
+	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+}
+
+// ply is how many moves of g played up to event seq still stand: the
+// number players count moves by, which chat, settings and moves taken
+// back do not change.
+func ply(g *projections.Game, seq uint64) int {
+	n := 0
+	for _, m := range g.Moves {
+		if m.Seq <= seq && !g.Undone[m.Seq] {
+			n++
+		}
+	}
+	return n
+}
+
+// deadline says when a seat must move by, and when its grace ends and
+// pbem plays for it.
+func deadline(g *projections.Game, d time.Time) string {
+	s := When(d)
+	if grace, err := projections.ParseSpan(g.Settings.Grace); err == nil && grace > 0 {
+		s += fmt.Sprintf("; after %s of grace, at %s, pbem plays for you", g.Settings.Grace, When(d.Add(grace)))
+	}
+	return s
+}
+
+// naturalCompare orders moves as people count: the numbers in them by
+// value, so CONTRACT 2 comes before CONTRACT 10 and E9 before E10.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if c := len(na) - len(nb); c != 0 {
+				return c
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return int(a[0]) - int(b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) - len(b)
+}
+
+// digits is how many ASCII digits s starts with.
+func digits(s string) int {
+	return len(s) - len(strings.TrimLeftFunc(s, func(r rune) bool { return r < unicode.MaxASCII && unicode.IsDigit(r) }))
 }

@@ -59,6 +59,11 @@ type matrix struct {
 	// types are the event types recorded, mail or not.
 	types    map[string]bool
 	rendered int
+	// subjects is each game's subject, which every mail of it shares.
+	subjects map[string]string
+	// ticking says the events being checked are the timekeeper's, each
+	// appended alone: the game's head is not the end of their batch.
+	ticking bool
 }
 
 const (
@@ -68,7 +73,7 @@ const (
 
 func newMatrix(t *testing.T, c rules.Catalog) *matrix {
 	m := &matrix{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC),
-		rnd: rand.New(rand.NewPCG(1, 2)), newcomers: map[string]bool{}, reached: map[string]map[string]bool{}, types: map[string]bool{}}
+		rnd: rand.New(rand.NewPCG(1, 2)), newcomers: map[string]bool{}, reached: map[string]map[string]bool{}, types: map[string]bool{}, subjects: map[string]string{}}
 	m.svc = &games.Service{Store: storetest.MustOpen(t), Catalog: c, Now: func() time.Time { return m.now }}
 	return m
 }
@@ -115,7 +120,9 @@ func (m *matrix) do(what string, err error) bool {
 func (m *matrix) tick(after time.Duration) {
 	m.t.Helper()
 	m.now = m.now.Add(after)
+	m.ticking = true
 	m.do("tick", m.svc.Tick(m.ctx, m.id))
+	m.ticking = false
 }
 
 // choose picks a legal move of seat, the same in every run, avoiding one
@@ -241,6 +248,22 @@ func (m *matrix) undo() {
 	m.t.Errorf("found no position where a move could be taken back")
 }
 
+// hostUndo has the host take back the last move at once, at the first
+// position where nothing hidden came out since, and the game played on.
+func (m *matrix) hostUndo() {
+	m.t.Helper()
+	for range 40 {
+		m.advance(1)
+		if _, err := m.svc.Undo(m.ctx, m.id, 0, 1, games.Cause{}); errors.Is(err, games.ErrUndo) {
+			continue
+		} else if m.do("host's undo", err) {
+			m.advance(1)
+		}
+		return
+	}
+	m.t.Errorf("found no position where the host could take a move back")
+}
+
 func errOnly[T any](_ T, err error) error { return err }
 
 // check renders every notice written since the last check, text and
@@ -253,6 +276,7 @@ func (m *matrix) check() {
 			return err
 		}
 		m.render(n)
+		m.truth(n)
 		return nil
 	})
 	if err != nil {
@@ -277,8 +301,8 @@ func (m *matrix) render(n mail.Notice) {
 	case out.Subject == "" || strings.TrimSpace(out.Text) == "" || strings.TrimSpace(out.HTML) == "":
 		m.t.Errorf("%s to %s after %s: empty subject, text or HTML", n.Kind, n.To, label)
 	}
-	if _, gone := g.Abandoned[n.Seat]; gone && strings.Contains(out.Subject, "your turn") {
-		m.t.Errorf("%s to %s after %s prompts a seat pbem plays: %s", n.Kind, n.To, label, out.Subject)
+	if _, gone := g.Abandoned[n.Seat]; gone && out.Headers[games.HeaderTurn] != "" {
+		m.t.Errorf("%s to %s after %s prompts a seat pbem plays:\n%s", n.Kind, n.To, label, out.Text)
 	}
 	if bad := badYou.FindString(out.Subject + "\n" + out.Text + "\n" + html.UnescapeString(out.HTML)); bad != "" {
 		m.t.Errorf("%s to %s after %s says %q:\n%s", n.Kind, n.To, label, bad, out.Text)
@@ -293,6 +317,90 @@ func (m *matrix) render(n mail.Notice) {
 	}
 	for _, r := range recipientRoles(g, e, n, m.newcomers) {
 		m.reached[label][r] = true
+	}
+}
+
+// promptLine opens the prompt of every mail that asks for a move.
+const promptLine = "Reply with your move, for example:"
+
+// truth checks notice n, rendered, against the game folded to n's event
+// and against the game as the command that wrote n left it: the mail shows
+// the board as it was at its event, a board no later event of its batch
+// took back, a prompt only to a seat that may move then, never a move
+// taken back as what happened, its event's time as its Date, the game's
+// one subject and headers that say what it is, and a place in its
+// recipient's thread.
+func (m *matrix) truth(n mail.Notice) {
+	m.t.Helper()
+	g, _, _, err := m.svc.LoadAt(m.ctx, n.Game, int(n.Seq))
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	head, evs, _, err := m.svc.LoadAt(m.ctx, n.Game, 0)
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	out, err := m.svc.Render(m.ctx, matrixLetterhead, n)
+	if err != nil {
+		return // render has said so
+	}
+	e := evs[n.Seq-1]
+	where := fmt.Sprintf("%s to %s after event %d (%s)", n.Kind, n.To, n.Seq, eventLabel(g, e))
+	for _, later := range evs[n.Seq:head.Seq] {
+		if later.Type == events.TypeMovesUndone {
+			m.t.Errorf("%s shows a board that event %d, recorded with it, took back:\n%s", where, later.Seq, out.Text)
+		}
+	}
+	if view := strings.TrimRight(g.State.View(rules.Seat(n.Seat)).Text(), "\n"); n.Kind != games.KindGameOver && !strings.Contains(out.Text, view) {
+		m.t.Errorf("%s does not show the board as it was at its event:\n%s", where, out.Text)
+	}
+	_, gone := g.Abandoned[n.Seat]
+	mayMove := slices.Contains(g.State.ToAct(), rules.Seat(n.Seat)) && g.PausedAt == nil && g.Ended == nil && !gone
+	prompted := strings.Contains(out.Text, promptLine)
+	if prompted && !mayMove || !prompted && (n.Kind == games.KindYourTurn || n.Kind == games.KindReminder) {
+		m.t.Errorf("%s: prompt %v, but the seat may move then: %v (paused %v):\n%s", where, prompted, mayMove, g.PausedAt != nil, out.Text)
+	}
+	if acting := "Waiting for " + g.Created.Players[max(n.Seat, 0)].Name; n.Seat >= 0 && strings.Contains(strings.Join(strings.Fields(out.Text), " "), acting) {
+		m.t.Errorf("%s tells its reader to wait for themselves:\n%s", where, out.Text)
+	}
+	if (out.Headers[games.HeaderTurn] != "" || strings.Contains(out.Text, promptLine)) && (!mayMove || n.Seq != head.Seq && !m.ticking) {
+		m.t.Errorf("%s says it is the seat's turn, which the history (now at event %d) has left behind:\n%s", where, head.Seq, out.Text)
+	}
+	opening, _, _ := strings.Cut(out.Text, "\n\n")
+	standing := map[string]bool{} // a move played again reads as the one taken back
+	for _, mv := range g.Moves {
+		if !g.Undone[mv.Seq] {
+			standing[games.Describe(g, evs[mv.Seq-1], n.Seat)] = true
+		}
+	}
+	for _, mv := range g.Moves {
+		line := games.Describe(g, evs[mv.Seq-1], n.Seat)
+		if !g.Undone[mv.Seq] || line == "" || standing[line] {
+			continue
+		}
+		listed := strings.Contains(out.Text, "  - "+line) && n.Kind != games.KindHistory && n.Kind != games.KindDigest
+		if listed || strings.Contains(opening, line) {
+			m.t.Errorf("%s tells a move taken back as what happened, %q:\n%s", where, line, out.Text)
+		}
+	}
+	if !out.Date.Equal(e.Time) {
+		m.t.Errorf("%s: Date %v, want its event's time %v", where, out.Date, e.Time)
+	}
+	if want, ok := m.subjects[n.Game]; !ok {
+		m.subjects[n.Game] = out.Subject
+	} else if out.Subject != want {
+		m.t.Errorf("%s: subject %q, want the game's %q", where, out.Subject, want)
+	}
+	if out.Headers[games.HeaderKind] == "" || out.Headers[games.HeaderGame] != n.Game || out.Headers[games.HeaderSeq] != fmt.Sprint(n.Seq) {
+		m.t.Errorf("%s: headers %v, want its kind, game and event", where, out.Headers)
+	}
+	root := fmt.Sprintf("%s.1.%d.invitation@pbem.invalid", n.Game, n.Seat)
+	switch {
+	case n.Seat < 0:
+	case n.Kind == games.KindInvitation && (out.InReplyTo != "" || len(out.References) > 0):
+		m.t.Errorf("%s: the invitation answers %q, refers to %v; it starts the thread", where, out.InReplyTo, out.References)
+	case n.Kind != games.KindInvitation && (len(out.References) == 0 || out.References[0] != root || out.InReplyTo != out.References[len(out.References)-1]):
+		m.t.Errorf("%s: In-Reply-To %q, References %v, want the thread from %s", where, out.InReplyTo, out.References, root)
 	}
 }
 
@@ -419,8 +527,10 @@ func (m *matrix) play(info rules.Info) {
 	m.do("digest off", errOnly(m.svc.SetDigest(m.ctx, m.id, 2, false, games.Cause{})))
 
 	m.undo()
+	m.hostUndo()
 	m.do("vacation", errOnly(m.svc.Vacation(m.ctx, m.id, 2, m.now.Add(30*24*time.Hour), m.now.Add(31*24*time.Hour), games.Cause{})))
 	m.do("pause", errOnly(m.svc.Pause(m.ctx, m.id, 0, true, games.Cause{})))
+	m.do("say while paused", errOnly(m.svc.Say(m.ctx, m.id, 2, "back soon", games.Cause{})))
 	m.do("resume", errOnly(m.svc.Pause(m.ctx, m.id, 0, false, games.Cause{})))
 	m.do("end proposed", errOnly(m.svc.ProposeEnd(m.ctx, m.id, 1, games.Cause{})))
 	m.conditional()
@@ -482,5 +592,54 @@ func (m *matrix) cover(info rules.Info) {
 	}
 	for _, label := range slices.Sorted(maps.Keys(m.reached)) {
 		m.t.Logf("%-40s %s", label, strings.Join(slices.Sorted(maps.Keys(m.reached[label])), ", "))
+	}
+}
+
+// TestRenderAnswersTrue mails the host's UNDO and a move refused after it
+// in one mail, and HELP to the plain mailbox: the refusal shows the board
+// as the undo left it, and every answer is dated when its mail came in.
+func TestRenderAnswersTrue(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	if r := refusals(mt.mail(id, 0, "ana@example.org", "", "E5\r\n")); len(r) > 0 {
+		t.Fatalf("ana's first move refused: %v", r)
+	}
+	out := mt.mail(id, 0, "ana@example.org", "", "UNDO\r\nZ99\r\n")
+	g := mt.game(id)
+	if len(g.Moves) != 1 || !g.Undone[g.Moves[0].Seq] {
+		t.Fatalf("ana's UNDO left moves %v, undone %v", g.Moves, g.Undone)
+	}
+	board := strings.TrimRight(g.State.View(0).Text(), "\n")
+	var refused bool
+	for _, o := range out {
+		if o.Headers[games.HeaderKind] != games.KindRejected {
+			continue
+		}
+		refused = true
+		if o.Headers[games.HeaderSeq] != fmt.Sprint(g.Seq) || !strings.Contains(o.Text, board) {
+			t.Errorf("the refusal after the UNDO shows the game as after event %s, not %d:\n%s", o.Headers[games.HeaderSeq], g.Seq, o.Text)
+		}
+	}
+	if !refused {
+		t.Errorf("Z99 after UNDO was not refused: %d answers", len(out))
+	}
+
+	received := time.Date(2026, 12, 2, 8, 30, 0, 0, time.UTC)
+	raw := "From: eve@example.com\r\nTo: games@pbem.test\r\nMessage-ID: <help@example.com>\r\nSubject: help\r\nDate: Wed, 2 Dec 2026 08:29:00 +0000\r\n\r\nHELP\r\n"
+	before := len(mt.outbox())
+	if err := mt.m.Handle(context.Background(), mail.NewInboxRecord([]byte(raw), "INBOX", 1, 999, received)); err != nil {
+		t.Fatal(err)
+	}
+	notices := mt.outbox()[before:]
+	if len(notices) != 1 {
+		t.Fatalf("HELP to the plain mailbox got %d answers, want 1", len(notices))
+	}
+	lh := games.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	o, err := mt.svc.Render(context.Background(), lh, notices[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.Date.Equal(received) {
+		t.Errorf("the answer to HELP is dated %v, want %v, when its mail came in", o.Date, received)
 	}
 }

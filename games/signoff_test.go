@@ -107,7 +107,7 @@ func (mt *mailTable) game(id string) *projections.Game {
 func refusals(out []mail.Outgoing) []string {
 	var r []string
 	for _, o := range out {
-		if strings.Contains(o.Subject, "refused") || strings.Contains(o.Text, "not played") || strings.Contains(o.Text, "could not be carried out") {
+		if k := o.Headers[games.HeaderKind]; k == games.KindRejected || k == games.KindError {
 			head, _, _ := strings.Cut(o.Text, "\n\nIt is")
 			r = append(r, o.Subject+": "+head)
 		}

@@ -3,6 +3,7 @@ package mail
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 )
 
 // OutboxSubject is the prefix of the outbox's subjects: OutboxSubject plus
@@ -28,6 +29,10 @@ type Notice struct {
 	InReplyTo  string            `json:"inReplyTo,omitempty"`  // Message-ID answered, full
 	References []string          `json:"references,omitempty"` // Message-IDs of the thread, full
 	Fields     map[string]string `json:"fields,omitempty"`     // what the kind needs: reason, attempt, said…
+	// Time is when the mail was written, for its Date: the time of the
+	// mail it answers as the mailroom received it. Zero for a notice of a
+	// game's event, whose Date is the event's own time.
+	Time time.Time `json:"time,omitzero"`
 }
 
 // Subject returns the outbox subject of n.

@@ -6,7 +6,9 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -61,6 +63,11 @@ type Outgoing struct {
 	InReplyTo  string
 	References []string
 	Date       time.Time
+	// Headers are more header fields, by name, for programs that read the
+	// mail: what it is and which game and event it reflects, so that none
+	// of them need read its subject or wording. Message writes them sorted
+	// by name, so the same Outgoing is always the same mail.
+	Headers map[string]string
 	// Attachments go after the text, e.g. a finished game's history.
 	Attachments []Attachment
 }
@@ -154,7 +161,11 @@ func (s *Sender) Message(o Outgoing) (*gomail.Msg, error) {
 	}
 	m.Subject(o.Subject)
 	m.SetMessageIDWithValue(o.MessageID)
-	m.SetDateWithValue(o.Date)
+	if o.Date.IsZero() {
+		m.SetDate() // a notice stored before notices carried their time
+	} else {
+		m.SetDateWithValue(o.Date)
+	}
 	if o.InReplyTo != "" {
 		m.SetGenHeader(gomail.HeaderInReplyTo, "<"+o.InReplyTo+">")
 	}
@@ -166,6 +177,9 @@ func (s *Sender) Message(o Outgoing) (*gomail.Msg, error) {
 	m.SetGenHeader("Auto-Submitted", "auto-generated")
 	m.SetGenHeader("X-Auto-Response-Suppress", "All")
 	m.SetGenHeader("X-Loop", "pbem")
+	for _, name := range slices.Sorted(maps.Keys(o.Headers)) {
+		m.SetGenHeader(gomail.Header(name), o.Headers[name])
+	}
 	m.SetBodyString(gomail.TypeTextPlain, o.Text)
 	if o.HTML != "" {
 		m.AddAlternativeString(gomail.TypeTextHTML, o.HTML)

@@ -58,7 +58,7 @@ func duel(t testing.TB, kind templates.Kind, seq int, boardName string) template
 		Lang:    "en",
 		Service: "pbem games",
 		Mailbox: "games@pbem.example.org",
-		Game:    templates.Game{ID: "k7q2mx", Title: "Atacama", Seq: seq, Host: "Ana"},
+		Game:    templates.Game{ID: "k7q2mx", Title: "Atacama", Names: "Ana vs Bea", Seq: seq, Move: max(seq-1, 0), Host: "Ana"},
 		To:      templates.Recipient{Name: "Bea", Address: "bea@example.net", Seat: 1},
 		Players: []templates.PlayerLine{
 			{Seat: 0, Name: "Ana", Role: columns, Score: "+0", ToAct: true},

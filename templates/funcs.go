@@ -1,7 +1,9 @@
 package templates
 
 import (
+	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -15,6 +17,10 @@ var textFuncs = map[string]any{
 	"join":     join,
 	"acting":   acting,
 	"syntaxes": syntaxes,
+	"groups":   groups,
+	"last":     last,
+	"next":     func(n int) int { return n + 1 },
+	"turn":     turn,
 }
 
 // htmlFuncs are the functions the HTML templates may call.
@@ -23,17 +29,78 @@ var htmlFuncs = map[string]any{
 	"acting": acting,
 	"mailto": func(addr string) string { return "mailto:" + addr },
 	"lines":  func(s string) []string { return strings.Split(s, "\n") },
+	"groups": groups,
+	"last":   last,
+	"next":   func(n int) int { return n + 1 },
+	"turn":   turn,
+}
+
+// last returns the last of xs, "" for none: the latest of what happened.
+func last(xs []string) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	return xs[len(xs)-1]
+}
+
+// turn says where a game stands in its own count after its move n:
+// "after move 9", "round 3, after move 17", or the stage alone before the
+// first move.
+func turn(stage string, n int) string {
+	move := ""
+	if n > 0 {
+		move = fmt.Sprintf("after move %d", n)
+	}
+	switch {
+	case stage == "":
+		return move
+	case move == "":
+		return stage
+	}
+	return stage + ", " + move
+}
+
+// groups splits legal moves, in the order given, into the lines a player
+// reads them in: moves that start alike (the same word, or the same two of
+// a long move, or the same letters of a field such as E5) share a line, so
+// a long list reads as a few kinds of move.
+func groups(legal []string) [][]string {
+	var out [][]string
+	key := ""
+	for i, mv := range legal {
+		k := groupKey(mv)
+		if i == 0 || k != key {
+			out = append(out, nil)
+			key = k
+		}
+		out[len(out)-1] = append(out[len(out)-1], mv)
+	}
+	return out
+}
+
+func groupKey(mv string) string {
+	w := strings.Fields(mv)
+	switch {
+	case len(w) == 0:
+		return ""
+	case len(w) >= 4:
+		return w[0] + " " + w[1]
+	case len(w) > 1:
+		return w[0]
+	}
+	return strings.TrimRightFunc(w[0], unicode.IsDigit)
 }
 
 // join joins xs with sep; its arguments are in the order a pipeline
 // wants them: {{join ", " .Variants}}.
 func join(sep string, xs []string) string { return strings.Join(xs, sep) }
 
-// acting returns the names of the players to move now.
+// acting returns the names of the players to move now, the recipient
+// aside: a mail that does not prompt them has no turn of theirs to tell.
 func acting(ps []PlayerLine) []string {
 	var names []string
 	for _, p := range ps {
-		if p.ToAct {
+		if p.ToAct && !p.You {
 			names = append(names, p.Name)
 		}
 	}

@@ -32,7 +32,7 @@ func withTranslation(t *testing.T, xx map[string]string) fs.FS {
 
 var prompt = Mail{
 	Kind: YourTurn, Lang: "xx", Service: "pbem games", Mailbox: "games@pbem.example.org",
-	Game:     Game{ID: "k7q2mx", Title: "Atacama", Seq: 9},
+	Game:     Game{ID: "k7q2mx", Title: "Atacama", Seq: 11, Move: 8},
 	To:       Recipient{Name: "Bea", Address: "bea@example.net", Seat: 1},
 	Board:    "   1   g2    s1",
 	YourTurn: true, Example: "E5",
@@ -42,7 +42,7 @@ var prompt = Mail{
 // defines and English fills in the rest.
 func TestFallback(t *testing.T) {
 	all, err := parse(withTranslation(t, map[string]string{
-		"your-turn.text.tmpl": `{{define "your-turn.subject"}}{{template "tag" .}} xx-turn{{end}}`,
+		"your-turn.text.tmpl": `{{define "your-turn.headline"}}xx-turn {{next .Game.Move}}{{end}}`,
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -51,24 +51,24 @@ func TestFallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Subject != "[pbem k7q2mx] Atacama — xx-turn" {
-		t.Errorf("subject = %q, want the translated one", r.Subject)
+	if r.Headline != "xx-turn 9" || !strings.HasPrefix(r.Text, "xx-turn 9\n") {
+		t.Errorf("headline = %q, text = %q, want the translated headline", r.Headline, r.Text)
 	}
-	if !strings.HasPrefix(r.Text, "Bea, it is your turn") {
-		t.Errorf("text = %q, want the English one", r.Text)
+	if r.Subject != "[pbem k7q2mx] Atacama" || !strings.Contains(r.Text, "Bea, it is your turn") {
+		t.Errorf("subject = %q, text = %q, want the English ones", r.Subject, r.Text)
 	}
-	if !strings.Contains(r.HTML, `<html lang="xx">`) {
-		t.Errorf("html does not say its language is xx")
+	if !strings.Contains(r.HTML, `<html lang="xx">`) || !strings.Contains(r.HTML, "xx-turn 9") {
+		t.Errorf("html does not say its language is xx, or lacks the translated headline")
 	}
 	regional := prompt
 	regional.Lang = "XX-Latn-YY"
-	if r, _ := render(all, regional); r.Subject != "[pbem k7q2mx] Atacama — xx-turn" {
-		t.Errorf("Lang %q: subject = %q, want the xx one", regional.Lang, r.Subject)
+	if r, _ := render(all, regional); r.Headline != "xx-turn 9" {
+		t.Errorf("Lang %q: headline = %q, want the xx one", regional.Lang, r.Headline)
 	}
 	en := prompt
 	en.Lang = "en"
-	if r, _ := render(all, en); !strings.HasSuffix(r.Subject, "your turn (move 9)") {
-		t.Errorf("English subject = %q: the translation leaked into English", r.Subject)
+	if r, _ := render(all, en); r.Headline != "Your turn, move 9" {
+		t.Errorf("English headline = %q: the translation leaked into English", r.Headline)
 	}
 }
 
@@ -81,7 +81,7 @@ func TestUnknownLanguage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(r.HTML, `<html lang="en">`) || !strings.HasPrefix(r.Text, "Bea, it is your turn") {
+		if !strings.Contains(r.HTML, `<html lang="en">`) || !strings.Contains(r.Text, "\nBea, it is your turn") {
 			t.Errorf("Lang %q: not rendered in English", lang)
 		}
 	}
@@ -105,7 +105,7 @@ func TestEnglishIsComplete(t *testing.T) {
 	}
 	en := all[fallback]
 	for _, k := range Kinds() {
-		for _, part := range []string{"subject", "text"} {
+		for _, part := range []string{"subject", "headline", "text"} {
 			if en.text.Lookup(string(k)+"."+part) == nil {
 				t.Errorf("en defines no %s.%s", k, part)
 			}

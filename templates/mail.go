@@ -56,7 +56,8 @@ type Mail struct {
 	// MoveSyntax says in one or two short sentences how to write a move,
 	// e.g. "A move names a free field: its column letter, then its row."
 	MoveSyntax string
-	// Legal are the legal moves, or a sample of them, as written in a reply.
+	// Legal are the legal moves, or the first of them, as written in a
+	// reply, in the order to show them (numbers in numeric order).
 	Legal []string
 	// LegalMore is how many legal moves Legal leaves out.
 	LegalMore int
@@ -65,8 +66,12 @@ type Mail struct {
 	// mail, the usual ones for the "Other commands" line elsewhere.
 	Commands []CommandHelp
 	// Deadline is when the recipient must move by, already formatted for
-	// the recipient, e.g. "Thu 3 Dec 18:00 UTC (reminder 12 hours before)".
+	// the recipient, e.g. "Thu 3 Dec 18:00 UTC; after 6h of grace, at Fri
+	// 4 Dec 00:00 UTC, pbem plays for you".
 	Deadline string
+	// Paused says the game is paused: nobody moves until the host resumes
+	// it, so no mail asks for a move.
+	Paused bool
 
 	// Commitment is the SHA-256 of the game's seed in hex, for the
 	// invitation and the first prompt; empty elsewhere.
@@ -109,7 +114,14 @@ type Mail struct {
 
 	// subject is the rendered subject, set by Render for the HTML part.
 	subject string
+	// headline is what happened, in one line: the text part's first line
+	// and the HTML part's preview text, set by Render.
+	headline string
 }
+
+// Headline is what the mail is about in one line, as rendered: Render sets
+// it before it renders the parts.
+func (m *Mail) Headline() string { return m.headline }
 
 // Subject is the mail's subject as rendered, for the HTML part's title:
 // Render sets it before it renders the parts; it is empty on a Mail the
@@ -126,9 +138,21 @@ type Game struct {
 	Title string
 	// Variants are the variants played, e.g. ["enhanced", "tactical"].
 	Variants []string
+	// Names are the players as the game began, for the subject every mail
+	// of the game shares: "Ana vs Bea", "Ana, Bea and Cai". A thread keeps
+	// its subject when a player is replaced.
+	Names string
 	// Seq is the event number the mail reflects: the game's last event
-	// that the board and the news show. Mails show it as "move N".
+	// that the board and the news show. Programs read it in a header; a
+	// player never sees it, since chat and settings count as events.
 	Seq int
+	// Move is how many moves stand in the game as the mail shows it (the
+	// ply): mails say "move N" for the last, and "move N+1" for the one a
+	// prompt asks for. Moves taken back do not count.
+	Move int
+	// Stage is the stretch of play the game is in, in its own words, e.g.
+	// "round 3"; empty for a game that does not say.
+	Stage string
 	// Host is the name of who set the game up; empty if the service did.
 	Host string
 }

@@ -36,6 +36,11 @@ type Rendered struct {
 	Text string
 	// HTML is the HTML part: one document, inline styles only.
 	HTML string
+	// Headline is what happened, in one line: the text part opens with it
+	// and the HTML part carries it as its hidden preview text, the line a
+	// mail client shows beside the subject, which is the same for every
+	// mail of a game so that the game stays one thread.
+	Headline string
 }
 
 // ErrIncomplete is returned by Render for a Mail that lacks what its Kind
@@ -82,6 +87,12 @@ func render(all map[string]set, m Mail) (Rendered, error) {
 	}
 	r.Subject = clip(oneLine(subject), maxSubject)
 	m.subject = r.Subject
+	headline, err := execute(s.text, string(m.Kind)+".headline", &m)
+	if err != nil {
+		return Rendered{}, err
+	}
+	m.headline = oneLine(headline)
+	r.Headline = m.headline
 	text, err := execute(s.text, string(m.Kind)+".text", &m)
 	if err != nil {
 		return Rendered{}, err
