@@ -10,7 +10,9 @@ import (
 	"log/slog"
 	"mime"
 	netmail "net/mail"
+	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -37,6 +39,28 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	if *players < 2 || *players > 4 {
 		return usageError{"demo: --players must be 2 to 4"}
 	}
+	// Every run plays a fresh game in a data directory of its own: the
+	// demo's mail system lives only as long as the process, so a game
+	// left in a kept directory could never be played on, and what an
+	// earlier run left there (its mails' Message-IDs, the intake's place in
+	// a mailbox that starts again from its first UID) would make the next
+	// run's mail look already read. It is served while the demo runs, so
+	// that other command lines may look at the game meanwhile, and
+	// removed at the end unless the demo fails.
+	dir, err := os.MkdirTemp("", "pbem-demo-")
+	if err != nil {
+		return err
+	}
+	e.data, e.nats, e.serve = dir, "", true
+	ok := false
+	defer func() {
+		e.close()
+		if ok {
+			os.RemoveAll(dir)
+		} else {
+			fmt.Fprintf(e.stderr, "the demo's data is kept in %s\n", dir)
+		}
+	}()
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	names := []string{"ana", "bea", "cai", "dov"}[:*players]
@@ -59,7 +83,8 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "a mail system for %s runs on IMAP %s and SMTP %s; pbem reads %s\n\n", demoDomain, sys.IMAPAddr, sys.SMTPAddr, c.Mailbox)
+	fmt.Fprintf(e.stdout, "a mail system for %s runs on IMAP %s and SMTP %s; pbem reads %s\n", demoDomain, sys.IMAPAddr, sys.SMTPAddr, c.Mailbox)
+	fmt.Fprintf(e.stdout, "pbem keeps the game in %s, removed at the end; meanwhile pbem --data %s games lists it\n\n", dir, dir)
 	served := make(chan error, 1)
 	go func() { served <- po.run(ctx) }()
 
@@ -69,7 +94,11 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	}
 	host := sys.Address(names[0])
 	newGame := fmt.Sprintf("NEW atacama %s WITH %s", strings.ReplaceAll(*variants, ",", " "), strings.Join(others, ", "))
-	if err := sendMail(sys.SMTPAddr, host, c.Mailbox, "a game?", "<new@"+demoDomain+">", "", newGame+"\n"); err != nil {
+	// Message-IDs of this run's own, as a mail client makes them: pbem
+	// draws a game's id from the mail that asked for it, so each run's
+	// game has an id of its own too.
+	run := strconv.FormatInt(time.Now().UnixNano(), 36)
+	if err := sendMail(sys.SMTPAddr, host, c.Mailbox, "a game?", "<new."+run+"@"+demoDomain+">", "", newGame+"\n"); err != nil {
 		return err
 	}
 	var wg sync.WaitGroup
@@ -78,7 +107,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := (&bot{name: n, sys: sys}).play(ctx); err != nil && ctx.Err() == nil {
+			if err := (&bot{name: n, run: run, sys: sys}).play(ctx); err != nil && ctx.Err() == nil {
 				botErrs <- fmt.Errorf("bot %s: %w", n, err)
 				cancel()
 			}
@@ -95,8 +124,13 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	}
 	cancel()
 	wg.Wait()
+	<-served // the service stopped before its data is verified and removed
 	fmt.Fprintln(e.stdout)
-	return runVerify(context.Background(), e, []string{w.game})
+	if err := runVerify(context.Background(), e, []string{w.game}); err != nil {
+		return err
+	}
+	ok = true
+	return nil
 }
 
 // demoWriter prints the mail exchange as it happens.
@@ -185,6 +219,7 @@ func decodeHeader(s string) string {
 // by mail with the move the prompt gives as an example.
 type bot struct {
 	name string
+	run  string // this run's part of each Message-ID
 	sys  *loopback.System
 	seen imap.UID
 }
@@ -252,7 +287,7 @@ func (b *bot) read(c *imapclient.Client, uid imap.UID) error {
 	move := strings.TrimSpace(m[1])
 	quoted := "> " + strings.ReplaceAll(strings.TrimRight(p.Text, "\n"), "\n", "\n> ")
 	body := fmt.Sprintf("%s\n\nOn %s, pbem games <%s> wrote:\n%s\n", move, hdr.Header.Get("Date"), "games@"+demoDomain, quoted)
-	id := fmt.Sprintf("<%s.%d@%s>", b.name, uid, demoDomain)
+	id := fmt.Sprintf("<%s.%s.%d@%s>", b.name, b.run, uid, demoDomain)
 	return sendMail(b.sys.SMTPAddr, b.sys.Address(b.name), replyTo.Address, "Re: "+p.Subject, id, "<"+p.MessageID+">", body)
 }
 
