@@ -23,7 +23,7 @@ func tableCommands() []command {
 		{"expel", "ID --seat N", "let pbem play a seat for good", operatorCommand("expel")},
 		{"end", "ID", "end a game as it stands", operatorCommand("end")},
 		{"watch", "ID ADDRESS [--stop]", "add (or remove) an observer who gets the public view by mail", operatorCommand("watch")},
-		{"tick", "[--at TIME]", "do what the clock says is due now (serve does it every tick)", runTick},
+		{"tick", "[--at TIME] [--dry-run]", "record what the clock says is due now, or at TIME (serve does it every 30 s); --dry-run only prints it", runTick},
 	}
 }
 
@@ -105,21 +105,23 @@ func (e *env) done(p games.Played, err error) error {
 
 func runTick(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("tick", flag.ContinueOnError)
-	at := fs.String("at", "", "act as if it were this time (RFC 3339), to try a deadline out")
-	if _, err := e.parse(fs, args, 0, "[--at TIME]"); err != nil {
+	at := fs.String("at", "", "act as if it were this time (RFC 3339): what is due then is recorded for real, timeouts included")
+	dry := fs.Bool("dry-run", false, "record nothing: print what is due and would be recorded")
+	if _, err := e.parse(fs, args, 0, "[--at TIME] [--dry-run]"); err != nil {
 		return err
 	}
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err
 	}
+	now := time.Now()
 	if *at != "" {
-		t, err := time.Parse(time.RFC3339, *at)
+		now, err = time.Parse(time.RFC3339, *at)
 		if err != nil {
 			return usageError{fmt.Sprintf("tick: --at %q is not a time such as 2026-12-03T18:00:00Z", *at)}
 		}
-		svc.Now = func() time.Time { return t }
 	}
+	svc.Now = func() time.Time { return now }
 	index, err := projections.NewProjector(ctx, svc.Store, svc.Catalog)
 	if err != nil {
 		return err
@@ -127,5 +129,89 @@ func runTick(ctx context.Context, e *env, args []string) error {
 	if err := index.CatchUp(ctx); err != nil {
 		return err
 	}
-	return (&games.Timekeeper{Service: svc, Index: index}).Tick(ctx)
+	due, err := dueGames(ctx, svc, index, now)
+	if err != nil {
+		return err
+	}
+	if len(due) == 0 {
+		fmt.Fprintf(e.stdout, "nothing is due at %s\n", now.UTC().Format(time.RFC3339))
+		return nil
+	}
+	if *dry {
+		fmt.Fprintf(e.stdout, "due at %s, not recorded (--dry-run):\n", now.UTC().Format(time.RFC3339))
+		for _, d := range due {
+			for _, step := range d.due {
+				fmt.Fprintf(e.stdout, "%s  %s\n", d.id, dueText(d.game, step))
+			}
+		}
+		return nil
+	}
+	// The same steps the service's clock takes: an operator trying a time
+	// out is told exactly what is now in the histories, for good.
+	tickErr := (&games.Timekeeper{Service: svc, Index: index}).Tick(ctx)
+	for _, d := range due {
+		g, _, err := svc.Load(ctx, d.id)
+		if err != nil {
+			return err
+		}
+		if g.Seq > d.game.Seq {
+			fmt.Fprintf(e.stdout, "%s  recorded as events %d to %d (pbem log %s shows them)\n", d.id, d.game.Seq+1, g.Seq, d.id)
+		}
+	}
+	return tickErr
+}
+
+// dueGame is a game whose clock has something to do.
+type dueGame struct {
+	id   string
+	game *projections.Game
+	due  []projections.Due
+}
+
+// dueGames returns what the clock has to do at now, game by game, as the
+// timekeeper finds it: the read model says which games, their histories
+// what.
+func dueGames(ctx context.Context, svc *games.Service, index *projections.Projector, now time.Time) ([]dueGame, error) {
+	list, err := index.Games(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var due []dueGame
+	for _, sum := range list {
+		if sum.Over || sum.Due.IsZero() || sum.Due.After(now) {
+			continue
+		}
+		g, _, err := svc.Load(ctx, sum.ID)
+		if err != nil {
+			return nil, err
+		}
+		if steps, _ := g.DueAt(now); len(steps) > 0 {
+			due = append(due, dueGame{sum.ID, g, steps})
+		}
+	}
+	return due, nil
+}
+
+// dueText says what the clock would do for one step; what the step then
+// causes (the next seat's deadline, the end of the game) is not foreseen.
+func dueText(g *projections.Game, d projections.Due) string {
+	seat := fmt.Sprintf("seat %d", d.Seat)
+	for _, p := range g.Created.Players {
+		if p.Seat == d.Seat && p.Name != "" {
+			seat += " (" + p.Name + ")"
+		}
+	}
+	switch d.Kind {
+	case projections.DueRemind:
+		return seat + ": reminded of the deadline " + d.Deadline.UTC().Format(time.RFC3339)
+	case projections.DuePassed:
+		return seat + ": everyone told the deadline " + d.Deadline.UTC().Format(time.RFC3339) + " passed"
+	case projections.DueTimeout:
+		return seat + ": the grace is over, pbem plays the default move as a timeout"
+	case projections.DueAbandoned:
+		return seat + ": pbem plays the seat's move, the seat being pbem's for good"
+	case projections.DueDigest:
+		return seat + ": the daily digest is sent"
+	}
+	return seat + ": " + d.Kind
 }
