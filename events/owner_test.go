@@ -44,9 +44,9 @@ func TestOwnerWaits(t *testing.T) {
 }
 
 // TestOwnerServes: while a store serves its data directory, another
-// store on it is the server's client and sees what it appends; a second
-// server refuses; once the server is closed its file is gone, and a file
-// left by a server that died is not trusted.
+// store on it is the server's client, sees what it appends and backs it
+// up; a second server refuses; once the server is closed its file is
+// gone, and a file left by a server that died is not trusted.
 func TestOwnerServes(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -73,6 +73,9 @@ func TestOwnerServes(t *testing.T) {
 	}
 	if evs, _, err := srv.Load(ctx, "abc123"); err != nil || len(evs) != 1 {
 		t.Errorf("the server loads %d events (%v) after the client appended one", len(evs), err)
+	}
+	if m, err := client.Backup(ctx, filepath.Join(t.TempDir(), "backup"), events.BackupOptions{}); err != nil || len(m.Streams) == 0 {
+		t.Errorf("a backup through the server: %+v, %v", m, err)
 	}
 	client.Close()
 
