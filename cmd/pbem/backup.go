@@ -10,8 +10,7 @@ import (
 )
 
 // runBackup writes a snapshot of the whole store into a new directory.
-// With the embedded server, stop "pbem serve" first: the data directory
-// must not be open twice.
+// While "pbem serve" runs, the snapshot goes through its server.
 func runBackup(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	out := fs.String("out", "", "directory to write the backup to; it must be empty or not exist")
