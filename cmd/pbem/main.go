@@ -11,6 +11,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,7 +23,7 @@ import (
 // command is one subcommand.
 type command struct {
 	name string
-	args string // the synopsis after the name
+	args string // the synopsis after the name; one line per form
 	help string
 	run  func(ctx context.Context, env *env, args []string) error
 }
@@ -37,12 +38,12 @@ func commands() []command {
 		{"export", "ID", "print a game's events as JSON lines, as stored", runExport},
 		{"verify", "ID | --file F", "replay a history and check its hash chain and seed", runVerify},
 		{"games", "", "list the games", runGames},
-		{"backup", "--out DIR", "write a snapshot of the whole store (stop serve first when embedded)", runBackup},
+		{"backup", "--out DIR", "write a snapshot of the whole store (through the service, when one serves the data directory)", runBackup},
 		{"restore", "--from DIR", "restore a backup into an empty data directory", runRestore},
-		{"serve", "[--config FILE]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
-		{"mail", "parse|list|show|retry …", "read a mail as pbem does; list, show and retry the mail pbem sends", runMailCommand},
-		{"demo", "[--players N] [--variant x,y] [--seed N]", "play a whole game by mail between bots on a mail system in the process", runDemo},
-		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N]", "play a whole game between seeded random players, without mail", runSelfplay},
+		{"serve", "[--config FILE] [--health ADDR]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
+		{"mail", mailSynopsis(), "read a mail as pbem does; list, show and retry the mail pbem sends", runMailCommand},
+		{"demo", "[--players N] [--variant x,y] [--timeout D] [-v]", "play a whole game by mail between bots on a mail system in the process", runDemo},
+		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N] [--quiet]", "play a whole game between seeded random players, without mail", runSelfplay},
 		{"bench", "[--out FILE] [--dir DIR] [--quick] [--cluster=false]", "measure throughput, latency, rebuild, growth and memory against raw JetStream", runBench},
 	}, tableCommands()...)
 }
@@ -70,31 +71,133 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	e := &env{stdout: stdout, stderr: stderr}
 	rest, err := e.parseGlobal(args)
 	if err != nil {
+		if helpFlag(args) { // "pbem -h", "pbem --data DIR --help"
+			usage(stdout)
+			return nil
+		}
 		return err
 	}
-	if len(rest) == 0 || rest[0] == "help" || rest[0] == "-h" || rest[0] == "--help" {
+	if len(rest) == 0 || rest[0] == "help" && len(rest) == 1 {
 		usage(stdout)
 		return nil
 	}
+	if rest[0] == "help" {
+		c, err := lookup(rest[1])
+		if err != nil {
+			return err
+		}
+		commandUsage(stdout, c)
+		return nil
+	}
+	c, err := lookup(rest[0])
+	if err != nil {
+		return err
+	}
+	if helpFlag(rest[1:]) {
+		commandUsage(stdout, c)
+		return nil
+	}
+	defer e.close()
+	return c.run(ctx, e, rest[1:])
+}
+
+// lookup returns the command called name.
+func lookup(name string) (command, error) {
 	for _, c := range commands() {
-		if c.name == rest[0] {
-			defer e.close()
-			return c.run(ctx, e, rest[1:])
+		if c.name == name {
+			return c, nil
 		}
 	}
-	return usageError{fmt.Sprintf("unknown command %q; run \"pbem help\"", rest[0])}
+	return command{}, usageError{fmt.Sprintf("unknown command %q; run \"pbem help\"", name)}
+}
+
+// helpFlag says whether args ask for help: no argument of any command
+// starts with a dash but its flags, so -h cannot be a game id or a move.
+func helpFlag(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help", "--h":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "pbem runs board games by email.")
 	fmt.Fprintln(w, "\nUsage: pbem [--data DIR] [--nats URL] COMMAND [arguments]")
+	fmt.Fprintln(w, "       pbem help COMMAND")
 	fmt.Fprintln(w, "\nCommands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-7s %s\n          %s\n", c.name, c.args, c.help)
+		for i, form := range strings.Split(c.args, "\n") {
+			name := c.name
+			if i > 0 {
+				name = ""
+			}
+			fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-8s %s", name, form), " "))
+		}
+		fmt.Fprintf(w, "  %-8s %s\n", "", c.help)
 	}
-	fmt.Fprintln(w, "\nGlobal flags (also accepted after the command):")
-	fmt.Fprintln(w, "  --data DIR   data directory of the embedded NATS server (env PBEM_DATA, default ./pbem-data)")
-	fmt.Fprintln(w, "  --nats URL   use an external NATS server or cluster instead (env NATS_URL)")
+	globalUsage(w)
+	fmt.Fprintln(w, "\nEvery command and its examples: docs/commands.md; running the mailbox: docs/operating.md.")
+}
+
+// commandUsage prints one command's synopsis and what it does.
+func commandUsage(w io.Writer, c command) {
+	for i, form := range strings.Split(c.args, "\n") {
+		lead := "Usage:"
+		if i > 0 {
+			lead = ""
+		}
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%-6s pbem %s %s", lead, c.name, form), " "))
+	}
+	fmt.Fprintf(w, "\n%s.\n", upperFirst(c.help))
+	globalUsage(w)
+}
+
+// mailSynopsis is the mail command's synopsis, one line per subcommand,
+// read from the usage it answers a wrong call with.
+func mailSynopsis() string {
+	var forms []string
+	for _, l := range strings.Split(mailUsage, "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "usage:"))
+		forms = append(forms, strings.TrimSpace(strings.TrimPrefix(l, "pbem mail")))
+	}
+	return strings.Join(forms, "\n")
+}
+
+// globalUsage prints the global flags from their declaration, with the
+// defaults they have now: PBEM_DATA and NATS_URL set them.
+func globalUsage(w io.Writer) {
+	fs := flag.NewFlagSet("pbem", flag.ContinueOnError)
+	(&env{}).globalFlags(fs)
+	fmt.Fprintln(w, "\nGlobal flags, before or after the command (env PBEM_DATA and NATS_URL set their defaults):")
+	flagUsage(w, fs)
+}
+
+// flagUsage prints fs's flags as the docs write them: two dashes, the kind
+// of value, the default when there is one.
+func flagUsage(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, text := flag.UnquoteUsage(f)
+		name := "--" + f.Name
+		if kind != "" {
+			name += " " + kind
+		}
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			text += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		fmt.Fprintf(w, "  %-15s %s\n", name, text)
+	})
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func oneLine(s string) string {
