@@ -39,8 +39,8 @@ func (a *altiplanoTable) post1(reply []string, seat int, lines ...string) []lett
 		}
 		got := mailbox(a.t, a.post.ms, u)[before:]
 		for _, l := range got {
-			if s := l.p.Subject; strings.Contains(s, "refused") || strings.Contains(s, "not applied") {
-				a.t.Fatalf("%s mailed %q and got %q:\n%s", u, lines, s, l.p.Text)
+			if l.bounced() {
+				a.t.Fatalf("%s mailed %q and got %s:\n%s", u, lines, l, l.p.Text)
 			}
 		}
 		if last > seq {

@@ -249,8 +249,8 @@ func TestFaultDiskFull(t *testing.T) {
 	s := servePostIn(t, ms, func(c *config) { c.MinFreeMB = 32 }, "", dir)
 	ana, bea := ms.Address("ana"), ms.Address("bea")
 	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
-	prompt := waitFor(t, ms, "ana", 0, "your turn")
-	waitFor(t, ms, "bea", 0, "new game")
+	prompt := waitFor(t, ms, "ana", 0, "your-turn")
+	waitFor(t, ms, "bea", 0, "invitation")
 	s.waitHealth(t, http.StatusOK, "the disk roomy", func(h healthReport) bool { return h.Disk != nil && !h.Disk.Low })
 
 	// Fill the disk up to 16 MiB free: below min_free_mb.
@@ -279,7 +279,7 @@ func TestFaultDiskFull(t *testing.T) {
 	if err := os.Remove(ballast); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ms, "bea", 1, "your turn")
+	waitFor(t, ms, "bea", 1, "your-turn")
 	s.waitHealth(t, http.StatusOK, "the disk roomy again", func(h healthReport) bool { return h.Disk != nil && !h.Disk.Low })
 	if g, _, err := s.svc.Load(context.Background(), tag.Game); err != nil || len(g.Moves) != 1 {
 		t.Errorf("after space returned the game has moves %v (%v), want the one mailed meanwhile", g.Moves, err)
@@ -295,7 +295,7 @@ func TestFaultDiskFull(t *testing.T) {
 	// byte: a write of the stream fails, which JetStream does not retry
 	// until it is started again. The move mailed then is not lost: it
 	// stays on the server, and a restart once space is back plays it.
-	prompt = waitFor(t, ms, "bea", 1, "your turn")
+	prompt = waitFor(t, ms, "bea", 1, "your-turn")
 	s.stop()
 	s = servePostIn(t, ms, func(c *config) { c.MinFreeMB = -1 }, "", dir)
 	full, err := os.Create(ballast)
@@ -325,7 +325,7 @@ func TestFaultDiskFull(t *testing.T) {
 	}
 	s.stop()
 	s = servePostIn(t, ms, func(c *config) { c.MinFreeMB = 32 }, "", dir)
-	waitFor(t, ms, "ana", 2, "your turn")
+	waitFor(t, ms, "ana", 2, "your-turn")
 	if g, _, err := s.svc.Load(context.Background(), tag.Game); err != nil || len(g.Moves) != 2 {
 		t.Errorf("after the disk was full and the service restarted the game has moves %v (%v), want E5 and A1", g.Moves, err)
 	}

@@ -212,7 +212,7 @@ func TestHealthIMAPDropped(t *testing.T) {
 	s := servePost(t, ms, func(c *config) { c.IMAP.Addr = imap.ln.Addr().String() })
 	ana, bea := ms.Address("ana"), ms.Address("bea")
 	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
-	prompt := waitFor(t, ms, "ana", 0, "your turn")
+	prompt := waitFor(t, ms, "ana", 0, "your-turn")
 	s.waitHealth(t, http.StatusOK, "the intake connected", func(h healthReport) bool { return h.Intake.State == stateConnected })
 
 	imap.setDown(true)
@@ -222,7 +222,7 @@ func TestHealthIMAPDropped(t *testing.T) {
 	send(t, ms, ana, prompt.replyTo, "Re: move", "<"+prompt.messageID+">", "E5\n")
 	time.Sleep(time.Second)
 	imap.setDown(false)
-	waitFor(t, ms, "bea", 1, "your turn")
+	waitFor(t, ms, "bea", 1, "your-turn")
 	after := s.waitHealth(t, http.StatusOK, "the intake connected again", func(h healthReport) bool { return h.Intake.State == stateConnected })
 	if after.Intake.LastError == "" || after.Intake.LastErrorAt == nil || after.Intake.LastErrorAt.Before(*h.Intake.LastErrorAt) {
 		t.Errorf("/healthz after the reconnection shows last error %q at %v, want the drop's", after.Intake.LastError, after.Intake.LastErrorAt)
@@ -257,7 +257,7 @@ func TestHealthSMTPRefusals(t *testing.T) {
 	s := servePost(t, ms, nil)
 	ana, bea := ms.Address("ana"), ms.Address("bea")
 	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
-	prompts := map[string]letter{"ana": waitFor(t, ms, "ana", 0, "your turn"), "bea": waitFor(t, ms, "bea", 0, "new game")}
+	prompts := map[string]letter{"ana": waitFor(t, ms, "ana", 0, "your-turn"), "bea": waitFor(t, ms, "bea", 0, "invitation")}
 	seen := map[string]int{"ana": 1, "bea": 1}
 
 	for i, tt := range []struct {
@@ -272,7 +272,7 @@ func TestHealthSMTPRefusals(t *testing.T) {
 			return h.Outbox.State == stateRetrying && strings.Contains(h.Outbox.LastError, strconv.Itoa(tt.code)) && h.Outbox.Waiting > 0
 		})
 		setRefuse(func(string) error { return nil })
-		prompts[tt.other] = waitFor(t, ms, tt.other, seen[tt.other], "your turn")
+		prompts[tt.other] = waitFor(t, ms, tt.other, seen[tt.other], "your-turn")
 		seen[tt.who], seen[tt.other] = len(mailbox(t, ms, tt.who)), len(mailbox(t, ms, tt.other))
 		s.waitHealth(t, http.StatusOK, "the outbox sending again", func(h healthReport) bool {
 			return h.Outbox.State == stateSending && h.Outbox.Pending == 0 && h.Outbox.Waiting == 0

@@ -35,12 +35,12 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 	p := startPost(t, sys, dir)
 	ana, bea := sys.Address("ana"), sys.Address("bea")
 	send(t, sys, ana, sys.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
-	prompt := waitFor(t, sys, "ana", 0, "your turn")
-	waitFor(t, sys, "bea", 0, "new game")
+	prompt := waitFor(t, sys, "ana", 0, "your-turn")
+	waitFor(t, sys, "bea", 0, "invitation")
 	players := map[string]string{"ana": ana, "bea": bea}
 	seen := map[string]int{"ana": 0, "bea": 0}
 	who, moves := "ana", 0
-	for !strings.Contains(prompt.p.Subject, "game over") {
+	for !prompt.is("game-over") {
 		example := exampleLine.FindStringSubmatch(prompt.p.Text)
 		if example == nil {
 			t.Fatalf("prompt %q has no example move:\n%s", prompt.p.Subject, prompt.p.Text)
@@ -55,7 +55,7 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 		}
 		other := map[string]string{"ana": "bea", "bea": "ana"}[who]
 		next := waitFor(t, sys, other, seen[other], "")
-		for !strings.Contains(next.p.Subject, "your turn") && !strings.Contains(next.p.Subject, "game over") {
+		for !next.is("your-turn") && !next.is("game-over") {
 			seen[other]++
 			next = waitFor(t, sys, other, seen[other], "")
 		}

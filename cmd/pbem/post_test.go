@@ -16,6 +16,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	gomail "github.com/emersion/go-message/mail"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/mail/mailtest"
@@ -144,9 +145,31 @@ type letter struct {
 	replyTo   string
 	messageID string
 	attached  []byte // the first attachment, if any
+	kind      string // its X-Pbem-Kind: what it is, never read from its subject
+	turn      bool   // its X-Pbem-Turn: it tells its reader it is their turn
+	game      string // its X-Pbem-Game: the game it is about, "" for none
 }
 
-func (l letter) String() string { return l.p.Subject }
+// is reports whether l is a mail of kind want, as its headers say: a
+// notice kind ("invitation", "rejected", "stale"…), "your-turn" for any
+// mail telling its reader it is their turn (an invitation or news may),
+// "" for any mail.
+func (l letter) is(want string) bool {
+	switch want {
+	case "":
+		return true
+	case games.KindYourTurn:
+		return l.turn
+	}
+	return l.kind == want
+}
+
+// bounced reports whether l refuses or does not apply what its reader sent.
+func (l letter) bounced() bool {
+	return l.kind == games.KindRejected || l.kind == games.KindError || l.kind == games.KindStale
+}
+
+func (l letter) String() string { return l.kind + " " + l.messageID }
 
 // openInbox logs in as user and selects the INBOX; the caller closes c.
 func openInbox(t *testing.T, ms mailtest.Servers, user string) (c *imapclient.Client, sel *imap.SelectData) {
@@ -190,7 +213,8 @@ func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := letter{raw: raw, p: p, messageID: p.MessageID}
+		l := letter{raw: raw, p: p, messageID: p.MessageID,
+			kind: h.Header.Get(games.HeaderKind), turn: h.Header.Get(games.HeaderTurn) == "yours", game: h.Header.Get(games.HeaderGame)}
 		if a, err := netmail.ParseAddress(h.Header.Get("Reply-To")); err == nil {
 			l.replyTo = a.Address
 		}
@@ -200,15 +224,15 @@ func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
 	return out
 }
 
-// waitFor waits until user has a mail whose subject contains want that is
-// not among the first skip mails, and returns it.
+// waitFor waits until user has a mail that is want (see letter.is) that
+// is not among the first skip mails, and returns it.
 func waitFor(t *testing.T, ms mailtest.Servers, user string, skip int, want string) letter {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
 		box := mailbox(t, ms, user)
 		for _, l := range box[min(skip, len(box)):] {
-			if strings.Contains(l.p.Subject, want) {
+			if l.is(want) {
 				return l
 			}
 		}

@@ -32,48 +32,48 @@ func TestMailRefusals(t *testing.T) {
 	post := startPost(t, sys, t.TempDir())
 	ana, bea, eve, games := sys.Address("ana"), sys.Address("bea"), sys.Address("eve"), sys.Address("games")
 	send(t, sys, ana, games, "a game?", "", "NEW atacama WITH "+bea+"\n")
-	anaPrompt := waitFor(t, sys, "ana", 0, "your turn")
-	beaInvite := waitFor(t, sys, "bea", 0, "new game")
+	anaPrompt := waitFor(t, sys, "ana", 0, "your-turn")
+	beaInvite := waitFor(t, sys, "bea", 0, "invitation")
 	tag, _ := mail.ParseTag(anaPrompt.replyTo, games)
 	wrongToken := strings.Replace(anaPrompt.replyTo, tag.Token, strings.Repeat("a", len(tag.Token)), 1)
 	// A first move, so that the invitation becomes an old prompt.
 	send(t, sys, ana, anaPrompt.replyTo, "Re: move", "<"+anaPrompt.messageID+">", "A1\n")
-	waitFor(t, sys, "bea", 1, "your turn")
+	waitFor(t, sys, "bea", 1, "your-turn")
 
 	tests := []struct {
 		name   string
 		who    string // the user who sends, and who would get the answer
 		to     string
 		raw    string // headers and body after From and To; "%s" is the Message-ID
-		answer string // in the answer's subject; "" for silence
+		answer string // the answer's kind (X-Pbem-Kind); "" for silence
 		body   string // in the answer's text
 	}{
-		{"IllegalMove", "bea", beaInvite.replyTo, "Subject: m\n\nA2\n", "move refused", "A2 is next to"},
-		{"Malformed", "bea", beaInvite.replyTo, "Subject: m\n\nZ99 please\n", "move refused", "Z99"},
-		{"UnknownCommand", "bea", beaInvite.replyTo, "Subject: m\n\nFROBNICATE\n", "move refused", "FROBNICATE"},
-		{"OutOfTurn", "ana", anaPrompt.replyTo, "Subject: m\n\nI9\n", "move refused", "turn"},
-		{"Stale", "bea", beaInvite.replyTo, "Subject: m\nIn-Reply-To: <" + beaInvite.messageID + ">\n\nC3\n", "reply not applied", "A1"},
-		{"WrongToken", "ana", wrongToken, "Subject: m\n\nBOARD\n", "move refused", "not one pbem gave you"},
-		{"OtherSeatsAddress", "ana", beaInvite.replyTo, "Subject: m\n\nE5\n", "move refused", "seat 1"},
+		{"IllegalMove", "bea", beaInvite.replyTo, "Subject: m\n\nA2\n", "rejected", "A2 is next to"},
+		{"Malformed", "bea", beaInvite.replyTo, "Subject: m\n\nZ99 please\n", "rejected", "Z99"},
+		{"UnknownCommand", "bea", beaInvite.replyTo, "Subject: m\n\nFROBNICATE\n", "rejected", "FROBNICATE"},
+		{"OutOfTurn", "ana", anaPrompt.replyTo, "Subject: m\n\nI9\n", "rejected", "turn"},
+		{"Stale", "bea", beaInvite.replyTo, "Subject: m\nIn-Reply-To: <" + beaInvite.messageID + ">\n\nC3\n", "stale", "A1"},
+		{"WrongToken", "ana", wrongToken, "Subject: m\n\nBOARD\n", "rejected", "not one pbem gave you"},
+		{"OtherSeatsAddress", "ana", beaInvite.replyTo, "Subject: m\n\nE5\n", "rejected", "seat 1"},
 		{"StrangerToGame", "eve", beaInvite.replyTo, "Subject: m\n\nE5\n", "", ""},
 		{"AutoReply", "bea", beaInvite.replyTo, "Subject: Out of office\nAuto-Submitted: auto-replied\n\nI am away.\n", "", ""},
 		{"Bounce", "bea", beaInvite.replyTo, "Subject: Undelivered Mail Returned to Sender\nReturn-Path: <>\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\n\n--b\nContent-Type: text/plain\n\nfailed\n--b--\n", "", ""},
 		{"ListMail", "eve", games, "Subject: news\nList-Id: <news.example.org>\n\nHELP\n", "", ""},
 		{"OwnMail", "games", games, "Subject: loop\n\nHELP\n", "", ""},
 		{"NoCommands", "eve", games, "Subject: hi\n\n\n", "help", "found no command"},
-		{"GameCommandWithoutGame", "eve", games, "Subject: hi\n\nBOARD\n", "command refused", "needs a game"},
-		{"BadNew", "eve", games, "Subject: hi\n\nNEW chess WITH ana@pbem.test\n", "command refused", "no game called"},
-		{"EmptySay", "bea", beaInvite.replyTo, "Subject: hi\n\nSAY\n", "command refused", "SAY needs a message"},
-		{"DeadlineNotHost", "bea", beaInvite.replyTo, "Subject: hi\n\nDEADLINE 48h\n", "command refused", "only the game's host"},
-		{"BadDeadline", "ana", anaPrompt.replyTo, "Subject: hi\n\nDEADLINE soon\n", "command refused", "DEADLINE 48h"},
-		{"ConditionalOnOwnTurn", "bea", beaInvite.replyTo, "Subject: hi\n\nIF A3 THEN C5\n", "command refused", "it is your turn"},
-		{"UndoNothingAsked", "bea", beaInvite.replyTo, "Subject: hi\n\nAGREE\n", "command refused", "nobody has asked"},
+		{"GameCommandWithoutGame", "eve", games, "Subject: hi\n\nBOARD\n", "error", "needs a game"},
+		{"BadNew", "eve", games, "Subject: hi\n\nNEW chess WITH ana@pbem.test\n", "error", "no game called"},
+		{"EmptySay", "bea", beaInvite.replyTo, "Subject: hi\n\nSAY\n", "error", "SAY needs a message"},
+		{"DeadlineNotHost", "bea", beaInvite.replyTo, "Subject: hi\n\nDEADLINE 48h\n", "error", "only the game's host"},
+		{"BadDeadline", "ana", anaPrompt.replyTo, "Subject: hi\n\nDEADLINE soon\n", "error", "DEADLINE 48h"},
+		{"ConditionalOnOwnTurn", "bea", beaInvite.replyTo, "Subject: hi\n\nIF A3 THEN C5\n", "error", "it is your turn"},
+		{"UndoNothingAsked", "bea", beaInvite.replyTo, "Subject: hi\n\nAGREE\n", "error", "nobody has asked"},
 		{"Help", "eve", games, "Subject: hi\n\nhelp\n", "help", "SAY"},
 		{"Board", "bea", beaInvite.replyTo, "Subject: hi\n\nBOARD\n", "board", "A1"},
 		{"History", "bea", beaInvite.replyTo, "Subject: hi\n\nHISTORY\n", "history", "A1"},
-		{"Games", "bea", games, "Subject: hi\n\nGAMES\n", "your games", "Atacama"},
-		{"TooLong", "bea", beaInvite.replyTo, "Subject: long\n\n" + strings.Repeat(strings.Repeat("x", 75)+"\n", mail.MaxRaw/76+1), "move refused", "KiB long"},
-		{"Broken", "bea", beaInvite.replyTo, "Subject: broken\nContent-Type: multipart/mixed\n\nno boundary at all\n", "move refused", "is not a move"},
+		{"Games", "bea", games, "Subject: hi\n\nGAMES\n", "games", "Atacama"},
+		{"TooLong", "bea", beaInvite.replyTo, "Subject: long\n\n" + strings.Repeat(strings.Repeat("x", 75)+"\n", mail.MaxRaw/76+1), "rejected", "KiB long"},
+		{"Broken", "bea", beaInvite.replyTo, "Subject: broken\nContent-Type: multipart/mixed\n\nno boundary at all\n", "rejected", "is not a move"},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,7 +83,7 @@ func TestMailRefusals(t *testing.T) {
 			if tt.answer != "" {
 				got := waitFor(t, sys, tt.who, before, tt.answer)
 				if !strings.Contains(got.p.Text, tt.body) {
-					t.Errorf("%s: answer %q says\n%s\nwant it to say %q", tt.name, got.p.Subject, got.p.Text, tt.body)
+					t.Errorf("%s: answer %s says\n%s\nwant it to say %q", tt.name, got, got.p.Text, tt.body)
 				}
 			}
 			// Mail is handled in order: once the answer to a later HELP has

@@ -34,12 +34,12 @@ func securityGame(t *testing.T, ms mailtest.Servers, auth string) (prompt letter
 	t.Helper()
 	ana, bea, games := ms.Address("ana"), ms.Address("bea"), ms.Address("games")
 	sendRaw(t, ms, ana, games, fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <new.sec@pbem.test>\n%sSubject: a game?\n\nNEW atacama WITH %s\n", ana, games, auth, bea))
-	p := waitFor(t, ms, "ana", 0, "your turn")
+	p := waitFor(t, ms, "ana", 0, "your-turn")
 	first = fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <first.sec@pbem.test>\nIn-Reply-To: <%s>\n%sSubject: Re: move\n\nE5\n", ana, p.replyTo, p.messageID, auth)
 	sendRaw(t, ms, ana, p.replyTo, first)
-	b := waitFor(t, ms, "bea", 1, "your turn")
+	b := waitFor(t, ms, "bea", 1, "your-turn")
 	sendRaw(t, ms, bea, b.replyTo, fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <second.sec@pbem.test>\nIn-Reply-To: <%s>\n%sSubject: Re: move\n\nA1\n", bea, b.replyTo, b.messageID, auth))
-	prompt = waitFor(t, ms, "ana", 2, "your turn")
+	prompt = waitFor(t, ms, "ana", 2, "your-turn")
 	tag, _ := mail.ParseTag(prompt.replyTo, games)
 	return prompt, first, tag.Game
 }
@@ -94,23 +94,23 @@ func TestWhoMayAct(t *testing.T) {
 	tokens := mail.Tokens{Secret: []byte("test secret")}
 	// A second game, of eve and bea: ana does not play in it.
 	send(t, ms, eve, ms.Address("games"), "a game?", "", "NEW atacama WITH "+ms.Address("bea")+"\n")
-	otherTag, _ := mail.ParseTag(waitFor(t, ms, "eve", 0, "your turn").replyTo, ms.Address("games"))
+	otherTag, _ := mail.ParseTag(waitFor(t, ms, "eve", 0, "your-turn").replyTo, ms.Address("games"))
 	other := otherTag.Game
 	tests := []struct {
 		name, from, to string
 		raw            string // "" for a fresh mail with the move I9
-		answer         string // in the subject of the answer to from; "" for silence
+		answer         string // the kind of the answer to from (X-Pbem-Kind); "" for silence
 		body           string
 	}{
-		{"WrongToken", ana, reply(game, 0, "aaaaaaaaaa"), "", "move refused", "not one pbem gave you"},
-		{"StaleToken", ana, reply(game, 0, mail.Tokens{Secret: []byte("last year's secret")}.Token(game, 0)), "", "move refused", "not one pbem gave you"},
-		{"OtherSeatsToken", ana, reply(game, 1, tokens.Token(game, 1)), "", "move refused", "seat 1"},
-		{"OtherGamesToken", ana, reply(game, 0, tokens.Token(other, 0)), "", "move refused", "not one pbem gave you"},
+		{"WrongToken", ana, reply(game, 0, "aaaaaaaaaa"), "", "rejected", "not one pbem gave you"},
+		{"StaleToken", ana, reply(game, 0, mail.Tokens{Secret: []byte("last year's secret")}.Token(game, 0)), "", "rejected", "not one pbem gave you"},
+		{"OtherSeatsToken", ana, reply(game, 1, tokens.Token(game, 1)), "", "rejected", "seat 1"},
+		{"OtherGamesToken", ana, reply(game, 0, tokens.Token(other, 0)), "", "rejected", "not one pbem gave you"},
 		{"OtherGamesAddress", ana, reply(other, 0, tokens.Token(other, 0)), "", "", ""},
 		{"Observer", eve, prompt.replyTo, "", "", ""},
 		{"ObserverWithSeatName", eve, prompt.replyTo, "", "", ""},
 		{"Replayed", ana, prompt.replyTo, first, "", ""},
-		{"ReplayedNewID", ana, prompt.replyTo, strings.Replace(first, "first.sec", "first.again", 1), "reply not applied", "A1"},
+		{"ReplayedNewID", ana, prompt.replyTo, strings.Replace(first, "first.sec", "first.again", 1), "stale", "A1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,7 +126,7 @@ func TestWhoMayAct(t *testing.T) {
 			switch {
 			case tt.answer == "" && len(got) != 0:
 				t.Errorf("%s: %s got %v, want silence", tt.name, user, got)
-			case tt.answer != "" && (len(got) != 1 || !strings.Contains(got[0].p.Subject, tt.answer) || !strings.Contains(got[0].p.Text, tt.body)):
+			case tt.answer != "" && (len(got) != 1 || !got[0].is(tt.answer) || !strings.Contains(got[0].p.Text, tt.body)):
 				t.Errorf("%s: %s got %v, want one answer about %q saying %q", tt.name, user, got, tt.answer, tt.body)
 			}
 			if m, o := moves(t, s, tag.Game), moves(t, s, other); m != "E5 A1" || o != "" {

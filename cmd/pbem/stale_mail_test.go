@@ -50,8 +50,8 @@ func until(t *testing.T, p *post, id, what string, done func(*projections.Game) 
 func bounced(box []letter) []string {
 	var out []string
 	for _, l := range box {
-		if s := l.p.Subject; strings.Contains(s, "not applied") || strings.Contains(s, "refused") {
-			out = append(out, s+": "+strings.Join(strings.Fields(l.p.Text), " "))
+		if l.bounced() {
+			out = append(out, l.kind+": "+strings.Join(strings.Fields(l.p.Text), " "))
 		}
 	}
 	return out
@@ -236,12 +236,12 @@ func TestStaleReplyCommandLineGame(t *testing.T) {
 	legal := p.game(t, id).State.Legal(0)
 	answer(t, sys, "ana", first, legal[0].String()+"\n")
 	until(t, p, id, "ana's first move", func(g *projections.Game) bool { return len(g.Moves) == 1 })
-	box := waitFor(t, sys, "bea", 1, "your turn")
+	box := waitFor(t, sys, "bea", 1, "your-turn")
 	answer(t, sys, "bea", box, p.game(t, id).State.Legal(1)[0].String()+"\n")
 	g := until(t, p, id, "bea's move", func(g *projections.Game) bool { return len(g.Moves) == 2 })
 	seen := len(mailbox(t, sys, "ana"))
 	answer(t, sys, "ana", first, g.State.Legal(0)[0].String()+"\n")
-	got := waitFor(t, sys, "ana", seen, "not applied")
+	got := waitFor(t, sys, "ana", seen, "stale")
 	if g := p.game(t, id); len(g.Moves) != 2 {
 		t.Errorf("ana's reply to her first mail, two moves old, was played: the moves are %v", g.Moves)
 	}
@@ -253,25 +253,25 @@ func TestStaleReplyCommandLineGame(t *testing.T) {
 func staleAfterRefusal(t *testing.T, p *post, id string) {
 	t.Helper()
 	ms := p.ms
-	prompt := waitFor(t, ms, "ana", 0, "your turn")
+	prompt := waitFor(t, ms, "ana", 0, "your-turn")
 	waitFor(t, ms, "bea", 0, "")
 	seen := len(mailbox(t, ms, "ana"))
 	answer(t, ms, "ana", prompt, "Z99\n")
-	refusal := waitFor(t, ms, "ana", seen, "refused")
+	refusal := waitFor(t, ms, "ana", seen, "rejected")
 	// Ana corrects her move in a reply to the refusal: nothing happened
 	// since, so it is played.
 	seen = len(mailbox(t, ms, "ana"))
 	answer(t, ms, "ana", refusal, p.game(t, id).State.Legal(0)[0].String()+"\n")
 	until(t, p, id, "ana's corrected move", func(g *projections.Game) bool { return len(g.Moves) == 1 })
-	turn := waitFor(t, ms, "bea", 1, "your turn")
+	turn := waitFor(t, ms, "bea", 1, "your-turn")
 	answer(t, ms, "bea", turn, p.game(t, id).State.Legal(1)[0].String()+"\n")
 	g := until(t, p, id, "bea's move", func(g *projections.Game) bool { return len(g.Moves) == 2 })
-	waitFor(t, ms, "ana", seen, "your turn")
+	waitFor(t, ms, "ana", seen, "your-turn")
 	// Two moves later, ana replies to the refusal again.
 	seen = len(mailbox(t, ms, "ana"))
 	answer(t, ms, "ana", refusal, g.State.Legal(0)[0].String()+"\n")
 	got := waitFor(t, ms, "ana", seen, "")
-	if !strings.Contains(got.p.Subject, "not applied") {
+	if !got.is("stale") {
 		t.Errorf("ana's reply to a refusal two moves old got %q, want it not applied:\n%s", got.p.Subject, got.p.Text)
 	}
 	if g := p.game(t, id); len(g.Moves) != 2 {
@@ -327,7 +327,7 @@ func TestAltiplanoPlanSentAgainByMail(t *testing.T) {
 	// Declared: a new plan is refused, and the answer says why.
 	had := a.post.reply(t, "ana", second[0]+"\n")
 	refusal := waitFor(t, sys, "ana", had, "")
-	if !strings.Contains(refusal.p.Subject, "refused") || !strings.Contains(strings.Join(strings.Fields(refusal.p.Text), " "), "cannot change") {
+	if !refusal.is("rejected") || !strings.Contains(strings.Join(strings.Fields(refusal.p.Text), " "), "cannot change") {
 		t.Errorf("a plan mailed after DONE got %q, want it refused as a declared plan cannot change:\n%s", refusal.p.Subject, refusal.p.Text)
 	}
 	a.settle()

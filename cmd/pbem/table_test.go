@@ -39,7 +39,7 @@ func TestTableCommands(t *testing.T) {
 	if !sh.Over {
 		t.Errorf("after the clock ran for weeks the game is not over (seq %d)", sh.Seq)
 	}
-	if log := mustPbem(t, dir, "log", id); !strings.Contains(log, "Time ran out") || !strings.Contains(log, "pbem plays seat") {
+	if log := mustPbem(t, dir, "log", id); !strings.Contains(log, "Time ran out") || !strings.Contains(log, "seat for good") {
 		t.Errorf("log lacks the timeouts and the abandoned seats:\n%s", log)
 	}
 	if out := mustPbem(t, dir, "verify", id); !strings.HasPrefix(out, "ok") {

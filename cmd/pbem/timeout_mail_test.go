@@ -109,16 +109,14 @@ func TestThreePlayerTimeoutByMail(t *testing.T) {
 	}
 }
 
-// waitAfter waits until user has a mail about game (by its reply address
-// or, for an observer's, its subject), after the first skip, for which ok
-// holds, and returns it.
+// waitAfter waits until user has a mail about game (by its X-Pbem-Game
+// header), after the first skip, for which ok holds, and returns it.
 func waitAfter(t *testing.T, ms mailtest.Servers, user string, skip int, game string, ok func(letter) bool) letter {
 	t.Helper()
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		box := mailbox(t, ms, user)
 		for _, l := range box[min(skip, len(box)):] {
-			tag, _ := mail.ParseTag(l.replyTo, ms.Address("games"))
-			if (tag.Game == game || strings.Contains(l.p.Subject, game)) && ok(l) {
+			if l.game == game && ok(l) {
 				return l
 			}
 		}
