@@ -20,6 +20,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 )
@@ -145,8 +146,9 @@ type demoWriter struct {
 	overCh  chan struct{}
 }
 
-var gameTag = regexp.MustCompile(`^\[pbem ([a-z0-9]+)\]`)
-
+// delivered prints each mail as it is delivered and follows the game by
+// the headers pbem sets for programs, never by a subject's words: every
+// mail of a game has the same subject.
 func (w *demoWriter) delivered(from string, to []string, raw []byte) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -155,17 +157,20 @@ func (w *demoWriter) delivered(from string, to []string, raw []byte) {
 		return
 	}
 	subject := decodeHeader(msg.Header.Get("Subject"))
+	if k := msg.Header.Get(games.HeaderKind); k != "" {
+		subject += " · " + k
+	}
 	fmt.Fprintf(w.out, "%-16s → %-40s %s\n", short(from), short(strings.Join(to, ", ")), subject)
-	if m := gameTag.FindStringSubmatch(subject); m != nil {
-		w.game = m[1]
+	if g := msg.Header.Get(games.HeaderGame); g != "" {
+		w.game = g
 	}
 	fromService := strings.HasPrefix(from, "games@")
-	over := fromService && strings.Contains(subject, "game over")
+	over := fromService && msg.Header.Get(games.HeaderKind) == games.KindGameOver
 	kind := "other"
 	switch {
 	case over:
 		kind = "over"
-	case strings.Contains(subject, "your turn"):
+	case msg.Header.Get(games.HeaderTurn) != "":
 		kind = "prompt"
 	}
 	if fromService && (w.verbose || kind != "other" && !w.shown[kind]) {
