@@ -20,11 +20,12 @@ import (
 
 // unnoticed reports whether seat need not hear now of the move mover made
 // from before to after: its legal moves are the same, and either it cannot
-// tell the move from another of the same kind (a hidden placement, a
-// sealed bid), or the mover finished its part of a simultaneous phase
-// that goes on without changing what anyone else may do. It hears of
-// them with the next mail that changes something for it, such as the
-// reveal when the phase ends.
+// tell the move from another the mover might have made (a hidden
+// placement, a sealed bid), or the mover finished its part of a
+// simultaneous phase that goes on without changing what anyone else may
+// do. It hears of them with the next mail that changes something for it,
+// such as the reveal when the phase ends. A public move with no other
+// legal move to tell it from is always told.
 func unnoticed(before, after rules.State, mover rules.Seat, move string, seat rules.Seat) bool {
 	if seat == mover || !sameLegal(before, after, seat) {
 		return false
