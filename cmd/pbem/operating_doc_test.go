@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestOperatingConfigs: every configuration in docs/operating.md loads
+// without an unknown key and has what pbem serve needs, and the one for a
+// local Dovecot and Postfix names what scripts/mailservers.sh sets up:
+// its ports, domain and password, and no trusted_auth_server, which those
+// servers' mail could never satisfy.
+func TestOperatingConfigs(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/operating.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, err := os.ReadFile("../../scripts/mailservers.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := func(name string) string {
+		m := regexp.MustCompile(`(?m)^` + name + `=(\S+)$`).FindSubmatch(script)
+		if m == nil {
+			t.Fatalf("scripts/mailservers.sh sets no %s", name)
+		}
+		return string(m[1])
+	}
+	var local *config
+	heading := ""
+	lines := strings.Split(string(doc), "\n")
+	for i := 0; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "#") {
+			heading = lines[i]
+		}
+		if strings.TrimSpace(lines[i]) != "```toml" {
+			continue
+		}
+		var body []string
+		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "```"; i++ {
+			body = append(body, lines[i])
+		}
+		file := filepath.Join(t.TempDir(), "pbem.toml")
+		if err := os.WriteFile(file, []byte(strings.Join(body, "\n")), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		c, err := loadConfig(file)
+		if err == nil {
+			err = c.check()
+		}
+		if err != nil {
+			t.Errorf("docs/operating.md, %s: %v", heading, err)
+			continue
+		}
+		if heading == "### A local Dovecot and Postfix" {
+			local = &c
+		}
+	}
+	if local == nil {
+		t.Fatal(`docs/operating.md has no configuration under "### A local Dovecot and Postfix"`)
+	}
+	host := set("HOST")
+	for _, tt := range []struct{ key, got, want string }{
+		{"imap.addr", local.IMAP.Addr, host + ":" + set("IMAP_PORT")},
+		{"smtp.addr", local.SMTP.Addr, host + ":" + set("SMTP_PORT")},
+		{"imap.password", local.IMAP.Password, set("PASSWORD")},
+		{"the mailbox's domain", local.domain(), set("DOMAIN")},
+		{"trusted_auth_server", local.TrustedAuth, ""},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("docs/operating.md's local Dovecot and Postfix: %s = %q, want %q as scripts/mailservers.sh sets up", tt.key, tt.got, tt.want)
+		}
+	}
+}
