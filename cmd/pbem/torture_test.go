@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -40,7 +41,9 @@ func TestTorture(t *testing.T) {
 	bin := buildPbem(t)
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: 4, Seed: uint64(seed),
-		Invalid: 0.08, Duplicate: 0.08, Variant: func(i int) string { return []string{"", "enhanced"}[i%2] },
+		Invalid: 0.08, Duplicate: 0.08, Seats: func(i int) int { return []int{2, 3, 2, 4}[i%4] },
+		// Atacama's enhanced game is for two.
+		Variant: func(i int) string { return []string{"", "", "enhanced", ""}[i%4] }, Say: 0.03,
 		Bad: tortureBad, Watch: 0.5, Strangers: 2, StrangeEvery: 2 * time.Second})
 	sys.OnDeliver = club.Deliver
 	s := newServeProc(t, bin, sys)
@@ -68,8 +71,8 @@ func TestTorture(t *testing.T) {
 	out := outcome(t, s.dir, sys, club)
 	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
 	rep := torture.Check(club.Sent(), out)
-	t.Logf("players sent %d NEW, %d moves, %d bad moves, %d repeated mails, %d WATCH of the bad recipients; strangers sent %d mails; pbem recorded %d games and %d moves",
-		rep.News, rep.Moves, rep.Invalid, rep.Duplicates, rep.Watches, rep.Strangers, rep.Games, rep.Applied)
+	t.Logf("players sent %d NEW, %d moves, %d bad moves, %d repeated mails, %d WATCH of the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves",
+		rep.News, rep.Moves, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied)
 	t.Logf("pbem wrote %d notices: %d to healthy recipients, %d waiting for the full mailbox (452), %d failed for the refusing one (550); the mailboxes hold %d mails, of which %d are second deliveries with identical content",
 		rep.Notices, rep.Healthy, rep.Waiting, rep.Refused, rep.Mails, rep.Repeats)
 	t.Logf("a healthy recipient's mail arrived at most %v after it was written (99%% within %v; the bound is %v)",
@@ -81,6 +84,15 @@ func TestTorture(t *testing.T) {
 	if t.Failed() || os.Getenv("PBEM_TEST_LOG") != "" {
 		s.tail()
 	}
+}
+
+// kinds lists how many games of each kind there were.
+func kinds(m map[string]int) string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, fmt.Sprintf("%s: %d", k, m[k]))
+	}
+	return strings.Join(out, "; ")
 }
 
 // tortureBad are the club's bad recipients, each invited to watch about
@@ -207,6 +219,7 @@ func (s *serveProc) settle(club *torture.Club, limit time.Duration) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	h, err := s.healthz()
+	s.tail()
 	s.t.Fatalf("after %v the club still waits for: %s\n/healthz: %+v %v", limit, club.Outstanding(), h, err)
 }
 

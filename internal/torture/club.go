@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	netmail "net/mail"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,12 +20,13 @@ import (
 
 // Kinds of mail the players send.
 const (
-	KindNew       = "new"       // NEW atacama … WITH the partner
+	KindNew       = "new"       // NEW atacama … WITH the other players of the table
 	KindMove      = "move"      // the example move of a prompt: valid
 	KindInvalid   = "invalid"   // a move that cannot be played
 	KindDuplicate = "duplicate" // a mail sent before, sent again byte for byte
 	KindWatch     = "watch"     // the host's WATCH of the bad recipients, as the game starts
 	KindStranger  = "stranger"  // a mail from someone who plays in no game
+	KindSay       = "say"       // a SAY to the table, before a move
 )
 
 // Sent is one mail a player sent.
@@ -58,13 +60,18 @@ type Options struct {
 	SMTP    string // host:port of the SMTP server the players send through
 	Domain  string // the players' domain
 	Mailbox string // the game address, e.g. games@pbem.test
-	Pairs   int    // pairs of players, each playing one game after another
+	Pairs   int    // tables of players (pairs unless Seats says otherwise), each playing one game after another
 	Seed    uint64
 	// Invalid and Duplicate are the chances that a player sends a bad move
 	// before answering a prompt, and sends its answer (or a NEW) twice.
 	Invalid, Duplicate float64
-	// Variant returns the variants of pair i's games ("" or "enhanced").
+	// Variant returns the variants of table i's games ("" or "enhanced").
 	Variant func(pair int) string
+	// Seats returns how many play at table i, 2 to 4; nil means 2.
+	Seats func(pair int) int
+	// Say is the chance that a player sends a SAY before answering a
+	// prompt.
+	Say float64
 	// SendFor is how long a player keeps trying to hand a mail to the
 	// SMTP server, a server restarting say; 0 means 2 seconds.
 	SendFor time.Duration
@@ -80,7 +87,7 @@ type Options struct {
 	StrangeEvery time.Duration
 }
 
-// Club is the players: pairs of bots that play Atacama by mail, starting a
+// Club is the players: tables of bots that play Atacama by mail, starting a
 // new game as soon as one ends until told to stop. They read their mail as
 // the mail system delivers it.
 type Club struct {
@@ -90,9 +97,9 @@ type Club struct {
 	mu        sync.Mutex
 	sent      []Sent
 	stopped   bool            // no new games
-	news      []int           // NEW mails sent, per pair
+	news      []int           // NEW mails sent, per table
 	overs     map[string]bool // game-over Message-IDs received
-	overCount [][2]int        // game-over mails received per pair and seat
+	overCount [][]int         // game-over mails received per table and seat
 	answered  map[string]bool // Message-IDs of players' mails the service answered
 	inFlight  int             // duplicates waiting to be sent
 	errs      []error
@@ -105,7 +112,7 @@ type player struct {
 	club       *Club
 	name, addr string
 	pair, seat int
-	partner    string
+	others     []string // the other seats' addresses, in seat order
 	rng        *rand.Rand
 	// side draws what the club does beside the games of old (WATCH, the
 	// strangers' mail), so rng draws the same bad moves and duplicates
@@ -118,23 +125,36 @@ type player struct {
 	n        int               // mails sent, for Message-IDs
 }
 
-// NewClub makes the players, "p<pair>a" (the host) and "p<pair>b", and
-// makes the mail system hand each its mail; Start sends the first NEWs.
+// NewClub makes the players, "p<table>a" (the host), "p<table>b" and so
+// on, the strangers and the bad recipients, and makes the mail system
+// hand each its mail; Start sends the first NEWs.
 func NewClub(opt Options) *Club {
 	if opt.Sys != nil {
 		opt.SMTP, opt.Domain = opt.Sys.SMTPAddr, opt.Sys.Domain
 	}
 	c := &Club{opt: opt, players: map[string]*player{}, news: make([]int, opt.Pairs),
-		overs: map[string]bool{}, overCount: make([][2]int, opt.Pairs), answered: map[string]bool{},
+		overs: map[string]bool{}, overCount: make([][]int, opt.Pairs), answered: map[string]bool{},
 		arrived: map[string]time.Time{}}
 	for i := range opt.Pairs {
-		for seat, suffix := range []string{"a", "b"} {
-			name := fmt.Sprintf("p%d%s", i, suffix)
+		seats := c.seats(i)
+		c.overCount[i] = make([]int, seats)
+		for seat := range seats {
+			name := seatName(i, seat)
+			// The first two seats draw as the pairs did before there
+			// were tables, so a seed plays them as it did.
+			stream := uint64(2*i + seat)
+			if seat >= 2 {
+				stream = 3<<32 + uint64(8*i+seat)
+			}
 			p := &player{club: c, name: name, addr: name + "@" + opt.Domain, pair: i, seat: seat,
-				partner: fmt.Sprintf("p%d%s@%s", i, []string{"b", "a"}[seat], opt.Domain),
-				rng:     rand.New(rand.NewPCG(opt.Seed, uint64(2*i+seat))), inbox: make(chan []byte, 1<<14),
-				side:   rand.New(rand.NewPCG(opt.Seed, 1<<32+uint64(2*i+seat))),
+				rng: rand.New(rand.NewPCG(opt.Seed, stream)), inbox: make(chan []byte, 1<<14),
+				side:   rand.New(rand.NewPCG(opt.Seed, 1<<32+stream)),
 				latest: map[string]uint64{}, lastMove: map[string]string{}}
+			for other := range seats {
+				if other != seat {
+					p.others = append(p.others, seatName(i, other)+"@"+opt.Domain)
+				}
+			}
 			c.players[name] = p
 		}
 	}
@@ -171,7 +191,9 @@ func (c *Club) refuse(_, to string) error {
 func (c *Club) Users() []string {
 	var out []string
 	for i := range c.opt.Pairs {
-		out = append(out, fmt.Sprintf("p%da", i), fmt.Sprintf("p%db", i))
+		for seat := range c.seats(i) {
+			out = append(out, seatName(i, seat))
+		}
 	}
 	for i := range c.opt.Strangers {
 		out = append(out, fmt.Sprintf("s%d", i))
@@ -248,8 +270,8 @@ func (c *Club) Outstanding() string {
 	defer c.mu.Unlock()
 	var out []string
 	for i, n := range c.news {
-		if over := c.overCount[i]; over[0] != n || over[1] != n {
-			out = append(out, fmt.Sprintf("pair %d: %d games started, game-over mails %d and %d", i, n, over[0], over[1]))
+		if over := c.overCount[i]; slices.ContainsFunc(over, func(m int) bool { return m != n }) {
+			out = append(out, fmt.Sprintf("table %d: %d games started, game-over mails %v", i, n, over))
 		}
 	}
 	for _, s := range c.sent {
@@ -361,6 +383,13 @@ func (p *player) answer(game string, seq uint64, move string, prompt Content) er
 		return fmt.Errorf("prompt %s has no Reply-To", prompt.MessageID)
 	}
 	base := Sent{From: p.addr, To: replyTo, Game: game, Seat: p.seat, Prompt: seq}
+	if p.club.opt.Say > 0 && p.side.Float64() < p.club.opt.Say {
+		s := base
+		s.Kind = KindSay
+		if err := p.send(s, "Re: "+prompt.Subject, prompt.MessageID, fmt.Sprintf("SAY %s thinks hard about move %d\n", p.name, seq)); err != nil {
+			return err
+		}
+	}
 	if p.rng.Float64() < p.club.opt.Invalid {
 		bad := "Z99"
 		if last := p.lastMove[game]; fieldMove.MatchString(last) && p.rng.IntN(2) == 0 {
@@ -380,7 +409,7 @@ func (p *player) answer(game string, seq uint64, move string, prompt Content) er
 	return p.send(s, "Re: "+prompt.Subject, prompt.MessageID, body)
 }
 
-// over counts a game-over mail; the host starts the pair's next game.
+// over counts a game-over mail; the host starts the table's next game.
 func (p *player) over(id string) error {
 	c := p.club
 	c.mu.Lock()
@@ -406,5 +435,18 @@ func (p *player) newGame() error {
 		variant = p.club.opt.Variant(p.pair)
 	}
 	s := Sent{Kind: KindNew, From: p.addr, To: p.club.opt.Mailbox, Seat: 0}
-	return p.send(s, "a game?", "", strings.Join(strings.Fields("NEW atacama "+variant+" WITH "+p.partner), " ")+"\n")
+	return p.send(s, "a game?", "", strings.Join(strings.Fields("NEW atacama "+variant+" WITH "+strings.Join(p.others, ", ")), " ")+"\n")
+}
+
+// seats is how many play at table i.
+func (c *Club) seats(i int) int {
+	if c.opt.Seats == nil {
+		return 2
+	}
+	return c.opt.Seats(i)
+}
+
+// seatName is the user name of table i's seat: p0a, p0b, p0c…
+func seatName(i, seat int) string {
+	return fmt.Sprintf("p%d%c", i, 'a'+seat)
 }

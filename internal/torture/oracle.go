@@ -45,7 +45,10 @@ type Report struct {
 	Notices                          int // notices written to the outbox
 	Mails                            int // mails in the players' mailboxes
 	Repeats                          int // of those, second deliveries of a Message-ID, same content
-	Watches, Strangers               int // WATCH mails, strangers' mails
+	Watches, Says, Strangers         int // WATCH mails, SAY mails, strangers' mails
+	// Kinds counts the games by kind: the game, its variants and its
+	// number of players, e.g. "atacama enhanced, 2 players".
+	Kinds map[string]int
 	// Of the notices, how many were owed to healthy recipients, to the
 	// recipient whose server answered 4xx and to the one that answered 5xx.
 	Healthy, Waiting, Refused int
@@ -80,6 +83,8 @@ func Check(sent []Sent, out Outcome) Report {
 			continue
 		case KindWatch:
 			r.Watches++
+		case KindSay:
+			r.Says++
 		case KindStranger:
 			r.Strangers++
 		}
@@ -111,6 +116,13 @@ func Check(sent []Sent, out Outcome) Report {
 			}
 			if a := written[key]; len(a) > 0 {
 				r.problem("%s's WATCH (%s) was answered with %s", s.From, s.MessageID, strings.Join(a, ", "))
+			}
+		case KindSay:
+			if n != 1 {
+				r.problem("%s's SAY (%s) was applied %d times, want once", s.From, s.MessageID, n)
+			}
+			if a := written[key]; len(a) > 0 {
+				r.problem("%s's SAY (%s) was answered with %s", s.From, s.MessageID, strings.Join(a, ", "))
 			}
 		case KindStranger:
 			checkStranger(&r, s, n, written[key], out.Inbox, key)
@@ -244,6 +256,14 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			r.problem("game %s does not start with GameCreated", id)
 			continue
 		}
+		var created events.GameCreated
+		if err := json.Unmarshal(evs[0].Payload, &created); err != nil {
+			r.problem("game %s event 1: %v", id, err)
+		}
+		if r.Kinds == nil {
+			r.Kinds = map[string]int{}
+		}
+		r.Kinds[strings.Join(append([]string{created.Game}, created.Variants...), " ")+fmt.Sprintf(", %d players", len(created.Players))]++
 		key, _, _ := strings.Cut(evs[0].Source, "#")
 		if s, ok := byKey[key]; !ok || s.Kind != KindNew {
 			r.problem("game %s was created by %q, which is no NEW a player sent", id, evs[0].Source)
@@ -266,8 +286,8 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				case !ok || s.Kind != KindMove:
 					r.problem("game %s event %d: move %s by seat %d from %q, which is no move a player sent", id, e.Seq, mp.Move, mp.Seat, e.Source)
 				case s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move || s.Prompt != played:
-					// Only an observer may come between a prompt and
-					// its answer: it changes nobody's moves.
+					// Only an observer or a SAY may come between a
+					// prompt and its answer: they change nobody's moves.
 					r.problem("game %s event %d: seat %d played %s; the mail %s was seat %d's %s for game %s after event %d",
 						id, e.Seq, mp.Seat, mp.Move, s.MessageID, s.Seat, s.Move, s.Game, s.Prompt)
 				}
@@ -277,6 +297,12 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				applied[key]++
 				if s, ok := byKey[key]; !ok || s.Kind != KindWatch || s.Game != id {
 					r.problem("game %s event %d: an observer changed by %q, which is no WATCH a host sent", id, e.Seq, e.Source)
+				}
+			case events.TypePlayerSaid:
+				key, _, _ := strings.Cut(e.Source, "#")
+				applied[key]++
+				if s, ok := byKey[key]; !ok || s.Kind != KindSay || s.Game != id {
+					r.problem("game %s event %d: a SAY from %q, which is no SAY a player sent", id, e.Seq, e.Source)
 				}
 			case events.TypeGameEnded:
 				if e.Seq != uint64(len(evs)) {
