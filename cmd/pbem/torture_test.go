@@ -44,7 +44,7 @@ func TestTorture(t *testing.T) {
 		Invalid: 0.08, Duplicate: 0.08, Seats: func(i int) int { return []int{2, 3, 2, 4}[i%4] },
 		// Atacama's enhanced game is for two.
 		Variant: func(i int) string { return []string{"", "", "enhanced", ""}[i%4] }, Say: 0.03,
-		Bad: tortureBad, Watch: 0.5, Strangers: 2, StrangeEvery: 2 * time.Second})
+		Bad: tortureBad, Watchers: 1, Watch: 0.5, Strangers: 2, StrangeEvery: 2 * time.Second})
 	sys.OnDeliver = club.Deliver
 	s := newServeProc(t, bin, sys)
 	start := time.Now()
@@ -71,10 +71,10 @@ func TestTorture(t *testing.T) {
 	out := outcome(t, s.dir, sys, club)
 	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
 	rep := torture.Check(club.Sent(), out)
-	t.Logf("players sent %d NEW, %d moves, %d bad moves, %d repeated mails, %d WATCH of the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves",
+	t.Logf("players sent %d NEW, %d moves, %d bad moves, %d repeated mails, %d WATCH of an observer and the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves",
 		rep.News, rep.Moves, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied)
-	t.Logf("pbem wrote %d notices: %d to healthy recipients, %d waiting for the full mailbox (452), %d failed for the refusing one (550); the mailboxes hold %d mails, of which %d are second deliveries with identical content",
-		rep.Notices, rep.Healthy, rep.Waiting, rep.Refused, rep.Mails, rep.Repeats)
+	t.Logf("pbem wrote %d notices: %d to healthy recipients (%d of them to the observer), %d waiting for the full mailbox (452), %d failed for the refusing one (550); the mailboxes hold %d mails, of which %d are second deliveries with identical content",
+		rep.Notices, rep.Healthy, rep.Observed, rep.Waiting, rep.Refused, rep.Mails, rep.Repeats)
 	t.Logf("a healthy recipient's mail arrived at most %v after it was written (99%% within %v; the bound is %v)",
 		rep.MaxLag.Round(time.Millisecond), rep.P99Lag.Round(time.Millisecond), tortureLagBound)
 	for _, p := range rep.Problems {
@@ -95,9 +95,9 @@ func kinds(m map[string]int) string {
 	return strings.Join(out, "; ")
 }
 
-// tortureBad are the club's bad recipients, each invited to watch about
-// half the games: a mailbox full for the whole run, and one whose server
-// refuses every mail for good.
+// tortureBad are the club's bad recipients, invited with a healthy
+// observer to watch about half the games: a mailbox full for the whole
+// run, and one whose server refuses every mail for good.
 var tortureBad = []torture.Bad{{User: "full", Code: 452}, {User: "gone", Code: 550}}
 
 // tortureLagBound is the longest a healthy recipient may wait for a mail

@@ -80,6 +80,10 @@ type Options struct {
 	// that a game's host invites them all to watch it as it starts.
 	Bad   []Bad
 	Watch float64
+	// Watchers are users "w0", "w1"… whom a host invites to watch along
+	// with the bad recipients: healthy observers, whose mail is owed them
+	// like a player's.
+	Watchers int
 	// Strangers are users "s0", "s1"… who play in no game and write to
 	// the game mailbox, or to a game's reply address, about every
 	// StrangeEvery (0 means a second) until StopNewGames.
@@ -119,6 +123,7 @@ type player struct {
 	// for a seed as before.
 	side     *rand.Rand
 	stranger bool
+	watcher  bool
 	inbox    chan []byte
 	latest   map[string]uint64 // per game, the latest prompt answered
 	lastMove map[string]string // per game, the last move sent
@@ -163,6 +168,11 @@ func NewClub(opt Options) *Club {
 		c.players[name] = &player{club: c, name: name, addr: name + "@" + opt.Domain, seat: -1, stranger: true,
 			side: rand.New(rand.NewPCG(opt.Seed, 2<<32+uint64(i))), inbox: make(chan []byte, 1<<14)}
 	}
+	for i := range opt.Watchers {
+		name := fmt.Sprintf("w%d", i)
+		c.players[name] = &player{club: c, name: name, addr: name + "@" + opt.Domain, seat: -1, watcher: true,
+			inbox: make(chan []byte, 1<<14)}
+	}
 	if opt.Sys != nil {
 		for _, u := range c.Users() {
 			opt.Sys.AddUser(u)
@@ -197,6 +207,9 @@ func (c *Club) Users() []string {
 	}
 	for i := range c.opt.Strangers {
 		out = append(out, fmt.Sprintf("s%d", i))
+	}
+	for i := range c.opt.Watchers {
+		out = append(out, fmt.Sprintf("w%d", i))
 	}
 	for _, b := range c.opt.Bad {
 		out = append(out, b.User)
@@ -309,6 +322,7 @@ var (
 	exampleLine = regexp.MustCompile(`(?m)^Reply with your move, for example:\s+(.+)$`)
 	serviceID   = regexp.MustCompile(`^([a-z0-9]+)\.(\d+)\.(\d+)\.([a-z-]+)@`)
 	answerID    = regexp.MustCompile(`^re\.([0-9a-f]+)\.\d+\.[a-z-]+@`)
+	observerID  = regexp.MustCompile(`^[a-z0-9]+\.\d+\.o\d+\.[a-z-]+@`)
 	fieldMove   = regexp.MustCompile(`^[A-I][1-9]\*?$`)
 )
 
@@ -346,6 +360,12 @@ func (p *player) read(raw []byte) error {
 	}
 	if p.stranger {
 		return fmt.Errorf("a stranger got %s, which answers no mail of theirs", ct.MessageID)
+	}
+	if p.watcher {
+		if !observerID.MatchString(ct.MessageID) {
+			return fmt.Errorf("an observer got %s, which is no observer's mail", ct.MessageID)
+		}
+		return nil
 	}
 	m := serviceID.FindStringSubmatch(ct.MessageID)
 	if m == nil {

@@ -52,6 +52,7 @@ type Report struct {
 	// Of the notices, how many were owed to healthy recipients, to the
 	// recipient whose server answered 4xx and to the one that answered 5xx.
 	Healthy, Waiting, Refused int
+	Observed                  int // of the healthy, those to a healthy observer
 	// The healthy recipients' wait from a notice written to its arrival:
 	// the longest, and the one 99% of notices stayed within.
 	MaxLag, P99Lag time.Duration
@@ -188,6 +189,9 @@ func checkHeld(r *Report, out Outcome) {
 		switch code := out.Bad[strings.ToLower(n.To)]; {
 		case code == 0:
 			r.Healthy++
+			if observerID.MatchString(n.ID) {
+				r.Observed++
+			}
 		case code < 500:
 			r.Waiting++
 			want = mail.StateWaiting

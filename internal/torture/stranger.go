@@ -6,19 +6,23 @@ import (
 	"time"
 )
 
-// watch has the host invite every bad recipient to watch game, now and
-// then, as it starts: from then on every move of the game owes mail to a
-// recipient whose server refuses it, beside the players'.
+// watch has the host invite the watchers and every bad recipient to
+// watch game, now and then, as it starts: from then on every move of the
+// game owes mail to recipients whose server refuses it, beside the
+// players' and a healthy observer's.
 func (p *player) watch(game string, seq uint64, prompt Content) error {
 	c := p.club
-	if len(c.opt.Bad) == 0 || p.side.Float64() >= c.opt.Watch {
+	if len(c.opt.Bad)+c.opt.Watchers == 0 || p.side.Float64() >= c.opt.Watch {
 		return nil
 	}
 	var body strings.Builder
+	for i := range c.opt.Watchers {
+		fmt.Fprintf(&body, "WATCH w%d@%s\n", i, c.opt.Domain)
+	}
 	for _, b := range c.opt.Bad {
 		fmt.Fprintf(&body, "WATCH %s@%s\n", b.User, c.opt.Domain)
 	}
-	s := Sent{Kind: KindWatch, From: p.addr, To: prompt.ReplyTo, Game: game, Seat: p.seat, Prompt: seq, Watch: len(c.opt.Bad)}
+	s := Sent{Kind: KindWatch, From: p.addr, To: prompt.ReplyTo, Game: game, Seat: p.seat, Prompt: seq, Watch: len(c.opt.Bad) + c.opt.Watchers}
 	return p.send(s, "Re: "+prompt.Subject, prompt.MessageID, body.String())
 }
 
