@@ -69,6 +69,8 @@ type Options struct {
 	Variant func(pair int) string
 	// Seats returns how many play at table i, 2 to 4; nil means 2.
 	Seats func(pair int) int
+	// Game returns the game table i plays; nil means Atacama.
+	Game func(pair int) string
 	// Say is the chance that a player sends a SAY before answering a
 	// prompt.
 	Say float64
@@ -455,7 +457,11 @@ func (p *player) newGame() error {
 		variant = p.club.opt.Variant(p.pair)
 	}
 	s := Sent{Kind: KindNew, From: p.addr, To: p.club.opt.Mailbox, Seat: 0}
-	return p.send(s, "a game?", "", strings.Join(strings.Fields("NEW atacama "+variant+" WITH "+strings.Join(p.others, ", ")), " ")+"\n")
+	game := "atacama"
+	if p.club.opt.Game != nil {
+		game = p.club.opt.Game(p.pair)
+	}
+	return p.send(s, "a game?", "", strings.Join(strings.Fields("NEW "+game+" "+variant+" WITH "+strings.Join(p.others, ", ")), " ")+"\n")
 }
 
 // seats is how many play at table i.

@@ -46,6 +46,7 @@ type Report struct {
 	Mails                            int // mails in the players' mailboxes
 	Repeats                          int // of those, second deliveries of a Message-ID, same content
 	Watches, Says, Strangers         int // WATCH mails, SAY mails, strangers' mails
+	Stale                            int // moves not played, rightly answered as stale
 	// Kinds counts the games by kind: the game, its variants and its
 	// number of players, e.g. "atacama enhanced, 2 players".
 	Kinds map[string]int
@@ -91,13 +92,19 @@ func Check(sent []Sent, out Outcome) Report {
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
-	applied := checkGames(&r, byKey, out.Games)
+	applied, facts := checkGames(&r, byKey, out.Games)
 	answers := checkMail(&r, out)
 	written := answersWritten(out.Notices)
 	for key, s := range byKey {
 		n := applied[key]
 		switch s.Kind {
-		case KindNew, KindMove:
+		case KindMove:
+			if n == 0 && facts[s.Game].staleAnswer(s, answers[key]) {
+				r.Stale++
+				break
+			}
+			fallthrough
+		case KindNew:
 			if n != 1 {
 				r.problem("%s %s %q (%s) was applied %d times, want once", s.From, s.Kind, s.Move, s.MessageID, n)
 			}
@@ -250,10 +257,40 @@ func checkLag(r *Report, out Outcome) {
 	r.MaxLag, r.P99Lag = lags[len(lags)-1], lags[(len(lags)*99)/100]
 }
 
+// atOnce are the games in which several seats are asked to act at once
+// (Archipelago's bids and more): a seat's answer may be played after
+// another seat's move, and an answer another seat's move has made stale
+// is not played but answered so, and the seat asked again.
+var atOnce = map[string]bool{"archipelago": true}
+
+// gameFacts is what the checks of the players' mail need to know of a
+// game.
+type gameFacts struct {
+	atOnce bool
+	moves  []seatMove
+}
+
+type seatMove struct {
+	seat int
+	seq  uint64
+}
+
+// staleAnswer says whether s, a move not played, was rightly answered
+// with answers: once, as stale, in a game where seats act at once and
+// another seat moved after the prompt s answered.
+func (g gameFacts) staleAnswer(s Sent, answers []string) bool {
+	if !g.atOnce || len(answers) != 1 || answerKind(answers[0]) != "stale" {
+		return false
+	}
+	return slices.ContainsFunc(g.moves, func(m seatMove) bool { return m.seat != s.Seat && m.seq > s.Prompt })
+}
+
 // checkGames checks every history and returns how often each mail was
-// applied, by inbox key.
-func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Event) map[string]int {
+// applied, by inbox key, and what the players' mail checks need of each
+// game.
+func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Event) (map[string]int, map[string]gameFacts) {
 	applied := map[string]int{}
+	facts := map[string]gameFacts{}
 	for id, evs := range games {
 		r.Games++
 		if len(evs) == 0 || evs[0].Type != events.TypeGameCreated {
@@ -274,6 +311,8 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 		}
 		applied[key]++
 		played := evs[0].Seq // the last event that changed who may move what
+		f := gameFacts{atOnce: atOnce[created.Game]}
+		moved := map[int]uint64{} // each seat's last move
 		for _, e := range evs[1:] {
 			switch e.Type {
 			case events.TypeMovePlayed:
@@ -289,13 +328,18 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				switch {
 				case !ok || s.Kind != KindMove:
 					r.problem("game %s event %d: move %s by seat %d from %q, which is no move a player sent", id, e.Seq, mp.Move, mp.Seat, e.Source)
-				case s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move || s.Prompt != played:
+				case s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move ||
+					!f.atOnce && s.Prompt != played || f.atOnce && (s.Prompt < moved[mp.Seat] || s.Prompt >= e.Seq):
 					// Only an observer or a SAY may come between a
-					// prompt and its answer: they change nobody's moves.
+					// prompt and its answer, for they change nobody's
+					// moves; or, where seats act at once, other seats'
+					// moves.
 					r.problem("game %s event %d: seat %d played %s; the mail %s was seat %d's %s for game %s after event %d",
 						id, e.Seq, mp.Seat, mp.Move, s.MessageID, s.Seat, s.Move, s.Game, s.Prompt)
 				}
 				played = e.Seq
+				moved[mp.Seat] = e.Seq
+				f.moves = append(f.moves, seatMove{mp.Seat, e.Seq})
 			case events.TypeObserverChanged:
 				key, _, _ := strings.Cut(e.Source, "#")
 				applied[key]++
@@ -319,8 +363,9 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 		if evs[len(evs)-1].Type != events.TypeGameEnded {
 			r.problem("game %s is stuck after event %d", id, len(evs))
 		}
+		facts[id] = f
 	}
-	return applied
+	return applied, facts
 }
 
 // checkMail checks the mailboxes against the outbox and returns the

@@ -111,3 +111,47 @@ func TestCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckAtOnce: where seats act at once, a seat's answer may be played
+// after another seat's move, and an answer that move made stale may be
+// answered so; in a game of turns, neither.
+func TestCheckAtOnce(t *testing.T) {
+	sent := []Sent{
+		{Kind: KindNew, From: "a@x", MessageID: "n1"},
+		{Kind: KindMove, From: "a@x", MessageID: "m1", Game: "g", Seat: 0, Prompt: 1, Move: "BID 1"},
+		{Kind: KindMove, From: "b@x", MessageID: "m2", Game: "g", Seat: 1, Prompt: 1, Move: "BID 2"},
+		{Kind: KindMove, From: "b@x", MessageID: "m3", Game: "g", Seat: 1, Prompt: 1, Move: "PASS"},
+		{Kind: KindMove, From: "b@x", MessageID: "m4", Game: "g", Seat: 1, Prompt: 3, Move: "PASS"},
+	}
+	stale := "re." + mail.InboxKey("m3", nil) + ".0.stale@x"
+	outcome := func(game string) Outcome {
+		ev := func(seq uint64, typ, source string, payload any) events.Event {
+			e, err := events.New(typ, 0, time.Unix(0, 0), payload)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.Game, e.Seq, e.Source = "g", seq, mail.InboxKey(source, nil)+"#0"
+			return e
+		}
+		return Outcome{
+			Games: map[string][]events.Event{"g": {
+				ev(1, events.TypeGameCreated, "n1", events.GameCreated{Game: game}),
+				ev(2, events.TypeMovePlayed, "m1", events.MovePlayed{Seat: 0, Move: "BID 1"}),
+				ev(3, events.TypeMovePlayed, "m2", events.MovePlayed{Seat: 1, Move: "BID 2"}),
+				ev(4, events.TypeMovePlayed, "m4", events.MovePlayed{Seat: 1, Move: "PASS"}),
+				ev(5, events.TypeGameEnded, "m4", events.GameEnded{}),
+			}},
+			Notices: []mail.Notice{{ID: stale, To: "b@x"}},
+			Boxes:   map[string][]Content{"b@x": {{MessageID: stale, Digest: "1"}}},
+		}
+	}
+	if r := Check(sent, outcome("archipelago")); len(r.Problems) != 0 || r.Stale != 1 {
+		t.Errorf("Check(bids at once) = %+v, want no problems and 1 stale answer", r)
+	}
+	r := Check(sent, outcome("atacama"))
+	for _, want := range []string{"seat 1 played BID 2", "applied 0 times", "answered with"} {
+		if !strings.Contains(strings.Join(r.Problems, "\n"), want) {
+			t.Errorf("Check(the same in a game of turns) problems = %q, want one saying %q", r.Problems, want)
+		}
+	}
+}
