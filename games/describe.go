@@ -289,7 +289,7 @@ func tellUndone(t teller, p events.MovesUndone) string {
 	var gone []string
 	for _, m := range t.g.Moves {
 		if m.Seq > p.Back && m.Seq < t.e.Seq && t.g.Undone[m.Seq] {
-			gone = append(gone, fmt.Sprintf("%s %s", t.who(m.Seat), describeMove(t.g, m.MovePlayed)))
+			gone = append(gone, fmt.Sprintf("%s %s", t.whom(m.Seat), describeMove(t.g, m.MovePlayed)))
 		}
 	}
 	taken := "Every move after " + t.moveAt(p.Back) + " was taken back"
