@@ -155,8 +155,8 @@ type hearing struct {
 // for good is never prompted: it is to move only while the game is paused.
 func (h hearing) prompt() bool {
 	_, pbemPlays := h.g.Abandoned[h.seat]
-	paused := h.g.PausedAt != nil // nobody moves until it resumes
-	return isToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended && !pbemPlays && !paused
+	waiting := h.g.PausedAt != nil || len(h.g.Open()) > 0 // nobody moves until it resumes, or every seat is taken
+	return isToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended && !pbemPlays && !waiting
 }
 
 // promptOr is the prompt for a seat to move, else kind.

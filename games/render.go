@@ -119,6 +119,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
 		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: hostName(g)}
 	m.Paused = g.PausedAt != nil
+	waiting := len(g.Open()) > 0 // moves wait until every seat is taken
 	scores, over := g.State.Result()
 	for _, p := range g.Created.Players {
 		m.Players = append(m.Players, templates.PlayerLine{Seat: p.Seat, Name: p.Name,
@@ -129,7 +130,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.Over = over || g.Ended != nil
 	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
 	m.Happened = happened(g, evs[:g.Seq], n.Seat)
-	if _, pbemPlays := g.Abandoned[n.Seat]; isToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !unprompted[m.Kind] {
+	if _, pbemPlays := g.Abandoned[n.Seat]; isToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
 		var all []string

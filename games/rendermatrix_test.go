@@ -92,6 +92,19 @@ func (m *matrix) create(game string) {
 	m.check()
 }
 
+// createOpen starts a game of three whose last seat waits for a JOIN.
+func (m *matrix) createOpen(game string) {
+	m.t.Helper()
+	seed := rules.SeedFromInt(8)
+	id, err := m.svc.Create(m.ctx, games.NewGame{Game: game, Host: matrixHost, Seed: &seed,
+		Players: []events.Player{{Name: "Ana", Address: matrixHost}, {Name: "Bea", Address: "bea@example.net"}, {Name: "open seat", Open: true}}})
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	m.id = id
+	m.check()
+}
+
 func (m *matrix) game() *projections.Game {
 	m.t.Helper()
 	g, _, err := m.svc.Load(m.ctx, m.id)
@@ -355,7 +368,7 @@ func (m *matrix) truth(n mail.Notice) {
 		m.t.Errorf("%s does not show the board as it was at its event:\n%s", where, out.Text)
 	}
 	_, gone := g.Abandoned[n.Seat]
-	mayMove := slices.Contains(g.State.ToAct(), rules.Seat(n.Seat)) && g.PausedAt == nil && g.Ended == nil && !gone
+	mayMove := slices.Contains(g.State.ToAct(), rules.Seat(n.Seat)) && g.PausedAt == nil && g.Ended == nil && !gone && len(g.Open()) == 0
 	prompted := strings.Contains(out.Text, promptLine)
 	if prompted && !mayMove || !prompted && (n.Kind == games.KindYourTurn || n.Kind == games.KindReminder) {
 		m.t.Errorf("%s: prompt %v, but the seat may move then: %v (paused %v):\n%s", where, prompted, mayMove, g.PausedAt != nil, out.Text)
@@ -558,6 +571,12 @@ func (m *matrix) play(info rules.Info) {
 	m.advance(4)
 	m.do("end proposed", errOnly(m.svc.ProposeEnd(m.ctx, m.id, 0, games.Cause{})))
 	m.do("end proposed", errOnly(m.svc.ProposeEnd(m.ctx, m.id, 1, games.Cause{})))
+
+	// A game that waits for a player to JOIN: nobody is asked for a move
+	// until every seat is taken.
+	m.createOpen(info.Name)
+	m.do("join", errOnly(m.svc.Join(m.ctx, m.id, "cai@example.com", games.Cause{})))
+	m.advance(1)
 
 	// Another game, which a player resigns.
 	m.create(info.Name)
