@@ -52,10 +52,20 @@ func describeAll(g *projections.Game, evs []events.Event, from, reader int) []st
 // pbem for good reads as a timeout. g is the game after evs or later.
 func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string {
 	gone := map[int]bool{}
+	was := map[int]string{}
 	out := make([]string, len(evs))
 	for i, e := range evs {
-		out[i] = teller{g: g, e: e, reader: reader, gone: gone}.tell()
+		out[i] = teller{g: g, e: e, reader: reader, gone: gone, was: was}.tell()
 		switch e.Type {
+		case events.TypeGameCreated:
+			var p events.GameCreated
+			if e.Unmarshal(&p) == nil {
+				for _, pl := range p.Players {
+					if !pl.Open {
+						was[pl.Seat] = pl.Name
+					}
+				}
+			}
 		case events.TypeSeatAbandoned:
 			var p events.SeatAbandoned
 			if e.Unmarshal(&p) == nil {
@@ -65,6 +75,7 @@ func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string 
 			var p events.PlayerReplaced
 			if e.Unmarshal(&p) == nil {
 				delete(gone, p.Seat)
+				was[p.Seat] = p.Name
 			}
 		}
 	}
@@ -93,6 +104,9 @@ type teller struct {
 	e      events.Event
 	reader int
 	gone   map[int]bool // seats pbem played for good when e happened
+	// was names each seat's player before e, where the history is told
+	// from its start; nil when only e is told.
+	was map[int]string
 }
 
 // tell describes t.e by its type's entry in eventTypes.
@@ -309,10 +323,14 @@ func (t teller) moveAt(seq uint64) string {
 }
 
 func tellReplaced(t teller, p events.PlayerReplaced) string {
+	who := p.Name
 	if p.Seat == t.reader {
-		return fmt.Sprintf("You took over seat %d.", p.Seat)
+		who = "You"
 	}
-	return fmt.Sprintf("%s took over seat %d.", p.Name, p.Seat)
+	if before := t.was[p.Seat]; before != "" && before != p.Name {
+		return fmt.Sprintf("%s took over %s's seat (seat %d).", who, before, p.Seat)
+	}
+	return fmt.Sprintf("%s took seat %d.", who, p.Seat)
 }
 
 func tellEndProposed(t teller, p events.EndProposed) string {

@@ -163,7 +163,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	switch m.Kind {
 	case templates.News:
-		m.Happened = []string{or(Describe(g, evs[g.Seq-1], n.Seat), "The game's table changed.")}
+		m.Happened = []string{or(DescribeEach(g, evs[:g.Seq], n.Seat)[g.Seq-1], "The game's table changed.")}
 	case templates.Digest:
 		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat)
 		if len(m.History) == 0 {
