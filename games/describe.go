@@ -257,7 +257,12 @@ func tellReminder(teller, events.ReminderSent) string { return "" }
 func tellDigestSent(teller, events.DigestSent) string { return "" }
 
 func tellDeadline(t teller, p events.DeadlinePassed) string {
-	return fmt.Sprintf("%s deadline (%s) passed.", capital(t.whose(p.Seat)), When(p.Deadline))
+	passed := fmt.Sprintf("%s deadline (%s) passed", capital(t.whose(p.Seat)), When(p.Deadline))
+	if grace, err := projections.ParseSpan(t.g.Settings.Grace); err == nil && grace > 0 {
+		return fmt.Sprintf("%s; if %s %s not moved by %s, the end of the grace, pbem plays for %s.",
+			passed, t.whom(p.Seat), t.verb(p.Seat, "has", "have"), When(p.Deadline.Add(grace)), t.them(p.Seat))
+	}
+	return passed + "."
 }
 
 func tellAbandoned(t teller, p events.SeatAbandoned) string {
