@@ -109,3 +109,40 @@ func TestOwnerServes(t *testing.T) {
 		t.Errorf("the stale serving file is still there: %v", err)
 	}
 }
+
+// TestCatchUpBesideSubscriber: a command line catching a durable
+// consumer up (pbem games) while the serving process's subscriber of the
+// same consumer holds the last event returns once that event is
+// acknowledged, though no event is left for it to receive.
+func TestCatchUpBesideSubscriber(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	dir := t.TempDir()
+	srv, err := events.Open(ctx, events.Options{DataDir: dir, Serve: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	holding := make(chan struct{}, 1)
+	go srv.Subscribe(ctx, "index", func(events.Delivery) error {
+		holding <- struct{}{}
+		time.Sleep(500 * time.Millisecond)
+		return nil
+	})
+	created := mustNew(t, events.TypeGameCreated, events.SystemActor, events.GameCreated{Game: "atacama"})
+	if _, err := srv.Append(ctx, "abc123", events.Head{}, []events.Event{created}); err != nil {
+		t.Fatal(err)
+	}
+	<-holding
+	client, err := events.Open(ctx, events.Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	short, stop := context.WithTimeout(ctx, 10*time.Second)
+	defer stop()
+	start := time.Now()
+	if err := client.CatchUp(short, "index", func(events.Delivery) error { return nil }); err != nil {
+		t.Errorf("CatchUp beside a subscriber holding the last event: %v after %v", err, time.Since(start).Round(time.Millisecond))
+	}
+}

@@ -185,7 +185,26 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 	}
 	defer giveBack(iter)
 	for {
-		m, err := iter.Next(jetstream.NextContext(ctx))
+		next, stop := ctx, context.CancelFunc(func() {})
+		if catchUp {
+			// Another subscriber of the same consumer (the serving
+			// process, beside a command line) may take and acknowledge
+			// the last events, leaving none to come here: look at the
+			// acknowledgement floor again now and then.
+			next, stop = context.WithTimeout(ctx, catchUpRecheck)
+		}
+		m, err := iter.Next(jetstream.NextContext(next))
+		stop()
+		if catchUp && m == nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+			info, err := cons.Info(ctx)
+			if err != nil {
+				return fmt.Errorf("events: catch up %s: %w", durable, errors.Join(ctx.Err(), err))
+			}
+			if info.AckFloor.Stream >= target {
+				return nil
+			}
+			continue
+		}
 		if ctx.Err() != nil {
 			if m != nil {
 				_ = m.Nak()
@@ -215,6 +234,10 @@ func (s *Store) consume(ctx context.Context, durable, filter string, handle func
 		}
 	}
 }
+
+// catchUpRecheck is how long a catch-up waits for an event before it
+// looks whether another subscriber acknowledged the rest.
+const catchUpRecheck = 500 * time.Millisecond
 
 // pullExpiry is how long a durable consumer's request for more messages
 // lasts on the server. Now and then a request goes missing and the server
