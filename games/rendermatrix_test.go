@@ -379,6 +379,9 @@ func (m *matrix) truth(n mail.Notice) {
 	if (out.Headers[games.HeaderTurn] != "" || strings.Contains(out.Text, promptLine)) && (!mayMove || n.Seq != head.Seq && !m.ticking) {
 		m.t.Errorf("%s says it is the seat's turn, which the history (now at event %d) has left behind:\n%s", where, head.Seq, out.Text)
 	}
+	if bad := unnatural(out.Text); bad != "" {
+		m.t.Errorf("%s lists legal moves out of their natural order, %s:\n%s", where, bad, out.Text)
+	}
 	opening, _, _ := strings.Cut(out.Text, "\n\n")
 	standing := map[string]bool{} // a move played again reads as the one taken back
 	for _, mv := range g.Moves {
@@ -415,6 +418,40 @@ func (m *matrix) truth(n mail.Notice) {
 	case n.Kind != games.KindInvitation && (len(out.References) == 0 || out.References[0] != root || out.InReplyTo != out.References[len(out.References)-1]):
 		m.t.Errorf("%s: In-Reply-To %q, References %v, want the thread from %s", where, out.InReplyTo, out.References, root)
 	}
+}
+
+// trailingNumber splits a move into what precedes its last number and
+// that number, -1 for a move that does not end in one.
+var trailingNumber = regexp.MustCompile(`^(.*?)(\d+)$`)
+
+// unnatural returns two moves listed in a prompt's "You may play" lines
+// where the second, alike but for its last number, has the smaller one
+// (BID 10 before BID 2), or "" if there are none.
+func unnatural(text string) string {
+	_, list, ok := strings.Cut(text, "You may play:\n")
+	if !ok {
+		return ""
+	}
+	list, _, _ = strings.Cut(list, "\n\n")
+	moves := strings.Split(strings.Join(strings.Fields(strings.ReplaceAll(list, ",", " ,")), " "), " , ")
+	for i := 1; i < len(moves); i++ {
+		a, b := trailingNumber.FindStringSubmatch(moves[i-1]), trailingNumber.FindStringSubmatch(moves[i])
+		if a == nil || b == nil || a[1] != b[1] {
+			continue
+		}
+		if x, y := atoi(a[2]), atoi(b[2]); x > y {
+			return moves[i-1] + " before " + moves[i]
+		}
+	}
+	return ""
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		n = n*10 + int(r-'0')
+	}
+	return n
 }
 
 // eventLabel is e's type, and for a move how it was played.

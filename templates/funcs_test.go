@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -69,5 +70,36 @@ func TestKeepLines(t *testing.T) {
 	const s = "a\r\nb\rc\u2028d\te\x00f"
 	if got, want := keepLines(s), "a\nb\nc\nd\te f"; got != want {
 		t.Errorf("keepLines(%q) = %q, want %q", s, got, want)
+	}
+}
+
+var groupsTests = []struct {
+	legal []string
+	want  [][]string
+}{
+	{nil, nil},
+	{[]string{"A1", "A2", "A10", "B1", "J4"}, [][]string{{"A1", "A2", "A10"}, {"B1"}, {"J4"}}},
+	{[]string{"DONE", "PUT FARM FOOD", "PUT PORT FISH", "TAKE MARKET COCOA"}, [][]string{{"DONE"}, {"PUT FARM FOOD", "PUT PORT FISH"}, {"TAKE MARKET COCOA"}}},
+	{[]string{"BID 0", "BID 1", "BID 2", "BID 10"}, [][]string{{"BID 0", "BID 1", "BID 2", "BID 10"}}},
+	{[]string{"PLACE 4A E6 0", "PLACE 4A E6 1", "PLACE 15A E6 0"}, [][]string{{"PLACE 4A E6 0", "PLACE 4A E6 1"}, {"PLACE 15A E6 0"}}},
+}
+
+func TestGroups(t *testing.T) {
+	for _, tt := range groupsTests {
+		if got := groups(tt.legal); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("groups(%q) = %q, want %q", tt.legal, got, tt.want)
+		}
+	}
+}
+
+func TestTurn(t *testing.T) {
+	for _, tt := range []struct {
+		stage string
+		n     int
+		want  string
+	}{{"", 0, ""}, {"", 9, "after move 9"}, {"round 3", 17, "round 3, after move 17"}, {"the choice of professions", 0, "the choice of professions"}} {
+		if got := turn(tt.stage, tt.n); got != tt.want {
+			t.Errorf("turn(%q, %d) = %q, want %q", tt.stage, tt.n, got, tt.want)
+		}
 	}
 }
