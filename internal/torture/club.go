@@ -8,7 +8,6 @@ import (
 	netmail "net/mail"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -369,13 +368,11 @@ func (p *player) read(raw []byte) error {
 		}
 		return nil
 	}
-	m := serviceID.FindStringSubmatch(ct.MessageID)
-	if m == nil {
+	if !serviceID.MatchString(ct.MessageID) {
 		return fmt.Errorf("a mail with Message-ID %q, which pbem does not make", ct.MessageID)
 	}
-	game, kind := m[1], m[4]
-	seq, _ := strconv.ParseUint(m[2], 10, 64)
-	switch kind {
+	game, seq := ct.Game, ct.Seq
+	switch ct.Kind {
 	case "game-over":
 		return p.over(ct.MessageID)
 	case "invitation", "your-turn":

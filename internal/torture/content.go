@@ -12,6 +12,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/emersion/go-imap/v2"
@@ -22,8 +23,13 @@ import (
 // Content is what a reader sees of one delivered mail, whatever MIME
 // boundaries and delivery headers it was sent with.
 type Content struct {
-	MessageID  string // without angle brackets
-	Subject    string
+	MessageID string // without angle brackets
+	Subject   string
+	// Kind, Game and Seq are what the mail is, the game it is about and
+	// the event it shows, from pbem's X-Pbem headers: players read these,
+	// never a subject.
+	Kind, Game string
+	Seq        uint64
 	ReplyTo    string // the address of the Reply-To header, if any
 	Text, HTML string
 	Attachment []byte // the first attachment, if any
@@ -50,6 +56,8 @@ func Read(raw []byte) (Content, error) {
 	}
 	c.MessageID = strings.Trim(strings.TrimSpace(r.Header.Get("Message-Id")), "<>")
 	c.Subject, _ = r.Header.Subject()
+	c.Kind, c.Game = r.Header.Get("X-Pbem-Kind"), r.Header.Get("X-Pbem-Game")
+	c.Seq, _ = strconv.ParseUint(r.Header.Get("X-Pbem-Seq"), 10, 64)
 	if list, err := r.Header.AddressList("Reply-To"); err == nil && len(list) > 0 {
 		c.ReplyTo = list[0].Address
 	}
