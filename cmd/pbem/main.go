@@ -77,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	if len(rest) == 0 || rest[0] == "help" && len(rest) == 1 {
+	if len(rest) == 0 || (rest[0] == "help" && len(rest) == 1) {
 		usage(stdout)
 		return nil
 	}
