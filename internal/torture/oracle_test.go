@@ -122,8 +122,10 @@ func TestCheckAtOnce(t *testing.T) {
 		{Kind: KindMove, From: "b@x", MessageID: "m2", Game: "g", Seat: 1, Prompt: 1, Move: "BID 2"},
 		{Kind: KindMove, From: "b@x", MessageID: "m3", Game: "g", Seat: 1, Prompt: 1, Move: "PASS"},
 		{Kind: KindMove, From: "b@x", MessageID: "m4", Game: "g", Seat: 1, Prompt: 3, Move: "PASS"},
+		{Kind: KindInvalid, From: "b@x", MessageID: "i1", Game: "g", Seat: 1, Prompt: 1, Move: "Z99"},
 	}
 	stale := "re." + mail.InboxKey("m3", nil) + ".0.stale@x"
+	staleBad := "re." + mail.InboxKey("i1", nil) + ".0.stale@x"
 	outcome := func(game string) Outcome {
 		ev := func(seq uint64, typ, source string, payload any) events.Event {
 			e, err := events.New(typ, 0, time.Unix(0, 0), payload)
@@ -141,15 +143,15 @@ func TestCheckAtOnce(t *testing.T) {
 				ev(4, events.TypeMovePlayed, "m4", events.MovePlayed{Seat: 1, Move: "PASS"}),
 				ev(5, events.TypeGameEnded, "m4", events.GameEnded{}),
 			}},
-			Notices: []mail.Notice{{ID: stale, To: "b@x"}},
-			Boxes:   map[string][]Content{"b@x": {{MessageID: stale, Digest: "1"}}},
+			Notices: []mail.Notice{{ID: stale, To: "b@x"}, {ID: staleBad, To: "b@x"}},
+			Boxes:   map[string][]Content{"b@x": {{MessageID: stale, Digest: "1"}, {MessageID: staleBad, Digest: "2"}}},
 		}
 	}
 	if r := Check(sent, outcome("archipelago")); len(r.Problems) != 0 || r.Stale != 1 {
 		t.Errorf("Check(bids at once) = %+v, want no problems and 1 stale answer", r)
 	}
 	r := Check(sent, outcome("atacama"))
-	for _, want := range []string{"seat 1 played BID 2", "applied 0 times", "answered with"} {
+	for _, want := range []string{"seat 1 played BID 2", "applied 0 times", "answered with", "want one refusal"} {
 		if !strings.Contains(strings.Join(r.Problems, "\n"), want) {
 			t.Errorf("Check(the same in a game of turns) problems = %q, want one saying %q", r.Problems, want)
 		}
