@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -62,7 +63,9 @@ func (e *env) parse(fs *flag.FlagSet, args []string, want int, what string) ([]s
 	e.globalFlags(fs)
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+			return nil, helpRequest{fs}
+		} else if err != nil {
 			return nil, usageError{fmt.Sprintf("%s: %v", fs.Name(), err)}
 		}
 		if fs.NArg() == 0 {

@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -86,16 +87,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		commandUsage(stdout, c)
-		return nil
+		return commandHelp(ctx, e, stdout, c)
 	}
 	c, err := lookup(rest[0])
 	if err != nil {
 		return err
 	}
 	if helpFlag(rest[1:]) {
-		commandUsage(stdout, c)
-		return nil
+		return commandHelp(ctx, e, stdout, c)
 	}
 	defer e.close()
 	return c.run(ctx, e, rest[1:])
@@ -144,6 +143,35 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nEvery command and its examples: docs/commands.md; running the mailbox: docs/operating.md.")
 }
 
+// helpRequest is what a command's flag parsing returns for -h: its flags.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (h helpRequest) Error() string { return "help requested" }
+
+// commandHelp prints c's usage with its own flags, which only its run
+// declares: it runs c with -h alone, which stops at the flags.
+func commandHelp(ctx context.Context, e *env, w io.Writer, c command) error {
+	commandUsage(w, c)
+	var h helpRequest
+	if err := c.run(ctx, e, []string{"-h"}); errors.As(err, &h) {
+		global := flag.NewFlagSet("", flag.ContinueOnError)
+		(&env{}).globalFlags(global)
+		own, n := flag.NewFlagSet(c.name, flag.ContinueOnError), 0
+		h.fs.VisitAll(func(f *flag.Flag) {
+			if global.Lookup(f.Name) == nil {
+				own.Var(f.Value, f.Name, f.Usage)
+				n++
+			}
+		})
+		if n > 0 {
+			fmt.Fprintln(w, "\nFlags:")
+			flagUsage(w, own)
+		}
+	}
+	globalUsage(w)
+	return nil
+}
+
 // commandUsage prints one command's synopsis and what it does.
 func commandUsage(w io.Writer, c command) {
 	for i, form := range strings.Split(c.args, "\n") {
@@ -154,7 +182,6 @@ func commandUsage(w io.Writer, c command) {
 		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%-6s pbem %s %s", lead, c.name, form), " "))
 	}
 	fmt.Fprintf(w, "\n%s.\n", upperFirst(c.help))
-	globalUsage(w)
 }
 
 // mailSynopsis is the mail command's synopsis, one line per subcommand,
@@ -186,7 +213,7 @@ func flagUsage(w io.Writer, fs *flag.FlagSet) {
 		if kind != "" {
 			name += " " + kind
 		}
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != strconv.Itoa(noSeat) {
 			text += fmt.Sprintf(" (default %s)", f.DefValue)
 		}
 		fmt.Fprintf(w, "  %-15s %s\n", name, text)
