@@ -6,7 +6,9 @@ export GOFLAGS ?= -mod=mod
 
 # Play a whole Atacama game by mail between two bots: pbem, an IMAP and an
 # SMTP server all run in the process on loopback, with NATS JetStream
-# embedded (data in ./pbem-data); the mail exchange is printed, then verified.
+# embedded (data in a fresh directory of its own each run, removed at the
+# end); the mail exchange is printed, then verified. Any number of runs in a
+# row each play a new game.
 run:
 	$(GO) run ./cmd/pbem demo
 
