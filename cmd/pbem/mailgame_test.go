@@ -87,6 +87,34 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 		if len(ids) != moves+1 {
 			t.Errorf("%s got %d mails for %d moves, want %d", user, len(ids), moves, moves+1)
 		}
+		oneThread(t, user, mailbox(t, sys, user))
+	}
+}
+
+// oneThread checks that a player's mails about a game make one thread in
+// any mail client: one subject for the whole game, the invitation first
+// and answering nothing, every later mail referring to it and answering a
+// mail, each dated when it was written and saying what it is.
+func oneThread(t *testing.T, user string, box []letter) {
+	t.Helper()
+	if len(box) == 0 || !box[0].is("invitation") {
+		t.Fatalf("%s's first mail is %v, want the invitation", user, box)
+	}
+	root := box[0]
+	if len(root.p.InReplyTo) > 0 || len(root.p.References) > 0 {
+		t.Errorf("%s's invitation answers %v and refers to %v; it starts the thread", user, root.p.InReplyTo, root.p.References)
+	}
+	for _, l := range box {
+		switch {
+		case l.p.Subject != root.p.Subject:
+			t.Errorf("%s's mail %s has the subject %q, not the game's %q", user, l, l.p.Subject, root.p.Subject)
+		case l.game == "" || l.kind == "":
+			t.Errorf("%s's mail %s does not say what it is or which game it is about", user, l)
+		case l.p.Date.Year() < 2000 || time.Since(l.p.Date) > time.Hour:
+			t.Errorf("%s's mail %s is dated %v", user, l, l.p.Date)
+		case l.messageID != root.messageID && (len(l.p.References) == 0 || l.p.References[0] != root.messageID || len(l.p.InReplyTo) == 0):
+			t.Errorf("%s's mail %s answers %v and refers to %v, not to the invitation %s", user, l, l.p.InReplyTo, l.p.References, root.messageID)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/emersion/go-smtp"
 	"github.com/pbem-games/pbem/mail"
@@ -92,7 +93,9 @@ func TestMailRefusals(t *testing.T) {
 			// silence is checked once the marker's answer is in.
 			marker := len(mailbox(t, sys, "eve"))
 			send(t, sys, eve, games, "help", "", "HELP\n")
-			waitFor(t, sys, "eve", marker, "help")
+			if help := waitFor(t, sys, "eve", marker, "help"); help.p.Date.Year() < 2000 || time.Since(help.p.Date) > time.Hour {
+				t.Errorf("the answer to HELP on the plain mailbox is dated %v", help.p.Date)
+			}
 			if tt.answer == "" {
 				got := mailbox(t, sys, tt.who)[before:]
 				if tt.who == "eve" && len(got) > 0 {
