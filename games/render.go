@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -53,8 +54,11 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References, Date: n.Time}
 	if n.Game != "" {
 		g, evs, _, err := s.LoadAt(ctx, n.Game, int(n.Seq))
+		if errors.Is(err, events.ErrNotFound) {
+			return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
+		}
 		if err != nil {
-			return out, err
+			return out, err // the store's trouble: trying again may mend it
 		}
 		s.describeGame(&m, g, evs, n)
 		if open := g.Open(); len(open) > 0 && m.To.Host && !m.Over && m.Notice == "" {
@@ -82,7 +86,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	}
 	r, err := templates.Render(m)
 	if err != nil {
-		return out, fmt.Errorf("games: render %s: %w", n.ID, err)
+		return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
 	}
 	out.Subject, out.Text, out.HTML = r.Subject, r.Text, r.HTML
 	out.Headers = headers(m)

@@ -57,7 +57,8 @@ type Outbox struct {
 	// OnSend, when set, hears how each try to send a notice ended: nil
 	// once the server accepted it, a *DeliveryError the server's refusal
 	// (Temporary: it will be tried again), a *DeadLetter a notice that
-	// cannot be rendered. A health check reports it.
+	// cannot be rendered, any other error a render that failed for now
+	// (it will be tried again). A health check reports it.
 	OnSend func(n Notice, err error)
 	// Workers is how many notices Run sends at once, one game's in order;
 	// 0 means DefaultWorkers.
@@ -71,6 +72,12 @@ type Outbox struct {
 // DefaultWorkers is how many notices an Outbox sends at once by default:
 // each waits on the SMTP server most of its time.
 const DefaultWorkers = 8
+
+// ErrUnrenderable marks a Render error that trying again cannot mend: a
+// template that cannot be filled, a game that is not there. Any other
+// render error (the store out of reach, say) is tried again like a
+// temporary refusal.
+var ErrUnrenderable = errors.New("mail: the notice cannot be rendered")
 
 // DeadLetter is the error of a notice that can never be sent as it
 // stands: pbem cannot render it. It is a fault of pbem's, not of the
@@ -155,24 +162,28 @@ func (o *Outbox) waitBehind(ctx context.Context, n Notice, seq uint64) error {
 // failed, so that the try is made again.
 func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (bool, error) {
 	out, err := o.Render(ctx, n)
-	if err != nil {
+	if errors.Is(err, ErrUnrenderable) {
 		err = &DeadLetter{Err: fmt.Errorf("render %s: %w", n.ID, err)}
 		o.heard(n, err)
 		o.log().Error("dead letter: the notice cannot be rendered; it is set aside", "game", n.Game, "id", n.ID, "to", n.To, "kind", n.Kind, "err", err)
 		return true, o.hold(ctx, n, seq, prev, StateDead, err)
 	}
-	err = o.Send(ctx, out)
+	if err == nil {
+		err = o.Send(ctx, out)
+	} else {
+		err = fmt.Errorf("render %s: %w", n.ID, err)
+	}
 	o.heard(n, err)
 	var de *DeliveryError
 	switch {
 	case err == nil:
-		o.log().Info("mail sent", "id", out.MessageID, "to", n.To, "kind", n.Kind)
+		o.log().Info("mail sent", "id", n.ID, "to", n.To, "kind", n.Kind)
 		if prev != nil {
 			return true, o.held.Remove(ctx, prev.State, n.ID)
 		}
 		return true, nil
 	case errors.As(err, &de) && !de.Temporary:
-		o.log().Warn("mail refused for good", "id", out.MessageID, "to", n.To, "code", de.Code, "err", err)
+		o.log().Warn("mail refused for good", "id", n.ID, "to", n.To, "code", de.Code, "err", err)
 		if err := o.recordFailure(ctx, n, err); err != nil {
 			return false, err
 		}
@@ -180,7 +191,7 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 	}
 	if prev != nil && o.now().Sub(prev.Since) >= o.maxRetryAge() {
 		err = fmt.Errorf("still refused after %v: %w", o.maxRetryAge(), err)
-		o.log().Warn("mail given up", "id", out.MessageID, "to", n.To, "err", err)
+		o.log().Warn("mail given up", "id", n.ID, "to", n.To, "err", err)
 		if err := o.recordFailure(ctx, n, err); err != nil {
 			return false, err
 		}
@@ -190,7 +201,7 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 	if err := o.hold(ctx, n, seq, prev, StateWaiting, err); err != nil {
 		return false, err
 	}
-	o.log().Warn("mail not sent; will retry", "id", out.MessageID, "to", n.To, "err", err)
+	o.log().Warn("mail not sent; will retry", "id", n.ID, "to", n.To, "err", err)
 	return false, nil
 }
 
