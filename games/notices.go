@@ -14,22 +14,23 @@ import (
 
 // Kinds of notices, each with its template.
 const (
-	KindInvitation = "invitation" // a game was created: who plays, the rules, the seed's commitment
-	KindYourTurn   = "your-turn"  // the board, your view, and the prompt
-	KindAccepted   = "accepted"   // your move was recorded
-	KindMoved      = "moved"      // someone else moved; not your turn
-	KindSaid       = "said"       // a player's SAY
-	KindGameOver   = "game-over"  // scores, the seed, how to verify
-	KindRejected   = "rejected"   // a move was refused, and why; the prompt again
-	KindError      = "error"      // a command was refused or not understood, and why
-	KindStale      = "stale"      // a reply to an old prompt, and what changed since
-	KindHelp       = "help"
-	KindBoard      = "board"    // BOARD and STATUS
-	KindHistory    = "history"  // HISTORY
-	KindGames      = "games"    // GAMES
-	KindReminder   = "reminder" // your deadline is near
-	KindNews       = "news"     // something happened to the game itself: a deadline, a pause, an undo, a new player
-	KindDigest     = "digest"   // what happened in a day, for players who asked for digests
+	KindInvitation  = "invitation" // a game was created: who plays, the rules, the seed's commitment
+	KindYourTurn    = "your-turn"  // the board, your view, and the prompt
+	KindAccepted    = "accepted"   // your move was recorded
+	KindMoved       = "moved"      // someone else moved; not your turn
+	KindSaid        = "said"       // a player's SAY
+	KindGameOver    = "game-over"  // scores, the seed, how to verify
+	KindRejected    = "rejected"   // a move was refused, and why; the prompt again
+	KindError       = "error"      // a command was refused or not understood, and why
+	KindStale       = "stale"      // a reply to an old prompt, and what changed since
+	KindHelp        = "help"
+	KindBoard       = "board"       // BOARD and STATUS
+	KindHistory     = "history"     // HISTORY
+	KindGames       = "games"       // GAMES
+	KindReminder    = "reminder"    // your deadline is near
+	KindNews        = "news"        // something happened to the game itself: a deadline, a pause, an undo, a new player
+	KindDigest      = "digest"      // what happened in a day, for players who asked for digests
+	KindUndelivered = "undelivered" // the host learns that mail of their game could not be delivered for good
 )
 
 // messageID returns the Message-ID of the notice of kind for seat after

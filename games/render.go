@@ -113,7 +113,8 @@ func headers(m templates.Mail) map[string]string {
 // due, so a seat to move that gets one of these is one whose turn a later
 // event of the same batch settles (pbem plays a move it wrote in advance)
 // or the prompt it already has still stands.
-var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: true, templates.Accepted: true, templates.Said: true}
+var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: true, templates.Accepted: true, templates.Said: true,
+	templates.Undelivered: true}
 
 // describeGame fills in what the mail shows of game g as after its event
 // n.Seq; evs is the whole history.

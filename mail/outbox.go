@@ -60,6 +60,11 @@ type Outbox struct {
 	// cannot be rendered, any other error a render that failed for now
 	// (it will be tried again). A health check reports it.
 	OnSend func(n Notice, err error)
+	// OnFailed, when set, is told of each notice that failed for good
+	// (refused with 5xx, or still refused past MaxRetryAge), once it is
+	// recorded; an error makes the outbox try it again. The service tells
+	// the game's host with it.
+	OnFailed func(ctx context.Context, n Notice, cause error) error
 	// Workers is how many notices Run sends at once, one game's in order;
 	// 0 means DefaultWorkers.
 	Workers int
@@ -364,14 +369,21 @@ func (o *Outbox) now() time.Time {
 	return time.Now()
 }
 
+// recordFailure records n as failed for good on pbem.failed.<game> and
+// tells OnFailed.
 func (o *Outbox) recordFailure(ctx context.Context, n Notice, cause error) error {
 	game := n.Game
 	if game == "" {
 		game = ServiceMail
 	}
 	data, _ := json.Marshal(map[string]string{"id": n.ID, "to": n.To, "error": cause.Error()})
-	_, err := o.Store.Put(ctx, FailedSubject+game, "failed."+n.ID, data)
-	return err
+	if _, err := o.Store.Put(ctx, FailedSubject+game, "failed."+n.ID, data); err != nil {
+		return err
+	}
+	if o.OnFailed != nil {
+		return o.OnFailed(ctx, n, cause)
+	}
+	return nil
 }
 
 func (o *Outbox) log() *slog.Logger {

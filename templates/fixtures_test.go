@@ -193,6 +193,11 @@ func fixtures(t testing.TB) []fixture {
 	m = duel(t, templates.Digest, 9, "moved-on")
 	m.History = []string{"Ana placed a rig on G7.", "You placed a rig on H5.", "Ana said: nice move"}
 	add("digest", m)
+
+	m = duel(t, templates.Undelivered, 9, "moved-on")
+	m.Reason = "mail to bea@example.net was refused for good: 550 5.1.1 no such user"
+	m.Notice = "Bea gets no mail of this game. Tell them, or ask them for another address; as host you may REPLACE 1 WITH a new address."
+	add("undelivered", m)
 	return fs
 }
 

@@ -48,6 +48,10 @@ const (
 	// Digest gives a player who asked for one mail a day what happened
 	// since the last (History), the board, and the prompt if it is theirs.
 	Digest Kind = "digest"
+	// Undelivered tells the host (and the player, where another address
+	// reaches them) that mail of their game could not be delivered for
+	// good (Reason: to whom, and the server's answer).
+	Undelivered Kind = "undelivered"
 )
 
 // spec is a Kind and what its mail cannot do without, as a check that
@@ -76,6 +80,7 @@ var kinds = []spec{
 	{Error, func(m *Mail) string { return need(m.Reason != "", "Reason") }},
 	{News, needsGame(func(m *Mail) string { return need(len(m.Happened) > 0, "Happened") })},
 	{Digest, needsGame(func(m *Mail) string { return need(len(m.History) > 0, "History") })},
+	{Undelivered, needsGame(func(m *Mail) string { return need(m.Reason != "", "Reason") })},
 }
 
 // Kinds returns every Kind, in the order the package documents them.

@@ -304,5 +304,19 @@ func TestHealthSMTPRefusals(t *testing.T) {
 	if !strings.Contains(s.log.String(), "mail refused for good") {
 		t.Errorf("the log does not tell of the 550")
 	}
-	waitFor(t, ms, "ana", seen["ana"], "")
+	// Ana, the host, learns that bea gets no mail, once.
+	told := waitFor(t, ms, "ana", seen["ana"], games.KindUndelivered)
+	if !strings.Contains(told.p.Text, bea) || !strings.Contains(told.p.Text, "550") {
+		t.Errorf("the host's mail about the bounce does not name bea and the 550:\n%s", told.p.Text)
+	}
+	time.Sleep(300 * time.Millisecond)
+	n := 0
+	for _, l := range mailbox(t, ms, "ana") {
+		if l.is(games.KindUndelivered) {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("ana got %d mails about the bounce, want 1", n)
+	}
 }
