@@ -132,6 +132,17 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if c.Mailbox == "" {
+		// Without a configuration the mail is shown as from a mailbox at
+		// the Message-ID's domain; the reply addresses are then not the
+		// ones the service gives.
+		_, domain, _ := strings.Cut(strings.Trim(pos[0], "<>"), "@")
+		c.Mailbox = "games@" + domain
+		fmt.Fprintf(e.stderr, "pbem: no --config: the mail is shown as from %s\n", c.Mailbox)
+	}
+	if c.SMTP.Addr == "" {
+		c.SMTP.Addr = "localhost:25" // never dialed: the mail is only written out
+	}
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err
@@ -154,27 +165,30 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index}
-	return showMail(ctx, svc, lh, sender, e.stdout, pos[0])
+	st, err := showMail(ctx, svc, lh, sender, e.stdout, pos[0])
+	if err == nil {
+		fmt.Fprintf(e.stderr, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, heldDetail(st.Held))
+	}
+	return err
 }
 
-// showMail writes notice id's mail to w as it was or would be sent,
-// rendered now, after a line that says where the notice stands.
-func showMail(ctx context.Context, svc *games.Service, lh games.Letterhead, sender *mail.Sender, w io.Writer, id string) error {
+// showMail writes notice id's mail to w exactly as it was or would be
+// sent, rendered now from the history, and returns where it stands.
+func showMail(ctx context.Context, svc *games.Service, lh games.Letterhead, sender *mail.Sender, w io.Writer, id string) (mail.NoticeState, error) {
 	s, err := mail.FindNotice(ctx, svc.Store, id)
 	if err != nil {
-		return err
+		return s, err
 	}
 	out, err := svc.Render(ctx, lh, s.Notice)
 	if err != nil {
-		return fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
+		return s, fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
 	}
 	m, err := sender.Message(out)
 	if err != nil {
-		return fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
+		return s, fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
 	}
-	fmt.Fprintf(w, "X-Pbem-State: %s %s\r\n", s.State, heldDetail(s.Held))
 	_, err = m.WriteTo(w)
-	return err
+	return s, err
 }
 
 // runMailRetry makes held notices go again: one by its Message-ID, or

@@ -103,7 +103,7 @@ func TestThreePlayerTimeoutByMail(t *testing.T) {
 			t.Errorf("<%s> to %s (%s) is %s, want sent", n.Notice.ID, n.Notice.To, n.Notice.Kind, n.State)
 		}
 		var out bytes.Buffer
-		if err := showMail(context.Background(), s.svc, s.po.lh, s.po.sender, &out, n.Notice.ID); err != nil {
+		if _, err := showMail(context.Background(), s.svc, s.po.lh, s.po.sender, &out, n.Notice.ID); err != nil {
 			t.Errorf("pbem mail show <%s> (%s to %s): %v", n.Notice.ID, n.Notice.Kind, n.Notice.To, err)
 		}
 	}
