@@ -74,8 +74,8 @@ func TestTorture(t *testing.T) {
 	rep := torture.Check(club.Sent(), out)
 	t.Logf("players sent %d NEW, %d moves (%d of them rightly answered as stale), %d bad moves, %d repeated mails, %d WATCH of an observer and the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves",
 		rep.News, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied)
-	t.Logf("pbem wrote %d notices: %d to healthy recipients (%d of them to the observer), %d waiting for the full mailbox (452), %d failed for the refusing one (550); the mailboxes hold %d mails, of which %d are second deliveries with identical content",
-		rep.Notices, rep.Healthy, rep.Observed, rep.Waiting, rep.Refused, rep.Mails, rep.Repeats)
+	t.Logf("pbem wrote %d notices: %d to healthy recipients (%d of them to the observer), %d waiting for the full mailbox (452), %d failed for the refusing one (550), whose hosts of %d games were told of it once each; the mailboxes hold %d mails, of which %d are second deliveries with identical content",
+		rep.Notices, rep.Healthy, rep.Observed, rep.Waiting, rep.Refused, rep.Told, rep.Mails, rep.Repeats)
 	t.Logf("a healthy recipient's mail arrived at most %v after it was written (99%% within %v; the bound is %v)",
 		rep.MaxLag.Round(time.Millisecond), rep.P99Lag.Round(time.Millisecond), tortureLagBound)
 	for _, p := range rep.Problems {

@@ -23,7 +23,7 @@ const (
 	KindMove      = "move"      // the example move of a prompt: valid
 	KindInvalid   = "invalid"   // a move that cannot be played
 	KindDuplicate = "duplicate" // a mail sent before, sent again byte for byte
-	KindWatch     = "watch"     // the host's WATCH of the bad recipients, as the game starts
+	KindWatch     = "watch"     // the host's WATCH of the observers, as the game starts
 	KindStranger  = "stranger"  // a mail from someone who plays in no game
 	KindSay       = "say"       // a SAY to the table, before a move
 )
@@ -107,6 +107,7 @@ type Club struct {
 	overCount [][]int         // game-over mails received per table and seat
 	answered  map[string]bool // Message-IDs of players' mails the service answered
 	inFlight  int             // duplicates waiting to be sent
+	writing   int             // strangers still writing
 	errs      []error
 	arrived   map[string]time.Time // first delivery, by address and Message-ID
 	replyTo   string               // the last game reply address a player was given
@@ -119,9 +120,9 @@ type player struct {
 	pair, seat int
 	others     []string // the other seats' addresses, in seat order
 	rng        *rand.Rand
-	// side draws what the club does beside the games of old (WATCH, the
-	// strangers' mail), so rng draws the same bad moves and duplicates
-	// for a seed as before.
+	// side draws what the club does beside the games of old (WATCH, SAY,
+	// the strangers' mail), so rng draws the same bad moves and
+	// duplicates for a seed as before.
 	side     *rand.Rand
 	stranger bool
 	watcher  bool
@@ -299,6 +300,9 @@ func (c *Club) Outstanding() string {
 	if c.inFlight > 0 {
 		out = append(out, fmt.Sprintf("%d duplicates to send", c.inFlight))
 	}
+	if c.writing > 0 {
+		out = append(out, fmt.Sprintf("%d strangers still writing", c.writing))
+	}
 	for _, err := range c.errs {
 		out = append(out, err.Error())
 	}
@@ -324,11 +328,17 @@ var (
 	serviceID   = regexp.MustCompile(`^([a-z0-9]+)\.(\d+)\.(\d+)\.([a-z-]+)@`)
 	answerID    = regexp.MustCompile(`^re\.([0-9a-f]+)\.\d+\.[a-z-]+@`)
 	observerID  = regexp.MustCompile(`^[a-z0-9]+\.\d+\.o\d+\.[a-z-]+@`)
-	fieldMove   = regexp.MustCompile(`^[A-I][1-9]\*?$`)
+	// undeliveredID names the mail that tells a game's host that mail to
+	// an address (in hex) was refused for good.
+	undeliveredID = regexp.MustCompile(`^([a-z0-9]+)\.undelivered\.([0-9a-f]+)@`)
+	fieldMove     = regexp.MustCompile(`^[A-I][1-9]\*?$`)
 )
 
 func (p *player) run() {
 	if p.stranger {
+		p.club.mu.Lock()
+		p.club.writing++
+		p.club.mu.Unlock()
 		go p.strange()
 	}
 	if p.seat == 0 {
@@ -367,6 +377,12 @@ func (p *player) read(raw []byte) error {
 			return fmt.Errorf("an observer got %s, which is no observer's mail", ct.MessageID)
 		}
 		return nil
+	}
+	if undeliveredID.MatchString(ct.MessageID) {
+		if p.seat != 0 {
+			return fmt.Errorf("%s is not the host, but got %s", p.name, ct.MessageID)
+		}
+		return nil // the oracle checks whom it names
 	}
 	if !serviceID.MatchString(ct.MessageID) {
 		return fmt.Errorf("a mail with Message-ID %q, which pbem does not make", ct.MessageID)

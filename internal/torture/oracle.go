@@ -1,6 +1,7 @@
 package torture
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -54,6 +55,7 @@ type Report struct {
 	// recipient whose server answered 4xx and to the one that answered 5xx.
 	Healthy, Waiting, Refused int
 	Observed                  int // of the healthy, those to a healthy observer
+	Told                      int // hosts told that mail to an address of their game was refused
 	// The healthy recipients' wait from a notice written to its arrival:
 	// the longest, and the one 99% of notices stayed within.
 	MaxLag, P99Lag time.Duration
@@ -142,6 +144,7 @@ func Check(sent []Sent, out Outcome) Report {
 		r.problem("%d notices were refused for good", out.Failed)
 	}
 	checkHeld(&r, out)
+	checkUndelivered(&r, out)
 	checkLag(&r, out)
 	return r
 }
@@ -228,6 +231,51 @@ func checkHeld(r *Report, out Outcome) {
 			r.problem("<%s> was refused for good but is not recorded on %s", id, mail.FailedSubject)
 		}
 	}
+}
+
+// checkUndelivered checks that the host of each game whose mail to an
+// address was refused for good was told so, once per address, and that
+// nobody was told of any other address.
+func checkUndelivered(r *Report, out Outcome) {
+	if out.Bad == nil {
+		return
+	}
+	owed := map[string]bool{} // game and address refused in it
+	for _, n := range out.Notices {
+		if code := out.Bad[strings.ToLower(n.To)]; code >= 500 && n.Game != "" {
+			owed[n.Game+" "+strings.ToLower(n.To)] = true
+		}
+	}
+	told := map[string]string{} // game and address: the Message-ID that told
+	for _, n := range out.Notices {
+		m := undeliveredID.FindStringSubmatch(n.ID)
+		if m == nil {
+			continue
+		}
+		addr, _ := hex.DecodeString(m[2])
+		k := m[1] + " " + string(addr)
+		if id, twice := told[k]; twice && id != n.ID {
+			r.problem("the host of game %s was told twice that mail to %s was refused: %s and %s", m[1], addr, id, n.ID)
+		}
+		told[k] = n.ID
+		if !owed[k] {
+			r.problem("<%s> tells the host of game %s that mail to %s was refused, but none was", n.ID, m[1], addr)
+		}
+		var created events.GameCreated
+		if evs := out.Games[m[1]]; len(evs) > 0 {
+			_ = json.Unmarshal(evs[0].Payload, &created)
+		}
+		if !strings.EqualFold(n.To, created.Host) {
+			r.problem("<%s> went to %s, not to the host of game %s (%s)", n.ID, n.To, m[1], created.Host)
+		}
+	}
+	for k := range owed {
+		if told[k] == "" {
+			game, addr, _ := strings.Cut(k, " ")
+			r.problem("the host of game %s was never told that mail to %s was refused", game, addr)
+		}
+	}
+	r.Told = len(told)
 }
 
 // checkLag measures how long each healthy recipient's mail took from

@@ -1,6 +1,7 @@
 package torture
 
 import (
+	"encoding/hex"
 	"strings"
 	"testing"
 	"time"
@@ -33,10 +34,11 @@ func TestCheck(t *testing.T) {
 	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
 	at := func(s float64) time.Time { return time.Unix(0, 0).Add(time.Duration(s * float64(time.Second))) }
 	help := "re." + mail.InboxKey("s1", nil) + ".0.help@x"
+	told := "g.undelivered." + hex.EncodeToString([]byte("gone@x")) + "@x"
 	good := func() Outcome {
 		return Outcome{
 			Games: map[string][]events.Event{"g": {
-				ev(1, events.TypeGameCreated, key("n1"), events.GameCreated{}),
+				ev(1, events.TypeGameCreated, key("n1"), events.GameCreated{Host: "a@x"}),
 				ev(2, events.TypeObserverChanged, key("w1"), events.ObserverChanged{Address: "full@x", Watch: true}),
 				ev(3, events.TypeObserverChanged, mail.InboxKey("w1", nil)+"#1", events.ObserverChanged{Address: "gone@x", Watch: true}),
 				ev(4, events.TypeMovePlayed, key("m1"), events.MovePlayed{Seat: 0, Move: "E5"}),
@@ -44,16 +46,17 @@ func TestCheck(t *testing.T) {
 				ev(6, events.TypeGameEnded, key("m2"), events.GameEnded{}),
 			}},
 			Notices: []mail.Notice{{ID: "g.5.0.game-over@x", To: "a@x"}, {ID: "re." + mail.InboxKey("i1", nil) + ".0.rejected@x", To: "b@x"},
-				{ID: "g.5.o0.game-over@x", To: "full@x"}, {ID: "g.5.o1.game-over@x", To: "gone@x"}, {ID: help, To: "s@x"}},
+				{ID: "g.5.o0.game-over@x", To: "full@x"}, {ID: "g.5.o1.game-over@x", To: "gone@x", Game: "g"}, {ID: help, To: "s@x"},
+				{ID: told, To: "a@x", Game: "g"}},
 			Boxes: map[string][]Content{
-				"a@x":    {{MessageID: "g.5.0.game-over@x", Digest: "1"}, {MessageID: "g.5.0.game-over@x", Digest: "1"}},
+				"a@x":    {{MessageID: "g.5.0.game-over@x", Digest: "1"}, {MessageID: "g.5.0.game-over@x", Digest: "1"}, {MessageID: told, Digest: "5"}},
 				"b@x":    {{MessageID: "re." + mail.InboxKey("i1", nil) + ".0.rejected@x", Digest: "2"}},
 				"s@x":    {{MessageID: help, Digest: "3"}},
 				"full@x": nil, "gone@x": nil,
 			},
 			Written: map[string]time.Time{"g.5.0.game-over@x": at(1), "re." + mail.InboxKey("i1", nil) + ".0.rejected@x": at(1), help: at(1)},
 			States: map[string]string{"g.5.0.game-over@x": mail.StateSent, "re." + mail.InboxKey("i1", nil) + ".0.rejected@x": mail.StateSent,
-				help: mail.StateSent, "g.5.o0.game-over@x": mail.StateWaiting, "g.5.o1.game-over@x": mail.StateFailed},
+				help: mail.StateSent, told: mail.StateSent, "g.5.o0.game-over@x": mail.StateWaiting, "g.5.o1.game-over@x": mail.StateFailed},
 			FailedIDs: []string{"g.5.o1.game-over@x"},
 			Inbox:     map[string]bool{mail.InboxKey("s1", nil): true, mail.InboxKey("s2", nil): true},
 			Arrived: map[string]time.Time{"a@x g.5.0.game-over@x": at(2), "b@x re." + mail.InboxKey("i1", nil) + ".0.rejected@x": at(1.5),
@@ -89,6 +92,10 @@ func TestCheck(t *testing.T) {
 		{"FailedNotRecorded", func(o *Outcome) { o.FailedIDs = nil }, "not recorded"},
 		{"HealthyFailed", func(o *Outcome) { o.FailedIDs = append(o.FailedIDs, "g.5.0.game-over@x") }, "is recorded as failed"},
 		{"BadGotMail", func(o *Outcome) { o.Boxes["full@x"] = []Content{{MessageID: "g.5.o0.game-over@x"}} }, "refuses every mail, got 1"},
+		{"HostNotTold", func(o *Outcome) { o.Notices = o.Notices[:5] }, "never told"},
+		{"ToldOfFull", func(o *Outcome) {
+			o.Notices = append(o.Notices, mail.Notice{ID: "g.undelivered." + hex.EncodeToString([]byte("full@x")) + "@x", To: "a@x", Game: "g"})
+		}, "but none was"},
 		{"Late", func(o *Outcome) { o.Arrived["a@x g.5.0.game-over@x"] = at(7) }, "more than 5s"},
 		{"NotAnswered", func(o *Outcome) { o.Boxes["b@x"] = nil }, "never got"},
 		{"TwoContents", func(o *Outcome) { o.Boxes["a@x"][1].Digest = "3" }, "two different mails"},

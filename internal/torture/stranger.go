@@ -57,6 +57,11 @@ var strangerMails = []strangerMail{
 // strange writes a stranger's mail now and then until no new games start.
 func (p *player) strange() {
 	c := p.club
+	defer func() {
+		c.mu.Lock()
+		c.writing--
+		c.mu.Unlock()
+	}()
 	every := c.opt.StrangeEvery
 	if every <= 0 {
 		every = time.Second
