@@ -68,9 +68,14 @@ func (r *Report) problem(format string, args ...any) {
 
 // Check compares the outcome with what the players sent. Every NEW made
 // one game, every valid move was recorded exactly once right after the
-// prompt it answers, no bad move or repeated mail changed anything, every
-// bad move was answered, every game ended, and every notice reached its
-// recipient at least once and always with the same content.
+// prompt it answers (or answered as stale, where seats act at once), each
+// WATCH and SAY once, no bad move or repeated mail changed anything,
+// every bad move was answered, each stranger got the answer owed or
+// silence, every game ended, and every notice reached its recipient at
+// least once and always with the same content. Where the outcome says
+// so, it also checks the notices held at the end against the bad
+// recipients, that hosts were told of mail refused for good, and how
+// long healthy recipients waited for their mail.
 func Check(sent []Sent, out Outcome) Report {
 	var r Report
 	byKey := map[string]Sent{}
