@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -99,42 +98,39 @@ func (s *HeldStore) Get(ctx context.Context, state, id string) (Held, bool, erro
 }
 
 // List returns the notices held in state ("" for every state), in the
-// order they were written to the outbox.
+// order they were written to the outbox. It reads them in one pass of a
+// watcher, which hands each key's latest value, not one read per key:
+// the outbox lists the waiting notices every second.
 func (s *HeldStore) List(ctx context.Context, state string) ([]Held, error) {
 	filter := ">"
 	if state != "" {
 		filter = state + ".>"
 	}
-	lister, err := s.kv.ListKeysFiltered(ctx, filter)
+	w, err := s.kv.WatchFiltered(ctx, []string{filter}, jetstream.IgnoreDeletes())
 	if err != nil {
 		return nil, fmt.Errorf("mail: list held notices: %w", err)
 	}
-	var keys []string
-	seen := map[string]bool{}
-	for k := range lister.Keys() {
-		if !seen[k] { // a key written while listing may come twice
-			seen[k] = true
-			keys = append(keys, k)
+	defer w.Stop()
+	byKey := map[string]Held{} // a key written while listing may come twice: the last wins
+	for {
+		var e jetstream.KeyValueEntry
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("mail: list held notices: %w", ctx.Err())
+		case e = <-w.Updates():
 		}
+		if e == nil {
+			break // every key's value so far has come
+		}
+		var h Held
+		if err := json.Unmarshal(e.Value(), &h); err != nil {
+			return nil, fmt.Errorf("mail: held %s: %w", e.Key(), err)
+		}
+		byKey[e.Key()] = h
 	}
-	_ = lister.Stop() // stopped already once every key came
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("mail: list held notices: %w", err)
-	}
-	var out []Held
-	for _, k := range keys {
-		st, id, _ := strings.Cut(k, ".")
-		raw, err := hex.DecodeString(id)
-		if err != nil {
-			continue // not a key of ours
-		}
-		h, ok, err := s.Get(ctx, st, string(raw))
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			out = append(out, h)
-		}
+	out := make([]Held, 0, len(byKey))
+	for _, h := range byKey {
+		out = append(out, h)
 	}
 	slices.SortFunc(out, func(a, b Held) int { return cmp.Compare(a.Seq, b.Seq) })
 	return out, nil
