@@ -64,7 +64,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			})
 		case "DEADLINE", "VACATION", "PAUSE", "RESUME", "UNDO", "AGREE", "DECLINE", "REPLACE", "EXPEL",
 			"END", "WATCH", "UNWATCH", "DIGEST", "IF":
-			if declinesOffer(l, word, line) {
+			if movesNotCommands(l, word, line) {
 				asMove = true
 				err = m.move(ctx, l, line, c)
 				break
@@ -232,11 +232,25 @@ var commandWords = map[string]bool{
 	"END": true, "WATCH": true, "UNWATCH": true, "DIGEST": true, "IF": true,
 }
 
-// declinesOffer says whether a DECLINE line is a move of the game, such as
-// Archipelago's answer to a deal, rather than the answer to an undo: no
-// undo is waiting and the game reads the line as a move of the seat.
-func declinesOffer(l *letter, word, line string) bool {
-	if !strings.EqualFold(word, "DECLINE") || l.game == nil || l.seat == rules.Observer || l.game.Undo != nil {
+// movesNotCommands says whether a line that starts with a table command's
+// word is a move of the game: a DECLINE such as Archipelago's answer to a
+// deal when no undo waits for an answer, or an END such as Altiplano's
+// word for DONE when no vote to end the game waits (END GAME still asks
+// to end it). The game must read the line as a move of the seat.
+func movesNotCommands(l *letter, word, line string) bool {
+	if l.game == nil || l.seat == rules.Observer {
+		return false
+	}
+	switch strings.ToUpper(word) {
+	case "DECLINE":
+		if l.game.Undo != nil {
+			return false
+		}
+	case "END":
+		if len(l.game.EndVotes) > 0 {
+			return false
+		}
+	default:
 		return false
 	}
 	_, err := l.game.State.Parse(l.seat, line)

@@ -333,3 +333,26 @@ func TestMeantLegalMoves(t *testing.T) {
 		})
 	}
 }
+
+// TestMailEndInAltiplano: in Altiplano END is written for DONE while
+// planning, and a player who mails it means that, not to end the game for
+// everyone; END GAME still asks to end it.
+func TestMailEndInAltiplano(t *testing.T) {
+	mt := newMailTable(t, altiplano.Game)
+	id := mt.create("altiplano", 2)
+	out := mt.mail(id, 0, "ana@example.org", "", "END\r\n")
+	g := mt.game(id)
+	if len(g.EndVotes) != 0 {
+		t.Errorf("END while planning was taken as a vote to end the game: votes %v", g.EndVotes)
+	}
+	if len(g.Moves) != 1 || g.Moves[0].Move != "DONE" && g.Moves[0].Move != "END" {
+		t.Errorf("END while planning played %+v, want ana's plan declared done", g.Moves)
+	}
+	if r := refusals(out); len(r) > 0 {
+		t.Errorf("END while planning was refused: %q", r)
+	}
+	mt.mail(id, 1, "bea@example.net", "", "END GAME\r\n")
+	if g := mt.game(id); !g.EndVotes[1] {
+		t.Errorf("END GAME did not ask to end the game: votes %v", g.EndVotes)
+	}
+}
