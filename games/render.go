@@ -126,13 +126,13 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.Paused = g.PausedAt != nil
 	waiting := len(g.Open()) > 0 // moves wait until every seat is taken
 	scores, over := g.State.Result()
+	m.Over = over || g.Ended != nil // a game resigned or ended by agreement: the rules may still name a seat to act
 	for _, p := range g.Created.Players {
 		m.Players = append(m.Players, templates.PlayerLine{Seat: p.Seat, Name: p.Name,
-			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: isToAct(g.State, p.Seat), You: p.Seat == n.Seat})
+			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: !m.Over && isToAct(g.State, p.Seat), You: p.Seat == n.Seat})
 	}
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
 	m.Board = g.State.View(seat).Text()
-	m.Over = over || g.Ended != nil
 	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
 	m.Happened = happened(g, evs[:g.Seq], n.Seat)
 	if _, pbemPlays := g.Abandoned[n.Seat]; isToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {

@@ -83,6 +83,9 @@ func TestResignLoses(t *testing.T) {
 		if !strings.Contains(flat, name+" resigned") {
 			t.Errorf("the game-over mail to %s does not say that %s resigned: %s", n.To, name, flat)
 		}
+		if strings.Contains(out.Text, "to move") {
+			t.Errorf("the game-over mail to %s marks a player to move in a game that is over:\n%s", n.To, out.Text)
+		}
 	}
 	if overs != 3 {
 		t.Errorf("%d game-over mails, want 3", overs)
