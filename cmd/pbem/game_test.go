@@ -195,7 +195,7 @@ func TestGamesList(t *testing.T) {
 	b := newGame(t, dir, "--players", "Cai,Dov,Eli", "--variant", "tactical")
 	mustPbem(t, dir, "move", a, "--seat", "0", "C3")
 	out := mustPbem(t, dir, "games")
-	for _, want := range []string{a, b, "Ana, Bea", "Cai, Dov, Eli", "atacama (tactical)", "to act: seat 1"} {
+	for _, want := range []string{a, b, "Ana, Bea", "Cai, Dov, Eli", "atacama (tactical)", "to act: Bea", "to act: Cai"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("games = %q, want it to contain %q", out, want)
 		}

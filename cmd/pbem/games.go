@@ -56,11 +56,13 @@ func runGames(ctx context.Context, e *env, args []string) error {
 			state += ", won by " + strings.Join(won, " and ")
 		}
 		if !s.Over {
-			var seats []string
+			var acting []string
 			for _, t := range s.ToAct {
-				seats = append(seats, fmt.Sprint(t))
+				if int(t) >= 0 && int(t) < len(s.Players) {
+					acting = append(acting, s.Players[t].Name)
+				}
 			}
-			state = "to act: seat " + strings.Join(seats, ", ")
+			state = "to act: " + strings.Join(acting, ", ")
 		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\n", s.ID, game, strings.Join(names, ", "), s.Seq, state)
 	}
