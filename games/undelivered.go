@@ -51,7 +51,7 @@ func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) e
 		ID: fmt.Sprintf("%s.undelivered.%s@%s", g.ID, addr, s.domain()), Kind: KindUndelivered, Game: g.ID, Seq: g.Seq,
 		Seat: seat, To: host, Name: name,
 		Fields: map[string]string{
-			"reason": fmt.Sprintf("mail to %s was refused for good: %s", who, oneLine(cause.Error())),
+			"reason": fmt.Sprintf("mail to %s was refused for good: %s", who, strings.Join(strings.Fields(cause.Error()), " ")),
 			"notice": fmt.Sprintf("%s gets no more mail of this game from pbem while their server refuses it. Tell them, or ask for another address.", or(n.Name, n.To)),
 		},
 	}
@@ -70,6 +70,3 @@ func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) e
 	}
 	return err
 }
-
-// oneLine folds s onto one line.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

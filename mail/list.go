@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
@@ -86,7 +87,7 @@ func ListNotices(ctx context.Context, store *events.Store, opt ListOptions) ([]N
 // FindNotice returns the notice whose Message-ID is id (with or without
 // its angle brackets), as written to the outbox.
 func FindNotice(ctx context.Context, store *events.Store, id string) (NoticeState, error) {
-	id = trimAngles(id)
+	id = strings.Trim(id, "<>")
 	all, err := ListNotices(ctx, store, ListOptions{})
 	if err != nil {
 		return NoticeState{}, err
@@ -97,13 +98,6 @@ func FindNotice(ctx context.Context, store *events.Store, id string) (NoticeStat
 		}
 	}
 	return NoticeState{}, fmt.Errorf("mail: no notice with Message-ID %s", id)
-}
-
-func trimAngles(id string) string {
-	if len(id) >= 2 && id[0] == '<' && id[len(id)-1] == '>' {
-		return id[1 : len(id)-1]
-	}
-	return id
 }
 
 // ackFloor is the outbox stream sequence up to which the outbox has

@@ -111,15 +111,6 @@ func (o *Outbox) Run(ctx context.Context) error {
 	return err
 }
 
-// CatchUp sends every notice written so far, then returns. Notices that
-// wait stay waiting.
-func (o *Outbox) CatchUp(ctx context.Context) error {
-	if err := o.open(ctx); err != nil {
-		return err
-	}
-	return o.Store.CatchUpRecords(ctx, OutboxDurable, OutboxSubject+">", o.handle(ctx))
-}
-
 func (o *Outbox) open(ctx context.Context) error {
 	h, err := OpenHeld(ctx, o.Store)
 	if err != nil {
