@@ -27,6 +27,7 @@ const stallAfter = time.Minute
 // are read from JetStream when asked.
 type health struct {
 	store *events.Store
+	held  *mail.HeldStore // the outbox's held notices, counted at each report
 	now   func() time.Time
 
 	mu      sync.Mutex
@@ -134,9 +135,9 @@ const (
 	stateDisconnected = "disconnected" // the store's connection to JetStream is lost; it is trying again
 )
 
-func newHealth(store *events.Store, now func() time.Time) *health {
+func newHealth(store *events.Store, held *mail.HeldStore, now func() time.Time) *health {
 	t := now()
-	return &health{store: store, now: now, floors: map[string]ackFloor{},
+	return &health{store: store, held: held, now: now, floors: map[string]ackFloor{},
 		intake: partState{State: stateConnecting, Since: t}, outbox: partState{State: stateSending, Since: t},
 		conn: partState{State: stateConnected, Since: t}}
 }
@@ -207,13 +208,9 @@ func (h *health) outboxSent(_ mail.Notice, err error) {
 	h.outbox.set(state, err, h.now())
 }
 
-// held counts the outbox's held notices into r.
-func (h *health) held(ctx context.Context, r *healthReport) {
-	hs, err := mail.OpenHeld(ctx, h.store)
-	var list []mail.Held
-	if err == nil {
-		list, err = hs.List(ctx, "")
-	}
+// countHeld counts the outbox's held notices into r.
+func (h *health) countHeld(ctx context.Context, r *healthReport) {
+	list, err := h.held.List(ctx, "")
 	if err != nil {
 		r.Outbox.HeldError = oneLine(err.Error())
 		return
@@ -254,7 +251,7 @@ func (h *health) report(ctx context.Context) healthReport {
 	r.Outbox.consumerState = h.consumer(ctx, mail.OutboxDurable)
 	r.Projector.consumerState = h.consumer(ctx, projections.Durable)
 	r.Projector.Lag = r.Projector.Pending
-	h.held(ctx, &r)
+	h.countHeld(ctx, &r)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	r.Time = h.now()

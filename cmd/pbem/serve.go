@@ -87,7 +87,11 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 		return nil, err
 	}
 	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index}
-	h := newHealth(svc.Store, time.Now)
+	held, err := mail.OpenHeld(ctx, svc.Store)
+	if err != nil {
+		return nil, err
+	}
+	h := newHealth(svc.Store, held, time.Now)
 	watchStore(svc.Store.Conn(), h, log.With("part", "store"))
 	index.OnRepair = h.projectorRepair(log.With("part", "projector"))
 	var hold func() string
