@@ -228,17 +228,26 @@ func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
 // is not among the first skip mails, and returns it.
 func waitFor(t *testing.T, ms mailtest.Servers, user string, skip int, want string) letter {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
+	return waitMail(t, ms, user, skip, fmt.Sprintf("mail about %q", want), func(l letter) bool { return l.is(want) })
+}
+
+// waitMail waits until user has a mail, not among the first skip, for
+// which ok holds, and returns it; what says what was awaited.
+func waitMail(t *testing.T, ms mailtest.Servers, user string, skip int, what string, ok func(letter) bool) letter {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		box := mailbox(t, ms, user)
 		for _, l := range box[min(skip, len(box)):] {
-			if l.is(want) {
+			if ok(l) {
 				return l
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("%s got no mail about %q within 20s; has %v", user, want, mailbox(t, ms, user))
+	var texts []string
+	for _, l := range mailbox(t, ms, user) {
+		texts = append(texts, l.p.Subject+"\n"+l.p.Text)
+	}
+	t.Fatalf("%s got no %s within 20s; has:\n%s", user, what, strings.Join(texts, "\n----\n"))
 	return letter{}
 }
 

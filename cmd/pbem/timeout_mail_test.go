@@ -113,20 +113,7 @@ func TestThreePlayerTimeoutByMail(t *testing.T) {
 // header), after the first skip, for which ok holds, and returns it.
 func waitAfter(t *testing.T, ms mailtest.Servers, user string, skip int, game string, ok func(letter) bool) letter {
 	t.Helper()
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		box := mailbox(t, ms, user)
-		for _, l := range box[min(skip, len(box)):] {
-			if l.game == game && ok(l) {
-				return l
-			}
-		}
-	}
-	var texts []string
-	for _, l := range mailbox(t, ms, user) {
-		texts = append(texts, l.p.Subject+"\n"+l.p.Text)
-	}
-	t.Fatalf("%s got no such mail about game %s within 20s; has:\n%s", user, game, strings.Join(texts, "\n----\n"))
-	return letter{}
+	return waitMail(t, ms, user, skip, "such mail about game "+game, func(l letter) bool { return l.game == game && ok(l) })
 }
 
 // servedGame returns game id as the serving process has it.
