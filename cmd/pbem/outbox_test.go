@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -196,5 +197,75 @@ func TestMailCommandsStopped(t *testing.T) {
 	}
 	if _, err := pbem(t, dir, "mail", "show", "<nothing@pbem.invalid>"); err == nil {
 		t.Errorf("pbem mail show of an unknown Message-ID succeeded")
+	}
+}
+
+// TestMailRetryBesideServe: an operator at the console while the service
+// runs, a recipient whose mailbox is full. pbem mail list shows the
+// waiting invitation with the server's answer, running it again shows
+// the same, and once the mailbox has room pbem mail retry makes the
+// running service send it, once.
+func TestMailRetryBesideServe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds pbem and runs it as a separate process")
+	}
+	t.Parallel()
+	bin := buildPbem(t)
+	sys, _ := loopbackServers(t, "games", "ana", "full")
+	var mu sync.Mutex
+	room := false
+	sys.Refuse = func(_, to string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if to != sys.Address("full") || room {
+			return nil
+		}
+		return &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2}, Message: "mailbox full"}
+	}
+	delivered := 0
+	sys.OnDeliver = func(_ string, to []string, _ []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		if slices.Contains(to, sys.Address("full")) {
+			delivered++
+		}
+	}
+	toFull := func() int { mu.Lock(); defer mu.Unlock(); return delivered }
+	s := newServeProc(t, bin, sys)
+	s.start()
+	waitServing(t, s)
+	defer s.stop()
+
+	id, _, err := runBin(bin, s.dir, "new", "atacama", "--players", sys.Address("ana")+","+sys.Address("full"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id = strings.TrimSpace(id)
+	var list string
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(list, "452"); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("pbem mail list --waiting beside the service never showed the 452:\n%s", list)
+		}
+		list, _, _ = runBin(bin, s.dir, "mail", "list", id, "--waiting")
+	}
+	if again, _, err := runBin(bin, s.dir, "mail", "list", id, "--waiting"); err != nil || strings.Count(again, "\n<") != 1 {
+		t.Errorf("pbem mail list --waiting again: %v\n%s", err, again)
+	}
+	mu.Lock()
+	room = true
+	mu.Unlock()
+	out, stderr, err := runBin(bin, s.dir, "mail", "retry", "--waiting")
+	if err != nil || !strings.HasPrefix(out, "1 ") {
+		t.Fatalf("pbem mail retry --waiting: %v, %q %s", err, out, stderr)
+	}
+	for deadline := time.Now().Add(20 * time.Second); toFull() == 0; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			s.tail()
+			t.Fatal("the invitation never reached the mailbox once it had room")
+		}
+	}
+	time.Sleep(2 * time.Second) // a second delivery would come within the retry loop's second
+	if n := toFull(); n != 1 {
+		t.Errorf("the full mailbox got %d mails, want the invitation once", n)
 	}
 }
