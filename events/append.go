@@ -22,6 +22,13 @@ const (
 	batchCommitHeader = "Nats-Batch-Commit"
 )
 
+// BatchFirstHeader, on the last event of an Append, is the Seq of the
+// Append's first event: a reader that follows the histories (the outbox)
+// acts once per Append, at its last event, on all its events. An event
+// without it is not the last of its Append, or was stored before Appends
+// were marked.
+const BatchFirstHeader = "Pbem-Batch-First"
+
 // MaxBatch is the most messages, events and extra together, that one Append
 // may publish: the server's default limit on an atomic batch.
 const MaxBatch = 1000
@@ -66,6 +73,15 @@ const (
 // together as one atomic batch (see commit.go); each succeeds or fails as
 // if it had been published alone.
 func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event, extra ...Message) (Head, error) {
+	return s.AppendNoted(ctx, game, head, evs, nil, extra...)
+}
+
+// AppendNoted is Append with note set as headers on the last event: what
+// the writer says about the Append as a whole to the readers that follow
+// the histories (the mail it answers, say). A note is not part of the
+// sealed history: the events' hashes do not cover it. Its keys must be
+// header names of their own, not "Nats-" or BatchFirstHeader.
+func (s *Store) AppendNoted(ctx context.Context, game string, head Head, evs []Event, note map[string]string, extra ...Message) (Head, error) {
 	subject, err := gameSubject(game)
 	if err != nil {
 		return head, fmt.Errorf("events: append: %w", err)
@@ -96,6 +112,15 @@ func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event,
 		m.Header.Set(jetstream.MsgIDHeader, msgID(sealed[i]))
 		if i == 0 {
 			m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(head.StreamSeq, 10))
+		}
+		if i == len(evs)-1 {
+			for k, v := range note {
+				if strings.HasPrefix(k, "Nats-") || k == BatchFirstHeader {
+					return head, fmt.Errorf("events: append game %s: note %q is not a header of its own", game, k)
+				}
+				m.Header.Set(k, v)
+			}
+			m.Header.Set(BatchFirstHeader, strconv.FormatUint(head.Seq+1, 10))
 		}
 		msgs = append(msgs, m)
 	}

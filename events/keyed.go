@@ -114,7 +114,7 @@ func (s *Store) consumeKeyed(ctx context.Context, durable, filter string, worker
 			_ = m.NakWithDelay(RetryDelay)
 			return fmt.Errorf("events: subscribe %s: %w", durable, err)
 		}
-		h := held{m: m, rec: Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: md.NumDelivered}, stop: keepAlive(m)}
+		h := held{m: m, rec: record(m, md), stop: keepAlive(m)}
 		select {
 		case queues[worker(key(h.rec), workers)] <- h:
 		case <-wctx.Done():

@@ -66,7 +66,9 @@ func (s *Store) readFrom(ctx context.Context, filter string, since time.Time, ha
 		if md.Sequence.Stream > through {
 			return through, nil
 		}
-		if err := handle(Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: 1, Time: md.Timestamp}); err != nil {
+		rec := record(m, md)
+		rec.Delivered = 1
+		if err := handle(rec); err != nil {
 			return 0, err
 		}
 		if md.Sequence.Stream == through || md.NumPending == 0 {

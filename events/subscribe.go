@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -59,7 +61,35 @@ type Record struct {
 	Data      []byte
 	StreamSeq uint64
 	Delivered uint64    // how often it has been handed out, this time included
-	Time      time.Time // when it was stored (set by ReadAll and ReadSince)
+	Time      time.Time // when it was stored
+	// Header holds the message's own headers, first values, those that
+	// JetStream sets ("Nats-…") left out: the note of an Append.
+	Header map[string]string
+}
+
+// BatchFirst returns, for the last event of an Append, the Seq of the
+// Append's first event; ok is false for any other message.
+func (r Record) BatchFirst() (uint64, bool) {
+	v, ok := r.Header[BatchFirstHeader]
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(v, 10, 64)
+	return n, err == nil && n > 0
+}
+
+// record makes the Record of m, with md its metadata.
+func record(m jetstream.Msg, md *jetstream.MsgMetadata) Record {
+	r := Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: md.NumDelivered, Time: md.Timestamp}
+	for k, v := range m.Headers() {
+		if len(v) > 0 && !strings.HasPrefix(k, "Nats-") {
+			if r.Header == nil {
+				r.Header = map[string]string{}
+			}
+			r.Header[k] = v[0]
+		}
+	}
+	return r
 }
 
 // RetryError, returned by a handler, asks for the message again after
@@ -279,7 +309,7 @@ func deliver(ctx context.Context, m jetstream.Msg, handle func(Record) error) (a
 		_ = m.NakWithDelay(RetryDelay)
 		return 0, err
 	}
-	rec := Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: md.NumDelivered}
+	rec := record(m, md)
 	stop := keepAlive(m)
 	err = handle(rec)
 	stop()

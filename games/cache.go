@@ -40,8 +40,9 @@ type gameCache struct {
 	sent  map[string]*sentMails
 }
 
-// sentMails is what the outbox holds of the mails sent about one game:
-// the event each was sent at, by Message-ID. A reply names the mail it
+// sentMails is what the outbox holds of the answers sent about one game
+// (the notices of its events name their event in their Message-IDs): the
+// event each was sent at, by Message-ID. A reply names the mail it
 // answers; reading the game's whole outbox for each reply would cost a
 // consumer and every notice of the game, so the index is kept and only
 // what was written since is read when a reply names a mail it lacks.
@@ -215,21 +216,12 @@ func (s *Service) forgetIfBehind(ctx context.Context, id string) bool {
 // loadAt is LoadAt. Events never change once stored, so a kept history of
 // at least n events gives the game after event n without asking the store.
 func (s *Service) loadAt(ctx context.Context, id string, n int) (*projections.Game, []events.Event, events.Head, error) {
-	f := s.cached(id)
-	if n <= 0 || f == nil || len(f.evs) < n {
-		var err error
-		f, err = s.current(ctx, id)
-		if errors.Is(err, events.ErrNotFound) {
-			return nil, nil, events.Head{}, refuse(ErrUnknownGame, "there is no game %q", id)
-		}
-		if err != nil {
-			return nil, nil, events.Head{}, fmt.Errorf("games: %w", err)
-		}
+	f, err := s.history(ctx, id, n)
+	if err != nil {
+		return nil, nil, events.Head{}, err
 	}
 	evs := slices.Clip(f.evs)
 	switch {
-	case n > len(evs):
-		return nil, nil, f.head, refuse(ErrUnknownGame, "game %s has only %d events, not %d", id, len(evs), n)
 	case n <= 0 || n == len(evs):
 		return f.game.Clone(), evs, f.head, nil
 	}
@@ -238,4 +230,25 @@ func (s *Service) loadAt(ctx context.Context, id string, n int) (*projections.Ga
 		return nil, nil, f.head, fmt.Errorf("games: replay %s: %w", id, err)
 	}
 	return g, evs, f.head, nil
+}
+
+// history returns game id as folded with at least its first n events, as
+// far as the store holds it when n <= 0. The folded game is shared: it
+// must not be changed.
+func (s *Service) history(ctx context.Context, id string, n int) (*folded, error) {
+	f := s.cached(id)
+	if n <= 0 || f == nil || len(f.evs) < n {
+		var err error
+		f, err = s.current(ctx, id)
+		if errors.Is(err, events.ErrNotFound) {
+			return nil, refuse(ErrUnknownGame, "there is no game %q", id)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("games: %w", err)
+		}
+	}
+	if n > len(f.evs) {
+		return nil, refuse(ErrUnknownGame, "game %s has only %d events, not %d", id, len(f.evs), n)
+	}
+	return f, nil
 }

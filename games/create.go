@@ -71,8 +71,7 @@ func (s *Service) Create(ctx context.Context, req NewGame) (string, error) {
 			return "", err
 		}
 		secret := events.Message{Subject: events.SecretSubject + id, MsgID: id + ".seed", Data: []byte(seed.String())}
-		extra := append([]events.Message{secret}, s.notices(g, []events.Event{sealed}, req.ReplyTo)...)
-		head, err := s.Store.Append(ctx, id, events.Head{}, []events.Event{ev}, extra...)
+		head, err := s.Store.AppendNoted(ctx, id, events.Head{}, []events.Event{ev}, s.note(Cause{ReplyTo: req.ReplyTo}), secret)
 		if err == nil {
 			s.remember(id, events.Head{}, g, []events.Event{sealed}, head)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -48,21 +49,17 @@ func (tb *table) restart() {
 // counts every id.
 func (tb *table) mails() []string {
 	var got []string
-	err := tb.store.CatchUpRecords(tb.ctx, "test", mail.OutboxSubject+">", func(r events.Record) error {
-		n, err := mail.DecodeNotice(r.Data)
-		if err != nil {
-			return err
-		}
+	ns, err := mailtest.CatchUpNotices(tb.ctx, tb.store, "test", tb.svc.Notices)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	lh := games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+	for _, n := range ns {
 		tb.sent[n.ID]++
-		lh := games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 		if out, err := tb.svc.Render(tb.ctx, lh, n); err != nil || out.Text == "" {
 			tb.t.Errorf("Render(%s) = %v", n.ID, err)
 		}
 		got = append(got, n.Kind+">"+strings.Split(n.To, "@")[0])
-		return nil
-	})
-	if err != nil {
-		tb.t.Fatal(err)
 	}
 	return got
 }

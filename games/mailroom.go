@@ -250,7 +250,7 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			n.Game, n.Seq = l.game.ID, l.game.Seq
 			if l.seat != rules.Observer {
 				n.Name = l.game.Created.Players[l.seat].Name
-				n.References = []string{m.Service.threadRoot(l.game.ID, int(l.seat))}
+				n.References = []string{threadRoot(m.Service.domain(), l.game.ID, int(l.seat))}
 			}
 		}
 		if l.p.MessageID != "" {

@@ -117,7 +117,7 @@ func (s *Service) Resign(ctx context.Context, id string, seat rules.Seat, c Caus
 }
 
 // act runs one command on a running game: load it, let build decide the
-// events, and append them with their notices, retrying on conflict. It
+// events, and append them, retrying on conflict. It
 // starts from the game as last folded here (see cache.go) without asking
 // the store: an append after a stale head conflicts, and a refusal is
 // given only once the store says the game has not moved since.
@@ -157,7 +157,7 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 	if err != nil {
 		return Played{}, err
 	}
-	sealed, before, err := fold(g, evs)
+	sealed, _, err := fold(g, evs)
 	if err != nil {
 		return Played{}, err
 	}
@@ -169,14 +169,15 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 		if len(more) == 0 {
 			break
 		}
-		moreSealed, moreBefore, err := fold(g, more)
+		moreSealed, _, err := fold(g, more)
 		if err != nil {
 			return Played{}, err
 		}
-		evs, sealed, before = append(evs, more...), append(sealed, moreSealed...), append(before, moreBefore...)
+		evs, sealed = append(evs, more...), append(sealed, moreSealed...)
 	}
-	notices := quiet(g, sealed, before, c, s.notices(g, sealed, c.ReplyTo))
-	newHead, err := s.Store.Append(ctx, id, head, evs, notices...)
+	// The outbox derives the mail from these events and their note (see
+	// outbox.go).
+	newHead, err := s.Store.AppendNoted(ctx, id, head, evs, s.note(c))
 	if err != nil {
 		s.forget(id)
 		return Played{}, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
@@ -34,15 +35,17 @@ const (
 )
 
 // messageID returns the Message-ID of the notice of kind for seat after
-// event seq of game: stable, so a notice sent twice is one mail.
-func (s *Service) messageID(game string, seq uint64, seat int, kind string) string {
-	return fmt.Sprintf("%s.%d.%d.%s@%s", game, seq, seat, kind, s.domain())
+// event seq of game: stable, so a notice sent twice is one mail. An
+// observer's seat is "o" and its place among the observers.
+// noticeEvent reads it back.
+func messageID(domain, game string, seq uint64, seat string, kind string) string {
+	return fmt.Sprintf("%s.%d.%s.%s@%s", game, seq, seat, kind, domain)
 }
 
 // threadRoot is the first mail a seat got about a game, the invitation;
 // every later mail refers to it, so each game is one thread.
-func (s *Service) threadRoot(game string, seat int) string {
-	return s.messageID(game, 1, seat, KindInvitation)
+func threadRoot(domain, game string, seat int) string {
+	return messageID(domain, game, 1, strconv.Itoa(seat), KindInvitation)
 }
 
 func (s *Service) domain() string {
@@ -52,15 +55,13 @@ func (s *Service) domain() string {
 	return "pbem.invalid"
 }
 
-// notices returns the mail that the events evs, just recorded, cause; g is
-// the game after them. replyTo is the Message-ID of the player's mail that
-// caused them, if any.
-func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo string) []events.Message {
-	var out []events.Message
+// notices returns the mail that the events evs, recorded in one Append
+// with note, cause; g is the game after them.
+func notices(g *projections.Game, evs []events.Event, note batchNote) []mail.Notice {
+	replyTo := note.replyTo
+	var out []mail.Notice
 	ended := len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded
-	add := func(n mail.Notice) {
-		out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
-	}
+	add := func(n mail.Notice) { out = append(out, n) }
 	// prev is each seat's latest mail of this batch: the next one refers
 	// to it, so a client threads a recipient's mails in order even where
 	// it does not read References.
@@ -70,21 +71,21 @@ func (s *Service) notices(g *projections.Game, evs []events.Event, replyTo strin
 			continue
 		}
 		for _, p := range g.Created.Players {
-			kind := s.noticeKind(g, e, p.Seat, ended)
+			kind := noticeKind(g, e, p.Seat, ended)
 			if kind == "" || p.Address == "" || g.Digest[p.Seat] && digested[kind] && e.Type != events.TypeDigestChanged {
 				continue
 			}
 			n := mail.Notice{
-				ID:   s.messageID(g.ID, e.Seq, p.Seat, kind),
+				ID:   messageID(note.domain, g.ID, e.Seq, strconv.Itoa(p.Seat), kind),
 				Kind: kind, Game: g.ID, Seq: e.Seq, Seat: p.Seat, To: p.Address, Name: p.Name,
 			}
-			s.thread(&n, prev[p.Seat], replyTo != "" && e.Actor == p.Seat, replyTo)
+			thread(&n, note.domain, prev[p.Seat], replyTo != "" && e.Actor == p.Seat, replyTo)
 			prev[p.Seat] = n.ID
 			add(n)
 		}
 		for i, addr := range g.Observers {
 			if kind := observerKind(e, addr); kind != "" {
-				add(mail.Notice{ID: fmt.Sprintf("%s.%d.o%d.%s@%s", g.ID, e.Seq, i, kind, s.domain()),
+				add(mail.Notice{ID: messageID(note.domain, g.ID, e.Seq, "o"+strconv.Itoa(i), kind),
 					Kind: kind, Game: g.ID, Seq: e.Seq, Seat: int(rules.Observer), To: addr, Name: addr})
 			}
 		}
@@ -107,11 +108,11 @@ func leftBehind(after []events.Event) bool {
 // seat's thread and answers nothing; every later mail refers to it, then
 // to the seat's own mail that caused it (answered) or the seat's previous
 // mail of the same batch, and answers the last of these.
-func (s *Service) thread(n *mail.Notice, prev string, answered bool, replyTo string) {
+func thread(n *mail.Notice, domain, prev string, answered bool, replyTo string) {
 	if n.Kind == KindInvitation {
 		return
 	}
-	n.References = []string{s.threadRoot(n.Game, n.Seat)}
+	n.References = []string{threadRoot(domain, n.Game, n.Seat)}
 	switch {
 	case answered:
 		n.References = append(n.References, replyTo)
@@ -135,7 +136,7 @@ func observerKind(e events.Event, addr string) string {
 
 // noticeKind says what seat hears of event e, "" for nothing; ended says
 // the events recorded with e end the game.
-func (s *Service) noticeKind(g *projections.Game, e events.Event, seat int, ended bool) string {
+func noticeKind(g *projections.Game, e events.Event, seat int, ended bool) string {
 	if et, ok := eventTypes[e.Type]; ok {
 		return et.hear(hearing{g: g, e: e, seat: seat, ended: ended})
 	}

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
 )
 
 // outbox returns the notices written since the last call, as
@@ -18,20 +18,16 @@ func outbox(t *testing.T, svc *games.Service) []string {
 	t.Helper()
 	var got []string
 	lh := games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
-	err := svc.Store.CatchUpRecords(context.Background(), "test", mail.OutboxSubject+">", func(r events.Record) error {
-		n, err := mail.DecodeNotice(r.Data)
-		if err != nil {
-			return err
-		}
+	ns, err := mailtest.CatchUpNotices(context.Background(), svc.Store, "test", svc.Notices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range ns {
 		out, err := svc.Render(context.Background(), lh, n)
 		if err != nil || out.Subject == "" || out.Text == "" {
 			t.Errorf("Render(%s) = %q, %v", n.ID, out.Subject, err)
 		}
 		got = append(got, n.Kind+">"+n.To)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return got
 }

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
-	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 )
@@ -25,7 +23,7 @@ func TestMailReadAgain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	before := notices(t, svc.Store)
+	before := notices(t, svc)
 	if err := m.Handle(ctx, ana); err != nil {
 		t.Fatal(err)
 	}
@@ -36,27 +34,19 @@ func TestMailReadAgain(t *testing.T) {
 	if len(g.Moves) != 2 || g.Moves[0].Move != "E5" || g.Moves[1].Move != "A1" {
 		t.Errorf("after ana's mail was read again the moves are %v, want E5 and A1", g.Moves)
 	}
-	if after := notices(t, svc.Store); after != before {
+	if after := notices(t, svc); after != before {
 		t.Errorf("reading ana's mail again wrote %d notices, want none", after-before)
 	}
 }
 
-// notices counts the notices in the outbox.
-func notices(t *testing.T, store *events.Store) uint64 {
+// notices counts the notices of the outbox.
+func notices(t *testing.T, svc *games.Service) int {
 	t.Helper()
-	st, err := store.JetStream().Stream(context.Background(), events.StreamName)
+	list, err := mail.ListNotices(context.Background(), svc.Store, mail.ListOptions{Notices: svc.Notices})
 	if err != nil {
 		t.Fatal(err)
 	}
-	info, err := st.Info(context.Background(), jetstream.WithSubjectFilter(mail.OutboxSubject+">"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var n uint64
-	for _, c := range info.State.Subjects {
-		n += c
-	}
-	return n
+	return len(list)
 }
 
 // TestMailReadAgainRefused hands the mailroom a refused move a second time
@@ -70,7 +60,7 @@ func TestMailReadAgainRefused(t *testing.T) {
 	if err := m.Handle(ctx, bad); err != nil {
 		t.Fatal(err)
 	}
-	answered := notices(t, svc.Store)
+	answered := notices(t, svc)
 	for _, r := range []mail.InboxRecord{
 		record("ana@example.org", 0, "ana.1@example.org", id+".1.0.invitation@pbem.test", "E5"),
 		record("bea@example.net", 1, "bea.1@example.net", id+".2.1.your-turn@pbem.test", "A1"),
@@ -79,14 +69,14 @@ func TestMailReadAgainRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	before := notices(t, svc.Store)
+	before := notices(t, svc)
 	if before <= answered {
 		t.Fatalf("the moves wrote no notices")
 	}
 	if err := m.Handle(ctx, bad); err != nil {
 		t.Fatal(err)
 	}
-	if after := notices(t, svc.Store); after != before {
+	if after := notices(t, svc); after != before {
 		t.Errorf("reading ana's refused mail again after the game moved on wrote %d notices, want none", after-before)
 	}
 	g, _, err := svc.Load(ctx, id)
@@ -115,7 +105,7 @@ func TestRateLimitSurvivesRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := notices(t, svc.Store); got != 2 {
+	if got := notices(t, svc); got != 2 {
 		t.Fatalf("two HELPs got %d answers, want 2", got)
 	}
 	again := &games.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
@@ -125,14 +115,14 @@ func TestRateLimitSurvivesRestart(t *testing.T) {
 	if err := again.Handle(ctx, help(2)); err != nil {
 		t.Fatal(err)
 	}
-	if got := notices(t, svc.Store); got != 2 {
+	if got := notices(t, svc); got != 2 {
 		t.Errorf("after a restart a third HELP within the hour got an answer: %d answers, want 2", got)
 	}
 	fresh := &games.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
 	if err := fresh.Handle(ctx, help(3)); err != nil {
 		t.Fatal(err)
 	}
-	if got := notices(t, svc.Store); got != 3 {
+	if got := notices(t, svc); got != 3 {
 		t.Errorf("a mailroom that did not count the last hour answered %d, want 3: the test shows nothing", got)
 	}
 }

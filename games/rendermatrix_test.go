@@ -17,6 +17,7 @@ import (
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -283,17 +284,13 @@ func errOnly[T any](_ T, err error) error { return err }
 // HTML, and notes the roles it reached.
 func (m *matrix) check() {
 	m.t.Helper()
-	err := m.svc.Store.CatchUpRecords(m.ctx, "matrix", mail.OutboxSubject+">", func(r events.Record) error {
-		n, err := mail.DecodeNotice(r.Data)
-		if err != nil {
-			return err
-		}
-		m.render(n)
-		m.truth(n)
-		return nil
-	})
+	ns, err := mailtest.CatchUpNotices(m.ctx, m.svc.Store, "matrix", m.svc.Notices)
 	if err != nil {
 		m.t.Fatal(err)
+	}
+	for _, n := range ns {
+		m.render(n)
+		m.truth(n)
 	}
 }
 

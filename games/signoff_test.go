@@ -82,14 +82,13 @@ func (mt *mailTable) mail(id string, seat int, from, header, body string) []mail
 // outbox returns every notice written so far.
 func (mt *mailTable) outbox() []mail.Notice {
 	mt.t.Helper()
-	var got []mail.Notice
-	_, err := mt.svc.Store.ReadAll(context.Background(), mail.OutboxSubject+">", func(r events.Record) error {
-		n, err := mail.DecodeNotice(r.Data)
-		got = append(got, n)
-		return err
-	})
+	list, err := mail.ListNotices(context.Background(), mt.svc.Store, mail.ListOptions{Notices: mt.svc.Notices})
 	if err != nil {
 		mt.t.Fatal(err)
+	}
+	got := make([]mail.Notice, len(list))
+	for i, s := range list {
+		got[i] = s.Notice
 	}
 	return got
 }

@@ -79,16 +79,16 @@ func hidden(before, after rules.State, mover rules.Seat, move string, seat rules
 	return false
 }
 
-// quiet drops from msgs, the notices of the events sealed, those that
+// quiet drops from ns, the notices of the events sealed, those that
 // tell a seat of another player's move it need not hear of now (see
 // unnoticed), and, when more moves of the same mail follow, those that
 // tell the mover of its own move: it hears once, after the mail's last
 // move. Observers, who chose to follow every move, and moves pbem played
 // at a time out, news of the table, are told as always. before[i] is the
 // state before sealed[i]; g is the game after them all.
-func quiet(g *projections.Game, sealed []events.Event, before []rules.State, c Cause, msgs []events.Message) []events.Message {
+func quiet(g *projections.Game, sealed []events.Event, before []rules.State, more bool, ns []mail.Notice) []mail.Notice {
 	if len(sealed) == 0 {
-		return msgs
+		return ns
 	}
 	first := sealed[0].Seq
 	after := func(i int) rules.State {
@@ -109,7 +109,7 @@ func quiet(g *projections.Game, sealed []events.Event, before []rules.State, c C
 		}
 		switch {
 		case mp.Seat == n.Seat:
-			return c.More && i == 0 && e.Actor == n.Seat
+			return more && i == 0 && e.Actor == n.Seat
 		case n.Seat < 0:
 			return false // observers chose to follow every move
 		case e.Actor != mp.Seat:
@@ -117,14 +117,7 @@ func quiet(g *projections.Game, sealed []events.Event, before []rules.State, c C
 		}
 		return unnoticed(before[i], after(i), rules.Seat(mp.Seat), mp.Move, rules.Seat(n.Seat))
 	}
-	out := msgs[:0:0]
-	for _, msg := range msgs {
-		if n, err := mail.DecodeNotice(msg.Data); err == nil && drop(n) {
-			continue
-		}
-		out = append(out, msg)
-	}
-	return out
+	return slices.DeleteFunc(ns, drop)
 }
 
 // moreMoves reports whether the command after run[i] is a move, so the

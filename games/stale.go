@@ -13,10 +13,10 @@ import (
 
 // A reply is stale when it answers a mail of pbem after which something
 // happened that its writer could see and that changes what they may do.
-// Which event a mail was sent at is read from the mail's own record in the
-// outbox, whatever form its Message-ID has: a notice of an event, an
-// answer to a mail, a notice written by a command line under another
-// domain. What changed is asked of the rules, seat by seat: in a
+// Which event a mail was sent at is read from the mail itself: a notice of
+// an event names its event in its Message-ID, whatever the domain (a
+// game made on a command line has another); an answer to a mail is read
+// from its own record in the outbox. What changed is asked of the rules, seat by seat: in a
 // simultaneous phase another seat's hidden placement or sealed bid leaves
 // the replier's legal moves as they were, so a plan mailed at the same
 // moment as another's is played, not bounced.
@@ -24,7 +24,7 @@ import (
 // stale reports whether the letter answers a mail of pbem about its game
 // after which something changed for its seat, and the event it answers.
 func (m *Mailroom) stale(ctx context.Context, l *letter) (uint64, bool, error) {
-	answered, ok, err := m.Service.sentAt(ctx, l.game.ID, l.p.InReplyTo)
+	answered, ok, err := m.Service.sentAt(ctx, l.game.ID, l.game.Seq, l.p.InReplyTo)
 	if err != nil || !ok {
 		return 0, false, err // a fresh mail to the reply address answers the game as it is
 	}
@@ -33,24 +33,36 @@ func (m *Mailroom) stale(ctx context.Context, l *letter) (uint64, bool, error) {
 }
 
 // sentAt returns the latest event of game at which pbem sent one of the
-// mails ids, as the mails' records in the outbox say; ok is false when
-// none of them is a mail pbem sent about the game.
-func (s *Service) sentAt(ctx context.Context, game string, ids []string) (seq uint64, ok bool, err error) {
-	if len(ids) == 0 {
-		return 0, false, nil
+// mails ids, as their Message-IDs (for notices of its events, up to head)
+// or their records in the outbox (for answers) say; ok is false when none
+// of them is a mail pbem sent about the game.
+func (s *Service) sentAt(ctx context.Context, game string, head uint64, ids []string) (seq uint64, ok bool, err error) {
+	var answers []string
+	for _, id := range ids {
+		if g, n, isNotice := noticeEvent(id); isNotice && g == game && n <= head {
+			seq, ok = max(seq, n), true
+		} else {
+			answers = append(answers, id)
+		}
 	}
-	if seq, ok := s.cache.sentSeq(game, ids); ok {
-		return seq, true, nil
+	if len(answers) == 0 {
+		return seq, ok, nil
 	}
-	if err := s.readSent(ctx, game); err != nil {
-		return 0, false, err
+	n, found := s.cache.sentSeq(game, answers)
+	if !found {
+		if err := s.readSent(ctx, game); err != nil {
+			return 0, false, err
+		}
+		n, found = s.cache.sentSeq(game, answers)
 	}
-	seq, ok = s.cache.sentSeq(game, ids)
+	if found {
+		seq, ok = max(seq, n), true
+	}
 	return seq, ok, nil
 }
 
-// readSent reads the outbox records of game written since it was last
-// read here into the cache's index of the mails sent.
+// readSent reads the answers about game written to the outbox since they
+// were last read here into the cache's index of the mails sent.
 func (s *Service) readSent(ctx context.Context, game string) error {
 	since := s.cache.sentThrough(game)
 	got := map[string]uint64{}

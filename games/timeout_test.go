@@ -10,7 +10,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -55,21 +55,17 @@ func (c *club) at(d time.Duration) {
 func (c *club) mails() []string {
 	c.t.Helper()
 	var got []string
-	err := c.svc.Store.CatchUpRecords(c.ctx, "club", mail.OutboxSubject+">", func(r events.Record) error {
-		n, err := mail.DecodeNotice(r.Data)
-		if err != nil {
-			return err
-		}
+	ns, err := mailtest.CatchUpNotices(c.ctx, c.svc.Store, "club", c.svc.Notices)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	for _, n := range ns {
 		out, err := c.svc.Render(c.ctx, matrixLetterhead, n)
 		if err != nil || out.Subject == "" || out.Text == "" || out.HTML == "" {
 			c.t.Errorf("Render(%s) = %q, %v", n.ID, out.Subject, err)
 		}
 		first, _, _ := strings.Cut(out.Text, "\n\n")
 		got = append(got, n.Kind+">"+strings.Split(n.To, "@")[0]+": "+strings.Join(strings.Fields(first), " "))
-		return nil
-	})
-	if err != nil {
-		c.t.Fatal(err)
 	}
 	return got
 }

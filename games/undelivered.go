@@ -56,7 +56,7 @@ func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) e
 		},
 	}
 	if seat >= 0 {
-		u.InReplyTo = s.threadRoot(g.ID, seat)
+		u.InReplyTo = threadRoot(s.domain(), g.ID, seat)
 		u.References = []string{u.InReplyTo}
 	}
 	data, err := json.Marshal(answered{To: host, IDs: []string{u.ID}})

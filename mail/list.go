@@ -1,10 +1,13 @@
 package mail
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
@@ -18,23 +21,27 @@ const (
 
 // NoticeState is a notice and where it stands.
 type NoticeState struct {
-	Notice Notice
-	Seq    uint64 // its outbox stream sequence
-	State  string
-	Held   *Held // how it is held, unless sent or queued
+	Notice  Notice
+	Seq     uint64    // the stream sequence of its record, or of the event it derives from
+	Written time.Time // when that was stored
+	State   string
+	Held    *Held // how it is held, unless sent or queued
 }
 
 // ListOptions chooses the notices ListNotices returns.
 type ListOptions struct {
 	Game  string // one game's ("_" for mail about no game); "" every game's
 	State string // one state's; "" every state's
+	// Notices derives the notices of the games' events, as the outbox
+	// does; nil lists the notices stored as records only.
+	Notices NoticeSource
 }
 
-// ListNotices returns the notices written to the outbox, in the order
-// they were written, each with its state: a held notice has the state it
-// is held in; any other is sent once the outbox's acknowledgements have
-// passed it, and queued before. A held state alone reads the held
-// notices only.
+// ListNotices returns the notices of the outbox, in the order their
+// events or records were stored, each with its state: a held notice has
+// the state it is held in; any other is sent once the outbox's
+// acknowledgements have passed it, and queued before. A held state alone
+// reads the held notices only.
 func ListNotices(ctx context.Context, store *events.Store, opt ListOptions) ([]NoticeState, error) {
 	held, err := OpenHeld(ctx, store)
 	if err != nil {
@@ -57,20 +64,8 @@ func ListNotices(ctx context.Context, store *events.Store, opt ListOptions) ([]N
 		}
 		return out, nil
 	}
-	floor, err := ackFloor(ctx, store)
-	if err != nil {
-		return nil, err
-	}
-	filter := OutboxSubject + ">"
-	if opt.Game != "" {
-		filter = OutboxSubject + opt.Game
-	}
-	_, err = store.ReadAll(ctx, filter, func(r events.Record) error {
-		n, err := DecodeNotice(r.Data)
-		if err != nil {
-			return nil // the outbox skips it too
-		}
-		s := NoticeState{Notice: n, Seq: r.StreamSeq, State: StateQueued}
+	add := func(floor uint64, r events.Record, n Notice) {
+		s := NoticeState{Notice: n, Seq: r.StreamSeq, Written: r.Time, State: StateQueued}
 		if h := byID[n.ID]; h != nil {
 			s.State, s.Held = h.State, h
 		} else if r.StreamSeq <= floor {
@@ -79,31 +74,72 @@ func ListNotices(ctx context.Context, store *events.Store, opt ListOptions) ([]N
 		if opt.State == "" || opt.State == s.State {
 			out = append(out, s)
 		}
+	}
+	floor, err := ackFloor(ctx, store, OutboxDurable)
+	if err != nil {
+		return nil, err
+	}
+	_, err = store.ReadAll(ctx, OutboxSubject+or(opt.Game, ">"), func(r events.Record) error {
+		if n, err := DecodeNotice(r.Data); err == nil { // the outbox skips it too
+			add(floor, r, n)
+		}
 		return nil
 	})
+	if err != nil || opt.Notices == nil || opt.Game == ServiceMail {
+		return out, err
+	}
+	if floor, err = ackFloor(ctx, store, NoticesDurable); err != nil {
+		return nil, err
+	}
+	_, err = store.ReadAll(ctx, events.GameSubject+or(opt.Game, ">"), func(r events.Record) error {
+		ns, err := opt.Notices(ctx, r)
+		if errors.Is(err, ErrUnrenderable) {
+			return nil // held as dead, listed as such
+		}
+		for _, n := range ns {
+			add(floor, r, n)
+		}
+		return err
+	})
+	slices.SortStableFunc(out, func(a, b NoticeState) int { return cmp.Compare(a.Seq, b.Seq) })
 	return out, err
 }
 
 // FindNotice returns the notice whose Message-ID is id (with or without
-// its angle brackets), as written to the outbox.
-func FindNotice(ctx context.Context, store *events.Store, id string) (NoticeState, error) {
+// its angle brackets), as the outbox has it; notices derives the games'
+// notices (nil: records only). The notices of a game's events and the
+// answers about a game have Message-IDs that begin with the game: that
+// game's are looked at first.
+func FindNotice(ctx context.Context, store *events.Store, notices NoticeSource, id string) (NoticeState, error) {
 	id = strings.Trim(id, "<>")
-	all, err := ListNotices(ctx, store, ListOptions{})
-	if err != nil {
-		return NoticeState{}, err
+	find := func(game string) (NoticeState, bool, error) {
+		all, err := ListNotices(ctx, store, ListOptions{Game: game, Notices: notices})
+		if err != nil {
+			return NoticeState{}, false, err
+		}
+		for _, s := range all {
+			if s.Notice.ID == id {
+				return s, true, nil
+			}
+		}
+		return NoticeState{}, false, nil
 	}
-	for _, s := range all {
-		if s.Notice.ID == id {
-			return s, nil
+	if game, _, _ := strings.Cut(id, "."); game != "" && !strings.ContainsAny(game, "*>@ ") {
+		if s, ok, err := find(game); ok || err != nil {
+			return s, err
 		}
 	}
-	return NoticeState{}, fmt.Errorf("mail: no notice with Message-ID %s", id)
+	s, ok, err := find("")
+	if err == nil && !ok {
+		err = fmt.Errorf("mail: no notice with Message-ID %s", id)
+	}
+	return s, err
 }
 
-// ackFloor is the outbox stream sequence up to which the outbox has
-// settled every notice.
-func ackFloor(ctx context.Context, store *events.Store) (uint64, error) {
-	c, err := store.JetStream().Consumer(ctx, events.StreamName, OutboxDurable)
+// ackFloor is the stream sequence up to which the outbox's consumer
+// durable has settled everything.
+func ackFloor(ctx context.Context, store *events.Store, durable string) (uint64, error) {
+	c, err := store.JetStream().Consumer(ctx, events.StreamName, durable)
 	if errors.Is(err, jetstream.ErrConsumerNotFound) {
 		return 0, nil
 	}

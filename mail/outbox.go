@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -14,8 +15,19 @@ import (
 	"github.com/pbem-games/pbem/events"
 )
 
-// OutboxDurable is the name of the outbox's durable consumer.
+// OutboxDurable is the name of the outbox's durable consumer of the
+// notices stored as records: answers to mail.
 const OutboxDurable = "outbox"
+
+// NoticesDurable is the name of the outbox's durable consumer of the
+// games' events, from which it derives their notices.
+const NoticesDurable = "notices"
+
+// NoticeSource returns the notices that a stored game event causes, to be
+// sent in the order given; none for most events (an Append's notices come
+// with its last event). An error wrapping ErrUnrenderable says they can
+// never be derived; any other is the store's trouble, tried again.
+type NoticeSource func(ctx context.Context, r events.Record) ([]Notice, error)
 
 // FailedSubject is the prefix of the subjects where mail that could not be
 // delivered is recorded, per game.
@@ -26,10 +38,12 @@ const FailedSubject = "pbem.failed."
 // long weekend still gets its mail.
 const DefaultMaxRetryAge = 72 * time.Hour
 
-// Outbox sends every notice written to the store, acknowledging each only
-// after the SMTP server accepted it, refused it for good, or the notice
-// was set aside: sending is at least once, and a notice sent twice is the
-// same mail with the same Message-ID.
+// Outbox sends the notices of the games' events, as Notices derives them
+// from each event stored, and every notice written to the store as a
+// record of its own (answers to mail). It acknowledges an event or a
+// record only after the SMTP server accepted each of its notices, refused
+// it for good, or the notice was set aside: sending is at least once, and
+// a notice sent twice is the same mail with the same Message-ID.
 //
 // No mail holds up another. A notice that meets a temporary failure (4xx,
 // the server unreachable) waits in the HeldBucket and is tried again by
@@ -39,10 +53,13 @@ const DefaultMaxRetryAge = 72 * time.Hour
 // is a dead letter: held with its error, logged, never tried again until
 // an operator says so (Retry).
 type Outbox struct {
-	Store  *events.Store
-	Render func(context.Context, Notice) (Outgoing, error)
-	Send   func(context.Context, Outgoing) error
-	Log    *slog.Logger // nil: discard
+	Store *events.Store
+	// Notices derives the notices of the games' events; nil sends only
+	// the notices stored as records.
+	Notices NoticeSource
+	Render  func(context.Context, Notice) (Outgoing, error)
+	Send    func(context.Context, Outgoing) error
+	Log     *slog.Logger // nil: discard
 	// MaxDelay bounds the wait between tries of a temporary failure; 0
 	// means ten minutes.
 	MaxDelay time.Duration
@@ -105,10 +122,28 @@ func (o *Outbox) Run(ctx context.Context) error {
 		o.retryLoop(ctx)
 	}()
 	// The subject names the game, so each game's mail goes in order.
-	err := o.Store.SubscribeKeyed(ctx, OutboxDurable, OutboxSubject+">", o.workers(), func(r events.Record) string { return r.Subject }, o.handle(ctx))
-	cancel()
+	bySubject := func(r events.Record) string { return r.Subject }
+	var wg sync.WaitGroup
+	errs := make(chan error, 2)
+	run := func(durable, filter string, handle func(events.Record) error) {
+		wg.Go(func() {
+			err := o.Store.SubscribeKeyed(ctx, durable, filter, o.workers(), bySubject, handle)
+			cancel() // one stopped: stop the other
+			errs <- err
+		})
+	}
+	run(OutboxDurable, OutboxSubject+">", o.handle(ctx))
+	if o.Notices != nil {
+		run(NoticesDurable, events.GameSubject+">", o.handleEvent(ctx))
+	}
+	wg.Wait()
 	<-retried
-	return err
+	close(errs)
+	var all []error
+	for err := range errs {
+		all = append(all, err)
+	}
+	return errors.Join(all...)
 }
 
 func (o *Outbox) open(ctx context.Context) error {
@@ -134,12 +169,48 @@ func (o *Outbox) handle(ctx context.Context) func(events.Record) error {
 			o.log().Error("outbox: unreadable notice skipped", "seq", r.StreamSeq, "err", err)
 			return nil // a notice no one can read can never be sent
 		}
-		if o.isWaiting(n.To) {
-			return o.waitBehind(ctx, n, r.StreamSeq)
-		}
-		_, err = o.try(ctx, n, r.StreamSeq, nil)
-		return err
+		return o.deliver(ctx, n, r.StreamSeq)
 	}
+}
+
+// handleEvent sends the notices of a game's event.
+func (o *Outbox) handleEvent(ctx context.Context) func(events.Record) error {
+	return func(r events.Record) error {
+		ns, err := o.Notices(ctx, r)
+		if errors.Is(err, ErrUnrenderable) {
+			return o.undeliverable(ctx, r, err)
+		}
+		if err != nil {
+			return err // the store's trouble: the event comes again
+		}
+		for _, n := range ns {
+			if err := o.deliver(ctx, n, r.StreamSeq); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// deliver sends n, which the outbox took from stream sequence seq, or
+// sets it aside behind the mail waiting for its recipient.
+func (o *Outbox) deliver(ctx context.Context, n Notice, seq uint64) error {
+	if o.isWaiting(n.To) {
+		return o.waitBehind(ctx, n, seq)
+	}
+	_, err := o.try(ctx, n, seq, nil)
+	return err
+}
+
+// undeliverable holds as a dead letter the mail of event r, which cannot
+// be derived: nobody knows who it is for, so it stands for all of it.
+func (o *Outbox) undeliverable(ctx context.Context, r events.Record, cause error) error {
+	game := strings.TrimPrefix(r.Subject, events.GameSubject)
+	n := Notice{ID: fmt.Sprintf("%s.notices.%d", game, r.StreamSeq), Kind: "notices", Game: game, Seat: -1, To: "every recipient of the event at stream sequence " + strconv.FormatUint(r.StreamSeq, 10)}
+	err := &DeadLetter{Err: cause}
+	o.heard(n, err)
+	o.log().Error("dead letter: the mail of an event cannot be derived; it is set aside", "game", game, "seq", r.StreamSeq, "err", cause)
+	return o.hold(ctx, n, r.StreamSeq, nil, StateDead, err)
 }
 
 // waitBehind sets n aside behind the mail already waiting for its

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
@@ -234,5 +235,155 @@ func TestOutboxDeadAndWaiting(t *testing.T) {
 	}
 	if n := count(mail.StateWaiting); n != 0 {
 		t.Errorf("%d notices still waiting, want none", n)
+	}
+}
+
+// TestOutboxDerived sends the notices the outbox derives from the games'
+// events, one Append at a time at its last event: each Append's mail
+// goes once; mail that cannot be derived is one dead letter and stops no
+// other; derivation that fails for now (the store out of reach) is tried
+// again; a recipient whose answer waits gets the event's mail after it.
+func TestOutboxDerived(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	store := storetest.MustOpen(t)
+	sys, err := loopback.Start("pbem.test", "games", "ana", "bea")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	var mu sync.Mutex
+	full := true
+	var delivered []string
+	sys.Refuse = func(_, to string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if full && to == "bea@pbem.test" {
+			return &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2}, Message: "mailbox full"}
+		}
+		return nil
+	}
+	sys.OnDeliver = func(_ string, to []string, raw []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		_, rest, _ := strings.Cut(string(raw), "Subject: ")
+		subject, _, _ := strings.Cut(rest, "\r\n")
+		delivered = append(delivered, subject)
+	}
+	sender, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each Append tells ana and bea of its moves; game g2's history
+	// cannot be read into mail, and g3's cannot at the first try.
+	derived, g3tries := map[string]int{}, 0
+	notices := func(_ context.Context, r events.Record) ([]mail.Notice, error) {
+		first, ok := r.BatchFirst()
+		if !ok {
+			return nil, nil
+		}
+		e, err := events.Decode(r.Data)
+		if err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		derived[fmt.Sprintf("%s.%d", e.Game, e.Seq)]++
+		switch {
+		case e.Game == "g2":
+			return nil, fmt.Errorf("replay: %w", mail.ErrUnrenderable)
+		case e.Game == "g3" && g3tries == 0:
+			g3tries++
+			return nil, fmt.Errorf("load: %w", context.DeadlineExceeded)
+		}
+		var ns []mail.Notice
+		for _, to := range []string{"ana", "bea"} {
+			ns = append(ns, mail.Notice{ID: fmt.Sprintf("%s.%d-%d.%s@pbem.test", e.Game, first, e.Seq, to), Kind: "moved", Game: e.Game, Seq: e.Seq, To: to + "@pbem.test"})
+		}
+		return ns, nil
+	}
+	ob := &mail.Outbox{Store: store, Notices: notices, Send: sender.Send, MaxDelay: time.Millisecond, RetryEvery: 5 * time.Millisecond,
+		Render: func(_ context.Context, n mail.Notice) (mail.Outgoing, error) {
+			return mail.Outgoing{MessageID: n.ID, To: n.To, Subject: strings.Split(n.ID, "@")[0], Text: "hello", Date: time.Unix(0, 0)}, nil
+		}}
+	answer := mail.Notice{ID: "re.1.bea@pbem.test", Kind: "error", Game: "g1", To: "bea@pbem.test"}
+	if _, err := store.Put(ctx, answer.Subject(), answer.ID, answer.Encode()); err != nil {
+		t.Fatal(err)
+	}
+	move := func(i int) events.Event {
+		e, err := events.New(events.TypeMovePlayed, i%2, time.Unix(int64(i), 0), events.MovePlayed{Seat: i % 2, Move: fmt.Sprint(i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	h1, err := store.Append(ctx, "g1", events.Head{}, []events.Event{move(0), move(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, game := range []string{"g2", "g3"} {
+		if _, err := store.Append(ctx, game, events.Head{}, []events.Event{move(0)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := store.Append(ctx, "g1", h1, []events.Event{move(2)}); err != nil {
+		t.Fatal(err)
+	}
+
+	rctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- ob.Run(rctx) }()
+	wait := func(what string, ok func() bool) {
+		t.Helper()
+		for !ok() {
+			if ctx.Err() != nil {
+				t.Fatalf("never %s", what)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	sent := func(s string) func() bool {
+		return func() bool { mu.Lock(); defer mu.Unlock(); return slices.Contains(delivered, s) }
+	}
+	wait("ana's mail of g1 and g3 sent while bea's mailbox is full", func() bool {
+		return sent("g1.1-2.ana")() && sent("g1.3-3.ana")() && sent("g3.1-1.ana")()
+	})
+	mu.Lock()
+	full = false
+	mu.Unlock()
+	wait("bea's mail sent once her mailbox has room", sent("g3.1-1.bea"))
+	wait("all of bea's mail sent", func() bool { return sent("g1.1-2.bea")() && sent("g1.3-3.bea")() && sent("re.1.bea")() })
+	stop()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	if i, j := slices.Index(delivered, "re.1.bea"), slices.Index(delivered, "g1.1-2.bea"); i < 0 || j < i {
+		t.Errorf("delivered %v, want bea's waiting answer re.1 before the mail of g1 that came after it", delivered)
+	}
+	if len(delivered) != 7 {
+		t.Errorf("delivered %v, want 7 mails, once each: 2 for each of g1's Appends and g3's, 1 answer", delivered)
+	}
+	if derived["g1.1"] != 0 || derived["g1.2"] != 1 || derived["g1.3"] != 1 || derived["g2.1"] != 1 || derived["g3.1"] != 2 {
+		t.Errorf("derived %v, want g1.2 and g1.3 once (an Append's last events), g2.1 once (dead), g3.1 twice (failed for now)", derived)
+	}
+	mu.Unlock()
+	dead, err := mail.ListNotices(ctx, store, mail.ListOptions{State: mail.StateDead})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dead) != 1 || dead[0].Notice.Game != "g2" {
+		t.Errorf("dead letters %v, want one, for g2's event", dead)
+	}
+	all, err := mail.ListNotices(ctx, store, mail.ListOptions{Notices: notices, Game: "g1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states []string
+	for _, s := range all {
+		states = append(states, strings.Split(s.Notice.ID, "@")[0]+" "+s.State)
+	}
+	if got, want := strings.Join(states, ", "), "re.1.bea sent, g1.1-2.ana sent, g1.1-2.bea sent, g1.3-3.ana sent, g1.3-3.bea sent"; got != want {
+		t.Errorf("ListNotices(g1) = %s, want %s", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -61,6 +62,15 @@ type consumerState struct {
 	LagSeconds float64 `json:"lagSeconds"`
 	Stalled    string  `json:"stalled,omitempty"` // why it counts as stuck
 	Error      string  `json:"error,omitempty"`   // why its backlog is unknown
+}
+
+// and is the state of two consumers that do one part's work: the
+// outbox's, of answers and of the games' events.
+func (c consumerState) and(d consumerState) consumerState {
+	return consumerState{
+		Pending: c.Pending + d.Pending, LagSeconds: max(c.LagSeconds, d.LagSeconds),
+		Stalled: cmp.Or(c.Stalled, d.Stalled), Error: cmp.Or(c.Error, d.Error),
+	}
 }
 
 // healthReport is the body of /healthz.
@@ -248,7 +258,7 @@ func (p *partState) set(state string, err error, now time.Time) {
 func (h *health) report(ctx context.Context) healthReport {
 	var r healthReport
 	r.Mailroom = h.consumer(ctx, games.InboxDurable)
-	r.Outbox.consumerState = h.consumer(ctx, mail.OutboxDurable)
+	r.Outbox.consumerState = h.consumer(ctx, mail.OutboxDurable).and(h.consumer(ctx, mail.NoticesDurable))
 	r.Projector.consumerState = h.consumer(ctx, projections.Durable)
 	r.Projector.Lag = r.Projector.Pending
 	h.countHeld(ctx, &r)

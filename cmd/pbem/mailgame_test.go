@@ -170,7 +170,7 @@ func TestDovecotPostfixLoad(t *testing.T) {
 	s.waitHealth(t, http.StatusOK, "nothing left to do", func(h healthReport) bool {
 		return h.Mailroom.Pending == 0 && h.Outbox.Pending == 0 && h.Projector.Lag == 0
 	})
-	out, err := torture.Stored(ctx, s.svc.Store)
+	out, err := torture.Stored(ctx, s.svc.Store, s.svc.Notices)
 	if err != nil {
 		t.Fatal(err)
 	}

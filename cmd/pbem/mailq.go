@@ -77,9 +77,11 @@ func runMailList(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 1 {
 		opt.Game = pos[0]
 	}
-	if _, err := e.service(ctx); err != nil {
+	svc, err := e.service(ctx)
+	if err != nil {
 		return err
 	}
+	opt.Notices = svc.Notices
 	return listMail(ctx, e.store, e.stdout, opt)
 }
 
@@ -175,7 +177,7 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 // showMail writes notice id's mail to w exactly as it was or would be
 // sent, rendered now from the history, and returns where it stands.
 func showMail(ctx context.Context, svc *games.Service, lh games.Letterhead, sender *mail.Sender, w io.Writer, id string) (mail.NoticeState, error) {
-	s, err := mail.FindNotice(ctx, svc.Store, id)
+	s, err := mail.FindNotice(ctx, svc.Store, svc.Notices, id)
 	if err != nil {
 		return s, err
 	}
@@ -207,12 +209,13 @@ func runMailRetry(ctx context.Context, e *env, args []string) error {
 	if (st == "") == (len(pos) == 0) || len(pos) > 1 {
 		return usageError{"usage: pbem mail retry MESSAGE-ID | --waiting | --failed | --dead"}
 	}
-	if _, err := e.service(ctx); err != nil {
+	svc, err := e.service(ctx)
+	if err != nil {
 		return err
 	}
 	id := ""
 	if len(pos) == 1 {
-		s, err := mail.FindNotice(ctx, e.store, pos[0])
+		s, err := mail.FindNotice(ctx, e.store, svc.Notices, pos[0])
 		if err != nil {
 			return err
 		}

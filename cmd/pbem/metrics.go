@@ -104,7 +104,7 @@ type gauges struct{ h *health }
 
 var (
 	descHeld       = prometheus.NewDesc("pbem_notices_held", "Notices held by the outbox, by state: waiting for another try, failed, dead letters.", []string{"state"}, nil)
-	descOutboxLag  = prometheus.NewDesc("pbem_outbox_lag_seconds", "Age of the oldest notice not yet sent: written and not yet handled, or waiting for another try.", nil, nil)
+	descOutboxLag  = prometheus.NewDesc("pbem_outbox_lag_seconds", "Age of the oldest mail not yet sent: its event or record stored and not yet handled, or waiting for another try.", nil, nil)
 	descBacklog    = prometheus.NewDesc("pbem_consumer_pending", "Messages stored and not yet acknowledged, by durable consumer (inbox, outbox, projector).", []string{"consumer"}, nil)
 	descReadLag    = prometheus.NewDesc("pbem_read_model_lag_events", "Events not yet folded into the read models.", nil, nil)
 	descAppends    = prometheus.NewDesc("pbem_appends_total", "Appends to games' histories since the start, by result: appended, conflict (another writer was first), failed.", []string{"result"}, nil)

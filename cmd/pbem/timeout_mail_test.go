@@ -91,7 +91,7 @@ func TestThreePlayerTimeoutByMail(t *testing.T) {
 		return h.Outbox.Pending == 0 && h.Outbox.Dead == 0 && h.Outbox.Waiting == 0
 	})
 	// Every notice of the game renders, as "pbem mail show" shows it.
-	list, err := mail.ListNotices(context.Background(), s.svc.Store, mail.ListOptions{Game: game})
+	list, err := mail.ListNotices(context.Background(), s.svc.Store, mail.ListOptions{Game: game, Notices: s.svc.Notices})
 	if err != nil {
 		t.Fatal(err)
 	}

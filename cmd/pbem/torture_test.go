@@ -269,7 +269,7 @@ func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club)
 // got.
 func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *torture.Club) torture.Outcome {
 	t.Helper()
-	out, err := torture.Stored(context.Background(), store)
+	out, err := torture.Stored(context.Background(), store, (&games.Service{Store: store, Catalog: catalog()}).Notices)
 	if err != nil {
 		t.Fatal(err)
 	}

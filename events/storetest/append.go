@@ -211,3 +211,50 @@ func testRejects(t *testing.T, e *env) {
 		t.Errorf("Load(%s) after a used extra message id = %v, want ErrNotFound", game, err)
 	}
 }
+
+// testNote appends with and without a note: only each Append's last event
+// carries the Seq of its first and the note, for a reader of the history
+// and for a durable consumer alike; a note that would pass for
+// JetStream's own headers is refused.
+func testNote(t *testing.T, e *env) {
+	game := e.game("nt")
+	head, err := e.s.AppendNoted(ctx(t), game, events.Head{}, moves(t, 0, 3), map[string]string{"Pbem-Reply-To": "<m1@example.org>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.mustAppend(game, head, moves(t, 3, 1))
+	_, err = e.s.AppendNoted(ctx(t), game, head, moves(t, 3, 1), map[string]string{"Nats-Msg-Id": "x"})
+	if err == nil || errors.Is(err, events.ErrConflict) {
+		t.Errorf("AppendNoted with a Nats- header = %v, want an error other than ErrConflict", err)
+	}
+	want := []string{"", "", "1 <m1@example.org>", "4 "}
+	check := func(how string, got []string) {
+		t.Helper()
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: batch first and note of each event = %q, want %q", how, got, want)
+		}
+	}
+	of := func(r events.Record) string {
+		first, ok := r.BatchFirst()
+		if !ok {
+			return ""
+		}
+		return fmt.Sprintf("%d %s", first, r.Header["Pbem-Reply-To"])
+	}
+	var read []string
+	if _, err := e.s.ReadAll(ctx(t), events.GameSubject+game, func(r events.Record) error {
+		read = append(read, of(r))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	check("ReadAll", read)
+	var caught []string
+	if err := e.s.CatchUpRecords(ctx(t), "note-"+e.id, events.GameSubject+game, func(r events.Record) error {
+		caught = append(caught, of(r))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	check("CatchUpRecords", caught)
+}

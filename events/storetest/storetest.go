@@ -31,6 +31,7 @@ func Run(t *testing.T, open func(t *testing.T, dir string) *events.Store) {
 		{"Conflict", testConflict},
 		{"IdempotentRetry", testIdempotentRetry},
 		{"AtomicBatch", testAtomicBatch},
+		{"Note", testNote},
 		{"ManyAtOnce", testManyAtOnce},
 		{"ReadAll", testReadAll},
 		{"PutOnceWith", testPutOnceWith},

@@ -417,7 +417,7 @@ feed:
 // idle reports whether every part of pbem serve has handled all it was
 // given.
 func idle(ctx context.Context, store *events.Store) bool {
-	for _, d := range []string{games.InboxDurable, mail.OutboxDurable, projections.Durable} {
+	for _, d := range []string{games.InboxDurable, mail.OutboxDurable, mail.NoticesDurable, projections.Durable} {
 		c, err := store.JetStream().Consumer(ctx, events.StreamName, d)
 		if err != nil {
 			return false
@@ -434,7 +434,7 @@ func idle(ctx context.Context, store *events.Store) bool {
 // handle, to show which part holds the others up.
 func backlogs(ctx context.Context, store *events.Store) string {
 	var out []string
-	for _, d := range []string{games.InboxDurable, mail.OutboxDurable, projections.Durable} {
+	for _, d := range []string{games.InboxDurable, mail.OutboxDurable, mail.NoticesDurable, projections.Durable} {
 		c, err := store.JetStream().Consumer(ctx, events.StreamName, d)
 		if err != nil {
 			continue

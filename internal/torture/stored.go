@@ -12,11 +12,12 @@ import (
 	"github.com/pbem-games/pbem/mail"
 )
 
-// Stored reads from the store every game's history, every notice with
-// when it was written and how it stands, the notices recorded as failed
-// and the mail recorded: the Outcome but for what the players' side
-// knows (the mailboxes, the arrivals, the bad recipients, the bound).
-func Stored(ctx context.Context, store *events.Store) (Outcome, error) {
+// Stored reads from the store every game's history, every notice (as
+// notices derives those of the games' events) with when its event or
+// record was stored and how it stands, the notices recorded as failed and
+// the mail recorded: the Outcome but for what the players' side knows
+// (the mailboxes, the arrivals, the bad recipients, the bound).
+func Stored(ctx context.Context, store *events.Store, notices mail.NoticeSource) (Outcome, error) {
 	out := Outcome{Games: map[string][]events.Event{}}
 	games, err := subjects(ctx, store, events.GameSubject+">")
 	if err != nil {
@@ -28,26 +29,14 @@ func Stored(ctx context.Context, store *events.Store) (Outcome, error) {
 			return out, err
 		}
 	}
-	out.Written = map[string]time.Time{}
-	_, err = store.ReadAll(ctx, mail.OutboxSubject+">", func(r events.Record) error {
-		n, err := mail.DecodeNotice(r.Data)
-		if err != nil {
-			return err
-		}
-		out.Notices = append(out.Notices, n)
-		out.Written[n.ID] = r.Time
-		return nil
-	})
+	listed, err := mail.ListNotices(ctx, store, mail.ListOptions{Notices: notices})
 	if err != nil {
 		return out, err
 	}
-	listed, err := mail.ListNotices(ctx, store, mail.ListOptions{})
-	if err != nil {
-		return out, err
-	}
-	out.States = map[string]string{}
+	out.Written, out.States = map[string]time.Time{}, map[string]string{}
 	for _, n := range listed {
-		out.States[n.Notice.ID] = n.State
+		out.Notices = append(out.Notices, n.Notice)
+		out.Written[n.Notice.ID], out.States[n.Notice.ID] = n.Written, n.State
 	}
 	_, err = store.ReadAll(ctx, mail.FailedSubject+">", func(r events.Record) error {
 		var f struct{ ID string }

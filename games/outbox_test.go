@@ -1,0 +1,78 @@
+package games_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail/mailtest"
+)
+
+// TestMoveStoresOneMessage: a move stores its event and nothing else; the
+// outbox derives its mail from it, with Message-IDs that deriving again
+// (another process, after a crash) gives alike, under the domain the
+// service had when the move was stored.
+func TestMoveStoresOneMessage(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	svc.Domain = "pbem.example.org"
+	id := create(t, svc)
+	first, err := mailtest.CatchUpNotices(ctx, svc.Store, "test", svc.Notices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first) != 2 || first[0].Kind != games.KindInvitation {
+		t.Fatalf("notices of the creation = %v, want two invitations", first)
+	}
+	before := stored(t, svc.Store)
+	g, _, err := svc.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := g.State.ToAct()[0]
+	if _, err := svc.Move(ctx, id, seat, g.State.Legal(seat)[0].String(), games.Cause{ReplyTo: "m1@example.org"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := stored(t, svc.Store) - before; n != 1 {
+		t.Errorf("a move stored %d messages, want 1: its event", n)
+	}
+	moved, err := mailtest.CatchUpNotices(ctx, svc.Store, "test", svc.Notices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range moved {
+		got = append(got, n.Kind+" "+n.InReplyTo)
+		if !strings.HasPrefix(n.ID, id+".2.") || !strings.HasSuffix(n.ID, "@pbem.example.org") {
+			t.Errorf("notice %s: want a Message-ID of game %s's event 2 at the service's domain", n.ID, id)
+		}
+	}
+	if want := "accepted m1@example.org, your-turn " + id + ".1.1.invitation@pbem.example.org"; strings.Join(got, ", ") != want {
+		t.Errorf("notices of the move = %q, want %q", strings.Join(got, ", "), want)
+	}
+	// Another process with another domain derives the same mail.
+	other := &games.Service{Store: svc.Store, Catalog: svc.Catalog, Domain: "elsewhere.example"}
+	again, err := mailtest.CatchUpNotices(ctx, svc.Store, "other", other.Notices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again) != len(first)+len(moved) || again[len(again)-1].ID != moved[len(moved)-1].ID {
+		t.Errorf("another process derived %d notices ending with %s, want %d ending with %s", len(again), again[len(again)-1].ID, len(first)+len(moved), moved[len(moved)-1].ID)
+	}
+}
+
+// stored counts the messages of the store's stream.
+func stored(t *testing.T, store *events.Store) uint64 {
+	t.Helper()
+	st, err := store.JetStream().Stream(context.Background(), events.StreamName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := st.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.State.Msgs
+}
