@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
@@ -267,5 +268,67 @@ func TestMailRetryBesideServe(t *testing.T) {
 	time.Sleep(2 * time.Second) // a second delivery would come within the retry loop's second
 	if n := toFull(); n != 1 {
 		t.Errorf("the full mailbox got %d mails, want the invitation once", n)
+	}
+}
+
+// TestMailRefusedForDays: a player's server answers 452 for days. Their
+// mail waits, in order, while the game goes on for the others; once it has
+// waited longer than smtp.max_retry_age it is recorded as failed, and the
+// host is told, once, by mail, which address and what the server said.
+// The service's clock is moved on, as three days would.
+func TestMailRefusedForDays(t *testing.T) {
+	t.Parallel()
+	sys, ms := loopbackServers(t, "games", "ana", "far")
+	far := ms.Address("far")
+	var mu sync.Mutex
+	clock := time.Now()
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
+	sys.Refuse = func(from, to string) error {
+		if to == far {
+			return &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2}, Message: "mailbox full"}
+		}
+		return nil
+	}
+	s := servePostAt(t, ms, nil, "", t.TempDir(), now)
+
+	send(t, ms, ms.Address("ana"), ms.Address("games"), "a game?", "", "NEW atacama WITH "+far+"\n")
+	prompt := waitFor(t, ms, "ana", 0, games.KindYourTurn)
+	send(t, ms, ms.Address("ana"), prompt.replyTo, "Re: move", "<"+prompt.messageID+">", "E5\n")
+	waitFor(t, ms, "ana", 1, games.KindAccepted)
+	h := s.waitHealth(t, http.StatusOK, "far's invitation and prompt waiting", func(h healthReport) bool {
+		return h.Outbox.Waiting == 2 && h.Outbox.Pending == 0
+	})
+	if h.Outbox.Failed != 0 {
+		t.Errorf("before three days /healthz counts %d failed, want 0", h.Outbox.Failed)
+	}
+
+	mu.Lock()
+	clock = clock.Add(mail.DefaultMaxRetryAge + time.Hour)
+	mu.Unlock()
+	told := waitFor(t, ms, "ana", 2, games.KindUndelivered)
+	text := string(told.raw)
+	for _, want := range []string{far, "452"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the host's mail about the failed mail does not name %s:\n%s", want, text)
+		}
+	}
+	s.waitHealth(t, http.StatusOK, "far's mail failed", func(h healthReport) bool {
+		return h.Outbox.Waiting == 0 && h.Outbox.Failed == 2
+	})
+	if list := s.mailList(t, "--failed"); strings.Count(list, "\n<") != 2 || !strings.Contains(list, "452") {
+		t.Errorf("pbem mail list --failed, want far's two mails with the server's answer:\n%s", list)
+	}
+	time.Sleep(2 * time.Second) // the retry loop's rounds: the host is not told again
+	var hostTold int
+	for _, l := range mailbox(t, ms, "ana") {
+		if l.is(games.KindUndelivered) {
+			hostTold++
+		}
+	}
+	if hostTold != 1 {
+		t.Errorf("the host was told %d times that far's mail failed, want once", hostTold)
+	}
+	if n := len(mailbox(t, ms, "far")); n != 0 {
+		t.Errorf("far got %d mails, want none", n)
 	}
 }

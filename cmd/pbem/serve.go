@@ -125,7 +125,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 			OnCommand: m.command},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: svc.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
-			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, OnFailed: svc.Undelivered,
+			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, OnFailed: svc.Undelivered, Now: svc.Now,
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
 	}, nil
