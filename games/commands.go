@@ -35,49 +35,21 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		rest = strings.TrimSpace(rest)
 		c := Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: moreMoves(run, i)}
 		var err error
-		asMove := false
-		switch strings.ToUpper(word) {
-		case "HELP", "?":
-			l.answer(KindHelp, nil)
-		case "NEW":
-			err = m.newGame(ctx, l, rest, c)
-		case "GAMES":
-			l.answer(KindGames, nil)
-		case "JOIN":
-			err = m.join(ctx, l, rest, c)
-		case "BOARD", "STATUS":
-			err = m.needGame(l, line, func() error { l.answer(KindBoard, nil); return nil })
-		case "HISTORY":
-			err = m.needGame(l, line, func() error {
-				l.answer(KindHistory, map[string]string{"from": rest})
-				return nil
-			})
-		case "SAY":
-			err = m.needGame(l, line, func() error {
-				_, err := m.Service.Say(ctx, l.game.ID, l.seat, rest, c)
-				return err
-			})
-		case "RESIGN":
-			err = m.needGame(l, line, func() error {
-				_, err := m.Service.Resign(ctx, l.game.ID, l.seat, c)
-				return err
-			})
-		case "DEADLINE", "VACATION", "PAUSE", "RESUME", "UNDO", "AGREE", "DECLINE", "REPLACE", "EXPEL",
-			"END", "WATCH", "UNWATCH", "DIGEST", "IF":
-			if movesNotCommands(l, word, line) {
-				asMove = true
-				err = m.move(ctx, l, line, c)
-				break
-			}
-			err = m.needGame(l, line, func() error { return m.tableCommand(ctx, l, strings.ToUpper(word), rest, c) })
-		default:
+		cmd, isCmd := lookup(word)
+		asMove := !isCmd || cmd.MayBeMove && movesNotCommands(l, word, line)
+		switch {
+		case asMove:
 			err = m.needGame(l, line, func() error { return m.move(ctx, l, line, c) })
+		case cmd.Game:
+			err = m.needGame(l, line, func() error { return cmd.run(m, ctx, l, rest, c) })
+		default:
+			err = cmd.run(m, ctx, l, rest, c)
 		}
 		m.counted(l, word, asMove, err)
 		var refusal *Error
 		if errors.As(err, &refusal) {
 			kind := KindRejected // a move: the answer carries the prompt again
-			if commandWords[strings.ToUpper(word)] && !asMove {
+			if !asMove {
 				kind = KindError
 			}
 			l.answer(kind, map[string]string{"reason": refusal.Msg, "attempt": line,
@@ -97,8 +69,9 @@ func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
 	if m.OnCommand == nil {
 		return
 	}
-	word = strings.ToUpper(word)
-	if asMove || !commandWords[word] {
+	if cmd, ok := lookup(word); ok && !asMove {
+		word = cmd.Word
+	} else {
 		word = "MOVE"
 	}
 	game := ""
@@ -143,7 +116,7 @@ func meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int
 // seat, as Meant says.
 func isCommand(g *projections.Game, seat rules.Seat, line string) bool {
 	word, _, _ := strings.Cut(line, " ")
-	if commandWords[strings.ToUpper(word)] {
+	if isCommandWord(word) {
 		return true
 	}
 	if g == nil || seat == rules.Observer {
@@ -222,14 +195,6 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c Cause) er
 	}
 	_, err := m.Service.Join(ctx, words[0], l.p.From, c)
 	return err
-}
-
-// commandWords are the first words of the commands that are not moves.
-var commandWords = map[string]bool{
-	"HELP": true, "?": true, "NEW": true, "GAMES": true, "JOIN": true, "BOARD": true, "STATUS": true,
-	"HISTORY": true, "SAY": true, "RESIGN": true, "DEADLINE": true, "VACATION": true, "PAUSE": true,
-	"RESUME": true, "UNDO": true, "AGREE": true, "DECLINE": true, "REPLACE": true, "EXPEL": true,
-	"END": true, "WATCH": true, "UNWATCH": true, "DIGEST": true, "IF": true,
 }
 
 // movesNotCommands says whether a line that starts with a table command's

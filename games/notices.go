@@ -27,6 +27,7 @@ const (
 	KindHelp        = "help"
 	KindBoard       = "board"       // BOARD and STATUS
 	KindHistory     = "history"     // HISTORY
+	KindLegal       = "legal"       // LEGAL: every legal move, also as an attached text file
 	KindGames       = "games"       // GAMES
 	KindReminder    = "reminder"    // your deadline is near
 	KindNews        = "news"        // something happened to the game itself: a deadline, a pause, an undo, a new player

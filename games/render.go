@@ -48,7 +48,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	m := templates.Mail{
 		Kind: templates.Kind(n.Kind), Service: lh.Service, Mailbox: lh.Mailbox,
 		To:       templates.Recipient{Name: or(n.Name, n.To), Address: n.To, Seat: n.Seat},
-		Commands: commandHelp(),
+		Commands: commandHelp(templates.Kind(n.Kind)),
 		Reason:   n.Fields["reason"], Attempt: n.Fields["attempt"], Notice: n.Fields["notice"],
 	}
 	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References, Date: n.Time}
@@ -71,6 +71,10 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		}
 		if out.Date.IsZero() {
 			out.Date = evs[min(int(n.Seq), len(evs))-1].Time
+		}
+		if m.Kind == templates.Legal && m.YourTurn {
+			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat)), 0
+			out.Attachments = []mail.Attachment{{Name: g.ID + "-legal.txt", ContentType: "text/plain; charset=utf-8", Data: legalText(m.Legal)}}
 		}
 		if g.Ended != nil && m.Kind == templates.GameOver {
 			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: Export(evs[:g.Seq])}}
@@ -138,11 +142,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	if _, pbemPlays := g.Abandoned[n.Seat]; isToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
-		var all []string
-		for _, mv := range legal {
-			all = append(all, mv.String())
-		}
-		slices.SortStableFunc(all, naturalCompare)
+		all := allLegal(g, seat)
 		m.Legal = all[:min(len(all), maxLegal)]
 		m.LegalMore = len(all) - len(m.Legal)
 		if len(legal) > 0 {
@@ -183,6 +183,16 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 			m.Changed = []string{"The game moved on since that mail."}
 		}
 	}
+}
+
+// allLegal returns seat's legal moves in g, sorted as people read them.
+func allLegal(g *projections.Game, seat rules.Seat) []string {
+	var all []string
+	for _, mv := range g.State.Legal(seat) {
+		all = append(all, mv.String())
+	}
+	slices.SortStableFunc(all, naturalCompare)
+	return all
 }
 
 // lastDigest returns how many of evs the seat's previous digest (or its
@@ -243,17 +253,26 @@ func isSeatIn(seats []rules.Seat, seat int) bool {
 	return false
 }
 
-// commandHelp lists the commands of the mail language.
-func commandHelp() []templates.CommandHelp {
-	return []templates.CommandHelp{
-		{Name: "BOARD", Syntax: "BOARD", Help: "Send me the board as I see it now."},
-		{Name: "HISTORY", Syntax: "HISTORY", Help: "Send me every move of this game so far."},
-		{Name: "SAY", Syntax: "SAY <text>", Help: "Pass a message to the other players."},
-		{Name: "RESIGN", Syntax: "RESIGN", Help: "Give up this game; it ends with the scores as they stand."},
-		{Name: "GAMES", Syntax: "GAMES", Help: "List my games."},
-		{Name: "NEW", Syntax: "NEW <game> [variant…] WITH <address>, …", Help: "Start a game with these players (write to the plain game address)."},
-		{Name: "HELP", Syntax: "HELP", Help: "Send me this help."},
+// commandHelp lists the commands of the mail language from the command
+// table: every one for HELP, the brief list under any other mail.
+func commandHelp(kind templates.Kind) []templates.CommandHelp {
+	var out []templates.CommandHelp
+	for _, c := range commands {
+		if kind != templates.Help && !c.Brief {
+			continue
+		}
+		h := templates.CommandHelp{Name: c.Word, Syntax: c.Syntax, Help: c.Help, Example: c.Example}
+		if c.Who == HostOnly {
+			h.Who = "host only"
+		}
+		out = append(out, h)
 	}
+	return out
+}
+
+// legalText is the attachment of a LEGAL answer: one move a line.
+func legalText(moves []string) []byte {
+	return []byte(strings.Join(moves, "\n") + "\n")
 }
 
 // ExportLines returns a history as stored: one encoded event each.

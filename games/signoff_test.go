@@ -57,9 +57,16 @@ func (mt *mailTable) create(game string, seats int) string {
 // player for it, rendered.
 func (mt *mailTable) mail(id string, seat int, from, header, body string) []mail.Outgoing {
 	mt.t.Helper()
+	header = fmt.Sprintf("In-Reply-To: <%s.1.%d.invitation@pbem.test>\r\n%s", id, seat, header)
+	return mt.send(from, mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), header, body)
+}
+
+// send hands the mailroom a mail from from to to, as mail does.
+func (mt *mailTable) send(from, to, header, body string) []mail.Outgoing {
+	mt.t.Helper()
 	mt.n++
-	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <m%d@example.org>\r\nIn-Reply-To: <%s.1.%d.invitation@pbem.test>\r\nSubject: Re: your game\r\nDate: Tue, 1 Dec 2026 15:%02d:00 +0000\r\n%s\r\n%s",
-		from, mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), mt.n, id, seat, mt.n%60, header, body)
+	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <m%d@example.org>\r\nSubject: Re: your game\r\nDate: Tue, 1 Dec 2026 15:%02d:00 +0000\r\n%s\r\n%s",
+		from, to, mt.n, mt.n%60, header, body)
 	before := mt.outbox()
 	if err := mt.m.Handle(context.Background(), mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(mt.n), time.Now())); err != nil {
 		mt.t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
@@ -124,7 +123,7 @@ func quiet(g *projections.Game, sealed []events.Event, before []rules.State, mor
 // mover need not be told of move i: the next one's answer, or its
 // refusal, shows the game after both.
 func moreMoves(run []string, i int) bool {
-	return i+1 < len(run) && !commandWords[strings.ToUpper(firstWord(run[i+1]))]
+	return i+1 < len(run) && !isCommandWord(firstWord(run[i+1]))
 }
 
 // replacer is implemented by the states of games in which a player's

@@ -1,7 +1,6 @@
 package games
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -10,66 +9,6 @@ import (
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
-
-// tableCommand runs the mail commands of long-running games.
-func (m *Mailroom) tableCommand(ctx context.Context, l *letter, word, rest string, c Cause) error {
-	svc, id, seat := m.Service, l.game.ID, l.seat
-	var err error
-	switch word {
-	case "DEADLINE":
-		var set events.Settings
-		if set, err = ParseDeadline(rest); err == nil {
-			_, err = svc.SetSettings(ctx, id, seat, set, c)
-		}
-	case "VACATION":
-		var from, until time.Time
-		if from, until, err = parseVacation(rest); err == nil {
-			_, err = svc.Vacation(ctx, id, seat, from, until, c)
-		}
-	case "PAUSE", "RESUME":
-		_, err = svc.Pause(ctx, id, seat, word == "PAUSE", c)
-	case "UNDO":
-		n := 1
-		if rest != "" {
-			if n, err = strconv.Atoi(rest); err != nil || n < 1 {
-				return refuse(ErrUndo, "write UNDO, or UNDO and how many moves, e.g. UNDO 2")
-			}
-		}
-		_, err = svc.Undo(ctx, id, seat, n, c)
-	case "AGREE", "DECLINE":
-		_, err = svc.AnswerUndo(ctx, id, seat, word == "AGREE", c)
-	case "REPLACE":
-		who, addr, ok := cutFold(rest, " WITH ")
-		n, convErr := strconv.Atoi(strings.TrimSpace(who))
-		if !ok || convErr != nil {
-			return refuse(ErrSetup, "write REPLACE, the seat, WITH and the new player's address, e.g. REPLACE 1 WITH cai@example.com")
-		}
-		_, err = svc.Replace(ctx, id, seat, n, events.Player{Address: strings.Trim(strings.TrimSpace(addr), "<>")}, c)
-	case "EXPEL":
-		n, convErr := strconv.Atoi(rest)
-		if convErr != nil {
-			return refuse(ErrSetup, "write EXPEL and the seat, e.g. EXPEL 1")
-		}
-		_, err = svc.Expel(ctx, id, seat, n, c)
-	case "END":
-		_, err = svc.ProposeEnd(ctx, id, seat, c)
-	case "WATCH", "UNWATCH":
-		_, err = svc.Watch(ctx, id, seat, strings.Trim(rest, "<>"), word == "WATCH", c)
-	case "DIGEST":
-		on := strings.EqualFold(rest, "ON")
-		if !on && !strings.EqualFold(rest, "OFF") {
-			return refuse(ErrSetup, "write DIGEST ON for one mail a day, or DIGEST OFF for a mail per move")
-		}
-		_, err = svc.SetDigest(ctx, id, seat, on, c)
-	case "IF":
-		ifMove, thenMove, ok := cutFold(rest, " THEN ")
-		if !ok {
-			return refuse(rules.ErrIllegal, "write IF, their move, THEN and yours, e.g. IF E5 THEN G7")
-		}
-		_, err = svc.Conditional(ctx, id, seat, ifMove, thenMove, c)
-	}
-	return err
-}
 
 // ParseDeadline reads the host's "DEADLINE 48h [mon-fri] [REMINDER 12h]
 // [GRACE 6h] [TIMEOUTS 2] [VACATION 14d]", or "DEADLINE OFF".

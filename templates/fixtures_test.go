@@ -149,6 +149,8 @@ func fixtures(t testing.TB) []fixture {
 	add("game-over", m)
 
 	add("board", duel(t, templates.Board, 9, "moved-on"))
+	add("legal", beaToMove(duel(t, templates.Legal, 8, "prompt")))
+	add("legal-not-your-turn", duel(t, templates.Legal, 9, "moved-on"))
 
 	m = duel(t, templates.History, 9, "moved-on")
 	m.Board, m.Players = "", nil
@@ -177,7 +179,12 @@ func fixtures(t testing.TB) []fixture {
 	m = duel(t, templates.Help, 8, "prompt")
 	m.Board, m.Players = "", nil
 	m.Example, m.MoveSyntax = "H5", syntax
-	m.Commands = append(slices.Clone(usual), games)
+	m.Commands = append(slices.Clone(usual), games,
+		templates.CommandHelp{Name: "PAUSE", Syntax: "PAUSE", Help: "Pauses the game: no moves and no clock until you resume it.", Example: "PAUSE", Who: "host only"})
+	for i := range m.Commands {
+		m.Commands[i].Example = m.Commands[i].Syntax
+	}
+	m.Commands[2].Example = "SAY good luck!"
 	add("help", m)
 
 	m = outside(templates.Error)

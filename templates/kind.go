@@ -32,6 +32,9 @@ const (
 	GameOver Kind = "game-over"
 	// Board answers BOARD: the board as the recipient sees it now.
 	Board Kind = "board"
+	// Legal answers LEGAL: the board and every move the recipient may
+	// play now (all of Legal), which the mail also attaches as text.
+	Legal Kind = "legal"
 	// History answers HISTORY: the game's moves so far.
 	History Kind = "history"
 	// Games answers GAMES: the recipient's games.
@@ -74,6 +77,7 @@ var kinds = []spec{
 	{Said, needsGame(func(m *Mail) string { return need(m.Said != "" && m.SaidBy != "", "Said and SaidBy") })},
 	{GameOver, needsGame(func(m *Mail) string { return need(m.Result != "", "Result") })},
 	{Board, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") })},
+	{Legal, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") })},
 	{History, needsGame(func(m *Mail) string { return need(len(m.History) > 0, "History") })},
 	{Games, func(m *Mail) string { return "" }},
 	{Help, func(m *Mail) string { return need(len(m.Commands) > 0, "Commands") }},

@@ -196,6 +196,10 @@ type CommandHelp struct {
 	Syntax string
 	// Help says in one sentence what it does.
 	Help string
+	// Example is a line as a player writes it, e.g. "SAY good luck!".
+	Example string
+	// Who may send it, when not every player: "host", "anyone".
+	Who string
 }
 
 // GameLine is one game in a GAMES answer.

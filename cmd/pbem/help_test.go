@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/games"
 )
 
 // TestHelp: every way of asking pbem for help prints usage read from the
@@ -103,6 +105,24 @@ func TestAdvertisedFlags(t *testing.T) {
 			if err == nil || strings.Contains(err.Error(), "not defined: -"+name) {
 				t.Errorf("%s gives pbem %s the flag %s: pbem %s = %v", m.where, m.command, f[1], strings.Join(args, " "), err)
 			}
+		}
+	}
+}
+
+// TestConsoleTwins: every mail command whose table names the command line
+// that does the same for the operator names one that exists.
+func TestConsoleTwins(t *testing.T) {
+	for _, c := range games.Commands() {
+		if c.Console == "" {
+			continue
+		}
+		words := strings.Fields(c.Console)
+		if len(words) < 2 || words[0] != "pbem" {
+			t.Errorf("%s's command line %q is not a pbem command", c.Word, c.Console)
+			continue
+		}
+		if _, err := lookup(words[1]); err != nil {
+			t.Errorf("%s's command line %q: %v", c.Word, c.Console, err)
 		}
 	}
 }

@@ -1,0 +1,74 @@
+package games_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/games"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated table of commands in docs/commands.md")
+
+// The table of mail commands in docs/commands.md lies between these
+// lines, written from the command table.
+const (
+	docBegin = "<!-- commands: generated from games/commandtable.go by go test ./games -run TestCommandsDoc -update -->"
+	docEnd   = "<!-- commands: end -->"
+)
+
+// commandsDoc is the table of every mail command, as docs/commands.md
+// gives it.
+func commandsDoc() string {
+	var b strings.Builder
+	b.WriteString("| command | example | who | where | does | on the command line |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| a move | `E5` | player | a game's reply address | plays it, if it is legal and your turn | `pbem move` |\n")
+	for _, c := range games.Commands() {
+		syntax := "`" + c.Syntax + "`"
+		for _, a := range c.Aliases {
+			syntax += " or `" + a + "`"
+		}
+		where := "a game's reply address"
+		if !c.Game {
+			where = "any: the game mailbox or a reply"
+		}
+		does := c.Help
+		if c.Detail != "" {
+			does += " " + c.Detail
+		}
+		console := ""
+		if c.Console != "" {
+			console = "`" + c.Console + "`"
+		}
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s | %s |\n", strings.ReplaceAll(syntax, "|", `\|`), c.Example, c.Who, where, strings.ReplaceAll(does, "|", `\|`), console)
+	}
+	return b.String()
+}
+
+// TestCommandsDoc fails when docs/commands.md's table of mail commands is
+// not the one the command table gives; -update writes it.
+func TestCommandsDoc(t *testing.T) {
+	const path = "../docs/commands.md"
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, rest, ok1 := strings.Cut(string(doc), docBegin+"\n")
+	table, after, ok2 := strings.Cut(rest, docEnd)
+	if !ok1 || !ok2 {
+		t.Fatalf("%s has no generated table between %q and %q", path, docBegin, docEnd)
+	}
+	want := commandsDoc()
+	if table == want {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(before+docBegin+"\n"+want+docEnd+after), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s's table of mail commands differs from the command table; run go test ./games -run TestCommandsDoc -update and review the diff", path)
+}
