@@ -15,7 +15,8 @@ import (
 )
 
 // config is what "pbem serve" runs with: a TOML file, then PBEM_*
-// variables, then flags, each overriding the one before.
+// variables, each overriding the one before. serve's own flags say only
+// which file to read (--config) and where /healthz listens (--health).
 type config struct {
 	Service     string   `toml:"service"`       // display name in mails
 	Mailbox     string   `toml:"mailbox"`       // the game mailbox address

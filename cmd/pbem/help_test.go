@@ -126,3 +126,20 @@ func TestConsoleTwins(t *testing.T) {
 		}
 	}
 }
+
+// TestOperatorFlagsOwn: each operator command takes its own flags only;
+// another's is refused as unknown, before anything is done.
+func TestOperatorFlagsOwn(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"pause", "k7q2mx", "--moves", "2"},
+		{"resume", "k7q2mx", "--seat", "1"},
+		{"end", "k7q2mx", "--player", "cai@example.com"},
+		{"undo", "k7q2mx", "--stop"},
+		{"expel", "k7q2mx", "--seat", "1", "--moves", "2"},
+	} {
+		if _, err := pbem(t, dir, args...); err == nil || !strings.Contains(err.Error(), "flag provided but not defined") {
+			t.Errorf("pbem %s = %v, want the flag refused as unknown", strings.Join(args, " "), err)
+		}
+	}
+}

@@ -52,11 +52,21 @@ func runDeadline(ctx context.Context, e *env, args []string) error {
 // flags.
 func operatorCommand(name string) func(context.Context, *env, []string) error {
 	return func(ctx context.Context, e *env, args []string) error {
+		// Each command takes only its own flags.
 		fs := flag.NewFlagSet(name, flag.ContinueOnError)
-		seat := seatFlag(fs)
-		moves := fs.Int("moves", 1, "how many moves to take back")
-		newPlayer := fs.String("player", "", "the new player's address, or Name <address>")
-		stop := fs.Bool("stop", false, "stop watching")
+		seat, moves, newPlayer, stop := new(int), new(int), new(string), new(bool)
+		switch name {
+		case "replace", "expel":
+			seat = seatFlag(fs)
+		}
+		switch name {
+		case "undo":
+			moves = fs.Int("moves", 1, "how many moves to take back")
+		case "replace":
+			newPlayer = fs.String("player", "", "the new player's address, or Name <address>")
+		case "watch":
+			stop = fs.Bool("stop", false, "stop watching")
+		}
 		pos, err := e.parse(fs, args, -1, "ID")
 		if err != nil {
 			return err
