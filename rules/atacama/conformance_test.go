@@ -7,8 +7,12 @@ import (
 )
 
 // TestConformance runs the project's conformance suite on every player
-// count and variant combination.
+// count and variant combination; with -short, a tenth as many playouts.
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	rulestest.Run(t, Game, rulestest.Options{Setups: allSetups, Playouts: 100, MaxMoves: 200})
+	n := 100
+	if testing.Short() {
+		n /= 10
+	}
+	rulestest.Run(t, Game, rulestest.Options{Setups: allSetups, Playouts: n, MaxMoves: 200})
 }
