@@ -1,16 +1,14 @@
 package games_test
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the generated table of commands in docs/commands.md")
 
 // The table of mail commands in docs/commands.md lies between these
 // lines, written from the command table.
@@ -64,7 +62,7 @@ func TestCommandsDoc(t *testing.T) {
 	if table == want {
 		return
 	}
-	if *update {
+	if golden.Update() {
 		if err := os.WriteFile(path, []byte(before+docBegin+"\n"+want+docEnd+after), 0o644); err != nil {
 			t.Fatal(err)
 		}

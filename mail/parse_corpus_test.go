@@ -3,14 +3,13 @@ package mail
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/pbem-games/pbem/internal/golden"
+)
 
 // corpusLimits are the limits the corpus is parsed with: the defaults,
 // and the game mailbox as the service's own address.
@@ -42,20 +41,7 @@ func TestCorpusGolden(t *testing.T) {
 				t.Fatalf("Parse(%s) error: %v", name, err)
 			}
 			got := marshal(t, p)
-			golden := strings.TrimSuffix(file, ".eml") + ".json"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to write it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("Parse(%s) =\n%s\nwant\n%s", name, got, want)
-			}
+			golden.Check(t, strings.TrimSuffix(file, ".eml")+".json", string(got))
 		})
 	}
 }

@@ -2,8 +2,6 @@ package templates_test
 
 import (
 	"errors"
-	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,9 +9,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/templates"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/pbem-games/pbem/internal/golden"
+)
 
 // TestGolden renders every fixture and compares it with testdata/<name>.txt
 // (the subject, a blank line, the text part) and testdata/<name>.html.
@@ -24,28 +22,15 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Render: %v", err)
 			}
-			golden(t, f.Name+".txt", "Subject: "+r.Subject+"\n\n"+r.Text)
-			golden(t, f.Name+".html", r.HTML)
+			goldenFile(t, f.Name+".txt", "Subject: "+r.Subject+"\n\n"+r.Text)
+			goldenFile(t, f.Name+".html", r.HTML)
 		})
 	}
 }
 
-func golden(t *testing.T, name, got string) {
+func goldenFile(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./templates -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the rendering (run go test ./templates -update and review the diff):\ngot:\n%s", path, got)
-	}
+	golden.Check(t, filepath.Join("testdata", name), got)
 }
 
 // TestEveryKindHasGoldens checks that no Kind goes without a fixture.

@@ -1,17 +1,15 @@
 package altiplano
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/pbem-games/pbem/internal/golden"
+)
 
 // goldenGames are the complete seeded games whose transcripts sit in
 // testdata: two players with the missions, and three who choose their
@@ -33,11 +31,11 @@ var goldenGames = []struct {
 //	go test ./rules/altiplano -run GoldenGame -update
 func TestGoldenGame(t *testing.T) {
 	for _, gg := range goldenGames {
-		t.Run(gg.file, func(t *testing.T) { golden(t, gg.setup, gg.about, gg.file) })
+		t.Run(gg.file, func(t *testing.T) { playGolden(t, gg.setup, gg.about, gg.file) })
 	}
 }
 
-func golden(t *testing.T, setup rules.Setup, about, file string) {
+func playGolden(t *testing.T, setup rules.Setup, about, file string) {
 	st, err := Game.Start(setup)
 	if err != nil {
 		t.Fatal(err)
@@ -58,23 +56,5 @@ func golden(t *testing.T, setup rules.Setup, about, file string) {
 	}
 	fmt.Fprintf(&b, "\n======== the end, as everyone sees it\n\n%s", st.View(rules.Observer).Text())
 	got := b.String()
-	path := filepath.Join("testdata", file)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(gl), len(wl)) {
-			if gl[i] != wl[i] {
-				t.Fatalf("the game differs from %s at line %d:\n got %q\nwant %q\n(run with -update if the change is meant)", path, i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("the game has %d lines, %s has %d (run with -update if the change is meant)", len(gl), path, len(wl))
-	}
+	golden.Check(t, filepath.Join("testdata", file), got)
 }

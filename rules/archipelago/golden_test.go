@@ -2,16 +2,14 @@ package archipelago
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/pbem-games/pbem/internal/golden"
+)
 
 // transcripts are the complete seeded games kept in testdata: the first
 // with every view the seat to act saw, the others with each move and what
@@ -88,23 +86,5 @@ func transcript(t *testing.T, seats int, length string, seed uint64, full bool) 
 
 func compareGolden(t *testing.T, file string, got []byte) {
 	t.Helper()
-	golden := filepath.Join("testdata", file)
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gotLines, wantLines := bytes.Split(got, []byte("\n")), bytes.Split(want, []byte("\n"))
-		for i := range min(len(gotLines), len(wantLines)) {
-			if !bytes.Equal(gotLines[i], wantLines[i]) {
-				t.Fatalf("%s line %d = %q, want %q (run with -update if the change is meant)", file, i+1, gotLines[i], wantLines[i])
-			}
-		}
-		t.Fatalf("%s has %d lines, want %d", file, len(gotLines), len(wantLines))
-	}
+	golden.Check(t, filepath.Join("testdata", file), string(got))
 }
