@@ -24,9 +24,7 @@ type cursorValue struct {
 
 // NewKVCursor opens (creating if needed) the cursor bucket.
 func NewKVCursor(ctx context.Context, store *events.Store) (*KVCursor, error) {
-	kv, err := store.JetStream().CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: CursorBucket, Storage: jetstream.FileStorage, Replicas: store.Replicas(),
-	})
+	kv, err := store.Bucket(ctx, CursorBucket)
 	if err != nil {
 		return nil, fmt.Errorf("mail: cursor bucket: %w", err)
 	}

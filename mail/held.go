@@ -45,19 +45,9 @@ func heldKey(state, id string) string { return state + "." + hex.EncodeToString(
 // HeldStore is the bucket of held notices.
 type HeldStore struct{ kv jetstream.KeyValue }
 
-// OpenHeld opens (creating if needed) the bucket of held notices. An
-// existing bucket is opened as it is: updating its configuration writes
-// to the disk, and a service restarted on a full disk must still start.
+// OpenHeld opens (creating if needed) the bucket of held notices.
 func OpenHeld(ctx context.Context, store *events.Store) (*HeldStore, error) {
-	kv, err := store.JetStream().KeyValue(ctx, HeldBucket)
-	if errors.Is(err, jetstream.ErrBucketNotFound) {
-		kv, err = store.JetStream().CreateKeyValue(ctx, jetstream.KeyValueConfig{
-			Bucket: HeldBucket, Storage: jetstream.FileStorage, Replicas: store.Replicas(),
-		})
-		if errors.Is(err, jetstream.ErrBucketExists) { // another process was first
-			kv, err = store.JetStream().KeyValue(ctx, HeldBucket)
-		}
-	}
+	kv, err := store.Bucket(ctx, HeldBucket)
 	if err != nil {
 		return nil, fmt.Errorf("mail: held notices: %w", err)
 	}

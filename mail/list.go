@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -139,16 +138,12 @@ func FindNotice(ctx context.Context, store *events.Store, notices NoticeSource, 
 // ackFloor is the stream sequence up to which the outbox's consumer
 // durable has settled everything.
 func ackFloor(ctx context.Context, store *events.Store, durable string) (uint64, error) {
-	c, err := store.JetStream().Consumer(ctx, events.StreamName, durable)
-	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+	c, err := store.Consumer(ctx, durable)
+	if errors.Is(err, events.ErrNotFound) {
 		return 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("mail: outbox consumer: %w", err)
+		return 0, fmt.Errorf("mail: outbox: %w", err)
 	}
-	info, err := c.Info(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("mail: outbox consumer: %w", err)
-	}
-	return info.AckFloor.Stream, nil
+	return c.AckFloor, nil
 }

@@ -71,29 +71,21 @@ func (p *Projector) Check(ctx context.Context) (string, error) {
 			return "", err
 		}
 	}
-	cons, err := p.store.JetStream().Consumer(ctx, events.StreamName, Durable)
-	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+	cons, err := p.store.Consumer(ctx, Durable)
+	if errors.Is(err, events.ErrNotFound) {
 		return "", nil // nothing folded yet: Run folds everything
 	}
 	if err != nil {
 		return "", fmt.Errorf("projections: check: %w", err)
 	}
-	info, err := cons.Info(ctx)
-	if err != nil {
-		return "", fmt.Errorf("projections: check: %w", err)
-	}
-	if info.NumPending > 0 || info.NumAckPending > 0 {
+	if cons.Pending > 0 {
 		return "", nil // games not folded yet have no summary, rightly
 	}
-	stream, err := p.store.JetStream().Stream(ctx, events.StreamName)
+	games, err := p.store.Counts(ctx, events.GameSubject+">")
 	if err != nil {
 		return "", fmt.Errorf("projections: check: %w", err)
 	}
-	si, err := stream.Info(ctx, jetstream.WithSubjectFilter(events.GameSubject+">"))
-	if err != nil {
-		return "", fmt.Errorf("projections: check: %w", err)
-	}
-	if n := uint64(len(si.State.Subjects)); summaries < n {
+	if n := uint64(len(games)); summaries < n {
 		return fmt.Sprintf("the stream holds %d games and the read models %d", n, summaries), nil
 	}
 	return "", nil

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
@@ -165,22 +163,15 @@ func (h *health) storeState(connected bool, err error) {
 
 // watchStore logs the store's connection going and coming back, and
 // tells h.
-func watchStore(nc *nats.Conn, h *health, log *slog.Logger) {
-	nc.SetDisconnectErrHandler(func(c *nats.Conn, err error) {
-		if c.IsClosed() {
-			return // the service is stopping
+func watchStore(store *events.Store, h *health, log *slog.Logger) {
+	store.OnConnection(func(up bool, err error) {
+		if up {
+			log.Info("store connection back")
+		} else {
+			log.Error("store connection lost; reconnecting", "err", err)
 		}
-		if err == nil {
-			err = errors.New("disconnected")
-		}
-		log.Error("store connection lost; reconnecting", "err", err)
-		h.storeState(false, err)
+		h.storeState(up, err)
 	})
-	nc.SetReconnectHandler(func(c *nats.Conn) {
-		log.Info("store connection back", "server", c.ConnectedUrlRedacted())
-		h.storeState(true, nil)
-	})
-	nc.SetClosedHandler(func(*nats.Conn) { h.storeState(false, errors.New("connection closed")) })
 }
 
 // intakeState is the intake's OnState.
@@ -283,26 +274,22 @@ func (h *health) report(ctx context.Context) healthReport {
 // consumer reads the backlog of a durable consumer; it counts as stalled
 // when it has had a backlog and acknowledged nothing for stallAfter.
 func (h *health) consumer(ctx context.Context, durable string) consumerState {
-	c, err := h.store.JetStream().Consumer(ctx, events.StreamName, durable)
-	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+	info, err := h.store.Consumer(ctx, durable)
+	if errors.Is(err, events.ErrNotFound) {
 		return consumerState{Error: "not started yet"}
 	}
 	if err != nil {
 		return consumerState{Error: oneLine(err.Error())}
 	}
-	info, err := c.Info(ctx)
-	if err != nil {
-		return consumerState{Error: oneLine(err.Error())}
-	}
-	s := consumerState{Pending: info.NumPending + uint64(info.NumAckPending)}
+	s := consumerState{Pending: info.Pending}
 	if s.Pending > 0 {
-		s.LagSeconds = h.oldest(ctx, info.AckFloor.Stream+1, info.Config.FilterSubject)
+		s.LagSeconds = h.oldest(ctx, info.AckFloor+1, info.Filter)
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	now, f := h.now(), h.floors[durable]
-	if f.at.IsZero() || f.seq != info.AckFloor.Stream || s.Pending == 0 {
-		f = ackFloor{seq: info.AckFloor.Stream, at: now}
+	if f.at.IsZero() || f.seq != info.AckFloor || s.Pending == 0 {
+		f = ackFloor{seq: info.AckFloor, at: now}
 		h.floors[durable] = f
 	}
 	if d := now.Sub(f.at); s.Pending > 0 && d >= stallAfter {
@@ -314,15 +301,11 @@ func (h *health) consumer(ctx context.Context, durable string) consumerState {
 // oldest is the age in seconds of the first message on filter from
 // stream sequence seq on; 0 if there is none or it cannot be read.
 func (h *health) oldest(ctx context.Context, seq uint64, filter string) float64 {
-	st, err := h.store.JetStream().Stream(ctx, events.StreamName)
+	at, err := h.store.StoredAt(ctx, seq, filter)
 	if err != nil {
 		return 0
 	}
-	m, err := st.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(filter))
-	if err != nil {
-		return 0
-	}
-	return max(h.now().Sub(m.Time).Seconds(), 0)
+	return max(h.now().Sub(at).Seconds(), 0)
 }
 
 // ServeHTTP answers /healthz: the report as JSON, with status 200 when

@@ -92,7 +92,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 		return nil, err
 	}
 	h := newHealth(svc.Store, held, time.Now)
-	watchStore(svc.Store.Conn(), h, log.With("part", "store"))
+	watchStore(svc.Store, h, log.With("part", "store"))
 	index.OnRepair = h.projectorRepair(log.With("part", "projector"))
 	var hold func() string
 	if e.nats == "" && c.MinFreeMB >= 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pbem-games/pbem/events"
 )
@@ -257,4 +258,38 @@ func testNote(t *testing.T, e *env) {
 		t.Fatal(err)
 	}
 	check("CatchUpRecords", caught)
+}
+
+// testStatus: what the store says of a durable consumer, of subjects and
+// of a bucket.
+func testStatus(t *testing.T, e *env) {
+	game := e.game("st")
+	durable := "status-" + e.id
+	if _, err := e.s.Consumer(ctx(t), durable); !errors.Is(err, events.ErrNotFound) {
+		t.Errorf("Consumer of one never started = %v, want ErrNotFound", err)
+	}
+	head := e.mustAppend(game, events.Head{}, moves(t, 0, 3))
+	if err := e.s.CatchUpRecords(ctx(t), durable, events.GameSubject+game, func(events.Record) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	e.mustAppend(game, head, moves(t, 3, 2))
+	c, err := e.s.Consumer(ctx(t), durable)
+	if err != nil || c.Pending != 2 || c.AckFloor != head.StreamSeq || c.Filter != events.GameSubject+game {
+		t.Errorf("Consumer = %+v, %v; want 2 pending after stream sequence %d on %s", c, err, head.StreamSeq, events.GameSubject+game)
+	}
+	if at, err := e.s.StoredAt(ctx(t), c.AckFloor+1, c.Filter); err != nil || time.Since(at) > time.Minute {
+		t.Errorf("StoredAt the first pending = %v, %v; want a moment ago", at, err)
+	}
+	if counts, err := e.s.Counts(ctx(t), events.GameSubject+game); err != nil || counts[events.GameSubject+game] != 5 {
+		t.Errorf("Counts = %v, %v; want 5 on the game's subject", counts, err)
+	}
+	for range 2 {
+		kv, err := e.s.Bucket(ctx(t), "status_"+e.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := kv.Put(ctx(t), "k", []byte("v")); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

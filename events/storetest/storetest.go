@@ -32,6 +32,7 @@ func Run(t *testing.T, open func(t *testing.T, dir string) *events.Store) {
 		{"IdempotentRetry", testIdempotentRetry},
 		{"AtomicBatch", testAtomicBatch},
 		{"Note", testNote},
+		{"Status", testStatus},
 		{"ManyAtOnce", testManyAtOnce},
 		{"ReadAll", testReadAll},
 		{"PutOnceWith", testPutOnceWith},

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
 )
@@ -61,13 +60,5 @@ func Stored(ctx context.Context, store *events.Store, notices mail.NoticeSource)
 // subjects returns the subjects of the stream that filter matches, with
 // how many messages each holds.
 func subjects(ctx context.Context, store *events.Store, filter string) (map[string]uint64, error) {
-	st, err := store.JetStream().Stream(ctx, events.StreamName)
-	if err != nil {
-		return nil, err
-	}
-	info, err := st.Info(ctx, jetstream.WithSubjectFilter(filter))
-	if err != nil {
-		return nil, err
-	}
-	return info.State.Subjects, nil
+	return store.Counts(ctx, filter)
 }

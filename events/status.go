@@ -1,0 +1,98 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// What the store's users ask of it beside histories and records: where a
+// durable consumer stands, how many messages subjects hold, a KV bucket,
+// and whether the connection is up. They ask the store, so that none of
+// them reaches for the NATS connection itself.
+
+// ConsumerState is where a durable consumer of the store stands.
+type ConsumerState struct {
+	Pending  uint64 // messages on its subjects not yet acknowledged, those handed out included
+	AckFloor uint64 // the stream sequence up to which it acknowledged everything
+	Filter   string // the subjects it follows
+}
+
+// Consumer returns where the durable consumer stands: ErrNotFound when it
+// was never started, any other error when the server cannot say.
+func (s *Store) Consumer(ctx context.Context, durable string) (ConsumerState, error) {
+	c, err := s.stream.Consumer(ctx, durable)
+	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return ConsumerState{}, fmt.Errorf("events: consumer %s: %w", durable, ErrNotFound)
+	}
+	if err != nil {
+		return ConsumerState{}, fmt.Errorf("events: consumer %s: %w", durable, err)
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		return ConsumerState{}, fmt.Errorf("events: consumer %s: %w", durable, err)
+	}
+	return ConsumerState{Pending: info.NumPending + uint64(info.NumAckPending), AckFloor: info.AckFloor.Stream, Filter: info.Config.FilterSubject}, nil
+}
+
+// StoredAt returns when the first message on filter at or after stream
+// sequence seq was stored: ErrNotFound when there is none.
+func (s *Store) StoredAt(ctx context.Context, seq uint64, filter string) (time.Time, error) {
+	m, err := s.stream.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(filter))
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return time.Time{}, fmt.Errorf("events: %s from %d: %w", filter, seq, ErrNotFound)
+	}
+	if err != nil {
+		return time.Time{}, fmt.Errorf("events: %s from %d: %w", filter, seq, err)
+	}
+	return m.Time, nil
+}
+
+// Counts returns how many messages each subject that filter matches
+// holds.
+func (s *Store) Counts(ctx context.Context, filter string) (map[string]uint64, error) {
+	info, err := s.stream.Info(ctx, jetstream.WithSubjectFilter(filter))
+	if err != nil {
+		return nil, fmt.Errorf("events: subjects %s: %w", filter, err)
+	}
+	return info.State.Subjects, nil
+}
+
+// Bucket opens the KV bucket name, creating it (file storage, the store's
+// replicas) when there is none. An existing bucket is opened as it is:
+// updating its configuration writes to the disk, and a service restarted
+// on a full disk must still start.
+func (s *Store) Bucket(ctx context.Context, name string) (jetstream.KeyValue, error) {
+	kv, err := s.js.KeyValue(ctx, name)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		kv, err = s.js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: name, Storage: jetstream.FileStorage, Replicas: s.replicas})
+		if errors.Is(err, jetstream.ErrBucketExists) { // another process was first
+			kv, err = s.js.KeyValue(ctx, name)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("events: bucket %s: %w", name, err)
+	}
+	return kv, nil
+}
+
+// OnConnection has f told whenever the connection to the server is lost
+// (up false, with why), back (up true), or closed for good (up false)
+// while the store is open; a store closed on purpose tells nothing.
+func (s *Store) OnConnection(f func(up bool, err error)) {
+	s.nc.SetDisconnectErrHandler(func(c *nats.Conn, err error) {
+		if c.IsClosed() {
+			return // the store is being closed
+		}
+		if err == nil {
+			err = errors.New("disconnected")
+		}
+		f(false, err)
+	})
+	s.nc.SetReconnectHandler(func(*nats.Conn) { f(true, nil) })
+	s.nc.SetClosedHandler(func(*nats.Conn) { f(false, errors.New("connection closed")) })
+}
