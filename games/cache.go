@@ -38,6 +38,41 @@ type gameCache struct {
 	mu    sync.Mutex
 	games map[string]*folded
 	sent  map[string]*sentMails
+	// told is, by game, the game as folded through the last Append whose
+	// notices were derived here: the outbox asks for each game's Appends
+	// in order, so the next one folds on from it instead of replaying the
+	// history. A game is taken out while in use.
+	told map[string]*projections.Game
+}
+
+// takeTold returns, and takes out, game id as folded through event seq
+// for deriving notices, if it is kept so.
+func (c *gameCache) takeTold(id string, seq uint64) *projections.Game {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	g := c.told[id]
+	if g == nil || g.Seq != seq {
+		return nil
+	}
+	delete(c.told, id)
+	return g
+}
+
+// keepTold keeps g, folded through the Append whose notices were just
+// derived, for the next, within limit games.
+func (c *gameCache) keepTold(g *projections.Game, limit int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.told == nil {
+		c.told = map[string]*projections.Game{}
+	}
+	if _, ok := c.told[g.ID]; !ok && len(c.told) >= limit {
+		for other := range c.told { // any one: the map's order is random
+			delete(c.told, other)
+			break
+		}
+	}
+	c.told[g.ID] = g
 }
 
 // sentMails is what the outbox holds of the answers sent about one game

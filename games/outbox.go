@@ -85,17 +85,27 @@ func (s *Service) Notices(ctx context.Context, r events.Record) ([]mail.Notice, 
 		if err != nil {
 			return nil, unrenderable(err)
 		}
-		return notices(g, f.evs[:1], note), nil
+		ns := notices(g, f.evs[:1], note)
+		if s.cacheLimit() > 0 {
+			s.cache.keepTold(g, s.cacheLimit())
+		}
+		return ns, nil
 	}
-	g, err := projections.Replay(s.Catalog, f.evs, seed, int(first-1))
-	if err != nil {
-		return nil, unrenderable(err)
+	g := s.cache.takeTold(e.Game, first-1)
+	if g == nil {
+		if g, err = projections.Replay(s.Catalog, f.evs, seed, int(first-1)); err != nil {
+			return nil, unrenderable(err)
+		}
 	}
 	sealed, before, err := fold(g, f.evs[first-1:e.Seq])
 	if err != nil {
 		return nil, unrenderable(err)
 	}
-	return quiet(g, sealed, before, note.more, notices(g, sealed, note)), nil
+	ns := quiet(g, sealed, before, note.more, notices(g, sealed, note))
+	if s.cacheLimit() > 0 {
+		s.cache.keepTold(g, s.cacheLimit())
+	}
+	return ns, nil
 }
 
 // noticeEvent reads the game and the event of a notice's Message-ID as
