@@ -1,10 +1,11 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
+	netmail "net/mail"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,14 +43,6 @@ type pipelineResult struct {
 	achieved   float64   // the rate the players managed to send at
 	missed     int       // ticks when no game was ready to move
 }
-
-// outgoingID reads the Message-ID of a mail pbem sent about a game:
-// <game>.<seq>.<seat>.<kind>@domain.
-var outgoingID = regexp.MustCompile(`(?im)^Message-ID:[ \t]*<([a-z0-9]+)\.([0-9]+)\.(-?[0-9o]+)\.([a-z-]+)@`)
-
-// answerID reads the Message-ID of pbem's answers to a mail, such as a
-// refusal.
-var answerID = regexp.MustCompile(`(?im)^Message-ID:[ \t]*<re\.[^>]*\.([a-z-]+)@`)
 
 // moveKey names the event a move becomes.
 type moveKey struct {
@@ -92,13 +85,16 @@ func (t *tracker) expect(game string, seq uint64, done func(time.Duration)) {
 }
 
 func (t *tracker) delivered(from string, to []string, raw []byte) {
-	head := raw
-	if i := strings.Index(string(raw[:min(len(raw), 8192)]), "\r\n\r\n"); i > 0 {
-		head = raw[:i]
+	// What a mail is, and the event it tells of, are in its headers.
+	m, err := netmail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return
 	}
-	if m := answerID.FindSubmatch(head); m != nil {
+	kind, game := m.Header.Get(games.HeaderKind), m.Header.Get(games.HeaderGame)
+	switch kind {
+	case games.KindRejected, games.KindError, games.KindStale:
 		t.mu.Lock()
-		t.refused = append(t.refused, fmt.Sprintf("%s to %s", m[1], strings.Join(to, ",")))
+		t.refused = append(t.refused, fmt.Sprintf("%s to %s", kind, strings.Join(to, ",")))
 		t.mu.Unlock()
 		select {
 		case t.refusedC <- struct{}{}:
@@ -106,12 +102,11 @@ func (t *tracker) delivered(from string, to []string, raw []byte) {
 		}
 		return
 	}
-	m := outgoingID.FindSubmatch(head)
-	if m == nil {
+	seq, err := strconv.ParseUint(m.Header.Get(games.HeaderSeq), 10, 64)
+	if game == "" || err != nil {
 		return
 	}
-	seq, _ := strconv.ParseUint(string(m[2]), 10, 64)
-	k := moveKey{string(m[1]), seq}
+	k := moveKey{game, seq}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.got[k]++
