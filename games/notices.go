@@ -11,28 +11,30 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates"
 )
 
-// Kinds of notices, each with its template.
+// Kinds of notices: the templates' kinds (templates/kind.go says what
+// each mail holds), as the notices name them.
 const (
-	KindInvitation  = "invitation" // a game was created: who plays, the rules, the seed's commitment
-	KindYourTurn    = "your-turn"  // the board, your view, and the prompt
-	KindAccepted    = "accepted"   // your move was recorded
-	KindMoved       = "moved"      // someone else moved; not your turn
-	KindSaid        = "said"       // a player's SAY
-	KindGameOver    = "game-over"  // scores, the seed, how to verify
-	KindRejected    = "rejected"   // a move was refused, and why; the prompt again
-	KindError       = "error"      // a command was refused or not understood, and why
-	KindStale       = "stale"      // a reply to an old prompt, and what changed since
-	KindHelp        = "help"
-	KindBoard       = "board"       // BOARD and STATUS
-	KindHistory     = "history"     // HISTORY
-	KindLegal       = "legal"       // LEGAL: every legal move, also as an attached text file
-	KindGames       = "games"       // GAMES
-	KindReminder    = "reminder"    // your deadline is near
-	KindNews        = "news"        // something happened to the game itself: a deadline, a pause, an undo, a new player
-	KindDigest      = "digest"      // what happened in a day, for players who asked for digests
-	KindUndelivered = "undelivered" // the host learns that mail of their game could not be delivered for good
+	KindInvitation  = string(templates.Invitation)
+	KindYourTurn    = string(templates.YourTurn)
+	KindAccepted    = string(templates.Accepted)
+	KindMoved       = string(templates.Moved)
+	KindSaid        = string(templates.Said)
+	KindGameOver    = string(templates.GameOver)
+	KindRejected    = string(templates.Rejected)
+	KindError       = string(templates.Error)
+	KindStale       = string(templates.Stale)
+	KindHelp        = string(templates.Help)
+	KindBoard       = string(templates.Board) // BOARD and STATUS
+	KindHistory     = string(templates.History)
+	KindLegal       = string(templates.Legal)
+	KindGames       = string(templates.Games)
+	KindReminder    = string(templates.Reminder)
+	KindNews        = string(templates.News)
+	KindDigest      = string(templates.Digest)
+	KindUndelivered = string(templates.Undelivered)
 )
 
 // messageID returns the Message-ID of the notice of kind for seat after
