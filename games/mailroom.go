@@ -205,9 +205,9 @@ func seatOf(g *projections.Game, addr string) rules.Seat {
 }
 
 // authenticated reports whether the trusted server says the mail passed
-// DMARC, DKIM or SPF for its From domain.
+// DMARC, DKIM or SPF for its From domain (see mail.Parsed.Authenticated).
 func authenticated(p *mail.Parsed, servID string) bool {
-	return p.Passed(servID, "dmarc") || p.Passed(servID, "dkim") || p.Passed(servID, "spf")
+	return p.Authenticated(servID)
 }
 
 // answer queues a mail to the letter's sender.

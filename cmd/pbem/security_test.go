@@ -155,6 +155,12 @@ func TestTrustedAuthServer(t *testing.T) {
 	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve")
 	const mx = "mx.pbem.test"
 	pass := "Authentication-Results: " + mx + "; dmarc=pass header.from=pbem.test\n"
+	// What Rspamd writes for a genuine mail: comments holding ";" and
+	// unquoted values. Bea's HELP after each case carries it, and is
+	// answered only if it is read as a pass.
+	genuine := "Authentication-Results: " + mx + " (rspamd; \"v3\");\n\tdkim=pass header.d=pbem.test header.s=dkim header.b=gfT/i2HB;\n" +
+		"\tspf=pass (" + mx + ": domain of bea@pbem.test designates 127.0.0.1 as permitted sender) smtp.mailfrom=bea@pbem.test;\n" +
+		"\tdmarc=pass (policy=reject) header.from=pbem.test\n"
 	s := servePost(t, ms, func(c *config) { c.TrustedAuth = mx })
 	prompt, _, game := securityGame(t, ms, pass)
 	ana, eve := ms.Address("ana"), ms.Address("eve")
@@ -167,6 +173,13 @@ func TestTrustedAuthServer(t *testing.T) {
 		{"Failed", "Authentication-Results: " + mx + "; dmarc=fail header.from=pbem.test\n", "E5 A1"},
 		{"ForgedBelow", "Authentication-Results: " + mx + "; dmarc=fail header.from=pbem.test\n" + pass, "E5 A1"},
 		{"OtherDomain", "Authentication-Results: " + mx + "; dmarc=pass header.from=evil.example\n", "E5 A1"},
+		// Issue 15: a verdict hidden in a quoted envelope sender, which the
+		// server quoted as RFC 8601 says; then as a front end that does not
+		// quote it writes it; then two verdicts for DMARC in one header.
+		{"VerdictInQuotedSender", "Authentication-Results: " + mx + `; spf=pass smtp.mailfrom="x;dmarc=pass header.from=pbem.test x"@evil.test; dmarc=fail header.from=pbem.test` + "\n", "E5 A1"},
+		{"VerdictInUnquotedSender", "Authentication-Results: " + mx + "; spf=pass smtp.mailfrom=x;dmarc=pass header.from=pbem.test x@evil.test; dmarc=fail header.from=pbem.test\n", "E5 A1"},
+		{"TwoVerdicts", "Authentication-Results: " + mx + "; dmarc=pass header.from=pbem.test; dmarc=fail header.from=pbem.test\n", "E5 A1"},
+		{"NoneAboveForged", "Authentication-Results: " + mx + "; none\n" + pass, "E5 A1"},
 		{"Passed", pass, "E5 A1 I9"},
 	}
 	for _, tt := range tests {
@@ -174,8 +187,8 @@ func TestTrustedAuthServer(t *testing.T) {
 			raw := fmt.Sprintf("%sFrom: %s\nTo: %s\nMessage-ID: <%s@pbem.test>\nSubject: move\n\nI9\n", tt.auth, ana, prompt.replyTo, tt.name)
 			marker, ignored := len(mailbox(t, ms, "bea")), strings.Count(s.log.String(), notAuthenticated)
 			sendRaw(t, ms, eve, prompt.replyTo, raw)
-			// A HELP from bea, authenticated, is answered after it.
-			sendRaw(t, ms, ms.Address("bea"), ms.Address("games"), pass+fmt.Sprintf("From: %s\nTo: games@pbem.test\nMessage-ID: <%s.m@pbem.test>\nSubject: help\n\nHELP\n", ms.Address("bea"), tt.name))
+			// A HELP from bea, genuinely authenticated, is answered after it.
+			sendRaw(t, ms, ms.Address("bea"), ms.Address("games"), genuine+fmt.Sprintf("From: %s\nTo: games@pbem.test\nMessage-ID: <%s.m@pbem.test>\nSubject: help\n\nHELP\n", ms.Address("bea"), tt.name))
 			waitFor(t, ms, "bea", marker, "help")
 			if m := moves(t, s, game); m != tt.want {
 				t.Errorf("%s: moves %q, want %q", tt.name, m, tt.want)
