@@ -144,8 +144,12 @@ func (r resinfo) authResult() AuthResult {
 	return a
 }
 
-// domainOf returns what follows the last "@" of addr, or addr without one.
+// domainOf returns what follows the last "@" of addr, or addr without one;
+// an address in angle brackets, as some servers write it, is read without.
 func domainOf(addr string) string {
+	if len(addr) > 2 && addr[0] == '<' && addr[len(addr)-1] == '>' {
+		addr = addr[1 : len(addr)-1]
+	}
 	return addr[strings.LastIndexByte(addr, '@')+1:]
 }
 

@@ -73,6 +73,8 @@ func TestAuthResultsRFC8601(t *testing.T) {
 			[]AuthResult{{mx, "dmarc", "pass", "example.org", 0}, {mx, "compauth", "pass", "", 0}}},
 		{"NullSender", "mx.pbem.test; spf=none smtp.mailfrom=<>; spf=none smtp.mailfrom=",
 			[]AuthResult{{mx, "spf", "none", "<>", 0}, {mx, "spf", "none", "", 0}}},
+		{"AngleBrackets", "mx.pbem.test; spf=pass smtp.mailfrom=<bob@example.com>",
+			[]AuthResult{{mx, "spf", "pass", "example.com", 0}}},
 		{"TrailingSemicolon", "mx.pbem.test; spf=pass smtp.mailfrom=example.net;",
 			[]AuthResult{{mx, "spf", "pass", "example.net", 0}}},
 		{"UnclosedQuote", `mx.pbem.test; spf=pass smtp.mailfrom="x; dmarc=pass header.from=pbem.test`,
