@@ -95,3 +95,18 @@ func TestAutomaticFrom(t *testing.T) {
 		}
 	}
 }
+
+func TestStripComments(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"a (b) c", "a  c"},
+		{"a (b (nested) c) d", "a  d"},
+		{`a (b \) c) d`, "a  d"},
+		{`a "(not a comment)" b`, `a "(not a comment)" b`},
+		{"a (unclosed", "a "},
+		{"a) b", "a) b"},
+	} {
+		if got := stripComments(tt.in); got != tt.want {
+			t.Errorf("stripComments(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -92,3 +92,36 @@ func firstOf(list []string) string {
 	}
 	return list[0]
 }
+
+// stripComments removes the comments of a header value, "(like this)";
+// they may nest and quote parentheses with a backslash.
+func stripComments(v string) string {
+	var b strings.Builder
+	depth, quoted, escaped := 0, false, false
+	for _, r := range v {
+		switch {
+		case escaped:
+			escaped = false
+			if depth > 0 {
+				continue
+			}
+		case r == '\\':
+			escaped = true
+			if depth > 0 {
+				continue
+			}
+		case r == '"' && depth == 0:
+			quoted = !quoted
+		case r == '(' && !quoted:
+			depth++
+			continue
+		case r == ')' && !quoted && depth > 0:
+			depth--
+			continue
+		}
+		if depth == 0 {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

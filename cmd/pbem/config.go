@@ -43,6 +43,12 @@ type config struct {
 			KeyFile          string `toml:"key_file"`
 		} `toml:"dkim"`
 	} `toml:"smtp"`
+	// VerifyDKIM makes moves count only from mail with a DKIM signature
+	// of its From domain that pbem verifies itself (or, with TrustedAuth
+	// set, that server vouches for).
+	VerifyDKIM bool `toml:"verify_dkim"`
+	// lookupTXT stands in for DNS in the DKIM check; nil: net.LookupTXT.
+	lookupTXT func(name string) ([]string, error)
 }
 
 type duration struct{ time.Duration }
@@ -162,4 +168,12 @@ func (c config) smtpOptions() (mail.SMTPOptions, error) {
 func (c config) imapOptions() mail.IMAPOptions {
 	return mail.IMAPOptions{Addr: c.IMAP.Addr, Security: c.IMAP.Security, Username: c.IMAP.Username,
 		Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox, Processed: c.IMAP.Processed, Poll: c.IMAP.Poll.Duration}
+}
+
+// dkimVerifier is the mailroom's own DKIM check: nil unless verify_dkim.
+func (c config) dkimVerifier() *mail.DKIMVerifier {
+	if !c.VerifyDKIM {
+		return nil
+	}
+	return &mail.DKIMVerifier{LookupTXT: c.lookupTXT}
 }

@@ -1,15 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"html"
+	"net"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-msgauth/dkim"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/internal/torture"
 	"github.com/pbem-games/pbem/mail"
@@ -155,6 +161,12 @@ func TestTrustedAuthServer(t *testing.T) {
 	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve")
 	const mx = "mx.pbem.test"
 	pass := "Authentication-Results: " + mx + "; dmarc=pass header.from=pbem.test\n"
+	// What Rspamd writes for a genuine mail: comments holding ";" and
+	// unquoted values. Bea's HELP after each case carries it, and is
+	// answered only if it is read as a pass.
+	genuine := "Authentication-Results: " + mx + " (rspamd; \"v3\");\n\tdkim=pass header.d=pbem.test header.s=dkim header.b=gfT/i2HB;\n" +
+		"\tspf=pass (" + mx + ": domain of bea@pbem.test designates 127.0.0.1 as permitted sender) smtp.mailfrom=bea@pbem.test;\n" +
+		"\tdmarc=pass (policy=reject) header.from=pbem.test\n"
 	s := servePost(t, ms, func(c *config) { c.TrustedAuth = mx })
 	prompt, _, game := securityGame(t, ms, pass)
 	ana, eve := ms.Address("ana"), ms.Address("eve")
@@ -167,6 +179,13 @@ func TestTrustedAuthServer(t *testing.T) {
 		{"Failed", "Authentication-Results: " + mx + "; dmarc=fail header.from=pbem.test\n", "E5 A1"},
 		{"ForgedBelow", "Authentication-Results: " + mx + "; dmarc=fail header.from=pbem.test\n" + pass, "E5 A1"},
 		{"OtherDomain", "Authentication-Results: " + mx + "; dmarc=pass header.from=evil.example\n", "E5 A1"},
+		// Issue 15: a verdict hidden in a quoted envelope sender, which the
+		// server quoted as RFC 8601 says; then as a front end that does not
+		// quote it writes it; then two verdicts for DMARC in one header.
+		{"VerdictInQuotedSender", "Authentication-Results: " + mx + `; spf=pass smtp.mailfrom="x;dmarc=pass header.from=pbem.test x"@evil.test; dmarc=fail header.from=pbem.test` + "\n", "E5 A1"},
+		{"VerdictInUnquotedSender", "Authentication-Results: " + mx + "; spf=pass smtp.mailfrom=x;dmarc=pass header.from=pbem.test x@evil.test; dmarc=fail header.from=pbem.test\n", "E5 A1"},
+		{"TwoVerdicts", "Authentication-Results: " + mx + "; dmarc=pass header.from=pbem.test; dmarc=fail header.from=pbem.test\n", "E5 A1"},
+		{"NoneAboveForged", "Authentication-Results: " + mx + "; none\n" + pass, "E5 A1"},
 		{"Passed", pass, "E5 A1 I9"},
 	}
 	for _, tt := range tests {
@@ -174,14 +193,79 @@ func TestTrustedAuthServer(t *testing.T) {
 			raw := fmt.Sprintf("%sFrom: %s\nTo: %s\nMessage-ID: <%s@pbem.test>\nSubject: move\n\nI9\n", tt.auth, ana, prompt.replyTo, tt.name)
 			marker, ignored := len(mailbox(t, ms, "bea")), strings.Count(s.log.String(), notAuthenticated)
 			sendRaw(t, ms, eve, prompt.replyTo, raw)
-			// A HELP from bea, authenticated, is answered after it.
-			sendRaw(t, ms, ms.Address("bea"), ms.Address("games"), pass+fmt.Sprintf("From: %s\nTo: games@pbem.test\nMessage-ID: <%s.m@pbem.test>\nSubject: help\n\nHELP\n", ms.Address("bea"), tt.name))
+			// A HELP from bea, genuinely authenticated, is answered after it.
+			sendRaw(t, ms, ms.Address("bea"), ms.Address("games"), genuine+fmt.Sprintf("From: %s\nTo: games@pbem.test\nMessage-ID: <%s.m@pbem.test>\nSubject: help\n\nHELP\n", ms.Address("bea"), tt.name))
 			waitFor(t, ms, "bea", marker, "help")
 			if m := moves(t, s, game); m != tt.want {
 				t.Errorf("%s: moves %q, want %q", tt.name, m, tt.want)
 			}
 			if n := strings.Count(s.log.String(), notAuthenticated) - ignored; n != map[bool]int{true: 1}[tt.auth != pass] {
 				t.Errorf("%s: the log says %d times %q", tt.name, n, notAuthenticated)
+			}
+		})
+	}
+}
+
+// TestVerifyDKIM: with verify_dkim set, pbem verifies the DKIM signature
+// of a mail itself, with keys made here and served by a stand-in DNS, and
+// counts a move only when a signature of the From domain verifies (or, as
+// trusted_auth_server is set too, when that server vouches for it).
+func TestVerifyDKIM(t *testing.T) {
+	t.Parallel()
+	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve")
+	const mx = "mx.pbem.test"
+	txt := map[string][]string{}
+	keys := map[string]ed25519.PrivateKey{}
+	for _, d := range []string{ms.Domain, "evil.test"} {
+		pub, priv, err := ed25519.GenerateKey(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys[d], txt["s1._domainkey."+d] = priv, []string{"v=DKIM1; k=ed25519; p=" + base64.StdEncoding.EncodeToString(pub)}
+	}
+	lookup := func(name string) ([]string, error) {
+		if v, ok := txt[name]; ok {
+			return v, nil
+		}
+		return nil, &net.DNSError{Err: "no such host", Name: name, IsNotFound: true}
+	}
+	// sign signs raw, written with "\n" as sendRaw takes it, as it will go.
+	sign := func(domain, raw string) string {
+		var b bytes.Buffer
+		err := dkim.Sign(&b, strings.NewReader(strings.ReplaceAll(raw, "\n", "\r\n")), &dkim.SignOptions{Domain: domain, Selector: "s1", Signer: keys[domain]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.ReplaceAll(b.String(), "\r\n", "\n")
+	}
+	pass := "Authentication-Results: " + mx + "; dmarc=pass header.from=pbem.test\n"
+	s := servePost(t, ms, func(c *config) { c.TrustedAuth, c.VerifyDKIM, c.lookupTXT = mx, true, lookup })
+	prompt, _, game := securityGame(t, ms, pass)
+	ana, eve := ms.Address("ana"), ms.Address("eve")
+	move := func(name string) string {
+		return fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <%s@pbem.test>\nSubject: move\n\nI9\n", ana, prompt.replyTo, name)
+	}
+	const ignored = "mail not authenticated by a DKIM signature ignored"
+	for _, tt := range []struct {
+		name, raw string
+		want      string // the moves after it
+	}{
+		{"Unsigned", move("Unsigned"), "E5 A1"},
+		{"SignedByAnother", sign("evil.test", move("SignedByAnother")), "E5 A1"},
+		{"Altered", strings.Replace(sign(ms.Domain, move("Altered")), "I9\n", "I8\n", 1), "E5 A1"},
+		{"AttackHeader", "Authentication-Results: " + mx + `; spf=pass smtp.mailfrom="x;dmarc=pass header.from=pbem.test x"@evil.test; dmarc=fail header.from=pbem.test` + "\n" + move("AttackHeader"), "E5 A1"},
+		{"Signed", sign(ms.Domain, move("Signed")), "E5 A1 I9"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			marker, before := len(mailbox(t, ms, "bea")), strings.Count(s.log.String(), ignored)
+			sendRaw(t, ms, eve, prompt.replyTo, tt.raw)
+			sendRaw(t, ms, ms.Address("bea"), ms.Address("games"), pass+fmt.Sprintf("From: %s\nTo: games@pbem.test\nMessage-ID: <%s.m@pbem.test>\nSubject: help\n\nHELP\n", ms.Address("bea"), tt.name))
+			waitFor(t, ms, "bea", marker, "help")
+			if m := moves(t, s, game); m != tt.want {
+				t.Errorf("%s: moves %q, want %q", tt.name, m, tt.want)
+			}
+			if n := strings.Count(s.log.String(), ignored) - before; n != map[bool]int{true: 1}[tt.want == "E5 A1"] {
+				t.Errorf("%s: the log says %d times %q", tt.name, n, ignored)
 			}
 		})
 	}
