@@ -245,13 +245,16 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) er
 		// move of another seat must not make it look stale now.
 		return nil
 	}
-	if since, stale, err := m.stale(ctx, l); err != nil || stale {
-		if stale {
-			l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
-		}
+	answers, err := m.answered(ctx, l)
+	if err != nil {
 		return err
 	}
+	c.Answers = answers
 	p, err := m.Service.Move(ctx, l.game.ID, l.seat, line, c)
+	if stale := (*StaleError)(nil); errors.As(err, &stale) {
+		l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(stale.Since, 10)})
+		return nil
+	}
 	if err != nil {
 		return err
 	}

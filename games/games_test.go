@@ -220,3 +220,24 @@ func TestGameEnds(t *testing.T) {
 		t.Errorf("Verify = %+v, %v; want a replayed finished game", rep, err)
 	}
 }
+
+// TestMoveStaleInside: a move that answers a mail after which its seat's
+// game changed is refused by the service itself with a *StaleError, on
+// the history it would be appended to; one that answers the latest mail
+// is played.
+func TestMoveStaleInside(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	id := create(t, svc)
+	if _, err := svc.Move(ctx, id, 0, "E5", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := svc.Move(ctx, id, 1, "A1", games.Cause{Answers: 1})
+	var stale *games.StaleError
+	if !errors.As(err, &stale) || stale.Since != 1 {
+		t.Fatalf("bea's move answering the invitation after ana moved = %v, want a StaleError since event 1", err)
+	}
+	if _, err := svc.Move(ctx, id, 1, "A1", games.Cause{Answers: 2}); err != nil {
+		t.Errorf("bea's move answering her prompt = %v, want it played", err)
+	}
+}

@@ -119,12 +119,32 @@ func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
 	} else if !m.authenticated(rec, p, log) {
 		return nil
 	}
+	if done, err := m.answeredBefore(ctx, rec.Key); err != nil || done {
+		if done {
+			log.Info("mail read again, already answered: nothing done again")
+		}
+		return err
+	}
 	if problem != "" {
 		l.answer(KindRejected, map[string]string{"reason": problem})
 	} else if err := m.commands(ctx, l, log); err != nil {
 		return err
 	}
 	return m.send(ctx, l, log)
+}
+
+// answeredBefore reports whether the mail recorded under key was handled
+// and answered before (read again after a crash): what its commands did
+// then stands, and what they refused then must not be done now, when the
+// game may allow it (a move refused while the game was paused, read again
+// once it resumed). A mail handled before without an answer runs again,
+// and each command it applied is recognised by its source.
+func (m *Mailroom) answeredBefore(ctx context.Context, key string) (bool, error) {
+	_, err := m.Service.Store.Last(ctx, AnsweredSubject+key)
+	if errors.Is(err, events.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // parse reads a recorded mail. A mail too long or too broken to read

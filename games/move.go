@@ -20,6 +20,22 @@ type Cause struct {
 	// More says that more moves of the same mail follow, so the mover is
 	// not told of this one: it hears once, after the mail's last.
 	More bool
+	// Answers is the event after which pbem sent the mail that the
+	// player's mail answers, 0 when it answers none pbem knows. A move
+	// that finds something changed for its seat since then is refused
+	// with a *StaleError, checked on the very history it would be
+	// appended to, so a writer that appends in between (the clock, the
+	// console) makes the check run again.
+	Answers uint64
+}
+
+// StaleError refuses a move that answers a mail of pbem after which
+// something its seat could see changed what it may do: Since is the
+// event that mail was sent after.
+type StaleError struct{ Since uint64 }
+
+func (e *StaleError) Error() string {
+	return fmt.Sprintf("games: the reply answers the game as after event %d, and it changed since for the seat", e.Since)
 }
 
 // Played is the outcome of a command that was recorded.
@@ -41,6 +57,14 @@ func (s *Service) Move(ctx context.Context, id string, seat rules.Seat, text str
 	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
 		if err := playable(g, seat); err != nil {
 			return nil, "", err
+		}
+		if c.Answers > 0 {
+			if changed, err := s.changedSince(ctx, id, seat, c.Answers); err != nil || changed {
+				if changed {
+					err = &StaleError{Since: c.Answers}
+				}
+				return nil, "", err
+			}
 		}
 		m, err := g.State.Parse(seat, text)
 		if err != nil {

@@ -144,3 +144,41 @@ func readAgainTable(t *testing.T) (*games.Service, string, *games.Mailroom, func
 	}
 	return svc, id, m, record
 }
+
+// TestMailReadAgainAfterResume: a move refused because the host paused the
+// game is not played when its mail is read again after the game resumed,
+// as a crash before the mail's acknowledgement was stored makes happen:
+// the player was told it was refused, and a mail whose answer is recorded
+// does nothing a second time.
+func TestMailReadAgainAfterResume(t *testing.T) {
+	ctx := context.Background()
+	svc, id, m, record := readAgainTable(t)
+	if _, err := svc.Pause(ctx, id, games.Operator, true, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	move := record("ana@example.org", 0, "ana.1@example.org", id+".1.0.invitation@pbem.test", "E5")
+	if err := m.Handle(ctx, move); err != nil {
+		t.Fatal(err)
+	}
+	answered := notices(t, svc)
+	if _, err := svc.Pause(ctx, id, games.Operator, false, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	resumed := notices(t, svc)
+	if resumed <= answered {
+		t.Fatalf("the resume wrote no notices")
+	}
+	if err := m.Handle(ctx, move); err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := svc.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 0 {
+		t.Errorf("ana's move, refused while paused, was played when her mail was read again: %v", g.Moves)
+	}
+	if after := notices(t, svc); after != resumed {
+		t.Errorf("reading the mail again wrote %d notices, want none", after-resumed)
+	}
+}

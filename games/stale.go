@@ -21,12 +21,25 @@ import (
 // the replier's legal moves as they were, so a plan mailed at the same
 // moment as another's is played, not bounced.
 
+// answered returns the event after which pbem sent the mail of the
+// letter's game that the letter answers, 0 when it answers none (a fresh
+// mail to the reply address answers the game as it is). A move of the
+// letter carries it (Cause.Answers), and the service refuses the move as
+// stale when something changed for the seat since.
+func (m *Mailroom) answered(ctx context.Context, l *letter) (uint64, error) {
+	answered, ok, err := m.Service.sentAt(ctx, l.game.ID, l.game.Seq, l.p.InReplyTo)
+	if err != nil || !ok {
+		return 0, err
+	}
+	return answered, nil
+}
+
 // stale reports whether the letter answers a mail of pbem about its game
 // after which something changed for its seat, and the event it answers.
 func (m *Mailroom) stale(ctx context.Context, l *letter) (uint64, bool, error) {
-	answered, ok, err := m.Service.sentAt(ctx, l.game.ID, l.game.Seq, l.p.InReplyTo)
-	if err != nil || !ok {
-		return 0, false, err // a fresh mail to the reply address answers the game as it is
+	answered, err := m.answered(ctx, l)
+	if err != nil || answered == 0 {
+		return 0, false, err
 	}
 	changed, err := m.Service.changedSince(ctx, l.game.ID, l.seat, answered)
 	return answered, changed, err
