@@ -292,6 +292,15 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c Cause)
 		}
 		players = append(players, events.Player{Name: a[:at], Address: strings.ToLower(a)})
 	}
+	invited := 0
+	for _, p := range players {
+		if !p.Open && !strings.EqualFold(p.Address, l.p.From) {
+			invited++
+		}
+	}
+	if !m.spend(l.p.From, invited) {
+		return m.overBudget(invited)
+	}
 	id, err := m.Service.Create(ctx, NewGame{Game: words[0], Variants: words[1:], Players: players,
 		Host: l.p.From, Source: c.Source, ReplyTo: c.ReplyTo})
 	if err != nil {

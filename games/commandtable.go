@@ -157,6 +157,11 @@ func history(_ *Mailroom, _ context.Context, l *letter, rest string, _ Cause) er
 }
 
 func say(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+	if _, done := l.game.Applied(c.Source); !done {
+		if n := len(l.game.Created.Players) - 1; !m.spend(l.p.From, n) {
+			return m.overBudget(n)
+		}
+	}
 	_, err := m.Service.Say(ctx, l.game.ID, l.seat, rest, c)
 	return err
 }
@@ -214,6 +219,9 @@ func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) 
 	if !ok || convErr != nil {
 		return refuse(ErrSetup, "write REPLACE, the seat, WITH and the new player's address, e.g. REPLACE 1 WITH cai@example.com")
 	}
+	if _, done := l.game.Applied(c.Source); !done && !m.spend(l.p.From, 1) {
+		return m.overBudget(1)
+	}
 	_, err := m.Service.Replace(ctx, l.game.ID, l.seat, n, events.Player{Address: strings.Trim(strings.TrimSpace(addr), "<>")}, c)
 	return err
 }
@@ -234,6 +242,9 @@ func endGame(m *Mailroom, ctx context.Context, l *letter, _ string, c Cause) err
 
 func watch(on bool) func(*Mailroom, context.Context, *letter, string, Cause) error {
 	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+		if _, done := l.game.Applied(c.Source); on && !done && !m.spend(l.p.From, 1) {
+			return m.overBudget(1)
+		}
 		_, err := m.Service.Watch(ctx, l.game.ID, l.seat, strings.Trim(rest, "<>"), on, c)
 		return err
 	}

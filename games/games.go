@@ -35,9 +35,17 @@ type Service struct {
 	// commands (see cache.go); 0 means DefaultCacheGames, a negative
 	// number none.
 	CacheGames int
+	// MinDeadline is the shortest time per move a host may set by mail;
+	// 0 means DefaultMinDeadline. The operator may set any.
+	MinDeadline time.Duration
 
 	cache gameCache
 }
+
+// DefaultMinDeadline is the shortest time per move a host may set by
+// mail: shorter, pbem would play a whole game for its seats in minutes
+// and mail every move of it.
+const DefaultMinDeadline = time.Hour
 
 // Error is a refusal whose text is written for the person who asked.
 type Error struct {

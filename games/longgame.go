@@ -54,6 +54,9 @@ func (s *Service) SetSettings(ctx context.Context, id string, seat rules.Seat, s
 		}
 		set.Days[i] = d
 	}
+	if per, _ := projections.ParseSpan(set.PerMove); set.PerMove != "" && seat != operator && per < s.minDeadline() {
+		return Played{}, refuse(ErrSetup, "a deadline of %s a move is too short: pbem takes at least %v", set.PerMove, s.minDeadline())
+	}
 	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
 		if err := hostOnly(g, seat); err != nil {
 			return nil, "", err
@@ -326,4 +329,11 @@ func (s *Service) Queue(ctx context.Context, id string, seat rules.Seat, moves [
 		evs, err := s.newEvents(c, event(events.TypeMovesQueued, int(seat), events.MovesQueued{Seat: int(seat), Moves: moves}))
 		return evs, "", err
 	})
+}
+
+func (s *Service) minDeadline() time.Duration {
+	if s.MinDeadline > 0 {
+		return s.MinDeadline
+	}
+	return DefaultMinDeadline
 }

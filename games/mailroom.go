@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -39,7 +40,10 @@ type Mailroom struct {
 	// signature of its From domain that it verifies; with
 	// TrustedAuthServID set too, either of them suffices.
 	DKIM *mail.DKIMVerifier
-	// RatePerHour bounds the answers to one sender; 0 means 30.
+	// RatePerHour bounds the mails one sender causes in an hour (answers
+	// to them, invitations, SAY relays, observers' first mails): per
+	// mailbox, whatever its +tag or case; 0 means 30. A domain's senders
+	// together may cause five times as many.
 	RatePerHour int
 	Log         *slog.Logger // nil: discard
 	// Workers is how many mails Run handles at once, one game's mail (or
@@ -343,35 +347,11 @@ func (m *Mailroom) Warm(ctx context.Context) error {
 		m.answers = map[string][]time.Time{}
 	}
 	for addr, ts := range counts {
-		m.answers[addr] = append(ts, m.answers[addr]...)
-	}
-	return nil
-}
-
-// allow counts an answer to addr and reports whether it is within the rate.
-func (m *Mailroom) allow(addr string) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	now := m.Service.now()
-	if m.answers == nil {
-		m.answers = map[string][]time.Time{}
-	}
-	recent := m.answers[addr][:0]
-	for _, t := range m.answers[addr] {
-		if now.Sub(t) < time.Hour {
-			recent = append(recent, t)
+		for _, k := range budgetKeys(addr) {
+			m.answers[k] = append(slices.Clone(ts), m.answers[k]...)
 		}
 	}
-	limit := m.RatePerHour
-	if limit <= 0 {
-		limit = 30
-	}
-	if len(recent) >= limit {
-		m.answers[addr] = recent
-		return false
-	}
-	m.answers[addr] = append(recent, now)
-	return true
+	return nil
 }
 
 func (m *Mailroom) limits() mail.Limits {

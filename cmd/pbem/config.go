@@ -22,7 +22,8 @@ type config struct {
 	Mailbox     string   `toml:"mailbox"`       // the game mailbox address
 	Domain      string   `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
 	Secret      string   `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
-	RatePerHour int      `toml:"rate_per_hour"` // answers to one sender per hour
+	RatePerHour int      `toml:"rate_per_hour"` // mails one sender's commands cause per hour (a domain's: five times)
+	MinDeadline duration `toml:"min_deadline"`  // the shortest DEADLINE a host may set by mail; default 1h
 	TrustedAuth string   `toml:"trusted_auth_server"`
 	Tick        duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
 	// MinFreeMB is the free space (MiB) on the data directory below which

@@ -103,6 +103,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
 	}
 	m := newMetrics(h)
+	svc.MinDeadline = c.MinDeadline.Duration
 	record := mail.StoreInbox(svc.Store)
 	return &postOffice{
 		lh:      lh,

@@ -1,0 +1,83 @@
+package games
+
+import (
+	"strings"
+	"time"
+)
+
+// Budgets: pbem must not be a way to mail people who never asked for it.
+// Every mail a sender's commands cause is counted against them: the
+// answers they get, the invitations of a NEW, the SAY relayed to the
+// other players, the first mail of an observer they add or of a player
+// they bring in. A budget is kept per mailbox (lower case, +tag removed,
+// so v0+1@ and v0+2@ share one) and per domain, over the last hour. A
+// command that would go over is refused; an answer that would go over is
+// not sent.
+
+// domainBudgetFactor is how many times a sender's budget the senders of
+// one domain share.
+const domainBudgetFactor = 5
+
+// budgetKeys are the budgets a mail from addr counts against: its
+// mailbox's and its domain's.
+func budgetKeys(addr string) []string {
+	addr = strings.ToLower(strings.Trim(strings.TrimSpace(addr), "<>"))
+	local, domain, ok := strings.Cut(addr, "@")
+	if !ok {
+		return []string{addr}
+	}
+	local, _, _ = strings.Cut(local, "+")
+	return []string{local + "@" + domain, "@" + domain}
+}
+
+// spend counts n mails caused by addr and reports whether they are within
+// its budgets; when not, nothing is counted.
+func (m *Mailroom) spend(addr string, n int) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.Service.now()
+	if m.answers == nil {
+		m.answers = map[string][]time.Time{}
+	}
+	keys := budgetKeys(addr)
+	for _, k := range keys {
+		recent := m.answers[k][:0]
+		for _, t := range m.answers[k] {
+			if now.Sub(t) < time.Hour {
+				recent = append(recent, t)
+			}
+		}
+		m.answers[k] = recent
+		limit := m.ratePerHour()
+		if strings.HasPrefix(k, "@") {
+			limit *= domainBudgetFactor
+		}
+		if len(recent)+n > limit {
+			return false
+		}
+	}
+	for _, k := range keys {
+		for range n {
+			m.answers[k] = append(m.answers[k], now)
+		}
+	}
+	return true
+}
+
+// allow counts an answer to addr and reports whether it is within the
+// budgets.
+func (m *Mailroom) allow(addr string) bool { return m.spend(addr, 1) }
+
+func (m *Mailroom) ratePerHour() int {
+	if m.RatePerHour > 0 {
+		return m.RatePerHour
+	}
+	return 30
+}
+
+// overBudget is the refusal of a command whose mails would go over the
+// sender's budget.
+func (m *Mailroom) overBudget(n int) error {
+	return refuse(ErrSetup, "that would make pbem send %d more mails on your behalf, and it sends at most %d an hour for one sender (or %d for one domain): try again later",
+		n, m.ratePerHour(), m.ratePerHour()*domainBudgetFactor)
+}

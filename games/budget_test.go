@@ -1,0 +1,105 @@
+package games_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/rules/atacama"
+)
+
+// TestBudgetSpamRelay: one mail of twenty NEW lines, each inviting three
+// strangers, makes pbem mail at most the sender's budget of invitations,
+// and the NEW that would go over is refused, saying why.
+func TestBudgetSpamRelay(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	mt.m.RatePerHour = 30
+	var body strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&body, "NEW atacama WITH v%d@victims.example, v%d@victims.example, v%d@victims.example\r\n", 3*i, 3*i+1, 3*i+2)
+	}
+	mt.send("spammer@example.org", mt.m.Mailbox, "", body.String())
+	invited, answers := map[string]bool{}, 0
+	for _, n := range mt.outbox() {
+		switch {
+		case n.Kind == games.KindInvitation && strings.HasSuffix(n.To, "@victims.example"):
+			invited[n.To] = true
+		case n.To == "spammer@example.org" && n.Kind != games.KindInvitation:
+			answers++
+		}
+	}
+	if len(invited) != 30 {
+		t.Errorf("%d strangers were invited, want 30: ten games of three, the budget", len(invited))
+	}
+	if len(invited)+answers > 30 {
+		t.Errorf("the mail caused %d invitations and %d answers, more than the budget of 30", len(invited), answers)
+	}
+	// The budget spent, a second mail of NEW invites nobody.
+	mt.send("Spammer+2@example.org", mt.m.Mailbox, "", "NEW atacama WITH w1@victims.example\r\n")
+	for _, n := range mt.outbox() {
+		if n.To == "w1@victims.example" {
+			t.Errorf("the spammer's +tag invited %s past the budget", n.To)
+		}
+	}
+}
+
+// TestBudgetPlusTags: answers to one mailbox under many +tags and cases
+// share one budget.
+func TestBudgetPlusTags(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	mt.m.RatePerHour = 5
+	for i := range 12 {
+		mt.send(fmt.Sprintf("V0+%d@Example.org", i), mt.m.Mailbox, "", "HELP\r\n")
+	}
+	answered := 0
+	for _, n := range mt.outbox() {
+		if strings.HasPrefix(strings.ToLower(n.To), "v0+") {
+			answered++
+		}
+	}
+	if answered != 5 {
+		t.Errorf("HELP from v0+0@ to v0+11@ got %d answers, want the mailbox's budget of 5", answered)
+	}
+}
+
+// TestBudgetSayFlood: forty SAY lines give the other player at most the
+// sender's budget of mails; the rest is refused.
+func TestBudgetSayFlood(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	mt.m.RatePerHour = 30
+	stopped := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
+	mt.svc.Now = func() time.Time { return stopped } // the hour does not pass while ana writes
+	id := mt.create("atacama", 2)
+	body := strings.Repeat("SAY buy cheap watches at spam.example\r\n", 20)
+	mt.mail(id, 0, "ana@example.org", "", body)
+	out := mt.mail(id, 0, "ana@example.org", "", body)
+	said := 0
+	for _, n := range mt.outbox() {
+		if n.Kind == games.KindSaid && n.To == "bea@example.net" {
+			said++
+		}
+	}
+	if said != 30 {
+		t.Errorf("bea got %d SAY mails, want the budget's 30 at most", said)
+	}
+	if r := refusals(out); len(r) > 1 || len(r) == 1 && !strings.Contains(r[0], "at most 30 an hour") {
+		t.Errorf("refusals %q, want at most one, naming the budget", r)
+	}
+}
+
+// TestDeadlineMinimum: a host may not set a deadline that makes pbem play
+// the game by itself in minutes.
+func TestDeadlineMinimum(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	for _, line := range []string{"DEADLINE 0s", "DEADLINE 30m", "DEADLINE 59m GRACE 1m"} {
+		if r := refusals(mt.mail(id, 0, "ana@example.org", "", line+"\r\n")); len(r) != 1 || !strings.Contains(r[0], "too short") {
+			t.Errorf("%s: refusals %q, want one saying it is too short", line, r)
+		}
+	}
+	if r := refusals(mt.mail(id, 0, "ana@example.org", "", "DEADLINE 1h\r\n")); len(r) > 0 {
+		t.Errorf("DEADLINE 1h refused: %q", r)
+	}
+}
