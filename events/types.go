@@ -73,9 +73,10 @@ type PlayerResigned struct {
 
 // Reasons a game ends, in GameEnded.Reason.
 const (
-	EndFinished = "finished" // the rules say the game is over
-	EndResigned = "resigned" // a player resigned; the scores are those at that moment
-	EndAgreed   = "agreed"   // every player still playing agreed to end it; the scores are those at that moment
+	EndFinished  = "finished"  // the rules say the game is over
+	EndResigned  = "resigned"  // a player resigned; the scores are those at that moment
+	EndAgreed    = "agreed"    // every player still playing agreed to end it; the scores are those at that moment
+	EndAbandoned = "abandoned" // pbem played every seat for good: nobody plays any more; the scores are those at that moment
 )
 
 // GameEnded closes a game and reveals its seed.

@@ -411,8 +411,11 @@ func result(g *projections.Game) string {
 		verb = "share the win"
 	}
 	s := fmt.Sprintf("%s %s: %s.", strings.Join(winners, " and "), verb, strings.Join(parts, ", "))
-	if g.Ended.Reason == events.EndResigned && len(g.Resigned) > 0 {
+	switch {
+	case g.Ended.Reason == events.EndResigned && len(g.Resigned) > 0:
 		s = fmt.Sprintf("%s resigned. %s", g.Created.Players[g.Resigned[0]].Name, s)
+	case g.Ended.Reason == events.EndAbandoned:
+		s = "Nobody played any more (pbem played every seat), so the game ended as it stood. " + s
 	}
 	return s
 }

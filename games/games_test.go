@@ -241,3 +241,30 @@ func TestMoveStaleInside(t *testing.T) {
 		t.Errorf("bea's move answering her prompt = %v, want it played", err)
 	}
 }
+
+// TestEveryoneExpelled: once pbem plays every seat for good, the game
+// ends as it stands instead of playing itself out in one go (and mailing
+// every move of it).
+func TestEveryoneExpelled(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	id := create(t, svc)
+	if _, err := svc.Move(ctx, id, 0, "E5", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	for seat := range 2 {
+		if _, err := svc.Expel(ctx, id, games.Operator, seat, games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _, err := svc.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Ended == nil || g.Ended.Reason != events.EndAbandoned {
+		t.Fatalf("after both seats were expelled the game ended %+v, want ended as abandoned", g.Ended)
+	}
+	if len(g.Moves) > 2 {
+		t.Errorf("pbem played %d moves after the seats were expelled, want at most the one it was due: %v", len(g.Moves)-1, g.Moves)
+	}
+}

@@ -186,6 +186,20 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 		return Played{}, err
 	}
 	for range 100 { // each follow-up may lead to another: a chain of conditional moves
+		if abandoned(g) {
+			// pbem plays every seat: it does not play the game out alone.
+			end, err := s.newEvents(c, event(events.TypeGameEnded, events.SystemActor, events.GameEnded{
+				Scores: scoresNow(g), Seed: g.Setup.Seed.String(), Reason: events.EndAbandoned}))
+			if err != nil {
+				return Played{}, err
+			}
+			endSealed, _, err := fold(g, end)
+			if err != nil {
+				return Played{}, err
+			}
+			evs, sealed = append(evs, end...), append(sealed, endSealed...)
+			break
+		}
 		more, err := s.followUps(g, c)
 		if err != nil {
 			return Played{}, err
@@ -208,6 +222,18 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 	}
 	s.remember(id, head, g, sealed, newHead)
 	return Played{Game: g, Move: move, Seq: head.Seq + 1}, nil
+}
+
+// abandoned reports whether g goes on with nobody playing it: every seat
+// is one pbem plays for good.
+func abandoned(g *projections.Game) bool {
+	return g.Ended == nil && len(g.Abandoned) == len(g.Created.Players)
+}
+
+// scoresNow are g's scores as they stand.
+func scoresNow(g *projections.Game) []int {
+	scores, _ := g.State.Result()
+	return scores
 }
 
 // fold seals evs after g's last event and folds them into g, exactly as a
