@@ -287,7 +287,7 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			log.Warn("answer not sent: too many answers to this sender", "kind", n.Kind)
 			continue
 		}
-		n.ID = fmt.Sprintf("re.%s.%d.%s@%s", l.rec.Key, i, n.Kind, m.Service.domain())
+		n.ID = answerID(m.Service.domain(), l.rec.Key, i, n.Kind)
 		n.To, n.Seat, n.Seq, n.Time = l.p.From, int(l.seat), 0, l.rec.Received
 		if l.game != nil {
 			n.Game, n.Seq = l.game.ID, l.game.Seq

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"encoding/hex"
 	"fmt"
 	"reflect"
 	"slices"
@@ -37,12 +38,77 @@ const (
 	KindUndelivered = string(templates.Undelivered)
 )
 
+// The Message-IDs pbem gives its mail, made here and read back by
+// ParseMessageID, so that nothing else (the torture, the benchmark, the
+// stale check) depends on their form:
+//
+//	<game>.<event>.<seat>.<kind>@<domain>     a notice of a game's event to a seat
+//	<game>.<event>.o<n>.<kind>@<domain>       the same to the game's n-th observer
+//	re.<inbox key>.<n>.<kind>@<domain>        the n-th answer to a recorded mail
+//	<game>.undelivered.<hex address>@<domain> the host told of an address that fails
+
 // messageID returns the Message-ID of the notice of kind for seat after
 // event seq of game: stable, so a notice sent twice is one mail. An
 // observer's seat is "o" and its place among the observers.
-// noticeEvent reads it back.
 func messageID(domain, game string, seq uint64, seat string, kind string) string {
 	return fmt.Sprintf("%s.%d.%s.%s@%s", game, seq, seat, kind, domain)
+}
+
+// answerID returns the Message-ID of the n-th answer of kind to the mail
+// recorded under key.
+func answerID(domain, key string, n int, kind string) string {
+	return fmt.Sprintf("re.%s.%d.%s@%s", key, n, kind, domain)
+}
+
+// undeliveredID returns the Message-ID of the host's mail that mail of
+// game to an address fails; addrKey is the address's key (addressKey).
+func undeliveredID(domain, game, addrKey string) string {
+	return fmt.Sprintf("%s.undelivered.%s@%s", game, addrKey, domain)
+}
+
+// addressKey is an address as a subject or Message-ID token: the hex of
+// its lower case.
+func addressKey(addr string) string { return hex.EncodeToString([]byte(strings.ToLower(addr))) }
+
+// MessageID is what a Message-ID of pbem's mail says.
+type MessageID struct {
+	Game     string // the game it is about; "" for an answer
+	Seq      uint64 // the event a notice tells of; 0 for an answer or a host's undelivered mail
+	Seat     int    // the recipient's seat; rules.Observer for an observer or an answer
+	Observer int    // an observer's place among the observers
+	Kind     string // the notice kind; "undelivered" for the host's mail of an address that fails
+	Answers  string // for an answer, the key of the recorded mail it answers
+	Domain   string
+}
+
+// ParseMessageID reads a Message-ID that pbem made (with or without its
+// angle brackets); ok is false for any other.
+func ParseMessageID(id string) (MessageID, bool) {
+	local, domain, _ := strings.Cut(strings.Trim(strings.TrimSpace(id), "<>"), "@")
+	parts := strings.Split(local, ".")
+	m := MessageID{Seat: int(rules.Observer), Domain: domain}
+	switch {
+	case len(parts) == 3 && parts[1] == KindUndelivered && parts[0] != "":
+		m.Game, m.Kind = parts[0], KindUndelivered
+		return m, true
+	case len(parts) != 4 || parts[0] == "" || parts[3] == "":
+		return m, false
+	case parts[0] == "re":
+		n, err := strconv.Atoi(parts[2])
+		m.Answers, m.Observer, m.Kind = parts[1], n, parts[3]
+		return m, err == nil && parts[1] != ""
+	}
+	seq, err := strconv.ParseUint(parts[1], 10, 64)
+	if err != nil || seq == 0 {
+		return m, false
+	}
+	m.Game, m.Seq, m.Kind = parts[0], seq, parts[3]
+	if o, isObserver := strings.CutPrefix(parts[2], "o"); isObserver {
+		m.Observer, err = strconv.Atoi(o)
+	} else {
+		m.Seat, err = strconv.Atoi(parts[2])
+	}
+	return m, err == nil
 }
 
 // threadRoot is the first mail a seat got about a game, the invitation;

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
@@ -108,21 +107,12 @@ func (s *Service) Notices(ctx context.Context, r events.Record) ([]mail.Notice, 
 	return ns, nil
 }
 
-// noticeEvent reads the game and the event of a notice's Message-ID as
-// messageID makes it, whatever its domain; ok is false for any other
-// Message-ID.
+// noticeEvent reads the game and the event of a notice's Message-ID,
+// whatever its domain; ok is false for any other Message-ID.
 func noticeEvent(id string) (game string, seq uint64, ok bool) {
-	local, _, _ := strings.Cut(strings.Trim(id, "<> "), "@")
-	parts := strings.Split(local, ".")
-	if len(parts) != 4 || parts[0] == "" || parts[3] == "" {
+	m, ok := ParseMessageID(id)
+	if !ok || m.Seq == 0 {
 		return "", 0, false
 	}
-	seq, err := strconv.ParseUint(parts[1], 10, 64)
-	if err != nil || seq == 0 {
-		return "", 0, false
-	}
-	if _, err := strconv.Atoi(strings.TrimPrefix(parts[2], "o")); err != nil {
-		return "", 0, false
-	}
-	return parts[0], seq, true
+	return m.Game, m.Seq, true
 }

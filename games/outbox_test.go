@@ -109,3 +109,25 @@ func stored(t *testing.T, store *events.Store) uint64 {
 	}
 	return info.State.Msgs
 }
+
+// TestParseMessageID reads back every form of Message-ID pbem makes.
+func TestParseMessageID(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		want games.MessageID
+		ok   bool
+	}{
+		{"<k7q2mx.12.1.your-turn@pbem.example.org>", games.MessageID{Game: "k7q2mx", Seq: 12, Seat: 1, Kind: "your-turn", Domain: "pbem.example.org"}, true},
+		{"k7q2mx.3.o2.moved@pbem.invalid", games.MessageID{Game: "k7q2mx", Seq: 3, Seat: -1, Observer: 2, Kind: "moved", Domain: "pbem.invalid"}, true},
+		{"re.0a1b.0.error@pbem.test", games.MessageID{Seat: -1, Answers: "0a1b", Kind: "error", Domain: "pbem.test"}, true},
+		{"k7q2mx.undelivered.626561@pbem.test", games.MessageID{Game: "k7q2mx", Seat: -1, Kind: "undelivered", Domain: "pbem.test"}, true},
+		{"k7q2mx.x.1.moved@pbem.test", games.MessageID{}, false},
+		{"1700000000.bea@example.net", games.MessageID{}, false},
+		{"k7q2mx.0.1.moved@pbem.test", games.MessageID{}, false},
+	} {
+		got, ok := games.ParseMessageID(c.id)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("ParseMessageID(%q) = %+v, %v; want %+v, %v", c.id, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package games
 
 import (
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,9 +45,9 @@ func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) e
 	}
 	// Once per game and address: a recipient whose every mail bounces is
 	// news once, not at every move.
-	addr := hex.EncodeToString([]byte(strings.ToLower(n.To)))
+	addr := addressKey(n.To)
 	u := mail.Notice{
-		ID: fmt.Sprintf("%s.undelivered.%s@%s", g.ID, addr, s.domain()), Kind: KindUndelivered, Game: g.ID, Seq: g.Seq,
+		ID: undeliveredID(s.domain(), g.ID, addr), Kind: KindUndelivered, Game: g.ID, Seq: g.Seq,
 		Seat: seat, To: host, Name: name,
 		Fields: map[string]string{
 			"reason": fmt.Sprintf("mail to %s was refused for good: %s", who, strings.Join(strings.Fields(cause.Error()), " ")),
