@@ -39,18 +39,36 @@ var messageIDHeader = regexp.MustCompile(`(?im)^message-id:[ \t]*<?([^>\r\n]+)>?
 
 // NewInboxRecord makes the record of a raw mail.
 func NewInboxRecord(raw []byte, mailbox string, uidValidity, uid uint32, at time.Time) InboxRecord {
-	r := InboxRecord{Mailbox: mailbox, UIDValidity: uidValidity, UID: uid, Received: at.UTC(), Size: len(raw)}
-	head := raw
-	if i := indexHeaderEnd(raw); i >= 0 {
-		head = raw[:i]
+	return NewInboxRecordHead(raw, len(raw), mailbox, uidValidity, uid, at)
+}
+
+// NewInboxRecordHead makes the record of a mail of size bytes of which
+// head holds the first ones, at least MaxRaw of them when size is larger:
+// the intake fetches no more of a mail than it keeps. A head shorter than
+// MaxRaw, or longer than size (0, say), is the whole mail. A long mail
+// without a Message-ID is named by its size and the bytes kept, so it is
+// named alike whether read whole or not.
+func NewInboxRecordHead(head []byte, size int, mailbox string, uidValidity, uid uint32, at time.Time) InboxRecord {
+	if len(head) < MaxRaw || size < len(head) {
+		size = len(head)
 	}
-	if m := messageIDHeader.FindSubmatch(head); m != nil {
+	r := InboxRecord{Mailbox: mailbox, UIDValidity: uidValidity, UID: uid, Received: at.UTC(), Size: size}
+	r.Raw = head
+	if size > MaxRaw {
+		r.Raw, r.Truncated = head[:MaxRaw], true
+	}
+	header := r.Raw
+	if i := indexHeaderEnd(header); i >= 0 {
+		header = header[:i]
+	}
+	if m := messageIDHeader.FindSubmatch(header); m != nil {
 		r.MessageID = string(m[1])
 	}
-	r.Key = InboxKey(r.MessageID, raw)
-	r.Raw = raw
-	if len(raw) > MaxRaw {
-		r.Raw, r.Truncated = raw[:MaxRaw], true
+	if r.Truncated && r.MessageID == "" {
+		// Named by what was read of it: its first MaxRaw bytes and its size.
+		r.Key = InboxKey("", append(fmt.Appendf(nil, "truncated %d\n", size), r.Raw...))
+	} else {
+		r.Key = InboxKey(r.MessageID, r.Raw)
 	}
 	return r
 }
