@@ -46,8 +46,8 @@ func NewInboxRecord(raw []byte, mailbox string, uidValidity, uid uint32, at time
 // head holds the first ones, at least MaxRaw of them when size is larger:
 // the intake fetches no more of a mail than it keeps. A head shorter than
 // MaxRaw, or longer than size (0, say), is the whole mail. A long mail
-// without a Message-ID is named by its size and the bytes kept, so it is
-// named alike whether read whole or not. Of a long mail the record keeps
+// without a Message-ID is named by its size and first MaxRaw bytes, so it
+// is named alike whether read whole or not. Of a long mail the record keeps
 // its header alone, all that is read of it: records written before kept
 // its first MaxRaw bytes, which are read the same way.
 func NewInboxRecordHead(head []byte, size int, mailbox string, uidValidity, uid uint32, at time.Time) InboxRecord {
