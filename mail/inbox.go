@@ -27,30 +27,55 @@ type InboxRecord struct {
 	UID         uint32    `json:"uid"`
 	Received    time.Time `json:"received"`
 	Size        int       `json:"size"`      // of the whole mail
-	Raw         []byte    `json:"raw"`       // the mail, at most MaxRaw bytes of it
-	Truncated   bool      `json:"truncated"` // Raw holds only the first MaxRaw bytes
+	Raw         []byte    `json:"raw"`       // the mail; when Truncated its header alone (see NewInboxRecordHead)
+	Truncated   bool      `json:"truncated"` // the mail is longer than MaxRaw
 }
 
-// MaxRaw is the most of one mail an inbox record keeps; a longer mail is
-// answered as too long, from its headers.
+// MaxRaw is the longest mail an inbox record keeps; a longer mail is
+// answered as too long, from its header.
 const MaxRaw = 2 << 20
 
 var messageIDHeader = regexp.MustCompile(`(?im)^message-id:[ \t]*<?([^>\r\n]+)>?`)
 
 // NewInboxRecord makes the record of a raw mail.
 func NewInboxRecord(raw []byte, mailbox string, uidValidity, uid uint32, at time.Time) InboxRecord {
-	r := InboxRecord{Mailbox: mailbox, UIDValidity: uidValidity, UID: uid, Received: at.UTC(), Size: len(raw)}
-	head := raw
-	if i := indexHeaderEnd(raw); i >= 0 {
-		head = raw[:i]
+	return NewInboxRecordHead(raw, len(raw), mailbox, uidValidity, uid, at)
+}
+
+// NewInboxRecordHead makes the record of a mail of size bytes of which
+// head holds the first ones, at least MaxRaw of them when size is larger:
+// the intake fetches no more of a mail than it keeps. A head shorter than
+// MaxRaw, or longer than size (0, say), is the whole mail. A long mail
+// without a Message-ID is named by its size and first MaxRaw bytes, so it
+// is named alike whether read whole or not. Of a long mail the record keeps
+// its header alone, all that is read of it: records written before kept
+// its first MaxRaw bytes, which are read the same way.
+func NewInboxRecordHead(head []byte, size int, mailbox string, uidValidity, uid uint32, at time.Time) InboxRecord {
+	if len(head) < MaxRaw || size < len(head) {
+		size = len(head)
 	}
-	if m := messageIDHeader.FindSubmatch(head); m != nil {
+	r := InboxRecord{Mailbox: mailbox, UIDValidity: uidValidity, UID: uid, Received: at.UTC(), Size: size}
+	r.Raw = head
+	if size > MaxRaw {
+		r.Raw, r.Truncated = head[:MaxRaw], true
+	}
+	header := r.Raw
+	if i := indexHeaderEnd(header); i >= 0 {
+		header = header[:i]
+	}
+	if m := messageIDHeader.FindSubmatch(header); m != nil {
 		r.MessageID = string(m[1])
 	}
-	r.Key = InboxKey(r.MessageID, raw)
-	r.Raw = raw
-	if len(raw) > MaxRaw {
-		r.Raw, r.Truncated = raw[:MaxRaw], true
+	if r.Truncated && r.MessageID == "" {
+		// Named by what was read of it: its first MaxRaw bytes and its size.
+		r.Key = InboxKey("", append(fmt.Appendf(nil, "truncated %d\n", size), r.Raw...))
+	} else {
+		r.Key = InboxKey(r.MessageID, r.Raw)
+	}
+	if r.Truncated {
+		// The rest is never read, and a mailbox of long mails would
+		// otherwise put 2.7 MB (in JSON) in the stream for each.
+		r.Raw = HeaderOnly(r.Raw)
 	}
 	return r
 }

@@ -170,10 +170,13 @@ func (in *Intake) ensureFolder(c *imapclient.Client) error {
 }
 
 // readNew records every mail in the mailbox that is not recorded yet and
-// moves every recorded one out. It fetches and records up to fetchChunk
-// mails at a time, in UID order, saving the cursor after each chunk, and
-// moves them all with one command: mail that arrives while it works is
-// read in one round rather than one round each.
+// moves every recorded one out. It looks at the new mails' sizes first,
+// then fetches and records them in UID order in groups bounded by bytes
+// (fetchBytes, fetchChunk mails at most, at least one), saving the cursor
+// after each group, and moves them all with one command: mail that
+// arrives while it works is read in one round rather than one round each.
+// Of a mail longer than MaxRaw only the first MaxRaw bytes are fetched,
+// so a mailbox full of huge mails is read in bounded memory.
 func (in *Intake) readNew(ctx context.Context, c *imapclient.Client, validity uint32) error {
 	mbox := in.mailbox()
 	savedValidity, last, err := in.Cursor.Load(ctx, mbox)
@@ -195,12 +198,18 @@ func (in *Intake) readNew(ctx context.Context, c *imapclient.Client, validity ui
 	}
 	slices.Sort(uids)
 	fresh := slices.DeleteFunc(slices.Clone(uids), func(uid imap.UID) bool { return uint32(uid) <= last })
-	for chunk := range slices.Chunk(fresh, fetchChunk) {
-		if err := in.record(ctx, c, validity, chunk); err != nil {
+	for window := range slices.Chunk(fresh, sizeChunk) {
+		sizes, err := in.sizes(c, window)
+		if err != nil {
 			return err
 		}
-		if err := in.Cursor.Save(ctx, mbox, validity, uint32(chunk[len(chunk)-1])); err != nil {
-			return err
+		for _, g := range fetchGroups(window, sizes) {
+			if err := in.record(ctx, c, validity, g); err != nil {
+				return err
+			}
+			if err := in.Cursor.Save(ctx, mbox, validity, uint32(g.uids[len(g.uids)-1])); err != nil {
+				return err
+			}
 		}
 	}
 	if _, err := c.Move(imap.UIDSetNum(uids...), in.processed()).Wait(); err != nil {
@@ -209,31 +218,91 @@ func (in *Intake) readNew(ctx context.Context, c *imapclient.Client, validity ui
 	return nil
 }
 
-// fetchChunk is how many mails the intake fetches at once: few enough to
-// hold in memory at their largest.
-const fetchChunk = 32
+const (
+	// fetchBytes bounds the bytes of mail the intake fetches at once:
+	// it holds them in memory, and a record of each, until they are
+	// recorded. A longer mail is fetched alone.
+	fetchBytes = 2 * MaxRaw
+	// fetchChunk is the most mails the intake fetches at once, however
+	// small: the cursor is saved after each group.
+	fetchChunk = 32
+	// sizeChunk is how many mails' sizes are asked in one command, to
+	// keep its set of UIDs short.
+	sizeChunk = 512
+)
 
-// record fetches the mails uids and records them in that order.
-func (in *Intake) record(ctx context.Context, c *imapclient.Client, validity uint32, uids []imap.UID) error {
-	section := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+// sizes returns the RFC822.SIZE of each mail of uids still there.
+func (in *Intake) sizes(c *imapclient.Client, uids []imap.UID) (map[imap.UID]int64, error) {
+	msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
 	if err != nil {
-		return fmt.Errorf("mail: imap fetch %d mails from uid %d: %w", len(uids), uids[0], err)
+		return nil, fmt.Errorf("mail: imap fetch the sizes of %d mails from uid %d: %w", len(uids), uids[0], err)
 	}
-	byUID := make(map[imap.UID][]byte, len(msgs))
+	sizes := make(map[imap.UID]int64, len(msgs))
 	for _, m := range msgs {
-		byUID[m.UID] = m.FindBodySection(section)
+		sizes[m.UID] = m.RFC822Size
 	}
+	return sizes, nil
+}
+
+// fetchGroup is mails fetched with one command: whole, or when head is
+// set the first MaxRaw bytes of each, all that is kept of a longer mail.
+type fetchGroup struct {
+	uids  []imap.UID
+	head  bool
+	bytes int64
+}
+
+// fetchGroups splits uids, in order, into groups of at most fetchChunk
+// mails and fetchBytes bytes (or one mail), each all whole or all heads.
+// A mail without a size is gone (another client moved it): it is left out.
+func fetchGroups(uids []imap.UID, sizes map[imap.UID]int64) []fetchGroup {
+	var groups []fetchGroup
 	for _, uid := range uids {
-		raw, ok := byUID[uid]
+		size, ok := sizes[uid]
+		if !ok {
+			continue
+		}
+		head := size > MaxRaw
+		if head {
+			size = MaxRaw
+		}
+		if n := len(groups); n == 0 || groups[n-1].head != head || len(groups[n-1].uids) == fetchChunk || groups[n-1].bytes+size > fetchBytes {
+			groups = append(groups, fetchGroup{head: head})
+		}
+		g := &groups[len(groups)-1]
+		g.uids, g.bytes = append(g.uids, uid), g.bytes+size
+	}
+	return groups
+}
+
+// record fetches the mails of g and records them in their order.
+func (in *Intake) record(ctx context.Context, c *imapclient.Client, validity uint32, g fetchGroup) error {
+	section := &imap.FetchItemBodySection{Peek: true}
+	if g.head {
+		section.Partial = &imap.SectionPartial{Offset: 0, Size: MaxRaw}
+	}
+	msgs, err := c.Fetch(imap.UIDSetNum(g.uids...), &imap.FetchOptions{UID: true, RFC822Size: g.head, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	if err != nil {
+		return fmt.Errorf("mail: imap fetch %d mails from uid %d: %w", len(g.uids), g.uids[0], err)
+	}
+	byUID := make(map[imap.UID]*imapclient.FetchMessageBuffer, len(msgs))
+	for _, m := range msgs {
+		byUID[m.UID] = m
+	}
+	for _, uid := range g.uids {
+		m, ok := byUID[uid]
 		if !ok {
 			continue // gone meanwhile (another client moved it)
 		}
-		rec := NewInboxRecord(raw, in.mailbox(), validity, uint32(uid), in.now())
+		raw, size := m.FindBodySection(section), int64(0)
+		if g.head {
+			size = m.RFC822Size
+		}
+		rec := NewInboxRecordHead(raw, int(size), in.mailbox(), validity, uint32(uid), in.now())
 		if err := in.Record(ctx, rec); err != nil {
 			return fmt.Errorf("mail: record uid %d: %w", uid, err)
 		}
-		in.log().Info("mail recorded", "uid", uid, "message-id", rec.MessageID, "size", rec.Size)
+		in.log().Info("mail recorded", "uid", uid, "message-id", rec.MessageID, "size", rec.Size, "truncated", rec.Truncated)
 	}
 	return nil
 }
