@@ -42,6 +42,7 @@ func TestTorture(t *testing.T) {
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(tortureTables), Seed: uint64(seed),
 		Invalid: 0.08, Duplicate: 0.08, Say: 0.03,
+		Hold: 0.15, Again: 0.5, Together: true, Clients: true, Polite: 0.3,
 		Game:    func(i int) string { return tortureTables[i].game },
 		Variant: func(i int) string { return tortureTables[i].variant },
 		Seats:   func(i int) int { return tortureTables[i].seats },
@@ -74,6 +75,8 @@ func TestTorture(t *testing.T) {
 	rep := torture.Check(club.Sent(), out)
 	t.Logf("players sent %d NEW, %d moves (%d of them rightly answered as stale), %d bad moves, %d repeated mails, %d WATCH of an observer and the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves",
 		rep.News, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied)
+	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were refused as answering a turn already played or a paused game; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
+		rep.Late, rep.Held, rep.Superseded, rep.Polite, kinds(rep.Styles))
 	t.Logf("pbem wrote %d notices: %d to healthy recipients (%d of them to the observer), %d waiting for the full mailbox (452), %d failed for the refusing one (550), whose hosts of %d games were told of it once each; the mailboxes hold %d mails, of which %d are second deliveries with identical content",
 		rep.Notices, rep.Healthy, rep.Observed, rep.Waiting, rep.Refused, rep.Told, rep.Mails, rep.Repeats)
 	t.Logf("a healthy recipient's mail arrived at most %v after it was written (99%% within %v; the bound is %v)",
@@ -274,6 +277,16 @@ func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *to
 		t.Fatal(err)
 	}
 	checkIndex(t, store, out)
+	out.Changed = map[string]map[int][]uint64{}
+	for id, evs := range out.Games {
+		seed, err := projections.Seed(context.Background(), store, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Changed[id], err = torture.Changes(catalog(), evs, seed); err != nil {
+			t.Fatal(err)
+		}
+	}
 	out.Boxes = map[string][]torture.Content{}
 	for _, user := range club.Users() {
 		if out.Boxes[sys.Address(user)], err = torture.Mailbox(sys.IMAPAddr, user, loopback.Password); err != nil {

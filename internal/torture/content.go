@@ -30,6 +30,7 @@ type Content struct {
 	// never a subject.
 	Kind, Game string
 	Seq        uint64
+	Turn       string // "yours" on a mail that asks its reader for a move (X-Pbem-Turn)
 	ReplyTo    string // the address of the Reply-To header, if any
 	Text, HTML string
 	Attachment []byte // the first attachment, if any
@@ -58,6 +59,7 @@ func Read(raw []byte) (Content, error) {
 	c.Subject, _ = r.Header.Subject()
 	c.Kind, c.Game = r.Header.Get("X-Pbem-Kind"), r.Header.Get("X-Pbem-Game")
 	c.Seq, _ = strconv.ParseUint(r.Header.Get("X-Pbem-Seq"), 10, 64)
+	c.Turn = r.Header.Get("X-Pbem-Turn")
 	if list, err := r.Header.AddressList("Reply-To"); err == nil && len(list) > 0 {
 		c.ReplyTo = list[0].Address
 	}

@@ -2,6 +2,7 @@ package torture
 
 import (
 	"encoding/hex"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -81,7 +82,10 @@ func TestCheck(t *testing.T) {
 		{"InvalidApplied", func(o *Outcome) { o.Games["g"][4].Source = key("i1") }, "bad move"},
 		{"Stuck", func(o *Outcome) { o.Games["g"] = o.Games["g"][:5] }, "stuck"},
 		{"ObserverUnasked", func(o *Outcome) { o.Games["g"][2].Source = key("zz") }, "no WATCH a host sent"},
-		{"MoveAfterOtherMove", func(o *Outcome) { o.Games["g"][1].Type = events.TypeMovePlayed }, "after event 1"},
+		{"MoveAfterOtherMove", func(o *Outcome) {
+			o.Games["g"][1] = ev(2, events.TypeMovePlayed, key("zz"), events.MovePlayed{Seat: 1, Move: "C3"})
+		}, "after event 1"},
+		{"MoveAfterChange", func(o *Outcome) { o.Changed = map[string]map[int][]uint64{"g": {0: {3}}} }, "after event 1"},
 		{"StrangerUnanswered", func(o *Outcome) { o.Notices = o.Notices[:4] }, "want one help"},
 		{"StrangerAnswered", func(o *Outcome) {
 			o.Notices = append(o.Notices, mail.Notice{ID: "re." + mail.InboxKey("s2", nil) + ".0.help@x", To: "s@x"})
@@ -119,21 +123,25 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// TestCheckAtOnce: where seats act at once, a seat's answer may be played
-// after another seat's move, and an answer that move made stale may be
-// answered so; in a game of turns, neither.
-func TestCheckAtOnce(t *testing.T) {
+// TestCheckStale: a move answers the prompt it replies to, whenever it
+// comes. It is played if nothing changed for its seat since that prompt
+// (another seat's hidden bid changes nothing), answered as stale if
+// something did, and refused if only the seat's own move came since (it
+// answers a turn it played); a greeting and a sign-off around a move are
+// named as ignored in the answer. Each of these, and nothing else.
+func TestCheckStale(t *testing.T) {
 	sent := []Sent{
 		{Kind: KindNew, From: "a@x", MessageID: "n1"},
 		{Kind: KindMove, From: "a@x", MessageID: "m1", Game: "g", Seat: 0, Prompt: 1, Move: "BID 1"},
-		{Kind: KindMove, From: "b@x", MessageID: "m2", Game: "g", Seat: 1, Prompt: 1, Move: "BID 2"},
-		{Kind: KindMove, From: "b@x", MessageID: "m3", Game: "g", Seat: 1, Prompt: 1, Move: "PASS"},
-		{Kind: KindMove, From: "b@x", MessageID: "m4", Game: "g", Seat: 1, Prompt: 3, Move: "PASS"},
+		{Kind: KindMove, From: "b@x", MessageID: "m2", Game: "g", Seat: 1, Prompt: 1, Move: "BID 2", Ignored: []string{"Hi pbem,", "Thanks!"}},
+		{Kind: KindMove, From: "b@x", MessageID: "m3", Game: "g", Seat: 1, Prompt: 1, Move: "PASS", Late: true},
+		{Kind: KindMove, From: "b@x", MessageID: "m5", Game: "g", Seat: 1, Prompt: 1, Move: "BID 3", Late: true},
+		{Kind: KindMove, From: "a@x", MessageID: "m6", Game: "g", Seat: 0, Prompt: 3, Move: "BID 4"},
+		{Kind: KindMove, From: "b@x", MessageID: "m4", Game: "g", Seat: 1, Prompt: 4, Move: "PASS"},
 		{Kind: KindInvalid, From: "b@x", MessageID: "i1", Game: "g", Seat: 1, Prompt: 1, Move: "Z99"},
 	}
-	stale := "re." + mail.InboxKey("m3", nil) + ".0.stale@x"
-	staleBad := "re." + mail.InboxKey("i1", nil) + ".0.stale@x"
-	outcome := func(game string) Outcome {
+	id := func(m, kind string) string { return "re." + mail.InboxKey(m, nil) + ".0." + kind + "@x" }
+	outcome := func() Outcome {
 		ev := func(seq uint64, typ, source string, payload any) events.Event {
 			e, err := events.New(typ, 0, time.Unix(0, 0), payload)
 			if err != nil {
@@ -142,25 +150,61 @@ func TestCheckAtOnce(t *testing.T) {
 			e.Game, e.Seq, e.Source = "g", seq, mail.InboxKey(source, nil)+"#0"
 			return e
 		}
-		return Outcome{
+		notices := []mail.Notice{
+			{ID: id("m2", "board"), To: "b@x", Seq: 3, Fields: map[string]string{"notice": `pbem ignored these lines of your mail: "Hi pbem,", "Thanks!".`}},
+			{ID: id("m3", "stale"), To: "b@x", Seq: 4, Fields: map[string]string{"since": "1"}},
+			{ID: id("m5", "rejected"), To: "b@x", Seq: 3},
+			{ID: id("i1", "stale"), To: "b@x", Seq: 4, Fields: map[string]string{"since": "1"}},
+		}
+		o := Outcome{
 			Games: map[string][]events.Event{"g": {
-				ev(1, events.TypeGameCreated, "n1", events.GameCreated{Game: game}),
+				ev(1, events.TypeGameCreated, "n1", events.GameCreated{Game: "archipelago"}),
 				ev(2, events.TypeMovePlayed, "m1", events.MovePlayed{Seat: 0, Move: "BID 1"}),
 				ev(3, events.TypeMovePlayed, "m2", events.MovePlayed{Seat: 1, Move: "BID 2"}),
-				ev(4, events.TypeMovePlayed, "m4", events.MovePlayed{Seat: 1, Move: "PASS"}),
-				ev(5, events.TypeGameEnded, "m4", events.GameEnded{}),
+				ev(4, events.TypeMovePlayed, "m6", events.MovePlayed{Seat: 0, Move: "BID 4"}),
+				ev(5, events.TypeMovePlayed, "m4", events.MovePlayed{Seat: 1, Move: "PASS"}),
+				ev(6, events.TypeGameEnded, "m4", events.GameEnded{}),
 			}},
-			Notices: []mail.Notice{{ID: stale, To: "b@x"}, {ID: staleBad, To: "b@x"}},
-			Boxes:   map[string][]Content{"b@x": {{MessageID: stale, Digest: "1"}, {MessageID: staleBad, Digest: "2"}}},
+			Notices: notices,
+			Boxes:   map[string][]Content{"b@x": nil},
+			// Seat 0's bid at event 2 is hidden from seat 1; its second,
+			// at 4, opens the next round.
+			Changed: map[string]map[int][]uint64{"g": {0: {3}, 1: {4}}},
 		}
-	}
-	if r := Check(sent, outcome("archipelago")); len(r.Problems) != 0 || r.Stale != 1 {
-		t.Errorf("Check(bids at once) = %+v, want no problems and 1 stale answer", r)
-	}
-	r := Check(sent, outcome("atacama"))
-	for _, want := range []string{"seat 1 played BID 2", "applied 0 times", "answered with", "want one refusal"} {
-		if !strings.Contains(strings.Join(r.Problems, "\n"), want) {
-			t.Errorf("Check(the same in a game of turns) problems = %q, want one saying %q", r.Problems, want)
+		for i, n := range notices {
+			o.Boxes["b@x"] = append(o.Boxes["b@x"], Content{MessageID: n.ID, Digest: strconv.Itoa(i)})
 		}
+		return o
+	}
+	r := Check(sent, outcome())
+	if len(r.Problems) != 0 || r.Stale != 1 || r.Superseded != 1 || r.Late != 2 || r.Polite != 1 {
+		t.Fatalf("Check(replies late and out of order) = %+v, want no problems, 1 stale answer, 1 refusal of a turn played, 2 late, 1 polite", r)
+	}
+	tests := []struct {
+		name  string
+		spoil func(*Outcome)
+		want  []string
+	}{
+		{"BidSeen", func(o *Outcome) { o.Changed["g"][1] = []uint64{2, 4} }, []string{"seat 1 played BID 2", `"BID 3" (m5) was applied 0 times`}},
+		{"NothingChanged", func(o *Outcome) { o.Changed["g"][1] = nil }, []string{`"PASS" (m3) was applied 0 times`, "(i1) was answered with", "want one refusal"}},
+		{"StaleSinceWrong", func(o *Outcome) { o.Notices[1].Fields["since"] = "3" }, []string{`"PASS" (m3) was applied 0 times`}},
+		{"RefusedUnplayed", func(o *Outcome) { o.Notices[2].Seq = 2 }, []string{`"BID 3" (m5) was applied 0 times`}},
+		{"IgnoredUnnamed", func(o *Outcome) { o.Notices[0].Fields["notice"] = `pbem ignored these lines: "Hi pbem,".` }, []string{`does not name "Thanks!"`}},
+		{"PoliteUnanswered", func(o *Outcome) {
+			o.Notices = o.Notices[1:]
+			o.Boxes["b@x"] = o.Boxes["b@x"][1:]
+		}, []string{"want one board naming them"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := outcome()
+			tt.spoil(&o)
+			r := Check(sent, o)
+			for _, want := range tt.want {
+				if !strings.Contains(strings.Join(r.Problems, "\n"), want) {
+					t.Errorf("Check(%s) problems = %q, want one saying %q", tt.name, r.Problems, want)
+				}
+			}
+		})
 	}
 }
