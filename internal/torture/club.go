@@ -548,7 +548,7 @@ func (p *player) take(game string, k *kept, held bool) error {
 		return nil
 	}
 	var before, after []*kept
-	for _, o := range p.kept[game] {
+	for _, o := range slices.Clone(p.kept[game]) { // done takes o out of p.kept
 		if o == k || o.done || o.prompt.Seq >= k.prompt.Seq {
 			continue
 		}
