@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,6 +24,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/internal/torture"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -42,7 +44,7 @@ func TestTorture(t *testing.T) {
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(tortureTables), Seed: uint64(seed),
 		Invalid: 0.08, Duplicate: 0.08, Say: 0.03,
-		Hold: 0.15, Again: 0.5, Together: true, Clients: true, Polite: 0.3,
+		Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true, Polite: 0.3,
 		Game:    func(i int) string { return tortureTables[i].game },
 		Variant: func(i int) string { return tortureTables[i].variant },
 		Seats:   func(i int) int { return tortureTables[i].seats },
@@ -51,6 +53,12 @@ func TestTorture(t *testing.T) {
 	s := newServeProc(t, bin, sys)
 	start := time.Now()
 	club.Start()
+	// An operator at the console reads and pauses games all along, the
+	// service up or down.
+	op := &torture.Operator{Bin: bin, Data: s.dir, Club: club, Seed: uint64(seed), Every: time.Second, Pause: 0.3}
+	opCtx, stopOp := context.WithCancel(context.Background())
+	opDone := make(chan struct{})
+	go func() { op.Play(opCtx); close(opDone) }()
 	rng := rand.New(rand.NewPCG(uint64(seed), 0))
 	for range kills {
 		s.start()
@@ -62,6 +70,8 @@ func TestTorture(t *testing.T) {
 		s.kill()
 	}
 	killed := time.Since(start)
+	stopOp()
+	<-opDone // every game it paused resumed
 	club.StopNewGames()
 	s.start()
 	s.settle(club, 2*time.Minute)
@@ -72,11 +82,14 @@ func TestTorture(t *testing.T) {
 
 	out := outcome(t, s.dir, sys, club)
 	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
+	out.Console = s.disturbed(op.Runs())
 	rep := torture.Check(club.Sent(), out)
 	t.Logf("players sent %d NEW, %d moves (%d of them rightly answered as stale), %d bad moves, %d repeated mails, %d WATCH of an observer and the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves",
 		rep.News, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied)
 	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were refused as answering a turn already played or a paused game; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
 		rep.Late, rep.Held, rep.Superseded, rep.Polite, kinds(rep.Styles))
+	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it paused and resumed %d games, and their players were mailed each pause and resume",
+		rep.Commands, consoleWords(out.Console), rep.Disturbed, rep.Paused)
 	t.Logf("pbem wrote %d notices: %d to healthy recipients (%d of them to the observer), %d waiting for the full mailbox (452), %d failed for the refusing one (550), whose hosts of %d games were told of it once each; the mailboxes hold %d mails, of which %d are second deliveries with identical content",
 		rep.Notices, rep.Healthy, rep.Observed, rep.Waiting, rep.Refused, rep.Told, rep.Mails, rep.Repeats)
 	t.Logf("a healthy recipient's mail arrived at most %v after it was written (99%% within %v; the bound is %v)",
@@ -88,6 +101,23 @@ func TestTorture(t *testing.T) {
 	if t.Failed() || os.Getenv("PBEM_TEST_LOG") != "" {
 		s.tail()
 	}
+}
+
+// consoleWords counts the operator's command lines by their first word.
+func consoleWords(runs []torture.Run) string {
+	m := map[string]int{}
+	for _, r := range runs {
+		m[r.Args[0]]++
+	}
+	return kinds(m)
+}
+
+// disturbed marks the runs during which the service was killed.
+func (s *serveProc) disturbed(runs []torture.Run) []torture.Run {
+	for i, r := range runs {
+		runs[i].Disturbed = slices.ContainsFunc(s.kills, func(k time.Time) bool { return !k.Before(r.Start) && !k.After(r.End) })
+	}
+	return runs
 }
 
 // kinds lists how many games of each kind there were.
@@ -153,6 +183,7 @@ type serveProc struct {
 	logFile  *os.File
 	cmd      *exec.Cmd
 	starts   int
+	kills    []time.Time // when the service was killed
 }
 
 func newServeProc(t *testing.T, bin string, sys *loopback.System) *serveProc {
@@ -202,6 +233,7 @@ func (s *serveProc) earlyKills() int {
 }
 
 func (s *serveProc) kill() {
+	s.kills = append(s.kills, time.Now())
 	_ = s.cmd.Process.Signal(syscall.SIGKILL)
 	_ = s.cmd.Wait()
 	s.cmd = nil
@@ -235,6 +267,14 @@ func (s *serveProc) settle(club *torture.Club, limit time.Duration) {
 	}
 	h, err := s.healthz()
 	s.tail()
+	s.grep(club.Outstanding())
+	for _, id := range playerMailID.FindAllString(club.Outstanding(), -1) {
+		for _, m := range club.Sent() {
+			if m.MessageID == id {
+				s.t.Logf("%s: %+v; delivered to the game mailbox at %v", id, m, club.Arrived()["games@"+strings.SplitN(id, "@mua.", 2)[1]+" "+id])
+			}
+		}
+	}
 	s.t.Fatalf("after %v the club still waits for: %s\n/healthz: %+v %v", limit, club.Outstanding(), h, err)
 }
 
@@ -247,6 +287,23 @@ func (s *serveProc) healthz() (healthReport, error) {
 	defer resp.Body.Close()
 	return h, json.NewDecoder(resp.Body).Decode(&h)
 }
+
+// grep prints what the service's log says of the players' mails named
+// in text.
+func (s *serveProc) grep(text string) {
+	b, _ := os.ReadFile(s.logFile.Name())
+	for _, id := range playerMailID.FindAllString(text, -1) {
+		var lines []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, id) || strings.Contains(l, mail.InboxKey(id, nil)) {
+				lines = append(lines, l)
+			}
+		}
+		s.t.Logf("what pbem serve logged of %s:\n%s", id, strings.Join(lines, "\n"))
+	}
+}
+
+var playerMailID = regexp.MustCompile(`[a-z0-9]+\.\d+@mua\.[a-z.]+`)
 
 // tail prints the end of the service's log.
 func (s *serveProc) tail() {

@@ -189,6 +189,7 @@ func NewClub(opt Options) *Club {
 	c := &Club{opt: opt, players: map[string]*player{}, news: make([]int, opt.Pairs),
 		overs: map[string]bool{}, overCount: make([][]int, opt.Pairs), answered: map[string]bool{},
 		arrived: map[string]time.Time{}, moments: map[string]time.Time{}, games: map[string]bool{}}
+	clients := rand.New(rand.NewPCG(opt.Seed, 5<<32)).Perm(len(Styles))
 	for i := range opt.Pairs {
 		seats := c.seats(i)
 		c.overCount[i] = make([]int, seats)
@@ -208,7 +209,9 @@ func NewClub(opt Options) *Club {
 				newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{}}
 			p.style = StyleQuote
 			if opt.Clients {
-				p.style = Styles[rand.New(rand.NewPCG(opt.Seed, 5<<32+stream)).IntN(len(Styles))]
+				// Every client is someone's, as long as there are as many
+				// players: which is whose, the seed says.
+				p.style = Styles[clients[len(c.players)%len(clients)]]
 			}
 			for other := range seats {
 				if other != seat {
@@ -324,7 +327,9 @@ func (c *Club) Start() {
 	}
 }
 
-// StopNewGames lets the games in play end and starts no new one.
+// StopNewGames lets the games in play end and starts no new one. From
+// then on the players answer each prompt as it comes (it ends the games
+// in play sooner): no prompt is kept, none answered at a set moment.
 func (c *Club) StopNewGames() {
 	c.mu.Lock()
 	c.stopped = true
@@ -490,12 +495,15 @@ func (p *player) prompted(ct Content) error {
 			}
 		}
 	}
+	c.mu.Lock()
+	hurry := c.stopped
+	c.mu.Unlock()
 	var wait time.Duration
-	if c.opt.Together && atOnce[p.gameName()] {
+	if c.opt.Together && atOnce[p.gameName()] && !hurry {
 		wait = c.moment(game, seq)
 	}
 	held := false
-	if c.opt.Hold > 0 && p.when.Float64() < c.opt.Hold {
+	if c.opt.Hold > 0 && !hurry && p.when.Float64() < c.opt.Hold {
 		holdFor := c.opt.HoldFor
 		if holdFor <= 0 {
 			holdFor = 2500 * time.Millisecond

@@ -42,6 +42,10 @@ type Outcome struct {
 	// changed for the seat that it did not cause (Changes): what decides
 	// whether a reply is stale. Without it, any other seat's move counts.
 	Changed map[string]map[int][]uint64
+	// Console is what an operator ran at the console (Operator.Runs),
+	// with Disturbed filled in; nil when nobody did. Only then may a game
+	// be paused and resumed.
+	Console []Run
 }
 
 // Report counts what was checked and lists every broken promise.
@@ -64,6 +68,10 @@ type Report struct {
 	// ignored; Styles counts the moves by the mail client that wrote them.
 	Polite int
 	Styles map[string]int
+	// Commands are the command lines the operator ran, Disturbed those
+	// that failed for the service was killed under them, Paused the
+	// games they paused and resumed.
+	Commands, Disturbed, Paused int
 	// Kinds counts the games by kind: the game, its variants and its
 	// number of players, e.g. "atacama enhanced, 2 players".
 	Kinds map[string]int
@@ -196,6 +204,7 @@ func Check(sent []Sent, out Outcome) Report {
 		r.problem("%d notices were refused for good", out.Failed)
 	}
 	checkHeld(&r, out)
+	checkConsole(&r, out)
 	checkUndelivered(&r, out)
 	checkLag(&r, out)
 	return r
@@ -529,6 +538,9 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				if s, ok := byKey[key]; !ok || s.Kind != KindSay || s.Game != id {
 					r.problem("game %s event %d: a SAY from %q, which is no SAY a player sent", id, e.Seq, e.Source)
 				}
+			case events.TypeGamePaused, events.TypeGameResumed:
+				// checkConsole checks the operator asked for it.
+				f.paused = append(f.paused, e.Seq)
 			case events.TypeGameEnded:
 				if e.Seq != uint64(len(evs)) {
 					r.problem("game %s ended at event %d and went on to event %d", id, e.Seq, len(evs))

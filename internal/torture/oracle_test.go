@@ -2,6 +2,7 @@ package torture
 
 import (
 	"encoding/hex"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -204,6 +205,80 @@ func TestCheckStale(t *testing.T) {
 				if !strings.Contains(strings.Join(r.Problems, "\n"), want) {
 					t.Errorf("Check(%s) problems = %q, want one saying %q", tt.name, r.Problems, want)
 				}
+			}
+		})
+	}
+}
+
+// TestCheckConsole: the operator's commands succeed or fail only as the
+// console allows, each pause and resume recorded is the one its command
+// names and is mailed to every seat, and no game is paused unasked.
+func TestCheckConsole(t *testing.T) {
+	ev := func(seq uint64, typ string, actor int, payload any) events.Event {
+		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Game, e.Seq = "g", seq
+		return e
+	}
+	at := func(s int64) time.Time { return time.Unix(s, 0) }
+	outcome := func() Outcome {
+		o := Outcome{
+			Games: map[string][]events.Event{"g": {
+				ev(1, events.TypeGameCreated, 0, events.GameCreated{Game: "atacama", Players: []events.Player{{Seat: 0, Address: "a@x"}, {Seat: 1, Address: "b@x"}}}),
+				ev(2, events.TypeGamePaused, events.SystemActor, events.GamePaused{By: "the operator"}),
+				ev(3, events.TypeGameResumed, events.SystemActor, events.GameResumed{By: "the operator"}),
+				ev(4, events.TypeGamePaused, events.SystemActor, events.GamePaused{By: "the operator"}),
+				ev(5, events.TypeGameResumed, events.SystemActor, events.GameResumed{By: "the operator"}),
+				ev(6, events.TypeGameEnded, 0, events.GameEnded{}),
+			}},
+			Console: []Run{
+				{Args: []string{"pause", "g"}, Game: "g", Event: 2, Start: at(1), End: at(2)},
+				{Args: []string{"verify", "g"}, Game: "g", Start: at(2), End: at(3), Out: "ok: game g, 3 events, hash chain intact; the seed stays secret until the game ends\n"},
+				{Args: []string{"resume", "g"}, Game: "g", Event: 3, Start: at(2), End: at(3)},
+				{Args: []string{"pause", "g"}, Game: "g", Err: "exit status 1: connection closed", Disturbed: true, Start: at(3), End: at(4)},
+				{Args: []string{"resume", "g"}, Game: "g", Event: 5, Start: at(4), End: at(5)},
+				{Args: []string{"resume", "g"}, Game: "g", Err: "exit status 1: pbem: the game is not paused", Start: at(5), End: at(5)},
+				{Args: []string{"games"}, Err: "exit status 1: nats: connection closed", Disturbed: true, Start: at(5), End: at(6)},
+				{Args: []string{"pause", "g"}, Game: "g", Err: "exit status 1: pbem: game g is over", Start: at(7), End: at(7)},
+			},
+		}
+		for seq := uint64(2); seq <= 5; seq++ {
+			for seat := range 2 {
+				o.Notices = append(o.Notices, mail.Notice{ID: fmt.Sprintf("g.%d.%d.news@x", seq, seat), Game: "g", Seq: seq, Seat: seat})
+			}
+		}
+		return o
+	}
+	var r Report
+	checkConsole(&r, outcome())
+	if len(r.Problems) != 0 || r.Commands != 8 || r.Disturbed != 2 || r.Paused != 1 {
+		t.Fatalf("checkConsole(a console run right) = %+v, want no problems, 8 commands, 2 cut short, 1 game paused", r)
+	}
+	tests := []struct {
+		name  string
+		spoil func(*Outcome)
+		want  string
+	}{
+		{"Untold", func(o *Outcome) { o.Notices = o.Notices[1:] }, "was told to no mail of seat 0"},
+		{"ReadFailed", func(o *Outcome) { o.Console[1].Err = "exit status 1: boom" }, "pbem verify g ("},
+		{"VerifyFailed", func(o *Outcome) { o.Console[1].Out = "broken" }, `printed "broken"`},
+		{"PauseUnasked", func(o *Outcome) { o.Console[0].Err, o.Console[0].Event = "exit status 1: boom", 0 }, "2 GamePaused events that no command"},
+		{"WrongEvent", func(o *Outcome) { o.Console[0].Event = 3 }, "want a GamePaused of the operator"},
+		{"NoEvent", func(o *Outcome) { o.Console[2].Event = 9 }, "names no event of game g"},
+		{"NoOperator", func(o *Outcome) { o.Console = nil }, "no operator ran a command"},
+		{"NotPausedUnexplained", func(o *Outcome) { o.Console[3].Disturbed = false }, "pbem pause g ("},
+		{"OverTooEarly", func(o *Outcome) { o.Console[7].End = at(5) }, "game g is over"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := outcome()
+			tt.spoil(&o)
+			var r Report
+			checkConsole(&r, o)
+			if !strings.Contains(strings.Join(r.Problems, "\n"), tt.want) {
+				t.Errorf("checkConsole(%s) problems = %q, want one saying %q", tt.name, r.Problems, tt.want)
 			}
 		})
 	}
