@@ -30,11 +30,17 @@ type Run struct {
 	// (filled in by whoever kills it): a command that then fails has
 	// failed in the way the console allows.
 	Disturbed bool
+	// At is the time a pbem tick acted at (--at).
+	At time.Time
 }
+
+// consoleEvents are the events of a game the operator's commands record,
+// by the command's first word.
+var consoleEvents = map[string]string{"pause": events.TypeGamePaused, "resume": events.TypeGameResumed, "deadline": events.TypeSettingsChanged}
 
 // Changes says whether the run asks to change its game.
 func (r Run) Changes() bool {
-	return len(r.Args) > 0 && (r.Args[0] == "pause" || r.Args[0] == "resume")
+	return len(r.Args) > 0 && consoleEvents[r.Args[0]] != ""
 }
 
 // Operator runs pbem command lines against the data directory of a
@@ -50,9 +56,17 @@ type Operator struct {
 	// the chance that a command is a pause (and its resume).
 	Every time.Duration
 	Pause float64
+	// Clock is the chance that a command sets a deadline on a game in
+	// play (an hour a move, reminded half an hour before, ten minutes'
+	// grace) and then runs pbem tick --at a simulated time three hours on
+	// from the last: reminders, deadlines passed, and moves pbem plays
+	// for the seats that did not move in time.
+	Clock float64
 
-	mu   sync.Mutex
-	runs []Run
+	mu    sync.Mutex
+	runs  []Run
+	clock time.Time // the simulated time of the last tick
+	timed map[string]bool
 }
 
 var recordedEvent = regexp.MustCompile(`(?m)^recorded as event (\d+)$`)
@@ -71,19 +85,39 @@ func (o *Operator) Play(ctx context.Context) {
 		if len(playing) > 0 {
 			game = playing[rng.IntN(len(playing))]
 		}
+		changes := o.Pause + o.Clock
 		switch r := rng.Float64(); {
 		case game != "" && r < o.Pause:
 			o.pauseAWhile(game, time.Duration(200+rng.IntN(1300))*time.Millisecond)
-		case game != "" && r < o.Pause+(1-o.Pause)/4:
+		case game != "" && r < changes:
+			o.tick(game)
+		case game != "" && r < changes+(1-changes)/4:
 			o.run(game, "log", game)
-		case game != "" && r < o.Pause+(1-o.Pause)/2:
+		case game != "" && r < changes+(1-changes)/2:
 			o.run(game, "verify", game)
-		case r < o.Pause+3*(1-o.Pause)/4:
+		case r < changes+3*(1-changes)/4:
 			o.run("", "mail", "list", "--waiting")
 		default:
 			o.run("", "games")
 		}
 	}
+}
+
+// tick gives game a deadline, unless it has one, and runs the clock on
+// three hours from the last tick.
+func (o *Operator) tick(game string) {
+	if o.timed == nil {
+		o.timed = map[string]bool{}
+	}
+	if !o.timed[game] {
+		r := o.run(game, "deadline", game, "1h", "reminder", "30m", "grace", "10m", "timeouts", "1000")
+		o.timed[game] = r.Err == ""
+	}
+	o.clock = time.Now().Add(3 * time.Hour).Truncate(time.Second)
+	if last := o.runs[len(o.runs)-1].At; !last.IsZero() && !o.clock.After(last) {
+		o.clock = last.Add(3 * time.Hour)
+	}
+	o.run("", "tick", "--at", o.clock.UTC().Format(time.RFC3339))
 }
 
 // pauseAWhile pauses game, waits, and resumes it: a resume that fails
@@ -117,6 +151,9 @@ func (o *Operator) run(game string, args ...string) Run {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	r := Run{Args: args, Game: game, Start: time.Now()}
+	if args[0] == "tick" {
+		r.At, _ = time.Parse(time.RFC3339, args[2])
+	}
 	cmd := exec.CommandContext(ctx, o.Bin, append(args, "--data", o.Data)...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
@@ -141,6 +178,11 @@ func (o *Operator) Runs() []Run {
 	return append([]Run(nil), o.runs...)
 }
 
+// ClockSource starts the source of the events pbem's clock records
+// (games.Service.Tick): reminders, deadlines passed, moves played for a
+// seat at its time out.
+const ClockSource = "clock:"
+
 // checkConsole checks the operator's command lines: each succeeded, or
 // failed because the service was killed under it, or was refused for a
 // reason the console allows (overSays, notPausedSays); each pause and
@@ -150,8 +192,7 @@ func (o *Operator) Runs() []Run {
 func checkConsole(r *Report, out Outcome) {
 	type asked struct{ disturbed int }
 	byGame := map[string]map[string]*asked{} // game, event type
-	kinds := map[string]string{"pause": events.TypeGamePaused, "resume": events.TypeGameResumed}
-	claimed := map[string]bool{} // game and event
+	claimed := map[string]bool{}             // game and event
 	failedBefore := map[string]bool{}
 	for _, run := range out.Console {
 		r.Commands++
@@ -175,7 +216,7 @@ func checkConsole(r *Report, out Outcome) {
 		if run.Err != "" {
 			failedBefore[run.Game] = true
 		}
-		typ := kinds[run.Args[0]]
+		typ := consoleEvents[run.Args[0]]
 		if byGame[run.Game] == nil {
 			byGame[run.Game] = map[string]*asked{}
 		}
@@ -203,24 +244,40 @@ func checkConsole(r *Report, out Outcome) {
 	for _, n := range out.Notices {
 		told[fmt.Sprintf("%s %d %d", n.Game, n.Seq, n.Seat)] = true
 	}
+	ticks := map[int64]bool{} // the times a tick that ran (or may have) acted at
+	for _, run := range out.Console {
+		if !run.At.IsZero() && (run.Err == "" || run.Disturbed) {
+			ticks[run.At.Unix()] = true
+		}
+	}
 	for id, evs := range out.Games {
 		var created events.GameCreated
 		_ = json.Unmarshal(evs[0].Payload, &created)
 		unclaimed := map[string]int{}
 		for _, e := range evs {
-			if e.Type != events.TypeGamePaused && e.Type != events.TypeGameResumed {
+			if strings.HasPrefix(e.Source, ClockSource) {
+				r.Clocked++
+				if !ticks[e.Time.Unix()] || e.Actor != events.SystemActor {
+					r.problem("game %s event %d, a %s of actor %d at %s, is the clock's, but no pbem tick the operator ran acted then", id, e.Seq, e.Type, e.Actor, e.Time.UTC().Format(time.RFC3339))
+				}
+			}
+			everyone := e.Type == events.TypeDeadlinePassed // told to every seat
+			if e.Type == events.TypeGamePaused || e.Type == events.TypeGameResumed || e.Type == events.TypeSettingsChanged {
+				everyone = true
+				if !claimed[fmt.Sprintf("%s %d", id, e.Seq)] {
+					unclaimed[e.Type]++
+				}
+			}
+			if !everyone {
 				continue
 			}
 			if out.Console == nil {
 				r.problem("game %s event %d is a %s, but no operator ran a command", id, e.Seq, e.Type)
 				continue
 			}
-			if !claimed[fmt.Sprintf("%s %d", id, e.Seq)] {
-				unclaimed[e.Type]++
-			}
 			for _, p := range created.Players {
 				if p.Address != "" && !told[fmt.Sprintf("%s %d %d", id, e.Seq, p.Seat)] {
-					r.problem("game %s event %d (%s at the console) was told to no mail of seat %d (%s)", id, e.Seq, e.Type, p.Seat, p.Address)
+					r.problem("game %s event %d (%s) was told to no mail of seat %d (%s)", id, e.Seq, e.Type, p.Seat, p.Address)
 				}
 			}
 		}

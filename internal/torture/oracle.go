@@ -72,6 +72,9 @@ type Report struct {
 	// that failed for the service was killed under them, Paused the
 	// games they paused and resumed.
 	Commands, Disturbed, Paused int
+	// Clocked are the events the clock recorded at the operator's ticks,
+	// TimedOut of them the moves pbem played for a seat out of time.
+	Clocked, TimedOut int
 	// Kinds counts the games by kind: the game, its variants and its
 	// number of players, e.g. "atacama enhanced, 2 players".
 	Kinds map[string]int
@@ -514,6 +517,12 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				}
 				s, ok := byKey[key]
 				switch {
+				case mp.Timeout && strings.HasPrefix(e.Source, ClockSource):
+					// pbem played for the seat out of time: checkConsole
+					// checks a tick asked for it; what it played, the
+					// rules replayed (Changes, pbem verify).
+					r.TimedOut++
+					continue
 				case !ok || s.Kind != KindMove:
 					r.problem("game %s event %d: move %s by seat %d from %q, which is no move a player sent", id, e.Seq, mp.Move, mp.Seat, e.Source)
 				case s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move || s.Prompt >= e.Seq || f.changedIn(mp.Seat, s.Prompt, e.Seq-1):
@@ -522,8 +531,14 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 					// an observer, a SAY, a pause, the seat's own moves,
 					// or where seats act at once another seat's hidden
 					// move may.
-					r.problem("game %s event %d: seat %d played %s; the mail %s was seat %d's %s for game %s after event %d, and it was stale from event %v",
-						id, e.Seq, mp.Seat, mp.Move, s.MessageID, s.Seat, s.Move, s.Game, s.Prompt, f.changes[mp.Seat])
+					var between []string // what changed for the seat since the prompt
+					for _, b := range evs[min(s.Prompt, e.Seq-1) : e.Seq-1] {
+						if f.changedIn(mp.Seat, b.Seq-1, b.Seq) {
+							between = append(between, fmt.Sprintf("event %d, a %s of actor %d from %q at %s", b.Seq, b.Type, b.Actor, b.Source, b.Time.UTC().Format("15:04:05.000")))
+						}
+					}
+					r.problem("game %s event %d (at %s): seat %d played %s; the mail %s was seat %d's %s for game %s after event %d, and what the seat may do changed since: %s",
+						id, e.Seq, e.Time.UTC().Format("15:04:05.000"), mp.Seat, mp.Move, s.MessageID, s.Seat, s.Move, s.Game, s.Prompt, strings.Join(between, "; "))
 				}
 				f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
 			case events.TypeObserverChanged:
@@ -541,6 +556,12 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			case events.TypeGamePaused, events.TypeGameResumed:
 				// checkConsole checks the operator asked for it.
 				f.paused = append(f.paused, e.Seq)
+			case events.TypeSettingsChanged:
+				// checkConsole checks the operator asked for it.
+			case events.TypeReminderSent, events.TypeDeadlinePassed:
+				if !strings.HasPrefix(e.Source, ClockSource) {
+					r.problem("game %s event %d is a %s from %q, which is not the clock", id, e.Seq, e.Type, e.Source)
+				}
 			case events.TypeGameEnded:
 				if e.Seq != uint64(len(evs)) {
 					r.problem("game %s ended at event %d and went on to event %d", id, e.Seq, len(evs))

@@ -223,6 +223,11 @@ func TestCheckConsole(t *testing.T) {
 		return e
 	}
 	at := func(s int64) time.Time { return time.Unix(s, 0) }
+	tickAt := at(3 * 3600)
+	clock := func(e events.Event) events.Event {
+		e.Source, e.Time = fmt.Sprintf("clock:g:%d:0:x", e.Seq-1), tickAt
+		return e
+	}
 	outcome := func() Outcome {
 		o := Outcome{
 			Games: map[string][]events.Event{"g": {
@@ -231,7 +236,11 @@ func TestCheckConsole(t *testing.T) {
 				ev(3, events.TypeGameResumed, events.SystemActor, events.GameResumed{By: "the operator"}),
 				ev(4, events.TypeGamePaused, events.SystemActor, events.GamePaused{By: "the operator"}),
 				ev(5, events.TypeGameResumed, events.SystemActor, events.GameResumed{By: "the operator"}),
-				ev(6, events.TypeGameEnded, 0, events.GameEnded{}),
+				ev(6, events.TypeSettingsChanged, events.SystemActor, events.SettingsChanged{}),
+				clock(ev(7, events.TypeReminderSent, events.SystemActor, events.ReminderSent{Seat: 0})),
+				clock(ev(8, events.TypeDeadlinePassed, events.SystemActor, events.DeadlinePassed{Seat: 0})),
+				clock(ev(9, events.TypeMovePlayed, events.SystemActor, events.MovePlayed{Seat: 0, Move: "PASS", Timeout: true})),
+				ev(10, events.TypeGameEnded, 0, events.GameEnded{}),
 			}},
 			Console: []Run{
 				{Args: []string{"pause", "g"}, Game: "g", Event: 2, Start: at(1), End: at(2)},
@@ -241,10 +250,12 @@ func TestCheckConsole(t *testing.T) {
 				{Args: []string{"resume", "g"}, Game: "g", Event: 5, Start: at(4), End: at(5)},
 				{Args: []string{"resume", "g"}, Game: "g", Err: "exit status 1: pbem: the game is not paused", Start: at(5), End: at(5)},
 				{Args: []string{"games"}, Err: "exit status 1: nats: connection closed", Disturbed: true, Start: at(5), End: at(6)},
-				{Args: []string{"pause", "g"}, Game: "g", Err: "exit status 1: pbem: game g is over", Start: at(7), End: at(7)},
+				{Args: []string{"deadline", "g", "1h"}, Game: "g", Event: 6, Start: at(6), End: at(6)},
+				{Args: []string{"tick", "--at", tickAt.Format(time.RFC3339)}, At: tickAt, Start: at(6), End: at(7)},
+				{Args: []string{"pause", "g"}, Game: "g", Err: "exit status 1: pbem: game g is over", Start: at(11), End: at(11)},
 			},
 		}
-		for seq := uint64(2); seq <= 5; seq++ {
+		for _, seq := range []uint64{2, 3, 4, 5, 6, 8} {
 			for seat := range 2 {
 				o.Notices = append(o.Notices, mail.Notice{ID: fmt.Sprintf("g.%d.%d.news@x", seq, seat), Game: "g", Seq: seq, Seat: seat})
 			}
@@ -253,8 +264,8 @@ func TestCheckConsole(t *testing.T) {
 	}
 	var r Report
 	checkConsole(&r, outcome())
-	if len(r.Problems) != 0 || r.Commands != 8 || r.Disturbed != 2 || r.Paused != 1 {
-		t.Fatalf("checkConsole(a console run right) = %+v, want no problems, 8 commands, 2 cut short, 1 game paused", r)
+	if len(r.Problems) != 0 || r.Commands != 10 || r.Disturbed != 2 || r.Paused != 1 || r.Clocked != 3 {
+		t.Fatalf("checkConsole(a console run right) = %+v, want no problems, 10 commands, 2 cut short, 1 game paused, 3 events of the clock", r)
 	}
 	tests := []struct {
 		name  string
@@ -266,10 +277,14 @@ func TestCheckConsole(t *testing.T) {
 		{"VerifyFailed", func(o *Outcome) { o.Console[1].Out = "broken" }, `printed "broken"`},
 		{"PauseUnasked", func(o *Outcome) { o.Console[0].Err, o.Console[0].Event = "exit status 1: boom", 0 }, "2 GamePaused events that no command"},
 		{"WrongEvent", func(o *Outcome) { o.Console[0].Event = 3 }, "want a GamePaused of the operator"},
-		{"NoEvent", func(o *Outcome) { o.Console[2].Event = 9 }, "names no event of game g"},
+		{"NoEvent", func(o *Outcome) { o.Console[2].Event = 19 }, "names no event of game g"},
 		{"NoOperator", func(o *Outcome) { o.Console = nil }, "no operator ran a command"},
 		{"NotPausedUnexplained", func(o *Outcome) { o.Console[3].Disturbed = false }, "pbem pause g ("},
-		{"OverTooEarly", func(o *Outcome) { o.Console[7].End = at(5) }, "game g is over"},
+		{"OverTooEarly", func(o *Outcome) { o.Console[9].End = at(5) }, "game g is over"},
+		{"NoTick", func(o *Outcome) { o.Console[8].At = at(3600) }, "no pbem tick the operator ran acted then"},
+		{"TickFailed", func(o *Outcome) { o.Console[8].Err = "exit status 1: boom" }, "no pbem tick the operator ran acted then"},
+		{"DeadlineUnasked", func(o *Outcome) { o.Console[7].Err, o.Console[7].Event = "exit status 1: boom", 0 }, "1 SettingsChanged events that no command"},
+		{"DeadlineUntold", func(o *Outcome) { o.Notices = o.Notices[:len(o.Notices)-1] }, "event 8 (DeadlinePassed) was told to no mail of seat 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
