@@ -63,6 +63,7 @@ func TestTorture(t *testing.T) {
 	opCtx, stopOp := context.WithCancel(context.Background())
 	opDone := make(chan struct{})
 	go func() { op.Play(opCtx); close(opDone) }()
+	s.runs = op.Runs
 	rng := rand.New(rand.NewPCG(uint64(seed), 0))
 	for range kills {
 		s.start()
@@ -188,6 +189,7 @@ type serveProc struct {
 	cmd      *exec.Cmd
 	starts   int
 	kills    []time.Time // when the service was killed
+	runs     func() []torture.Run
 }
 
 func newServeProc(t *testing.T, bin string, sys *loopback.System) *serveProc {
@@ -209,6 +211,12 @@ func newServeProc(t *testing.T, bin string, sys *loopback.System) *serveProc {
 			s.kill()
 		}
 		logFile.Close()
+		if keep := os.Getenv("PBEM_TORTURE_KEEP"); keep != "" && t.Failed() {
+			// The whole log of a failed run, to read at leisure.
+			if b, err := os.ReadFile(logFile.Name()); err == nil {
+				_ = os.WriteFile(keep, b, 0o600)
+			}
+		}
 	})
 	return s
 }
@@ -275,7 +283,22 @@ func (s *serveProc) settle(club *torture.Club, limit time.Duration) {
 	for _, id := range playerMailID.FindAllString(club.Outstanding(), -1) {
 		for _, m := range club.Sent() {
 			if m.MessageID == id {
-				s.t.Logf("%s: %+v; delivered to the game mailbox at %v", id, m, club.Arrived()["games@"+strings.SplitN(id, "@mua.", 2)[1]+" "+id])
+				at := club.Arrived()["games@"+strings.SplitN(id, "@mua.", 2)[1]+" "+id]
+				s.t.Logf("%s: %+v; delivered to the game mailbox at %v", id, m, at)
+				for _, k := range s.kills {
+					if d := k.Sub(at); d > -5*time.Second && d < 5*time.Second {
+						s.t.Logf("  the service was killed %v after", d)
+					}
+				}
+				var runs []torture.Run
+				if s.runs != nil {
+					runs = s.runs()
+				}
+				for _, r := range runs {
+					if d := r.Start.Sub(at); d > -5*time.Second && d < 5*time.Second {
+						s.t.Logf("  the operator ran pbem %s %v after, for %v: %q %q", strings.Join(r.Args, " "), d, r.End.Sub(r.Start), r.Out, r.Err)
+					}
+				}
 			}
 		}
 	}

@@ -157,8 +157,14 @@ type player struct {
 	stranger bool
 	watcher  bool
 	inbox    chan []byte
-	lastMove map[string]string // per game, the last move sent
-	n        int               // mails sent, for Message-IDs
+	// lastMove is, per game, the last move of the player's that pbem
+	// certainly played: the one move sent since the last "accepted" mail
+	// when the next comes. A move sent is not always played now (stale,
+	// refused in a paused game), and a bad move must be bad.
+	lastMove map[string]string
+	unsure   map[string][]string // per game, the moves sent since the last "accepted" mail
+	accepted map[string]uint64   // per game, the event of the last "accepted" mail
+	n        int                 // mails sent, for Message-IDs
 
 	// mu is held while the player reads a mail or answers a prompt it
 	// kept: one thing at a time, as a person.
@@ -205,7 +211,7 @@ func NewClub(opt Options) *Club {
 				rng: rand.New(rand.NewPCG(opt.Seed, stream)), inbox: make(chan []byte, 1<<14),
 				side:     rand.New(rand.NewPCG(opt.Seed, 1<<32+stream)),
 				when:     rand.New(rand.NewPCG(opt.Seed, 4<<32+stream)),
-				lastMove: map[string]string{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
+				lastMove: map[string]string{}, unsure: map[string][]string{}, accepted: map[string]uint64{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
 				newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{}}
 			p.style = StyleQuote
 			if opt.Clients {
@@ -454,6 +460,13 @@ func (p *player) read(raw []byte) error {
 	if ct.Kind == "game-over" {
 		return p.over(ct)
 	}
+	if ct.Kind == "accepted" && ct.Seq > p.accepted[ct.Game] { // not a second delivery of an older one
+		p.accepted[ct.Game] = ct.Seq
+		if sent := p.unsure[ct.Game]; len(sent) == 1 {
+			p.lastMove[ct.Game] = sent[0]
+		}
+		p.unsure[ct.Game] = nil
+	}
 	if ct.Turn != "yours" {
 		return nil // news, a move of another seat, a SAY: nothing to answer
 	}
@@ -632,7 +645,7 @@ func (p *player) answer(game string, k *kept, held bool) error {
 			return err
 		}
 	}
-	p.lastMove[game] = move
+	p.unsure[game] = append(p.unsure[game], move)
 	s := base
 	s.Kind, s.Move = KindMove, move
 	var body string

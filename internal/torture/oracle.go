@@ -164,9 +164,9 @@ func Check(sent []Sent, out Outcome) Report {
 			// answered.
 			switch {
 			case len(s.Ignored) == 0 && len(a) > 0:
-				r.problem("%s %s %q (%s) was answered with %s", s.From, s.Kind, s.Move, s.MessageID, strings.Join(answers[key], ", "))
+				r.problem("%s %s %q (%s, after event %d of game %s) was answered with %s", s.From, s.Kind, s.Move, s.MessageID, s.Prompt, s.Game, describeAnswers(a))
 			case len(s.Ignored) > 0 && (len(a) != 1 || answerKind(a[0].ID) != "board"):
-				r.problem("%s's move %q (%s) with the lines %q around it was answered with %q, want one board naming them", s.From, s.Move, s.MessageID, s.Ignored, answers[key])
+				r.problem("%s's move %q (%s, after event %d of game %s) with the lines %q around it was answered with %s, want one board naming them", s.From, s.Move, s.MessageID, s.Prompt, s.Game, s.Ignored, describeAnswers(a))
 			}
 			checkIgnored(&r, s, a)
 		case KindNew:
@@ -436,6 +436,17 @@ func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
 		}
 	}
 	return ""
+}
+
+// describeAnswers tells what answers say: Message-ID, the event of the
+// game they show, and their fields (a refusal's reason, a stale answer's
+// event).
+func describeAnswers(a []mail.Notice) string {
+	var out []string
+	for _, n := range a {
+		out = append(out, fmt.Sprintf("%s (after event %d, %v)", n.ID, n.Seq, n.Fields))
+	}
+	return strings.Join(out, ", ")
 }
 
 // countMove counts a move by how the player sent it.
