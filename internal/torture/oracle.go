@@ -71,7 +71,7 @@ type Report struct {
 	// Commands are the command lines the operator ran, Disturbed those
 	// that failed for the service was killed under them, Paused the
 	// games they paused and resumed.
-	Commands, Disturbed, Paused int
+	Commands, Disturbed, Paused, Deadlines int
 	// Clocked are the events the clock recorded at the operator's ticks,
 	// TimedOut of them the moves pbem played for a seat out of time.
 	Clocked, TimedOut int
@@ -157,7 +157,7 @@ func Check(sent []Sent, out Outcome) Report {
 				}
 			}
 			if n != 1 {
-				r.problem("%s %s %q (%s) was applied %d times, want once", s.From, s.Kind, s.Move, s.MessageID, n)
+				r.problem("%s %s %q (%s) was applied %d times, want once%s", s.From, s.Kind, s.Move, s.MessageID, n, since(out.Games[s.Game], s, a))
 			}
 			// A move with a greeting or a sign-off is answered with the
 			// board, which names the lines pbem ignored; any other is not
@@ -436,6 +436,19 @@ func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
 		}
 	}
 	return ""
+}
+
+// since tells the events of a game from the prompt s answered to the
+// event its answer shows, when it has one answer.
+func since(evs []events.Event, s Sent, a []mail.Notice) string {
+	if len(a) != 1 || a[0].Seq > uint64(len(evs)) || s.Prompt >= a[0].Seq {
+		return ""
+	}
+	var out []string
+	for _, e := range evs[s.Prompt:a[0].Seq] {
+		out = append(out, fmt.Sprintf("%d %s of actor %d", e.Seq, e.Type, e.Actor))
+	}
+	return "; from its prompt to its answer came events " + strings.Join(out, ", ")
 }
 
 // describeAnswers tells what answers say: Message-ID, the event of the

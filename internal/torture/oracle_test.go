@@ -264,8 +264,8 @@ func TestCheckConsole(t *testing.T) {
 	}
 	var r Report
 	checkConsole(&r, outcome())
-	if len(r.Problems) != 0 || r.Commands != 10 || r.Disturbed != 2 || r.Paused != 1 || r.Clocked != 3 {
-		t.Fatalf("checkConsole(a console run right) = %+v, want no problems, 10 commands, 2 cut short, 1 game paused, 3 events of the clock", r)
+	if len(r.Problems) != 0 || r.Commands != 10 || r.Disturbed != 2 || r.Paused != 1 || r.Deadlines != 1 || r.Clocked != 3 {
+		t.Fatalf("checkConsole(a console run right) = %+v, want no problems, 10 commands, 2 cut short, 1 game paused, 1 deadline, 3 events of the clock", r)
 	}
 	tests := []struct {
 		name  string
