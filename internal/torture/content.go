@@ -1,9 +1,11 @@
 // Package torture plays many games by mail against a pbem that is killed
 // and restarted at random, and checks afterwards that nothing was lost and
-// nothing done twice: players (Club) that answer every prompt and now and
-// then send a bad move or the same mail twice, and an oracle (Check) that
-// compares the histories, the outbox and the players' mailboxes with what
-// the players sent.
+// nothing done twice: players (Club) that answer the prompts they get as
+// people do (late, out of order, from mail clients of their own, with
+// greetings and sign-offs) and now and then send a bad move or the same
+// mail twice; an operator (Operator) at the console; and an oracle (Check)
+// that compares the histories, the outbox and the players' mailboxes with
+// what the players sent and the operator ran.
 package torture
 
 import (
