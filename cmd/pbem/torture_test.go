@@ -27,6 +27,7 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
 )
 
 // TestTorture plays games by mail against "pbem serve" in its own process,
@@ -92,7 +93,7 @@ func TestTorture(t *testing.T) {
 	rep := torture.Check(club.Sent(), out)
 	t.Logf("players sent %d NEW, %d moves (%d of them rightly answered as stale), %d bad moves, %d repeated mails, %d WATCH of an observer and the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves",
 		rep.News, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied)
-	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were refused as answering a turn already played or a paused game; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
+	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were rightly refused, the rules saying they were no longer legal (a turn played already) or the game being paused; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
 		rep.Late, rep.Held, rep.Superseded, rep.Polite, kinds(rep.Styles))
 	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it set %d deadlines and paused and resumed %d games, and the players were mailed each; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time",
 		rep.Commands, consoleWords(out.Console), rep.Disturbed, rep.Deadlines, rep.Paused, rep.Clocked, rep.TimedOut)
@@ -363,14 +364,23 @@ func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *to
 	}
 	checkIndex(t, store, out)
 	out.Changed = map[string]map[int][]uint64{}
+	seeds := map[string]rules.Seed{}
 	for id, evs := range out.Games {
 		seed, err := projections.Seed(context.Background(), store, id)
 		if err != nil {
 			t.Fatal(err)
 		}
+		seeds[id] = seed
 		if out.Changed[id], err = torture.Changes(catalog(), evs, seed); err != nil {
 			t.Fatal(err)
 		}
+	}
+	out.Legal = func(game string, n uint64, seat int, move string) bool {
+		ok, err := torture.LegalAt(catalog(), out.Games[game], seeds[game], n, seat, move)
+		if err != nil {
+			t.Errorf("game %s after event %d: %v", game, n, err)
+		}
+		return ok
 	}
 	out.Boxes = map[string][]torture.Content{}
 	for _, user := range club.Users() {

@@ -50,3 +50,18 @@ func Changes(c rules.Catalog, evs []events.Event, seed rules.Seed) (map[int][]ui
 	}
 	return out, nil
 }
+
+// LegalAt returns whether seat may play move after event n of a game's
+// history, as the rules read it (nothing of pauses or turns pbem keeps
+// beside them): what a refusal of a move must agree with.
+func LegalAt(c rules.Catalog, evs []events.Event, seed rules.Seed, n uint64, seat int, move string) (bool, error) {
+	if n == 0 || n > uint64(len(evs)) {
+		return false, fmt.Errorf("torture: no event %d in a history of %d", n, len(evs))
+	}
+	g, err := projections.Replay(c, evs, seed, int(n))
+	if err != nil {
+		return false, err
+	}
+	_, err = projections.Play(g.State, rules.Seat(seat), move)
+	return err == nil, nil
+}

@@ -42,6 +42,10 @@ type Outcome struct {
 	// changed for the seat that it did not cause (Changes): what decides
 	// whether a reply is stale. Without it, any other seat's move counts.
 	Changed map[string]map[int][]uint64
+	// Legal says whether seat may play move in game after event n, as the
+	// rules say (LegalAt); nil: not known, and a refused move must then
+	// answer a turn its seat played already.
+	Legal func(game string, n uint64, seat int, move string) bool
 	// Console is what an operator ran at the console (Operator.Runs),
 	// with Disturbed filled in; nil when nobody did. Only then may a game
 	// be paused and resumed.
@@ -57,9 +61,10 @@ type Report struct {
 	Repeats                          int // of those, second deliveries of a Message-ID, same content
 	Watches, Says, Strangers         int // WATCH mails, SAY mails, strangers' mails
 	Stale                            int // moves not played, rightly answered as stale
-	// Superseded are moves not played and rightly refused: the seat had
-	// played since the prompt they answer (a reply to an older prompt of
-	// a turn it played), or the game was paused when they came.
+	// Superseded are moves not played and rightly refused: nothing the
+	// seat could see had changed, but the move was no longer legal (a
+	// reply to an older prompt of a turn it played), or the game was
+	// paused when it came.
 	Superseded int
 	// Late are moves that answered a prompt after a newer one of the game
 	// had come; Held, moves the player kept a while before answering.
@@ -126,7 +131,7 @@ func Check(sent []Sent, out Outcome) Report {
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
-	applied, facts := checkGames(&r, byKey, out.Games, out.Changed)
+	applied, facts := checkGames(&r, byKey, out.Games, out.Changed, out.Legal)
 	answers := checkMail(&r, out)
 	written := answersWritten(out.Notices)
 	notices := map[string]mail.Notice{}
@@ -378,9 +383,10 @@ var atOnce = map[string]bool{"archipelago": true, "altiplano": true}
 // gameFacts is what the checks of the players' mail need to know of a
 // game.
 type gameFacts struct {
-	changes map[int][]uint64 // per seat, the events that changed something for it (Outcome.Changed); nil: not known
-	own     map[int][]uint64 // per seat, its moves
-	paused  []uint64         // the events that paused or resumed the game, in order
+	changes map[int][]uint64                           // per seat, the events that changed something for it (Outcome.Changed); nil: not known
+	legal   func(n uint64, seat int, move string) bool // Outcome.Legal for the game; nil: not known
+	own     map[int][]uint64                           // per seat, its moves
+	paused  []uint64                                   // the events that paused or resumed the game, in order
 }
 
 // changedIn says whether something changed for seat after event lo and
@@ -415,9 +421,11 @@ func (g gameFacts) pausedAt(seq uint64) bool {
 // answered, "" when it was not: "stale" when answered once as stale, with
 // the prompt it answers named, and something changed for the seat between
 // that prompt and the event at which pbem read it (the answer's event);
-// "superseded" when refused once and nothing changed for the seat in that
-// time but the seat's own move (it answers a turn it played already) or a
-// pause (the host stopped all moves).
+// "superseded" when refused once, nothing having changed for the seat in
+// that time, and the game paused then (the host stopped all moves) or the
+// move no longer legal, as the rules say (it answers a turn the seat
+// played already, or something it cannot see took the move away); without
+// the rules' word, the seat must have moved since.
 func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
 	if len(answers) != 1 {
 		return ""
@@ -430,8 +438,11 @@ func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
 			return "stale"
 		}
 	case "rejected":
-		played := slices.ContainsFunc(g.own[s.Seat], func(e uint64) bool { return e > s.Prompt && e <= a.Seq })
-		if !changed && (played || g.pausedAt(a.Seq)) {
+		gone := slices.ContainsFunc(g.own[s.Seat], func(e uint64) bool { return e > s.Prompt && e <= a.Seq })
+		if g.legal != nil {
+			gone = !g.legal(a.Seq, s.Seat, s.Move)
+		}
+		if !changed && (gone || g.pausedAt(a.Seq)) {
 			return "superseded"
 		}
 	}
@@ -505,7 +516,8 @@ func checkIgnored(r *Report, s Sent, answers []mail.Notice) {
 // checkGames checks every history and returns how often each mail was
 // applied, by inbox key, and what the players' mail checks need of each
 // game.
-func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Event, changed map[string]map[int][]uint64) (map[string]int, map[string]gameFacts) {
+func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Event, changed map[string]map[int][]uint64,
+	legal func(game string, n uint64, seat int, move string) bool) (map[string]int, map[string]gameFacts) {
 	applied := map[string]int{}
 	facts := map[string]gameFacts{}
 	for id, evs := range games {
@@ -528,6 +540,9 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 		}
 		applied[key]++
 		f := gameFacts{changes: changed[id], own: map[int][]uint64{}}
+		if legal != nil {
+			f.legal = func(n uint64, seat int, move string) bool { return legal(id, n, seat, move) }
+		}
 		for _, e := range evs[1:] {
 			switch e.Type {
 			case events.TypeMovePlayed:

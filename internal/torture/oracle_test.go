@@ -181,6 +181,16 @@ func TestCheckStale(t *testing.T) {
 	if len(r.Problems) != 0 || r.Stale != 1 || r.Superseded != 1 || r.Late != 2 || r.Polite != 1 {
 		t.Fatalf("Check(replies late and out of order) = %+v, want no problems, 1 stale answer, 1 refusal of a turn played, 2 late, 1 polite", r)
 	}
+	// With the rules' word, a refusal stands when the move is no longer
+	// legal, whether or not the seat moved since.
+	o := outcome()
+	o.Notices[2].Seq = 2
+	o.Legal = func(game string, n uint64, seat int, move string) bool {
+		return !(n == 2 && seat == 1 && move == "BID 3")
+	}
+	if r := Check(sent, o); len(r.Problems) != 0 || r.Superseded != 1 {
+		t.Errorf("Check(a move refused as no longer legal) = %+v, want no problems, 1 refusal", r)
+	}
 	tests := []struct {
 		name  string
 		spoil func(*Outcome)
@@ -190,6 +200,7 @@ func TestCheckStale(t *testing.T) {
 		{"NothingChanged", func(o *Outcome) { o.Changed["g"][1] = nil }, []string{`"PASS" (m3) was applied 0 times`, "(i1) was answered with", "want one refusal"}},
 		{"StaleSinceWrong", func(o *Outcome) { o.Notices[1].Fields["since"] = "3" }, []string{`"PASS" (m3) was applied 0 times`}},
 		{"RefusedUnplayed", func(o *Outcome) { o.Notices[2].Seq = 2 }, []string{`"BID 3" (m5) was applied 0 times`}},
+		{"RefusedButLegal", func(o *Outcome) { o.Legal = func(string, uint64, int, string) bool { return true } }, []string{`"BID 3" (m5) was applied 0 times`}},
 		{"IgnoredUnnamed", func(o *Outcome) { o.Notices[0].Fields["notice"] = `pbem ignored these lines: "Hi pbem,".` }, []string{`does not name "Thanks!"`}},
 		{"PoliteUnanswered", func(o *Outcome) {
 			o.Notices = o.Notices[1:]
