@@ -277,13 +277,20 @@ func (b *bot) read(c *imapclient.Client, uid imap.UID) error {
 	if err != nil {
 		return err
 	}
-	m := exampleLine.FindStringSubmatch(p.Text)
-	if m == nil {
-		return nil
-	}
 	hdr, err := netmail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		return err
+	}
+	// Whether the mail asks this bot for a move, and about which game and
+	// event, the headers say; only the move itself is in the text, as the
+	// prompt's example, for no header carries a move.
+	if hdr.Header.Get(games.HeaderTurn) != "yours" || hdr.Header.Get(games.HeaderGame) == "" || hdr.Header.Get(games.HeaderSeq) == "" {
+		return nil
+	}
+	m := exampleLine.FindStringSubmatch(p.Text)
+	if m == nil {
+		return fmt.Errorf("%s: mail %s says it is our turn in game %s after event %s, but gives no example move",
+			b.name, p.MessageID, hdr.Header.Get(games.HeaderGame), hdr.Header.Get(games.HeaderSeq))
 	}
 	replyTo, err := netmail.ParseAddress(hdr.Header.Get("Reply-To"))
 	if err != nil {

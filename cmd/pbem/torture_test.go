@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,8 +24,10 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/internal/torture"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
 )
 
 // TestTorture plays games by mail against "pbem serve" in its own process,
@@ -42,6 +45,7 @@ func TestTorture(t *testing.T) {
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(tortureTables), Seed: uint64(seed),
 		Invalid: 0.08, Duplicate: 0.08, Say: 0.03,
+		Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true, Polite: 0.3,
 		Game:    func(i int) string { return tortureTables[i].game },
 		Variant: func(i int) string { return tortureTables[i].variant },
 		Seats:   func(i int) int { return tortureTables[i].seats },
@@ -50,6 +54,18 @@ func TestTorture(t *testing.T) {
 	s := newServeProc(t, bin, sys)
 	start := time.Now()
 	club.Start()
+	// An operator at the console reads games and sets their deadlines all
+	// along, the service up or down. PBEM_TORTURE_PAUSE and
+	// PBEM_TORTURE_CLOCK (percentages of its commands, 0 unless set) have
+	// it also pause and resume games, and run pbem tick on a simulated
+	// clock: both are off by default, for each finds a bug of pbem that
+	// docs/reliability.md tells of.
+	op := &torture.Operator{Bin: bin, Data: s.dir, Club: club, Seed: uint64(seed), Every: time.Second, Deadline: 0.3,
+		Pause: float64(envInt(t, "PBEM_TORTURE_PAUSE", 0)) / 100, Clock: float64(envInt(t, "PBEM_TORTURE_CLOCK", 0)) / 100}
+	opCtx, stopOp := context.WithCancel(context.Background())
+	opDone := make(chan struct{})
+	go func() { op.Play(opCtx); close(opDone) }()
+	s.runs = op.Runs
 	rng := rand.New(rand.NewPCG(uint64(seed), 0))
 	for range kills {
 		s.start()
@@ -61,6 +77,8 @@ func TestTorture(t *testing.T) {
 		s.kill()
 	}
 	killed := time.Since(start)
+	stopOp()
+	<-opDone // every game it paused resumed
 	club.StopNewGames()
 	s.start()
 	s.settle(club, 2*time.Minute)
@@ -71,9 +89,14 @@ func TestTorture(t *testing.T) {
 
 	out := outcome(t, s.dir, sys, club)
 	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
+	out.Console = s.disturbed(op.Runs())
 	rep := torture.Check(club.Sent(), out)
 	t.Logf("players sent %d NEW, %d moves (%d of them rightly answered as stale), %d bad moves, %d repeated mails, %d WATCH of an observer and the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves",
 		rep.News, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied)
+	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were rightly refused, the rules saying they were no longer legal (a turn played already) or the game being paused; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
+		rep.Late, rep.Held, rep.Superseded, rep.Polite, kinds(rep.Styles))
+	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it set %d deadlines and paused and resumed %d games, and the players were mailed each; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time",
+		rep.Commands, consoleWords(out.Console), rep.Disturbed, rep.Deadlines, rep.Paused, rep.Clocked, rep.TimedOut)
 	t.Logf("pbem wrote %d notices: %d to healthy recipients (%d of them to the observer), %d waiting for the full mailbox (452), %d failed for the refusing one (550), whose hosts of %d games were told of it once each; the mailboxes hold %d mails, of which %d are second deliveries with identical content",
 		rep.Notices, rep.Healthy, rep.Observed, rep.Waiting, rep.Refused, rep.Told, rep.Mails, rep.Repeats)
 	t.Logf("a healthy recipient's mail arrived at most %v after it was written (99%% within %v; the bound is %v)",
@@ -85,6 +108,23 @@ func TestTorture(t *testing.T) {
 	if t.Failed() || os.Getenv("PBEM_TEST_LOG") != "" {
 		s.tail()
 	}
+}
+
+// consoleWords counts the operator's command lines by their first word.
+func consoleWords(runs []torture.Run) string {
+	m := map[string]int{}
+	for _, r := range runs {
+		m[r.Args[0]]++
+	}
+	return kinds(m)
+}
+
+// disturbed marks the runs during which the service was killed.
+func (s *serveProc) disturbed(runs []torture.Run) []torture.Run {
+	for i, r := range runs {
+		runs[i].Disturbed = slices.ContainsFunc(s.kills, func(k time.Time) bool { return !k.Before(r.Start) && !k.After(r.End) })
+	}
+	return runs
 }
 
 // kinds lists how many games of each kind there were.
@@ -150,6 +190,8 @@ type serveProc struct {
 	logFile  *os.File
 	cmd      *exec.Cmd
 	starts   int
+	kills    []time.Time // when the service was killed
+	runs     func() []torture.Run
 }
 
 func newServeProc(t *testing.T, bin string, sys *loopback.System) *serveProc {
@@ -171,6 +213,12 @@ func newServeProc(t *testing.T, bin string, sys *loopback.System) *serveProc {
 			s.kill()
 		}
 		logFile.Close()
+		if keep := os.Getenv("PBEM_TORTURE_KEEP"); keep != "" && t.Failed() {
+			// The whole log of a failed run, to read at leisure.
+			if b, err := os.ReadFile(logFile.Name()); err == nil {
+				_ = os.WriteFile(keep, b, 0o600)
+			}
+		}
 	})
 	return s
 }
@@ -199,6 +247,7 @@ func (s *serveProc) earlyKills() int {
 }
 
 func (s *serveProc) kill() {
+	s.kills = append(s.kills, time.Now())
 	_ = s.cmd.Process.Signal(syscall.SIGKILL)
 	_ = s.cmd.Wait()
 	s.cmd = nil
@@ -232,6 +281,29 @@ func (s *serveProc) settle(club *torture.Club, limit time.Duration) {
 	}
 	h, err := s.healthz()
 	s.tail()
+	s.grep(club.Outstanding())
+	for _, id := range playerMailID.FindAllString(club.Outstanding(), -1) {
+		for _, m := range club.Sent() {
+			if m.MessageID == id {
+				at := club.Arrived()["games@"+strings.SplitN(id, "@mua.", 2)[1]+" "+id]
+				s.t.Logf("%s: %+v; delivered to the game mailbox at %v", id, m, at)
+				for _, k := range s.kills {
+					if d := k.Sub(at); d > -5*time.Second && d < 5*time.Second {
+						s.t.Logf("  the service was killed %v after", d)
+					}
+				}
+				var runs []torture.Run
+				if s.runs != nil {
+					runs = s.runs()
+				}
+				for _, r := range runs {
+					if d := r.Start.Sub(at); d > -5*time.Second && d < 5*time.Second {
+						s.t.Logf("  the operator ran pbem %s %v after, for %v: %q %q", strings.Join(r.Args, " "), d, r.End.Sub(r.Start), r.Out, r.Err)
+					}
+				}
+			}
+		}
+	}
 	s.t.Fatalf("after %v the club still waits for: %s\n/healthz: %+v %v", limit, club.Outstanding(), h, err)
 }
 
@@ -244,6 +316,23 @@ func (s *serveProc) healthz() (healthReport, error) {
 	defer resp.Body.Close()
 	return h, json.NewDecoder(resp.Body).Decode(&h)
 }
+
+// grep prints what the service's log says of the players' mails named
+// in text.
+func (s *serveProc) grep(text string) {
+	b, _ := os.ReadFile(s.logFile.Name())
+	for _, id := range playerMailID.FindAllString(text, -1) {
+		var lines []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, id) || strings.Contains(l, mail.InboxKey(id, nil)) {
+				lines = append(lines, l)
+			}
+		}
+		s.t.Logf("what pbem serve logged of %s:\n%s", id, strings.Join(lines, "\n"))
+	}
+}
+
+var playerMailID = regexp.MustCompile(`[a-z0-9]+\.\d+@mua\.[a-z.]+`)
 
 // tail prints the end of the service's log.
 func (s *serveProc) tail() {
@@ -274,6 +363,25 @@ func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *to
 		t.Fatal(err)
 	}
 	checkIndex(t, store, out)
+	out.Changed = map[string]map[int][]uint64{}
+	seeds := map[string]rules.Seed{}
+	for id, evs := range out.Games {
+		seed, err := projections.Seed(context.Background(), store, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seeds[id] = seed
+		if out.Changed[id], err = torture.Changes(catalog(), evs, seed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out.Legal = func(game string, n uint64, seat int, move string) bool {
+		ok, err := torture.LegalAt(catalog(), out.Games[game], seeds[game], n, seat, move)
+		if err != nil {
+			t.Errorf("game %s after event %d: %v", game, n, err)
+		}
+		return ok
+	}
 	out.Boxes = map[string][]torture.Content{}
 	for _, user := range club.Users() {
 		if out.Boxes[sys.Address(user)], err = torture.Mailbox(sys.IMAPAddr, user, loopback.Password); err != nil {

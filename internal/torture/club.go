@@ -42,6 +42,16 @@ type Sent struct {
 	// answer a stranger's mail must get, "" for silence.
 	Watch  int
 	Expect string
+	// Style is the mail client a move was written with (Styles), and
+	// Ignored the player's own lines around the move that are no command:
+	// greetings and sign-offs, as pbem reads them (width folded), which
+	// pbem must name as ignored and neither run nor refuse.
+	Style   string
+	Ignored []string
+	// Held says the player kept the prompt a while before answering it;
+	// Late, that a newer prompt of the game had come by then: the answer
+	// may be stale, and out of order with the player's other answers.
+	Held, Late bool
 }
 
 // Bad is a recipient whose mail server refuses every mail pbem sends
@@ -90,6 +100,23 @@ type Options struct {
 	// StrangeEvery (0 means a second) until StopNewGames.
 	Strangers    int
 	StrangeEvery time.Duration
+	// Hold is the chance that a player keeps a prompt a while (up to
+	// HoldFor, 0 meaning 2.5 s) before answering it, as people read mail
+	// and answer later; Again, the chance that a player who has answered a
+	// newer prompt of the game still answers an older one it kept, before
+	// or after the newer one, instead of dropping it. The newest prompt a
+	// player has is always answered, so every game goes on.
+	Hold, Again float64
+	HoldFor     time.Duration
+	// Together has every seat prompted at one event of a game where seats
+	// act at once answer at one moment, a little after the first of them
+	// got the prompt.
+	Together bool
+	// Clients has each player write its moves as a mail client of its
+	// own would (Styles, drawn from the seed); Polite is the chance that a
+	// move comes with a greeting above it and a sign-off below.
+	Clients bool
+	Polite  float64
 }
 
 // Club is the players: tables of bots that play Atacama by mail, starting a
@@ -111,6 +138,9 @@ type Club struct {
 	errs      []error
 	arrived   map[string]time.Time // first delivery, by address and Message-ID
 	replyTo   string               // the last game reply address a player was given
+	holding   int                  // prompts players keep and have still to answer or drop
+	moments   map[string]time.Time // when the seats prompted at a game's event answer, with Together
+	games     map[string]bool      // the games the players were told of, and whether each is over
 }
 
 // player is one bot.
@@ -127,9 +157,32 @@ type player struct {
 	stranger bool
 	watcher  bool
 	inbox    chan []byte
-	latest   map[string]uint64 // per game, the latest prompt answered
-	lastMove map[string]string // per game, the last move sent
-	n        int               // mails sent, for Message-IDs
+	// lastMove is, per game, the last move of the player's that pbem
+	// certainly played: the one move sent since the last "accepted" mail
+	// when the next comes. A move sent is not always played now (stale,
+	// refused in a paused game), and a bad move must be bad.
+	lastMove map[string]string
+	unsure   map[string][]string // per game, the moves sent since the last "accepted" mail
+	accepted map[string]uint64   // per game, the event of the last "accepted" mail
+	n        int                 // mails sent, for Message-IDs
+
+	// mu is held while the player reads a mail or answers a prompt it
+	// kept: one thing at a time, as a person.
+	mu       sync.Mutex
+	when     *rand.Rand         // draws when and in which order prompts are answered
+	style    string             // the mail client it writes with
+	prompts  map[string]bool    // Message-IDs of the prompts it got
+	kept     map[string][]*kept // per game, prompts kept and not yet answered or dropped
+	newest   map[string]uint64  // per game, the newest prompt it got
+	answered map[string]uint64  // per game, the newest prompt it answered
+	started  map[string]bool    // games it has had a prompt of
+}
+
+// kept is a prompt a player keeps to answer later.
+type kept struct {
+	prompt Content
+	move   string
+	done   bool // answered or dropped
 }
 
 // NewClub makes the players, "p<table>a" (the host), "p<table>b" and so
@@ -141,7 +194,8 @@ func NewClub(opt Options) *Club {
 	}
 	c := &Club{opt: opt, players: map[string]*player{}, news: make([]int, opt.Pairs),
 		overs: map[string]bool{}, overCount: make([][]int, opt.Pairs), answered: map[string]bool{},
-		arrived: map[string]time.Time{}}
+		arrived: map[string]time.Time{}, moments: map[string]time.Time{}, games: map[string]bool{}}
+	clients := rand.New(rand.NewPCG(opt.Seed, 5<<32)).Perm(len(Styles))
 	for i := range opt.Pairs {
 		seats := c.seats(i)
 		c.overCount[i] = make([]int, seats)
@@ -155,8 +209,16 @@ func NewClub(opt Options) *Club {
 			}
 			p := &player{club: c, name: name, addr: name + "@" + opt.Domain, pair: i, seat: seat,
 				rng: rand.New(rand.NewPCG(opt.Seed, stream)), inbox: make(chan []byte, 1<<14),
-				side:   rand.New(rand.NewPCG(opt.Seed, 1<<32+stream)),
-				latest: map[string]uint64{}, lastMove: map[string]string{}}
+				side:     rand.New(rand.NewPCG(opt.Seed, 1<<32+stream)),
+				when:     rand.New(rand.NewPCG(opt.Seed, 4<<32+stream)),
+				lastMove: map[string]string{}, unsure: map[string][]string{}, accepted: map[string]uint64{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
+				newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{}}
+			p.style = StyleQuote
+			if opt.Clients {
+				// Every client is someone's, as long as there are as many
+				// players: which is whose, the seed says.
+				p.style = Styles[clients[len(c.players)%len(clients)]]
+			}
 			for other := range seats {
 				if other != seat {
 					p.others = append(p.others, seatName(i, other)+"@"+opt.Domain)
@@ -271,7 +333,9 @@ func (c *Club) Start() {
 	}
 }
 
-// StopNewGames lets the games in play end and starts no new one.
+// StopNewGames lets the games in play end and starts no new one. From
+// then on the players answer each prompt as it comes (it ends the games
+// in play sooner): no prompt is kept, none answered at a set moment.
 func (c *Club) StopNewGames() {
 	c.mu.Lock()
 	c.stopped = true
@@ -302,6 +366,9 @@ func (c *Club) Outstanding() string {
 	}
 	if c.writing > 0 {
 		out = append(out, fmt.Sprintf("%d strangers still writing", c.writing))
+	}
+	if c.holding > 0 {
+		out = append(out, fmt.Sprintf("%d prompts kept to answer later", c.holding))
 	}
 	for _, err := range c.errs {
 		out = append(out, err.Error())
@@ -347,7 +414,10 @@ func (p *player) run() {
 		}
 	}
 	for raw := range p.inbox {
-		if err := p.read(raw); err != nil {
+		p.mu.Lock()
+		err := p.read(raw)
+		p.mu.Unlock()
+		if err != nil {
 			p.club.fail(fmt.Errorf("%s: %w", p.name, err))
 		}
 	}
@@ -387,37 +457,176 @@ func (p *player) read(raw []byte) error {
 	if !serviceID.MatchString(ct.MessageID) {
 		return fmt.Errorf("a mail with Message-ID %q, which pbem does not make", ct.MessageID)
 	}
-	game, seq := ct.Game, ct.Seq
-	switch ct.Kind {
-	case "game-over":
-		return p.over(ct.MessageID)
-	case "invitation", "your-turn":
-		ex := exampleLine.FindStringSubmatch(ct.Text)
-		if ex == nil || seq <= p.latest[game] {
-			return nil // not this seat's turn, or answered before
+	if ct.Kind == "game-over" {
+		return p.over(ct)
+	}
+	if ct.Kind == "accepted" && ct.Seq > p.accepted[ct.Game] { // not a second delivery of an older one
+		p.accepted[ct.Game] = ct.Seq
+		if sent := p.unsure[ct.Game]; len(sent) == 1 {
+			p.lastMove[ct.Game] = sent[0]
 		}
-		first := p.latest[game] == 0
-		p.latest[game] = seq
-		p.club.mu.Lock()
-		p.club.replyTo = ct.ReplyTo
-		p.club.mu.Unlock()
-		if first && p.seat == 0 {
+		p.unsure[ct.Game] = nil
+	}
+	if ct.Turn != "yours" {
+		return nil // news, a move of another seat, a SAY: nothing to answer
+	}
+	return p.prompted(ct)
+}
+
+// prompted takes a prompt: the player answers it now, or keeps it to
+// answer a while later, or (with Together, where seats act at once)
+// at the moment every seat prompted with it answers.
+func (p *player) prompted(ct Content) error {
+	c, game, seq := p.club, ct.Game, ct.Seq
+	if game == "" || seq == 0 {
+		return fmt.Errorf("prompt %s names no game or event in its headers", ct.MessageID)
+	}
+	if p.prompts[ct.MessageID] {
+		return nil // the same mail again: one answer is owed, not two
+	}
+	p.prompts[ct.MessageID] = true
+	ex := exampleLine.FindStringSubmatch(ct.Text)
+	if ex == nil {
+		return fmt.Errorf("prompt %s (%s, game %s after event %d) gives no example move", ct.MessageID, ct.Kind, game, seq)
+	}
+	if ct.ReplyTo == "" {
+		return fmt.Errorf("prompt %s has no Reply-To", ct.MessageID)
+	}
+	k := &kept{prompt: ct, move: strings.TrimSpace(ex[1])}
+	p.newest[game] = max(p.newest[game], seq)
+	c.mu.Lock()
+	c.replyTo = ct.ReplyTo
+	if _, known := c.games[game]; !known {
+		c.games[game] = false
+	}
+	c.mu.Unlock()
+	if !p.started[game] {
+		p.started[game] = true
+		if p.seat == 0 {
 			if err := p.watch(game, seq, ct); err != nil {
 				return err
 			}
 		}
-		return p.answer(game, seq, strings.TrimSpace(ex[1]), ct)
+	}
+	c.mu.Lock()
+	hurry := c.stopped
+	c.mu.Unlock()
+	var wait time.Duration
+	if c.opt.Together && atOnce[p.gameName()] && !hurry {
+		wait = c.moment(game, seq)
+	}
+	held := false
+	if c.opt.Hold > 0 && !hurry && p.when.Float64() < c.opt.Hold {
+		holdFor := c.opt.HoldFor
+		if holdFor <= 0 {
+			holdFor = 2500 * time.Millisecond
+		}
+		wait, held = max(wait, time.Duration(p.when.Int64N(int64(holdFor)))), true
+	}
+	if wait <= 0 {
+		return p.take(game, k, false)
+	}
+	p.kept[game] = append(p.kept[game], k)
+	c.mu.Lock()
+	c.holding++
+	c.mu.Unlock()
+	time.AfterFunc(wait, func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if k.done {
+			return
+		}
+		if err := p.take(game, k, held); err != nil {
+			c.fail(fmt.Errorf("%s: %w", p.name, err))
+		}
+	})
+	return nil
+}
+
+// moment is how long from now the seats prompted at event seq of game
+// answer, with Together: 400 ms after the first of them got the prompt.
+func (c *Club) moment(game string, seq uint64) time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := fmt.Sprintf("%s %d", game, seq)
+	if c.moments[k].IsZero() {
+		c.moments[k] = time.Now().Add(400 * time.Millisecond)
+	}
+	return time.Until(c.moments[k])
+}
+
+// take answers prompt k of game, whose time has come, and settles the
+// older prompts the player kept: a player who answered a newer prompt
+// drops an older one, or answers it anyway (Again), before or after.
+func (p *player) take(game string, k *kept, held bool) error {
+	again := p.club.opt.Again
+	if p.answered[game] > k.prompt.Seq {
+		// A newer prompt was answered while this one was kept.
+		p.done(game, k)
+		if p.when.Float64() < again {
+			return p.answer(game, k, held)
+		}
+		return nil
+	}
+	var before, after []*kept
+	for _, o := range slices.Clone(p.kept[game]) { // done takes o out of p.kept
+		if o == k || o.done || o.prompt.Seq >= k.prompt.Seq {
+			continue
+		}
+		p.done(game, o)
+		switch r := p.when.Float64(); {
+		case r < again/2:
+			before = append(before, o)
+		case r < again:
+			after = append(after, o)
+		}
+	}
+	p.done(game, k)
+	for _, o := range before {
+		if err := p.answer(game, o, true); err != nil {
+			return err
+		}
+	}
+	if err := p.answer(game, k, held); err != nil {
+		return err
+	}
+	for _, o := range after {
+		if err := p.answer(game, o, true); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// answer sends the prompt's example move, now and then after a bad one.
-func (p *player) answer(game string, seq uint64, move string, prompt Content) error {
-	replyTo := prompt.ReplyTo
-	if replyTo == "" {
-		return fmt.Errorf("prompt %s has no Reply-To", prompt.MessageID)
+// done marks a prompt answered or dropped, no longer kept.
+func (p *player) done(game string, k *kept) {
+	if k.done {
+		return
 	}
-	base := Sent{From: p.addr, To: replyTo, Game: game, Seat: p.seat, Prompt: seq}
+	k.done = true
+	if i := slices.Index(p.kept[game], k); i >= 0 {
+		p.kept[game] = slices.Delete(p.kept[game], i, i+1)
+		p.club.mu.Lock()
+		p.club.holding--
+		p.club.mu.Unlock()
+	}
+}
+
+// gameName is the game the player's table plays.
+func (p *player) gameName() string {
+	if p.club.opt.Game != nil {
+		return p.club.opt.Game(p.pair)
+	}
+	return "atacama"
+}
+
+// answer sends the prompt's example move, now and then after a bad one
+// and a SAY, written as the player's mail client writes a reply.
+func (p *player) answer(game string, k *kept, held bool) error {
+	prompt, seq, move := k.prompt, k.prompt.Seq, k.move
+	p.answered[game] = max(p.answered[game], seq)
+	base := Sent{From: p.addr, To: prompt.ReplyTo, Game: game, Seat: p.seat, Prompt: seq,
+		Held: held, Late: p.newest[game] > seq}
 	if p.club.opt.Say > 0 && p.side.Float64() < p.club.opt.Say {
 		s := base
 		s.Kind = KindSay
@@ -436,18 +645,25 @@ func (p *player) answer(game string, seq uint64, move string, prompt Content) er
 			return err
 		}
 	}
-	p.lastMove[game] = move
+	p.unsure[game] = append(p.unsure[game], move)
 	s := base
 	s.Kind, s.Move = KindMove, move
-	quoted := "> " + strings.ReplaceAll(strings.TrimRight(prompt.Text, "\n"), "\n", "\n> ")
-	body := fmt.Sprintf("%s\n\nOn %s, pbem games wrote:\n%s\n", move, prompt.MessageID, quoted)
+	var body string
+	body, s.Ignored = p.reply(move, prompt)
+	s.Style = p.style
 	return p.send(s, "Re: "+prompt.Subject, prompt.MessageID, body)
 }
 
 // over counts a game-over mail; the host starts the table's next game.
-func (p *player) over(id string) error {
-	c := p.club
+func (p *player) over(ct Content) error {
+	c, id := p.club, ct.MessageID
+	for _, k := range slices.Clone(p.kept[ct.Game]) {
+		p.done(ct.Game, k) // nothing to answer in a game over
+	}
 	c.mu.Lock()
+	if ct.Game != "" {
+		c.games[ct.Game] = true
+	}
 	seen := c.overs[id]
 	c.overs[id] = true
 	if !seen {
@@ -488,4 +704,19 @@ func (c *Club) seats(i int) int {
 // seatName is the user name of table i's seat: p0a, p0b, p0c…
 func seatName(i, seat int) string {
 	return fmt.Sprintf("p%d%c", i, 'a'+seat)
+}
+
+// Playing returns the games the players were told of that are not over
+// yet, as far as their mail says.
+func (c *Club) Playing() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []string
+	for g, over := range c.games {
+		if !over {
+			out = append(out, g)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -1,9 +1,11 @@
 // Package torture plays many games by mail against a pbem that is killed
 // and restarted at random, and checks afterwards that nothing was lost and
-// nothing done twice: players (Club) that answer every prompt and now and
-// then send a bad move or the same mail twice, and an oracle (Check) that
-// compares the histories, the outbox and the players' mailboxes with what
-// the players sent.
+// nothing done twice: players (Club) that answer the prompts they get as
+// people do (late, out of order, from mail clients of their own, with
+// greetings and sign-offs) and now and then send a bad move or the same
+// mail twice; an operator (Operator) at the console; and an oracle (Check)
+// that compares the histories, the outbox and the players' mailboxes with
+// what the players sent and the operator ran.
 package torture
 
 import (
@@ -30,6 +32,7 @@ type Content struct {
 	// never a subject.
 	Kind, Game string
 	Seq        uint64
+	Turn       string // "yours" on a mail that asks its reader for a move (X-Pbem-Turn)
 	ReplyTo    string // the address of the Reply-To header, if any
 	Text, HTML string
 	Attachment []byte // the first attachment, if any
@@ -58,6 +61,7 @@ func Read(raw []byte) (Content, error) {
 	c.Subject, _ = r.Header.Subject()
 	c.Kind, c.Game = r.Header.Get("X-Pbem-Kind"), r.Header.Get("X-Pbem-Game")
 	c.Seq, _ = strconv.ParseUint(r.Header.Get("X-Pbem-Seq"), 10, 64)
+	c.Turn = r.Header.Get("X-Pbem-Turn")
 	if list, err := r.Header.AddressList("Reply-To"); err == nil && len(list) > 0 {
 		c.ReplyTo = list[0].Address
 	}

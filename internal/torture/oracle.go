@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,6 +38,18 @@ type Outcome struct {
 	// Bound is the longest a healthy recipient may wait for a mail after
 	// it was written; 0: no bound is checked.
 	Bound time.Duration
+	// Changed is, per game and seat, the events after which something
+	// changed for the seat that it did not cause (Changes): what decides
+	// whether a reply is stale. Without it, any other seat's move counts.
+	Changed map[string]map[int][]uint64
+	// Legal says whether seat may play move in game after event n, as the
+	// rules say (LegalAt); nil: not known, and a refused move must then
+	// answer a turn its seat played already.
+	Legal func(game string, n uint64, seat int, move string) bool
+	// Console is what an operator ran at the console (Operator.Runs),
+	// with Disturbed filled in; nil when nobody did. Only then may a game
+	// be paused and resumed.
+	Console []Run
 }
 
 // Report counts what was checked and lists every broken promise.
@@ -48,6 +61,25 @@ type Report struct {
 	Repeats                          int // of those, second deliveries of a Message-ID, same content
 	Watches, Says, Strangers         int // WATCH mails, SAY mails, strangers' mails
 	Stale                            int // moves not played, rightly answered as stale
+	// Superseded are moves not played and rightly refused: nothing the
+	// seat could see had changed, but the move was no longer legal (a
+	// reply to an older prompt of a turn it played), or the game was
+	// paused when it came.
+	Superseded int
+	// Late are moves that answered a prompt after a newer one of the game
+	// had come; Held, moves the player kept a while before answering.
+	Late, Held int
+	// Polite are moves with a greeting or a sign-off, which pbem named as
+	// ignored; Styles counts the moves by the mail client that wrote them.
+	Polite int
+	Styles map[string]int
+	// Commands are the command lines the operator ran, Disturbed those
+	// that failed for the service was killed under them, Paused the
+	// games they paused and resumed.
+	Commands, Disturbed, Paused, Deadlines int
+	// Clocked are the events the clock recorded at the operator's ticks,
+	// TimedOut of them the moves pbem played for a seat out of time.
+	Clocked, TimedOut int
 	// Kinds counts the games by kind: the game, its variants and its
 	// number of players, e.g. "atacama enhanced, 2 players".
 	Kinds map[string]int
@@ -99,18 +131,49 @@ func Check(sent []Sent, out Outcome) Report {
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
-	applied, facts := checkGames(&r, byKey, out.Games)
+	applied, facts := checkGames(&r, byKey, out.Games, out.Changed, out.Legal)
 	answers := checkMail(&r, out)
 	written := answersWritten(out.Notices)
+	notices := map[string]mail.Notice{}
+	for _, n := range out.Notices {
+		notices[n.ID] = n
+	}
+	answerNotices := func(key string) []mail.Notice {
+		var out []mail.Notice
+		for _, id := range answers[key] {
+			out = append(out, notices[id])
+		}
+		return out
+	}
 	for key, s := range byKey {
 		n := applied[key]
 		switch s.Kind {
 		case KindMove:
-			if n == 0 && facts[s.Game].staleAnswer(s, answers[key]) {
-				r.Stale++
-				break
+			countMove(&r, s)
+			a := answerNotices(key)
+			if n == 0 {
+				switch facts[s.Game].unplayed(s, a) {
+				case "stale":
+					r.Stale++
+					continue
+				case "superseded":
+					r.Superseded++
+					continue
+				}
 			}
-			fallthrough
+			if n != 1 {
+				r.problem("%s %s %q (%s) was applied %d times, want once%s", s.From, s.Kind, s.Move, s.MessageID, n, since(out.Games[s.Game], s, a))
+			}
+			// A move with a greeting or a sign-off is answered with the
+			// board, which names the lines pbem ignored; any other is not
+			// answered.
+			switch {
+			case len(s.Ignored) == 0 && len(a) > 0:
+				r.problem("%s %s %q (%s, after event %d of game %s) was answered with %s", s.From, s.Kind, s.Move, s.MessageID, s.Prompt, s.Game, describeAnswers(a))
+			case len(s.Ignored) > 0 && (len(a) != 1 || answerKind(a[0].ID) != "board"):
+				r.problem("%s's move %q (%s, after event %d of game %s) with the lines %q around it was answered with %s, want one board naming them", s.From, s.Move, s.MessageID, s.Prompt, s.Game, s.Ignored, describeAnswers(a))
+			}
+			checkIgnored(&r, s, a)
 		case KindNew:
 			if n != 1 {
 				r.problem("%s %s %q (%s) was applied %d times, want once", s.From, s.Kind, s.Move, s.MessageID, n)
@@ -122,10 +185,10 @@ func Check(sent []Sent, out Outcome) Report {
 			if n != 0 {
 				r.problem("%s's bad move %q (%s) was applied", s.From, s.Move, s.MessageID)
 			}
-			// A bad move to a prompt another seat's move made stale is
+			// A bad move to a prompt something since has made stale is
 			// answered as stale, not looked at.
-			if a := answers[key]; (len(a) != 1 || !strings.Contains(a[0], ".rejected@")) && !facts[s.Game].staleAnswer(s, a) {
-				r.problem("%s's bad move %q (%s) was answered with %q, want one refusal", s.From, s.Move, s.MessageID, a)
+			if a := answerNotices(key); (len(a) != 1 || answerKind(a[0].ID) != "rejected") && facts[s.Game].unplayed(s, a) != "stale" {
+				r.problem("%s's bad move %q (%s) was answered with %q, want one refusal", s.From, s.Move, s.MessageID, answers[key])
 			}
 		case KindWatch:
 			if n != s.Watch {
@@ -149,6 +212,7 @@ func Check(sent []Sent, out Outcome) Report {
 		r.problem("%d notices were refused for good", out.Failed)
 	}
 	checkHeld(&r, out)
+	checkConsole(&r, out)
 	checkUndelivered(&r, out)
 	checkLag(&r, out)
 	return r
@@ -313,37 +377,147 @@ func checkLag(r *Report, out Outcome) {
 }
 
 // atOnce are the games in which several seats are asked to act at once
-// (Archipelago's bids and more): a seat's answer may be played after
-// another seat's move, and an answer another seat's move has made stale
-// is not played but answered so, and the seat asked again.
-var atOnce = map[string]bool{"archipelago": true}
+// (Archipelago's bids and more, Altiplano's planning).
+var atOnce = map[string]bool{"archipelago": true, "altiplano": true}
 
 // gameFacts is what the checks of the players' mail need to know of a
 // game.
 type gameFacts struct {
-	atOnce bool
-	moves  []seatMove
+	changes map[int][]uint64                           // per seat, the events that changed something for it (Outcome.Changed); nil: not known
+	legal   func(n uint64, seat int, move string) bool // Outcome.Legal for the game; nil: not known
+	own     map[int][]uint64                           // per seat, its moves
+	paused  []uint64                                   // the events that paused or resumed the game, in order
 }
 
-type seatMove struct {
-	seat int
-	seq  uint64
-}
-
-// staleAnswer says whether s, a move not played, was rightly answered
-// with answers: once, as stale, in a game where seats act at once and
-// another seat moved after the prompt s answered.
-func (g gameFacts) staleAnswer(s Sent, answers []string) bool {
-	if !g.atOnce || len(answers) != 1 || answerKind(answers[0]) != "stale" {
+// changedIn says whether something changed for seat after event lo and
+// no later than event hi.
+func (g gameFacts) changedIn(seat int, lo, hi uint64) bool {
+	in := func(e uint64) bool { return e > lo && e <= hi }
+	if g.changes == nil {
+		// Without the rules' word, any other seat's move changes what a
+		// seat may do.
+		for other, moves := range g.own {
+			if other != seat && slices.ContainsFunc(moves, in) {
+				return true
+			}
+		}
 		return false
 	}
-	return slices.ContainsFunc(g.moves, func(m seatMove) bool { return m.seat != s.Seat && m.seq > s.Prompt })
+	return slices.ContainsFunc(g.changes[seat], in)
+}
+
+// pausedAt says whether the game was paused after event seq.
+func (g gameFacts) pausedAt(seq uint64) bool {
+	n := 0
+	for _, e := range g.paused {
+		if e <= seq {
+			n++
+		}
+	}
+	return n%2 == 1
+}
+
+// unplayed says how s, a move or bad move pbem did not play, was rightly
+// answered, "" when it was not: "stale" when answered once as stale, with
+// the prompt it answers named, and something changed for the seat between
+// that prompt and the event at which pbem read it (the answer's event);
+// "superseded" when refused once, nothing having changed for the seat in
+// that time, and the game paused then (the host stopped all moves) or the
+// move no longer legal, as the rules say (it answers a turn the seat
+// played already, or something it cannot see took the move away); without
+// the rules' word, the seat must have moved since.
+func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
+	if len(answers) != 1 {
+		return ""
+	}
+	a := answers[0]
+	changed := g.changedIn(s.Seat, s.Prompt, a.Seq)
+	switch answerKind(a.ID) {
+	case "stale":
+		if changed && a.Fields["since"] == strconv.FormatUint(s.Prompt, 10) {
+			return "stale"
+		}
+	case "rejected":
+		gone := slices.ContainsFunc(g.own[s.Seat], func(e uint64) bool { return e > s.Prompt && e <= a.Seq })
+		if g.legal != nil {
+			gone = !g.legal(a.Seq, s.Seat, s.Move)
+		}
+		if !changed && (gone || g.pausedAt(a.Seq)) {
+			return "superseded"
+		}
+	}
+	return ""
+}
+
+// since tells the events of a game from the prompt s answered to the
+// event its answer shows, when it has one answer.
+func since(evs []events.Event, s Sent, a []mail.Notice) string {
+	if len(a) != 1 || a[0].Seq > uint64(len(evs)) || s.Prompt >= a[0].Seq {
+		return ""
+	}
+	var out []string
+	for _, e := range evs[s.Prompt:a[0].Seq] {
+		out = append(out, fmt.Sprintf("%d %s of actor %d", e.Seq, e.Type, e.Actor))
+	}
+	return "; from its prompt to its answer came events " + strings.Join(out, ", ")
+}
+
+// describeAnswers tells what answers say: Message-ID, the event of the
+// game they show, and their fields (a refusal's reason, a stale answer's
+// event).
+func describeAnswers(a []mail.Notice) string {
+	var out []string
+	for _, n := range a {
+		out = append(out, fmt.Sprintf("%s (after event %d, %v)", n.ID, n.Seq, n.Fields))
+	}
+	return strings.Join(out, ", ")
+}
+
+// countMove counts a move by how the player sent it.
+func countMove(r *Report, s Sent) {
+	if s.Late {
+		r.Late++
+	}
+	if s.Held {
+		r.Held++
+	}
+	if len(s.Ignored) > 0 {
+		r.Polite++
+	}
+	if s.Style != "" {
+		if r.Styles == nil {
+			r.Styles = map[string]int{}
+		}
+		r.Styles[s.Style]++
+	}
+}
+
+// checkIgnored checks that pbem named a move's greetings and sign-offs as
+// ignored in its answer, the first three of them quoted as the player
+// wrote them (cut to 40 characters), and the number of the rest.
+func checkIgnored(r *Report, s Sent, answers []mail.Notice) {
+	if len(s.Ignored) == 0 || len(answers) != 1 {
+		return
+	}
+	note := answers[0].Fields["notice"]
+	for _, l := range s.Ignored[:min(len(s.Ignored), 3)] {
+		if rs := []rune(l); len(rs) > 40 {
+			l = string(rs[:40]) + "…"
+		}
+		if !strings.Contains(note, strconv.Quote(l)) {
+			r.problem("%s's move %q (%s): the answer %s does not name %q among the lines ignored: %q", s.From, s.Move, s.MessageID, answers[0].ID, l, note)
+		}
+	}
+	if more := len(s.Ignored) - 3; more > 0 && !strings.Contains(note, fmt.Sprintf("and %d more", more)) {
+		r.problem("%s's move %q (%s): the answer %s does not say %d more lines were ignored: %q", s.From, s.Move, s.MessageID, answers[0].ID, more, note)
+	}
 }
 
 // checkGames checks every history and returns how often each mail was
 // applied, by inbox key, and what the players' mail checks need of each
 // game.
-func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Event) (map[string]int, map[string]gameFacts) {
+func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Event, changed map[string]map[int][]uint64,
+	legal func(game string, n uint64, seat int, move string) bool) (map[string]int, map[string]gameFacts) {
 	applied := map[string]int{}
 	facts := map[string]gameFacts{}
 	for id, evs := range games {
@@ -365,9 +539,10 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			r.problem("game %s was created by %q, which is no NEW a player sent", id, evs[0].Source)
 		}
 		applied[key]++
-		played := evs[0].Seq // the last event that changed who may move what
-		f := gameFacts{atOnce: atOnce[created.Game]}
-		moved := map[int]uint64{} // each seat's last move
+		f := gameFacts{changes: changed[id], own: map[int][]uint64{}}
+		if legal != nil {
+			f.legal = func(n uint64, seat int, move string) bool { return legal(id, n, seat, move) }
+		}
 		for _, e := range evs[1:] {
 			switch e.Type {
 			case events.TypeMovePlayed:
@@ -381,20 +556,30 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				}
 				s, ok := byKey[key]
 				switch {
+				case mp.Timeout && strings.HasPrefix(e.Source, ClockSource):
+					// pbem played for the seat out of time: checkConsole
+					// checks a tick asked for it; what it played, the
+					// rules replayed (Changes, pbem verify).
+					r.TimedOut++
+					continue
 				case !ok || s.Kind != KindMove:
 					r.problem("game %s event %d: move %s by seat %d from %q, which is no move a player sent", id, e.Seq, mp.Move, mp.Seat, e.Source)
-				case s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move ||
-					!f.atOnce && s.Prompt != played || f.atOnce && (s.Prompt < moved[mp.Seat] || s.Prompt >= e.Seq):
-					// Only an observer or a SAY may come between a
-					// prompt and its answer, for they change nobody's
-					// moves; or, where seats act at once, other seats'
-					// moves.
-					r.problem("game %s event %d: seat %d played %s; the mail %s was seat %d's %s for game %s after event %d",
-						id, e.Seq, mp.Seat, mp.Move, s.MessageID, s.Seat, s.Move, s.Game, s.Prompt)
+				case s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move || s.Prompt >= e.Seq || f.changedIn(mp.Seat, s.Prompt, e.Seq-1):
+					// Nothing that changed what the seat sees and may do
+					// may come between a prompt and its answer played:
+					// an observer, a SAY, a pause, the seat's own moves,
+					// or where seats act at once another seat's hidden
+					// move may.
+					var between []string // what changed for the seat since the prompt
+					for _, b := range evs[min(s.Prompt, e.Seq-1) : e.Seq-1] {
+						if f.changedIn(mp.Seat, b.Seq-1, b.Seq) {
+							between = append(between, fmt.Sprintf("event %d, a %s of actor %d from %q at %s", b.Seq, b.Type, b.Actor, b.Source, b.Time.UTC().Format("15:04:05.000")))
+						}
+					}
+					r.problem("game %s event %d (at %s): seat %d played %s; the mail %s was seat %d's %s for game %s after event %d, and what the seat may do changed since: %s",
+						id, e.Seq, e.Time.UTC().Format("15:04:05.000"), mp.Seat, mp.Move, s.MessageID, s.Seat, s.Move, s.Game, s.Prompt, strings.Join(between, "; "))
 				}
-				played = e.Seq
-				moved[mp.Seat] = e.Seq
-				f.moves = append(f.moves, seatMove{mp.Seat, e.Seq})
+				f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
 			case events.TypeObserverChanged:
 				key, _, _ := strings.Cut(e.Source, "#")
 				applied[key]++
@@ -406,6 +591,15 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				applied[key]++
 				if s, ok := byKey[key]; !ok || s.Kind != KindSay || s.Game != id {
 					r.problem("game %s event %d: a SAY from %q, which is no SAY a player sent", id, e.Seq, e.Source)
+				}
+			case events.TypeGamePaused, events.TypeGameResumed:
+				// checkConsole checks the operator asked for it.
+				f.paused = append(f.paused, e.Seq)
+			case events.TypeSettingsChanged:
+				// checkConsole checks the operator asked for it.
+			case events.TypeReminderSent, events.TypeDeadlinePassed:
+				if !strings.HasPrefix(e.Source, ClockSource) {
+					r.problem("game %s event %d is a %s from %q, which is not the clock", id, e.Seq, e.Type, e.Source)
 				}
 			case events.TypeGameEnded:
 				if e.Seq != uint64(len(evs)) {

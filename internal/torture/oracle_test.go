@@ -2,6 +2,8 @@ package torture
 
 import (
 	"encoding/hex"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -81,7 +83,10 @@ func TestCheck(t *testing.T) {
 		{"InvalidApplied", func(o *Outcome) { o.Games["g"][4].Source = key("i1") }, "bad move"},
 		{"Stuck", func(o *Outcome) { o.Games["g"] = o.Games["g"][:5] }, "stuck"},
 		{"ObserverUnasked", func(o *Outcome) { o.Games["g"][2].Source = key("zz") }, "no WATCH a host sent"},
-		{"MoveAfterOtherMove", func(o *Outcome) { o.Games["g"][1].Type = events.TypeMovePlayed }, "after event 1"},
+		{"MoveAfterOtherMove", func(o *Outcome) {
+			o.Games["g"][1] = ev(2, events.TypeMovePlayed, key("zz"), events.MovePlayed{Seat: 1, Move: "C3"})
+		}, "after event 1"},
+		{"MoveAfterChange", func(o *Outcome) { o.Changed = map[string]map[int][]uint64{"g": {0: {3}}} }, "after event 1"},
 		{"StrangerUnanswered", func(o *Outcome) { o.Notices = o.Notices[:4] }, "want one help"},
 		{"StrangerAnswered", func(o *Outcome) {
 			o.Notices = append(o.Notices, mail.Notice{ID: "re." + mail.InboxKey("s2", nil) + ".0.help@x", To: "s@x"})
@@ -119,21 +124,25 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// TestCheckAtOnce: where seats act at once, a seat's answer may be played
-// after another seat's move, and an answer that move made stale may be
-// answered so; in a game of turns, neither.
-func TestCheckAtOnce(t *testing.T) {
+// TestCheckStale: a move answers the prompt it replies to, whenever it
+// comes. It is played if nothing changed for its seat since that prompt
+// (another seat's hidden bid changes nothing), answered as stale if
+// something did, and refused if only the seat's own move came since (it
+// answers a turn it played); a greeting and a sign-off around a move are
+// named as ignored in the answer. Each of these, and nothing else.
+func TestCheckStale(t *testing.T) {
 	sent := []Sent{
 		{Kind: KindNew, From: "a@x", MessageID: "n1"},
 		{Kind: KindMove, From: "a@x", MessageID: "m1", Game: "g", Seat: 0, Prompt: 1, Move: "BID 1"},
-		{Kind: KindMove, From: "b@x", MessageID: "m2", Game: "g", Seat: 1, Prompt: 1, Move: "BID 2"},
-		{Kind: KindMove, From: "b@x", MessageID: "m3", Game: "g", Seat: 1, Prompt: 1, Move: "PASS"},
-		{Kind: KindMove, From: "b@x", MessageID: "m4", Game: "g", Seat: 1, Prompt: 3, Move: "PASS"},
+		{Kind: KindMove, From: "b@x", MessageID: "m2", Game: "g", Seat: 1, Prompt: 1, Move: "BID 2", Ignored: []string{"Hi pbem,", "Thanks!"}},
+		{Kind: KindMove, From: "b@x", MessageID: "m3", Game: "g", Seat: 1, Prompt: 1, Move: "PASS", Late: true},
+		{Kind: KindMove, From: "b@x", MessageID: "m5", Game: "g", Seat: 1, Prompt: 1, Move: "BID 3", Late: true},
+		{Kind: KindMove, From: "a@x", MessageID: "m6", Game: "g", Seat: 0, Prompt: 3, Move: "BID 4"},
+		{Kind: KindMove, From: "b@x", MessageID: "m4", Game: "g", Seat: 1, Prompt: 4, Move: "PASS"},
 		{Kind: KindInvalid, From: "b@x", MessageID: "i1", Game: "g", Seat: 1, Prompt: 1, Move: "Z99"},
 	}
-	stale := "re." + mail.InboxKey("m3", nil) + ".0.stale@x"
-	staleBad := "re." + mail.InboxKey("i1", nil) + ".0.stale@x"
-	outcome := func(game string) Outcome {
+	id := func(m, kind string) string { return "re." + mail.InboxKey(m, nil) + ".0." + kind + "@x" }
+	outcome := func() Outcome {
 		ev := func(seq uint64, typ, source string, payload any) events.Event {
 			e, err := events.New(typ, 0, time.Unix(0, 0), payload)
 			if err != nil {
@@ -142,25 +151,161 @@ func TestCheckAtOnce(t *testing.T) {
 			e.Game, e.Seq, e.Source = "g", seq, mail.InboxKey(source, nil)+"#0"
 			return e
 		}
-		return Outcome{
+		notices := []mail.Notice{
+			{ID: id("m2", "board"), To: "b@x", Seq: 3, Fields: map[string]string{"notice": `pbem ignored these lines of your mail: "Hi pbem,", "Thanks!".`}},
+			{ID: id("m3", "stale"), To: "b@x", Seq: 4, Fields: map[string]string{"since": "1"}},
+			{ID: id("m5", "rejected"), To: "b@x", Seq: 3},
+			{ID: id("i1", "stale"), To: "b@x", Seq: 4, Fields: map[string]string{"since": "1"}},
+		}
+		o := Outcome{
 			Games: map[string][]events.Event{"g": {
-				ev(1, events.TypeGameCreated, "n1", events.GameCreated{Game: game}),
+				ev(1, events.TypeGameCreated, "n1", events.GameCreated{Game: "archipelago"}),
 				ev(2, events.TypeMovePlayed, "m1", events.MovePlayed{Seat: 0, Move: "BID 1"}),
 				ev(3, events.TypeMovePlayed, "m2", events.MovePlayed{Seat: 1, Move: "BID 2"}),
-				ev(4, events.TypeMovePlayed, "m4", events.MovePlayed{Seat: 1, Move: "PASS"}),
-				ev(5, events.TypeGameEnded, "m4", events.GameEnded{}),
+				ev(4, events.TypeMovePlayed, "m6", events.MovePlayed{Seat: 0, Move: "BID 4"}),
+				ev(5, events.TypeMovePlayed, "m4", events.MovePlayed{Seat: 1, Move: "PASS"}),
+				ev(6, events.TypeGameEnded, "m4", events.GameEnded{}),
 			}},
-			Notices: []mail.Notice{{ID: stale, To: "b@x"}, {ID: staleBad, To: "b@x"}},
-			Boxes:   map[string][]Content{"b@x": {{MessageID: stale, Digest: "1"}, {MessageID: staleBad, Digest: "2"}}},
+			Notices: notices,
+			Boxes:   map[string][]Content{"b@x": nil},
+			// Seat 0's bid at event 2 is hidden from seat 1; its second,
+			// at 4, opens the next round.
+			Changed: map[string]map[int][]uint64{"g": {0: {3}, 1: {4}}},
 		}
-	}
-	if r := Check(sent, outcome("archipelago")); len(r.Problems) != 0 || r.Stale != 1 {
-		t.Errorf("Check(bids at once) = %+v, want no problems and 1 stale answer", r)
-	}
-	r := Check(sent, outcome("atacama"))
-	for _, want := range []string{"seat 1 played BID 2", "applied 0 times", "answered with", "want one refusal"} {
-		if !strings.Contains(strings.Join(r.Problems, "\n"), want) {
-			t.Errorf("Check(the same in a game of turns) problems = %q, want one saying %q", r.Problems, want)
+		for i, n := range notices {
+			o.Boxes["b@x"] = append(o.Boxes["b@x"], Content{MessageID: n.ID, Digest: strconv.Itoa(i)})
 		}
+		return o
+	}
+	r := Check(sent, outcome())
+	if len(r.Problems) != 0 || r.Stale != 1 || r.Superseded != 1 || r.Late != 2 || r.Polite != 1 {
+		t.Fatalf("Check(replies late and out of order) = %+v, want no problems, 1 stale answer, 1 refusal of a turn played, 2 late, 1 polite", r)
+	}
+	// With the rules' word, a refusal stands when the move is no longer
+	// legal, whether or not the seat moved since.
+	o := outcome()
+	o.Notices[2].Seq = 2
+	o.Legal = func(game string, n uint64, seat int, move string) bool {
+		return !(n == 2 && seat == 1 && move == "BID 3")
+	}
+	if r := Check(sent, o); len(r.Problems) != 0 || r.Superseded != 1 {
+		t.Errorf("Check(a move refused as no longer legal) = %+v, want no problems, 1 refusal", r)
+	}
+	tests := []struct {
+		name  string
+		spoil func(*Outcome)
+		want  []string
+	}{
+		{"BidSeen", func(o *Outcome) { o.Changed["g"][1] = []uint64{2, 4} }, []string{"seat 1 played BID 2", `"BID 3" (m5) was applied 0 times`}},
+		{"NothingChanged", func(o *Outcome) { o.Changed["g"][1] = nil }, []string{`"PASS" (m3) was applied 0 times`, "(i1) was answered with", "want one refusal"}},
+		{"StaleSinceWrong", func(o *Outcome) { o.Notices[1].Fields["since"] = "3" }, []string{`"PASS" (m3) was applied 0 times`}},
+		{"RefusedUnplayed", func(o *Outcome) { o.Notices[2].Seq = 2 }, []string{`"BID 3" (m5) was applied 0 times`}},
+		{"RefusedButLegal", func(o *Outcome) { o.Legal = func(string, uint64, int, string) bool { return true } }, []string{`"BID 3" (m5) was applied 0 times`}},
+		{"IgnoredUnnamed", func(o *Outcome) { o.Notices[0].Fields["notice"] = `pbem ignored these lines: "Hi pbem,".` }, []string{`does not name "Thanks!"`}},
+		{"PoliteUnanswered", func(o *Outcome) {
+			o.Notices = o.Notices[1:]
+			o.Boxes["b@x"] = o.Boxes["b@x"][1:]
+		}, []string{"want one board naming them"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := outcome()
+			tt.spoil(&o)
+			r := Check(sent, o)
+			for _, want := range tt.want {
+				if !strings.Contains(strings.Join(r.Problems, "\n"), want) {
+					t.Errorf("Check(%s) problems = %q, want one saying %q", tt.name, r.Problems, want)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckConsole: the operator's commands succeed or fail only as the
+// console allows, each pause and resume recorded is the one its command
+// names and is mailed to every seat, and no game is paused unasked.
+func TestCheckConsole(t *testing.T) {
+	ev := func(seq uint64, typ string, actor int, payload any) events.Event {
+		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Game, e.Seq = "g", seq
+		return e
+	}
+	at := func(s int64) time.Time { return time.Unix(s, 0) }
+	tickAt := at(3 * 3600)
+	clock := func(e events.Event) events.Event {
+		e.Source, e.Time = fmt.Sprintf("clock:g:%d:0:x", e.Seq-1), tickAt
+		return e
+	}
+	outcome := func() Outcome {
+		o := Outcome{
+			Games: map[string][]events.Event{"g": {
+				ev(1, events.TypeGameCreated, 0, events.GameCreated{Game: "atacama", Players: []events.Player{{Seat: 0, Address: "a@x"}, {Seat: 1, Address: "b@x"}}}),
+				ev(2, events.TypeGamePaused, events.SystemActor, events.GamePaused{By: "the operator"}),
+				ev(3, events.TypeGameResumed, events.SystemActor, events.GameResumed{By: "the operator"}),
+				ev(4, events.TypeGamePaused, events.SystemActor, events.GamePaused{By: "the operator"}),
+				ev(5, events.TypeGameResumed, events.SystemActor, events.GameResumed{By: "the operator"}),
+				ev(6, events.TypeSettingsChanged, events.SystemActor, events.SettingsChanged{}),
+				clock(ev(7, events.TypeReminderSent, events.SystemActor, events.ReminderSent{Seat: 0})),
+				clock(ev(8, events.TypeDeadlinePassed, events.SystemActor, events.DeadlinePassed{Seat: 0})),
+				clock(ev(9, events.TypeMovePlayed, events.SystemActor, events.MovePlayed{Seat: 0, Move: "PASS", Timeout: true})),
+				ev(10, events.TypeGameEnded, 0, events.GameEnded{}),
+			}},
+			Console: []Run{
+				{Args: []string{"pause", "g"}, Game: "g", Event: 2, Start: at(1), End: at(2)},
+				{Args: []string{"verify", "g"}, Game: "g", Start: at(2), End: at(3), Out: "ok: game g, 3 events, hash chain intact; the seed stays secret until the game ends\n"},
+				{Args: []string{"resume", "g"}, Game: "g", Event: 3, Start: at(2), End: at(3)},
+				{Args: []string{"pause", "g"}, Game: "g", Err: "exit status 1: connection closed", Disturbed: true, Start: at(3), End: at(4)},
+				{Args: []string{"resume", "g"}, Game: "g", Event: 5, Start: at(4), End: at(5)},
+				{Args: []string{"resume", "g"}, Game: "g", Err: "exit status 1: pbem: the game is not paused", Start: at(5), End: at(5)},
+				{Args: []string{"games"}, Err: "exit status 1: nats: connection closed", Disturbed: true, Start: at(5), End: at(6)},
+				{Args: []string{"deadline", "g", "1h"}, Game: "g", Event: 6, Start: at(6), End: at(6)},
+				{Args: []string{"tick", "--at", tickAt.Format(time.RFC3339)}, At: tickAt, Start: at(6), End: at(7)},
+				{Args: []string{"pause", "g"}, Game: "g", Err: "exit status 1: pbem: game g is over", Start: at(11), End: at(11)},
+			},
+		}
+		for _, seq := range []uint64{2, 3, 4, 5, 6, 8} {
+			for seat := range 2 {
+				o.Notices = append(o.Notices, mail.Notice{ID: fmt.Sprintf("g.%d.%d.news@x", seq, seat), Game: "g", Seq: seq, Seat: seat})
+			}
+		}
+		return o
+	}
+	var r Report
+	checkConsole(&r, outcome())
+	if len(r.Problems) != 0 || r.Commands != 10 || r.Disturbed != 2 || r.Paused != 1 || r.Deadlines != 1 || r.Clocked != 3 {
+		t.Fatalf("checkConsole(a console run right) = %+v, want no problems, 10 commands, 2 cut short, 1 game paused, 1 deadline, 3 events of the clock", r)
+	}
+	tests := []struct {
+		name  string
+		spoil func(*Outcome)
+		want  string
+	}{
+		{"Untold", func(o *Outcome) { o.Notices = o.Notices[1:] }, "was told to no mail of seat 0"},
+		{"ReadFailed", func(o *Outcome) { o.Console[1].Err = "exit status 1: boom" }, "pbem verify g ("},
+		{"VerifyFailed", func(o *Outcome) { o.Console[1].Out = "broken" }, `printed "broken"`},
+		{"PauseUnasked", func(o *Outcome) { o.Console[0].Err, o.Console[0].Event = "exit status 1: boom", 0 }, "2 GamePaused events that no command"},
+		{"WrongEvent", func(o *Outcome) { o.Console[0].Event = 3 }, "want a GamePaused of the operator"},
+		{"NoEvent", func(o *Outcome) { o.Console[2].Event = 19 }, "names no event of game g"},
+		{"NoOperator", func(o *Outcome) { o.Console = nil }, "no operator ran a command"},
+		{"NotPausedUnexplained", func(o *Outcome) { o.Console[3].Disturbed = false }, "pbem pause g ("},
+		{"OverTooEarly", func(o *Outcome) { o.Console[9].End = at(5) }, "game g is over"},
+		{"NoTick", func(o *Outcome) { o.Console[8].At = at(3600) }, "no pbem tick the operator ran acted then"},
+		{"TickFailed", func(o *Outcome) { o.Console[8].Err = "exit status 1: boom" }, "no pbem tick the operator ran acted then"},
+		{"DeadlineUnasked", func(o *Outcome) { o.Console[7].Err, o.Console[7].Event = "exit status 1: boom", 0 }, "1 SettingsChanged events that no command"},
+		{"DeadlineUntold", func(o *Outcome) { o.Notices = o.Notices[:len(o.Notices)-1] }, "event 8 (DeadlinePassed) was told to no mail of seat 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := outcome()
+			tt.spoil(&o)
+			var r Report
+			checkConsole(&r, o)
+			if !strings.Contains(strings.Join(r.Problems, "\n"), tt.want) {
+				t.Errorf("checkConsole(%s) problems = %q, want one saying %q", tt.name, r.Problems, tt.want)
+			}
+		})
 	}
 }
