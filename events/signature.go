@@ -123,7 +123,7 @@ func (s Signature) Check(game, hash string) (PublicKey, error) {
 		return nil, err
 	}
 	if s.Game != game || s.Hash != hash {
-		return key, fmt.Errorf("%w: it signs game %s ending in hash %.12s…, the history is game %s ending in %.12s…; the history was renamed or re-chained after it was signed",
+		return key, fmt.Errorf("%w: it signs game %s ending in hash %.12s…, the history is game %s ending in %.12s…; the history was renamed, re-chained or changed after it was signed",
 			ErrSignature, s.Game, s.Hash, game, hash)
 	}
 	sig, err := base64.RawURLEncoding.Strict().DecodeString(s.Signature)
