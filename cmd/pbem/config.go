@@ -173,15 +173,14 @@ func signingKey(dataDir string) (events.SigningKey, error) {
 		if err := os.MkdirAll(dataDir, 0o700); err != nil {
 			return key, err
 		}
-		// O_EXCL: of two commands making the key at once, one keeps it and
-		// the other reads it back.
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, os.ErrExist) {
-			return localKey(dataDir)
-		}
+		// Written whole under another name, then linked to its own, which
+		// fails if it exists: of two commands making the key at once, one
+		// keeps it and the other reads it back, never half written.
+		f, err := os.CreateTemp(dataDir, signingKeyFile+".*") // mode 0600
 		if err != nil {
 			return key, fmt.Errorf("keep signing key: %w", err)
 		}
+		defer os.Remove(f.Name())
 		_, err = f.WriteString(key.String() + "\n")
 		if err == nil {
 			err = f.Sync()
@@ -189,8 +188,13 @@ func signingKey(dataDir string) (events.SigningKey, error) {
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
+		if err == nil {
+			err = os.Link(f.Name(), path)
+		}
+		if errors.Is(err, os.ErrExist) {
+			return localKey(dataDir)
+		}
 		if err != nil {
-			os.Remove(path)
 			return key, fmt.Errorf("keep signing key: %w", err)
 		}
 		return key, nil

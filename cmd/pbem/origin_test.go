@@ -83,8 +83,8 @@ func TestHistoryOrigin(t *testing.T) {
 		args      []string
 		want      string // in the error
 	}{
-		{"the genuine signature kept", sigLine, dir, nil, "renamed or re-chained"},
-		{"the genuine signature kept, no local key", sigLine, t.TempDir(), nil, "renamed or re-chained"},
+		{"the genuine signature kept", sigLine, dir, nil, "renamed, re-chained"},
+		{"the genuine signature kept, no local key", sigLine, t.TempDir(), nil, "renamed, re-chained"},
 		{"signed by another key", string(other.Sign("zzzzzz", last.Hash).Encode()), dir, nil, "not by this service's key " + fp},
 		{"signed by another key, --key given", string(other.Sign("zzzzzz", last.Hash).Encode()), t.TempDir(), []string{"--key", fp}, "not by the key given " + fp},
 		{"unsigned, --key given", "", t.TempDir(), []string{"--key", fp}, "carries no signature"},
@@ -174,4 +174,37 @@ func forge(t *testing.T, lines []string, id string) []string {
 		out = append(out, string(e.Encode()))
 	}
 	return out
+}
+
+// TestSigningKeyKept: the signing key is made once, whole, readable by its
+// owner only, and commands making it at once all get the same one.
+func TestSigningKeyKept(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "data")
+	keys := make(chan string, 8)
+	for range cap(keys) {
+		go func() {
+			k, err := signingKey(dir)
+			if err != nil {
+				t.Error(err)
+			}
+			keys <- k.Public().String()
+		}()
+	}
+	first := <-keys
+	for range cap(keys) - 1 {
+		if k := <-keys; k != first {
+			t.Errorf("commands making the key at once got %s and %s", first, k)
+		}
+	}
+	if k, err := signingKey(dir); err != nil || k.Public().String() != first {
+		t.Errorf("the key read again = %s, %v; want %s", k.Public(), err, first)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != signingKeyFile {
+		t.Errorf("the data directory holds %v, want the key alone", entries)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, signingKeyFile)); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the key's mode: %v, %v; want 0600", fi, err)
+	}
 }
