@@ -79,11 +79,11 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat)), 0
 			out.Attachments = []mail.Attachment{{Name: g.ID + "-legal.txt", ContentType: "text/plain; charset=utf-8", Data: legalText(m.Legal)}}
 		}
-		if g.Ended != nil && m.Kind == templates.GameOver && lh.Key != nil {
-			m.SigningKey = lh.Key.Public().String()
-		}
 		if g.Ended != nil && m.Kind == templates.GameOver {
 			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: SignedExport(evs[:g.Seq], lh.Key)}}
+			if lh.Key != nil {
+				m.SigningKey = lh.Key.Public().String()
+			}
 		}
 	}
 	if m.Kind == templates.Games && lh.Index != nil {
