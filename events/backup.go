@@ -24,6 +24,17 @@ const ManifestFile = "manifest.json"
 type Manifest struct {
 	Time    time.Time      `json:"time"`
 	Streams []StreamBackup `json:"streams"` // in the order they were taken and are restored
+	// Files are files of the data directory kept beside JetStream, such
+	// as the service's signing key: JetStream's snapshots do not hold them.
+	Files []FileBackup `json:"files,omitempty"`
+}
+
+// FileBackup is one file of the data directory, copied into the backup
+// under its name.
+type FileBackup struct {
+	Name   string `json:"name"`
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
 }
 
 // StreamBackup is one stream's snapshot, as JetStream made it: its
@@ -47,6 +58,10 @@ type BackupOptions struct {
 	// read models derived from the events, are taken after it, so that
 	// they are never behind the consumers that feed them.
 	Before []string
+	// Files are paths of files to copy into the backup, which Restore
+	// puts back into the data directory under the same names; a path that
+	// does not exist is left out.
+	Files []string
 }
 
 // snapshotChunkWait bounds the wait for the next chunk of a snapshot and
@@ -80,6 +95,16 @@ func (s *Store) Backup(ctx context.Context, dir string, opt BackupOptions) (Mani
 			return m, fmt.Errorf("events: backup stream %s: %w", name, err)
 		}
 		m.Streams = append(m.Streams, sb)
+	}
+	for _, path := range opt.Files {
+		fb, err := copyFile(path, dir)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return m, fmt.Errorf("events: backup: %w", err)
+		}
+		m.Files = append(m.Files, fb)
 	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
@@ -219,6 +244,62 @@ func writeSynced(path string, write func(io.Writer) error) error {
 	return os.Rename(f.Name(), path)
 }
 
+// copyFile copies the file at path into dir under its name, readable by
+// its owner only (a backup holds secrets), and returns what it copied.
+func copyFile(path, dir string) (FileBackup, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return FileBackup{}, err
+	}
+	fb := FileBackup{Name: filepath.Base(path), Size: int64(len(data)), SHA256: hashBytes(data)}
+	return fb, writeFile(filepath.Join(dir, fb.Name), data)
+}
+
+// writeFile writes a file, synced and under its name only once whole;
+// writeSynced's temporary files, and so the file, are the owner's only.
+func writeFile(path string, data []byte) error {
+	return writeSynced(path, func(w io.Writer) error { _, err := w.Write(data); return err })
+}
+
+// restoreFiles checks the files of a backup against the manifest and
+// against what the data directory holds: a file there already must be
+// the same (a different signing key would disown every history signed
+// before). With write, it then puts the missing ones there.
+func restoreFiles(dir, dataDir string, files []FileBackup, write bool) error {
+	if len(files) > 0 && dataDir == "" {
+		return fmt.Errorf("the backup holds files of a data directory, and there is none to put them in")
+	}
+	for _, fb := range files {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.Base(fb.Name)))
+		if err != nil {
+			return err
+		}
+		if sum := hashBytes(data); int64(len(data)) != fb.Size || sum != fb.SHA256 {
+			return fmt.Errorf("%s has %d bytes with SHA-256 %.12s…, the manifest says %d bytes with %.12s…", fb.Name, len(data), sum, fb.Size, fb.SHA256)
+		}
+		target := filepath.Join(dataDir, filepath.Base(fb.Name))
+		have, err := os.ReadFile(target)
+		switch {
+		case err == nil && string(have) != string(data):
+			return fmt.Errorf("%s differs from the backup's %s; move it away to restore the backup's", target, fb.Name)
+		case err == nil:
+			continue
+		case !errors.Is(err, os.ErrNotExist):
+			return err
+		}
+		if !write {
+			continue
+		}
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
+			return err
+		}
+		if err := writeFile(target, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // emptyDir reports an error unless dir is empty or does not exist.
 func emptyDir(dir string) error {
 	entries, err := os.ReadDir(dir)
@@ -256,6 +337,9 @@ func Restore(ctx context.Context, opt Options, dir string) (Manifest, error) {
 			return m, fmt.Errorf("events: restore: %w", err)
 		}
 	}
+	if err := restoreFiles(dir, opt.DataDir, m.Files, false); err != nil {
+		return m, fmt.Errorf("events: restore: %w", err)
+	}
 	if opt.URL == "" {
 		if err := emptyDir(filepath.Join(opt.DataDir, "jetstream")); err != nil {
 			return m, fmt.Errorf("%w: %w", ErrNotEmpty, err)
@@ -272,6 +356,11 @@ func Restore(ctx context.Context, opt Options, dir string) (Manifest, error) {
 	}
 	if len(names) > 0 {
 		return m, fmt.Errorf("%w: it has %s", ErrNotEmpty, strings.Join(names, ", "))
+	}
+	// The files go first: should a stream fail, the restore is tried
+	// again into an empty store, and finds them already there.
+	if err := restoreFiles(dir, opt.DataDir, m.Files, true); err != nil {
+		return m, fmt.Errorf("events: restore: %w", err)
 	}
 	for _, sb := range m.Streams {
 		if err := s.restore(ctx, dir, sb); err != nil {

@@ -115,3 +115,62 @@ func TestBackupRestore(t *testing.T) {
 		}
 	})
 }
+
+// TestBackupFiles backs up files of the data directory beside the streams
+// (the service's signing key): Restore puts them back, readable by their
+// owner only, refuses a data directory that holds a different one, and
+// checks them against the manifest.
+func TestBackupFiles(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	src := t.TempDir()
+	s := open(t, src)
+	if _, err := s.Append(ctx, "g1", events.Head{}, []events.Event{move(t, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	key := filepath.Join(src, "signing-key")
+	if err := os.WriteFile(key, []byte("secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	backup := filepath.Join(t.TempDir(), "backup")
+	m, err := s.Backup(ctx, backup, events.BackupOptions{Files: []string{key, filepath.Join(src, "absent")}})
+	s.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Files) != 1 || m.Files[0].Name != "signing-key" || m.Files[0].Size != 7 {
+		t.Fatalf("backup files = %+v, want the signing key alone (an absent file is left out)", m.Files)
+	}
+	if fi, err := os.Stat(filepath.Join(backup, "signing-key")); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the backup's copy of the key: %v, %v; want mode 0600", fi, err)
+	}
+
+	dir := t.TempDir()
+	if _, err := events.Restore(ctx, events.Options{DataDir: dir}, backup); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "signing-key")); err != nil || string(data) != "secret\n" {
+		t.Errorf("restored key = %q, %v", data, err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "signing-key")); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the restored key: %v, %v; want mode 0600", fi, err)
+	}
+
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "signing-key"), []byte("another\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := events.Restore(ctx, events.Options{DataDir: other}, backup); err == nil || !strings.Contains(err.Error(), "differs from the backup's") {
+		t.Errorf("Restore over a different key = %v, want a refusal", err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(other, "signing-key")); string(data) != "another\n" {
+		t.Errorf("Restore replaced the data directory's key with %q", data)
+	}
+
+	if err := os.WriteFile(filepath.Join(backup, "signing-key"), []byte("secreT\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := events.Restore(ctx, events.Options{DataDir: t.TempDir()}, backup); err == nil || !strings.Contains(err.Error(), "SHA-256") {
+		t.Errorf("Restore of a damaged key = %v, want an error about its SHA-256", err)
+	}
+}

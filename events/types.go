@@ -43,7 +43,7 @@ type GameCreated struct {
 	Variants   []string `json:"variants"`   // sorted
 	Players    []Player `json:"players"`    // by seat
 	Host       string   `json:"host"`       // who created it
-	Commitment string   `json:"commitment"` // hex SHA-256 of the seed, which stays secret until GameEnded
+	Commitment string   `json:"commitment"` // "v2:" and the hex SHA-256 of the seed bound to the game (projections.Commitment); in older games of the seed alone. The seed stays secret until GameEnded
 }
 
 // MovePlayed records one legal move by its canonical text.
@@ -82,6 +82,6 @@ const (
 // GameEnded closes a game and reveals its seed.
 type GameEnded struct {
 	Scores []int  `json:"scores"` // by seat
-	Seed   string `json:"seed"`   // hex; its SHA-256 is GameCreated.Commitment
+	Seed   string `json:"seed"`   // hex; GameCreated.Commitment commits to it
 	Reason string `json:"reason"` // EndFinished, EndResigned or EndAgreed
 }

@@ -51,15 +51,14 @@ func (s *Service) Create(ctx context.Context, req NewGame) (string, error) {
 	if _, err := rg.Start(rules.Setup{Seats: len(players), Variants: variants, Seed: seed}); err != nil {
 		return "", refuse(ErrSetup, "%s cannot start: %v", info.Title, err)
 	}
-	created := events.GameCreated{
-		Game: info.Name, Variants: variants, Players: players,
-		Host: req.Host, Commitment: seed.Commitment(),
-	}
+	created := events.GameCreated{Game: info.Name, Variants: variants, Players: players, Host: req.Host}
 	for try := range s.retries() {
 		id, err := s.newID(req.Source, try)
 		if err != nil {
 			return "", err
 		}
+		// The commitment binds the seed to this game's id and table.
+		created.Commitment = projections.Commitment(seed, id, created)
 		ev, err := events.New(events.TypeGameCreated, events.SystemActor, s.now(), created)
 		if err != nil {
 			return "", err

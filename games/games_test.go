@@ -58,8 +58,15 @@ func TestCreate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if seed.Commitment() != gc.Commitment || seed == (rules.Seed{}) {
-		t.Errorf("commitment %s does not match the stored seed", gc.Commitment)
+	if !strings.HasPrefix(gc.Commitment, rules.CommitmentV2) || projections.Commitment(seed, id, gc) != gc.Commitment || seed == (rules.Seed{}) {
+		t.Errorf("commitment %s does not match the stored seed bound to the game", gc.Commitment)
+	}
+	// Bound to the game: another id or another table does not commit to it.
+	swapped := gc
+	swapped.Players = []events.Player{gc.Players[1], gc.Players[0]}
+	swapped.Players[0].Seat, swapped.Players[1].Seat = 0, 1
+	if seed.Commits(gc.Commitment, projections.CommitmentBinds("other", gc)...) || seed.Commits(gc.Commitment, projections.CommitmentBinds(id, swapped)...) {
+		t.Errorf("commitment %s fits another game id or another table", gc.Commitment)
 	}
 	if strings.Contains(string(evs[0].Encode()), seed.String()) {
 		t.Error("GameCreated carries the seed itself")

@@ -22,6 +22,9 @@ type Letterhead struct {
 	Service string      // display name, e.g. "pbem games"
 	Mailbox string      // the game mailbox, e.g. games@pbem.example.org
 	Tokens  mail.Tokens // for each player's reply address
+	// Key signs the history a game-over mail attaches, so that it proves
+	// where it comes from; nil leaves it unsigned.
+	Key *events.SigningKey
 	// Index answers GAMES; nil leaves the list empty.
 	Index *projections.Projector
 }
@@ -77,7 +80,10 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			out.Attachments = []mail.Attachment{{Name: g.ID + "-legal.txt", ContentType: "text/plain; charset=utf-8", Data: legalText(m.Legal)}}
 		}
 		if g.Ended != nil && m.Kind == templates.GameOver {
-			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: Export(evs[:g.Seq])}}
+			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: SignedExport(evs[:g.Seq], lh.Key)}}
+			if lh.Key != nil {
+				m.SigningKey = lh.Key.Public().String()
+			}
 		}
 	}
 	if m.Kind == templates.Games && lh.Index != nil {
@@ -284,13 +290,26 @@ func ExportLines(evs []events.Event) [][]byte {
 	return lines
 }
 
-// Export is a history as "pbem export" prints it: one event per line.
+// Export is a history's events, one a line, as stored.
 func Export(evs []events.Event) []byte {
 	var b []byte
 	for _, line := range ExportLines(evs) {
 		b = append(append(b, line...), '\n')
 	}
 	return b
+}
+
+// SignedExport is a history as "pbem export" prints it and a game-over
+// mail attaches it: its events, then a line with key's signature over the
+// game and the last hash (events.Signature). A nil key, or no events,
+// leaves the signature out.
+func SignedExport(evs []events.Event, key *events.SigningKey) []byte {
+	b := Export(evs)
+	if key == nil || len(evs) == 0 {
+		return b
+	}
+	last := evs[len(evs)-1]
+	return append(append(b, key.Sign(last.Game, last.Hash).Encode()...), '\n')
 }
 
 func firstLine(s string) string {

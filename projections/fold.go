@@ -9,6 +9,7 @@ package projections
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/rules"
@@ -47,6 +48,26 @@ type Said struct {
 // made when the game was created.
 var ErrSeedMismatch = errors.New("projections: seed does not match the game's commitment")
 
+// Commitment returns the commitment of a new game's seed: bound to the
+// game's id, rules, variants and players (rules.Seed.CommitmentTo), so
+// that a commitment, and the history that reveals its seed, cannot be
+// passed off as another game's or another table's.
+func Commitment(seed rules.Seed, game string, gc events.GameCreated) string {
+	return seed.CommitmentTo(CommitmentBinds(game, gc)...)
+}
+
+// CommitmentBinds lists what a "v2:" commitment binds the seed to: the
+// game's id, its rules and variants, and each seat's number, name, address
+// and whether it was open, as GameCreated records them.
+func CommitmentBinds(game string, gc events.GameCreated) []string {
+	bound := []string{game, gc.Game, strconv.Itoa(len(gc.Variants))}
+	bound = append(bound, gc.Variants...)
+	for _, p := range gc.Players {
+		bound = append(bound, strconv.Itoa(p.Seat), p.Name, p.Address, strconv.FormatBool(p.Open))
+	}
+	return bound
+}
+
 // Start folds a game's first event, GameCreated, with the game's seed.
 func Start(c rules.Catalog, e events.Event, seed rules.Seed) (*Game, error) {
 	if e.Type != events.TypeGameCreated || e.Seq != 1 {
@@ -56,7 +77,7 @@ func Start(c rules.Catalog, e events.Event, seed rules.Seed) (*Game, error) {
 	if err := e.Unmarshal(&gc); err != nil {
 		return nil, err
 	}
-	if seed.Commitment() != gc.Commitment {
+	if !seed.Commits(gc.Commitment, CommitmentBinds(e.Game, gc)...) {
 		return nil, fmt.Errorf("game %s: %w", e.Game, ErrSeedMismatch)
 	}
 	rg, err := c.Lookup(gc.Game)

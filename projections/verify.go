@@ -16,15 +16,27 @@ type Report struct {
 	Replayed bool // every move was replayed through the rules
 	Seed     string
 	Scores   []int
+	// Signer is the key whose signature ends the history, checked against
+	// the history; nil when the history carries none (exports made before
+	// histories were signed). Whether the key is one to trust is for the
+	// caller to say.
+	Signer events.PublicKey
 }
 
 // Verify checks an exported history, one encoded event per line: each
 // event's canonical form and hash, the chain of hashes, and, when the seed
 // is known (revealed by GameEnded, or given by the service that holds it),
 // the seed's commitment, every move's legality and the final scores. The
-// error names the line where the history breaks.
+// error names the line where the history breaks. A last line that is a
+// signature (events.Signature) must sign the history's game and last hash.
 func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 	var r Report
+	var sig *events.Signature
+	if n := len(lines); n > 1 {
+		if s, ok := events.ParseSignature(lines[n-1]); ok {
+			sig, lines = &s, lines[:n-1]
+		}
+	}
 	evs := make([]events.Event, 0, len(lines))
 	for i, line := range lines {
 		e, err := events.Decode(line)
@@ -45,6 +57,13 @@ func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 	}
 	r.Game, r.Events = evs[0].Game, len(evs)
 	last := evs[len(evs)-1]
+	if sig != nil {
+		key, err := sig.Check(r.Game, last.Hash)
+		if err != nil {
+			return r, fmt.Errorf("line %d: %w", len(evs)+1, err)
+		}
+		r.Signer = key
+	}
 	if last.Type == events.TypeGameEnded {
 		var ge events.GameEnded
 		if err := last.Unmarshal(&ge); err != nil {

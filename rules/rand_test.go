@@ -232,3 +232,25 @@ func TestRandUsesWholeSeed(t *testing.T) {
 		t.Errorf("NewRand of two different seeds draws the same")
 	}
 }
+
+// TestCommitmentTo checks the commitment bound to a game: marked "v2:",
+// different for every list bound (lengths keep "ab","c" from "a","bc"),
+// and Commits tells both kinds of commitment apart.
+func TestCommitmentTo(t *testing.T) {
+	seed := rules.SeedFromInt(7)
+	c := seed.CommitmentTo("abc234", "Ana", "Bea")
+	if !strings.HasPrefix(c, rules.CommitmentV2) || len(c) != len(rules.CommitmentV2)+64 {
+		t.Fatalf("CommitmentTo = %q, want v2: and 64 hex digits", c)
+	}
+	for _, other := range [][]string{{"abc234", "Bea", "Ana"}, {"xyz789", "Ana", "Bea"}, {"abc234", "AnaB", "ea"}, {"abc234", "Ana", "Bea", ""}} {
+		if seed.CommitmentTo(other...) == c {
+			t.Errorf("CommitmentTo(%q) = CommitmentTo(abc234, Ana, Bea)", other)
+		}
+	}
+	if !seed.Commits(c, "abc234", "Ana", "Bea") || seed.Commits(c, "xyz789", "Ana", "Bea") || rules.SeedFromInt(8).Commits(c, "abc234", "Ana", "Bea") {
+		t.Error("Commits does not check a v2 commitment against its seed and game")
+	}
+	if !seed.Commits(seed.Commitment(), "anything") || rules.SeedFromInt(8).Commits(seed.Commitment()) {
+		t.Error("Commits does not check an old commitment, the seed's SHA-256, against the seed alone")
+	}
+}

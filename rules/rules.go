@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Seat is a player's place at the table, counted from 0. Observer sees public
@@ -158,10 +159,43 @@ func SeedFromInt(n uint64) Seed {
 func (s Seed) String() string { return hex.EncodeToString(s[:]) }
 
 // Commitment returns the hex SHA-256 of the seed, which players receive at
-// the start and can check once the seed is revealed.
+// the start and can check once the seed is revealed. It is the commitment
+// of games created before CommitmentTo; it binds the seed to nothing else.
 func (s Seed) Commitment() string {
 	h := sha256.Sum256(s[:])
 	return hex.EncodeToString(h[:])
+}
+
+// CommitmentV2 marks a commitment made by CommitmentTo.
+const CommitmentV2 = "v2:"
+
+// commitmentDomain separates CommitmentTo's hashes from any other.
+const commitmentDomain = "pbem seed commitment v2\x00"
+
+// CommitmentTo returns the commitment of the seed bound to a game: "v2:"
+// and the hex SHA-256 of a marker, the seed and each of bound (such as
+// the game's id and players), each prefixed with its length, so that no
+// two lists hash alike. The commitment of one game then fits no other.
+func (s Seed) CommitmentTo(bound ...string) string {
+	h := sha256.New()
+	h.Write([]byte(commitmentDomain))
+	h.Write(s[:])
+	var n [8]byte
+	for _, b := range bound {
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write([]byte(b))
+	}
+	return CommitmentV2 + hex.EncodeToString(h.Sum(nil))
+}
+
+// Commits reports whether commitment is the seed's: made by CommitmentTo
+// with bound when it carries the "v2:" marker, else a plain Commitment.
+func (s Seed) Commits(commitment string, bound ...string) bool {
+	if strings.HasPrefix(commitment, CommitmentV2) {
+		return commitment == s.CommitmentTo(bound...)
+	}
+	return commitment == s.Commitment()
 }
 
 // ParseSeed reads a seed written by Seed.String.

@@ -17,8 +17,8 @@ type fixture struct {
 }
 
 const (
-	commitment7 = "48428bdb7ddd829410d6bbb924fdeb3a3d7e88c2577bffae073b990c6f061d08"
-	commitment3 = "d9147961436944f43cd99d28b2bbddbf452ef872b30c8279e255e7daafc7f946"
+	commitment7 = "v2:48428bdb7ddd829410d6bbb924fdeb3a3d7e88c2577bffae073b990c6f061d08"
+	commitment3 = "v2:d9147961436944f43cd99d28b2bbddbf452ef872b30c8279e255e7daafc7f946"
 	seed3       = "0000000000000000000000000000000000000000000000000000000000000003"
 	columns     = "scores the COLUMNS (turquoise: gold and silver +, copper −)"
 	rows        = "scores the ROWS (orange: gold and copper +, silver −)"
@@ -145,6 +145,7 @@ func fixtures(t testing.TB) []fixture {
 	m.Over, m.Result = true, "Ana wins with +17; Bea −8."
 	m.Happened = []string{"You placed your last rig on A6."}
 	m.Seed, m.Commitment, m.VerifyHint = seed3, commitment3, "pbem verify --file game.jsonl"
+	m.SigningKey = "ed25519:OulptVNL3Ezd3Y4a1ySmZHd_9SEpqTJKiPDMp9JscUw"
 	m.Commands = []templates.CommandHelp{history, help}
 	add("game-over", m)
 

@@ -81,6 +81,11 @@ type Mail struct {
 	// VerifyHint says how to check the game, e.g.
 	// "pbem verify --file game.jsonl".
 	VerifyHint string
+	// SigningKey is the fingerprint of the service's key that signs the
+	// history a game-over mail attaches (e.g. "ed25519:…"), which
+	// "pbem verify --key" checks a copy of the history against; empty
+	// when the history goes unsigned.
+	SigningKey string
 
 	// Reason is why a move or command was refused, written for the player,
 	// e.g. "F6 is next to your rig on F5".

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"path/filepath"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
@@ -24,16 +25,26 @@ func runBackup(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The signing key goes along, made now if it was not yet: histories
+	// it signed must check against the restored service too. So does the
+	// reply tokens' secret, when it is kept there, for reply addresses.
+	if _, err := signingKey(e.data); err != nil {
+		return err
+	}
+	files := []string{filepath.Join(e.data, signingKeyFile), filepath.Join(e.data, tokenSecretFile)}
 	// The intake's cursor goes before the events: a cursor behind the
 	// events only reads a mail again, which is recorded once anyway.
-	m, err := svc.Store.Backup(ctx, *out, events.BackupOptions{Before: []string{"KV_" + mail.CursorBucket}})
+	m, err := svc.Store.Backup(ctx, *out, events.BackupOptions{Before: []string{"KV_" + mail.CursorBucket}, Files: files})
 	if err != nil {
 		return err
 	}
 	for _, sb := range m.Streams {
 		fmt.Fprintf(e.stdout, "%-16s %8d messages %10d bytes\n", sb.Name, sb.Messages, sb.Size)
 	}
-	fmt.Fprintf(e.stdout, "backed up %d streams to %s\n", len(m.Streams), *out)
+	for _, fb := range m.Files {
+		fmt.Fprintf(e.stdout, "%-16s %28d bytes\n", fb.Name, fb.Size)
+	}
+	fmt.Fprintf(e.stdout, "backed up %d streams and %d files to %s\n", len(m.Streams), len(m.Files), *out)
 	return nil
 }
 
@@ -55,6 +66,6 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 	if e.nats != "" {
 		where = e.nats
 	}
-	fmt.Fprintf(e.stdout, "restored %d streams, backed up at %s, into %s\n", len(m.Streams), m.Time.Format("2006-01-02 15:04:05 MST"), where)
+	fmt.Fprintf(e.stdout, "restored %d streams and %d files, backed up at %s, into %s\n", len(m.Streams), len(m.Files), m.Time.Format("2006-01-02 15:04:05 MST"), where)
 	return nil
 }

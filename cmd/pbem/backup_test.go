@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -51,6 +52,37 @@ func TestBackupRestore(t *testing.T) {
 			t.Errorf("pbem export %s after the restore differs from before:\n%s\nwant\n%s", id, got, want)
 		}
 	}
+	// The signing key came along: what the service signed before the
+	// backup checks against the restored one.
+	key, err := os.ReadFile(filepath.Join(dir, signingKeyFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(fresh, signingKeyFile)); err != nil || string(got) != string(key) {
+		t.Errorf("the restored signing key = %q, %v; want the backed-up one", got, err)
+	}
+	if fi, err := os.Stat(filepath.Join(fresh, signingKeyFile)); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the restored signing key's mode = %v, %v; want 0600", fi.Mode(), err)
+	}
+	file := filepath.Join(t.TempDir(), "before.jsonl")
+	if err := os.WriteFile(file, []byte(mustPbem(t, dir, "export", ids[0])), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := mustPbem(t, fresh, "verify", "--file", file); !strings.HasPrefix(out, "ok: game "+ids[0]) || !strings.Contains(out, "signed by this service's key") {
+		t.Errorf("pbem verify --file of an export made before the backup, after the restore = %q", out)
+	}
+	// A data directory with a key of its own keeps it: the restore refuses.
+	other := filepath.Join(t.TempDir(), "other")
+	if err := os.MkdirAll(other, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := signingKey(other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pbem(t, other, "restore", "--from", backup); err == nil || !strings.Contains(err.Error(), "differs from the backup's") {
+		t.Errorf("pbem restore over another signing key = %v, want a refusal", err)
+	}
+
 	legal := strings.Fields(mustPbem(t, fresh, "legal", running, "--seat", "0"))
 	mustPbem(t, fresh, "move", running, "--seat", "0", legal[0])
 	if log := mustPbem(t, fresh, "log", running); strings.Count(log, "\n") != 4 {

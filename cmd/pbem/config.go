@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -127,13 +128,17 @@ func (c config) domain() string {
 	return d
 }
 
+// tokenSecretFile names the file of the data directory that keeps the
+// reply tokens' secret when the configuration gives none.
+const tokenSecretFile = "token-secret"
+
 // tokens returns the reply tokens' secret: configured, or kept in the data
 // directory (made on first use), so reply addresses outlive restarts.
 func (c config) tokens(dataDir string) (mail.Tokens, error) {
 	if c.Secret != "" {
 		return mail.Tokens{Secret: []byte(c.Secret)}, nil
 	}
-	path := filepath.Join(dataDir, "token-secret")
+	path := filepath.Join(dataDir, tokenSecretFile)
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		raw := make([]byte, 32)
@@ -151,6 +156,78 @@ func (c config) tokens(dataDir string) (mail.Tokens, error) {
 		return mail.Tokens{}, fmt.Errorf("read token secret: %w", err)
 	}
 	return mail.Tokens{Secret: []byte(strings.TrimSpace(string(b)))}, nil
+}
+
+// signingKeyFile names the file of the data directory that keeps the
+// service's signing key, beside the reply tokens' secret.
+const signingKeyFile = "signing-key"
+
+// signingKey returns the service's key for signing histories, kept in the
+// data directory (made on first need), so that what it signed stays
+// checkable across restarts; pbem backup takes it along.
+func signingKey(dataDir string) (events.SigningKey, error) {
+	path := filepath.Join(dataDir, signingKeyFile)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		seed := make([]byte, 32)
+		if _, err := rand.Read(seed); err != nil {
+			return events.SigningKey{}, err
+		}
+		key, err := events.NewSigningKey(seed)
+		if err != nil {
+			return key, err
+		}
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
+			return key, err
+		}
+		// Written whole under another name, then linked to its own, which
+		// fails if it exists: of two commands making the key at once, one
+		// keeps it and the other reads it back, never half written.
+		f, err := os.CreateTemp(dataDir, signingKeyFile+".*") // mode 0600
+		if err != nil {
+			return key, fmt.Errorf("keep signing key: %w", err)
+		}
+		defer os.Remove(f.Name())
+		_, err = f.WriteString(key.String() + "\n")
+		if err == nil {
+			err = f.Sync()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Link(f.Name(), path)
+		}
+		if errors.Is(err, os.ErrExist) {
+			return localKey(dataDir)
+		}
+		if err != nil {
+			return key, fmt.Errorf("keep signing key: %w", err)
+		}
+		return key, nil
+	} else if err != nil {
+		return events.SigningKey{}, fmt.Errorf("read signing key: %w", err)
+	}
+	key, err := events.ParseSigningKey(string(b))
+	if err != nil {
+		return key, fmt.Errorf("signing key %s: %w", path, err)
+	}
+	return key, nil
+}
+
+// localKey reads the data directory's signing key without making one; a
+// missing key is os.ErrNotExist.
+func localKey(dataDir string) (events.SigningKey, error) {
+	path := filepath.Join(dataDir, signingKeyFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return events.SigningKey{}, err
+	}
+	key, err := events.ParseSigningKey(string(b))
+	if err != nil {
+		return key, fmt.Errorf("signing key %s: %w", path, err)
+	}
+	return key, nil
 }
 
 func (c config) smtpOptions() (mail.SMTPOptions, error) {

@@ -45,14 +45,14 @@ func TestWholeGame(t *testing.T) {
 			if err := os.WriteFile(file, []byte(export), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if out := mustPbem(t, dir, "verify", "--file", file); !strings.Contains(out, "matches the commitment") {
-				t.Errorf("verify --file = %q, want the seed checked", out)
+			if out := mustPbem(t, dir, "verify", "--file", file); !strings.HasPrefix(out, "ok: game "+id) || !strings.Contains(out, "matches the commitment") || !strings.Contains(out, "signed by this service's key") {
+				t.Errorf("verify --file = %q, want the seed and the signature checked", out)
 			}
 			_, err := pbem(t, dir, "move", id, "--seat", "0", "A1")
 			if !errors.Is(err, games.ErrOver) {
 				t.Errorf("move after the end = %v, want ErrOver", err)
 			}
-			if n := strings.Count(mustPbem(t, dir, "export", id), "\n"); n != moves+2 {
+			if n := strings.Count(mustPbem(t, dir, "export", id), "\n") - 1; n != moves+2 { // and the signature
 				t.Errorf("after a refused move the export has %d events, want %d", n, moves+2)
 			}
 		})
@@ -173,8 +173,8 @@ func TestRefusals(t *testing.T) {
 			}
 		})
 	}
-	if out := mustPbem(t, dir, "export", id); strings.Count(out, "\n") != 2 {
-		t.Errorf("after the refusals the history has %d events, want 2", strings.Count(out, "\n"))
+	if out := mustPbem(t, dir, "export", id); strings.Count(out, "\n") != 2+1 { // and the signature
+		t.Errorf("after the refusals the history has %d events, want 2", strings.Count(out, "\n")-1)
 	}
 	for _, bad := range [][]string{{"new", "atacama"}, {"show"}, {"verify"}, {"new", "atacama", "--players", "a,b", "--seed", "x"}} {
 		var u usageError

@@ -70,6 +70,18 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 	if err != nil || !rep.Over || !rep.Replayed {
 		t.Fatalf("verify the attached history = %+v, %v", rep, err)
 	}
+	// The attachment is signed by the service's key, the same before and
+	// after the restart, and the mail gives its fingerprint.
+	key, err := localKey(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Signer == nil || !rep.Signer.Equal(key.Public()) {
+		t.Errorf("the attached history is signed by %v, want the service's key %s", rep.Signer, key.Public())
+	}
+	if !strings.Contains(over.p.Text, key.Public().String()) {
+		t.Errorf("the game-over mail does not give the signing key's fingerprint %s:\n%s", key.Public(), over.p.Text)
+	}
 	if rep.Events != moves+2 {
 		t.Errorf("history has %d events after %d moves sent, want %d: each move exactly once", rep.Events, moves, moves+2)
 	}

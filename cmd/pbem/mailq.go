@@ -166,7 +166,11 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index}
+	key, err := signingKey(e.data)
+	if err != nil {
+		return err
+	}
+	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index, Key: &key}
 	st, err := showMail(ctx, svc, lh, sender, e.stdout, pos[0])
 	if err == nil {
 		fmt.Fprintf(e.stderr, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, heldDetail(st.Held))

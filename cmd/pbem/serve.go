@@ -86,7 +86,11 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 	if err != nil {
 		return nil, err
 	}
-	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index}
+	key, err := signingKey(e.data)
+	if err != nil {
+		return nil, err
+	}
+	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index, Key: &key}
 	held, err := mail.OpenHeld(ctx, svc.Store)
 	if err != nil {
 		return nil, err

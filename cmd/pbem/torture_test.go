@@ -104,7 +104,7 @@ func TestTorture(t *testing.T) {
 	for _, p := range rep.Problems {
 		t.Error(p)
 	}
-	verifyAttached(t, out)
+	verifyAttached(t, s.dir, out)
 	if t.Failed() || os.Getenv("PBEM_TEST_LOG") != "" {
 		s.tail()
 	}
@@ -420,9 +420,14 @@ func checkIndex(t *testing.T, store *events.Store, out torture.Outcome) {
 }
 
 // verifyAttached verifies every game's history, and checks that each
-// game-over mail carries it.
-func verifyAttached(t *testing.T, out torture.Outcome) {
+// game-over mail carries it, signed by the data directory's key.
+func verifyAttached(t *testing.T, dataDir string, out torture.Outcome) {
 	t.Helper()
+	key, err := localKey(dataDir)
+	if err != nil {
+		t.Errorf("the service's signing key: %v", err)
+		return
+	}
 	for id, evs := range out.Games {
 		var lines [][]byte
 		for _, e := range evs {
@@ -438,7 +443,7 @@ func verifyAttached(t *testing.T, out torture.Outcome) {
 				continue
 			}
 			id, _, _ := strings.Cut(c.MessageID, ".")
-			if want := games.Export(out.Games[id]); !bytes.Equal(c.Attachment, want) {
+			if want := games.SignedExport(out.Games[id], &key); !bytes.Equal(c.Attachment, want) {
 				t.Errorf("%s's game-over mail %s carries %d bytes of history, want the %d stored", addr, c.MessageID, len(c.Attachment), len(want))
 			}
 		}

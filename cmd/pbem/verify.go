@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -25,22 +28,29 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = e.stdout.Write(games.Export(evs))
+	key, err := signingKey(e.data)
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(games.SignedExport(evs, &key))
 	return err
 }
 
 func runVerify(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	file := fs.String("file", "", "verify an exported history instead of a stored game")
-	pos, err := e.parse(fs, args, -1, "ID | --file F")
+	trust := fs.String("key", "", "with --file: the key the history must be signed by, a fingerprint (ed25519:…) or a file holding one or a signing key; default: the data directory's")
+	pos, err := e.parse(fs, args, -1, "ID | --file F [--key FILE|FINGERPRINT]")
 	if err != nil {
 		return err
 	}
-	if (len(pos) == 1) == (*file != "") || len(pos) > 1 {
-		return usageError{"usage: pbem verify ID | --file F"}
+	if (len(pos) == 1) == (*file != "") || len(pos) > 1 || (*trust != "" && *file == "") {
+		return usageError{"usage: pbem verify ID | --file F [--key FILE|FINGERPRINT]"}
 	}
 	var lines [][]byte
 	var rep projections.Report
+	checked := true // a stored game's origin is the store
+	origin := ""    // what verify --file found of where the history comes from
 	if *file != "" {
 		data, err := os.ReadFile(*file)
 		if err != nil {
@@ -49,6 +59,13 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		lines = splitLines(data)
 		rep, err = projections.Verify(catalog(), lines, nil)
 		if err != nil {
+			return fmt.Errorf("verify %s: %w", *file, err)
+		}
+		trusted, whose, err := trustedKey(e.data, *trust)
+		if err != nil {
+			return fmt.Errorf("verify: %w", err)
+		}
+		if checked, origin, err = checkOrigin(rep, trusted, whose, *trust != ""); err != nil {
 			return fmt.Errorf("verify %s: %w", *file, err)
 		}
 	} else {
@@ -70,16 +87,82 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("verify %s: %w", id, err)
 		}
 	}
-	fmt.Fprintf(e.stdout, "ok: game %s, %d events, hash chain intact", rep.Game, rep.Events)
+	// Only a history whose origin is checked, or a stored one, is "ok":
+	// an unsigned history's chain anyone could have made.
+	if checked {
+		fmt.Fprintf(e.stdout, "ok: game %s, %d events, hash chain intact", rep.Game, rep.Events)
+	} else {
+		fmt.Fprintf(e.stdout, "chain intact; origin not checked: game %s, %d events", rep.Game, rep.Events)
+	}
 	switch {
 	case rep.Over:
-		fmt.Fprintf(e.stdout, "; seed %s matches the commitment; every move replayed; final scores %s\n", rep.Seed, joinInts(rep.Scores))
+		fmt.Fprintf(e.stdout, "; seed %s matches the commitment; every move replayed; final scores %s", rep.Seed, joinInts(rep.Scores))
 	case rep.Replayed:
-		fmt.Fprintln(e.stdout, "; the service's seed matches the commitment; every move replayed (the game is still running)")
+		fmt.Fprint(e.stdout, "; the service's seed matches the commitment; every move replayed (the game is still running)")
 	default:
-		fmt.Fprintln(e.stdout, "; the seed stays secret until the game ends, so the moves can be replayed only then")
+		fmt.Fprint(e.stdout, "; the seed stays secret until the game ends, so the moves can be replayed only then")
 	}
+	if origin != "" {
+		fmt.Fprintf(e.stdout, "; %s", origin)
+	}
+	fmt.Fprintln(e.stdout)
 	return nil
+}
+
+// trustedKey returns the key an exported history should be signed by and
+// whose it is: the one --key names, or else the data directory's; nil
+// when there is neither.
+func trustedKey(dataDir, flag string) (events.PublicKey, string, error) {
+	if flag == "" {
+		key, err := localKey(dataDir)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, "", nil
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		return key.Public(), "this service's key", nil
+	}
+	if strings.HasPrefix(flag, events.KeyPrefix) {
+		key, err := events.ParsePublicKey(flag)
+		return key, "the key given", err
+	}
+	b, err := os.ReadFile(flag)
+	if err != nil {
+		return nil, "", fmt.Errorf("--key: %w", err)
+	}
+	text := strings.TrimSpace(string(b))
+	if strings.HasPrefix(text, events.KeyPrefix) {
+		key, err := events.ParsePublicKey(text)
+		return key, "the key in " + flag, err
+	}
+	key, err := events.ParseSigningKey(text)
+	if err != nil {
+		return nil, "", fmt.Errorf("--key %s holds neither a key fingerprint (%s…) nor a signing key", flag, events.KeyPrefix)
+	}
+	return key.Public(), "the key in " + flag, nil
+}
+
+// errForeign is the error of a history signed by a key other than the one
+// trusted.
+var errForeign = errors.New("the history was not signed by the key trusted")
+
+// checkOrigin says what the history's signature shows of where it comes
+// from, given the trusted key (nil: none), or why it did not come from
+// there. A history without a signature fails only when a key was asked
+// for (--key); otherwise its chain is all that was checked, and it says so.
+func checkOrigin(rep projections.Report, trusted events.PublicKey, whose string, asked bool) (checked bool, note string, err error) {
+	switch {
+	case rep.Signer == nil && asked:
+		return false, "", fmt.Errorf("the history carries no signature, so it cannot be shown to come from %s %s", whose, trusted)
+	case rep.Signer == nil:
+		return false, "the history carries no signature (exports made before histories were signed lack it), so anyone could have made it", nil
+	case trusted == nil:
+		return false, fmt.Sprintf("signed by key %s, but there is no trusted key to check it against (give --key FINGERPRINT)", rep.Signer), nil
+	case !rep.Signer.Equal(trusted):
+		return false, "", fmt.Errorf("%w: it is signed by key %s, not by %s %s; it did not come from there", errForeign, rep.Signer, whose, trusted)
+	}
+	return true, fmt.Sprintf("signed by %s %s", whose, trusted), nil
 }
 
 // splitLines splits JSON lines, dropping empty lines at the end only: an
