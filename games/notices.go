@@ -78,8 +78,15 @@ type MessageID struct {
 	Observer int    // an observer's place among the observers
 	Kind     string // the notice kind; "undelivered" for the host's mail of an address that fails
 	Answers  string // for an answer, the key of the recorded mail it answers
+	To       string // for the host's undelivered mail, the address that fails
 	Domain   string
 }
+
+// Notice reports whether m is a notice of a game's event.
+func (m MessageID) Notice() bool { return m.Seq > 0 }
+
+// ToObserver reports whether m is a notice to one of the game's observers.
+func (m MessageID) ToObserver() bool { return m.Seq > 0 && m.Seat == int(rules.Observer) }
 
 // ParseMessageID reads a Message-ID that pbem made (with or without its
 // angle brackets); ok is false for any other.
@@ -89,8 +96,9 @@ func ParseMessageID(id string) (MessageID, bool) {
 	m := MessageID{Seat: int(rules.Observer), Domain: domain}
 	switch {
 	case len(parts) == 3 && parts[1] == KindUndelivered && parts[0] != "":
-		m.Game, m.Kind = parts[0], KindUndelivered
-		return m, true
+		to, err := hex.DecodeString(parts[2])
+		m.Game, m.Kind, m.To = parts[0], KindUndelivered, string(to)
+		return m, err == nil
 	case len(parts) != 4 || parts[0] == "" || parts[3] == "":
 		return m, false
 	case parts[0] == "re":

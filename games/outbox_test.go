@@ -120,7 +120,7 @@ func TestParseMessageID(t *testing.T) {
 		{"<k7q2mx.12.1.your-turn@pbem.example.org>", games.MessageID{Game: "k7q2mx", Seq: 12, Seat: 1, Kind: "your-turn", Domain: "pbem.example.org"}, true},
 		{"k7q2mx.3.o2.moved@pbem.invalid", games.MessageID{Game: "k7q2mx", Seq: 3, Seat: -1, Observer: 2, Kind: "moved", Domain: "pbem.invalid"}, true},
 		{"re.0a1b.0.error@pbem.test", games.MessageID{Seat: -1, Answers: "0a1b", Kind: "error", Domain: "pbem.test"}, true},
-		{"k7q2mx.undelivered.626561@pbem.test", games.MessageID{Game: "k7q2mx", Seat: -1, Kind: "undelivered", Domain: "pbem.test"}, true},
+		{"k7q2mx.undelivered.626561@pbem.test", games.MessageID{Game: "k7q2mx", Seat: -1, Kind: "undelivered", To: "bea", Domain: "pbem.test"}, true},
 		{"k7q2mx.x.1.moved@pbem.test", games.MessageID{}, false},
 		{"1700000000.bea@example.net", games.MessageID{}, false},
 		{"k7q2mx.0.1.moved@pbem.test", games.MessageID{}, false},

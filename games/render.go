@@ -43,6 +43,9 @@ const (
 	// turn (a prompt, a reminder, or an invitation or news with the
 	// prompt), as opposed to one that only repeats the prompt.
 	HeaderTurn = "X-Pbem-Turn"
+	// HeaderExample is, on a mail that asks for a move, a legal move of
+	// the recipient's, as the prompt gives it for an example.
+	HeaderExample = "X-Pbem-Example"
 )
 
 // Render turns a notice into the mail to send, from the game as it was
@@ -113,6 +116,9 @@ func headers(m templates.Mail) map[string]string {
 	case templates.YourTurn, templates.Reminder, templates.Invitation, templates.News, templates.Digest:
 		if m.YourTurn {
 			h[HeaderTurn] = "yours"
+			if m.Example != "" {
+				h[HeaderExample] = m.Example
+			}
 		}
 	}
 	return h

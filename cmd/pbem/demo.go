@@ -11,7 +11,6 @@ import (
 	"mime"
 	netmail "net/mail"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -229,7 +228,6 @@ type bot struct {
 	seen imap.UID
 }
 
-var exampleLine = regexp.MustCompile(`(?m)^Reply with your move, for example:\s+(.+)$`)
 
 func (b *bot) play(ctx context.Context) error {
 	c, err := imapclient.DialInsecure(b.sys.IMAPAddr, nil)
@@ -281,14 +279,13 @@ func (b *bot) read(c *imapclient.Client, uid imap.UID) error {
 	if err != nil {
 		return err
 	}
-	// Whether the mail asks this bot for a move, and about which game and
-	// event, the headers say; only the move itself is in the text, as the
-	// prompt's example, for no header carries a move.
+	// Whether the mail asks this bot for a move, about which game and
+	// event, and a move it may play, the headers say.
 	if hdr.Header.Get(games.HeaderTurn) != "yours" || hdr.Header.Get(games.HeaderGame) == "" || hdr.Header.Get(games.HeaderSeq) == "" {
 		return nil
 	}
-	m := exampleLine.FindStringSubmatch(p.Text)
-	if m == nil {
+	move := hdr.Header.Get(games.HeaderExample)
+	if move == "" {
 		return fmt.Errorf("%s: mail %s says it is our turn in game %s after event %s, but gives no example move",
 			b.name, p.MessageID, hdr.Header.Get(games.HeaderGame), hdr.Header.Get(games.HeaderSeq))
 	}
@@ -296,7 +293,6 @@ func (b *bot) read(c *imapclient.Client, uid imap.UID) error {
 	if err != nil {
 		return errors.New("a prompt without a Reply-To")
 	}
-	move := strings.TrimSpace(m[1])
 	quoted := "> " + strings.ReplaceAll(strings.TrimRight(p.Text, "\n"), "\n", "\n> ")
 	body := fmt.Sprintf("%s\n\nOn %s, pbem games <%s> wrote:\n%s\n", move, hdr.Header.Get("Date"), "games@"+demoDomain, quoted)
 	id := fmt.Sprintf("<%s.%s.%d@%s>", b.name, b.run, uid, demoDomain)

@@ -41,13 +41,12 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 	seen := map[string]int{"ana": 0, "bea": 0}
 	who, moves := "ana", 0
 	for !prompt.is("game-over") {
-		example := exampleLine.FindStringSubmatch(prompt.p.Text)
-		if example == nil {
+		if prompt.example == "" {
 			t.Fatalf("prompt %q has no example move:\n%s", prompt.p.Subject, prompt.p.Text)
 		}
 		seen[who] = len(mailbox(t, sys, who))
 		send(t, sys, players[who], prompt.replyTo, "Re: "+prompt.p.Subject, "<"+prompt.messageID+">",
-			strings.TrimSpace(example[1])+"\n\n> "+strings.ReplaceAll(prompt.p.Text, "\n", "\n> "))
+			prompt.example+"\n\n> "+strings.ReplaceAll(prompt.p.Text, "\n", "\n> "))
 		moves++
 		if moves == 7 { // a restart between two moves
 			p.stop()

@@ -148,6 +148,7 @@ type letter struct {
 	kind      string // its X-Pbem-Kind: what it is, never read from its subject
 	turn      bool   // its X-Pbem-Turn: it tells its reader it is their turn
 	game      string // its X-Pbem-Game: the game it is about, "" for none
+	example   string // its X-Pbem-Example: a move the reader may play, on a mail that asks for one
 }
 
 // is reports whether l is a mail of kind want, as its headers say: a
@@ -214,7 +215,8 @@ func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
 			t.Fatal(err)
 		}
 		l := letter{raw: raw, p: p, messageID: p.MessageID,
-			kind: h.Header.Get(games.HeaderKind), turn: h.Header.Get(games.HeaderTurn) == "yours", game: h.Header.Get(games.HeaderGame)}
+			kind: h.Header.Get(games.HeaderKind), turn: h.Header.Get(games.HeaderTurn) == "yours", game: h.Header.Get(games.HeaderGame),
+			example: h.Header.Get(games.HeaderExample)}
 		if a, err := netmail.ParseAddress(h.Header.Get("Reply-To")); err == nil {
 			l.replyTo = a.Address
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 )
@@ -391,14 +392,7 @@ func (c *Club) Errors() []error {
 }
 
 var (
-	exampleLine = regexp.MustCompile(`(?m)^Reply with your move, for example:\s+(.+)$`)
-	serviceID   = regexp.MustCompile(`^([a-z0-9]+)\.(\d+)\.(\d+)\.([a-z-]+)@`)
-	answerID    = regexp.MustCompile(`^re\.([0-9a-f]+)\.\d+\.[a-z-]+@`)
-	observerID  = regexp.MustCompile(`^[a-z0-9]+\.\d+\.o\d+\.[a-z-]+@`)
-	// undeliveredID names the mail that tells a game's host that mail to
-	// an address (in hex) was refused for good.
-	undeliveredID = regexp.MustCompile(`^([a-z0-9]+)\.undelivered\.([0-9a-f]+)@`)
-	fieldMove     = regexp.MustCompile(`^[A-I][1-9]\*?$`)
+	fieldMove   = regexp.MustCompile(`^[A-I][1-9]\*?$`)
 )
 
 func (p *player) run() {
@@ -429,10 +423,11 @@ func (p *player) read(raw []byte) error {
 	if err != nil {
 		return err
 	}
-	if m := answerID.FindStringSubmatch(ct.MessageID); m != nil {
+	id, ours := games.ParseMessageID(ct.MessageID)
+	if ours && id.Answers != "" {
 		p.club.mu.Lock()
 		for _, s := range p.club.sent {
-			if mail.InboxKey(s.MessageID, nil) == m[1] {
+			if mail.InboxKey(s.MessageID, nil) == id.Answers {
 				p.club.answered[s.MessageID] = true
 			}
 		}
@@ -443,18 +438,18 @@ func (p *player) read(raw []byte) error {
 		return fmt.Errorf("a stranger got %s, which answers no mail of theirs", ct.MessageID)
 	}
 	if p.watcher {
-		if !observerID.MatchString(ct.MessageID) {
+		if !id.ToObserver() {
 			return fmt.Errorf("an observer got %s, which is no observer's mail", ct.MessageID)
 		}
 		return nil
 	}
-	if undeliveredID.MatchString(ct.MessageID) {
+	if id.Kind == games.KindUndelivered && !id.Notice() {
 		if p.seat != 0 {
 			return fmt.Errorf("%s is not the host, but got %s", p.name, ct.MessageID)
 		}
 		return nil // the oracle checks whom it names
 	}
-	if !serviceID.MatchString(ct.MessageID) {
+	if !ours || !id.Notice() || id.ToObserver() {
 		return fmt.Errorf("a mail with Message-ID %q, which pbem does not make", ct.MessageID)
 	}
 	if ct.Kind == "game-over" {
@@ -485,14 +480,13 @@ func (p *player) prompted(ct Content) error {
 		return nil // the same mail again: one answer is owed, not two
 	}
 	p.prompts[ct.MessageID] = true
-	ex := exampleLine.FindStringSubmatch(ct.Text)
-	if ex == nil {
+	if ct.Example == "" {
 		return fmt.Errorf("prompt %s (%s, game %s after event %d) gives no example move", ct.MessageID, ct.Kind, game, seq)
 	}
 	if ct.ReplyTo == "" {
 		return fmt.Errorf("prompt %s has no Reply-To", ct.MessageID)
 	}
-	k := &kept{prompt: ct, move: strings.TrimSpace(ex[1])}
+	k := &kept{prompt: ct, move: ct.Example}
 	p.newest[game] = max(p.newest[game], seq)
 	c.mu.Lock()
 	c.replyTo = ct.ReplyTo

@@ -1,16 +1,15 @@
 package torture
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -240,22 +239,20 @@ func checkStranger(r *Report, s Sent, n int, answers []string, inbox map[string]
 func answersWritten(notices []mail.Notice) map[string][]string {
 	out := map[string][]string{}
 	for _, n := range notices {
-		if m := answerID.FindStringSubmatch(n.ID); m != nil && !slices.Contains(out[m[1]], n.ID) {
-			out[m[1]] = append(out[m[1]], n.ID)
+		if id, ok := games.ParseMessageID(n.ID); ok && id.Answers != "" && !slices.Contains(out[id.Answers], n.ID) {
+			out[id.Answers] = append(out[id.Answers], n.ID)
 		}
 	}
 	return out
 }
 
 // answerKind is the kind an answer's Message-ID names.
-func answerKind(id string) string {
-	if m := answerKindID.FindStringSubmatch(id); m != nil {
-		return m[1]
+func answerKind(s string) string {
+	if id, ok := games.ParseMessageID(s); ok && id.Answers != "" {
+		return id.Kind
 	}
 	return ""
 }
-
-var answerKindID = regexp.MustCompile(`^re\.[0-9a-f]+\.\d+\.([a-z-]+)@`)
 
 // checkHeld checks how every notice stands at the end: a healthy
 // recipient's sent, the 4xx recipient's waiting, the 5xx recipient's
@@ -270,7 +267,7 @@ func checkHeld(r *Report, out Outcome) {
 		switch code := out.Bad[strings.ToLower(n.To)]; {
 		case code == 0:
 			r.Healthy++
-			if observerID.MatchString(n.ID) {
+			if id, _ := games.ParseMessageID(n.ID); id.ToObserver() {
 				r.Observed++
 			}
 		case code < 500:
@@ -317,25 +314,25 @@ func checkUndelivered(r *Report, out Outcome) {
 	}
 	told := map[string]string{} // game and address: the Message-ID that told
 	for _, n := range out.Notices {
-		m := undeliveredID.FindStringSubmatch(n.ID)
-		if m == nil {
+		m, ok := games.ParseMessageID(n.ID)
+		if !ok || m.Kind != games.KindUndelivered || m.Notice() {
 			continue
 		}
-		addr, _ := hex.DecodeString(m[2])
-		k := m[1] + " " + string(addr)
+		addr := m.To
+		k := m.Game + " " + addr
 		if id, twice := told[k]; twice && id != n.ID {
-			r.problem("the host of game %s was told twice that mail to %s was refused: %s and %s", m[1], addr, id, n.ID)
+			r.problem("the host of game %s was told twice that mail to %s was refused: %s and %s", m.Game, addr, id, n.ID)
 		}
 		told[k] = n.ID
 		if !owed[k] {
-			r.problem("<%s> tells the host of game %s that mail to %s was refused, but none was", n.ID, m[1], addr)
+			r.problem("<%s> tells the host of game %s that mail to %s was refused, but none was", n.ID, m.Game, addr)
 		}
 		var created events.GameCreated
-		if evs := out.Games[m[1]]; len(evs) > 0 {
+		if evs := out.Games[m.Game]; len(evs) > 0 {
 			_ = json.Unmarshal(evs[0].Payload, &created)
 		}
 		if !strings.EqualFold(n.To, created.Host) {
-			r.problem("<%s> went to %s, not to the host of game %s (%s)", n.ID, n.To, m[1], created.Host)
+			r.problem("<%s> went to %s, not to the host of game %s (%s)", n.ID, n.To, m.Game, created.Host)
 		}
 	}
 	for k := range owed {
@@ -648,8 +645,8 @@ func checkMail(r *Report, out Outcome) map[string][]string {
 				r.Repeats++
 			}
 			got[addr+" "+c.MessageID] = true
-			if m := answerID.FindStringSubmatch(c.MessageID); m != nil && !slices.Contains(answers[m[1]], c.MessageID) {
-				answers[m[1]] = append(answers[m[1]], c.MessageID)
+			if id, ok := games.ParseMessageID(c.MessageID); ok && id.Answers != "" && !slices.Contains(answers[id.Answers], c.MessageID) {
+				answers[id.Answers] = append(answers[id.Answers], c.MessageID)
 			}
 		}
 	}
