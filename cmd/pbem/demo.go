@@ -228,7 +228,6 @@ type bot struct {
 	seen imap.UID
 }
 
-
 func (b *bot) play(ctx context.Context) error {
 	c, err := imapclient.DialInsecure(b.sys.IMAPAddr, nil)
 	if err != nil {

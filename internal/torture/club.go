@@ -392,7 +392,7 @@ func (c *Club) Errors() []error {
 }
 
 var (
-	fieldMove   = regexp.MustCompile(`^[A-I][1-9]\*?$`)
+	fieldMove = regexp.MustCompile(`^[A-I][1-9]\*?$`)
 )
 
 func (p *player) run() {
