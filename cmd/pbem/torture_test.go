@@ -54,14 +54,13 @@ func TestTorture(t *testing.T) {
 	s := newServeProc(t, bin, sys)
 	start := time.Now()
 	club.Start()
-	// An operator at the console reads games and sets their deadlines all
+	// An operator at the console reads games, sets their deadlines,
+	// pauses and resumes them and runs pbem tick on a simulated clock all
 	// along, the service up or down. PBEM_TORTURE_PAUSE and
-	// PBEM_TORTURE_CLOCK (percentages of its commands, 0 unless set) have
-	// it also pause and resume games, and run pbem tick on a simulated
-	// clock: both are off by default, for each finds a bug of pbem that
-	// docs/reliability.md tells of.
+	// PBEM_TORTURE_CLOCK are the percentages of its commands that pause
+	// (30 unless set) and tick (15).
 	op := &torture.Operator{Bin: bin, Data: s.dir, Club: club, Seed: uint64(seed), Every: time.Second, Deadline: 0.3,
-		Pause: float64(envInt(t, "PBEM_TORTURE_PAUSE", 0)) / 100, Clock: float64(envInt(t, "PBEM_TORTURE_CLOCK", 0)) / 100}
+		Pause: float64(envInt(t, "PBEM_TORTURE_PAUSE", 30)) / 100, Clock: float64(envInt(t, "PBEM_TORTURE_CLOCK", 15)) / 100}
 	opCtx, stopOp := context.WithCancel(context.Background())
 	opDone := make(chan struct{})
 	go func() { op.Play(opCtx); close(opDone) }()
