@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"strings"
 	"time"
 )
@@ -80,4 +81,25 @@ func (m *Mailroom) ratePerHour() int {
 func (m *Mailroom) overBudget(n int) error {
 	return refuse(ErrSetup, "that would make pbem send %d more mails on your behalf, and it sends at most %d an hour for one sender (or %d for one domain): try again later",
 		n, m.ratePerHour(), m.ratePerHour()*domainBudgetFactor)
+}
+
+// Strangers: an address that plays in no game gets only a fixed text
+// (HELP's, headed by strangerNotice), never its own words back, whatever
+// it wrote: a forged sender cannot use pbem to send anyone a line of
+// their choosing. It counts against the budgets like any answer.
+
+// strangerNotice heads the answer to a stranger's mail.
+const strangerNotice = "This is how pbem works. pbem answers mail from an address that plays in no game with this text alone."
+
+// stranger reports whether addr plays in no game, as the read models say;
+// without them nobody is a stranger.
+func (m *Mailroom) stranger(ctx context.Context, addr string) (bool, error) {
+	if m.Index == nil {
+		return false, nil
+	}
+	pg, err := m.Index.PlayerGames(ctx, addr)
+	if err != nil {
+		return false, err
+	}
+	return len(pg.Games) == 0, nil
 }

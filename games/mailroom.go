@@ -280,6 +280,17 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 		}
 		l.game = g
 	}
+	if l.game == nil {
+		stranger, err := m.stranger(ctx, l.p.From)
+		if err != nil {
+			return err
+		}
+		if stranger {
+			// Nothing of a stranger's mail is quoted back to whatever
+			// address it names as its sender: the same fixed text for all.
+			l.queued = []mail.Notice{{Kind: KindHelp, Fields: map[string]string{"notice": strangerNotice}}}
+		}
+	}
 	var out []events.Message
 	var ids []string
 	for i, n := range l.queued {
