@@ -49,6 +49,7 @@ func (s *Store) readFrom(ctx context.Context, filter string, since time.Time, ha
 	if err != nil {
 		return 0, fmt.Errorf("events: read all: %w", err)
 	}
+	defer s.forget(cons)
 	iter, err := cons.Messages()
 	if err != nil {
 		return 0, fmt.Errorf("events: read all: %w", err)

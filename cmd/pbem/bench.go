@@ -32,7 +32,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	only := fs.String("only", "", "comma-separated parts to run, of rules, command, pipeline, rebuild, growth and cluster")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	fs.StringVar(&cfg.MemProfile, "memprofile", "", "write a heap profile to this file once growth has played among the most games")
-	if _, err := e.parse(fs, args, 0, "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--cluster=false]"); err != nil {
+	if _, err := e.parse(fs, args, 0, "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--memprofile FILE] [--cluster=false]"); err != nil {
 		return err
 	}
 	if *quick {

@@ -45,7 +45,7 @@ func commands() []command {
 		{"mail", mailSynopsis(), "read a mail as pbem does; list, show and retry the mail pbem sends", runMailCommand},
 		{"demo", "[--players N] [--variant x,y] [--timeout D] [-v]", "play a whole game by mail between bots on a mail system in the process", runDemo},
 		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N] [--quiet]", "play a whole game between seeded random players, without mail", runSelfplay},
-		{"bench", "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--cluster=false]", "measure throughput, latency, rebuild, growth and memory against raw JetStream", runBench},
+		{"bench", "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--memprofile FILE] [--cluster=false]", "measure throughput, latency, rebuild, growth and memory against raw JetStream", runBench},
 	}, tableCommands()...)
 }
 

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -88,5 +89,22 @@ func testLoadLong(t *testing.T, e *env) {
 	t.Logf("Load(%s) of %d events took %v", game, n, took)
 	if took > 2*time.Second {
 		t.Errorf("Load(%s) of %d events took %v, want well under a second", game, n, took)
+	}
+}
+
+// testLoadMany loads one game more times in a row than nats-server lets a
+// stream have consumers (1,000 by default), as a restart that loads a
+// thousand games within seconds does: each Load's consumer must be gone
+// once it returns, not left to expire.
+func testLoadMany(t *testing.T, e *env) {
+	const n = 1100
+	game := e.game("lm")
+	head := e.mustAppend(game, events.Head{}, moves(t, 0, 2))
+	c, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for i := range n {
+		if _, h, err := e.s.Load(c, game); err != nil || h != head {
+			t.Fatalf("Load(%s) number %d = %+v, %v, want %+v", game, i+1, h, err, head)
+		}
 	}
 }

@@ -44,6 +44,7 @@ func Run(t *testing.T, open func(t *testing.T, dir string) *events.Store) {
 		{"SubscribeKeyed", testSubscribeKeyed},
 		{"Restart", testRestart},
 		{"LoadLong", testLoadLong},
+		{"LoadMany", testLoadMany},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -23,6 +23,8 @@ type growthResult struct {
 	asked       int           // games asked for
 	loadTime    time.Duration // to write the games played no more
 	peakRSS     uint64        // peak resident memory while playing among big.games
+	peakHeap    uint64        // the most the Go heap held then, garbage included
+	peakLive    uint64        // the most of it live after a collection
 	loadPeakRSS uint64        // peak resident memory while writing them
 	failed      *failures
 }
@@ -60,7 +62,7 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 	if err != nil {
 		return res, err
 	}
-	if res.small, err = res.measure(ctx, store, cfg, tables, len(tables), p); err != nil {
+	if res.small, err = res.measure(ctx, store, cfg, tables, len(tables), streamEvents(ctx, store), p); err != nil {
 		return res, err
 	}
 	store.Close()
@@ -81,9 +83,16 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 	if store, err = events.Open(ctx, events.Options{DataDir: dir}); err != nil {
 		return res, err
 	}
+	// Counting the events asks the server for every subject's count, a
+	// hundred thousand of them: the benchmark's own cost, not a move's, so
+	// it comes before the peak is counted.
+	stored := streamEvents(ctx, store)
 	debug.FreeOSMemory()
 	ResetPeakRSS()
-	if res.big, err = res.measure(ctx, store, cfg, tables, len(tables)+written, p); err != nil {
+	heap := watchHeap(20 * time.Millisecond)
+	res.big, err = res.measure(ctx, store, cfg, tables, len(tables)+written, stored, p)
+	res.peakHeap, res.peakLive = heap.stop()
+	if err != nil {
 		return res, err
 	}
 	res.peakRSS = PeakRSS()
@@ -95,9 +104,10 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 	return res, nil
 }
 
-// measure measures one phase of growth with n games stored.
-func (g *growthResult) measure(ctx context.Context, store *events.Store, cfg *Config, tables []*table, n int, p *progress) (growthPhase, error) {
-	ph := growthPhase{games: n, events: streamEvents(ctx, store)}
+// measure measures one phase of growth with n games and stored events in
+// the stream.
+func (g *growthResult) measure(ctx context.Context, store *events.Store, cfg *Config, tables []*table, n, stored int, p *progress) (growthPhase, error) {
+	ph := growthPhase{games: n, events: stored}
 	p.say("growth: %d games stored (%d events): raw publishes, a first read of %d games, then moves, %d at a time",
 		n, ph.events, len(tables), cfg.GrowthWorkers)
 	var err error

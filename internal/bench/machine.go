@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -90,6 +92,53 @@ func PeakRSS() uint64 {
 // kernel allowed it.
 func ResetPeakRSS() bool {
 	return os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) == nil
+}
+
+// heapWatch follows the Go heap while a measurement runs.
+type heapWatch struct {
+	done       chan struct{}
+	wg         sync.WaitGroup
+	peak, live uint64
+}
+
+// watchHeap reads the Go heap every d until stop: the resident memory of
+// a Go process is mostly its heap, which the collector lets grow to about
+// twice what was live after the last collection (GOGC=100) before it
+// collects again.
+func watchHeap(d time.Duration) *heapWatch {
+	w := &heapWatch{done: make(chan struct{})}
+	samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	read := func() {
+		metrics.Read(samples)
+		for i, v := range []*uint64{&w.peak, &w.live} {
+			if samples[i].Value.Kind() == metrics.KindUint64 {
+				*v = max(*v, samples[i].Value.Uint64())
+			}
+		}
+	}
+	read()
+	w.wg.Go(func() {
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			select {
+			case <-w.done:
+				read()
+				return
+			case <-t.C:
+				read()
+			}
+		}
+	})
+	return w
+}
+
+// stop ends the watch and returns the most the heap held, garbage not
+// yet collected included, and the most of it found live by a collection.
+func (w *heapWatch) stop() (peak, live uint64) {
+	close(w.done)
+	w.wg.Wait()
+	return w.peak, w.live
 }
 
 // writeHeapProfile writes the live heap, for go tool pprof.

@@ -139,6 +139,10 @@ func (m *measured) report(cfg *Config) *Report {
 			r.Notes = append(r.Notes, fmt.Sprintf("Growth: %s of the %s games asked for were written in the %v allowed (%.0f games/s); "+
 				"the second measurement ran with the games there were.", count(g.big.games), count(g.asked), cfg.GrowthBudget, perSecond(g.big.games-g.measured, g.loadTime)))
 		}
+		if g.peakHeap > 0 {
+			r.Notes = append(r.Notes, fmt.Sprintf("Growth: of the peak memory among %s games, the Go heap (pbem's and the embedded nats-server's) held at most %d MiB, "+
+				"garbage not yet collected included; at most %d MiB of it was live after a collection.", count(g.big.games), g.peakHeap/MiB, g.peakLive/MiB))
+		}
 		r.Notes = append(r.Notes, fmt.Sprintf("Growth: the finished games were written by a server of their own without a sync per write, "+
 			"in %v (peak memory then %d MiB); every move measured ran with every write synced.", g.loadTime.Round(time.Second), g.loadPeakRSS/MiB))
 	}
