@@ -61,9 +61,14 @@ func TestMailRefusals(t *testing.T) {
 		{"Bounce", "bea", beaInvite.replyTo, "Subject: Undelivered Mail Returned to Sender\nReturn-Path: <>\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\n\n--b\nContent-Type: text/plain\n\nfailed\n--b--\n", "", ""},
 		{"ListMail", "eve", games, "Subject: news\nList-Id: <news.example.org>\n\nHELP\n", "", ""},
 		{"OwnMail", "games", games, "Subject: loop\n\nHELP\n", "", ""},
-		{"NoCommands", "eve", games, "Subject: hi\n\n\n", "help", "found no command"},
-		{"GameCommandWithoutGame", "eve", games, "Subject: hi\n\nBOARD\n", "error", "needs a game"},
-		{"BadNew", "eve", games, "Subject: hi\n\nNEW chess WITH ana@pbem.test\n", "error", "no game called"},
+		{"NoCommands", "bea", games, "Subject: hi\n\n\n", "help", "found no command"},
+		{"GameCommandWithoutGame", "bea", games, "Subject: hi\n\nBOARD\n", "error", "needs a game"},
+		{"BadNew", "bea", games, "Subject: hi\n\nNEW chess WITH ana@pbem.test\n", "error", "no game called"},
+		// A stranger (eve plays in no game) gets the fixed help text, never
+		// their own words back: a forged From cannot make pbem mail anyone
+		// a line of its choosing.
+		{"StrangerProse", "eve", games, "Subject: hi\n\nVisit http://cheap.example now\n", "help", "This is how pbem works."},
+		{"StrangerBadNew", "eve", games, "Subject: hi\n\nNEW chess WITH http://cheap.example\n", "help", "This is how pbem works."},
 		{"EmptySay", "bea", beaInvite.replyTo, "Subject: hi\n\nSAY\n", "error", "SAY needs a message"},
 		{"DeadlineNotHost", "bea", beaInvite.replyTo, "Subject: hi\n\nDEADLINE 48h\n", "error", "only the game's host"},
 		{"BadDeadline", "ana", anaPrompt.replyTo, "Subject: hi\n\nDEADLINE soon\n", "error", "DEADLINE 48h"},
@@ -85,6 +90,9 @@ func TestMailRefusals(t *testing.T) {
 				got := waitFor(t, sys, tt.who, before, tt.answer)
 				if !strings.Contains(got.p.Text, tt.body) {
 					t.Errorf("%s: answer %s says\n%s\nwant it to say %q", tt.name, got, got.p.Text, tt.body)
+				}
+				if strings.Contains(string(got.raw), "cheap.example") {
+					t.Errorf("%s: the answer quotes the sender's words back:\n%s", tt.name, got.raw)
 				}
 			}
 			// Mail is handled in order: once the answer to a later HELP has

@@ -37,17 +37,17 @@ type strangerMail struct {
 }
 
 // strangerMails are what strangers write, as docs/commands.md says pbem
-// answers them: HELP and an empty mail get the help; a mail of prose or
-// an unknown command word has its first line read as a move and refused;
-// a game's command without a game is refused as a command; a move to a game they do not play in, an
-// auto-reply and a mailing-list post get silence, so no loop and no
-// backscatter.
+// answers them: to the game mailbox, whatever they wrote (HELP, nothing,
+// prose, an unknown word, a game's command without a game), the fixed
+// help text, never their own words back; a move to a game they do not
+// play in, an auto-reply and a mailing-list post get silence, so no loop
+// and no backscatter.
 var strangerMails = []strangerMail{
 	{name: "help", body: "HELP\n", expect: "help"},
-	{name: "prose", body: "Hello, is this the chess club?\nBest, a stranger\n", expect: "rejected"},
+	{name: "prose", body: "Hello, is this the chess club?\nBest, a stranger\n", expect: "help"},
 	{name: "empty", body: "\n", expect: "help"},
-	{name: "unknown word", body: "FROBNICATE the board\n", expect: "rejected"},
-	{name: "board without game", body: "BOARD\n", expect: "error"},
+	{name: "unknown word", body: "FROBNICATE the board\n", expect: "help"},
+	{name: "board without game", body: "BOARD\n", expect: "help"},
 	{name: "move to a game", toGame: true, body: "E5\n"},
 	{name: "help to a game", toGame: true, body: "HELP\n"},
 	{name: "auto-reply", head: "Auto-Submitted: auto-replied\r\n", body: "I am away until Monday.\n"},
