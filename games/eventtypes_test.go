@@ -23,16 +23,14 @@ import (
 // outside the package.
 func EventTypes() []string { return slices.Sorted(maps.Keys(eventTypes)) }
 
-// declaredTypes reads the event types the events package declares (its
-// constants named Type…) from its source, so a type added there is seen
-// here without anyone listing it twice.
-func declaredTypes(t *testing.T) map[string]string {
+// sources parses the Go files of dir that are not tests.
+func sources(t *testing.T, dir string) []*ast.File {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "events", "*.go"))
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]string{}
+	var out []*ast.File
 	fset := token.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
@@ -42,6 +40,18 @@ func declaredTypes(t *testing.T) map[string]string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// declaredTypes reads the event types the events package declares (its
+// constants named Type…) from its source, so a type added there is seen
+// here without anyone listing it twice.
+func declaredTypes(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, f := range sources(t, filepath.Join("..", "events")) {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.CONST {
