@@ -9,6 +9,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
 )
 
 // The mail a game's events cause is not stored: a command stores its
@@ -78,25 +79,7 @@ func (s *Service) Notices(ctx context.Context, r events.Record) ([]mail.Notice, 
 	unrenderable := func(err error) error {
 		return fmt.Errorf("games: notices of %s after event %d: %w: %w", e.Game, e.Seq, mail.ErrUnrenderable, err)
 	}
-	seed := f.game.Setup.Seed
-	if first == 1 {
-		g, err := projections.Start(s.Catalog, f.evs[0], seed)
-		if err != nil {
-			return nil, unrenderable(err)
-		}
-		ns := notices(g, f.evs[:1], note)
-		if s.cacheLimit() > 0 {
-			s.cache.keepTold(g, s.cacheLimit())
-		}
-		return ns, nil
-	}
-	g := s.cache.takeTold(e.Game, first-1)
-	if g == nil {
-		if g, err = projections.Replay(s.Catalog, f.evs, seed, int(first-1)); err != nil {
-			return nil, unrenderable(err)
-		}
-	}
-	sealed, before, err := fold(g, f.evs[first-1:e.Seq])
+	g, sealed, before, err := s.foldAppend(f, first, e.Seq)
 	if err != nil {
 		return nil, unrenderable(err)
 	}
@@ -105,6 +88,30 @@ func (s *Service) Notices(ctx context.Context, r events.Record) ([]mail.Notice, 
 		s.cache.keepTold(g, s.cacheLimit())
 	}
 	return ns, nil
+}
+
+// foldAppend returns the game f after its events first to last, those
+// events and the state before each. It folds on from the game as kept
+// after the Append before, when it is, and replays the history otherwise.
+func (s *Service) foldAppend(f *folded, first, last uint64) (*projections.Game, []events.Event, []rules.State, error) {
+	seed := f.game.Setup.Seed
+	if first == 1 { // a game's first Append: it starts with GameCreated
+		g, err := projections.Start(s.Catalog, f.evs[0], seed)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		sealed, before, err := fold(g, f.evs[1:last])
+		return g, append([]events.Event{f.evs[0]}, sealed...), append([]rules.State{nil}, before...), err
+	}
+	g := s.cache.takeTold(f.game.ID, first-1)
+	if g == nil {
+		var err error
+		if g, err = projections.Replay(s.Catalog, f.evs, seed, int(first-1)); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	sealed, before, err := fold(g, f.evs[first-1:last])
+	return g, sealed, before, err
 }
 
 // noticeEvent reads the game and the event of a notice's Message-ID,
