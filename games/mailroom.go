@@ -279,8 +279,7 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			return err
 		}
 		l.game = g
-	}
-	if l.game == nil {
+	} else {
 		stranger, err := m.stranger(ctx, l.p.From)
 		if err != nil {
 			return err
