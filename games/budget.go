@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"github.com/pbem-games/pbem/mail"
 )
 
 // Budgets: pbem must not be a way to mail people who never asked for it.
@@ -83,10 +85,31 @@ func (m *Mailroom) overBudget(n int) error {
 		n, m.ratePerHour(), m.ratePerHour()*domainBudgetFactor)
 }
 
-// Strangers: an address that plays in no game gets only a fixed text
-// (HELP's, headed by strangerNotice), never its own words back, whatever
-// it wrote: a forged sender cannot use pbem to send anyone a line of
-// their choosing. It counts against the budgets like any answer.
+// Strangers: an address that plays in no game never gets its own words
+// back, whatever it wrote: a forged sender cannot use pbem to send anyone
+// a line of their choosing. An answer in pbem's words alone (a JOIN
+// refused, a mail too long) goes without the line it answers; any other
+// becomes the fixed text (HELP's, headed by strangerNotice). It counts
+// against the budgets like any answer.
+
+// ownWords marks, in an answer's fields, a refusal in pbem's words alone.
+const ownWords = "own"
+
+// forStranger returns the answers a stranger gets instead of queued.
+func forStranger(queued []mail.Notice) []mail.Notice {
+	var out []mail.Notice
+	fixed := false
+	for _, n := range queued {
+		switch {
+		case n.Fields[ownWords] == "1":
+			delete(n.Fields, "attempt")
+			out = append(out, n)
+		case !fixed:
+			out, fixed = append(out, mail.Notice{Kind: KindHelp, Fields: map[string]string{"notice": strangerNotice}}), true
+		}
+	}
+	return out
+}
 
 // strangerNotice heads the answer to a stranger's mail.
 const strangerNotice = "This is how pbem works. pbem answers mail from an address that plays in no game with this text alone."

@@ -52,8 +52,11 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			if !asMove {
 				kind = KindError
 			}
-			l.answer(kind, map[string]string{"reason": refusal.Msg, "attempt": line,
-				"skipped": strconv.Itoa(len(run) - i - 1)})
+			fields := map[string]string{"reason": refusal.Msg, "attempt": line, "skipped": strconv.Itoa(len(run) - i - 1)}
+			if isCmd && cmd.OwnWords {
+				fields[ownWords] = "1"
+			}
+			l.answer(kind, fields)
 			log.Info("command refused", "line", line, "reason", refusal.Msg)
 			return nil
 		}
@@ -191,7 +194,7 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c Cause) er
 		return refuse(ErrSetup, "write JOIN, the game's id and its invitation code, as the game's host sent them to you: JOIN <game> <code>")
 	}
 	if !m.Tokens.CheckInvitation(words[0], words[1]) {
-		return refuse(ErrSetup, "that is not the invitation code of game %s: ask its host for the line to send", words[0])
+		return refuse(ErrSetup, "that is not the invitation code of that game: ask its host for the line to send")
 	}
 	_, err := m.Service.Join(ctx, words[0], l.p.From, c)
 	return err

@@ -45,6 +45,10 @@ type Command struct {
 	// MayBeMove says a line starting with its word may be a move of the
 	// game instead (see movesNotCommands).
 	MayBeMove bool
+	// OwnWords says its refusals are in pbem's words alone, with nothing
+	// of what the sender wrote, so that a stranger gets them (without the
+	// line they wrote) rather than the fixed text (see strangerNotice).
+	OwnWords bool
 
 	run func(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error
 }
@@ -68,9 +72,9 @@ func init() {
 			Detail:  "Write it to the game mailbox. You play seat 0 unless you list yourself elsewhere; `OPEN` in place of an address leaves a seat for whoever joins.",
 			Console: "pbem new", run: (*Mailroom).newGame},
 		{Word: "JOIN", Syntax: "JOIN <game> <code>", Example: "JOIN k7q2mx 3fz9x0mw", Who: Anyone,
-			Help:   "Takes an open seat of that game, with the code its host passed on to you.",
-			Detail: "The game starts when every seat is taken. Only the host is mailed the whole line, so knowing a game's id is not enough to sit down in it.",
-			run:    (*Mailroom).join},
+			Help:     "Takes an open seat of that game, with the code its host passed on to you.",
+			Detail:   "The game starts when every seat is taken. Only the host is mailed the whole line, so knowing a game's id is not enough to sit down in it.",
+			OwnWords: true, run: (*Mailroom).join},
 		{Word: "GAMES", Syntax: "GAMES", Example: "GAMES", Who: Anyone, Brief: true,
 			Help: "Lists your games and where each stands.", Console: "pbem games", run: answer(KindGames)},
 		{Word: "BOARD", Aliases: []string{"STATUS"}, Syntax: "BOARD", Example: "BOARD", Who: AnyPlayer, Game: true, Brief: true,

@@ -130,7 +130,7 @@ func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
 		return err
 	}
 	if problem != "" {
-		l.answer(KindRejected, map[string]string{"reason": problem})
+		l.answer(KindRejected, map[string]string{"reason": problem, ownWords: "1"})
 	} else if err := m.commands(ctx, l, log); err != nil {
 		return err
 	}
@@ -285,9 +285,7 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			return err
 		}
 		if stranger {
-			// Nothing of a stranger's mail is quoted back to whatever
-			// address it names as its sender: the same fixed text for all.
-			l.queued = []mail.Notice{{Kind: KindHelp, Fields: map[string]string{"notice": strangerNotice}}}
+			l.queued = forStranger(l.queued)
 		}
 	}
 	var out []events.Message
