@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
 
@@ -129,5 +130,50 @@ func TestParseMessageID(t *testing.T) {
 		if ok != c.ok || ok && got != c.want {
 			t.Errorf("ParseMessageID(%q) = %+v, %v; want %+v, %v", c.id, got, ok, c.want, c.ok)
 		}
+	}
+}
+
+// TestObserverGameOverPrivate: the game-over mail of an observer carries
+// no history, which holds every player's address and their plans never
+// played; a player's carries it.
+func TestObserverGameOverPrivate(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	id := create(t, svc)
+	if _, err := svc.Watch(ctx, id, games.Operator, "olga@example.com", true, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Resign(ctx, id, 1, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	ns, err := mailtest.CatchUpNotices(ctx, svc.Store, "test", svc.Notices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lh := games.Letterhead{Service: "pbem", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+	seen := map[string]bool{}
+	for _, n := range ns {
+		if n.Kind != games.KindGameOver {
+			continue
+		}
+		out, err := svc.Render(ctx, lh, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case n.To == "olga@example.com":
+			seen["observer"] = true
+			if len(out.Attachments) != 0 || strings.Contains(out.Text+out.HTML, "ana@example.org") {
+				t.Errorf("the observer's game-over mail carries %d attachments or a player's address:\n%s", len(out.Attachments), out.Text)
+			}
+		default:
+			seen["player"] = true
+			if len(out.Attachments) != 1 {
+				t.Errorf("%s's game-over mail carries %d attachments, want the history", n.To, len(out.Attachments))
+			}
+		}
+	}
+	if !seen["observer"] || !seen["player"] {
+		t.Errorf("game-over mails to %v, want to the observer and the players", seen)
 	}
 }

@@ -82,7 +82,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat)), 0
 			out.Attachments = []mail.Attachment{{Name: g.ID + "-legal.txt", ContentType: "text/plain; charset=utf-8", Data: legalText(m.Legal)}}
 		}
-		if g.Ended != nil && m.Kind == templates.GameOver {
+		// The history holds every player's address and their plans never
+		// played: the players get it, an observer does not.
+		if g.Ended != nil && m.Kind == templates.GameOver && n.Seat >= 0 {
 			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: SignedExport(evs[:g.Seq], lh.Key)}}
 			if lh.Key != nil {
 				m.SigningKey = lh.Key.Public().String()
@@ -170,7 +172,9 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	if g.Ended != nil {
 		m.Seed = g.Ended.Seed
 		m.Result = result(g)
-		m.VerifyHint = "pbem verify --file " + g.ID + ".jsonl (the whole history is attached to this mail)"
+		if n.Seat >= 0 {
+			m.VerifyHint = "pbem verify --file " + g.ID + ".jsonl (the whole history is attached to this mail)"
+		}
 	}
 	if said := lastSaid(g); m.Kind == templates.Said && said != nil {
 		m.Said, m.SaidBy = said.Text, g.Created.Players[said.Seat].Name
