@@ -58,14 +58,6 @@ func (s *Service) Move(ctx context.Context, id string, seat rules.Seat, text str
 		if err := playable(g, seat); err != nil {
 			return nil, "", err
 		}
-		if c.Answers > 0 {
-			if changed, err := s.changedSince(ctx, id, seat, c.Answers); err != nil || changed {
-				if changed {
-					err = &StaleError{Since: c.Answers}
-				}
-				return nil, "", err
-			}
-		}
 		m, err := g.State.Parse(seat, text)
 		if err != nil {
 			return nil, "", refuse(rules.ErrIllegal, "%v", err)
@@ -173,6 +165,17 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 	}
 	if seat != operator && (int(seat) < 0 || int(seat) >= len(g.Created.Players)) {
 		return Played{}, refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", id, len(g.Created.Players)-1, seat)
+	}
+	if c.Answers > 0 && seat != operator {
+		// Checked here, on the history the command will be appended to,
+		// and before anything else: a mail that answers an old one is
+		// told what changed since (a move pbem played, the game's end).
+		if changed, err := s.changedSince(ctx, id, seat, c.Answers); err != nil || changed {
+			if changed {
+				err = &StaleError{Since: c.Answers}
+			}
+			return Played{}, err
+		}
 	}
 	if g.Ended != nil {
 		return Played{}, refuse(ErrOver, "game %s is over", id)
