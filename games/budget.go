@@ -13,7 +13,8 @@ import (
 // answers they get, the invitations of a NEW, the SAY relayed to the
 // other players, the first mail of an observer they add or of a player
 // they bring in. A budget is kept per mailbox (lower case, +tag removed,
-// so v0+1@ and v0+2@ share one) and per domain, over the last hour. A
+// so v0+1@ and v0+2@ share one) and per domain, over the last hour and
+// the last day; a restart counts the answers of the last hour again. A
 // command that would go over is refused; an answer that would go over is
 // not sent.
 
@@ -44,18 +45,21 @@ func (m *Mailroom) spend(addr string, n int) bool {
 	}
 	keys := budgetKeys(addr)
 	for _, k := range keys {
-		recent := m.answers[k][:0]
+		day, hour := m.answers[k][:0], 0
 		for _, t := range m.answers[k] {
+			if now.Sub(t) < 24*time.Hour {
+				day = append(day, t)
+			}
 			if now.Sub(t) < time.Hour {
-				recent = append(recent, t)
+				hour++
 			}
 		}
-		m.answers[k] = recent
-		limit := m.ratePerHour()
+		m.answers[k] = day
+		perHour, perDay := m.ratePerHour(), m.ratePerDay()
 		if strings.HasPrefix(k, "@") {
-			limit *= domainBudgetFactor
+			perHour, perDay = perHour*domainBudgetFactor, perDay*domainBudgetFactor
 		}
-		if len(recent)+n > limit {
+		if hour+n > perHour || len(day)+n > perDay {
 			return false
 		}
 	}
@@ -78,11 +82,19 @@ func (m *Mailroom) ratePerHour() int {
 	return 30
 }
 
+// ratePerDay is the day's budget: RatePerDay, or four hours' worth.
+func (m *Mailroom) ratePerDay() int {
+	if m.RatePerDay > 0 {
+		return m.RatePerDay
+	}
+	return 4 * m.ratePerHour()
+}
+
 // overBudget is the refusal of a command whose mails would go over the
 // sender's budget.
 func (m *Mailroom) overBudget(n int) error {
-	return refuse(ErrSetup, "that would make pbem send %d more mails on your behalf, and it sends at most %d an hour for one sender (or %d for one domain): try again later",
-		n, m.ratePerHour(), m.ratePerHour()*domainBudgetFactor)
+	return refuse(ErrSetup, "that would make pbem send %d more mails on your behalf, and it sends at most %d an hour and %d a day for one sender (five times as many for one domain): try again later",
+		n, m.ratePerHour(), m.ratePerDay())
 }
 
 // Strangers: an address that plays in no game never gets its own words

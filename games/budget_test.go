@@ -103,3 +103,50 @@ func TestDeadlineMinimum(t *testing.T) {
 		t.Errorf("DEADLINE 1h refused: %q", r)
 	}
 }
+
+// TestBudgetDay: a sender spread over hours still has a day's budget.
+func TestBudgetDay(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	mt.m.RatePerHour, mt.m.RatePerDay = 5, 8
+	clock := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
+	mt.svc.Now = func() time.Time { return clock }
+	answered := func() int {
+		n := 0
+		for _, a := range mt.outbox() {
+			if a.To == "eve@example.org" {
+				n++
+			}
+		}
+		return n
+	}
+	for range 6 {
+		mt.send("eve@example.org", mt.m.Mailbox, "", "HELP\r\n")
+	}
+	if n := answered(); n != 5 {
+		t.Fatalf("six HELPs in an hour got %d answers, want the hour's 5", n)
+	}
+	clock = clock.Add(2 * time.Hour)
+	for range 6 {
+		mt.send("eve@example.org", mt.m.Mailbox, "", "HELP\r\n")
+	}
+	if n := answered(); n != 8 {
+		t.Errorf("twelve HELPs in three hours got %d answers, want the day's 8", n)
+	}
+}
+
+// TestObserversCap: a host adds at most ten observers to a game by mail.
+func TestObserversCap(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	var body strings.Builder
+	for i := range 11 {
+		fmt.Fprintf(&body, "WATCH o%d@watchers.example\r\n", i)
+	}
+	out := mt.mail(id, 0, "ana@example.org", "", body.String())
+	if g := mt.game(id); len(g.Observers) != 10 {
+		t.Errorf("the game has %d observers, want 10", len(g.Observers))
+	}
+	if r := refusals(out); len(r) != 1 || !strings.Contains(r[0], "10 observers already") {
+		t.Errorf("refusals %q, want one saying the game has 10 observers already", r)
+	}
+}

@@ -38,9 +38,15 @@ type Service struct {
 	// MinDeadline is the shortest time per move a host may set by mail;
 	// 0 means DefaultMinDeadline. The operator may set any.
 	MinDeadline time.Duration
+	// MaxObservers is how many observers a host may add to one game by
+	// mail; 0 means DefaultMaxObservers. The operator may add any.
+	MaxObservers int
 
 	cache gameCache
 }
+
+// DefaultMaxObservers is how many observers a host may add to a game.
+const DefaultMaxObservers = 10
 
 // DefaultMinDeadline is the shortest time per move a host may set by
 // mail: shorter, pbem would play a whole game for its seats in minutes

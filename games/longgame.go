@@ -286,6 +286,9 @@ func (s *Service) Watch(ctx context.Context, id string, by rules.Seat, address s
 		if err := hostOnly(g, by); err != nil {
 			return nil, "", err
 		}
+		if on && by != operator && len(g.Observers) >= s.maxObservers() && !slices.ContainsFunc(g.Observers, func(a string) bool { return strings.EqualFold(a, address) }) {
+			return nil, "", refuse(ErrSetup, "game %s has %d observers already, as many as pbem mails for one game", id, len(g.Observers))
+		}
 		evs, err := s.newEvents(c, event(events.TypeObserverChanged, actor(by), events.ObserverChanged{Address: address, Watch: on}))
 		return evs, "", err
 	})
@@ -336,4 +339,11 @@ func (s *Service) minDeadline() time.Duration {
 		return s.MinDeadline
 	}
 	return DefaultMinDeadline
+}
+
+func (s *Service) maxObservers() int {
+	if s.MaxObservers > 0 {
+		return s.MaxObservers
+	}
+	return DefaultMaxObservers
 }

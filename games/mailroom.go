@@ -45,7 +45,9 @@ type Mailroom struct {
 	// mailbox, whatever its +tag or case; 0 means 30. A domain's senders
 	// together may cause five times as many.
 	RatePerHour int
-	Log         *slog.Logger // nil: discard
+	// RatePerDay bounds the same over a day; 0 means four hours' worth.
+	RatePerDay int
+	Log        *slog.Logger // nil: discard
 	// Workers is how many mails Run handles at once, one game's mail (or
 	// one sender's, outside games) in order; 0 means DefaultWorkers.
 	Workers int

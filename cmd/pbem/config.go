@@ -19,14 +19,16 @@ import (
 // variables, each overriding the one before. serve's own flags say only
 // which file to read (--config) and where /healthz listens (--health).
 type config struct {
-	Service     string   `toml:"service"`       // display name in mails
-	Mailbox     string   `toml:"mailbox"`       // the game mailbox address
-	Domain      string   `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
-	Secret      string   `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
-	RatePerHour int      `toml:"rate_per_hour"` // mails one sender's commands cause per hour (a domain's: five times)
-	MinDeadline duration `toml:"min_deadline"`  // the shortest DEADLINE a host may set by mail; default 1h
-	TrustedAuth string   `toml:"trusted_auth_server"`
-	Tick        duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
+	Service      string   `toml:"service"`       // display name in mails
+	Mailbox      string   `toml:"mailbox"`       // the game mailbox address
+	Domain       string   `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
+	Secret       string   `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
+	RatePerHour  int      `toml:"rate_per_hour"` // mails one sender's commands cause per hour (a domain's: five times)
+	RatePerDay   int      `toml:"rate_per_day"`  // the same per day; default four hours' worth
+	MinDeadline  duration `toml:"min_deadline"`  // the shortest DEADLINE a host may set by mail; default 1h
+	MaxObservers int      `toml:"max_observers"` // observers a host may add to one game by mail; default 10
+	TrustedAuth  string   `toml:"trusted_auth_server"`
+	Tick         duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
 	// MinFreeMB is the free space (MiB) on the data directory below which
 	// new mail stays on the IMAP server; 0 means 256, negative never.
 	MinFreeMB int `toml:"min_free_mb"`

@@ -107,7 +107,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
 	}
 	m := newMetrics(h)
-	svc.MinDeadline = c.MinDeadline.Duration
+	svc.MinDeadline, svc.MaxObservers = c.MinDeadline.Duration, c.MaxObservers
 	record := mail.StoreInbox(svc.Store)
 	return &postOffice{
 		lh:      lh,
@@ -126,7 +126,7 @@ func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, 
 			},
 			OnState: func(connected bool, err error) { h.intakeState(connected, err); m.intake(connected, err) }},
 		mailroom: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
-			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, Log: log.With("part", "mailroom"),
+			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, Log: log.With("part", "mailroom"),
 			OnCommand: m.command},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: svc.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
