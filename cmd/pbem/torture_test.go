@@ -144,6 +144,7 @@ var tortureTables = []struct {
 	seats         int
 }{
 	{"atacama", "", 2}, {"atacama", "", 3}, {"atacama", "enhanced", 2}, {"atacama", "", 4}, {"archipelago", "", 2},
+	{"archipelago", "short", 5},
 }
 
 // tortureBad are the club's bad recipients, invited with a healthy

@@ -77,7 +77,7 @@ type Options struct {
 	Invalid, Duplicate float64
 	// Variant returns the variants of table i's games ("" or "enhanced").
 	Variant func(pair int) string
-	// Seats returns how many play at table i, 2 to 4; nil means 2.
+	// Seats returns how many play at table i, 2 to 5; nil means 2.
 	Seats func(pair int) int
 	// Game returns the game table i plays; nil means Atacama.
 	Game func(pair int) string
