@@ -1,0 +1,96 @@
+package layers
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/pbem-games/pbem/"
+
+// allowed says, for each package of the module, which packages of the
+// module its non-test files may import. A package missing here fails the
+// test: a new package is given its place on purpose. "rules/..." stands
+// for every package under rules, which rules/rules_test.go guards further
+// (no I/O, no clock, nothing outside the standard library).
+var allowed = map[string][]string{
+	"rules":                        nil,
+	"rules/...":                    {"rules", "rules/rulestest"},
+	"templates":                    nil,
+	"events":                       nil,
+	"events/storetest":             {"events"},
+	"projections":                  {"events", "rules"},
+	"mail":                         {"events"},
+	"mail/loopback":                nil,
+	"mail/mailtest":                {"events", "mail"},
+	"games":                        {"events", "projections", "rules", "mail", "templates"},
+	"internal/golden":              nil,
+	"internal/layers":              nil,
+	"internal/torture":             {"events", "games", "mail", "mail/loopback", "projections", "rules"},
+	"internal/bench":               {"events", "games", "mail", "mail/loopback", "projections", "rules"},
+	"cmd/pbem":                     {"*"},
+	"rules/rulestest/internal/nim": {"rules"},
+}
+
+// TestLayers fails when a package imports a package of the module that
+// its layer may not, or when a package has no layer.
+func TestLayers(t *testing.T) {
+	root := filepath.Join("..", "..")
+	imports := map[string]map[string]bool{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		pkg := filepath.ToSlash(rel)
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		if imports[pkg] == nil {
+			imports[pkg] = map[string]bool{}
+		}
+		for _, spec := range f.Imports {
+			if p, _ := strconv.Unquote(spec.Path.Value); strings.HasPrefix(p, module) {
+				imports[pkg][strings.TrimPrefix(p, module)] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imports) < 10 {
+		t.Fatalf("found %d packages, want the module's", len(imports))
+	}
+	for pkg, imps := range imports {
+		may, ok := allowed[pkg]
+		if !ok && strings.HasPrefix(pkg, "rules/") {
+			may, ok = allowed["rules/..."]
+		}
+		if !ok {
+			t.Errorf("package %s has no layer in the allowed table", pkg)
+			continue
+		}
+		for imp := range imps {
+			if !slices.Contains(may, "*") && !slices.Contains(may, imp) {
+				t.Errorf("package %s imports %s, which its layer may not (it may import %v)", pkg, imp, may)
+			}
+		}
+	}
+}
