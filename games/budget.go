@@ -18,9 +18,11 @@ import (
 // command that would go over is refused; an answer that would go over is
 // not sent.
 
-// domainBudgetFactor is how many times a sender's budget the senders of
-// one domain share.
-const domainBudgetFactor = 5
+// DefaultDomainFactor is how many times a sender's budget the senders of
+// one domain share, unless the Mailroom's DomainFactor says otherwise. A
+// club whose players all write from one big provider shares it too: set
+// it higher for such a club.
+const DefaultDomainFactor = 10
 
 // budgetKeys are the budgets a mail from addr counts against: its
 // mailbox's and its domain's.
@@ -57,7 +59,7 @@ func (m *Mailroom) spend(addr string, n int) bool {
 		m.answers[k] = day
 		perHour, perDay := m.ratePerHour(), m.ratePerDay()
 		if strings.HasPrefix(k, "@") {
-			perHour, perDay = perHour*domainBudgetFactor, perDay*domainBudgetFactor
+			perHour, perDay = perHour*m.domainFactor(), perDay*m.domainFactor()
 		}
 		if hour+n > perHour || len(day)+n > perDay {
 			return false
@@ -82,6 +84,13 @@ func (m *Mailroom) ratePerHour() int {
 	return 30
 }
 
+func (m *Mailroom) domainFactor() int {
+	if m.DomainFactor > 0 {
+		return m.DomainFactor
+	}
+	return DefaultDomainFactor
+}
+
 // ratePerDay is the day's budget: RatePerDay, or four hours' worth.
 func (m *Mailroom) ratePerDay() int {
 	if m.RatePerDay > 0 {
@@ -93,8 +102,8 @@ func (m *Mailroom) ratePerDay() int {
 // overBudget is the refusal of a command whose mails would go over the
 // sender's budget.
 func (m *Mailroom) overBudget(n int) error {
-	return refuse(ErrSetup, "that would make pbem send %d more mails on your behalf, and it sends at most %d an hour and %d a day for one sender (five times as many for one domain): try again later",
-		n, m.ratePerHour(), m.ratePerDay())
+	return refuse(ErrSetup, "that would make pbem send %d more mails on your behalf, and it sends at most %d an hour and %d a day for one sender (%d times as many for one domain): try again later",
+		n, m.ratePerHour(), m.ratePerDay(), m.domainFactor())
 }
 
 // Strangers: an address that plays in no game never gets its own words

@@ -150,3 +150,24 @@ func TestObserversCap(t *testing.T) {
 		t.Errorf("refusals %q, want one saying the game has 10 observers already", r)
 	}
 }
+
+// TestBudgetDomain: the senders of one domain share DomainFactor times
+// one sender's budget, however many mailboxes they write from.
+func TestBudgetDomain(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	mt.m.RatePerHour, mt.m.DomainFactor = 3, 2
+	stopped := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
+	mt.svc.Now = func() time.Time { return stopped }
+	for i := range 10 {
+		mt.send(fmt.Sprintf("u%d@spam.example", i), mt.m.Mailbox, "", "HELP\r\n")
+	}
+	answered := 0
+	for _, n := range mt.outbox() {
+		if strings.HasSuffix(n.To, "@spam.example") {
+			answered++
+		}
+	}
+	if answered != 6 {
+		t.Errorf("HELP from ten mailboxes of one domain got %d answers, want the domain's 6", answered)
+	}
+}

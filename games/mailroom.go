@@ -43,11 +43,14 @@ type Mailroom struct {
 	// RatePerHour bounds the mails one sender causes in an hour (answers
 	// to them, invitations, SAY relays, observers' first mails): per
 	// mailbox, whatever its +tag or case; 0 means 30. A domain's senders
-	// together may cause five times as many.
+	// together may cause DomainFactor times as many.
 	RatePerHour int
 	// RatePerDay bounds the same over a day; 0 means four hours' worth.
 	RatePerDay int
-	Log        *slog.Logger // nil: discard
+	// DomainFactor is how many times one sender's budgets the senders of
+	// one domain share; 0 means DefaultDomainFactor.
+	DomainFactor int
+	Log          *slog.Logger // nil: discard
 	// Workers is how many mails Run handles at once, one game's mail (or
 	// one sender's, outside games) in order; 0 means DefaultWorkers.
 	Workers int

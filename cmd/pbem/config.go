@@ -25,6 +25,7 @@ type config struct {
 	Secret       string   `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
 	RatePerHour  int      `toml:"rate_per_hour"` // mails one sender's commands cause per hour (a domain's: five times)
 	RatePerDay   int      `toml:"rate_per_day"`  // the same per day; default four hours' worth
+	DomainFactor int      `toml:"domain_factor"` // how many senders' budgets one domain shares; default 10
 	MinDeadline  duration `toml:"min_deadline"`  // the shortest DEADLINE a host may set by mail; default 1h
 	MaxObservers int      `toml:"max_observers"` // observers a host may add to one game by mail; default 10
 	TrustedAuth  string   `toml:"trusted_auth_server"`
