@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -169,5 +170,31 @@ func TestBudgetDomain(t *testing.T) {
 	}
 	if answered != 6 {
 		t.Errorf("HELP from ten mailboxes of one domain got %d answers, want the domain's 6", answered)
+	}
+}
+
+// TestStop: STOP puts its sender on the stop list, which the outbox
+// reads before every mail; any later mail from them takes them off it.
+// Every mail carries the List-Unsubscribe header that sends STOP.
+func TestStop(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	stops, err := mail.OpenStopList(t.Context(), mt.svc.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := mt.mail(id, 1, "bea@example.net", "", "STOP\r\n")
+	if len(out) != 0 {
+		t.Errorf("STOP was answered with %d mails, want none", len(out))
+	}
+	if stopped, err := stops.Stopped(t.Context(), "Bea@Example.net"); err != nil || !stopped {
+		t.Fatalf("after STOP bea is stopped = %v, %v; want true", stopped, err)
+	}
+	out = mt.mail(id, 1, "bea@example.net", "", "BOARD\r\n")
+	if stopped, err := stops.Stopped(t.Context(), "bea@example.net"); err != nil || stopped {
+		t.Errorf("after bea wrote again she is stopped = %v, %v; want false", stopped, err)
+	}
+	if len(out) != 1 || out[0].Headers["List-Unsubscribe"] != "<mailto:games@pbem.test?subject=STOP&body=STOP>" {
+		t.Errorf("the board answer's List-Unsubscribe is %q, want a mailto that sends STOP", out[0].Headers["List-Unsubscribe"])
 	}
 }

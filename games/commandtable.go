@@ -75,6 +75,10 @@ func init() {
 			Help:     "Takes an open seat of that game, with the code its host passed on to you.",
 			Detail:   "The game starts when every seat is taken. Only the host is mailed the whole line, so knowing a game's id is not enough to sit down in it.",
 			OwnWords: true, run: (*Mailroom).join},
+		{Word: "STOP", Syntax: "STOP", Example: "STOP", Who: Anyone,
+			Help:   "pbem sends you no more mail at all, from any game or anyone, until you write to it again.",
+			Detail: "Every mail pbem sends says so in its List-Unsubscribe header too; your games go on without your mail, and pbem plays for you when your time runs out.",
+			run:    stop},
 		{Word: "GAMES", Syntax: "GAMES", Example: "GAMES", Who: Anyone, Brief: true,
 			Help: "Lists your games and where each stands.", Console: "pbem games", run: answer(KindGames)},
 		{Word: "BOARD", Aliases: []string{"STATUS"}, Syntax: "BOARD", Example: "BOARD", Who: AnyPlayer, Game: true, Brief: true,
@@ -154,6 +158,15 @@ func isCommandWord(word string) bool {
 
 // Commands returns the command table, in the order HELP gives it.
 func Commands() []Command { return commands }
+
+func stop(m *Mailroom, ctx context.Context, l *letter, _ string, _ Cause) error {
+	stops, err := m.stopList(ctx)
+	if err != nil {
+		return err
+	}
+	l.queued = nil // nothing more, not even an answer
+	return stops.Stop(ctx, l.p.From, m.Service.now())
+}
 
 func history(_ *Mailroom, _ context.Context, l *letter, rest string, _ Cause) error {
 	l.answer(KindHistory, map[string]string{"from": rest})

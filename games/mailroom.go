@@ -61,6 +61,41 @@ type Mailroom struct {
 
 	mu      sync.Mutex
 	answers map[string][]time.Time
+	stops   *mail.StopList
+}
+
+// stopList returns the addresses that asked pbem to stop mailing them.
+func (m *Mailroom) stopList(ctx context.Context) (*mail.StopList, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.stops == nil {
+		l, err := mail.OpenStopList(ctx, m.Service.Store)
+		if err != nil {
+			return nil, err
+		}
+		m.stops = l
+	}
+	return m.stops, nil
+}
+
+// resume takes the sender of a mail that is not STOP off the stop list:
+// they wrote to pbem again.
+func (m *Mailroom) resume(ctx context.Context, l *letter, log *slog.Logger) error {
+	if len(l.p.Commands) > 0 {
+		if word, _, _ := strings.Cut(l.p.Commands[0], " "); strings.EqualFold(word, "STOP") {
+			return nil
+		}
+	}
+	stops, err := m.stopList(ctx)
+	if err != nil {
+		return err
+	}
+	stopped, err := stops.Stopped(ctx, l.p.From)
+	if err != nil || !stopped {
+		return err
+	}
+	log.Info("the sender wrote again: pbem mails them again")
+	return stops.Resume(ctx, l.p.From)
 }
 
 // Run handles recorded mail until ctx ends. It first counts the answers
@@ -132,6 +167,9 @@ func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
 		if done {
 			log.Info("mail read again, already answered: nothing done again")
 		}
+		return err
+	}
+	if err := m.resume(ctx, l, log); err != nil {
 		return err
 	}
 	if problem != "" {

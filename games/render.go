@@ -105,6 +105,10 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	}
 	out.Subject, out.Text, out.HTML = r.Subject, r.Text, r.HTML
 	out.Headers = headers(m)
+	if lh.Mailbox != "" {
+		// RFC 2369: a mail client's "unsubscribe" sends STOP (see STOP).
+		out.Headers["List-Unsubscribe"] = "<mailto:" + lh.Mailbox + "?subject=STOP&body=STOP>"
+	}
 	return out, nil
 }
 

@@ -87,6 +87,7 @@ type Outbox struct {
 	Workers int
 
 	held    *HeldStore
+	stops   *StopList
 	mu      sync.Mutex
 	waiting map[string]bool // recipients (lower case) with mail waiting
 }
@@ -152,6 +153,9 @@ func (o *Outbox) open(ctx context.Context) error {
 		return err
 	}
 	o.held = h
+	if o.stops, err = OpenStopList(ctx, o.Store); err != nil {
+		return err
+	}
 	return o.refreshWaiting(ctx)
 }
 
@@ -228,6 +232,15 @@ func (o *Outbox) waitBehind(ctx context.Context, n Notice, seq uint64) error {
 // failed for good or is dead), and returns an error only when the store
 // failed, so that the try is made again.
 func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (bool, error) {
+	if stopped, err := o.stops.Stopped(ctx, n.To); err != nil || stopped {
+		if stopped {
+			o.log().Info("mail not sent: the recipient asked pbem to stop mailing them", "id", n.ID, "to", n.To, "kind", n.Kind)
+			if prev != nil {
+				return true, o.held.Remove(ctx, prev.State, n.ID)
+			}
+		}
+		return stopped, err
+	}
 	out, err := o.Render(ctx, n)
 	if errors.Is(err, ErrUnrenderable) {
 		err = &DeadLetter{Err: fmt.Errorf("render %s: %w", n.ID, err)}

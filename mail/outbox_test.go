@@ -387,3 +387,62 @@ func TestOutboxDerived(t *testing.T) {
 		t.Errorf("ListNotices(g1) = %s, want %s", got, want)
 	}
 }
+
+// TestOutboxStopped: nothing goes to an address on the stop list, and
+// nobody else's mail waits for it.
+func TestOutboxStopped(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	store := storetest.MustOpen(t)
+	sys, err := loopback.Start("pbem.test", "games", "ana", "bea")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	var mu sync.Mutex
+	var delivered []string
+	sys.OnDeliver = func(_ string, to []string, _ []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		delivered = append(delivered, to...)
+	}
+	sender, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stops, err := mail.OpenStopList(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stops.Stop(ctx, "Bea@pbem.test", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	ob := &mail.Outbox{Store: store, Send: sender.Send,
+		Render: func(_ context.Context, n mail.Notice) (mail.Outgoing, error) {
+			return mail.Outgoing{MessageID: n.ID, To: n.To, Subject: n.Kind, Text: "hello", Date: time.Unix(0, 0)}, nil
+		}}
+	for i, to := range []string{"bea@pbem.test", "ana@pbem.test", "bea@pbem.test", "ana@pbem.test"} {
+		n := mail.Notice{ID: fmt.Sprintf("s%d@pbem.test", i), Kind: "test", Game: "g1", To: to}
+		if _, err := store.Put(ctx, n.Subject(), n.ID, n.Encode()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- ob.Run(rctx) }()
+	for ctx.Err() == nil {
+		if list, err := mail.ListNotices(ctx, store, mail.ListOptions{State: mail.StateQueued}); err == nil && len(list) == 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stop()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if got := strings.Join(delivered, " "); got != "ana@pbem.test ana@pbem.test" {
+		t.Errorf("delivered to %s, want ana's two mails and none of bea's, who asked pbem to stop", got)
+	}
+}
