@@ -90,6 +90,9 @@ func Real(tb testing.TB) Servers {
 	tb.Helper()
 	s, why := find()
 	if why == "" {
+		// Reserved first, checked second: another package's test holding
+		// them may be restarting a server.
+		reserve(tb, s)
 		why = s.check()
 	}
 	if why != "" {
@@ -98,7 +101,6 @@ func Real(tb testing.TB) Servers {
 		}
 		tb.Skip(why)
 	}
-	reserve(tb, s)
 	return s
 }
 
