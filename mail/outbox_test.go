@@ -23,11 +23,7 @@ func TestOutboxRetries(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	store := storetest.MustOpen(t)
-	sys, err := loopback.Start("pbem.test", "games", "ana", "bea")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
+	sys := startMail(t, "pbem.test", "games", "ana", "bea")
 	var mu sync.Mutex
 	tempFailures := 2
 	sys.Refuse = func(from, to string) error {
@@ -48,10 +44,7 @@ func TestOutboxRetries(t *testing.T) {
 		delivered = append(delivered, to...)
 		mu.Unlock()
 	}
-	sender, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sender := senderOf(t, sys)
 	ob := &mail.Outbox{Store: store, Send: sender.Send, MaxDelay: 50 * time.Millisecond,
 		Render: func(_ context.Context, n mail.Notice) (mail.Outgoing, error) {
 			return mail.Outgoing{MessageID: n.ID, To: n.To, Subject: n.Kind, Text: "hello " + n.To, Date: time.Unix(0, 0)}, nil
@@ -119,11 +112,7 @@ func TestOutboxDeadAndWaiting(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	store := storetest.MustOpen(t)
-	sys, err := loopback.Start("pbem.test", "games", "ana", "full", "late")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
+	sys := startMail(t, "pbem.test", "games", "ana", "full", "late")
 	var mu sync.Mutex
 	refuse := map[string]bool{"full@pbem.test": true, "late@pbem.test": true}
 	var delivered []string
@@ -142,10 +131,7 @@ func TestOutboxDeadAndWaiting(t *testing.T) {
 		subject, _, _ := strings.Cut(rest, "\r\n")
 		delivered = append(delivered, subject)
 	}
-	sender, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sender := senderOf(t, sys)
 	renders, flaky := 0, 0
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
@@ -247,11 +233,7 @@ func TestOutboxDerived(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	store := storetest.MustOpen(t)
-	sys, err := loopback.Start("pbem.test", "games", "ana", "bea")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
+	sys := startMail(t, "pbem.test", "games", "ana", "bea")
 	var mu sync.Mutex
 	full := true
 	var delivered []string
@@ -270,10 +252,7 @@ func TestOutboxDerived(t *testing.T) {
 		subject, _, _ := strings.Cut(rest, "\r\n")
 		delivered = append(delivered, subject)
 	}
-	sender, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sender := senderOf(t, sys)
 	// Each Append tells ana and bea of its moves; game g2's history
 	// cannot be read into mail, and g3's cannot at the first try.
 	derived, g3tries := map[string]int{}, 0
@@ -394,11 +373,7 @@ func TestOutboxStopped(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	store := storetest.MustOpen(t)
-	sys, err := loopback.Start("pbem.test", "games", "ana", "bea")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
+	sys := startMail(t, "pbem.test", "games", "ana", "bea")
 	var mu sync.Mutex
 	var delivered []string
 	sys.OnDeliver = func(_ string, to []string, _ []byte) {
@@ -406,10 +381,7 @@ func TestOutboxStopped(t *testing.T) {
 		defer mu.Unlock()
 		delivered = append(delivered, to...)
 	}
-	sender, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sender := senderOf(t, sys)
 	stops, err := mail.OpenStopList(ctx, store)
 	if err != nil {
 		t.Fatal(err)
@@ -445,4 +417,25 @@ func TestOutboxStopped(t *testing.T) {
 	if got := strings.Join(delivered, " "); got != "ana@pbem.test ana@pbem.test" {
 		t.Errorf("delivered to %s, want ana's two mails and none of bea's, who asked pbem to stop", got)
 	}
+}
+
+// startMail starts a loopback mail system of users for the test.
+func startMail(t *testing.T, domain string, users ...string) *loopback.System {
+	t.Helper()
+	sys, err := loopback.Start(domain, users...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sys.Close() })
+	return sys
+}
+
+// senderOf returns a sender through sys's SMTP server, as its games user.
+func senderOf(t *testing.T, sys *loopback.System) *mail.Sender {
+	t.Helper()
+	sender, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sender
 }
