@@ -164,18 +164,8 @@ func TestOutboxDeadAndWaiting(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rctx, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- ob.Run(rctx) }()
-	wait := func(what string, ok func() bool) {
-		t.Helper()
-		for !ok() {
-			if ctx.Err() != nil {
-				t.Fatalf("never %s", what)
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
+	stop := runOutbox(ctx, t, ob)
+	wait := func(what string, ok func() bool) { t.Helper(); waitUntil(ctx, t, what, ok) }
 	count := func(state string) int {
 		l, err := mail.ListNotices(ctx, store, mail.ListOptions{State: state})
 		if err != nil {
@@ -196,9 +186,6 @@ func TestOutboxDeadAndWaiting(t *testing.T) {
 	mu.Unlock()
 	wait("late's mail failed", func() bool { return count(mail.StateFailed) == 1 })
 	stop()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
 	mu.Lock()
 	defer mu.Unlock()
 	var toFull []string
@@ -309,18 +296,8 @@ func TestOutboxDerived(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	rctx, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- ob.Run(rctx) }()
-	wait := func(what string, ok func() bool) {
-		t.Helper()
-		for !ok() {
-			if ctx.Err() != nil {
-				t.Fatalf("never %s", what)
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
+	stop := runOutbox(ctx, t, ob)
+	wait := func(what string, ok func() bool) { t.Helper(); waitUntil(ctx, t, what, ok) }
 	sent := func(s string) func() bool {
 		return func() bool { mu.Lock(); defer mu.Unlock(); return slices.Contains(delivered, s) }
 	}
@@ -333,9 +310,6 @@ func TestOutboxDerived(t *testing.T) {
 	wait("bea's mail sent once her mailbox has room", sent("g3.1-1.bea"))
 	wait("all of bea's mail sent", func() bool { return sent("g1.1-2.bea")() && sent("g1.3-3.bea")() && sent("re.1.bea")() })
 	stop()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
 	mu.Lock()
 	if i, j := slices.Index(delivered, "re.1.bea"), slices.Index(delivered, "g1.1-2.bea"); i < 0 || j < i {
 		t.Errorf("delivered %v, want bea's waiting answer re.1 before the mail of g1 that came after it", delivered)
@@ -399,19 +373,12 @@ func TestOutboxStopped(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rctx, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- ob.Run(rctx) }()
-	for ctx.Err() == nil {
-		if list, err := mail.ListNotices(ctx, store, mail.ListOptions{State: mail.StateQueued}); err == nil && len(list) == 0 {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	stop := runOutbox(ctx, t, ob)
+	waitUntil(ctx, t, "every notice handled", func() bool {
+		list, err := mail.ListNotices(ctx, store, mail.ListOptions{State: mail.StateQueued})
+		return err == nil && len(list) == 0
+	})
 	stop()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
 	mu.Lock()
 	defer mu.Unlock()
 	if got := strings.Join(delivered, " "); got != "ana@pbem.test ana@pbem.test" {
@@ -438,4 +405,31 @@ func senderOf(t *testing.T, sys *loopback.System) *mail.Sender {
 		t.Fatal(err)
 	}
 	return sender
+}
+
+// runOutbox runs ob until the returned stop is called, which fails t if
+// Run failed.
+func runOutbox(ctx context.Context, t *testing.T, ob *mail.Outbox) (stop func()) {
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- ob.Run(rctx) }()
+	return func() {
+		t.Helper()
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// waitUntil waits until ok holds, failing t with what was awaited when
+// ctx ends first.
+func waitUntil(ctx context.Context, t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for !ok() {
+		if ctx.Err() != nil {
+			t.Fatalf("never %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
