@@ -1,6 +1,7 @@
 package games
 
 import (
+	"cmp"
 	"context"
 	"strings"
 	"time"
@@ -77,27 +78,12 @@ func (m *Mailroom) spend(addr string, n int) bool {
 // budgets.
 func (m *Mailroom) allow(addr string) bool { return m.spend(addr, 1) }
 
-func (m *Mailroom) ratePerHour() int {
-	if m.RatePerHour > 0 {
-		return m.RatePerHour
-	}
-	return 30
-}
+func (m *Mailroom) ratePerHour() int { return cmp.Or(m.RatePerHour, 30) }
 
-func (m *Mailroom) domainFactor() int {
-	if m.DomainFactor > 0 {
-		return m.DomainFactor
-	}
-	return DefaultDomainFactor
-}
+func (m *Mailroom) domainFactor() int { return cmp.Or(m.DomainFactor, DefaultDomainFactor) }
 
 // ratePerDay is the day's budget: RatePerDay, or four hours' worth.
-func (m *Mailroom) ratePerDay() int {
-	if m.RatePerDay > 0 {
-		return m.RatePerDay
-	}
-	return 4 * m.ratePerHour()
-}
+func (m *Mailroom) ratePerDay() int { return cmp.Or(m.RatePerDay, 4*m.ratePerHour()) }
 
 // overBudget is the refusal of a command whose mails would go over the
 // sender's budget.

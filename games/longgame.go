@@ -1,6 +1,7 @@
 package games
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -334,16 +335,6 @@ func (s *Service) Queue(ctx context.Context, id string, seat rules.Seat, moves [
 	})
 }
 
-func (s *Service) minDeadline() time.Duration {
-	if s.MinDeadline > 0 {
-		return s.MinDeadline
-	}
-	return DefaultMinDeadline
-}
+func (s *Service) minDeadline() time.Duration { return cmp.Or(s.MinDeadline, DefaultMinDeadline) }
 
-func (s *Service) maxObservers() int {
-	if s.MaxObservers > 0 {
-		return s.MaxObservers
-	}
-	return DefaultMaxObservers
-}
+func (s *Service) maxObservers() int { return cmp.Or(s.MaxObservers, DefaultMaxObservers) }
