@@ -44,24 +44,6 @@ func recorded(t *testing.T, store *events.Store, durable string) []string {
 	return ids
 }
 
-// folderSize returns how many mails the games user has in folder.
-func folderSize(t *testing.T, sys *loopback.System, folder string) uint32 {
-	t.Helper()
-	c, err := imapclient.DialInsecure(sys.IMAPAddr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Login("games", loopback.Password).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	sel, err := c.Select(folder, nil).Wait()
-	if err != nil {
-		return 0
-	}
-	return sel.NumMessages
-}
-
 // flaky fails the first n records it is given.
 type flaky struct {
 	mu   sync.Mutex
@@ -119,14 +101,14 @@ func TestIntake(t *testing.T) {
 	}
 	stop := run(&flaky{n: 2, next: mail.StoreInbox(store)})
 	ids := waitRecorded(2)
-	for folderSize(t, sys, "INBOX") != 0 {
+	for sys.Count("games", "INBOX") != 0 {
 		time.Sleep(20 * time.Millisecond)
 	}
 	stop()
 	if fmt.Sprint(ids) != "[m1@x m2@x]" {
 		t.Errorf("recorded %v, want [m1@x m2@x]: each mail once, in order", ids)
 	}
-	if n := folderSize(t, sys, "processed"); n != 3 {
+	if n := sys.Count("games", "processed"); n != 3 {
 		t.Errorf("processed holds %d mails, want all 3", n)
 	}
 	// While the intake is down, mail arrives; a restart reads it and only it.

@@ -12,10 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/mail/loopback"
 )
 
 // TestIntakeLargeMails fills the game mailbox with twenty mails of 20 to
@@ -88,7 +86,7 @@ func TestIntakeLargeMails(t *testing.T) {
 				n++
 			}
 		}
-		if n >= len(ids) && folderCount(t, sys, "INBOX") == 0 {
+		if n >= len(ids) && sys.Count("games", "INBOX") == 0 {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -117,7 +115,7 @@ func TestIntakeLargeMails(t *testing.T) {
 			t.Errorf("mail %s was answered %v, want once with %s saying %q; the answer says:\n%s", id, got, want, says, texts[id])
 		}
 	}
-	if n := folderCount(t, sys, "processed"); int(n) != len(ids) {
+	if n := sys.Count("games", "processed"); int(n) != len(ids) {
 		t.Errorf("processed holds %d mails, want all %d", n, len(ids))
 	}
 
@@ -165,22 +163,4 @@ func peakMemory(t *testing.T, pid int) int {
 	}
 	t.Fatal("no VmHWM in /proc/" + strconv.Itoa(pid) + "/status")
 	return 0
-}
-
-// folderCount returns how many mails the games user has in folder.
-func folderCount(t *testing.T, sys *loopback.System, folder string) uint32 {
-	t.Helper()
-	c, err := imapclient.DialInsecure(sys.IMAPAddr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Login("games", loopback.Password).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	sel, err := c.Select(folder, nil).Wait()
-	if err != nil {
-		return 0
-	}
-	return sel.NumMessages
 }

@@ -124,6 +124,22 @@ func (s *System) Deliver(rcpt string, raw []byte) error {
 	return nil
 }
 
+// Count returns how many mails user has in folder, 0 when there is no
+// such folder.
+func (s *System) Count(user, folder string) uint32 {
+	s.mu.Lock()
+	u := s.users[user]
+	s.mu.Unlock()
+	if u == nil {
+		return 0
+	}
+	st, err := u.Status(folder, &imap.StatusOptions{NumMessages: true})
+	if err != nil || st.NumMessages == nil {
+		return 0
+	}
+	return *st.NumMessages
+}
+
 // SMTPConnections returns how many connections the SMTP server has
 // accepted so far.
 func (s *System) SMTPConnections() int {
