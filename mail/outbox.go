@@ -156,6 +156,9 @@ func (o *Outbox) open(ctx context.Context) error {
 	if o.stops, err = OpenStopList(ctx, o.Store); err != nil {
 		return err
 	}
+	if err := o.stops.Follow(ctx); err != nil {
+		return err
+	}
 	return o.refreshWaiting(ctx)
 }
 

@@ -374,15 +374,31 @@ func TestOutboxStopped(t *testing.T) {
 		}
 	}
 	stop := runOutbox(ctx, t, ob)
-	waitUntil(ctx, t, "every notice handled", func() bool {
+	handled := func() bool {
 		list, err := mail.ListNotices(ctx, store, mail.ListOptions{State: mail.StateQueued})
 		return err == nil && len(list) == 0
-	})
+	}
+	waitUntil(ctx, t, "every notice handled", handled)
+	// The running outbox hears of a STOP at once, and of a resume.
+	if err := stops.Stop(ctx, "ana@pbem.test", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := stops.Resume(ctx, "bea@pbem.test"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // the outbox's watcher hears of both within milliseconds; a second leaves room for a busy machine
+	for i, to := range []string{"ana@pbem.test", "bea@pbem.test"} {
+		n := mail.Notice{ID: fmt.Sprintf("t%d@pbem.test", i), Kind: "test", Game: "g1", To: to}
+		if _, err := store.Put(ctx, n.Subject(), n.ID, n.Encode()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitUntil(ctx, t, "the later notices handled", handled)
 	stop()
 	mu.Lock()
 	defer mu.Unlock()
-	if got := strings.Join(delivered, " "); got != "ana@pbem.test ana@pbem.test" {
-		t.Errorf("delivered to %s, want ana's two mails and none of bea's, who asked pbem to stop", got)
+	if got := strings.Join(delivered, " "); got != "ana@pbem.test ana@pbem.test bea@pbem.test" {
+		t.Errorf("delivered to %s, want ana's two mails and none of bea's while she had stopped them, then bea's one and none of ana's once ana stopped", got)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -17,8 +18,45 @@ import (
 // write to pbem again.
 const StopBucket = "pbem_stop"
 
-// StopList is the addresses that asked pbem to stop mailing them.
-type StopList struct{ kv jetstream.KeyValue }
+// StopList is the addresses that asked pbem to stop mailing them. The
+// outbox asks it before every mail, so it follows the bucket (Follow) and
+// answers from memory; without Follow it reads the bucket each time.
+type StopList struct {
+	kv        jetstream.KeyValue
+	mu        sync.Mutex
+	following bool
+	stopped   map[string]bool // by key, while following
+}
+
+// Follow keeps the list in memory, as the bucket changes, until ctx
+// ends. It returns once the list as it stands is read.
+func (l *StopList) Follow(ctx context.Context) error {
+	w, err := l.kv.WatchAll(ctx)
+	if err != nil {
+		return fmt.Errorf("mail: stop list: %w", err)
+	}
+	set := map[string]bool{}
+	for e := range w.Updates() {
+		if e == nil { // the list as it stands is read
+			break
+		}
+		set[e.Key()] = e.Operation() == jetstream.KeyValuePut
+	}
+	l.mu.Lock()
+	l.stopped, l.following = set, true
+	l.mu.Unlock()
+	go func() {
+		defer func() { l.mu.Lock(); l.following = false; l.mu.Unlock() }()
+		for e := range w.Updates() {
+			if e != nil {
+				l.mu.Lock()
+				l.stopped[e.Key()] = e.Operation() == jetstream.KeyValuePut
+				l.mu.Unlock()
+			}
+		}
+	}()
+	return nil
+}
 
 // OpenStopList opens (creating if needed) the stop list.
 func OpenStopList(ctx context.Context, store *events.Store) (*StopList, error) {
@@ -52,6 +90,12 @@ func (l *StopList) Resume(ctx context.Context, addr string) error {
 
 // Stopped reports whether addr asked pbem to stop mailing it.
 func (l *StopList) Stopped(ctx context.Context, addr string) (bool, error) {
+	l.mu.Lock()
+	following, stopped := l.following, l.stopped[stopKey(addr)]
+	l.mu.Unlock()
+	if following {
+		return stopped, nil
+	}
 	_, err := l.kv.Get(ctx, stopKey(addr))
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
