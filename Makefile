@@ -33,7 +33,7 @@ test: vet mailservers
 # move was lost or applied twice and every mail arrived with one content.
 # make test runs the same with 50 kills.
 torture:
-	PBEM_TORTURE_KILLS=$${PBEM_TORTURE_KILLS:-500} $(GO) test -count=1 -timeout 90m -run 'TestTorture$$' -v ./cmd/pbem/
+	PBEM_TORTURE_KILLS=$${PBEM_TORTURE_KILLS:-500} $(GO) test -count=1 -timeout 90m -run 'TestTorture$$' -v ./internal/postoffice/
 
 # Measure pbem against raw JetStream on this machine: the rules, the
 # command side, the whole mail pipeline, rebuilding the read models,

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -28,10 +29,10 @@ func runBackup(ctx context.Context, e *env, args []string) error {
 	// The signing key goes along, made now if it was not yet: histories
 	// it signed must check against the restored service too. So does the
 	// reply tokens' secret, when it is kept there, for reply addresses.
-	if _, err := signingKey(e.data); err != nil {
+	if _, err := postoffice.SigningKey(e.data); err != nil {
 		return err
 	}
-	files := []string{filepath.Join(e.data, signingKeyFile), filepath.Join(e.data, tokenSecretFile)}
+	files := []string{filepath.Join(e.data, postoffice.SigningKeyFile), filepath.Join(e.data, postoffice.TokenSecretFile)}
 	// The intake's cursor goes before the events: a cursor behind the
 	// events only reads a mail again, which is recorded once anyway.
 	m, err := svc.Store.Backup(ctx, *out, events.BackupOptions{Before: []string{"KV_" + mail.CursorBucket}, Files: files})

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
 // TestBackupRestore plays a few games, backs the store up, restores it
@@ -54,14 +56,14 @@ func TestBackupRestore(t *testing.T) {
 	}
 	// The signing key came along: what the service signed before the
 	// backup checks against the restored one.
-	key, err := os.ReadFile(filepath.Join(dir, signingKeyFile))
+	key, err := os.ReadFile(filepath.Join(dir, postoffice.SigningKeyFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := os.ReadFile(filepath.Join(fresh, signingKeyFile)); err != nil || string(got) != string(key) {
+	if got, err := os.ReadFile(filepath.Join(fresh, postoffice.SigningKeyFile)); err != nil || string(got) != string(key) {
 		t.Errorf("the restored signing key = %q, %v; want the backed-up one", got, err)
 	}
-	if fi, err := os.Stat(filepath.Join(fresh, signingKeyFile)); err != nil || fi.Mode().Perm() != 0o600 {
+	if fi, err := os.Stat(filepath.Join(fresh, postoffice.SigningKeyFile)); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("the restored signing key's mode = %v, %v; want 0600", fi.Mode(), err)
 	}
 	file := filepath.Join(t.TempDir(), "before.jsonl")
@@ -76,7 +78,7 @@ func TestBackupRestore(t *testing.T) {
 	if err := os.MkdirAll(other, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := signingKey(other); err != nil {
+	if _, err := postoffice.SigningKey(other); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := pbem(t, other, "restore", "--from", backup); err == nil || !strings.Contains(err.Error(), "differs from the backup's") {

@@ -4,21 +4,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"runtime/pprof"
 	"strings"
-	"time"
 
-	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/internal/bench"
-	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/mail/loopback"
+	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {
-	cfg := bench.DefaultConfig(catalog())
+	cfg := bench.DefaultConfig(postoffice.Catalog())
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	out := fs.String("out", "", "also write the report as Markdown to this file, e.g. docs/benchmarks.md")
 	dir := fs.String("dir", "", "where the benchmark keeps its data while it runs (default: a temporary directory); put it on the disk to size")
@@ -36,12 +31,11 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *quick {
-		q := bench.QuickConfig(catalog())
+		q := bench.QuickConfig(postoffice.Catalog())
 		q.Game, q.Cluster, q.MemProfile = cfg.Game, cfg.Cluster, cfg.MemProfile
 		cfg = q
 	}
 	cfg.Dir, cfg.Progress, cfg.Parts = *dir, e.stderr, splitList(*only)
-	cfg.PostOffice = benchPostOffice(e)
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -66,25 +60,4 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "report written to %s\n", *out)
 	}
 	return nil
-}
-
-// benchPostOffice starts "pbem serve" on the benchmark's mail system, as
-// pbem demo does.
-func benchPostOffice(e *env) bench.PostOffice {
-	return func(ctx context.Context, svc *games.Service, sys *loopback.System, mailbox string) (func(context.Context) error, mail.Tokens, error) {
-		user, _, _ := strings.Cut(mailbox, "@")
-		c := config{Service: "pbem games", Mailbox: mailbox, Secret: "bench secret"}
-		c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = sys.IMAPAddr, "plain", user, loopback.Password
-		c.IMAP.Poll.Duration = time.Second
-		c.SMTP.Addr, c.SMTP.Security = sys.SMTPAddr, "plain"
-		tokens, err := c.tokens(e.data)
-		if err != nil {
-			return nil, tokens, err
-		}
-		po, err := startPostOffice(ctx, e, svc, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
-		if err != nil {
-			return nil, tokens, err
-		}
-		return po.run, tokens, nil
-	}
 }

@@ -11,10 +11,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/rules/altiplano"
-	"github.com/pbem-games/pbem/rules/archipelago"
-	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
 // env is what every command shares: the global settings and, once opened,
@@ -26,11 +23,6 @@ type env struct {
 	// serve makes this process the one that serves the data directory to
 	// the other command lines while the store is open ("pbem serve").
 	serve bool
-}
-
-// catalog is every game pbem offers.
-func catalog() rules.Catalog {
-	return rules.NewCatalog(atacama.Game, altiplano.Game, archipelago.Game)
 }
 
 // globalFlags adds the global flags to fs, so they may come before or after
@@ -93,7 +85,7 @@ func (e *env) service(ctx context.Context) (*games.Service, error) {
 		}
 		e.store = st
 	}
-	return &games.Service{Store: e.store, Catalog: catalog()}, nil
+	return &games.Service{Store: e.store, Catalog: postoffice.Catalog()}, nil
 }
 
 func (e *env) close() {
@@ -108,4 +100,12 @@ func envOr(key, def string) string {
 		return v
 	}
 	return def
+}
+
+// config reads the configuration file (if any) and the environment, for
+// this data directory and NATS server.
+func (e *env) config(file string) (postoffice.Config, error) {
+	c, err := postoffice.LoadConfig(file)
+	c.Data, c.NATS = e.data, e.nats
+	return c, err
 }

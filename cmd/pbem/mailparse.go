@@ -45,7 +45,7 @@ func runMail(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, err := loadConfig(*file)
+	c, err := e.config(*file)
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func runMail(ctx context.Context, e *env, args []string) error {
 		}
 		tag = &t
 		out.Game, out.Seat = tag.Game, &tag.Seat
-		tokens, err := c.tokens(e.data)
+		tokens, err := c.Tokens()
 		if err != nil {
 			return err
 		}

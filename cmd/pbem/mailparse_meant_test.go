@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -57,7 +58,7 @@ func TestMailParseMeant(t *testing.T) {
 // move from a sign-off, so that the mailroom can tell them apart in a mail
 // when the move is not legal now (see games.Meant).
 func TestCatalogNotation(t *testing.T) {
-	for name, g := range catalog() {
+	for name, g := range postoffice.Catalog() {
 		st, err := g.Start(rules.Setup{Seats: g.Info().MinSeats, Seed: rules.SeedFromInt(1)})
 		if err != nil {
 			t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -130,7 +130,7 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, err := loadConfig(*file)
+	c, err := e.config(*file)
 	if err != nil {
 		return err
 	}
@@ -149,11 +149,7 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tokens, err := c.tokens(e.data)
-	if err != nil {
-		return err
-	}
-	opts, err := c.smtpOptions()
+	opts, err := c.SMTPOptions()
 	if err != nil {
 		return err
 	}
@@ -161,43 +157,22 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	svc.Domain = c.domain()
+	svc.Domain = c.IDDomain()
 	index, err := projections.NewProjector(ctx, e.store, svc.Catalog)
 	if err != nil {
 		return err
 	}
-	key, err := signingKey(e.data)
+	lh, err := c.Letterhead(index)
 	if err != nil {
 		return err
 	}
-	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index, Key: &key}
-	st, err := showMail(ctx, svc, lh, sender, e.stdout, pos[0])
+	st, err := postoffice.ShowMail(ctx, svc, lh, sender, e.stdout, pos[0])
 	if err == nil {
 		fmt.Fprintf(e.stderr, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, heldDetail(st.Held))
 	}
 	return err
 }
 
-// showMail writes notice id's mail to w exactly as it was or would be
-// sent, rendered now from the history, and returns where it stands.
-func showMail(ctx context.Context, svc *games.Service, lh games.Letterhead, sender *mail.Sender, w io.Writer, id string) (mail.NoticeState, error) {
-	s, err := mail.FindNotice(ctx, svc.Store, svc.Notices, id)
-	if err != nil {
-		return s, err
-	}
-	out, err := svc.Render(ctx, lh, s.Notice)
-	if err != nil {
-		return s, fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
-	}
-	m, err := sender.Message(out)
-	if err != nil {
-		return s, fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
-	}
-	_, err = m.WriteTo(w)
-	return s, err
-}
-
-// runMailRetry makes held notices go again: one by its Message-ID, or
 // every one in a state.
 func runMailRetry(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail retry", flag.ContinueOnError)

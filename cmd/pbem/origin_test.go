@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -25,11 +26,11 @@ func TestHistoryOrigin(t *testing.T) {
 	id := newGame(t, dir, "--players", "Ana,Bea", "--seed", "5")
 	playOut(t, dir, id, 2)
 	genuine := mustPbem(t, dir, "export", id)
-	key, err := localKey(dir)
+	key, err := postoffice.LocalKey(dir)
 	if err != nil {
 		t.Fatalf("no signing key in the data directory after an export: %v", err)
 	}
-	if fi, err := os.Stat(filepath.Join(dir, signingKeyFile)); err != nil || fi.Mode().Perm() != 0o600 {
+	if fi, err := os.Stat(filepath.Join(dir, postoffice.SigningKeyFile)); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("the signing key's file mode = %v, %v; want 0600 like the token secret", fi.Mode(), err)
 	}
 	fp := key.Public().String()
@@ -121,12 +122,12 @@ func TestHistoryOrigin(t *testing.T) {
 		t.Errorf("verify --file --key FINGERPRINT = %q, want ok", out)
 	}
 	fpFile := write("service.key", []string{fp})
-	for _, keyFile := range []string{fpFile, filepath.Join(dir, signingKeyFile)} {
+	for _, keyFile := range []string{fpFile, filepath.Join(dir, postoffice.SigningKeyFile)} {
 		if out := mustPbem(t, elsewhere, "verify", "--file", genuineFile, "--key", keyFile); !strings.HasPrefix(out, "ok: game "+id) {
 			t.Errorf("verify --file --key %s = %q, want ok", keyFile, out)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(elsewhere, signingKeyFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(elsewhere, postoffice.SigningKeyFile)); err == nil {
 		t.Error("verify --file made a signing key: only the service makes one")
 	}
 	// A stored game needs no signature: the store is the origin.
@@ -184,7 +185,7 @@ func TestSigningKeyKept(t *testing.T) {
 	keys := make(chan string, 8)
 	for range cap(keys) {
 		go func() {
-			k, err := signingKey(dir)
+			k, err := postoffice.SigningKey(dir)
 			if err != nil {
 				t.Error(err)
 			}
@@ -197,14 +198,14 @@ func TestSigningKeyKept(t *testing.T) {
 			t.Errorf("commands making the key at once got %s and %s", first, k)
 		}
 	}
-	if k, err := signingKey(dir); err != nil || k.Public().String() != first {
+	if k, err := postoffice.SigningKey(dir); err != nil || k.Public().String() != first {
 		t.Errorf("the key read again = %s, %v; want %s", k.Public(), err, first)
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 || entries[0].Name() != signingKeyFile {
+	if len(entries) != 1 || entries[0].Name() != postoffice.SigningKeyFile {
 		t.Errorf("the data directory holds %v, want the key alone", entries)
 	}
-	if fi, err := os.Stat(filepath.Join(dir, signingKeyFile)); err != nil || fi.Mode().Perm() != 0o600 {
+	if fi, err := os.Stat(filepath.Join(dir, postoffice.SigningKeyFile)); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("the key's mode: %v, %v; want 0600", fi, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -23,7 +24,7 @@ func TestShowResigned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := &games.Service{Store: st, Catalog: catalog()}
+	svc := &games.Service{Store: st, Catalog: postoffice.Catalog()}
 	leader := rules.Observer
 	for step := 0; step < 60 && leader == rules.Observer; step++ {
 		g, _, err := svc.Load(ctx, id)

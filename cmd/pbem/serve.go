@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
-	"sync"
+	"os"
 	"time"
 
-	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -21,11 +18,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if _, err := e.parse(fs, args, 0, "[--config FILE] [--health ADDR]"); err != nil {
 		return err
 	}
-	c, err := loadConfig(*file)
+	c, err := e.config(*file)
 	if err != nil {
 		return err
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
@@ -34,139 +31,75 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := startPostOffice(ctx, e, svc, c, log)
+	p, err := postoffice.Start(ctx, svc, c, log)
 	if err != nil {
 		return err
 	}
 	if *healthAddr != "" {
-		stop, err := serveHealth(ctx, *healthAddr, p.health, p.metrics, log)
+		stop, err := p.Listen(ctx, *healthAddr)
 		if err != nil {
 			return fmt.Errorf("health: %w", err)
 		}
 		defer stop()
 	}
 	log.Info("pbem serving", "mailbox", c.Mailbox, "imap", c.IMAP.Addr, "smtp", c.SMTP.Addr, "data", e.data, "nats", e.nats)
-	return p.run(ctx)
+	return p.Run(ctx)
 }
 
-// postOffice is everything "pbem serve" runs: the intake, the mailroom,
-// the projector and the outbox.
-type postOffice struct {
-	intake   *mail.Intake
-	mailroom *games.Mailroom
-	index    *projections.Projector
-	outbox   *mail.Outbox
-	sender   *mail.Sender
-	clock    *games.Timekeeper
-	health   *health
-	metrics  *metrics
-	log      *slog.Logger
-	lh       games.Letterhead // what the outbox renders mail with
-}
-
-func startPostOffice(ctx context.Context, e *env, svc *games.Service, c config, log *slog.Logger) (*postOffice, error) {
-	svc.Domain = c.domain()
-	tokens, err := c.tokens(e.data)
+// runDemo plays "make run": a whole game by mail between bots, in a data
+// directory of its own, then verifies it.
+func runDemo(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	players := fs.Int("players", 2, "number of players, 2 to 4")
+	variants := fs.String("variant", "", "comma-separated variants")
+	timeout := fs.Duration("timeout", 3*time.Minute, "give up after this long")
+	verbose := fs.Bool("v", false, "print every mail in full")
+	if _, err := e.parse(fs, args, 0, "[--players N] [--variant x,y]"); err != nil {
+		return err
+	}
+	if *players < 2 || *players > 4 {
+		return usageError{"demo: --players must be 2 to 4"}
+	}
+	// Every run plays a fresh game in a data directory of its own: the
+	// demo's mail system lives only as long as the process, so a game
+	// left in a kept directory could never be played on, and what an
+	// earlier run left there (its mails' Message-IDs, the intake's place in
+	// a mailbox that starts again from its first UID) would make the next
+	// run's mail look already read. It is served while the demo runs, so
+	// that other command lines may look at the game meanwhile, and
+	// removed at the end unless the demo fails.
+	dir, err := os.MkdirTemp("", "pbem-demo-")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	smtpOpts, err := c.smtpOptions()
-	if err != nil {
-		return nil, err
-	}
-	sender, err := mail.NewSender(smtpOpts)
-	if err != nil {
-		return nil, err
-	}
-	index, err := projections.NewProjector(ctx, svc.Store, svc.Catalog)
-	if err != nil {
-		return nil, err
-	}
-	cursor, err := mail.NewKVCursor(ctx, svc.Store)
-	if err != nil {
-		return nil, err
-	}
-	key, err := signingKey(e.data)
-	if err != nil {
-		return nil, err
-	}
-	lh := games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index, Key: &key}
-	held, err := mail.OpenHeld(ctx, svc.Store)
-	if err != nil {
-		return nil, err
-	}
-	h := newHealth(svc.Store, held, time.Now)
-	watchStore(svc.Store, h, log.With("part", "store"))
-	index.OnRepair = h.projectorRepair(log.With("part", "projector"))
-	var hold func() string
-	if e.nats == "" && c.MinFreeMB >= 0 {
-		h.disk = newDiskWatch(e.data, c.MinFreeMB, log.With("part", "disk"))
-		hold = h.disk.hold
-	}
-	svc.Store.OnResubscribe = func(durable string, err error, wait time.Duration) {
-		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
-	}
-	m := newMetrics(h)
-	svc.MinDeadline, svc.MaxObservers = c.MinDeadline.Duration, c.MaxObservers
-	record := mail.StoreInbox(svc.Store)
-	return &postOffice{
-		lh:      lh,
-		log:     log,
-		index:   index,
-		sender:  sender,
-		health:  h,
-		metrics: m,
-		intake: &mail.Intake{Options: c.imapOptions(), Cursor: cursor, Log: log.With("part", "intake"), Hold: hold,
-			Record: func(ctx context.Context, r mail.InboxRecord) error {
-				err := record(ctx, r)
-				if err == nil {
-					m.received.Inc()
-				}
-				return err
-			},
-			OnState: func(connected bool, err error) { h.intakeState(connected, err); m.intake(connected, err) }},
-		mailroom: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
-			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, Log: log.With("part", "mailroom"),
-			OnCommand: m.command},
-		outbox: &mail.Outbox{Store: svc.Store, Notices: svc.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
-			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
-			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, OnFailed: svc.Undelivered, Now: svc.Now,
-			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
-		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
-	}, nil
-}
-
-// run runs every part until ctx ends or one fails; a failure stops the
-// others.
-func (p *postOffice) run(ctx context.Context) error {
-	ctx, cancel := context.WithCancel(ctx)
+	e.data, e.nats, e.serve = dir, "", true
+	ok := false
+	defer func() {
+		e.close()
+		if ok {
+			os.RemoveAll(dir)
+		} else {
+			fmt.Fprintf(e.stderr, "the demo's data is kept in %s\n", dir)
+		}
+	}()
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
-	parts := map[string]func(context.Context) error{
-		"intake": p.intake.Run, "mailroom": p.mailroom.Run, "projector": p.index.Run, "outbox": p.outbox.Run,
-		"clock": p.clock.Run,
+	svc, err := e.service(ctx)
+	if err != nil {
+		return err
 	}
-	if p.health.disk != nil {
-		parts["disk"] = p.health.disk.run
+	d := postoffice.Demo{Players: *players, Variants: splitList(*variants), Verbose: *verbose, Out: e.stdout}
+	id, err := d.Play(ctx, svc, dir)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("demo: no game over after %v", *timeout)
+		}
+		return err
 	}
-	var wg sync.WaitGroup
-	errs := make(chan error, len(parts))
-	for name, run := range parts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := run(ctx); err != nil && ctx.Err() == nil {
-				p.log.Error("stopped", "part", name, "err", err)
-				errs <- err
-				cancel()
-			}
-		}()
+	fmt.Fprintln(e.stdout)
+	if err := runVerify(context.Background(), e, []string{id}); err != nil {
+		return err
 	}
-	wg.Wait()
-	_ = p.sender.Close() // the connections kept for the next mail
-	close(errs)
-	var all []error
-	for err := range errs {
-		all = append(all, err)
-	}
-	return errors.Join(all...)
+	ok = true
+	return nil
 }

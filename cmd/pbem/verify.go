@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/projections"
 )
 
@@ -28,7 +29,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	key, err := signingKey(e.data)
+	key, err := postoffice.SigningKey(e.data)
 	if err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("verify: %w", err)
 		}
 		lines = splitLines(data)
-		rep, err = projections.Verify(catalog(), lines, nil)
+		rep, err = projections.Verify(postoffice.Catalog(), lines, nil)
 		if err != nil {
 			return fmt.Errorf("verify %s: %w", *file, err)
 		}
@@ -83,7 +84,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if rep, err = projections.Verify(catalog(), lines, &seed); err != nil {
+		if rep, err = projections.Verify(postoffice.Catalog(), lines, &seed); err != nil {
 			return fmt.Errorf("verify %s: %w", id, err)
 		}
 	}
@@ -114,7 +115,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 // when there is neither.
 func trustedKey(dataDir, flag string) (events.PublicKey, string, error) {
 	if flag == "" {
-		key, err := localKey(dataDir)
+		key, err := postoffice.LocalKey(dataDir)
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, "", nil
 		}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	netmail "net/mail"
 	"strconv"
 	"strings"
@@ -15,16 +17,11 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/projections"
 )
-
-// PostOffice starts, for the benchmark, what "pbem serve" runs: its intake
-// reads mailbox on sys's IMAP server and its outbox sends through sys's
-// SMTP server. It returns the function that runs it until its context
-// ends, and the tokens of the players' reply addresses.
-type PostOffice func(ctx context.Context, svc *games.Service, sys *loopback.System, mailbox string) (run func(context.Context) error, tokens mail.Tokens, err error)
 
 // mailbox is the game mailbox's user on the benchmark's mail system.
 const mailboxUser = "games"
@@ -143,7 +140,7 @@ func moveMail(tb *table, tokens mail.Tokens, n int) (to string, raw []byte) {
 // records to the mail they cause accepted by SMTP, then the latency from a
 // mail's arrival in the IMAP mailbox to the last mail it causes accepted,
 // under a steady rate of moves.
-func pipeline(ctx context.Context, store *events.Store, cfg *Config, p *progress) (pipelineResult, error) {
+func pipeline(ctx context.Context, store *events.Store, dir string, cfg *Config, p *progress) (pipelineResult, error) {
 	var res pipelineResult
 	sys, err := loopback.Start(benchDomain, mailboxUser)
 	if err != nil {
@@ -164,12 +161,20 @@ func pipeline(ctx context.Context, store *events.Store, cfg *Config, p *progress
 	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	run, tokens, err := cfg.PostOffice(runCtx, svc, sys, mailboxUser+"@"+benchDomain)
+	// What "pbem serve" runs, reading the game mailbox on sys's IMAP
+	// server and sending through its SMTP server.
+	c := postoffice.OnLoopback(mailboxUser+"@"+benchDomain, loopback.Password, sys.IMAPAddr, sys.SMTPAddr)
+	c.Data = dir
+	po, err := postoffice.Start(runCtx, svc, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return res, err
+	}
+	tokens, err := c.Tokens()
 	if err != nil {
 		return res, err
 	}
 	served := make(chan error, 1)
-	go func() { served <- run(runCtx) }()
+	go func() { served <- po.Run(runCtx) }()
 	defer func() {
 		stop()
 		<-served

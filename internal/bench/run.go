@@ -27,8 +27,6 @@ type Config struct {
 	Games     int           // concurrent games of the command side
 	Measure   time.Duration // each throughput measurement
 
-	// PostOffice starts what "pbem serve" runs; nil skips the pipeline.
-	PostOffice     PostOffice
 	PipelineGames  int           // games played by mail
 	PipelineRounds int           // moves of each in the throughput run
 	PipelineRate   float64       // moves per second of the latency run
@@ -199,7 +197,7 @@ func single(ctx context.Context, dir string, cfg *Config, m *measured, p *progre
 		}
 	}
 
-	if cfg.PostOffice != nil && cfg.runs("pipeline") {
+	if cfg.runs("pipeline") {
 		// A store of its own: the command side's notices would keep the
 		// outbox busy for minutes.
 		if err := pipelineStore(ctx, filepath.Join(filepath.Dir(dir), "pipeline"), cfg, m, p); err != nil {
@@ -241,7 +239,7 @@ func pipelineStore(ctx context.Context, dir string, cfg *Config, m *measured, p 
 	if m.pipeRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure/2, &m.rawFailed); err != nil {
 		return err
 	}
-	pr, err := pipeline(ctx, store, cfg, p)
+	pr, err := pipeline(ctx, store, dir, cfg, p)
 	if err != nil {
 		return fmt.Errorf("bench: pipeline: %w", err)
 	}

@@ -32,7 +32,8 @@ var allowed = map[string][]string{
 	"internal/golden":              nil,
 	"internal/layers":              nil,
 	"internal/torture":             {"events", "games", "mail", "mail/loopback", "projections", "rules"},
-	"internal/bench":               {"events", "games", "mail", "mail/loopback", "projections", "rules"},
+	"internal/postoffice":          {"events", "games", "mail", "mail/loopback", "projections", "rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
+	"internal/bench":               {"events", "games", "internal/postoffice", "mail", "mail/loopback", "projections", "rules"},
 	"cmd/pbem":                     {"*"},
 	"rules/rulestest/internal/nim": {"rules"},
 }

@@ -1,16 +1,14 @@
-package main
+package postoffice
 
 import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"mime"
 	netmail "net/mail"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,81 +25,61 @@ import (
 // demoDomain is the mail domain of the demo's mail system.
 const demoDomain = "pbem.test"
 
-func runDemo(ctx context.Context, e *env, args []string) error {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	players := fs.Int("players", 2, "number of players, 2 to 4")
-	variants := fs.String("variant", "", "comma-separated variants")
-	timeout := fs.Duration("timeout", 3*time.Minute, "give up after this long")
-	verbose := fs.Bool("v", false, "print every mail in full")
-	if _, err := e.parse(fs, args, 0, "[--players N] [--variant x,y]"); err != nil {
-		return err
+// Demo is what "pbem demo" plays.
+type Demo struct {
+	Players  int      // 2 to 4
+	Variants []string // of Atacama
+	Verbose  bool     // print every mail in full, not only the first of each kind
+	Out      io.Writer
+}
+
+// Play plays a whole Atacama game by mail between bots on a mail system
+// in the process, with a post office of svc reading its game mailbox,
+// prints the exchange to d.Out as it happens, and returns the game's id
+// once every player has the mail that says it is over. svc's store is
+// the caller's to open and close; Play stops its post office before it
+// returns.
+func (d Demo) Play(ctx context.Context, svc *games.Service, data string) (string, error) {
+	if d.Players < 2 || d.Players > 4 {
+		return "", fmt.Errorf("a demo has 2 to 4 players, not %d", d.Players)
 	}
-	if *players < 2 || *players > 4 {
-		return usageError{"demo: --players must be 2 to 4"}
-	}
-	// Every run plays a fresh game in a data directory of its own: the
-	// demo's mail system lives only as long as the process, so a game
-	// left in a kept directory could never be played on, and what an
-	// earlier run left there (its mails' Message-IDs, the intake's place in
-	// a mailbox that starts again from its first UID) would make the next
-	// run's mail look already read. It is served while the demo runs, so
-	// that other command lines may look at the game meanwhile, and
-	// removed at the end unless the demo fails.
-	dir, err := os.MkdirTemp("", "pbem-demo-")
-	if err != nil {
-		return err
-	}
-	e.data, e.nats, e.serve = dir, "", true
-	ok := false
-	defer func() {
-		e.close()
-		if ok {
-			os.RemoveAll(dir)
-		} else {
-			fmt.Fprintf(e.stderr, "the demo's data is kept in %s\n", dir)
-		}
-	}()
-	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	names := []string{"ana", "bea", "cai", "dov"}[:*players]
+	names := []string{"ana", "bea", "cai", "dov"}[:d.Players]
 	sys, err := loopback.Start(demoDomain, append([]string{"games"}, names...)...)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer sys.Close()
-	w := &demoWriter{out: e.stdout, verbose: *verbose, done: map[string]bool{}, shown: map[string]bool{}, players: len(names)}
+	w := &demoWriter{out: d.Out, verbose: d.Verbose, done: map[string]bool{}, shown: map[string]bool{}, players: len(names)}
 	sys.OnDeliver = w.delivered
-	c := config{Service: "pbem games", Mailbox: sys.Address("games"), Secret: "demo secret"}
-	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = sys.IMAPAddr, "plain", "games", loopback.Password
-	c.IMAP.Poll.Duration = time.Second
-	c.SMTP.Addr, c.SMTP.Security = sys.SMTPAddr, "plain"
-	svc, err := e.service(ctx)
+	c := OnLoopback(sys.Address("games"), loopback.Password, sys.IMAPAddr, sys.SMTPAddr)
+	c.Data = data
+	po, err := Start(ctx, svc, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
-		return err
+		return "", err
 	}
-	po, err := startPostOffice(ctx, e, svc, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "a mail system for %s runs on IMAP %s and SMTP %s; pbem reads %s\n", demoDomain, sys.IMAPAddr, sys.SMTPAddr, c.Mailbox)
-	fmt.Fprintf(e.stdout, "pbem keeps the game in %s, removed at the end; meanwhile pbem --data %s games lists it\n\n", dir, dir)
+	fmt.Fprintf(d.Out, "a mail system for %s runs on IMAP %s and SMTP %s; pbem reads %s\n", demoDomain, sys.IMAPAddr, sys.SMTPAddr, c.Mailbox)
+	fmt.Fprintf(d.Out, "pbem keeps the game in %s, removed at the end; meanwhile pbem --data %s games lists it\n\n", data, data)
 	served := make(chan error, 1)
-	go func() { served <- po.run(ctx) }()
+	go func() { served <- po.Run(ctx) }()
+	defer func() { cancel(); <-served }() // the service stops before its data is verified and removed
 
 	var others []string
 	for _, n := range names[1:] {
 		others = append(others, sys.Address(n))
 	}
 	host := sys.Address(names[0])
-	newGame := fmt.Sprintf("NEW atacama %s WITH %s", strings.ReplaceAll(*variants, ",", " "), strings.Join(others, ", "))
+	newGame := fmt.Sprintf("NEW atacama %s WITH %s", strings.Join(d.Variants, " "), strings.Join(others, ", "))
 	// Message-IDs of this run's own, as a mail client makes them: pbem
 	// draws a game's id from the mail that asked for it, so each run's
 	// game has an id of its own too.
 	run := strconv.FormatInt(time.Now().UnixNano(), 36)
 	if err := sendMail(sys.SMTPAddr, host, c.Mailbox, "a game?", "<new."+run+"@"+demoDomain+">", "", newGame+"\n"); err != nil {
-		return err
+		return "", err
 	}
 	var wg sync.WaitGroup
+	defer wg.Wait()
 	botErrs := make(chan error, len(names))
 	for _, n := range names {
 		wg.Add(1)
@@ -115,22 +93,15 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	}
 	select {
 	case <-w.over():
+		return w.game, nil
 	case err := <-botErrs:
-		return err
+		return "", err
 	case err := <-served:
-		return fmt.Errorf("demo: pbem stopped: %v", err)
+		served <- err // for the deferred wait
+		return "", fmt.Errorf("demo: pbem stopped: %v", err)
 	case <-ctx.Done():
-		return fmt.Errorf("demo: no game over after %v", *timeout)
+		return "", fmt.Errorf("demo: no game over: %w", ctx.Err())
 	}
-	cancel()
-	wg.Wait()
-	<-served // the service stopped before its data is verified and removed
-	fmt.Fprintln(e.stdout)
-	if err := runVerify(context.Background(), e, []string{w.game}); err != nil {
-		return err
-	}
-	ok = true
-	return nil
 }
 
 // demoWriter prints the mail exchange as it happens.

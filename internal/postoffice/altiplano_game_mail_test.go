@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"context"
@@ -212,7 +212,7 @@ func TestAltiplanoGameByMail(t *testing.T) {
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
 	// The game's seed is fixed, so that every run plays a game of about
 	// the same length (the plans' order of arrival may still vary).
-	a := &altiplanoTable{t: t, post: startPostWith(t, sys, t.TempDir(), rand.NewChaCha8([32]byte{1}))}
+	a := &altiplanoTable{t: t, post: serve(t, sys, serving{entropy: rand.NewChaCha8([32]byte{1})})}
 	a.id, a.users = mailGame(t, a.post, "altiplano", "ana", "bea", "cai")
 	a.settle()
 	const ana, bea, cai = 0, 1, 2
@@ -363,10 +363,7 @@ func TestAltiplanoGameByMail(t *testing.T) {
 
 	// The history verifies: hash chain, seed and every move replayed.
 	ctx := context.Background()
-	svc, err := a.post.env.service(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := a.post.svc
 	evs, err := svc.History(ctx, a.id)
 	if err != nil {
 		t.Fatal(err)
@@ -375,7 +372,7 @@ func TestAltiplanoGameByMail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := projections.Verify(catalog(), games.ExportLines(evs), &seed)
+	rep, err := projections.Verify(Catalog(), games.ExportLines(evs), &seed)
 	if err != nil {
 		t.Fatalf("the game's history does not verify: %v", err)
 	}

@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"bytes"
@@ -90,7 +90,7 @@ func moves(t *testing.T, s *served, game string) string {
 func TestWhoMayAct(t *testing.T) {
 	t.Parallel()
 	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve")
-	s := servePost(t, ms, nil)
+	s := serve(t, ms, serving{})
 	prompt, first, game := securityGame(t, ms, "")
 	tag, _ := mail.ParseTag(prompt.replyTo, ms.Address("games"))
 	ana, eve := ms.Address("ana"), ms.Address("eve")
@@ -167,7 +167,7 @@ func TestTrustedAuthServer(t *testing.T) {
 	genuine := "Authentication-Results: " + mx + " (rspamd; \"v3\");\n\tdkim=pass header.d=pbem.test header.s=dkim header.b=gfT/i2HB;\n" +
 		"\tspf=pass (" + mx + ": domain of bea@pbem.test designates 127.0.0.1 as permitted sender) smtp.mailfrom=bea@pbem.test;\n" +
 		"\tdmarc=pass (policy=reject) header.from=pbem.test\n"
-	s := servePost(t, ms, func(c *config) { c.TrustedAuth = mx })
+	s := serve(t, ms, serving{change: func(c *Config) { c.TrustedAuth = mx }})
 	prompt, _, game := securityGame(t, ms, pass)
 	ana, eve := ms.Address("ana"), ms.Address("eve")
 	tests := []struct {
@@ -239,7 +239,7 @@ func TestVerifyDKIM(t *testing.T) {
 		return strings.ReplaceAll(b.String(), "\r\n", "\n")
 	}
 	pass := "Authentication-Results: " + mx + "; dmarc=pass header.from=pbem.test\n"
-	s := servePost(t, ms, func(c *config) { c.TrustedAuth, c.VerifyDKIM, c.lookupTXT = mx, true, lookup })
+	s := serve(t, ms, serving{change: func(c *Config) { c.TrustedAuth, c.VerifyDKIM, c.lookupTXT = mx, true, lookup }})
 	prompt, _, game := securityGame(t, ms, pass)
 	ana, eve := ms.Address("ana"), ms.Address("eve")
 	move := func(name string) string {
@@ -281,7 +281,7 @@ func TestNoSecretsBeforeTheEnd(t *testing.T) {
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: ms.Address("games"), Pairs: 1, Seed: 5,
 		Variant: func(int) string { return "enhanced" }})
 	sys.OnDeliver = club.Deliver
-	s := servePost(t, ms, nil)
+	s := serve(t, ms, serving{})
 	club.StopNewGames()
 	club.Start()
 	for deadline := time.Now().Add(time.Minute); club.Outstanding() != ""; time.Sleep(100 * time.Millisecond) {
@@ -343,7 +343,7 @@ func TestNoSecretsBeforeTheEnd(t *testing.T) {
 func TestJoinNeedsInvitation(t *testing.T) {
 	t.Parallel()
 	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve")
-	s := servePost(t, ms, nil)
+	s := serve(t, ms, serving{})
 	ana, bea, eve, games := ms.Address("ana"), ms.Address("bea"), ms.Address("eve"), ms.Address("games")
 	send(t, ms, ana, games, "a game?", "", "NEW atacama WITH open\n")
 	created := waitFor(t, ms, "ana", 0, "")

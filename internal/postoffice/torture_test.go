@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"bytes"
@@ -358,7 +358,7 @@ func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club)
 // got.
 func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *torture.Club) torture.Outcome {
 	t.Helper()
-	out, err := torture.Stored(context.Background(), store, (&games.Service{Store: store, Catalog: catalog()}).Notices)
+	out, err := torture.Stored(context.Background(), store, (&games.Service{Store: store, Catalog: Catalog()}).Notices)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,12 +371,12 @@ func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *to
 			t.Fatal(err)
 		}
 		seeds[id] = seed
-		if out.Changed[id], err = torture.Changes(catalog(), evs, seed); err != nil {
+		if out.Changed[id], err = torture.Changes(Catalog(), evs, seed); err != nil {
 			t.Fatal(err)
 		}
 	}
 	out.Legal = func(game string, n uint64, seat int, move string) bool {
-		ok, err := torture.LegalAt(catalog(), out.Games[game], seeds[game], n, seat, move)
+		ok, err := torture.LegalAt(Catalog(), out.Games[game], seeds[game], n, seat, move)
 		if err != nil {
 			t.Errorf("game %s after event %d: %v", game, n, err)
 		}
@@ -396,7 +396,7 @@ func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *to
 func checkIndex(t *testing.T, store *events.Store, out torture.Outcome) {
 	t.Helper()
 	ctx := context.Background()
-	index, err := projections.NewProjector(ctx, store, catalog())
+	index, err := projections.NewProjector(ctx, store, Catalog())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -423,7 +423,7 @@ func checkIndex(t *testing.T, store *events.Store, out torture.Outcome) {
 // game-over mail carries it, signed by the data directory's key.
 func verifyAttached(t *testing.T, dataDir string, out torture.Outcome) {
 	t.Helper()
-	key, err := localKey(dataDir)
+	key, err := LocalKey(dataDir)
 	if err != nil {
 		t.Errorf("the service's signing key: %v", err)
 		return
@@ -433,7 +433,7 @@ func verifyAttached(t *testing.T, dataDir string, out torture.Outcome) {
 		for _, e := range evs {
 			lines = append(lines, e.Encode())
 		}
-		if rep, err := projections.Verify(catalog(), lines, nil); err != nil || !rep.Over || !rep.Replayed {
+		if rep, err := projections.Verify(Catalog(), lines, nil); err != nil || !rep.Over || !rep.Replayed {
 			t.Errorf("verify game %s = %+v, %v", id, rep, err)
 		}
 	}
@@ -454,11 +454,12 @@ func verifyAttached(t *testing.T, dataDir string, out torture.Outcome) {
 	}
 }
 
-// buildPbem builds the command into a temporary directory.
+// buildPbem builds the pbem command into a temporary directory, for the
+// tests of the serving process that kill it or run command lines beside it.
 func buildPbem(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "pbem")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/pbem-games/pbem/cmd/pbem").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin

@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"math/rand/v2"
@@ -15,7 +15,7 @@ import (
 // altiplanoTable is a three-player Altiplano game played by mail.
 type altiplanoTable struct {
 	t     *testing.T
-	post  *post
+	post  *served
 	id    string
 	users []string // by seat
 }
@@ -202,7 +202,7 @@ func turn(st rules.State, seat rules.Seat) string {
 func TestAltiplanoByMail(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
-	a := &altiplanoTable{t: t, post: startPost(t, sys, t.TempDir())}
+	a := &altiplanoTable{t: t, post: serve(t, sys, serving{})}
 	a.id, a.users = mailGame(t, a.post, "altiplano", "ana", "bea", "cai")
 	g := a.load()
 	a.settle()

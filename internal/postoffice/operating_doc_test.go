@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"os"
@@ -29,7 +29,7 @@ func TestOperatingConfigs(t *testing.T) {
 		}
 		return string(m[1])
 	}
-	var local *config
+	var local *Config
 	heading := ""
 	lines := strings.Split(string(doc), "\n")
 	for i := 0; i < len(lines); i++ {
@@ -47,9 +47,9 @@ func TestOperatingConfigs(t *testing.T) {
 		if err := os.WriteFile(file, []byte(strings.Join(body, "\n")), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		c, err := loadConfig(file)
+		c, err := LoadConfig(file)
 		if err == nil {
-			err = c.check()
+			err = c.Check()
 		}
 		if err != nil {
 			t.Errorf("docs/operating.md, %s: %v", heading, err)
@@ -67,7 +67,7 @@ func TestOperatingConfigs(t *testing.T) {
 		{"imap.addr", local.IMAP.Addr, host + ":" + set("IMAP_PORT")},
 		{"smtp.addr", local.SMTP.Addr, host + ":" + set("SMTP_PORT")},
 		{"imap.password", local.IMAP.Password, set("PASSWORD")},
-		{"the mailbox's domain", local.domain(), set("DOMAIN")},
+		{"the mailbox's domain", local.IDDomain(), set("DOMAIN")},
 		{"trusted_auth_server", local.TrustedAuth, ""},
 	} {
 		if tt.got != tt.want {

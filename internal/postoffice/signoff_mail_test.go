@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 func TestMailSignOffs(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea")
-	post := startPost(t, sys, t.TempDir())
+	post := serve(t, sys, serving{})
 	ana, bea, games := sys.Address("ana"), sys.Address("bea"), sys.Address("games")
 	send(t, sys, ana, games, "a game?", "", "Hi pbem,\n\nNEW atacama WITH "+bea+"\n\nThanks,\nAna\n")
 	prompt := waitFor(t, sys, "ana", 0, "your-turn")
@@ -33,10 +33,7 @@ func TestMailSignOffs(t *testing.T) {
 			}
 		}
 	}
-	svc, err := post.env.service(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := post.svc
 	tag, _ := mail.ParseTag(prompt.replyTo, games)
 	g, _, err := svc.Load(context.Background(), tag.Game)
 	if err != nil {

@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"bytes"
@@ -184,7 +184,7 @@ func playInParallel(t *testing.T, bin, dir string, players []string, games, move
 			id, ok := newGame()
 			for i := 0; ok && i < moves; i++ {
 				var out string
-				var sh shownJSON
+				var sh struct{ ToAct []int }
 				if out, ok = pbem("show", id, "--json"); !ok {
 					return
 				}

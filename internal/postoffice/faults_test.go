@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"context"
@@ -115,7 +115,7 @@ func TestFaultNATSRestart(t *testing.T) {
 	n := startNATS(t)
 	sys, ms := loopbackServers(t, "games")
 	club := playClub(t, sys, 3)
-	s := servePostOn(t, ms, nil, n.url())
+	s := serve(t, ms, serving{nats: n.url()})
 	club.Start()
 	for range 2 {
 		time.Sleep(1500 * time.Millisecond)
@@ -153,7 +153,7 @@ func TestFaultDamagedReadModels(t *testing.T) {
 	dir := t.TempDir()
 	sys, ms := loopbackServers(t, "games")
 	club := playClub(t, sys, 2)
-	s := servePostIn(t, ms, nil, "", dir)
+	s := serve(t, ms, serving{dir: dir})
 	club.Start()
 
 	// A running game's summary, and its host's games, become garbage.
@@ -213,7 +213,7 @@ func TestFaultDamagedReadModels(t *testing.T) {
 		t.Fatal(err)
 	}
 	store.Close()
-	s = servePostIn(t, ms, nil, "", dir)
+	s = serve(t, ms, serving{dir: dir})
 	h = s.waitHealth(t, http.StatusOK, "the read models repaired at the start", func(h healthReport) bool {
 		return h.Projector.Repairs == 1 && !h.Projector.Repairing
 	})
@@ -247,7 +247,7 @@ func TestFaultDiskFull(t *testing.T) {
 		}
 	})
 	_, ms := loopbackServers(t, "games", "ana", "bea")
-	s := servePostIn(t, ms, func(c *config) { c.MinFreeMB = 32 }, "", dir)
+	s := serve(t, ms, serving{dir: dir, change: func(c *Config) { c.MinFreeMB = 32 }})
 	ana, bea := ms.Address("ana"), ms.Address("bea")
 	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
 	prompt := waitFor(t, ms, "ana", 0, "your-turn")
@@ -298,7 +298,7 @@ func TestFaultDiskFull(t *testing.T) {
 	// stays on the server, and a restart once space is back plays it.
 	prompt = waitFor(t, ms, "bea", 1, "your-turn")
 	s.stop()
-	s = servePostIn(t, ms, func(c *config) { c.MinFreeMB = -1 }, "", dir)
+	s = serve(t, ms, serving{dir: dir, change: func(c *Config) { c.MinFreeMB = -1 }})
 	full, err := os.Create(ballast)
 	if err != nil {
 		t.Fatal(err)
@@ -325,7 +325,7 @@ func TestFaultDiskFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.stop()
-	s = servePostIn(t, ms, func(c *config) { c.MinFreeMB = 32 }, "", dir)
+	s = serve(t, ms, serving{dir: dir, change: func(c *Config) { c.MinFreeMB = 32 }})
 	waitFor(t, ms, "ana", 2, "your-turn")
 	if g, _, err := s.svc.Load(context.Background(), tag.Game); err != nil || len(g.Moves) != 2 {
 		t.Errorf("after the disk was full and the service restarted the game has moves %v (%v), want E5 and A1", g.Moves, err)

@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"context"
@@ -40,7 +40,7 @@ func TestOutboxBadRecipientHoldsNoOne(t *testing.T) {
 		refused++
 		return &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2}, Message: "mailbox full"}
 	}
-	s := servePost(t, ms, nil)
+	s := serve(t, ms, serving{})
 
 	// Every player invites the full mailbox to a game: their invitations,
 	// one per game, wait.
@@ -87,7 +87,7 @@ func TestOutboxBadRecipientHoldsNoOne(t *testing.T) {
 		t.Errorf("after 452s /healthz counts %d mails refused for good, want 0", h.Outbox.Refused)
 	}
 	// The operator sees them, each with the server's answer.
-	list := s.mailList(t, "--waiting")
+	list := s.held(t, mail.StateWaiting)
 	if got := strings.Count(list, "\n<"); got != len(hosts) {
 		t.Errorf("pbem mail list --waiting names %s %d times, want %d:\n%s", full, got, len(hosts), list)
 	}
@@ -128,12 +128,20 @@ func TestOutboxBadRecipientHoldsNoOne(t *testing.T) {
 	s.waitHealth(t, http.StatusOK, "nothing waiting", func(h healthReport) bool { return h.Outbox.Waiting == 0 })
 }
 
-// mailList runs "pbem mail list" with args on the serving store.
-func (s *served) mailList(t *testing.T, args ...string) string {
+// held lists the notices held in state, each as "<id> to: error", one a
+// line, as "pbem mail list --STATE" names them.
+func (s *served) held(t *testing.T, state string) string {
 	t.Helper()
-	var b strings.Builder
-	if err := listMail(context.Background(), s.svc.Store, &b, mail.ListOptions{State: strings.TrimPrefix(strings.Join(args, ""), "--")}); err != nil {
+	list, err := mail.ListNotices(context.Background(), s.svc.Store, mail.ListOptions{State: state, Notices: s.svc.Notices})
+	if err != nil {
 		t.Fatal(fmt.Errorf("mail list: %w", err))
+	}
+	var b strings.Builder
+	for _, n := range list {
+		fmt.Fprintf(&b, "\n<%s> %s:", n.Notice.ID, n.Notice.To)
+		if n.Held != nil {
+			b.WriteString(" " + n.Held.Error)
+		}
 	}
 	return b.String()
 }
@@ -172,33 +180,6 @@ func metricValue(body, name string) float64 {
 		}
 	}
 	return -1
-}
-
-// TestMailCommandsStopped: an operator reads the outbox of a stopped
-// service on the command line: the notices of a game made there, each
-// shown as the mail it would be, and told that a notice not held has
-// nothing to retry.
-func TestMailCommandsStopped(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	id := newGame(t, dir, "--players", "ana@example.org,bea@example.net")
-	list := mustPbem(t, dir, "mail", "list", id)
-	if got := strings.Count(list, "\n<"); got != 2 || !strings.Contains(list, "queued") {
-		t.Fatalf("pbem mail list %s gives %d notices, want the two invitations, queued:\n%s", id, got, list)
-	}
-	first := strings.Fields(strings.Split(list, "\n")[1])[0]
-	out := mustPbem(t, dir, "mail", "show", first)
-	for _, want := range []string{"Message-ID: " + first, "<ana@example.org>", "X-Pbem-Kind: invitation", "text/html"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("pbem mail show %s lacks %q:\n%.600s", first, want, out)
-		}
-	}
-	if _, err := pbem(t, dir, "mail", "retry", first); err == nil || !strings.Contains(err.Error(), "not held") {
-		t.Errorf("pbem mail retry of a queued notice = %v, want it not held", err)
-	}
-	if _, err := pbem(t, dir, "mail", "show", "<nothing@pbem.invalid>"); err == nil {
-		t.Errorf("pbem mail show of an unknown Message-ID succeeded")
-	}
 }
 
 // TestMailRetryBesideServe: an operator at the console while the service
@@ -289,7 +270,7 @@ func TestMailRefusedForDays(t *testing.T) {
 		}
 		return nil
 	}
-	s := servePostAt(t, ms, nil, "", t.TempDir(), now)
+	s := serve(t, ms, serving{now: now})
 
 	send(t, ms, ms.Address("ana"), ms.Address("games"), "a game?", "", "NEW atacama WITH "+far+"\n")
 	prompt := waitFor(t, ms, "ana", 0, games.KindYourTurn)
@@ -315,7 +296,7 @@ func TestMailRefusedForDays(t *testing.T) {
 	s.waitHealth(t, http.StatusOK, "far's mail failed", func(h healthReport) bool {
 		return h.Outbox.Waiting == 0 && h.Outbox.Failed == 2
 	})
-	if list := s.mailList(t, "--failed"); strings.Count(list, "\n<") != 2 || !strings.Contains(list, "452") {
+	if list := s.held(t, mail.StateFailed); strings.Count(list, "\n<") != 2 || !strings.Contains(list, "452") {
 		t.Errorf("pbem mail list --failed, want far's two mails with the server's answer:\n%s", list)
 	}
 	time.Sleep(2 * time.Second) // the retry loop's rounds: the host is not told again

@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"bytes"
@@ -23,66 +23,11 @@ import (
 	"github.com/pbem-games/pbem/projections"
 )
 
-// post is "pbem serve" running against a mail system, for tests.
-type post struct {
-	t      *testing.T
-	ms     mailtest.Servers
-	dir    string
-	env    *env
-	cancel context.CancelFunc
-	done   chan error
-}
-
-// startPost starts the service on data directory dir.
-func startPost(t *testing.T, ms mailtest.Servers, dir string) *post {
-	t.Helper()
-	return startPostWith(t, ms, dir, nil)
-}
-
-// startPostWith is startPost whose game ids and seeds come from entropy
-// (nil: the system's secure source), so that a test's games by mail are
-// the same in every run.
-func startPostWith(t *testing.T, ms mailtest.Servers, dir string, entropy io.Reader) *post {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	e := &env{data: dir, stdout: io.Discard, stderr: io.Discard}
-	c := config{Service: "pbem games", Mailbox: ms.Address("games"), Secret: "test secret", RatePerHour: 1000}
-	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = ms.IMAP, "plain", "games", ms.Password
-	c.IMAP.Poll.Duration = 200 * time.Millisecond
-	c.SMTP.Addr, c.SMTP.Security = ms.SMTP, "plain"
-	svc, err := e.service(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc.Entropy = entropy
-	po, err := startPostOffice(ctx, e, svc, c, testLog())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &post{t: t, ms: ms, dir: dir, env: e, cancel: cancel, done: make(chan error, 1)}
-	go func() { p.done <- po.run(ctx) }()
-	t.Cleanup(p.stop)
-	return p
-}
-
-// stop stops the service as a shutdown would.
-func (p *post) stop() {
-	if p.cancel == nil {
-		return
-	}
-	p.cancel()
-	if err := <-p.done; err != nil {
-		p.t.Errorf("serve stopped with %v", err)
-	}
-	p.env.close()
-	p.cancel = nil
-}
-
 // mailGame has users[0] create a game by mail with the other users, in
 // order, waits for the last one's invitation, and returns the game's id
 // and each seat's user, checking that the seats follow users. spec is the
 // game and its variants as NEW takes them, e.g. "altiplano missions".
-func mailGame(t *testing.T, p *post, spec string, users ...string) (string, []string) {
+func mailGame(t *testing.T, p *served, spec string, users ...string) (string, []string) {
 	t.Helper()
 	var with []string
 	for _, u := range users[1:] {
@@ -109,7 +54,7 @@ func mailGame(t *testing.T, p *post, spec string, users ...string) (string, []st
 // reply mails body from user to the reply address of user's latest mail
 // from pbem, as an answer to it, and returns how many mails user's INBOX
 // held before pbem answers.
-func (p *post) reply(t *testing.T, user, body string) int {
+func (p *served) reply(t *testing.T, user, body string) int {
 	t.Helper()
 	box := mailbox(t, p.ms, user)
 	if len(box) == 0 {
@@ -124,14 +69,9 @@ func (p *post) reply(t *testing.T, user, body string) int {
 }
 
 // game returns game id as the running service has it.
-func (p *post) game(t *testing.T, id string) *projections.Game {
+func (p *served) game(t *testing.T, id string) *projections.Game {
 	t.Helper()
-	ctx := context.Background()
-	svc, err := p.env.service(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := svc.Load(ctx, id)
+	g, _, err := p.svc.Load(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

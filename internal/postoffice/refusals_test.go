@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"context"
@@ -30,7 +30,7 @@ func sendRaw(t *testing.T, ms mailtest.Servers, from, to, raw string) {
 func TestMailRefusals(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "eve")
-	post := startPost(t, sys, t.TempDir())
+	post := serve(t, sys, serving{})
 	ana, bea, eve, games := sys.Address("ana"), sys.Address("bea"), sys.Address("eve"), sys.Address("games")
 	send(t, sys, ana, games, "a game?", "", "NEW atacama WITH "+bea+"\n")
 	anaPrompt := waitFor(t, sys, "ana", 0, "your-turn")
@@ -116,10 +116,7 @@ func TestMailRefusals(t *testing.T) {
 		})
 	}
 	// Nothing above changed the game: one move, by ana.
-	svc, err := post.env.service(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := post.svc
 	g, _, err := svc.Load(context.Background(), tag.Game)
 	if err != nil {
 		t.Fatal(err)

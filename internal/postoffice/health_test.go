@@ -1,15 +1,12 @@
-package main
+package postoffice
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,82 +16,7 @@ import (
 	"github.com/emersion/go-smtp"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/mail/mailtest"
 )
-
-// served is "pbem serve" in the test process, with its /healthz and log.
-type served struct {
-	po      *postOffice
-	svc     *games.Service
-	health  string // URL of /healthz
-	metrics string // URL of /metrics
-	log     *logBuffer
-	stop    func() // stops it as a shutdown would; again is nothing
-}
-
-// servePost runs the post office on the mail servers ms, configured by
-// change, and stops it when the test ends.
-func servePost(t *testing.T, ms mailtest.Servers, change func(*config)) *served {
-	t.Helper()
-	return servePostOn(t, ms, change, "")
-}
-
-// servePostOn is servePost with the store on the NATS server at natsURL
-// ("" for an embedded one).
-func servePostOn(t *testing.T, ms mailtest.Servers, change func(*config), natsURL string) *served {
-	t.Helper()
-	return servePostIn(t, ms, change, natsURL, t.TempDir())
-}
-
-// servePostIn is servePostOn with its data in dir.
-func servePostIn(t *testing.T, ms mailtest.Servers, change func(*config), natsURL, dir string) *served {
-	t.Helper()
-	return servePostAt(t, ms, change, natsURL, dir, nil)
-}
-
-// servePostAt is servePostIn on the clock now (nil: the real one).
-func servePostAt(t *testing.T, ms mailtest.Servers, change func(*config), natsURL, dir string, now func() time.Time) *served {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	e := &env{data: dir, nats: natsURL, stdout: io.Discard, stderr: io.Discard}
-	c := config{Service: "pbem games", Mailbox: ms.Address("games"), Secret: "test secret", RatePerHour: 1000}
-	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = ms.IMAP, "plain", "games", ms.Password
-	c.IMAP.Poll.Duration = 200 * time.Millisecond
-	c.SMTP.Addr, c.SMTP.Security = ms.SMTP, "plain"
-	if change != nil {
-		change(&c)
-	}
-	svc, err := e.service(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc.Now = now
-	logs := &logBuffer{}
-	var w io.Writer = logs
-	if os.Getenv("PBEM_TEST_LOG") != "" {
-		w = io.MultiWriter(logs, os.Stderr)
-	}
-	po, err := startPostOffice(ctx, e, svc, c, slog.New(slog.NewTextHandler(w, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(healthMux(po.health, po.metrics))
-	done := make(chan error, 1)
-	go func() { done <- po.run(ctx) }()
-	var once sync.Once
-	stop := func() {
-		once.Do(func() {
-			cancel()
-			if err := <-done; err != nil {
-				t.Errorf("serve stopped with %v", err)
-			}
-			hs.Close()
-			e.close()
-		})
-	}
-	t.Cleanup(stop)
-	return &served{po: po, svc: svc, health: hs.URL + "/healthz", metrics: hs.URL + "/metrics", log: logs, stop: stop}
-}
 
 // waitHealth waits until /healthz answers with status code and a report
 // for which ok holds, and returns the report.
@@ -209,7 +131,7 @@ func TestHealthIMAPDropped(t *testing.T) {
 	t.Parallel()
 	_, ms := loopbackServers(t, "games", "ana", "bea")
 	imap := startProxy(t, ms.IMAP)
-	s := servePost(t, ms, func(c *config) { c.IMAP.Addr = imap.ln.Addr().String() })
+	s := serve(t, ms, serving{change: func(c *Config) { c.IMAP.Addr = imap.ln.Addr().String() }})
 	ana, bea := ms.Address("ana"), ms.Address("bea")
 	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
 	prompt := waitFor(t, ms, "ana", 0, "your-turn")
@@ -254,7 +176,7 @@ func TestHealthSMTPRefusals(t *testing.T) {
 		return refuse(to)
 	}
 	setRefuse := func(f func(to string) error) { mu.Lock(); refuse = f; mu.Unlock() }
-	s := servePost(t, ms, nil)
+	s := serve(t, ms, serving{})
 	ana, bea := ms.Address("ana"), ms.Address("bea")
 	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
 	prompts := map[string]letter{"ana": waitFor(t, ms, "ana", 0, "your-turn"), "bea": waitFor(t, ms, "bea", 0, "invitation")}

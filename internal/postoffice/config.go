@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"crypto/rand"
@@ -12,13 +12,23 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
 )
 
-// config is what "pbem serve" runs with: a TOML file, then PBEM_*
-// variables, each overriding the one before. serve's own flags say only
+// Config is what a post office runs with: a TOML file, then PBEM_*
+// variables, each overriding the one before, and where its data lives
+// (the global flags --data and --nats). serve's own flags say only
 // which file to read (--config) and where /healthz listens (--health).
-type config struct {
+type Config struct {
+	// Data is the data directory: the embedded NATS server's, and where
+	// the reply tokens' secret and the signing key are kept.
+	Data string `toml:"-"`
+	// NATS is the URL of an external NATS server or cluster; "" for the
+	// embedded one.
+	NATS string `toml:"-"`
+
 	Service      string   `toml:"service"`       // display name in mails
 	Mailbox      string   `toml:"mailbox"`       // the game mailbox address
 	Domain       string   `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
@@ -26,23 +36,23 @@ type config struct {
 	RatePerHour  int      `toml:"rate_per_hour"` // mails one sender's commands cause per hour (a domain's: five times)
 	RatePerDay   int      `toml:"rate_per_day"`  // the same per day; default four hours' worth
 	DomainFactor int      `toml:"domain_factor"` // how many senders' budgets one domain shares; default 10
-	MinDeadline  duration `toml:"min_deadline"`  // the shortest DEADLINE a host may set by mail; default 1h
+	MinDeadline  Duration `toml:"min_deadline"`  // the shortest DEADLINE a host may set by mail; default 1h
 	MaxObservers int      `toml:"max_observers"` // observers a host may add to one game by mail; default 10
 	TrustedAuth  string   `toml:"trusted_auth_server"`
-	Tick         duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
+	Tick         Duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
 	// MinFreeMB is the free space (MiB) on the data directory below which
 	// new mail stays on the IMAP server; 0 means 256, negative never.
 	MinFreeMB int `toml:"min_free_mb"`
 	IMAP      struct {
 		Addr, Security, Username, Password, Mailbox, Processed string
-		Poll                                                   duration
+		Poll                                                   Duration
 	} `toml:"imap"`
 	SMTP struct {
 		Addr, Security, Username, Password string
 		EnvelopeFrom                       string `toml:"envelope_from"`
 		// MaxRetryAge is how long mail meeting temporary refusals is
 		// tried again before it counts as failed; 0 means three days.
-		MaxRetryAge duration `toml:"max_retry_age"`
+		MaxRetryAge Duration `toml:"max_retry_age"`
 		DKIM        struct {
 			Domain, Selector string
 			KeyFile          string `toml:"key_file"`
@@ -56,17 +66,19 @@ type config struct {
 	lookupTXT func(name string) ([]string, error)
 }
 
-type duration struct{ time.Duration }
+// Duration is a duration written as Go writes one ("90s", "2h").
+type Duration struct{ time.Duration }
 
-func (d *duration) UnmarshalText(b []byte) error {
+// UnmarshalText reads a Duration from TOML.
+func (d *Duration) UnmarshalText(b []byte) error {
 	v, err := time.ParseDuration(string(b))
 	d.Duration = v
 	return err
 }
 
-// loadConfig reads file (if any) and the environment.
-func loadConfig(file string) (config, error) {
-	var c config
+// LoadConfig reads file (if any) and the environment.
+func LoadConfig(file string) (Config, error) {
+	var c Config
 	if file != "" {
 		md, err := toml.DecodeFile(file, &c)
 		if err != nil {
@@ -106,8 +118,8 @@ func loadConfig(file string) (config, error) {
 	return c, nil
 }
 
-// check says what a serving configuration lacks.
-func (c config) check() error {
+// Check says what a serving configuration lacks.
+func (c Config) Check() error {
 	var missing []string
 	for name, v := range map[string]string{"mailbox": c.Mailbox, "imap.addr": c.IMAP.Addr, "imap.username": c.IMAP.Username, "smtp.addr": c.SMTP.Addr} {
 		if v == "" {
@@ -123,7 +135,8 @@ func (c config) check() error {
 	return nil
 }
 
-func (c config) domain() string {
+// IDDomain is the domain of the Message-IDs of the mail pbem sends.
+func (c Config) IDDomain() string {
 	if c.Domain != "" {
 		return c.Domain
 	}
@@ -131,17 +144,18 @@ func (c config) domain() string {
 	return d
 }
 
-// tokenSecretFile names the file of the data directory that keeps the
+// TokenSecretFile names the file of the data directory that keeps the
 // reply tokens' secret when the configuration gives none.
-const tokenSecretFile = "token-secret"
+const TokenSecretFile = "token-secret"
 
-// tokens returns the reply tokens' secret: configured, or kept in the data
+// Tokens returns the reply tokens' secret: configured, or kept in the data
 // directory (made on first use), so reply addresses outlive restarts.
-func (c config) tokens(dataDir string) (mail.Tokens, error) {
+func (c Config) Tokens() (mail.Tokens, error) {
+	dataDir := c.Data
 	if c.Secret != "" {
 		return mail.Tokens{Secret: []byte(c.Secret)}, nil
 	}
-	path := filepath.Join(dataDir, tokenSecretFile)
+	path := filepath.Join(dataDir, TokenSecretFile)
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		raw := make([]byte, 32)
@@ -161,15 +175,15 @@ func (c config) tokens(dataDir string) (mail.Tokens, error) {
 	return mail.Tokens{Secret: []byte(strings.TrimSpace(string(b)))}, nil
 }
 
-// signingKeyFile names the file of the data directory that keeps the
+// SigningKeyFile names the file of the data directory that keeps the
 // service's signing key, beside the reply tokens' secret.
-const signingKeyFile = "signing-key"
+const SigningKeyFile = "signing-key"
 
-// signingKey returns the service's key for signing histories, kept in the
+// SigningKey returns the service's key for signing histories, kept in the
 // data directory (made on first need), so that what it signed stays
 // checkable across restarts; pbem backup takes it along.
-func signingKey(dataDir string) (events.SigningKey, error) {
-	path := filepath.Join(dataDir, signingKeyFile)
+func SigningKey(dataDir string) (events.SigningKey, error) {
+	path := filepath.Join(dataDir, SigningKeyFile)
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		seed := make([]byte, 32)
@@ -186,7 +200,7 @@ func signingKey(dataDir string) (events.SigningKey, error) {
 		// Written whole under another name, then linked to its own, which
 		// fails if it exists: of two commands making the key at once, one
 		// keeps it and the other reads it back, never half written.
-		f, err := os.CreateTemp(dataDir, signingKeyFile+".*") // mode 0600
+		f, err := os.CreateTemp(dataDir, SigningKeyFile+".*") // mode 0600
 		if err != nil {
 			return key, fmt.Errorf("keep signing key: %w", err)
 		}
@@ -202,7 +216,7 @@ func signingKey(dataDir string) (events.SigningKey, error) {
 			err = os.Link(f.Name(), path)
 		}
 		if errors.Is(err, os.ErrExist) {
-			return localKey(dataDir)
+			return LocalKey(dataDir)
 		}
 		if err != nil {
 			return key, fmt.Errorf("keep signing key: %w", err)
@@ -218,10 +232,10 @@ func signingKey(dataDir string) (events.SigningKey, error) {
 	return key, nil
 }
 
-// localKey reads the data directory's signing key without making one; a
+// LocalKey reads the data directory's signing key without making one; a
 // missing key is os.ErrNotExist.
-func localKey(dataDir string) (events.SigningKey, error) {
-	path := filepath.Join(dataDir, signingKeyFile)
+func LocalKey(dataDir string) (events.SigningKey, error) {
+	path := filepath.Join(dataDir, SigningKeyFile)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return events.SigningKey{}, err
@@ -233,7 +247,8 @@ func localKey(dataDir string) (events.SigningKey, error) {
 	return key, nil
 }
 
-func (c config) smtpOptions() (mail.SMTPOptions, error) {
+// SMTPOptions is how the outbox sends.
+func (c Config) SMTPOptions() (mail.SMTPOptions, error) {
 	o := mail.SMTPOptions{Addr: c.SMTP.Addr, Security: c.SMTP.Security, Username: c.SMTP.Username,
 		Password: c.SMTP.Password, From: c.Mailbox, FromName: c.Service, EnvelopeFrom: c.SMTP.EnvelopeFrom}
 	if c.SMTP.DKIM.Selector != "" {
@@ -246,15 +261,42 @@ func (c config) smtpOptions() (mail.SMTPOptions, error) {
 	return o, nil
 }
 
-func (c config) imapOptions() mail.IMAPOptions {
+func (c Config) imapOptions() mail.IMAPOptions {
 	return mail.IMAPOptions{Addr: c.IMAP.Addr, Security: c.IMAP.Security, Username: c.IMAP.Username,
 		Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox, Processed: c.IMAP.Processed, Poll: c.IMAP.Poll.Duration}
 }
 
 // dkimVerifier is the mailroom's own DKIM check: nil unless verify_dkim.
-func (c config) dkimVerifier() *mail.DKIMVerifier {
+func (c Config) dkimVerifier() *mail.DKIMVerifier {
 	if !c.VerifyDKIM {
 		return nil
 	}
 	return &mail.DKIMVerifier{LookupTXT: c.lookupTXT}
+}
+
+// OnLoopback is the configuration of a post office on a mail system on
+// this machine without TLS, as the demo, the benchmark and the tests run
+// one: mailbox's user reads it over IMAP at imapAddr with password and
+// sends over SMTP at smtpAddr.
+func OnLoopback(mailbox, password, imapAddr, smtpAddr string) Config {
+	user, _, _ := strings.Cut(mailbox, "@")
+	c := Config{Service: "pbem games", Mailbox: mailbox, Secret: "loopback secret"}
+	c.IMAP.Addr, c.IMAP.Security, c.IMAP.Username, c.IMAP.Password = imapAddr, "plain", user, password
+	c.IMAP.Poll.Duration = time.Second
+	c.SMTP.Addr, c.SMTP.Security = smtpAddr, "plain"
+	return c
+}
+
+// Letterhead is what the outbox renders mail with, the read models of
+// index giving what a mail tells of a player's other games.
+func (c Config) Letterhead(index *projections.Projector) (games.Letterhead, error) {
+	tokens, err := c.Tokens()
+	if err != nil {
+		return games.Letterhead{}, err
+	}
+	key, err := SigningKey(c.Data)
+	if err != nil {
+		return games.Letterhead{}, err
+	}
+	return games.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index, Key: &key}, nil
 }

@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ func TestDovecotPostfixGame(t *testing.T) {
 func playByMail(t *testing.T, sys mailtest.Servers) {
 	emptyMailboxes(t, sys, "games", "ana", "bea")
 	dir := t.TempDir()
-	p := startPost(t, sys, dir)
+	p := serve(t, sys, serving{dir: dir})
 	ana, bea := sys.Address("ana"), sys.Address("bea")
 	send(t, sys, ana, sys.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
 	prompt := waitFor(t, sys, "ana", 0, "your-turn")
@@ -50,7 +50,7 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 		moves++
 		if moves == 7 { // a restart between two moves
 			p.stop()
-			p = startPost(t, sys, dir)
+			p = serve(t, sys, serving{dir: dir})
 		}
 		other := map[string]string{"ana": "bea", "bea": "ana"}[who]
 		next := waitFor(t, sys, other, seen[other], "")
@@ -65,13 +65,13 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 	if over.attached == nil {
 		t.Fatal("the game-over mail has no history attached")
 	}
-	rep, err := projections.Verify(catalog(), bytes.Split(bytes.TrimSpace(over.attached), []byte("\n")), nil)
+	rep, err := projections.Verify(Catalog(), bytes.Split(bytes.TrimSpace(over.attached), []byte("\n")), nil)
 	if err != nil || !rep.Over || !rep.Replayed {
 		t.Fatalf("verify the attached history = %+v, %v", rep, err)
 	}
 	// The attachment is signed by the service's key, the same before and
 	// after the restart, and the mail gives its fingerprint.
-	key, err := localKey(dir)
+	key, err := LocalKey(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestDovecotPostfixLoad(t *testing.T) {
 		Seed: 3, Invalid: 0.05, Duplicate: 0.05, SendFor: time.Minute,
 		Variant: func(i int) string { return []string{"", "enhanced"}[i%2] }})
 	emptyMailboxes(t, ms, append([]string{"games"}, club.Users()...)...)
-	s := servePostIn(t, ms, nil, "", t.TempDir())
+	s := serve(t, ms, serving{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	club.Poll(ctx, ms.IMAP, ms.Password, 200*time.Millisecond)

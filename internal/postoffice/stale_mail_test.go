@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ func answer(t *testing.T, ms mailtest.Servers, user string, l letter, body strin
 
 // until waits up to 20s for done to hold of game id as the service has
 // it, and returns the game.
-func until(t *testing.T, p *post, id, what string, done func(*projections.Game) bool) *projections.Game {
+func until(t *testing.T, p *served, id, what string, done func(*projections.Game) bool) *projections.Game {
 	t.Helper()
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		g := p.game(t, id)
@@ -76,7 +76,7 @@ func movesOf(g *projections.Game, seat int, seq uint64) []string {
 func TestAltiplanoPlansAtOnceByMail(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
-	a := &altiplanoTable{t: t, post: startPostWith(t, sys, t.TempDir(), rand.NewChaCha8([32]byte{1}))}
+	a := &altiplanoTable{t: t, post: serve(t, sys, serving{entropy: rand.NewChaCha8([32]byte{1})})}
 	a.id, a.users = mailGame(t, a.post, "altiplano", "ana", "bea", "cai")
 	a.settle()
 	g := a.load()
@@ -119,7 +119,7 @@ func TestAltiplanoPlansAtOnceByMail(t *testing.T) {
 func TestAltiplanoRoundMails(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
-	a := &altiplanoTable{t: t, post: startPostWith(t, sys, t.TempDir(), rand.NewChaCha8([32]byte{1}))}
+	a := &altiplanoTable{t: t, post: serve(t, sys, serving{entropy: rand.NewChaCha8([32]byte{1})})}
 	a.id, a.users = mailGame(t, a.post, "altiplano", "ana", "bea", "cai")
 	a.settle()
 	var reply []string
@@ -216,7 +216,7 @@ func TestArchipelagoBidsAtOnceByMail(t *testing.T) {
 func TestStaleReplyToRefusal(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea")
-	p := startPost(t, sys, t.TempDir())
+	p := serve(t, sys, serving{})
 	id, _ := mailGame(t, p, "atacama", "ana", "bea")
 	staleAfterRefusal(t, p, id)
 }
@@ -228,8 +228,8 @@ func TestStaleReplyCommandLineGame(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea")
 	dir := t.TempDir()
-	id := newGame(t, dir, "--players", sys.Address("ana")+","+sys.Address("bea"))
-	p := startPost(t, sys, dir)
+	id := operatorGame(t, dir, sys.Address("ana"), sys.Address("bea"))
+	p := serve(t, sys, serving{dir: dir})
 	waitFor(t, sys, "bea", 0, "")
 	// Ana answers the first mail she got, two moves old by then.
 	first := waitFor(t, sys, "ana", 0, "")
@@ -250,7 +250,7 @@ func TestStaleReplyCommandLineGame(t *testing.T) {
 
 // staleAfterRefusal plays the refusal scenario in game id of ana and bea,
 // ana to move.
-func staleAfterRefusal(t *testing.T, p *post, id string) {
+func staleAfterRefusal(t *testing.T, p *served, id string) {
 	t.Helper()
 	ms := p.ms
 	prompt := waitFor(t, ms, "ana", 0, "your-turn")
@@ -287,7 +287,7 @@ func staleAfterRefusal(t *testing.T, p *post, id string) {
 func TestAltiplanoPlanSentAgainByMail(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
-	a := &altiplanoTable{t: t, post: startPostWith(t, sys, t.TempDir(), rand.NewChaCha8([32]byte{1}))}
+	a := &altiplanoTable{t: t, post: serve(t, sys, serving{entropy: rand.NewChaCha8([32]byte{1})})}
 	a.id, a.users = mailGame(t, a.post, "altiplano", "ana", "bea", "cai")
 	a.settle()
 	g := a.load()

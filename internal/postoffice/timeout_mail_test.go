@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ func TestThreePlayerTimeoutByMail(t *testing.T) {
 	clock := time.Now()
 	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
 	advance := func(d time.Duration) { mu.Lock(); clock = clock.Add(d); mu.Unlock() }
-	s := servePostAt(t, ms, func(c *config) { c.Tick.Duration = 50 * time.Millisecond }, "", t.TempDir(), now)
+	s := serve(t, ms, serving{now: now, change: func(c *Config) { c.Tick.Duration = 50 * time.Millisecond }})
 
 	send(t, ms, ms.Address("ana"), ms.Address("games"), "a game?", "", "NEW atacama WITH "+ms.Address("bea")+", "+ms.Address("cai")+"\n")
 	invite := waitFor(t, ms, "cai", 0, "")
@@ -103,7 +103,7 @@ func TestThreePlayerTimeoutByMail(t *testing.T) {
 			t.Errorf("<%s> to %s (%s) is %s, want sent", n.Notice.ID, n.Notice.To, n.Notice.Kind, n.State)
 		}
 		var out bytes.Buffer
-		if _, err := showMail(context.Background(), s.svc, s.po.lh, s.po.sender, &out, n.Notice.ID); err != nil {
+		if _, err := ShowMail(context.Background(), s.svc, s.po.lh, s.po.sender, &out, n.Notice.ID); err != nil {
 			t.Errorf("pbem mail show <%s> (%s to %s): %v", n.Notice.ID, n.Notice.Kind, n.Notice.To, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 // what the test knows of each player's mailbox.
 type archipelagoTable struct {
 	t      *testing.T
-	post   *post
+	post   *served
 	id     string
 	users  []string // by seat
 	seen   map[string]int
@@ -305,7 +305,7 @@ func TestArchipelagoDealByMail(t *testing.T) {
 func newArchipelagoTable(t *testing.T, entropy io.Reader) *archipelagoTable {
 	t.Helper()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
-	a := &archipelagoTable{t: t, post: startPostWith(t, sys, t.TempDir(), entropy), seen: map[string]int{},
+	a := &archipelagoTable{t: t, post: serve(t, sys, serving{entropy: entropy}), seen: map[string]int{},
 		colors: []string{"RED", "BLUE", "GREEN"}}
 	a.id, a.users = mailGame(t, a.post, "archipelago", "ana", "bea", "cai")
 	a.waitAll("ana", false) // the invitations

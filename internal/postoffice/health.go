@@ -1,4 +1,4 @@
-package main
+package postoffice
 
 import (
 	"cmp"
@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -332,14 +333,13 @@ func healthMux(h *health, m *metrics) *http.ServeMux {
 	return mux
 }
 
-// serveHealth serves /healthz, and /metrics from m, on addr until ctx
-// ends.
-func serveHealth(ctx context.Context, addr string, h *health, m *metrics, log *slog.Logger) (func(), error) {
+// serveHealth serves handler on addr until ctx ends.
+func serveHealth(ctx context.Context, addr string, handler http.Handler, log *slog.Logger) (func(), error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{Handler: healthMux(h, m), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Error("health check stopped", "err", err)
@@ -351,4 +351,10 @@ func serveHealth(ctx context.Context, addr string, h *health, m *metrics, log *s
 		defer cancel()
 		_ = srv.Shutdown(sctx)
 	}, nil
+}
+
+// oneLine is s with its runs of white space, line breaks too, made one
+// space: an error in a report stays on a line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }

@@ -1,0 +1,176 @@
+package postoffice
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
+	"github.com/pbem-games/pbem/rules/atacama"
+)
+
+// PostOffice is everything "pbem serve" runs: the intake, the mailroom,
+// the projector, the outbox and the clock, with the health report and the
+// metrics they feed.
+type PostOffice struct {
+	intake   *mail.Intake
+	mailroom *games.Mailroom
+	index    *projections.Projector
+	outbox   *mail.Outbox
+	sender   *mail.Sender
+	clock    *games.Timekeeper
+	health   *health
+	metrics  *metrics
+	log      *slog.Logger
+	lh       games.Letterhead // what the outbox renders mail with
+}
+
+// Start makes the post office of svc as c says, ready to Run; svc's
+// store is open and stays the caller's to close.
+func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) (*PostOffice, error) {
+	svc.Domain = c.IDDomain()
+	smtpOpts, err := c.SMTPOptions()
+	if err != nil {
+		return nil, err
+	}
+	sender, err := mail.NewSender(smtpOpts)
+	if err != nil {
+		return nil, err
+	}
+	index, err := projections.NewProjector(ctx, svc.Store, svc.Catalog)
+	if err != nil {
+		return nil, err
+	}
+	cursor, err := mail.NewKVCursor(ctx, svc.Store)
+	if err != nil {
+		return nil, err
+	}
+	lh, err := c.Letterhead(index)
+	if err != nil {
+		return nil, err
+	}
+	tokens := lh.Tokens
+	held, err := mail.OpenHeld(ctx, svc.Store)
+	if err != nil {
+		return nil, err
+	}
+	h := newHealth(svc.Store, held, time.Now)
+	watchStore(svc.Store, h, log.With("part", "store"))
+	index.OnRepair = h.projectorRepair(log.With("part", "projector"))
+	var hold func() string
+	if c.NATS == "" && c.MinFreeMB >= 0 {
+		h.disk = newDiskWatch(c.Data, c.MinFreeMB, log.With("part", "disk"))
+		hold = h.disk.hold
+	}
+	svc.Store.OnResubscribe = func(durable string, err error, wait time.Duration) {
+		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
+	}
+	m := newMetrics(h)
+	svc.MinDeadline, svc.MaxObservers = c.MinDeadline.Duration, c.MaxObservers
+	record := mail.StoreInbox(svc.Store)
+	return &PostOffice{
+		lh:      lh,
+		log:     log,
+		index:   index,
+		sender:  sender,
+		health:  h,
+		metrics: m,
+		intake: &mail.Intake{Options: c.imapOptions(), Cursor: cursor, Log: log.With("part", "intake"), Hold: hold,
+			Record: func(ctx context.Context, r mail.InboxRecord) error {
+				err := record(ctx, r)
+				if err == nil {
+					m.received.Inc()
+				}
+				return err
+			},
+			OnState: func(connected bool, err error) { h.intakeState(connected, err); m.intake(connected, err) }},
+		mailroom: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
+			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, Log: log.With("part", "mailroom"),
+			OnCommand: m.command},
+		outbox: &mail.Outbox{Store: svc.Store, Notices: svc.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
+			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
+			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, OnFailed: svc.Undelivered, Now: svc.Now,
+			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
+		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
+	}, nil
+}
+
+// Run runs every part until ctx ends or one fails; a failure stops the
+// others.
+func (p *PostOffice) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	parts := map[string]func(context.Context) error{
+		"intake": p.intake.Run, "mailroom": p.mailroom.Run, "projector": p.index.Run, "outbox": p.outbox.Run,
+		"clock": p.clock.Run,
+	}
+	if p.health.disk != nil {
+		parts["disk"] = p.health.disk.run
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, len(parts))
+	for name, run := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := run(ctx); err != nil && ctx.Err() == nil {
+				p.log.Error("stopped", "part", name, "err", err)
+				errs <- err
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	_ = p.sender.Close() // the connections kept for the next mail
+	close(errs)
+	var all []error
+	for err := range errs {
+		all = append(all, err)
+	}
+	return errors.Join(all...)
+}
+
+// Handler serves /healthz and /metrics.
+func (p *PostOffice) Handler() http.Handler { return healthMux(p.health, p.metrics) }
+
+// Listen serves Handler on addr until ctx ends; the function it returns
+// stops it sooner.
+func (p *PostOffice) Listen(ctx context.Context, addr string) (func(), error) {
+	return serveHealth(ctx, addr, p.Handler(), p.log)
+}
+
+// Catalog is every game pbem offers.
+func Catalog() rules.Catalog {
+	return rules.NewCatalog(atacama.Game, altiplano.Game, archipelago.Game)
+}
+
+// ShowMail writes notice id's mail to w exactly as it was or would be
+// sent, rendered now from the history, and returns where it stands.
+func ShowMail(ctx context.Context, svc *games.Service, lh games.Letterhead, sender *mail.Sender, w io.Writer, id string) (mail.NoticeState, error) {
+	s, err := mail.FindNotice(ctx, svc.Store, svc.Notices, id)
+	if err != nil {
+		return s, err
+	}
+	out, err := svc.Render(ctx, lh, s.Notice)
+	if err != nil {
+		return s, fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
+	}
+	m, err := sender.Message(out)
+	if err != nil {
+		return s, fmt.Errorf("mail show %s: %w", s.Notice.ID, err)
+	}
+	_, err = m.WriteTo(w)
+	return s, err
+}
+
+// runMailRetry makes held notices go again: one by its Message-ID, or
