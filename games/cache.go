@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/projections"
@@ -32,119 +31,14 @@ type folded struct {
 	head events.Head
 }
 
-// gameCache is the folded games a Service keeps, by id, and what it
-// read of the mails sent about them.
+// gameCache is the folded games a Service keeps, by id.
 type gameCache struct {
 	mu    sync.Mutex
 	games map[string]*folded
-	sent  map[string]*sentMails
-	// told is, by game, the game as folded through the last Append whose
-	// notices were derived here: the outbox asks for each game's Appends
-	// in order, so the next one folds on from it instead of replaying the
-	// history. A game is taken out while in use.
-	told map[string]*projections.Game
 }
 
-// takeTold returns, and takes out, game id as folded through event seq
-// for deriving notices, if it is kept so.
-func (c *gameCache) takeTold(id string, seq uint64) *projections.Game {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	g := c.told[id]
-	if g == nil || g.Seq != seq {
-		return nil
-	}
-	delete(c.told, id)
-	return g
-}
-
-// keepTold keeps g, folded through the Append whose notices were just
-// derived, for the next, within limit games.
-func (c *gameCache) keepTold(g *projections.Game, limit int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.told == nil {
-		c.told = map[string]*projections.Game{}
-	}
-	if _, ok := c.told[g.ID]; !ok && len(c.told) >= limit {
-		for other := range c.told { // any one: the map's order is random
-			delete(c.told, other)
-			break
-		}
-	}
-	c.told[g.ID] = g
-}
-
-// sentMails is what the outbox holds of the answers sent about one game
-// (the notices of its events name their event in their Message-IDs): the
-// event each was sent at, by Message-ID. A reply names the mail it
-// answers; reading the game's whole outbox for each reply would cost a
-// consumer and every notice of the game, so the index is kept and only
-// what was written since is read when a reply names a mail it lacks.
-type sentMails struct {
-	seq     map[string]uint64
-	through time.Time // read up to here
-}
-
-// maxSentGames bounds the games whose sent mails are kept.
-const maxSentGames = 256
-
-// sentSeq returns the latest event at which one of the mails ids was sent
-// about game, as far as the index knows.
-func (c *gameCache) sentSeq(game string, ids []string) (uint64, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	sm := c.sent[game]
-	if sm == nil {
-		return 0, false
-	}
-	var seq uint64
-	found := false
-	for _, id := range ids {
-		if n, ok := sm.seq[id]; ok {
-			seq, found = max(seq, n), true
-		}
-	}
-	return seq, found
-}
-
-// sentThrough returns the time up to which game's outbox was read.
-func (c *gameCache) sentThrough(game string) time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if sm := c.sent[game]; sm != nil {
-		return sm.through
-	}
-	return time.Time{}
-}
-
-// addSent adds mails read from game's outbox up to through.
-func (c *gameCache) addSent(game string, seqs map[string]uint64, through time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.sent == nil {
-		c.sent = map[string]*sentMails{}
-	}
-	sm := c.sent[game]
-	if sm == nil {
-		if len(c.sent) >= maxSentGames {
-			for other := range c.sent { // any one: the map's order is random
-				delete(c.sent, other)
-				break
-			}
-		}
-		sm = &sentMails{seq: map[string]uint64{}}
-		c.sent[game] = sm
-	}
-	for id, n := range seqs {
-		sm.seq[id] = n
-	}
-	if through.After(sm.through) {
-		sm.through = through
-	}
-}
-
-func (s *Service) cacheLimit() int {
+// CacheLimit is how many folded games the service keeps.
+func (s *Service) CacheLimit() int {
 	if s.CacheGames != 0 {
 		return s.CacheGames
 	}
@@ -159,7 +53,7 @@ func (s *Service) cached(id string) *folded {
 
 // keep keeps f, unless the cache holds the game at a later head already.
 func (s *Service) keep(id string, f *folded) {
-	if s.cacheLimit() < 0 {
+	if s.CacheLimit() < 0 {
 		return
 	}
 	s.cache.mu.Lock()
@@ -170,7 +64,7 @@ func (s *Service) keep(id string, f *folded) {
 	if s.cache.games == nil {
 		s.cache.games = map[string]*folded{}
 	}
-	if _, ok := s.cache.games[id]; !ok && len(s.cache.games) >= s.cacheLimit() {
+	if _, ok := s.cache.games[id]; !ok && len(s.cache.games) >= s.CacheLimit() {
 		for other := range s.cache.games { // any one: the map's order is random
 			delete(s.cache.games, other)
 			break
@@ -286,4 +180,15 @@ func (s *Service) history(ctx context.Context, id string, n int) (*folded, error
 		return nil, refuse(ErrUnknownGame, "game %s has only %d events, not %d", id, len(f.evs), n)
 	}
 	return f, nil
+}
+
+// Folded returns game id as folded with at least its first n events (as
+// far as the store holds it when n <= 0), and that history. Both are
+// shared with the service's cache: they must not be changed.
+func (s *Service) Folded(ctx context.Context, id string, n int) (*projections.Game, []events.Event, error) {
+	f, err := s.history(ctx, id, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f.game, f.evs, nil
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/gamestest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -29,9 +30,9 @@ func next(t *testing.T, svc *games.Service, id string) games.Played {
 // the other's moves before it plays.
 func TestCacheTwoServices(t *testing.T) {
 	ctx := context.Background()
-	a := newService(t)
+	a := gamestest.NewService(t)
 	b := &games.Service{Store: a.Store, Catalog: a.Catalog, Now: a.Now}
-	id := create(t, a)
+	id := gamestest.Create(t, a)
 	for i := range 6 {
 		svc := []*games.Service{a, b}[i%2]
 		p := next(t, svc, id)
@@ -61,8 +62,8 @@ func TestCacheTwoServices(t *testing.T) {
 // returns changes nothing kept.
 func TestCacheLoadAt(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc)
+	svc := gamestest.NewService(t)
+	id := gamestest.Create(t, svc)
 	for range 5 {
 		next(t, svc, id)
 	}
@@ -99,9 +100,9 @@ func TestCacheLoadAt(t *testing.T) {
 // refused.
 func TestCacheBehind(t *testing.T) {
 	ctx := context.Background()
-	a := newService(t)
+	a := gamestest.NewService(t)
 	b := &games.Service{Store: a.Store, Catalog: a.Catalog, Now: a.Now}
-	id := create(t, a)
+	id := gamestest.Create(t, a)
 	if _, _, err := a.Load(ctx, id); err != nil { // a keeps the game before seat 0's move
 		t.Fatal(err)
 	}

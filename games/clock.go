@@ -55,7 +55,7 @@ func (k *Timekeeper) Tick(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	now := k.Service.now()
+	now := k.Service.Time()
 	var errs []error
 	for _, sum := range list {
 		if sum.Over || sum.Due.IsZero() || sum.Due.After(now) {
@@ -81,7 +81,7 @@ func (s *Service) Tick(ctx context.Context, id string) error {
 	for range 100 {
 		done := false
 		_, err := s.act(ctx, id, operator, Cause{}, func(g *projections.Game) ([]events.Event, string, error) {
-			due, _ := g.DueAt(s.now())
+			due, _ := g.DueAt(s.Time())
 			if len(due) == 0 {
 				done = true
 				return nil, "", errNothingDue

@@ -59,7 +59,7 @@ func (s *Service) Create(ctx context.Context, req NewGame) (string, error) {
 		}
 		// The commitment binds the seed to this game's id and table.
 		created.Commitment = projections.Commitment(seed, id, created)
-		ev, err := events.New(events.TypeGameCreated, events.SystemActor, s.now(), created)
+		ev, err := events.New(events.TypeGameCreated, events.SystemActor, s.Time(), created)
 		if err != nil {
 			return "", err
 		}

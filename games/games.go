@@ -79,7 +79,8 @@ func refuse(kind error, format string, args ...any) error {
 	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (s *Service) now() time.Time {
+// Time is the service's clock's now.
+func (s *Service) Time() time.Time {
 	if s.Now != nil {
 		return s.Now()
 	}

@@ -7,42 +7,18 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/gamestest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/rules/atacama"
 )
-
-func newService(t *testing.T) *games.Service {
-	t.Helper()
-	clock := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
-	return &games.Service{
-		Store:   storetest.MustOpen(t),
-		Catalog: rules.NewCatalog(atacama.Game),
-		Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
-	}
-}
-
-func create(t *testing.T, svc *games.Service, variants ...string) string {
-	t.Helper()
-	id, err := svc.Create(context.Background(), games.NewGame{
-		Game: "atacama", Variants: variants, Host: "ana@example.org",
-		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}},
-	})
-	if err != nil {
-		t.Fatalf("Create: %v", err)
-	}
-	return id
-}
 
 func TestCreate(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc, "Tactical", "tactical")
+	svc := gamestest.NewService(t)
+	id := gamestest.Create(t, svc, "Tactical", "tactical")
 	evs, err := svc.History(ctx, id)
 	if err != nil {
 		t.Fatal(err)
@@ -71,13 +47,13 @@ func TestCreate(t *testing.T) {
 	if strings.Contains(string(evs[0].Encode()), seed.String()) {
 		t.Error("GameCreated carries the seed itself")
 	}
-	if other := create(t, svc); other == id {
+	if other := gamestest.Create(t, svc); other == id {
 		t.Errorf("two games got the same id %s", id)
 	}
 }
 
 func TestCreateRefused(t *testing.T) {
-	svc := newService(t)
+	svc := gamestest.NewService(t)
 	two := []events.Player{{Name: "A"}, {Name: "B"}}
 	tests := []struct {
 		name string
@@ -98,8 +74,8 @@ func TestCreateRefused(t *testing.T) {
 
 func TestMoveOnce(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc)
+	svc := gamestest.NewService(t)
+	id := gamestest.Create(t, svc)
 	p, err := svc.Move(ctx, id, 0, "e5", games.Cause{Source: "inbox:1"})
 	if err != nil || p.Move != "E5" || p.Seq != 2 || p.Again {
 		t.Fatalf("Move(e5) = %+v, %v; want E5 recorded as event 2", p, err)
@@ -117,8 +93,8 @@ func TestMoveOnce(t *testing.T) {
 
 func TestMoveRefused(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc)
+	svc := gamestest.NewService(t)
+	id := gamestest.Create(t, svc)
 	if _, err := svc.Move(ctx, id, 0, "A1", games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
@@ -154,8 +130,8 @@ func TestMoveRefused(t *testing.T) {
 // wins is legal in the order recorded, and no move is recorded twice.
 func TestConcurrentMoves(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc)
+	svc := gamestest.NewService(t)
+	id := gamestest.Create(t, svc)
 	var wg sync.WaitGroup
 	var won atomic.Int32
 	fields := []string{"A1", "C1", "E1", "G1", "I1", "A3", "C3", "E3"}
@@ -198,8 +174,8 @@ func TestConcurrentMoves(t *testing.T) {
 // verifies.
 func TestGameEnds(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc, "enhanced")
+	svc := gamestest.NewService(t)
+	id := gamestest.Create(t, svc, "enhanced")
 	for {
 		g, _, err := svc.Load(ctx, id)
 		if err != nil {
@@ -234,8 +210,8 @@ func TestGameEnds(t *testing.T) {
 // is played.
 func TestMoveStaleInside(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc)
+	svc := gamestest.NewService(t)
+	id := gamestest.Create(t, svc)
 	if _, err := svc.Move(ctx, id, 0, "E5", games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
@@ -254,8 +230,8 @@ func TestMoveStaleInside(t *testing.T) {
 // every move of it).
 func TestEveryoneExpelled(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc)
+	svc := gamestest.NewService(t)
+	id := gamestest.Create(t, svc)
 	if _, err := svc.Move(ctx, id, 0, "E5", games.Cause{}); err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func hostOnly(g *projections.Game, seat rules.Seat) error {
 	if int(seat) >= 0 && strings.EqualFold(g.Created.Players[seat].Address, g.Created.Host) && g.Created.Host != "" {
 		return nil
 	}
-	return refuse(ErrNotHost, "only the game's host (%s) may do that", hostName(g))
+	return refuse(ErrNotHost, "only the game's host (%s) may do that", HostName(g))
 }
 
 func actor(seat rules.Seat) int {
@@ -73,9 +73,9 @@ func (s *Service) Vacation(ctx context.Context, id string, seat rules.Seat, from
 		return Played{}, refuse(rules.ErrIllegal, "a vacation must end after it starts")
 	}
 	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
-		limit, _ := projections.ParseSpan(or(g.Settings.MaxVacation, "14d"))
+		limit, _ := projections.ParseSpan(cmp.Or(g.Settings.MaxVacation, "14d"))
 		if until.Sub(from) > limit {
-			return nil, "", refuse(rules.ErrIllegal, "this game allows vacations of at most %s", or(g.Settings.MaxVacation, "14d"))
+			return nil, "", refuse(rules.ErrIllegal, "this game allows vacations of at most %s", cmp.Or(g.Settings.MaxVacation, "14d"))
 		}
 		evs, err := s.newEvents(c, event(events.TypeVacationDeclared, int(seat), events.VacationDeclared{Seat: int(seat), From: from.UTC(), Until: until.UTC()}))
 		return evs, "", err
@@ -234,7 +234,7 @@ func (s *Service) Replace(ctx context.Context, id string, by rules.Seat, seat in
 func (s *Service) Join(ctx context.Context, id, addr string, c Cause) (Played, error) {
 	addr = strings.ToLower(addr)
 	return s.act(ctx, id, operator, c, func(g *projections.Game) ([]events.Event, string, error) {
-		if seatOf(g, addr) != rules.Observer {
+		if SeatOf(g, addr) != rules.Observer {
 			return nil, "", refuse(ErrSetup, "you already play in game %s", id)
 		}
 		open := g.Open()
@@ -307,7 +307,7 @@ func (s *Service) SetDigest(ctx context.Context, id string, seat rules.Seat, on 
 // ifMove, pbem plays thenMove for seat if it is legal then.
 func (s *Service) Conditional(ctx context.Context, id string, seat rules.Seat, ifMove, thenMove string, c Cause) (Played, error) {
 	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
-		if isToAct(g.State, int(seat)) {
+		if IsToAct(g.State, int(seat)) {
 			return nil, "", refuse(rules.ErrIllegal, "it is your turn: play your move rather than a conditional one")
 		}
 		toAct := g.State.ToAct()

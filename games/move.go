@@ -170,7 +170,7 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 		// Checked here, on the history the command will be appended to,
 		// and before anything else: a mail that answers an old one is
 		// told what changed since (a move pbem played, the game's end).
-		if changed, err := s.changedSince(ctx, id, seat, c.Answers); err != nil || changed {
+		if changed, err := s.ChangedSince(ctx, id, seat, c.Answers); err != nil || changed {
 			if changed {
 				err = &StaleError{Since: c.Answers}
 			}
@@ -184,7 +184,7 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 	if err != nil {
 		return Played{}, err
 	}
-	sealed, _, err := fold(g, evs)
+	sealed, _, err := Fold(g, evs)
 	if err != nil {
 		return Played{}, err
 	}
@@ -196,7 +196,7 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 			if err != nil {
 				return Played{}, err
 			}
-			endSealed, _, err := fold(g, end)
+			endSealed, _, err := Fold(g, end)
 			if err != nil {
 				return Played{}, err
 			}
@@ -210,7 +210,7 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 		if len(more) == 0 {
 			break
 		}
-		moreSealed, _, err := fold(g, more)
+		moreSealed, _, err := Fold(g, more)
 		if err != nil {
 			return Played{}, err
 		}
@@ -239,10 +239,10 @@ func scoresNow(g *projections.Game) []int {
 	return scores
 }
 
-// fold seals evs after g's last event and folds them into g, exactly as a
+// Fold seals evs after g's last event and folds them into g, exactly as a
 // replay of the stored history will; before holds the state before each,
 // for deciding who needs to hear of it.
-func fold(g *projections.Game, evs []events.Event) (sealed []events.Event, before []rules.State, err error) {
+func Fold(g *projections.Game, evs []events.Event) (sealed []events.Event, before []rules.State, err error) {
 	sealed = make([]events.Event, len(evs))
 	before = make([]rules.State, len(evs))
 	for i, e := range evs {
@@ -265,7 +265,7 @@ func event(typ string, actor int, payload any) pending { return pending{typ, act
 
 // newEvents makes events of ps at the service's time, recording the cause.
 func (s *Service) newEvents(c Cause, ps ...pending) ([]events.Event, error) {
-	at := s.now()
+	at := s.Time()
 	evs := make([]events.Event, len(ps))
 	for i, p := range ps {
 		e, err := events.New(p.typ, p.actor, at, p.payload)

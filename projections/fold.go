@@ -15,7 +15,11 @@ import (
 	"github.com/pbem-games/pbem/rules"
 )
 
-// Game is one game folded from its history.
+// Game is one game folded from its history: the aggregate that every
+// command decides on (package games loads it, asks its rules and appends
+// what follows), and the state the read models, the notice policy and
+// the mail's wording read. It is the same fold everywhere, so that what a
+// command decided is what a replay of the history shows.
 type Game struct {
 	ID       string
 	Created  events.GameCreated

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -28,7 +29,7 @@ type parsedMail struct {
 }
 
 // mailroomReading is the commands the mailroom runs of a mail, in order,
-// and the lines it ignores (greetings, sign-offs), see games.Meant.
+// and the lines it ignores (greetings, sign-offs), see mailroom.Meant.
 type mailroomReading struct {
 	Runs    []string `json:"runs"`
 	Ignored []string `json:"ignored"`
@@ -117,7 +118,7 @@ func mailroomReads(ctx context.Context, e *env, p *mail.Parsed, tag *mail.Tag, v
 		}
 		seat = rules.Seat(tag.Seat)
 	}
-	run, ignored := games.Meant(g, seat, p.Commands)
+	run, ignored := mailroom.Meant(g, seat, p.Commands)
 	r.Runs, r.Ignored = append(r.Runs, run...), append(r.Ignored, ignored...)
 	return r, nil
 }

@@ -56,7 +56,7 @@ func TestMailParseMeant(t *testing.T) {
 
 // TestCatalogNotation: every game pbem offers tells a line written as its
 // move from a sign-off, so that the mailroom can tell them apart in a mail
-// when the move is not legal now (see games.Meant).
+// when the move is not legal now (see mailroom.Meant).
 func TestCatalogNotation(t *testing.T) {
 	for name, g := range postoffice.Catalog() {
 		st, err := g.Start(rules.Setup{Seats: g.Info().MinSeats, Seed: rules.SeedFromInt(1)})

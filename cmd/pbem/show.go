@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -111,7 +111,7 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, evs)
 	}
-	lines := games.DescribeEach(g, evs, int(rules.Observer))
+	lines := mailroom.DescribeEach(g, evs, int(rules.Observer))
 	for i, ev := range evs {
 		fmt.Fprintf(e.stdout, "%4d  %s  %-14s %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), ev.Type, lines[i])
 	}

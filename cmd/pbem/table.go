@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/projections"
 )
 
@@ -36,7 +37,7 @@ func runDeadline(ctx context.Context, e *env, args []string) error {
 	if len(pos) < 2 {
 		return usageError{"usage: pbem deadline ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] | ID off"}
 	}
-	set, err := games.ParseDeadline(strings.Join(pos[1:], " "))
+	set, err := mailroom.ParseDeadline(strings.Join(pos[1:], " "))
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
@@ -87,9 +88,9 @@ func (t *tracker) delivered(from string, to []string, raw []byte) {
 	if err != nil {
 		return
 	}
-	kind, game := m.Header.Get(games.HeaderKind), m.Header.Get(games.HeaderGame)
+	kind, game := m.Header.Get(mailroom.HeaderKind), m.Header.Get(mailroom.HeaderGame)
 	switch kind {
-	case games.KindRejected, games.KindError, games.KindStale:
+	case mailroom.KindRejected, mailroom.KindError, mailroom.KindStale:
 		t.mu.Lock()
 		t.refused = append(t.refused, fmt.Sprintf("%s to %s", kind, strings.Join(to, ",")))
 		t.mu.Unlock()
@@ -99,7 +100,7 @@ func (t *tracker) delivered(from string, to []string, raw []byte) {
 		}
 		return
 	}
-	seq, err := strconv.ParseUint(m.Header.Get(games.HeaderSeq), 10, 64)
+	seq, err := strconv.ParseUint(m.Header.Get(mailroom.HeaderSeq), 10, 64)
 	if game == "" || err != nil {
 		return
 	}
@@ -417,7 +418,7 @@ feed:
 // idle reports whether every part of pbem serve has handled all it was
 // given.
 func idle(ctx context.Context, store *events.Store) bool {
-	for _, d := range []string{games.InboxDurable, mail.OutboxDurable, mail.NoticesDurable, projections.Durable} {
+	for _, d := range []string{mailroom.InboxDurable, mail.OutboxDurable, mail.NoticesDurable, projections.Durable} {
 		c, err := store.JetStream().Consumer(ctx, events.StreamName, d)
 		if err != nil {
 			return false
@@ -434,7 +435,7 @@ func idle(ctx context.Context, store *events.Store) bool {
 // handle, to show which part holds the others up.
 func backlogs(ctx context.Context, store *events.Store) string {
 	var out []string
-	for _, d := range []string{games.InboxDurable, mail.OutboxDurable, mail.NoticesDurable, projections.Durable} {
+	for _, d := range []string{mailroom.InboxDurable, mail.OutboxDurable, mail.NoticesDurable, projections.Durable} {
 		c, err := store.JetStream().Consumer(ctx, events.StreamName, d)
 		if err != nil {
 			continue

@@ -18,6 +18,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 )
@@ -127,20 +128,20 @@ func (w *demoWriter) delivered(from string, to []string, raw []byte) {
 		return
 	}
 	subject := decodeHeader(msg.Header.Get("Subject"))
-	if k := msg.Header.Get(games.HeaderKind); k != "" {
+	if k := msg.Header.Get(mailroom.HeaderKind); k != "" {
 		subject += " · " + k
 	}
 	fmt.Fprintf(w.out, "%-16s → %-40s %s\n", short(from), short(strings.Join(to, ", ")), subject)
-	if g := msg.Header.Get(games.HeaderGame); g != "" {
+	if g := msg.Header.Get(mailroom.HeaderGame); g != "" {
 		w.game = g
 	}
 	fromService := strings.HasPrefix(from, "games@")
-	over := fromService && msg.Header.Get(games.HeaderKind) == games.KindGameOver
+	over := fromService && msg.Header.Get(mailroom.HeaderKind) == mailroom.KindGameOver
 	kind := "other"
 	switch {
 	case over:
 		kind = "over"
-	case msg.Header.Get(games.HeaderTurn) != "":
+	case msg.Header.Get(mailroom.HeaderTurn) != "":
 		kind = "prompt"
 	}
 	if fromService && (w.verbose || kind != "other" && !w.shown[kind]) {
@@ -251,13 +252,13 @@ func (b *bot) read(c *imapclient.Client, uid imap.UID) error {
 	}
 	// Whether the mail asks this bot for a move, about which game and
 	// event, and a move it may play, the headers say.
-	if hdr.Header.Get(games.HeaderTurn) != "yours" || hdr.Header.Get(games.HeaderGame) == "" || hdr.Header.Get(games.HeaderSeq) == "" {
+	if hdr.Header.Get(mailroom.HeaderTurn) != "yours" || hdr.Header.Get(mailroom.HeaderGame) == "" || hdr.Header.Get(mailroom.HeaderSeq) == "" {
 		return nil
 	}
-	move := hdr.Header.Get(games.HeaderExample)
+	move := hdr.Header.Get(mailroom.HeaderExample)
 	if move == "" {
 		return fmt.Errorf("%s: mail %s says it is our turn in game %s after event %s, but gives no example move",
-			b.name, p.MessageID, hdr.Header.Get(games.HeaderGame), hdr.Header.Get(games.HeaderSeq))
+			b.name, p.MessageID, hdr.Header.Get(mailroom.HeaderGame), hdr.Header.Get(mailroom.HeaderSeq))
 	}
 	replyTo, err := netmail.ParseAddress(hdr.Header.Get("Reply-To"))
 	if err != nil {

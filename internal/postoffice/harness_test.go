@@ -13,6 +13,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
 
@@ -23,9 +24,9 @@ type served struct {
 	ms      mailtest.Servers
 	dir     string // the data directory
 	po      *PostOffice
-	svc     *games.Service
-	health  string // URL of /healthz
-	metrics string // URL of /metrics
+	svc     *mailroom.Service // the games, the mail side and the command side
+	health  string            // URL of /healthz
+	metrics string            // URL of /metrics
 	log     *logBuffer
 	stop    func() // stops it as a shutdown would; again is nothing
 }
@@ -85,7 +86,7 @@ func serve(t *testing.T, ms mailtest.Servers, how serving) *served {
 		})
 	}
 	t.Cleanup(stop)
-	return &served{t: t, ms: ms, dir: dir, po: po, svc: svc, health: hs.URL + "/healthz", metrics: hs.URL + "/metrics", log: logs, stop: stop}
+	return &served{t: t, ms: ms, dir: dir, po: po, svc: po.post, health: hs.URL + "/healthz", metrics: hs.URL + "/metrics", log: logs, stop: stop}
 }
 
 // operatorGame creates an Atacama game of players in data directory dir

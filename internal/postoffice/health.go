@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -249,7 +249,7 @@ func (p *partState) set(state string, err error, now time.Time) {
 // report gathers the state of every part.
 func (h *health) report(ctx context.Context) healthReport {
 	var r healthReport
-	r.Mailroom = h.consumer(ctx, games.InboxDurable)
+	r.Mailroom = h.consumer(ctx, mailroom.InboxDurable)
 	r.Outbox.consumerState = h.consumer(ctx, mail.OutboxDurable).and(h.consumer(ctx, mail.NoticesDurable))
 	r.Projector.consumerState = h.consumer(ctx, projections.Durable)
 	r.Projector.Lag = r.Projector.Pending

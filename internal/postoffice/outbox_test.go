@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
@@ -273,9 +273,9 @@ func TestMailRefusedForDays(t *testing.T) {
 	s := serve(t, ms, serving{now: now})
 
 	send(t, ms, ms.Address("ana"), ms.Address("games"), "a game?", "", "NEW atacama WITH "+far+"\n")
-	prompt := waitFor(t, ms, "ana", 0, games.KindYourTurn)
+	prompt := waitFor(t, ms, "ana", 0, mailroom.KindYourTurn)
 	send(t, ms, ms.Address("ana"), prompt.replyTo, "Re: move", "<"+prompt.messageID+">", "E5\n")
-	waitFor(t, ms, "ana", 1, games.KindAccepted)
+	waitFor(t, ms, "ana", 1, mailroom.KindAccepted)
 	h := s.waitHealth(t, http.StatusOK, "far's invitation and prompt waiting", func(h healthReport) bool {
 		return h.Outbox.Waiting == 2 && h.Outbox.Pending == 0
 	})
@@ -286,7 +286,7 @@ func TestMailRefusedForDays(t *testing.T) {
 	mu.Lock()
 	clock = clock.Add(mail.DefaultMaxRetryAge + time.Hour)
 	mu.Unlock()
-	told := waitFor(t, ms, "ana", 2, games.KindUndelivered)
+	told := waitFor(t, ms, "ana", 2, mailroom.KindUndelivered)
 	text := string(told.raw)
 	for _, want := range []string{far, "452"} {
 		if !strings.Contains(text, want) {
@@ -302,7 +302,7 @@ func TestMailRefusedForDays(t *testing.T) {
 	time.Sleep(2 * time.Second) // the retry loop's rounds: the host is not told again
 	var hostTold int
 	for _, l := range mailbox(t, ms, "ana") {
-		if l.is(games.KindUndelivered) {
+		if l.is(mailroom.KindUndelivered) {
 			hostTold++
 		}
 	}

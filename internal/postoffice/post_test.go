@@ -16,7 +16,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	gomail "github.com/emersion/go-message/mail"
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/mail/mailtest"
@@ -99,7 +99,7 @@ func (l letter) is(want string) bool {
 	switch want {
 	case "":
 		return true
-	case games.KindYourTurn:
+	case mailroom.KindYourTurn:
 		return l.turn
 	}
 	return l.kind == want
@@ -107,7 +107,7 @@ func (l letter) is(want string) bool {
 
 // bounced reports whether l refuses or does not apply what its reader sent.
 func (l letter) bounced() bool {
-	return l.kind == games.KindRejected || l.kind == games.KindError || l.kind == games.KindStale
+	return l.kind == mailroom.KindRejected || l.kind == mailroom.KindError || l.kind == mailroom.KindStale
 }
 
 func (l letter) String() string { return l.kind + " " + l.messageID }
@@ -155,8 +155,8 @@ func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
 			t.Fatal(err)
 		}
 		l := letter{raw: raw, p: p, messageID: p.MessageID,
-			kind: h.Header.Get(games.HeaderKind), turn: h.Header.Get(games.HeaderTurn) == "yours", game: h.Header.Get(games.HeaderGame),
-			example: h.Header.Get(games.HeaderExample)}
+			kind: h.Header.Get(mailroom.HeaderKind), turn: h.Header.Get(mailroom.HeaderTurn) == "yours", game: h.Header.Get(mailroom.HeaderGame),
+			example: h.Header.Get(mailroom.HeaderExample)}
 		if a, err := netmail.ParseAddress(h.Header.Get("Reply-To")); err == nil {
 			l.replyTo = a.Address
 		}

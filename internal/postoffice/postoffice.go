@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -24,7 +25,7 @@ import (
 // metrics they feed.
 type PostOffice struct {
 	intake   *mail.Intake
-	mailroom *games.Mailroom
+	mailroom *mailroom.Mailroom
 	index    *projections.Projector
 	outbox   *mail.Outbox
 	sender   *mail.Sender
@@ -32,7 +33,8 @@ type PostOffice struct {
 	health   *health
 	metrics  *metrics
 	log      *slog.Logger
-	lh       games.Letterhead // what the outbox renders mail with
+	post     *mailroom.Service   // the mail side of the games
+	lh       mailroom.Letterhead // what the outbox renders mail with
 }
 
 // Start makes the post office of svc as c says, ready to Run; svc's
@@ -76,9 +78,11 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
 	}
 	m := newMetrics(h)
+	post := mailroom.New(svc)
 	svc.MinDeadline, svc.MaxObservers = c.MinDeadline.Duration, c.MaxObservers
 	record := mail.StoreInbox(svc.Store)
 	return &PostOffice{
+		post:    post,
 		lh:      lh,
 		log:     log,
 		index:   index,
@@ -94,13 +98,13 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 				return err
 			},
 			OnState: func(connected bool, err error) { h.intakeState(connected, err); m.intake(connected, err) }},
-		mailroom: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
+		mailroom: &mailroom.Mailroom{Service: post, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
 			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, Log: log.With("part", "mailroom"),
 			OnCommand: m.command},
-		outbox: &mail.Outbox{Store: svc.Store, Notices: svc.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
+		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
-			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, OnFailed: svc.Undelivered, Now: svc.Now,
-			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return svc.Render(ctx, lh, n) }},
+			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, OnFailed: post.Undelivered, Now: svc.Now,
+			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return post.Render(ctx, lh, n) }},
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
 	}, nil
 }
@@ -156,7 +160,7 @@ func Catalog() rules.Catalog {
 
 // ShowMail writes notice id's mail to w exactly as it was or would be
 // sent, rendered now from the history, and returns where it stands.
-func ShowMail(ctx context.Context, svc *games.Service, lh games.Letterhead, sender *mail.Sender, w io.Writer, id string) (mail.NoticeState, error) {
+func ShowMail(ctx context.Context, svc *mailroom.Service, lh mailroom.Letterhead, sender *mail.Sender, w io.Writer, id string) (mail.NoticeState, error) {
 	s, err := mail.FindNotice(ctx, svc.Store, svc.Notices, id)
 	if err != nil {
 		return s, err

@@ -23,6 +23,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/internal/torture"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
@@ -358,7 +359,7 @@ func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club)
 // got.
 func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *torture.Club) torture.Outcome {
 	t.Helper()
-	out, err := torture.Stored(context.Background(), store, (&games.Service{Store: store, Catalog: Catalog()}).Notices)
+	out, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}).Notices)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -439,8 +440,8 @@ func verifyAttached(t *testing.T, dataDir string, out torture.Outcome) {
 	}
 	for addr, box := range out.Boxes {
 		for _, c := range box {
-			m, ok := games.ParseMessageID(c.MessageID)
-			if !ok || m.Kind != games.KindGameOver || !m.Notice() {
+			m, ok := mailroom.ParseMessageID(c.MessageID)
+			if !ok || m.Kind != mailroom.KindGameOver || !m.Notice() {
 				continue
 			}
 			want := games.SignedExport(out.Games[m.Game], &key)

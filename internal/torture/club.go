@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 )
@@ -423,7 +423,7 @@ func (p *player) read(raw []byte) error {
 	if err != nil {
 		return err
 	}
-	id, ours := games.ParseMessageID(ct.MessageID)
+	id, ours := mailroom.ParseMessageID(ct.MessageID)
 	if ours && id.Answers != "" {
 		p.club.mu.Lock()
 		for _, s := range p.club.sent {
@@ -443,7 +443,7 @@ func (p *player) read(raw []byte) error {
 		}
 		return nil
 	}
-	if id.Kind == games.KindUndelivered && !id.Notice() {
+	if id.Kind == mailroom.KindUndelivered && !id.Notice() {
 		if p.seat != 0 {
 			return fmt.Errorf("%s is not the host, but got %s", p.name, ct.MessageID)
 		}

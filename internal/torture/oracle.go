@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -245,7 +245,7 @@ func checkStranger(r *Report, s Sent, n int, answers []string, inbox map[string]
 func answersWritten(notices []mail.Notice) map[string][]string {
 	out := map[string][]string{}
 	for _, n := range notices {
-		if id, ok := games.ParseMessageID(n.ID); ok && id.Answers != "" && !slices.Contains(out[id.Answers], n.ID) {
+		if id, ok := mailroom.ParseMessageID(n.ID); ok && id.Answers != "" && !slices.Contains(out[id.Answers], n.ID) {
 			out[id.Answers] = append(out[id.Answers], n.ID)
 		}
 	}
@@ -254,7 +254,7 @@ func answersWritten(notices []mail.Notice) map[string][]string {
 
 // answerKind is the kind an answer's Message-ID names.
 func answerKind(s string) string {
-	if id, ok := games.ParseMessageID(s); ok && id.Answers != "" {
+	if id, ok := mailroom.ParseMessageID(s); ok && id.Answers != "" {
 		return id.Kind
 	}
 	return ""
@@ -273,7 +273,7 @@ func checkHeld(r *Report, out Outcome) {
 		switch code := out.Bad[strings.ToLower(n.To)]; {
 		case code == 0:
 			r.Healthy++
-			if id, _ := games.ParseMessageID(n.ID); id.ToObserver() {
+			if id, _ := mailroom.ParseMessageID(n.ID); id.ToObserver() {
 				r.Observed++
 			}
 		case code < 500:
@@ -320,8 +320,8 @@ func checkUndelivered(r *Report, out Outcome) {
 	}
 	told := map[string]string{} // game and address: the Message-ID that told
 	for _, n := range out.Notices {
-		m, ok := games.ParseMessageID(n.ID)
-		if !ok || m.Kind != games.KindUndelivered || m.Notice() {
+		m, ok := mailroom.ParseMessageID(n.ID)
+		if !ok || m.Kind != mailroom.KindUndelivered || m.Notice() {
 			continue
 		}
 		addr := m.To
@@ -651,7 +651,7 @@ func checkMail(r *Report, out Outcome) map[string][]string {
 				r.Repeats++
 			}
 			got[addr+" "+c.MessageID] = true
-			if id, ok := games.ParseMessageID(c.MessageID); ok && id.Answers != "" && !slices.Contains(answers[id.Answers], c.MessageID) {
+			if id, ok := mailroom.ParseMessageID(c.MessageID); ok && id.Answers != "" && !slices.Contains(answers[id.Answers], c.MessageID) {
 				answers[id.Answers] = append(answers[id.Answers], c.MessageID)
 			}
 		}

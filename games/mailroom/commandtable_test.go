@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"html"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -27,23 +28,23 @@ var commandForms = []struct {
 	event      string // the type of the game's last event after it
 	reason     string // for a refused form: what the refusal says
 }{
-	{word: "HELP", line: "HELP", want: games.KindHelp},
-	{word: "HELP", line: "?", seat: -1, want: games.KindHelp},
-	{word: "HELP", line: "help me please", seat: -1, want: games.KindHelp},
+	{word: "HELP", line: "HELP", want: mailroom.KindHelp},
+	{word: "HELP", line: "?", seat: -1, want: mailroom.KindHelp},
+	{word: "HELP", line: "help me please", seat: -1, want: mailroom.KindHelp},
 	{word: "NEW", line: "NEW atacama WITH bea@example.net", seat: -1},
 	{word: "NEW", line: "NEW atacama", seat: -1, reason: "write NEW, the game"},
 	{word: "NEW", line: "NEW chess WITH bea@example.net", seat: -1, reason: "chess"},
 	{word: "JOIN", line: "JOIN {game} {code}", seat: -1, event: events.TypePlayerReplaced},
 	{word: "JOIN", line: "JOIN k7q2mx", seat: -1, reason: "write JOIN, the game's id and its invitation code"},
 	{word: "JOIN", line: "JOIN k7q2mx 3fz9x0mw", seat: -1, reason: "not the invitation code"},
-	{word: "GAMES", line: "GAMES", seat: -1, want: games.KindGames},
+	{word: "GAMES", line: "GAMES", seat: -1, want: mailroom.KindGames},
 	{word: "STOP", line: "STOP", seat: 1},
-	{word: "BOARD", line: "BOARD", want: games.KindBoard},
-	{word: "BOARD", line: "status", seat: 1, want: games.KindBoard},
+	{word: "BOARD", line: "BOARD", want: mailroom.KindBoard},
+	{word: "BOARD", line: "status", seat: 1, want: mailroom.KindBoard},
 	{word: "BOARD", line: "BOARD", seat: -1, reason: "needs a game"},
-	{word: "LEGAL", line: "LEGAL", want: games.KindLegal},
+	{word: "LEGAL", line: "LEGAL", want: mailroom.KindLegal},
 	{word: "LEGAL", line: "LEGAL", seat: -1, reason: "needs a game"},
-	{word: "HISTORY", line: "HISTORY", seat: 1, want: games.KindHistory},
+	{word: "HISTORY", line: "HISTORY", seat: 1, want: mailroom.KindHistory},
 	{word: "HISTORY", line: "HISTORY", seat: -1, reason: "needs a game"},
 	{word: "SAY", line: "SAY good luck!", seat: 1, event: events.TypePlayerSaid},
 	{word: "SAY", line: "SAY", reason: "SAY needs a message"},
@@ -128,7 +129,7 @@ func TestMailCommandForms(t *testing.T) {
 			if len(r) > 0 {
 				t.Fatalf("refused: %q", r)
 			}
-			if c.want != "" && !slices.ContainsFunc(out, func(o mail.Outgoing) bool { return o.Headers[games.HeaderKind] == c.want }) {
+			if c.want != "" && !slices.ContainsFunc(out, func(o mail.Outgoing) bool { return o.Headers[mailroom.HeaderKind] == c.want }) {
 				t.Errorf("no %s answer among:\n%s", c.want, texts(out))
 			}
 			if c.event != "" {
@@ -158,7 +159,7 @@ func TestEveryCommandHasForms(t *testing.T) {
 		}
 		forms[c.word] = f
 	}
-	for _, c := range games.Commands() {
+	for _, c := range mailroom.Commands() {
 		if f := forms[c.Word]; f[0] == 0 || f[1] == 0 && c.Word != "HELP" && c.Word != "GAMES" && c.Word != "STOP" {
 			t.Errorf("%s has %d accepted and %d refused forms in commandForms, want one of each at least", c.Word, f[0], f[1])
 		}
@@ -177,7 +178,7 @@ func TestEveryCommandHasForms(t *testing.T) {
 		t.Fatalf("HELP answered with %d mails, want one", len(out))
 	}
 	flat := strings.Join(strings.Fields(out[0].Text), " ")
-	for _, c := range games.Commands() {
+	for _, c := range mailroom.Commands() {
 		if !strings.Contains(flat, c.Syntax) || !strings.Contains(out[0].HTML, html.EscapeString(c.Syntax)) {
 			t.Errorf("HELP does not give %s", c.Syntax)
 		}

@@ -1,6 +1,7 @@
-package games
+package mailroom
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -47,15 +48,15 @@ func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) e
 	// news once, not at every move.
 	addr := addressKey(n.To)
 	u := mail.Notice{
-		ID: undeliveredID(s.domain(), g.ID, addr), Kind: KindUndelivered, Game: g.ID, Seq: g.Seq,
+		ID: undeliveredID(s.IDDomain(), g.ID, addr), Kind: KindUndelivered, Game: g.ID, Seq: g.Seq,
 		Seat: seat, To: host, Name: name,
 		Fields: map[string]string{
 			"reason": fmt.Sprintf("mail to %s was refused for good: %s", who, strings.Join(strings.Fields(cause.Error()), " ")),
-			"notice": fmt.Sprintf("%s gets no more mail of this game from pbem while their server refuses it. Tell them, or ask for another address.", or(n.Name, n.To)),
+			"notice": fmt.Sprintf("%s gets no more mail of this game from pbem while their server refuses it. Tell them, or ask for another address.", cmp.Or(n.Name, n.To)),
 		},
 	}
 	if seat >= 0 {
-		u.InReplyTo = threadRoot(s.domain(), g.ID, seat)
+		u.InReplyTo = threadRoot(s.IDDomain(), g.ID, seat)
 		u.References = []string{u.InReplyTo}
 	}
 	data, err := json.Marshal(answered{To: host, IDs: []string{u.ID}})

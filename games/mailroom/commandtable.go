@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -50,7 +51,7 @@ type Command struct {
 	// line they wrote) rather than the fixed text (see strangerNotice).
 	OwnWords bool
 
-	run func(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error
+	run func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error
 }
 
 // commands is the table, in the order HELP gives it. It is filled in
@@ -58,8 +59,8 @@ type Command struct {
 var commands []Command
 
 func init() {
-	answer := func(kind string) func(*Mailroom, context.Context, *letter, string, Cause) error {
-		return func(_ *Mailroom, _ context.Context, l *letter, _ string, _ Cause) error {
+	answer := func(kind string) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
+		return func(_ *Mailroom, _ context.Context, l *letter, _ string, _ games.Cause) error {
 			l.answer(kind, nil)
 			return nil
 		}
@@ -159,21 +160,21 @@ func isCommandWord(word string) bool {
 // Commands returns the command table, in the order HELP gives it.
 func Commands() []Command { return commands }
 
-func stop(m *Mailroom, ctx context.Context, l *letter, _ string, _ Cause) error {
+func stop(m *Mailroom, ctx context.Context, l *letter, _ string, _ games.Cause) error {
 	stops, err := m.stopList(ctx)
 	if err != nil {
 		return err
 	}
 	l.queued = nil // nothing more, not even an answer
-	return stops.Stop(ctx, l.p.From, m.Service.now())
+	return stops.Stop(ctx, l.p.From, m.Service.Time())
 }
 
-func history(_ *Mailroom, _ context.Context, l *letter, rest string, _ Cause) error {
+func history(_ *Mailroom, _ context.Context, l *letter, rest string, _ games.Cause) error {
 	l.answer(KindHistory, map[string]string{"from": rest})
 	return nil
 }
 
-func say(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+func say(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	if _, done := l.game.Applied(c.Source); !done {
 		if n := len(l.game.Created.Players) - 1; !m.spend(l.p.From, n) {
 			return m.overBudget(n)
@@ -183,12 +184,12 @@ func say(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) erro
 	return err
 }
 
-func resign(m *Mailroom, ctx context.Context, l *letter, _ string, c Cause) error {
+func resign(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Cause) error {
 	_, err := m.Service.Resign(ctx, l.game.ID, l.seat, c)
 	return err
 }
 
-func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	set, err := ParseDeadline(rest)
 	if err == nil {
 		_, err = m.Service.SetSettings(ctx, l.game.ID, l.seat, set, c)
@@ -196,7 +197,7 @@ func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c Cau
 	return err
 }
 
-func vacation(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+func vacation(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	from, until, err := parseVacation(rest)
 	if err == nil {
 		_, err = m.Service.Vacation(ctx, l.game.ID, l.seat, from, until, c)
@@ -204,37 +205,37 @@ func vacation(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause)
 	return err
 }
 
-func pause(on bool) func(*Mailroom, context.Context, *letter, string, Cause) error {
-	return func(m *Mailroom, ctx context.Context, l *letter, _ string, c Cause) error {
+func pause(on bool) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
+	return func(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Cause) error {
 		_, err := m.Service.Pause(ctx, l.game.ID, l.seat, on, c)
 		return err
 	}
 }
 
-func undo(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+func undo(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	n := 1
 	if rest != "" {
 		var err error
 		if n, err = strconv.Atoi(rest); err != nil || n < 1 {
-			return refuse(ErrUndo, "write UNDO, or UNDO and how many moves, e.g. UNDO 2")
+			return refuse(games.ErrUndo, "write UNDO, or UNDO and how many moves, e.g. UNDO 2")
 		}
 	}
 	_, err := m.Service.Undo(ctx, l.game.ID, l.seat, n, c)
 	return err
 }
 
-func answerUndo(agree bool) func(*Mailroom, context.Context, *letter, string, Cause) error {
-	return func(m *Mailroom, ctx context.Context, l *letter, _ string, c Cause) error {
+func answerUndo(agree bool) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
+	return func(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Cause) error {
 		_, err := m.Service.AnswerUndo(ctx, l.game.ID, l.seat, agree, c)
 		return err
 	}
 }
 
-func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	who, addr, ok := cutFold(rest, " WITH ")
 	n, convErr := strconv.Atoi(strings.TrimSpace(who))
 	if !ok || convErr != nil {
-		return refuse(ErrSetup, "write REPLACE, the seat, WITH and the new player's address, e.g. REPLACE 1 WITH cai@example.com")
+		return refuse(games.ErrSetup, "write REPLACE, the seat, WITH and the new player's address, e.g. REPLACE 1 WITH cai@example.com")
 	}
 	if _, done := l.game.Applied(c.Source); !done && !m.spend(l.p.From, 1) {
 		return m.overBudget(1)
@@ -243,22 +244,22 @@ func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) 
 	return err
 }
 
-func expel(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+func expel(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	n, convErr := strconv.Atoi(rest)
 	if convErr != nil {
-		return refuse(ErrSetup, "write EXPEL and the seat, e.g. EXPEL 1")
+		return refuse(games.ErrSetup, "write EXPEL and the seat, e.g. EXPEL 1")
 	}
 	_, err := m.Service.Expel(ctx, l.game.ID, l.seat, n, c)
 	return err
 }
 
-func endGame(m *Mailroom, ctx context.Context, l *letter, _ string, c Cause) error {
+func endGame(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Cause) error {
 	_, err := m.Service.ProposeEnd(ctx, l.game.ID, l.seat, c)
 	return err
 }
 
-func watch(on bool) func(*Mailroom, context.Context, *letter, string, Cause) error {
-	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
+	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 		if _, done := l.game.Applied(c.Source); on && !done && !m.spend(l.p.From, 1) {
 			return m.overBudget(1)
 		}
@@ -267,16 +268,16 @@ func watch(on bool) func(*Mailroom, context.Context, *letter, string, Cause) err
 	}
 }
 
-func digest(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+func digest(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	on := strings.EqualFold(rest, "ON")
 	if !on && !strings.EqualFold(rest, "OFF") {
-		return refuse(ErrSetup, "write DIGEST ON for one mail a day, or DIGEST OFF for a mail per move")
+		return refuse(games.ErrSetup, "write DIGEST ON for one mail a day, or DIGEST OFF for a mail per move")
 	}
 	_, err := m.Service.SetDigest(ctx, l.game.ID, l.seat, on, c)
 	return err
 }
 
-func conditional(m *Mailroom, ctx context.Context, l *letter, rest string, c Cause) error {
+func conditional(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	ifMove, thenMove, ok := cutFold(rest, " THEN ")
 	if !ok {
 		return refuse(rules.ErrIllegal, "write IF, their move, THEN and yours, e.g. IF E5 THEN G7")

@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"encoding/hex"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -125,17 +126,10 @@ func threadRoot(domain, game string, seat int) string {
 	return messageID(domain, game, 1, strconv.Itoa(seat), KindInvitation)
 }
 
-func (s *Service) domain() string {
-	if s.Domain != "" {
-		return s.Domain
-	}
-	return "pbem.invalid"
-}
-
 // notices returns the mail that the events evs, recorded in one Append
 // with note, cause; g is the game after them.
-func notices(g *projections.Game, evs []events.Event, note batchNote) []mail.Notice {
-	replyTo := note.replyTo
+func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.Notice {
+	replyTo := note.ReplyTo
 	var out []mail.Notice
 	ended := len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded
 	add := func(n mail.Notice) { out = append(out, n) }
@@ -153,16 +147,16 @@ func notices(g *projections.Game, evs []events.Event, note batchNote) []mail.Not
 				continue
 			}
 			n := mail.Notice{
-				ID:   messageID(note.domain, g.ID, e.Seq, strconv.Itoa(p.Seat), kind),
+				ID:   messageID(note.Domain, g.ID, e.Seq, strconv.Itoa(p.Seat), kind),
 				Kind: kind, Game: g.ID, Seq: e.Seq, Seat: p.Seat, To: p.Address, Name: p.Name,
 			}
-			thread(&n, note.domain, prev[p.Seat], replyTo != "" && e.Actor == p.Seat, replyTo)
+			thread(&n, note.Domain, prev[p.Seat], replyTo != "" && e.Actor == p.Seat, replyTo)
 			prev[p.Seat] = n.ID
 			add(n)
 		}
 		for i, addr := range g.Observers {
 			if kind := observerKind(e, addr); kind != "" {
-				add(mail.Notice{ID: messageID(note.domain, g.ID, e.Seq, "o"+strconv.Itoa(i), kind),
+				add(mail.Notice{ID: messageID(note.Domain, g.ID, e.Seq, "o"+strconv.Itoa(i), kind),
 					Kind: kind, Game: g.ID, Seq: e.Seq, Seat: int(rules.Observer), To: addr, Name: addr})
 			}
 		}
@@ -235,7 +229,7 @@ type hearing struct {
 func (h hearing) prompt() bool {
 	_, pbemPlays := h.g.Abandoned[h.seat]
 	waiting := h.g.PausedAt != nil || len(h.g.Open()) > 0 // nobody moves until it resumes, or every seat is taken
-	return isToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended && !pbemPlays && !waiting
+	return games.IsToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended && !pbemPlays && !waiting
 }
 
 // promptOr is the prompt for a seat to move, else kind.
@@ -405,13 +399,4 @@ func watchObserver(oc events.ObserverChanged, addr string) string {
 		return KindBoard
 	}
 	return ""
-}
-
-func isToAct(st rules.State, seat int) bool {
-	for _, t := range st.ToAct() {
-		if int(t) == seat {
-			return true
-		}
-	}
-	return false
 }

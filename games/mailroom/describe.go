@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -228,7 +229,7 @@ func tellCreated(t teller, p events.GameCreated) string {
 		seats = append(seats, fmt.Sprintf("%s (seat %d)", name, pl.Seat))
 	}
 	return fmt.Sprintf("%s set up the game for %s; the seed's commitment is %s.",
-		hostName(t.g), strings.Join(seats, ", "), p.Commitment)
+		games.HostName(t.g), strings.Join(seats, ", "), p.Commitment)
 }
 
 func tellSaid(t teller, p events.PlayerSaid) string {
@@ -377,17 +378,6 @@ func tellConditional(t teller, p events.ConditionalSet) string {
 		return "" // a player's secret until it is played
 	}
 	return fmt.Sprintf("If %s is played next, pbem will play %s for you.", p.If, p.Then)
-}
-
-// hostName is the name of whoever set the game up: a player's name when
-// the host plays.
-func hostName(g *projections.Game) string {
-	for _, p := range g.Created.Players {
-		if p.Address != "" && strings.EqualFold(p.Address, g.Created.Host) {
-			return p.Name
-		}
-	}
-	return or(g.Created.Host, "the service")
 }
 
 func lastSaid(g *projections.Game) *projections.Said {

@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -26,7 +27,7 @@ import (
 // such as the reveal when the phase ends. A public move with no other
 // legal move to tell it from is always told.
 func unnoticed(before, after rules.State, mover rules.Seat, move string, seat rules.Seat) bool {
-	if seat == mover || !sameLegal(before, after, seat) {
+	if seat == mover || !games.SameLegal(before, after, seat) {
 		return false
 	}
 	return finishedPart(before, after, mover) || hidden(before, after, mover, move, seat)
@@ -46,7 +47,7 @@ func finishedPart(before, after rules.State, mover rules.Seat) bool {
 		}
 	}
 	for _, s := range was {
-		if s != mover && !sameLegal(before, after, s) {
+		if s != mover && !games.SameLegal(before, after, s) {
 			return false
 		}
 	}
@@ -139,7 +140,7 @@ type replacer interface {
 // replace takes back what the letter's seat placed in the phase before
 // the mail's first move, where the game lets a plan be replaced; it
 // refuses the mail where the game says the plan can no longer change.
-func (m *Mailroom) replace(ctx context.Context, l *letter, line string, c Cause) error {
+func (m *Mailroom) replace(ctx context.Context, l *letter, line string, c games.Cause) error {
 	if l.replaced {
 		return nil
 	}
@@ -165,7 +166,7 @@ func (m *Mailroom) replace(ctx context.Context, l *letter, line string, c Cause)
 	for _, mv := range take {
 		// A mail read again after a crash between its TAKEs goes on with
 		// sources not used yet.
-		tc := Cause{ReplyTo: c.ReplyTo, More: true}
+		tc := games.Cause{ReplyTo: c.ReplyTo, More: true}
 		for ; ; j++ {
 			tc.Source = fmt.Sprintf("%s.take%d", c.Source, j)
 			if _, done := l.game.Applied(tc.Source); !done {

@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"go/ast"
@@ -51,7 +51,7 @@ func sources(t *testing.T, dir string) []*ast.File {
 func declaredTypes(t *testing.T) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, f := range sources(t, filepath.Join("..", "events")) {
+	for _, f := range sources(t, filepath.Join("..", "..", "events")) {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.CONST {

@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -25,9 +25,9 @@ func TestBudgetSpamRelay(t *testing.T) {
 	invited, answers := map[string]bool{}, 0
 	for _, n := range mt.outbox() {
 		switch {
-		case n.Kind == games.KindInvitation && strings.HasSuffix(n.To, "@victims.example"):
+		case n.Kind == mailroom.KindInvitation && strings.HasSuffix(n.To, "@victims.example"):
 			invited[n.To] = true
-		case n.To == "spammer@example.org" && n.Kind != games.KindInvitation:
+		case n.To == "spammer@example.org" && n.Kind != mailroom.KindInvitation:
 			answers++
 		}
 	}
@@ -78,7 +78,7 @@ func TestBudgetSayFlood(t *testing.T) {
 	out := mt.mail(id, 0, "ana@example.org", "", body)
 	said := 0
 	for _, n := range mt.outbox() {
-		if n.Kind == games.KindSaid && n.To == "bea@example.net" {
+		if n.Kind == mailroom.KindSaid && n.To == "bea@example.net" {
 			said++
 		}
 	}

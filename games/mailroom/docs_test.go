@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"go/ast"
@@ -14,7 +14,7 @@ import (
 // contract: what is added to the code is described where the code is
 // described.
 func TestArchitectureCoversAll(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "docs", "architecture.md"))
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "architecture.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestArchitectureCoversAll(t *testing.T) {
 			t.Errorf("docs/architecture.md does not name the package %s", pkg)
 		}
 	}
-	for _, name := range interfaces(t, filepath.Join("..", "rules")) {
+	for _, name := range interfaces(t, filepath.Join("..", "..", "rules")) {
 		if !strings.Contains(text, "`"+name+"`") {
 			t.Errorf("docs/architecture.md does not name the rules interface %s", name)
 		}
@@ -40,19 +40,20 @@ func TestArchitectureCoversAll(t *testing.T) {
 // directory with Go files that are not tests, but testdata.
 func packages(t *testing.T) []string {
 	t.Helper()
+	root := filepath.Join("..", "..")
 	seen := map[string]bool{}
 	var out []string
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && path != ".." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
-		dir, err := filepath.Rel("..", filepath.Dir(path))
+		dir, err := filepath.Rel(root, filepath.Dir(path))
 		if err != nil {
 			return err
 		}

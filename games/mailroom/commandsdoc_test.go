@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"fmt"
@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/internal/golden"
 )
 
 // The table of mail commands in docs/commands.md lies between these
 // lines, written from the command table.
 const (
-	docBegin = "<!-- commands: generated from games/commandtable.go by go test ./games -run TestCommandsDoc -update -->"
+	docBegin = "<!-- commands: generated from games/mailroom/commandtable.go by go test ./games/mailroom -run TestCommandsDoc -update -->"
 	docEnd   = "<!-- commands: end -->"
 )
 
@@ -23,7 +23,7 @@ func commandsDoc() string {
 	var b strings.Builder
 	b.WriteString("| command | example | who | where | does | on the command line |\n|---|---|---|---|---|---|\n")
 	b.WriteString("| a move | `E5` | player | a game's reply address | plays it, if it is legal and your turn | `pbem move` |\n")
-	for _, c := range games.Commands() {
+	for _, c := range mailroom.Commands() {
 		syntax := "`" + c.Syntax + "`"
 		for _, a := range c.Aliases {
 			syntax += " or `" + a + "`"
@@ -48,7 +48,7 @@ func commandsDoc() string {
 // TestCommandsDoc fails when docs/commands.md's table of mail commands is
 // not the one the command table gives; -update writes it.
 func TestCommandsDoc(t *testing.T) {
-	const path = "../docs/commands.md"
+	const path = "../../docs/commands.md"
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -68,5 +68,5 @@ func TestCommandsDoc(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("%s's table of mail commands differs from the command table; run go test ./games -run TestCommandsDoc -update and review the diff", path)
+	t.Errorf("%s's table of mail commands differs from the command table; run go test ./games/mailroom -run TestCommandsDoc -update and review the diff", path)
 }

@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -33,7 +34,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 	for i, line := range run {
 		word, rest, _ := strings.Cut(line, " ")
 		rest = strings.TrimSpace(rest)
-		c := Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: moreMoves(run, i)}
+		c := games.Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: moreMoves(run, i)}
 		var err error
 		cmd, isCmd := lookup(word)
 		asMove := !isCmd || cmd.MayBeMove && movesNotCommands(l, word, line)
@@ -46,7 +47,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			err = cmd.run(m, ctx, l, rest, c)
 		}
 		m.counted(l, word, asMove, err)
-		var refusal *Error
+		var refusal *games.Error
 		if errors.As(err, &refusal) {
 			kind := KindRejected // a move: the answer carries the prompt again
 			if !asMove {
@@ -175,9 +176,9 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 	if len(l.later) == 0 {
 		return nil
 	}
-	c := Cause{Source: l.rec.Key + "#later", ReplyTo: l.p.MessageID}
+	c := games.Cause{Source: l.rec.Key + "#later", ReplyTo: l.p.MessageID}
 	_, err := m.Service.Queue(ctx, l.game.ID, l.seat, l.later, c)
-	var refusal *Error
+	var refusal *games.Error
 	if errors.As(err, &refusal) {
 		l.answer(KindRejected, map[string]string{"reason": refusal.Msg, "attempt": l.later[0]})
 		log.Info("programmed list refused", "reason", refusal.Msg)
@@ -188,13 +189,13 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 
 // join reads "JOIN <game> <code>": the code is the game's invitation
 // code, which only its host was mailed.
-func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c Cause) error {
+func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cause) error {
 	words := strings.Fields(strings.ToLower(rest))
 	if len(words) != 2 {
-		return refuse(ErrSetup, "write JOIN, the game's id and its invitation code, as the game's host sent them to you: JOIN <game> <code>")
+		return refuse(games.ErrSetup, "write JOIN, the game's id and its invitation code, as the game's host sent them to you: JOIN <game> <code>")
 	}
 	if !m.Tokens.CheckInvitation(words[0], words[1]) {
-		return refuse(ErrSetup, "that is not the invitation code of that game: ask its host for the line to send")
+		return refuse(games.ErrSetup, "that is not the invitation code of that game: ask its host for the line to send")
 	}
 	_, err := m.Service.Join(ctx, words[0], l.p.From, c)
 	return err
@@ -228,18 +229,18 @@ func movesNotCommands(l *letter, word, line string) bool {
 // needGame runs do when the mail came to a game's reply address.
 func (m *Mailroom) needGame(l *letter, line string, do func() error) error {
 	if l.game == nil || l.seat == rules.Observer {
-		return refuse(ErrUnknownGame, "%q needs a game: reply to a mail pbem sent you about that game, so pbem knows which one", line)
+		return refuse(games.ErrUnknownGame, "%q needs a game: reply to a mail pbem sent you about that game, so pbem knows which one", line)
 	}
 	return do()
 }
 
 // move plays one move, unless the mail answers a prompt that is no longer
 // current.
-func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) error {
+func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cause) error {
 	if err := m.replace(ctx, l, line, c); err != nil {
 		return err
 	}
-	if len(l.later) > 0 || !isToAct(l.game.State, int(l.seat)) && l.game.Rules.Info().Programmed {
+	if len(l.later) > 0 || !games.IsToAct(l.game.State, int(l.seat)) && l.game.Rules.Info().Programmed {
 		l.later = append(l.later, line) // for the seat's later turns
 		return nil
 	}
@@ -254,7 +255,7 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) er
 	}
 	c.Answers = answers
 	p, err := m.Service.Move(ctx, l.game.ID, l.seat, line, c)
-	if stale := (*StaleError)(nil); errors.As(err, &stale) {
+	if stale := (*games.StaleError)(nil); errors.As(err, &stale) {
 		l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(stale.Since, 10)})
 		return nil
 	}
@@ -269,14 +270,14 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c Cause) er
 // sender hosts the game and plays in it, first unless listed elsewhere.
 // OPEN in place of an address leaves a seat for anyone who sends JOIN and
 // the game's id.
-func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c Cause) error {
+func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.Cause) error {
 	spec, with, ok := cutFold(rest, " WITH ")
 	if !ok {
-		return refuse(ErrSetup, "write NEW, the game, any variants, then WITH and the other players' addresses, for example: NEW atacama enhanced WITH bea@example.net")
+		return refuse(games.ErrSetup, "write NEW, the game, any variants, then WITH and the other players' addresses, for example: NEW atacama enhanced WITH bea@example.net")
 	}
 	words := strings.Fields(spec)
 	if len(words) == 0 {
-		return refuse(ErrSetup, "NEW needs a game: %s", strings.Join(m.Service.Catalog.Names(), ", "))
+		return refuse(games.ErrSetup, "NEW needs a game: %s", strings.Join(m.Service.Catalog.Names(), ", "))
 	}
 	var players []events.Player
 	addrs := strings.FieldsFunc(with, func(r rune) bool { return r == ',' || r == ';' || r == ' ' })
@@ -291,7 +292,7 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c Cause)
 		}
 		at := strings.Index(a, "@")
 		if at <= 0 || at == len(a)-1 || strings.ContainsAny(a, "\"\\") {
-			return refuse(ErrSetup, "%q is not an address", a)
+			return refuse(games.ErrSetup, "%q is not an address", a)
 		}
 		players = append(players, events.Player{Name: a[:at], Address: strings.ToLower(a)})
 	}
@@ -304,7 +305,7 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c Cause)
 	if !m.spend(l.p.From, invited) {
 		return m.overBudget(invited)
 	}
-	id, err := m.Service.Create(ctx, NewGame{Game: words[0], Variants: words[1:], Players: players,
+	id, err := m.Service.Create(ctx, games.NewGame{Game: words[0], Variants: words[1:], Players: players,
 		Host: l.p.From, Source: c.Source, ReplyTo: c.ReplyTo})
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -65,10 +66,10 @@ func TestResignLoses(t *testing.T) {
 			t.Errorf("places %v: seat %d (%s) resigned with the best score and does not rank last", places, resigner, name)
 		}
 	}
-	lh := games.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	overs := 0
 	for _, n := range mt.outbox()[before:] {
-		if n.Kind != games.KindGameOver {
+		if n.Kind != mailroom.KindGameOver {
 			continue
 		}
 		overs++

@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -21,18 +22,18 @@ type club struct {
 	t    *testing.T
 	ctx  context.Context
 	now  time.Time
-	svc  *games.Service
+	svc  *mailroom.Service
 	keep *games.Timekeeper
 }
 
 func newClub(t *testing.T) *club {
 	c := &club{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
-	c.svc = &games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return c.now }}
+	c.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return c.now }})
 	index, err := projections.NewProjector(c.ctx, c.svc.Store, c.svc.Catalog)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.keep = &games.Timekeeper{Service: c.svc, Index: index}
+	c.keep = &games.Timekeeper{Service: c.svc.Service, Index: index}
 	return c
 }
 
@@ -90,7 +91,7 @@ func TestTimeoutOfThree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := games.ParseDeadline("48h GRACE 6h")
+	set, err := mailroom.ParseDeadline("48h GRACE 6h")
 	if err != nil {
 		t.Fatal(err)
 	}

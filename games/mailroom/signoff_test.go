@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -23,21 +24,21 @@ import (
 // write it: greetings, sign-offs and the quote of the mail they answer.
 type mailTable struct {
 	t   *testing.T
-	svc *games.Service
-	m   *games.Mailroom
+	svc *mailroom.Service
+	m   *mailroom.Mailroom
 	n   int
 }
 
 func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
 	clock := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
-	svc := &games.Service{
+	svc := mailroom.New(&games.Service{
 		Store:   storetest.MustOpen(t),
 		Catalog: rules.NewCatalog(g...),
 		Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
 		Domain:  "pbem.test",
-	}
+	})
 	tokens := mail.Tokens{Secret: []byte("test secret")}
-	return &mailTable{t: t, svc: svc, m: &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}}
+	return &mailTable{t: t, svc: svc, m: &mailroom.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}}
 }
 
 // create starts a game of ana and bea (and cai, for three).
@@ -71,7 +72,7 @@ func (mt *mailTable) send(from, to, header, body string) []mail.Outgoing {
 	if err := mt.m.Handle(context.Background(), mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(mt.n), time.Now())); err != nil {
 		mt.t.Fatal(err)
 	}
-	lh := games.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	var out []mail.Outgoing
 	for _, n := range mt.outbox()[len(before):] {
 		if n.To != from {
@@ -113,7 +114,7 @@ func (mt *mailTable) game(id string) *projections.Game {
 func refusals(out []mail.Outgoing) []string {
 	var r []string
 	for _, o := range out {
-		if k := o.Headers[games.HeaderKind]; k == games.KindRejected || k == games.KindError {
+		if k := o.Headers[mailroom.HeaderKind]; k == mailroom.KindRejected || k == mailroom.KindError {
 			head, _, _ := strings.Cut(o.Text, "\n\nIt is")
 			r = append(r, o.Subject+": "+head)
 		}
@@ -296,7 +297,7 @@ func TestMeant(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			run, ignored := games.Meant(g, c.seat, p.Commands)
+			run, ignored := mailroom.Meant(g, c.seat, p.Commands)
 			if !slices.Equal(run, c.run) || !slices.Equal(ignored, c.ignored) {
 				t.Errorf("Meant(%q) = %q, ignored %q; want %q, ignored %q", p.Commands, run, ignored, c.run, c.ignored)
 			}
@@ -324,7 +325,7 @@ func TestMeantLegalMoves(t *testing.T) {
 					}
 					for seat := range rules.Seat(3) {
 						lines := []string{m.String(), "Thanks, Ana"}
-						run, ignored := games.Meant(g, seat, lines)
+						run, ignored := mailroom.Meant(g, seat, lines)
 						if !slices.Equal(run, lines[:1]) || !slices.Equal(ignored, lines[1:]) {
 							t.Fatalf("step %d, seat %d: Meant(%q) = %q, ignored %q", step, seat, lines, run, ignored)
 						}

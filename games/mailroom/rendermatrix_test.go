@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
@@ -41,7 +42,7 @@ const (
 // wrong when the reader is the one named.
 var badYou = regexp.MustCompile(`\b[Yy]ou(?:'s| proposes| asks| has| is| was| wants| agrees| declines)\b`)
 
-var matrixLetterhead = games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+var matrixLetterhead = mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 
 // matrix plays games of one rule set through the service and renders
 // every notice they cause, noting which recipient roles each event type
@@ -49,7 +50,7 @@ var matrixLetterhead = games.Letterhead{Service: "pbem games", Mailbox: "games@p
 type matrix struct {
 	t         *testing.T
 	ctx       context.Context
-	svc       *games.Service
+	svc       *mailroom.Service
 	now       time.Time
 	rnd       *rand.Rand
 	id        string
@@ -75,7 +76,7 @@ const (
 func newMatrix(t *testing.T, c rules.Catalog) *matrix {
 	m := &matrix{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC),
 		rnd: rand.New(rand.NewPCG(1, 2)), newcomers: map[string]bool{}, reached: map[string]map[string]bool{}, types: map[string]bool{}, subjects: map[string]string{}}
-	m.svc = &games.Service{Store: storetest.MustOpen(t), Catalog: c, Now: func() time.Time { return m.now }}
+	m.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: c, Now: func() time.Time { return m.now }})
 	return m
 }
 
@@ -311,7 +312,7 @@ func (m *matrix) render(n mail.Notice) {
 	case out.Subject == "" || strings.TrimSpace(out.Text) == "" || strings.TrimSpace(out.HTML) == "":
 		m.t.Errorf("%s to %s after %s: empty subject, text or HTML", n.Kind, n.To, label)
 	}
-	if _, gone := g.Abandoned[n.Seat]; gone && out.Headers[games.HeaderTurn] != "" {
+	if _, gone := g.Abandoned[n.Seat]; gone && out.Headers[mailroom.HeaderTurn] != "" {
 		m.t.Errorf("%s to %s after %s prompts a seat pbem plays:\n%s", n.Kind, n.To, label, out.Text)
 	}
 	if bad := badYou.FindString(out.Subject + "\n" + out.Text + "\n" + html.UnescapeString(out.HTML)); bad != "" {
@@ -319,7 +320,7 @@ func (m *matrix) render(n mail.Notice) {
 	}
 	// A reminder or a digest is itself what its event records; every other
 	// mail tells its event in words.
-	if n.Kind != games.KindReminder && n.Kind != games.KindDigest && games.Describe(g, e, n.Seat) == "" {
+	if n.Kind != mailroom.KindReminder && n.Kind != mailroom.KindDigest && mailroom.Describe(g, e, n.Seat) == "" {
 		m.t.Errorf("%s to %s after %s: the event has no sentence for the recipient", n.Kind, n.To, label)
 	}
 	if m.reached[label] == nil {
@@ -361,19 +362,19 @@ func (m *matrix) truth(n mail.Notice) {
 			m.t.Errorf("%s shows a board that event %d, recorded with it, took back:\n%s", where, later.Seq, out.Text)
 		}
 	}
-	if view := strings.TrimRight(g.State.View(rules.Seat(n.Seat)).Text(), "\n"); n.Kind != games.KindGameOver && !strings.Contains(out.Text, view) {
+	if view := strings.TrimRight(g.State.View(rules.Seat(n.Seat)).Text(), "\n"); n.Kind != mailroom.KindGameOver && !strings.Contains(out.Text, view) {
 		m.t.Errorf("%s does not show the board as it was at its event:\n%s", where, out.Text)
 	}
 	_, gone := g.Abandoned[n.Seat]
 	mayMove := slices.Contains(g.State.ToAct(), rules.Seat(n.Seat)) && g.PausedAt == nil && g.Ended == nil && !gone && len(g.Open()) == 0
 	prompted := strings.Contains(out.Text, promptLine)
-	if prompted && !mayMove || !prompted && (n.Kind == games.KindYourTurn || n.Kind == games.KindReminder) {
+	if prompted && !mayMove || !prompted && (n.Kind == mailroom.KindYourTurn || n.Kind == mailroom.KindReminder) {
 		m.t.Errorf("%s: prompt %v, but the seat may move then: %v (paused %v):\n%s", where, prompted, mayMove, g.PausedAt != nil, out.Text)
 	}
 	if acting := "Waiting for " + g.Created.Players[max(n.Seat, 0)].Name; n.Seat >= 0 && strings.Contains(strings.Join(strings.Fields(out.Text), " "), acting) {
 		m.t.Errorf("%s tells its reader to wait for themselves:\n%s", where, out.Text)
 	}
-	if (out.Headers[games.HeaderTurn] != "" || strings.Contains(out.Text, promptLine)) && (!mayMove || n.Seq != head.Seq && !m.ticking) {
+	if (out.Headers[mailroom.HeaderTurn] != "" || strings.Contains(out.Text, promptLine)) && (!mayMove || n.Seq != head.Seq && !m.ticking) {
 		m.t.Errorf("%s says it is the seat's turn, which the history (now at event %d) has left behind:\n%s", where, head.Seq, out.Text)
 	}
 	if bad := unnatural(out.Text); bad != "" {
@@ -383,15 +384,15 @@ func (m *matrix) truth(n mail.Notice) {
 	standing := map[string]bool{} // a move played again reads as the one taken back
 	for _, mv := range g.Moves {
 		if !g.Undone[mv.Seq] {
-			standing[games.Describe(g, evs[mv.Seq-1], n.Seat)] = true
+			standing[mailroom.Describe(g, evs[mv.Seq-1], n.Seat)] = true
 		}
 	}
 	for _, mv := range g.Moves {
-		line := games.Describe(g, evs[mv.Seq-1], n.Seat)
+		line := mailroom.Describe(g, evs[mv.Seq-1], n.Seat)
 		if !g.Undone[mv.Seq] || line == "" || standing[line] {
 			continue
 		}
-		listed := strings.Contains(out.Text, "  - "+line) && n.Kind != games.KindHistory && n.Kind != games.KindDigest
+		listed := strings.Contains(out.Text, "  - "+line) && n.Kind != mailroom.KindHistory && n.Kind != mailroom.KindDigest
 		if listed || strings.Contains(opening, line) {
 			m.t.Errorf("%s tells a move taken back as what happened, %q:\n%s", where, line, out.Text)
 		}
@@ -404,15 +405,15 @@ func (m *matrix) truth(n mail.Notice) {
 	} else if out.Subject != want {
 		m.t.Errorf("%s: subject %q, want the game's %q", where, out.Subject, want)
 	}
-	if out.Headers[games.HeaderKind] == "" || out.Headers[games.HeaderGame] != n.Game || out.Headers[games.HeaderSeq] != fmt.Sprint(n.Seq) {
+	if out.Headers[mailroom.HeaderKind] == "" || out.Headers[mailroom.HeaderGame] != n.Game || out.Headers[mailroom.HeaderSeq] != fmt.Sprint(n.Seq) {
 		m.t.Errorf("%s: headers %v, want its kind, game and event", where, out.Headers)
 	}
 	root := fmt.Sprintf("%s.1.%d.invitation@pbem.invalid", n.Game, n.Seat)
 	switch {
 	case n.Seat < 0:
-	case n.Kind == games.KindInvitation && (out.InReplyTo != "" || len(out.References) > 0):
+	case n.Kind == mailroom.KindInvitation && (out.InReplyTo != "" || len(out.References) > 0):
 		m.t.Errorf("%s: the invitation answers %q, refers to %v; it starts the thread", where, out.InReplyTo, out.References)
-	case n.Kind != games.KindInvitation && (len(out.References) == 0 || out.References[0] != root || out.InReplyTo != out.References[len(out.References)-1]):
+	case n.Kind != mailroom.KindInvitation && (len(out.References) == 0 || out.References[0] != root || out.InReplyTo != out.References[len(out.References)-1]):
 		m.t.Errorf("%s: In-Reply-To %q, References %v, want the thread from %s", where, out.InReplyTo, out.References, root)
 	}
 }
@@ -522,7 +523,7 @@ func (m *matrix) histories(ids ...string) {
 			if seat >= 0 {
 				to = g.Created.Players[seat].Address
 			}
-			n := mail.Notice{ID: fmt.Sprintf("%s.history.%d", id, seat), Kind: games.KindHistory, Game: id, Seq: g.Seq, Seat: seat, To: to}
+			n := mail.Notice{ID: fmt.Sprintf("%s.history.%d", id, seat), Kind: mailroom.KindHistory, Game: id, Seq: g.Seq, Seat: seat, To: to}
 			out, err := m.svc.Render(m.ctx, matrixLetterhead, n)
 			if err != nil {
 				m.t.Errorf("history of %s for seat %d: %v", id, seat, err)
@@ -532,7 +533,7 @@ func (m *matrix) histories(ids ...string) {
 				m.t.Errorf("history of %s for seat %d says %q:\n%s", id, seat, bad, out.Text)
 			}
 			for _, e := range evs {
-				if line := games.Describe(g, e, seat); badYou.MatchString(line) {
+				if line := mailroom.Describe(g, e, seat); badYou.MatchString(line) {
 					m.t.Errorf("event %d (%s) reads %q to seat %d", e.Seq, e.Type, line, seat)
 				}
 			}
@@ -589,7 +590,7 @@ func (m *matrix) play(info rules.Info) {
 	m.advance(3)
 
 	// The clock: a reminder, the deadline, the grace, and pbem moves.
-	set, err := games.ParseDeadline("48h GRACE 6h")
+	set, err := mailroom.ParseDeadline("48h GRACE 6h")
 	if err != nil {
 		m.t.Fatal(err)
 	}
@@ -622,7 +623,7 @@ func (m *matrix) play(info rules.Info) {
 // cover fails for an event type that was never recorded, and for a move
 // played any way that did not reach every role it should.
 func (m *matrix) cover(info rules.Info) {
-	for _, typ := range games.EventTypes() {
+	for _, typ := range mailroom.EventTypes() {
 		if !m.types[typ] && (typ != events.TypeMovesQueued || info.Programmed) {
 			m.t.Errorf("no %s was recorded", typ)
 		}
@@ -665,12 +666,12 @@ func TestRenderAnswersTrue(t *testing.T) {
 	board := strings.TrimRight(g.State.View(0).Text(), "\n")
 	var refused bool
 	for _, o := range out {
-		if o.Headers[games.HeaderKind] != games.KindRejected {
+		if o.Headers[mailroom.HeaderKind] != mailroom.KindRejected {
 			continue
 		}
 		refused = true
-		if o.Headers[games.HeaderSeq] != fmt.Sprint(g.Seq) || !strings.Contains(o.Text, board) {
-			t.Errorf("the refusal after the UNDO shows the game as after event %s, not %d:\n%s", o.Headers[games.HeaderSeq], g.Seq, o.Text)
+		if o.Headers[mailroom.HeaderSeq] != fmt.Sprint(g.Seq) || !strings.Contains(o.Text, board) {
+			t.Errorf("the refusal after the UNDO shows the game as after event %s, not %d:\n%s", o.Headers[mailroom.HeaderSeq], g.Seq, o.Text)
 		}
 	}
 	if !refused {
@@ -687,7 +688,7 @@ func TestRenderAnswersTrue(t *testing.T) {
 	if len(notices) != 1 {
 		t.Fatalf("HELP to the plain mailbox got %d answers, want 1", len(notices))
 	}
-	lh := games.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	o, err := mt.svc.Render(context.Background(), lh, notices[0])
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -18,7 +19,7 @@ func ParseDeadline(text string) (events.Settings, error) {
 	if len(words) == 1 && words[0] == "off" {
 		return set, nil
 	}
-	usage := refuse(ErrSetup, "write DEADLINE and the time per move, e.g. DEADLINE 48h mon-fri REMINDER 12h GRACE 6h TIMEOUTS 2")
+	usage := refuse(games.ErrSetup, "write DEADLINE and the time per move, e.g. DEADLINE 48h mon-fri REMINDER 12h GRACE 6h TIMEOUTS 2")
 	if len(words) == 0 {
 		return set, usage
 	}
@@ -65,7 +66,7 @@ func ParseDeadline(text string) (events.Settings, error) {
 
 // parseDays reads "mon-fri" or "sat,sun".
 func parseDays(w string) ([]string, error) {
-	bad := refuse(ErrSetup, "%q is not a set of weekdays such as mon-fri or sat,sun", w)
+	bad := refuse(games.ErrSetup, "%q is not a set of weekdays such as mon-fri or sat,sun", w)
 	index := func(d string) int {
 		for i, name := range projections.Weekdays {
 			if strings.HasPrefix(d, name) && len(d) >= 3 {

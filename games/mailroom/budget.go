@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -42,7 +43,7 @@ func budgetKeys(addr string) []string {
 func (m *Mailroom) spend(addr string, n int) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	now := m.Service.now()
+	now := m.Service.Time()
 	if m.answers == nil {
 		m.answers = map[string][]time.Time{}
 	}
@@ -88,7 +89,7 @@ func (m *Mailroom) ratePerDay() int { return cmp.Or(m.RatePerDay, 4*m.ratePerHou
 // overBudget is the refusal of a command whose mails would go over the
 // sender's budget.
 func (m *Mailroom) overBudget(n int) error {
-	return refuse(ErrSetup, "that would make pbem send %d more mails on your behalf, and it sends at most %d an hour and %d a day for one sender (%d times as many for one domain): try again later",
+	return refuse(games.ErrSetup, "that would make pbem send %d more mails on your behalf, and it sends at most %d an hour and %d a day for one sender (%d times as many for one domain): try again later",
 		n, m.ratePerHour(), m.ratePerDay(), m.domainFactor())
 }
 

@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/gamestest"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -17,8 +19,8 @@ import (
 // its condition is met exactly, and dropped when it is not.
 func TestConditionalMove(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc)
+	svc := mailroom.New(gamestest.NewService(t))
+	id := gamestest.Create(t, svc.Service)
 	if _, err := svc.Conditional(ctx, id, 1, "a1", "C3", games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
@@ -52,9 +54,9 @@ func TestConditionalMove(t *testing.T) {
 func TestDigestAndObserver(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-	svc := newService(t)
+	svc := mailroom.New(gamestest.NewService(t))
 	svc.Now = func() time.Time { return now }
-	id := create(t, svc)
+	id := gamestest.Create(t, svc.Service)
 	outbox(t, svc)
 	for _, step := range []func() (games.Played, error){
 		func() (games.Played, error) { return svc.SetDigest(ctx, id, 0, true, games.Cause{}) },
@@ -91,7 +93,7 @@ func TestDigestAndObserver(t *testing.T) {
 // starts with a prompt to whoever is to move.
 func TestJoin(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
+	svc := mailroom.New(gamestest.NewService(t))
 	id, err := svc.Create(ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
 		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "open seat", Open: true}}})
 	if err != nil {

@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/gamestest"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -40,7 +42,7 @@ func TestMailReadAgain(t *testing.T) {
 }
 
 // notices counts the notices of the outbox.
-func notices(t *testing.T, svc *games.Service) int {
+func notices(t *testing.T, svc *mailroom.Service) int {
 	t.Helper()
 	list, err := mail.ListNotices(context.Background(), svc.Store, mail.ListOptions{Notices: svc.Notices})
 	if err != nil {
@@ -93,13 +95,13 @@ func TestMailReadAgainRefused(t *testing.T) {
 // from nothing.
 func TestRateLimitSurvivesRestart(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
+	svc := mailroom.New(gamestest.NewService(t))
 	svc.Now = time.Now // the stream's own clock dates the answers
 	help := func(n int) mail.InboxRecord {
 		raw := fmt.Sprintf("From: cai@example.com\r\nTo: games@pbem.test\r\nMessage-ID: <help.%d@example.com>\r\nSubject: help\r\n\r\nHELP\r\n", n)
 		return mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(n), time.Now())
 	}
-	first := &games.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
+	first := &mailroom.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
 	for n := range 2 {
 		if err := first.Handle(ctx, help(n)); err != nil {
 			t.Fatal(err)
@@ -108,7 +110,7 @@ func TestRateLimitSurvivesRestart(t *testing.T) {
 	if got := notices(t, svc); got != 2 {
 		t.Fatalf("two HELPs got %d answers, want 2", got)
 	}
-	again := &games.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
+	again := &mailroom.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
 	if err := again.Warm(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +120,7 @@ func TestRateLimitSurvivesRestart(t *testing.T) {
 	if got := notices(t, svc); got != 2 {
 		t.Errorf("after a restart a third HELP within the hour got an answer: %d answers, want 2", got)
 	}
-	fresh := &games.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
+	fresh := &mailroom.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
 	if err := fresh.Handle(ctx, help(3)); err != nil {
 		t.Fatal(err)
 	}
@@ -130,13 +132,13 @@ func TestRateLimitSurvivesRestart(t *testing.T) {
 // readAgainTable creates an Atacama game between ana and bea with a
 // mailroom for it, and returns record, which writes the inbox record of a
 // mail from one of them to a seat's reply address.
-func readAgainTable(t *testing.T) (*games.Service, string, *games.Mailroom, func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord) {
+func readAgainTable(t *testing.T) (*mailroom.Service, string, *mailroom.Mailroom, func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord) {
 	t.Helper()
-	svc := newService(t)
+	svc := mailroom.New(gamestest.NewService(t))
 	svc.Domain = "pbem.test"
-	id := create(t, svc)
+	id := gamestest.Create(t, svc.Service)
 	tokens := mail.Tokens{Secret: []byte("test secret")}
-	m := &games.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}
+	m := &mailroom.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}
 	record := func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord {
 		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nIn-Reply-To: <%s>\r\nSubject: Re: move\r\n\r\n%s\r\n",
 			from, tokens.ReplyTo(m.Mailbox, id, seat), msgID, inReplyTo, move)

@@ -1,6 +1,7 @@
-package games
+package mailroom
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -53,7 +55,7 @@ const (
 func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mail.Outgoing, error) {
 	m := templates.Mail{
 		Kind: templates.Kind(n.Kind), Service: lh.Service, Mailbox: lh.Mailbox,
-		To:       templates.Recipient{Name: or(n.Name, n.To), Address: n.To, Seat: n.Seat},
+		To:       templates.Recipient{Name: cmp.Or(n.Name, n.To), Address: n.To, Seat: n.Seat},
 		Commands: commandHelp(templates.Kind(n.Kind)),
 		Reason:   n.Fields["reason"], Attempt: n.Fields["attempt"], Notice: n.Fields["notice"],
 	}
@@ -85,7 +87,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		// The history holds every player's address and their plans never
 		// played: the players get it, an observer does not.
 		if g.Ended != nil && m.Kind == templates.GameOver && n.Seat >= 0 {
-			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: SignedExport(evs[:g.Seq], lh.Key)}}
+			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExport(evs[:g.Seq], lh.Key)}}
 			if lh.Key != nil {
 				m.SigningKey = lh.Key.Public().String()
 			}
@@ -144,20 +146,20 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
-		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: hostName(g)}
+		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
 	waiting := len(g.Open()) > 0 // moves wait until every seat is taken
 	scores, over := g.State.Result()
 	m.Over = over || g.Ended != nil // a game resigned or ended by agreement: the rules may still name a seat to act
 	for _, p := range g.Created.Players {
 		m.Players = append(m.Players, templates.PlayerLine{Seat: p.Seat, Name: p.Name,
-			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: !m.Over && isToAct(g.State, p.Seat), You: p.Seat == n.Seat})
+			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: !m.Over && games.IsToAct(g.State, p.Seat), You: p.Seat == n.Seat})
 	}
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
 	m.Board = g.State.View(seat).Text()
 	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
 	m.Happened = happened(g, evs[:g.Seq], n.Seat)
-	if _, pbemPlays := g.Abandoned[n.Seat]; isToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
+	if _, pbemPlays := g.Abandoned[n.Seat]; games.IsToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
 		all := allLegal(g, seat)
@@ -188,7 +190,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	switch m.Kind {
 	case templates.News:
-		m.Happened = []string{or(DescribeEach(g, evs[:g.Seq], n.Seat)[g.Seq-1], "The game's table changed.")}
+		m.Happened = []string{cmp.Or(DescribeEach(g, evs[:g.Seq], n.Seat)[g.Seq-1], "The game's table changed.")}
 	case templates.Digest:
 		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat)
 		if len(m.History) == 0 {
@@ -295,47 +297,9 @@ func legalText(moves []string) []byte {
 	return []byte(strings.Join(moves, "\n") + "\n")
 }
 
-// ExportLines returns a history as stored: one encoded event each.
-func ExportLines(evs []events.Event) [][]byte {
-	lines := make([][]byte, len(evs))
-	for i, e := range evs {
-		lines[i] = e.Encode()
-	}
-	return lines
-}
-
-// Export is a history's events, one a line, as stored.
-func Export(evs []events.Event) []byte {
-	var b []byte
-	for _, line := range ExportLines(evs) {
-		b = append(append(b, line...), '\n')
-	}
-	return b
-}
-
-// SignedExport is a history as "pbem export" prints it and a game-over
-// mail attaches it: its events, then a line with key's signature over the
-// game and the last hash (events.Signature). A nil key, or no events,
-// leaves the signature out.
-func SignedExport(evs []events.Event, key *events.SigningKey) []byte {
-	b := Export(evs)
-	if key == nil || len(evs) == 0 {
-		return b
-	}
-	last := evs[len(evs)-1]
-	return append(append(b, key.Sign(last.Game, last.Hash).Encode()...), '\n')
-}
-
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
-}
-
-func or(s, def string) string {
-	if s != "" {
-		return s
-	}
-	return def
 }
 
 // names are the players of a game as it was created, for the subject of

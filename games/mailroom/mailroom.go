@@ -1,4 +1,4 @@
-package games
+package mailroom
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -232,14 +233,14 @@ func (m *Mailroom) tag(p *mail.Parsed) (mail.Tag, bool) {
 // it wrong and ignores everyone else.
 func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog.Logger) (bool, error) {
 	g, _, err := m.Service.Load(ctx, tag.Game)
-	if errors.Is(err, ErrUnknownGame) {
+	if errors.Is(err, games.ErrUnknownGame) {
 		log.Info("mail to an unknown game ignored", "game", tag.Game)
 		return false, nil
 	}
 	if err != nil {
 		return false, err
 	}
-	from := seatOf(g, l.p.From)
+	from := games.SeatOf(g, l.p.From)
 	tokenErr := m.Tokens.Check(tag.Game, tag.Seat, tag.Token)
 	switch {
 	case from == rules.Observer:
@@ -261,16 +262,6 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 	}
 	l.game, l.seat = g, from
 	return true, nil
-}
-
-// seatOf returns the seat whose registered address is addr, or Observer.
-func seatOf(g *projections.Game, addr string) rules.Seat {
-	for _, p := range g.Created.Players {
-		if p.Address != "" && strings.EqualFold(p.Address, addr) {
-			return rules.Seat(p.Seat)
-		}
-	}
-	return rules.Observer
 }
 
 // authenticated reports whether the mail's From is vouched for: by the
@@ -338,13 +329,13 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			log.Warn("answer not sent: too many answers to this sender", "kind", n.Kind)
 			continue
 		}
-		n.ID = answerID(m.Service.domain(), l.rec.Key, i, n.Kind)
+		n.ID = answerID(m.Service.IDDomain(), l.rec.Key, i, n.Kind)
 		n.To, n.Seat, n.Seq, n.Time = l.p.From, int(l.seat), 0, l.rec.Received
 		if l.game != nil {
 			n.Game, n.Seq = l.game.ID, l.game.Seq
 			if l.seat != rules.Observer {
 				n.Name = l.game.Created.Players[l.seat].Name
-				n.References = []string{threadRoot(m.Service.domain(), l.game.ID, int(l.seat))}
+				n.References = []string{threadRoot(m.Service.IDDomain(), l.game.ID, int(l.seat))}
 			}
 		}
 		if l.p.MessageID != "" {
@@ -377,7 +368,7 @@ type answered struct {
 // Warm counts the answers sent in the last hour, as recorded with each
 // mail's answers, towards each sender's rate limit.
 func (m *Mailroom) Warm(ctx context.Context) error {
-	now := m.Service.now()
+	now := m.Service.Time()
 	counts := map[string][]time.Time{}
 	_, err := m.Service.Store.ReadSince(ctx, AnsweredSubject+">", now.Add(-time.Hour), func(r events.Record) error {
 		var a answered

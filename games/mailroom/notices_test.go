@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"context"
@@ -8,16 +8,18 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/gamestest"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
 
 // outbox returns the notices written since the last call, as
 // "kind>address" strings, after rendering each as the outbox would.
-func outbox(t *testing.T, svc *games.Service) []string {
+func outbox(t *testing.T, svc *mailroom.Service) []string {
 	t.Helper()
 	var got []string
-	lh := games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+	lh := mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 	ns, err := mailtest.CatchUpNotices(context.Background(), svc.Store, "test", svc.Notices)
 	if err != nil {
 		t.Fatal(err)
@@ -35,8 +37,8 @@ func outbox(t *testing.T, svc *games.Service) []string {
 // TestNotices checks who is told what after each kind of event.
 func TestNotices(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t)
-	id := create(t, svc)
+	svc := mailroom.New(gamestest.NewService(t))
+	id := gamestest.Create(t, svc.Service)
 	steps := []struct {
 		name string
 		do   func() error

@@ -1,4 +1,4 @@
-package games_test
+package mailroom_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
@@ -24,7 +25,7 @@ type table struct {
 	now   time.Time
 	dir   string
 	store *events.Store
-	svc   *games.Service
+	svc   *mailroom.Service
 	id    string
 	sent  map[string]int // notice ids seen in the outbox, and how often
 }
@@ -35,7 +36,7 @@ func (tb *table) open() {
 		tb.t.Fatal(err)
 	}
 	tb.store = st
-	tb.svc = &games.Service{Store: st, Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return tb.now }}
+	tb.svc = mailroom.New(&games.Service{Store: st, Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return tb.now }})
 }
 
 // restart closes the store and opens it again, as a crash and a new
@@ -53,7 +54,7 @@ func (tb *table) mails() []string {
 	if err != nil {
 		tb.t.Fatal(err)
 	}
-	lh := games.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+	lh := mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 	for _, n := range ns {
 		tb.sent[n.ID]++
 		if out, err := tb.svc.Render(tb.ctx, lh, n); err != nil || out.Text == "" {
@@ -124,7 +125,7 @@ func TestLongGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.expect("created", "invitation>ana", "invitation>bea")
-	set, err := games.ParseDeadline("48h REMINDER 12h GRACE 6h TIMEOUTS 3")
+	set, err := mailroom.ParseDeadline("48h REMINDER 12h GRACE 6h TIMEOUTS 3")
 	if err != nil {
 		t.Fatal(err)
 	}

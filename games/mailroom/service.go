@@ -1,0 +1,27 @@
+// Package mailroom is pbem's mail side: it reads the commands of the
+// mail that comes in (the command language, sender checks, stale replies,
+// limits) and runs them on the command side (package games); it decides
+// which mail the events cause (the notice policy) and writes it (the
+// wording). The command side never sends mail nor knows its words.
+package mailroom
+
+import (
+	"fmt"
+
+	"github.com/pbem-games/pbem/games"
+)
+
+// Service is the mail side of a games.Service: the mail its events
+// cause, and the words of every mail.
+type Service struct {
+	*games.Service
+	cache mailCache
+}
+
+// New returns the mail side of svc.
+func New(svc *games.Service) *Service { return &Service{Service: svc} }
+
+// refuse is a refusal written for the person who asked.
+func refuse(kind error, format string, args ...any) error {
+	return &games.Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+}
