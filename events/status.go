@@ -80,6 +80,38 @@ func (s *Store) Bucket(ctx context.Context, name string) (jetstream.KeyValue, er
 	return kv, nil
 }
 
+// BatchBucket is Bucket for a bucket that is also written in atomic
+// batches of its subjects ($KV.<name>.<key>), as a rebuild of read
+// models writes: its stream is made to allow them. Creating or updating
+// a bucket's configuration turns that off, so it is checked at every
+// opening.
+func (s *Store) BatchBucket(ctx context.Context, name string) (jetstream.KeyValue, error) {
+	kv, err := s.Bucket(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.js.Stream(ctx, "KV_"+name)
+	if err != nil {
+		return nil, fmt.Errorf("events: bucket %s: %w", name, err)
+	}
+	if cfg := st.CachedInfo().Config; !cfg.AllowAtomicPublish {
+		cfg.AllowAtomicPublish = true
+		if _, err := s.js.UpdateStream(ctx, cfg); err != nil {
+			return nil, fmt.Errorf("events: bucket %s: allow batches: %w", name, err)
+		}
+	}
+	return kv, nil
+}
+
+// DeleteBucket deletes the KV bucket name and all it holds; a bucket
+// that is not there is no error.
+func (s *Store) DeleteBucket(ctx context.Context, name string) error {
+	if err := s.js.DeleteKeyValue(ctx, name); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
+		return fmt.Errorf("events: delete bucket %s: %w", name, err)
+	}
+	return nil
+}
+
 // OnConnection has f told whenever the connection to the server is lost
 // (up false, with why), back (up true), or closed for good (up false)
 // while the store is open; a store closed on purpose tells nothing.

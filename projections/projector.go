@@ -49,15 +49,12 @@ func NewProjector(ctx context.Context, store *events.Store, c rules.Catalog) (*P
 	return p, nil
 }
 
+// bucket opens a read model's bucket, which Rebuild writes in atomic
+// batches.
 func bucket(ctx context.Context, store *events.Store, name string) (jetstream.KeyValue, error) {
-	kv, err := store.JetStream().CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: name, Storage: jetstream.FileStorage, Replicas: store.Replicas(),
-	})
-	if err == nil {
-		err = allowBatches(ctx, store.JetStream(), kv)
-	}
+	kv, err := store.BatchBucket(ctx, name)
 	if err != nil {
-		return nil, fmt.Errorf("projections: bucket %s: %w", name, err)
+		return nil, fmt.Errorf("projections: %w", err)
 	}
 	return kv, nil
 }

@@ -3,7 +3,6 @@ package projections
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -28,7 +27,7 @@ func (p *Projector) Rebuild(ctx context.Context) error {
 		return err
 	}
 	for _, kv := range []jetstream.KeyValue{p.games, p.players} {
-		if err := p.store.JetStream().DeleteKeyValue(ctx, kv.Bucket()); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
+		if err := p.store.DeleteBucket(ctx, kv.Bucket()); err != nil {
 			return fmt.Errorf("projections: rebuild: %w", err)
 		}
 	}
@@ -216,19 +215,3 @@ func (r *rebuild) finish(ctx context.Context) error {
 
 // kvSubject is the subject that holds key in bucket.
 func kvSubject(bucket, key string) string { return "$KV." + bucket + "." + key }
-
-// allowBatches lets a bucket's stream take atomic batches, which Rebuild
-// writes it with. Creating or updating the bucket turns it off again.
-func allowBatches(ctx context.Context, js jetstream.JetStream, kv jetstream.KeyValue) error {
-	s, err := js.Stream(ctx, "KV_"+kv.Bucket())
-	if err != nil {
-		return err
-	}
-	cfg := s.CachedInfo().Config
-	if cfg.AllowAtomicPublish {
-		return nil
-	}
-	cfg.AllowAtomicPublish = true
-	_, err = js.UpdateStream(ctx, cfg)
-	return err
-}
