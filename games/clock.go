@@ -51,21 +51,33 @@ func (k *Timekeeper) Run(ctx context.Context) error {
 // Tick does what is due now in every game whose read model says
 // something is. The read model is as fresh as the projector keeps it.
 func (k *Timekeeper) Tick(ctx context.Context) error {
-	list, err := k.Index.Games(ctx)
+	due, err := k.Due(ctx, k.Service.Time())
 	if err != nil {
 		return err
 	}
-	now := k.Service.Time()
 	var errs []error
-	for _, sum := range list {
-		if sum.Over || sum.Due.IsZero() || sum.Due.After(now) {
-			continue
-		}
-		if err := k.Service.Tick(ctx, sum.ID); err != nil {
-			errs = append(errs, fmt.Errorf("game %s: %w", sum.ID, err))
+	for _, id := range due {
+		if err := k.Service.Tick(ctx, id); err != nil {
+			errs = append(errs, fmt.Errorf("game %s: %w", id, err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Due returns the games whose read model says something is due at now;
+// their histories say what.
+func (k *Timekeeper) Due(ctx context.Context, now time.Time) ([]string, error) {
+	list, err := k.Index.Games(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var due []string
+	for _, sum := range list {
+		if !sum.Over && !sum.Due.IsZero() && !sum.Due.After(now) {
+			due = append(due, sum.ID)
+		}
+	}
+	return due, nil
 }
 
 func (k *Timekeeper) log() *slog.Logger {

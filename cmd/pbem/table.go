@@ -183,21 +183,18 @@ type dueGame struct {
 // timekeeper finds it: the read model says which games, their histories
 // what.
 func dueGames(ctx context.Context, svc *games.Service, index *projections.Projector, now time.Time) ([]dueGame, error) {
-	list, err := index.Games(ctx)
+	ids, err := (&games.Timekeeper{Service: svc, Index: index}).Due(ctx, now)
 	if err != nil {
 		return nil, err
 	}
 	var due []dueGame
-	for _, sum := range list {
-		if sum.Over || sum.Due.IsZero() || sum.Due.After(now) {
-			continue
-		}
-		g, _, err := svc.Load(ctx, sum.ID)
+	for _, id := range ids {
+		g, _, err := svc.Load(ctx, id)
 		if err != nil {
 			return nil, err
 		}
 		if steps, _ := g.DueAt(now); len(steps) > 0 {
-			due = append(due, dueGame{sum.ID, g, steps})
+			due = append(due, dueGame{id, g, steps})
 		}
 	}
 	return due, nil
