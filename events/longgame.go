@@ -77,11 +77,22 @@ type MovesUndone struct {
 	Back uint64 `json:"back"`
 }
 
-// PlayerReplaced records a new player taking over a seat.
+// PlayerReplaced records a new player taking over a seat. Invited says
+// the host named them by mail: they must accept, as an invited player of
+// a new game must.
 type PlayerReplaced struct {
 	Seat    int    `json:"seat"`
 	Name    string `json:"name"`
 	Address string `json:"address"`
+	Invited bool   `json:"invited,omitempty"`
+}
+
+// InvitationAnswered records an invited player's answer: with Accepted
+// they play, and the game starts once nobody else is awaited; without,
+// their seat is open again for the host to fill.
+type InvitationAnswered struct {
+	Seat     int  `json:"seat"`
+	Accepted bool `json:"accepted"`
 }
 
 // EndProposed records a player's wish to end the game as it stands; when

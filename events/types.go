@@ -10,23 +10,24 @@ const (
 	TypeGameEnded      = "GameEnded"
 
 	// Long-running games: see longgame.go.
-	TypeSettingsChanged  = "SettingsChanged"
-	TypeReminderSent     = "ReminderSent"
-	TypeDeadlinePassed   = "DeadlinePassed"
-	TypeSeatAbandoned    = "SeatAbandoned"
-	TypeVacationDeclared = "VacationDeclared"
-	TypeGamePaused       = "GamePaused"
-	TypeGameResumed      = "GameResumed"
-	TypeUndoProposed     = "UndoProposed"
-	TypeUndoAnswered     = "UndoAnswered"
-	TypeMovesUndone      = "MovesUndone"
-	TypePlayerReplaced   = "PlayerReplaced"
-	TypeEndProposed      = "EndProposed"
-	TypeObserverChanged  = "ObserverChanged"
-	TypeDigestChanged    = "DigestChanged"
-	TypeDigestSent       = "DigestSent"
-	TypeConditionalSet   = "ConditionalSet"
-	TypeMovesQueued      = "MovesQueued"
+	TypeSettingsChanged    = "SettingsChanged"
+	TypeReminderSent       = "ReminderSent"
+	TypeDeadlinePassed     = "DeadlinePassed"
+	TypeSeatAbandoned      = "SeatAbandoned"
+	TypeVacationDeclared   = "VacationDeclared"
+	TypeGamePaused         = "GamePaused"
+	TypeGameResumed        = "GameResumed"
+	TypeUndoProposed       = "UndoProposed"
+	TypeUndoAnswered       = "UndoAnswered"
+	TypeMovesUndone        = "MovesUndone"
+	TypePlayerReplaced     = "PlayerReplaced"
+	TypeEndProposed        = "EndProposed"
+	TypeObserverChanged    = "ObserverChanged"
+	TypeInvitationAnswered = "InvitationAnswered"
+	TypeDigestChanged      = "DigestChanged"
+	TypeDigestSent         = "DigestSent"
+	TypeConditionalSet     = "ConditionalSet"
+	TypeMovesQueued        = "MovesQueued"
 )
 
 // Player is one seat's occupant as recorded when a game is created.
@@ -35,6 +36,10 @@ type Player struct {
 	Name    string `json:"name"`              // how other players see them
 	Address string `json:"address,omitempty"` // where their mail goes; may be empty for local play
 	Open    bool   `json:"open,omitempty"`    // nobody sits here yet: the seat waits for a JOIN
+	// Invited says the player was invited by mail and has not yet said
+	// they want to play: they get their invitation and nothing else, and
+	// the game waits, until InvitationAnswered.
+	Invited bool `json:"invited,omitempty"`
 }
 
 // GameCreated is the first event of every game.

@@ -225,7 +225,25 @@ func (s *Service) Replace(ctx context.Context, id string, by rules.Seat, seat in
 		if p.Name == "" {
 			p.Name, _, _ = strings.Cut(p.Address, "@")
 		}
-		evs, err := s.newEvents(c, event(events.TypePlayerReplaced, actor(by), events.PlayerReplaced{Seat: seat, Name: p.Name, Address: strings.ToLower(p.Address)}))
+		evs, err := s.newEvents(c, event(events.TypePlayerReplaced, actor(by), events.PlayerReplaced{Seat: seat, Name: p.Name, Address: strings.ToLower(p.Address), Invited: p.Invited}))
+		return evs, "", err
+	})
+}
+
+// AnswerInvitation records an invited player's answer: they play, or
+// their seat is open again for the host to fill.
+func (s *Service) AnswerInvitation(ctx context.Context, id string, seat rules.Seat, accept bool, c Cause) (Played, error) {
+	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
+		if seat < 0 || int(seat) >= len(g.Created.Players) {
+			return nil, "", refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", id, len(g.Created.Players)-1, seat)
+		}
+		if !g.Created.Players[seat].Invited {
+			if accept {
+				return nil, "", refuse(ErrSetup, "you play in game %s already", id)
+			}
+			return nil, "", refuse(ErrSetup, "you play in game %s already: RESIGN leaves it", id)
+		}
+		evs, err := s.newEvents(c, event(events.TypeInvitationAnswered, int(seat), events.InvitationAnswered{Seat: int(seat), Accepted: accept}))
 		return evs, "", err
 	})
 }

@@ -92,6 +92,9 @@ func playable(g *projections.Game, seat rules.Seat) error {
 	if open := g.Open(); len(open) > 0 {
 		return refuse(ErrWaiting, "the game waits for %d more player(s); they join with the JOIN line pbem mailed the host", len(open))
 	}
+	if invited := g.Invited(); len(invited) > 0 {
+		return refuse(ErrWaiting, "the game starts once every invited player has said they play: %d still to answer", len(invited))
+	}
 	if g.PausedAt != nil {
 		return refuse(ErrPaused, "the game is paused by its host; moves wait until it resumes")
 	}

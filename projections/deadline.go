@@ -115,7 +115,7 @@ const DigestEvery = 24 * time.Hour
 // DueAt returns what is due at now, and the next time something will be
 // (zero when nothing will without a new event).
 func (g *Game) DueAt(now time.Time) (due []Due, next time.Time) {
-	if g.Ended != nil || g.PausedAt != nil || len(g.Open()) > 0 {
+	if g.Ended != nil || g.PausedAt != nil || g.Waiting() {
 		return nil, time.Time{}
 	}
 	seats := make([]int, 0, len(g.Since))

@@ -63,10 +63,11 @@ func (g *Game) moved(mp events.MovePlayed) {
 }
 
 // clock starts the clock of every seat that became one to move at t, and
-// stops it for those that no longer are.
+// stops it for those that no longer are. While the game waits for its
+// players nobody is to move: the clocks start when the last one is in.
 func (g *Game) clock(t time.Time) {
 	toAct := map[int]bool{}
-	if g.Ended == nil {
+	if g.Ended == nil && !g.Waiting() {
 		for _, s := range g.State.ToAct() {
 			toAct[int(s)] = true
 		}
@@ -138,9 +139,19 @@ func (g *Game) applyTable(e events.Event) error {
 		var p events.PlayerReplaced
 		return unmarshalThen(e, &p, func() {
 			g.Created.Players = slices.Clone(g.Created.Players)
-			g.Created.Players[p.Seat] = events.Player{Seat: p.Seat, Name: p.Name, Address: p.Address}
+			g.Created.Players[p.Seat] = events.Player{Seat: p.Seat, Name: p.Name, Address: p.Address, Invited: p.Invited}
 			delete(g.Abandoned, p.Seat)
 			g.Timeouts[p.Seat] = 0
+		})
+	case events.TypeInvitationAnswered:
+		var p events.InvitationAnswered
+		return unmarshalThen(e, &p, func() {
+			g.Created.Players = slices.Clone(g.Created.Players)
+			if p.Accepted {
+				g.Created.Players[p.Seat].Invited = false
+			} else {
+				g.Created.Players[p.Seat] = events.Player{Seat: p.Seat, Open: true}
+			}
 		})
 	case events.TypeEndProposed:
 		var p events.EndProposed
@@ -239,6 +250,24 @@ func (g *Game) Open() []int {
 		}
 	}
 	return out
+}
+
+// Invited returns the seats whose invited players have not yet said they
+// play.
+func (g *Game) Invited() []int {
+	var out []int
+	for _, p := range g.Created.Players {
+		if p.Invited {
+			out = append(out, p.Seat)
+		}
+	}
+	return out
+}
+
+// Waiting says nobody moves yet: a seat waits for a player to JOIN, or an
+// invited player has not yet accepted.
+func (g *Game) Waiting() bool {
+	return slices.ContainsFunc(g.Created.Players, func(p events.Player) bool { return p.Open || p.Invited })
 }
 
 // Playing returns the seats still played by people: not resigned, not

@@ -188,8 +188,13 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 }
 
 // join reads "JOIN <game> <code>": the code is the game's invitation
-// code, which only its host was mailed.
+// code, which only its host was mailed. JOIN alone, in a reply to an
+// invitation, says the invited player plays.
 func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cause) error {
+	if l.game != nil && l.seat != rules.Observer && strings.TrimSpace(rest) == "" {
+		_, err := m.Service.AnswerInvitation(ctx, l.game.ID, l.seat, true, c)
+		return err
+	}
 	words := strings.Fields(strings.ToLower(rest))
 	if len(words) != 2 {
 		return refuse(games.ErrSetup, "write JOIN, the game's id and its invitation code, as the game's host sent them to you: JOIN <game> <code>")
@@ -212,7 +217,7 @@ func movesNotCommands(l *letter, word, line string) bool {
 	}
 	switch strings.ToUpper(word) {
 	case "DECLINE":
-		if l.game.Undo != nil {
+		if l.game.Undo != nil || l.game.Created.Players[l.seat].Invited {
 			return false
 		}
 	case "END":
@@ -294,7 +299,9 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 		if at <= 0 || at == len(a)-1 || strings.ContainsAny(a, "\"\\") {
 			return refuse(games.ErrSetup, "%q is not an address", a)
 		}
-		players = append(players, events.Player{Name: a[:at], Address: strings.ToLower(a)})
+		// Everyone but the host is asked first: pbem mails nobody a
+		// game they did not say they want to play.
+		players = append(players, events.Player{Name: a[:at], Address: strings.ToLower(a), Invited: !strings.EqualFold(a, l.p.From)})
 	}
 	invited := 0
 	for _, p := range players {

@@ -72,9 +72,9 @@ func init() {
 			Help:    "Starts a game with these players; you host it.",
 			Detail:  "Write it to the game mailbox. You play seat 0 unless you list yourself elsewhere; `OPEN` in place of an address leaves a seat for whoever joins.",
 			Console: "pbem new", run: (*Mailroom).newGame},
-		{Word: "JOIN", Syntax: "JOIN <game> <code>", Example: "JOIN k7q2mx 3fz9x0mw", Who: Anyone,
-			Help:     "Takes an open seat of that game, with the code its host passed on to you.",
-			Detail:   "The game starts when every seat is taken. Only the host is mailed the whole line, so knowing a game's id is not enough to sit down in it.",
+		{Word: "JOIN", Syntax: "JOIN [<game> <code>]", Example: "JOIN k7q2mx 3fz9x0mw", Who: Anyone,
+			Help:     "In a reply to an invitation, says you play; with a game and its code, takes an open seat of that game.",
+			Detail:   "An invited player gets the invitation and nothing else until they answer it with `JOIN` (or `DECLINE`); the game starts when every invited player has joined and every seat is taken. Only the host is mailed the whole line for an open seat, so knowing a game's id is not enough to sit down in it.",
 			OwnWords: true, run: (*Mailroom).join},
 		{Word: "STOP", Syntax: "STOP", Example: "STOP", Who: Anyone,
 			Help:   "pbem sends you no more mail at all, from any game or anyone, until you write to it again.",
@@ -100,9 +100,9 @@ func init() {
 		{Word: "AGREE", Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true,
 			Help: "Agrees to the undo another player asked for.", run: answerUndo(true)},
 		{Word: "DECLINE", Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
-			Help:   "Refuses the undo another player asked for.",
-			Detail: "Where the game's own moves use the word (Archipelago's answer to a deal), `DECLINE` is that move unless an undo waits for an answer.",
-			run:    answerUndo(false)},
+			Help:   "Refuses an invitation to play, or the undo another player asked for.",
+			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (Archipelago's answer to a deal), `DECLINE` is that move unless an undo waits for an answer.",
+			run:    decline},
 		{Word: "END", Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Help:    "Asks to end the game as it stands; it ends once every player still playing has sent it.",
 			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (Altiplano's `END` for `DONE` or `PASS`), `END` alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",
@@ -231,6 +231,15 @@ func answerUndo(agree bool) func(*Mailroom, context.Context, *letter, string, ga
 	}
 }
 
+// decline refuses an invitation, or else the undo asked for.
+func decline(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
+	if l.game.Created.Players[l.seat].Invited {
+		_, err := m.Service.AnswerInvitation(ctx, l.game.ID, l.seat, false, c)
+		return err
+	}
+	return answerUndo(false)(m, ctx, l, rest, c)
+}
+
 func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	who, addr, ok := cutFold(rest, " WITH ")
 	n, convErr := strconv.Atoi(strings.TrimSpace(who))
@@ -240,7 +249,8 @@ func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 	if _, done := l.game.Applied(c.Source); !done && !m.spend(l.p.From, 1) {
 		return m.overBudget(1)
 	}
-	_, err := m.Service.Replace(ctx, l.game.ID, l.seat, n, events.Player{Address: strings.Trim(strings.TrimSpace(addr), "<>")}, c)
+	// The newcomer is asked first, as the players of a new game are.
+	_, err := m.Service.Replace(ctx, l.game.ID, l.seat, n, events.Player{Address: strings.Trim(strings.TrimSpace(addr), "<>"), Invited: true}, c)
 	return err
 }
 

@@ -1,6 +1,7 @@
 package mailroom
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -337,6 +338,18 @@ func tellReplaced(t teller, p events.PlayerReplaced) string {
 		return fmt.Sprintf("%s took over %s's seat (seat %d).", who, before, p.Seat)
 	}
 	return fmt.Sprintf("%s took seat %d.", who, p.Seat)
+}
+
+func tellAnswered(t teller, a events.InvitationAnswered) string {
+	switch {
+	case a.Seat == t.reader && a.Accepted:
+		return "You joined the game."
+	case a.Seat == t.reader:
+		return "You declined the game."
+	case a.Accepted:
+		return fmt.Sprintf("%s joined the game.", t.who(a.Seat))
+	}
+	return fmt.Sprintf("%s declined the game; seat %d is open.", cmp.Or(t.was[a.Seat], fmt.Sprintf("Seat %d", a.Seat)), a.Seat)
 }
 
 func tellEndProposed(t teller, p events.EndProposed) string {

@@ -146,6 +146,9 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 			if kind == "" || p.Address == "" || g.Digest[p.Seat] && digested[kind] && e.Type != events.TypeDigestChanged {
 				continue
 			}
+			if p.Invited && kind != KindInvitation {
+				continue // an invited player hears nothing more until they answer
+			}
 			n := mail.Notice{
 				ID:   messageID(note.Domain, g.ID, e.Seq, strconv.Itoa(p.Seat), kind),
 				Kind: kind, Game: g.ID, Seq: e.Seq, Seat: p.Seat, To: p.Address, Name: p.Name,
@@ -228,7 +231,7 @@ type hearing struct {
 // for good is never prompted: it is to move only while the game is paused.
 func (h hearing) prompt() bool {
 	_, pbemPlays := h.g.Abandoned[h.seat]
-	waiting := h.g.PausedAt != nil || len(h.g.Open()) > 0 // nobody moves until it resumes, or every seat is taken
+	waiting := h.g.PausedAt != nil || h.g.Waiting() // nobody moves until it resumes, or every player is in
 	return games.IsToAct(h.g.State, h.seat) && h.e.Seq == h.g.Seq && !h.ended && !pbemPlays && !waiting
 }
 
@@ -254,28 +257,29 @@ type eventType struct {
 // other. TestEveryEventType fails on a type in events that is missing here
 // or whose payload is not the type named after it.
 var eventTypes = map[string]eventType{
-	events.TypeGameCreated:      on(always[events.GameCreated](KindInvitation), nil, tellCreated),
-	events.TypeMovePlayed:       on(hearMove, watchAs[events.MovePlayed](KindMoved), tellMove),
-	events.TypePlayerSaid:       on(hearSaid, nil, tellSaid),
-	events.TypePlayerResigned:   on(never[events.PlayerResigned], nil, tellResigned), // GameEnded follows and says it
-	events.TypeGameEnded:        on(always[events.GameEnded](KindGameOver), watchAs[events.GameEnded](KindGameOver), tellEnded),
-	events.TypeSettingsChanged:  on(toAll[events.SettingsChanged], nil, tellSettings),
-	events.TypeReminderSent:     on(hearReminder, nil, tellReminder),
-	events.TypeDeadlinePassed:   on(toAll[events.DeadlinePassed], nil, tellDeadline),
-	events.TypeSeatAbandoned:    on(toAll[events.SeatAbandoned], nil, tellAbandoned),
-	events.TypeVacationDeclared: on(toAll[events.VacationDeclared], nil, tellVacation),
-	events.TypeGamePaused:       on(toAll[events.GamePaused], nil, tellPaused),
-	events.TypeGameResumed:      on(toAll[events.GameResumed], nil, tellResumed),
-	events.TypeUndoProposed:     on(toOthers[events.UndoProposed], nil, tellUndoProposed),
-	events.TypeUndoAnswered:     on(toOthers[events.UndoAnswered], nil, tellUndoAnswered),
-	events.TypeMovesUndone:      on(toAll[events.MovesUndone], watchAs[events.MovesUndone](KindNews), tellUndone),
-	events.TypePlayerReplaced:   on(hearReplaced, watchAs[events.PlayerReplaced](KindNews), tellReplaced),
-	events.TypeEndProposed:      on(toOthers[events.EndProposed], nil, tellEndProposed),
-	events.TypeObserverChanged:  on(never[events.ObserverChanged], watchObserver, tellObserver),
-	events.TypeDigestChanged:    on(toActor[events.DigestChanged], nil, tellDigestChanged),
-	events.TypeDigestSent:       on(hearDigest, nil, tellDigestSent),
-	events.TypeConditionalSet:   on(toActor[events.ConditionalSet], nil, tellConditional), // nobody else may know
-	events.TypeMovesQueued:      on(hearQueued, nil, tellQueued),
+	events.TypeGameCreated:        on(always[events.GameCreated](KindInvitation), nil, tellCreated),
+	events.TypeMovePlayed:         on(hearMove, watchAs[events.MovePlayed](KindMoved), tellMove),
+	events.TypePlayerSaid:         on(hearSaid, nil, tellSaid),
+	events.TypePlayerResigned:     on(never[events.PlayerResigned], nil, tellResigned), // GameEnded follows and says it
+	events.TypeGameEnded:          on(always[events.GameEnded](KindGameOver), watchAs[events.GameEnded](KindGameOver), tellEnded),
+	events.TypeSettingsChanged:    on(toAll[events.SettingsChanged], nil, tellSettings),
+	events.TypeReminderSent:       on(hearReminder, nil, tellReminder),
+	events.TypeDeadlinePassed:     on(toAll[events.DeadlinePassed], nil, tellDeadline),
+	events.TypeSeatAbandoned:      on(toAll[events.SeatAbandoned], nil, tellAbandoned),
+	events.TypeVacationDeclared:   on(toAll[events.VacationDeclared], nil, tellVacation),
+	events.TypeGamePaused:         on(toAll[events.GamePaused], nil, tellPaused),
+	events.TypeGameResumed:        on(toAll[events.GameResumed], nil, tellResumed),
+	events.TypeUndoProposed:       on(toOthers[events.UndoProposed], nil, tellUndoProposed),
+	events.TypeUndoAnswered:       on(toOthers[events.UndoAnswered], nil, tellUndoAnswered),
+	events.TypeMovesUndone:        on(toAll[events.MovesUndone], watchAs[events.MovesUndone](KindNews), tellUndone),
+	events.TypePlayerReplaced:     on(hearReplaced, watchAs[events.PlayerReplaced](KindNews), tellReplaced),
+	events.TypeEndProposed:        on(toOthers[events.EndProposed], nil, tellEndProposed),
+	events.TypeObserverChanged:    on(never[events.ObserverChanged], watchObserver, tellObserver),
+	events.TypeInvitationAnswered: on(hearAnswered, nil, tellAnswered),
+	events.TypeDigestChanged:      on(toActor[events.DigestChanged], nil, tellDigestChanged),
+	events.TypeDigestSent:         on(hearDigest, nil, tellDigestSent),
+	events.TypeConditionalSet:     on(toActor[events.ConditionalSet], nil, tellConditional), // nobody else may know
+	events.TypeMovesQueued:        on(hearQueued, nil, tellQueued),
 }
 
 // on makes the entry of an event type with payload P from what a seat
@@ -380,10 +384,31 @@ func hearDigest(h hearing, d events.DigestSent) string {
 }
 
 func hearReplaced(h hearing, pr events.PlayerReplaced) string {
-	if pr.Seat == h.seat {
+	switch {
+	case pr.Seat == h.seat && pr.Invited:
+		return KindInvitation // asked first; the history once they join
+	case pr.Seat == h.seat:
 		return KindHistory // the newcomer: everything so far, and their view
 	}
 	return h.promptOr(KindNews)
+}
+
+// hearAnswered: the host hears every answer to an invitation; once the
+// last one is in, everyone hears that the game starts (or goes on), and
+// whoever is to move is prompted. A player who joins a game under way
+// gets its history.
+func hearAnswered(h hearing, a events.InvitationAnswered) string {
+	switch {
+	case a.Seat == h.seat && !a.Accepted:
+		return "" // they want no more of it
+	case a.Seat == h.seat && len(h.g.Moves) > 0:
+		return KindHistory
+	case !h.g.Waiting():
+		return h.promptOr(KindNews)
+	case a.Seat == h.seat || strings.EqualFold(h.g.Created.Host, h.g.Created.Players[h.seat].Address):
+		return KindNews
+	}
+	return ""
 }
 
 func hearQueued(h hearing, q events.MovesQueued) string {

@@ -48,6 +48,9 @@ const (
 	// HeaderExample is, on a mail that asks for a move, a legal move of
 	// the recipient's, as the prompt gives it for an example.
 	HeaderExample = "X-Pbem-Example"
+	// HeaderInvited is "yes" on an invitation its recipient answers with
+	// JOIN (or DECLINE) before anything else comes.
+	HeaderInvited = "X-Pbem-Invited"
 )
 
 // Render turns a notice into the mail to send, from the game as it was
@@ -59,6 +62,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		Commands: commandHelp(templates.Kind(n.Kind)),
 		Reason:   n.Fields["reason"], Attempt: n.Fields["attempt"], Notice: n.Fields["notice"],
 	}
+	invited := false // the recipient is asked to join, and hears nothing else until they answer
 	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References, Date: n.Time}
 	if n.Game != "" {
 		g, evs, _, err := s.LoadAt(ctx, n.Game, int(n.Seq))
@@ -69,6 +73,12 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			return out, err // the store's trouble: trying again may mend it
 		}
 		s.describeGame(&m, g, evs, n)
+		invited = n.Seat >= 0 && n.Seat < len(g.Created.Players) && g.Created.Players[n.Seat].Invited
+		if invited && m.Notice == "" {
+			m.Notice = fmt.Sprintf("Reply JOIN to this mail to play, or DECLINE if you do not want to: until you answer, pbem mails you nothing else about this game. To get no mail from pbem at all, send STOP to %s.", lh.Mailbox)
+		} else if awaited := g.Invited(); len(awaited) > 0 && m.To.Host && !m.Over && m.Notice == "" {
+			m.Notice = fmt.Sprintf("The game starts once %s said they play; pbem asked each of them.", nameSeats(g, awaited))
+		}
 		if open := g.Open(); len(open) > 0 && m.To.Host && !m.Over && m.Notice == "" {
 			// Only the host learns the invitation code, to pass on.
 			m.Notice = fmt.Sprintf("%d seat(s) are open. Whoever you invite takes one by sending this line to %s: JOIN %s %s",
@@ -107,6 +117,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	}
 	out.Subject, out.Text, out.HTML = r.Subject, r.Text, r.HTML
 	out.Headers = headers(m)
+	if invited {
+		out.Headers[HeaderInvited] = "yes"
+	}
 	if lh.Mailbox != "" {
 		// RFC 2369: a mail client's "unsubscribe" sends STOP (see STOP).
 		out.Headers["List-Unsubscribe"] = "<mailto:" + lh.Mailbox + "?subject=STOP&body=STOP>"
@@ -148,7 +161,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
 		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
-	waiting := len(g.Open()) > 0 // moves wait until every seat is taken
+	waiting := g.Waiting() // moves wait until every player is in
 	scores, over := g.State.Result()
 	m.Over = over || g.Ended != nil // a game resigned or ended by agreement: the rules may still name a seat to act
 	for _, p := range g.Created.Players {
@@ -376,4 +389,16 @@ func naturalCompare(a, b string) int {
 // digits is how many ASCII digits s starts with.
 func digits(s string) int {
 	return len(s) - len(strings.TrimLeftFunc(s, func(r rune) bool { return r < unicode.MaxASCII && unicode.IsDigit(r) }))
+}
+
+// nameSeats names the players of seats, e.g. "Bea and Cai".
+func nameSeats(g *projections.Game, seats []int) string {
+	var names []string
+	for _, s := range seats {
+		names = append(names, cmp.Or(g.Created.Players[s].Name, fmt.Sprintf("seat %d", s)))
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -107,6 +107,20 @@ func (m *matrix) createOpen(game string) {
 	m.check()
 }
 
+// createInvited starts a game of three made by mail: the host's guests
+// are asked first, and the game waits for their answers.
+func (m *matrix) createInvited(game string) {
+	m.t.Helper()
+	seed := rules.SeedFromInt(9)
+	id, err := m.svc.Create(m.ctx, games.NewGame{Game: game, Host: matrixHost, Seed: &seed,
+		Players: []events.Player{{Name: "Ana", Address: matrixHost}, {Name: "Bea", Address: "bea@example.net", Invited: true}, {Name: "Cai", Address: "cai@example.com", Invited: true}}})
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	m.id = id
+	m.check()
+}
+
 func (m *matrix) game() *projections.Game {
 	m.t.Helper()
 	g, _, err := m.svc.Load(m.ctx, m.id)
@@ -613,11 +627,22 @@ func (m *matrix) play(info rules.Info) {
 	m.do("join", errOnly(m.svc.Join(m.ctx, m.id, "cai@example.com", games.Cause{})))
 	m.advance(1)
 
+	// A game made by mail: the guests are asked first and hear nothing
+	// else until they answer; one declines, and their seat waits for a
+	// JOIN.
+	m.createInvited(info.Name)
+	invited := m.id
+	m.do("say before the answers", errOnly(m.svc.Say(m.ctx, m.id, 0, "welcome", games.Cause{})))
+	m.do("accept", errOnly(m.svc.AnswerInvitation(m.ctx, m.id, 1, true, games.Cause{})))
+	m.do("decline", errOnly(m.svc.AnswerInvitation(m.ctx, m.id, 2, false, games.Cause{})))
+	m.do("join", errOnly(m.svc.Join(m.ctx, m.id, "dee@example.org", games.Cause{})))
+	m.advance(1)
+
 	// Another game, which a player resigns.
 	m.create(info.Name)
 	m.advance(2)
 	m.do("resign", errOnly(m.svc.Resign(m.ctx, m.id, 2, games.Cause{})))
-	m.histories(main, m.id)
+	m.histories(main, invited, m.id)
 }
 
 // cover fails for an event type that was never recorded, and for a move

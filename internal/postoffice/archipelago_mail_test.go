@@ -308,7 +308,9 @@ func newArchipelagoTable(t *testing.T, entropy io.Reader) *archipelagoTable {
 	a := &archipelagoTable{t: t, post: serve(t, sys, serving{entropy: entropy}), seen: map[string]int{},
 		colors: []string{"RED", "BLUE", "GREEN"}}
 	a.id, a.users = mailGame(t, a.post, "archipelago", "ana", "bea", "cai")
-	a.waitAll("ana", false) // the invitations
+	for _, u := range a.users { // the invitations, the answers and the start
+		a.seen[u] = len(mailbox(t, sys, u))
+	}
 	return a
 }
 

@@ -191,8 +191,9 @@ func decodeHeader(s string) string {
 	return s
 }
 
-// bot is a player who reads its mail over IMAP and answers each prompt
-// by mail with the move the prompt gives as an example.
+// bot is a player who reads its mail over IMAP, joins the game it is
+// invited to, and answers each prompt by mail with the move the prompt
+// gives as an example.
 type bot struct {
 	name string
 	run  string // this run's part of each Message-ID
@@ -250,12 +251,15 @@ func (b *bot) read(c *imapclient.Client, uid imap.UID) error {
 	if err != nil {
 		return err
 	}
-	// Whether the mail asks this bot for a move, about which game and
-	// event, and a move it may play, the headers say.
-	if hdr.Header.Get(mailroom.HeaderTurn) != "yours" || hdr.Header.Get(mailroom.HeaderGame) == "" || hdr.Header.Get(mailroom.HeaderSeq) == "" {
+	// Whether the mail asks this bot to join or for a move, about which
+	// game and event, and a move it may play, the headers say.
+	move := hdr.Header.Get(mailroom.HeaderExample)
+	switch {
+	case hdr.Header.Get(mailroom.HeaderInvited) == "yes":
+		move = "JOIN" // the bot plays
+	case hdr.Header.Get(mailroom.HeaderTurn) != "yours" || hdr.Header.Get(mailroom.HeaderGame) == "" || hdr.Header.Get(mailroom.HeaderSeq) == "":
 		return nil
 	}
-	move := hdr.Header.Get(mailroom.HeaderExample)
 	if move == "" {
 		return fmt.Errorf("%s: mail %s says it is our turn in game %s after event %s, but gives no example move",
 			b.name, p.MessageID, hdr.Header.Get(mailroom.HeaderGame), hdr.Header.Get(mailroom.HeaderSeq))

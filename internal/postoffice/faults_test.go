@@ -250,6 +250,7 @@ func TestFaultDiskFull(t *testing.T) {
 	s := serve(t, ms, serving{dir: dir, change: func(c *Config) { c.MinFreeMB = 32 }})
 	ana, bea := ms.Address("ana"), ms.Address("bea")
 	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
+	accept(t, ms, "bea", 0)
 	prompt := waitFor(t, ms, "ana", 0, "your-turn")
 	waitFor(t, ms, "bea", 0, "invitation")
 	s.waitHealth(t, http.StatusOK, "the disk roomy", func(h healthReport) bool { return h.Disk != nil && !h.Disk.Low })

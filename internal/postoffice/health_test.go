@@ -134,6 +134,7 @@ func TestHealthIMAPDropped(t *testing.T) {
 	s := serve(t, ms, serving{change: func(c *Config) { c.IMAP.Addr = imap.ln.Addr().String() }})
 	ana, bea := ms.Address("ana"), ms.Address("bea")
 	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
+	accept(t, ms, "bea", 0)
 	prompt := waitFor(t, ms, "ana", 0, "your-turn")
 	s.waitHealth(t, http.StatusOK, "the intake connected", func(h healthReport) bool { return h.Intake.State == stateConnected })
 
@@ -179,8 +180,9 @@ func TestHealthSMTPRefusals(t *testing.T) {
 	s := serve(t, ms, serving{})
 	ana, bea := ms.Address("ana"), ms.Address("bea")
 	send(t, ms, ana, ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
-	prompts := map[string]letter{"ana": waitFor(t, ms, "ana", 0, "your-turn"), "bea": waitFor(t, ms, "bea", 0, "invitation")}
-	seen := map[string]int{"ana": 1, "bea": 1}
+	accept(t, ms, "bea", 0)
+	prompts := map[string]letter{"ana": waitFor(t, ms, "ana", 0, "your-turn"), "bea": waitFor(t, ms, "bea", 0, "news")}
+	seen := map[string]int{"ana": len(mailbox(t, ms, "ana")), "bea": len(mailbox(t, ms, "bea"))}
 
 	for i, tt := range []struct {
 		code       int

@@ -35,6 +35,7 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 	p := serve(t, sys, serving{dir: dir})
 	ana, bea := sys.Address("ana"), sys.Address("bea")
 	send(t, sys, ana, sys.Address("games"), "a game?", "", "NEW atacama WITH "+bea+"\n")
+	accept(t, sys, "bea", 0)
 	prompt := waitFor(t, sys, "ana", 0, "your-turn")
 	waitFor(t, sys, "bea", 0, "invitation")
 	players := map[string]string{"ana": ana, "bea": bea}
@@ -81,8 +82,8 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 	if !strings.Contains(over.p.Text, key.Public().String()) {
 		t.Errorf("the game-over mail does not give the signing key's fingerprint %s:\n%s", key.Public(), over.p.Text)
 	}
-	if rep.Events != moves+2 {
-		t.Errorf("history has %d events after %d moves sent, want %d: each move exactly once", rep.Events, moves, moves+2)
+	if rep.Events != moves+3 { // the game created, bea's JOIN, the moves, the end
+		t.Errorf("history has %d events after %d moves sent, want %d: each move exactly once", rep.Events, moves, moves+3)
 	}
 	p.stop()
 	for _, user := range []string{"ana", "bea"} {
@@ -93,10 +94,10 @@ func playByMail(t *testing.T, sys mailtest.Servers) {
 				t.Errorf("%s got %q (%s) twice", user, l.p.Subject, l.messageID)
 			}
 		}
-		// One mail per event that concerns everyone: the invitation, a
-		// mail per move, and the end.
-		if len(ids) != moves+1 {
-			t.Errorf("%s got %d mails for %d moves, want %d", user, len(ids), moves, moves+1)
+		// One mail per event that concerns everyone: the invitation,
+		// the game's start once bea joined, a mail per move, and the end.
+		if len(ids) != moves+2 {
+			t.Errorf("%s got %d mails for %d moves, want %d", user, len(ids), moves, moves+2)
 		}
 		oneThread(t, user, mailbox(t, sys, user))
 	}

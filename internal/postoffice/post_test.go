@@ -9,6 +9,7 @@ import (
 	netmail "net/mail"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,18 +25,21 @@ import (
 )
 
 // mailGame has users[0] create a game by mail with the other users, in
-// order, waits for the last one's invitation, and returns the game's id
-// and each seat's user, checking that the seats follow users. spec is the
+// order, has each guest join it, waits until it starts, and returns the
+// game's id and each seat's user, checking that the seats follow users. spec is the
 // game and its variants as NEW takes them, e.g. "altiplano missions".
 func mailGame(t *testing.T, p *served, spec string, users ...string) (string, []string) {
 	t.Helper()
 	var with []string
+	seen := map[string]int{}
 	for _, u := range users[1:] {
 		with = append(with, p.ms.Address(u))
+		seen[u] = len(mailbox(t, p.ms, u))
 	}
 	send(t, p.ms, p.ms.Address(users[0]), p.ms.Address("games"), "a game?", "",
 		"NEW "+spec+" WITH "+strings.Join(with, ", ")+"\n")
-	invite := waitFor(t, p.ms, users[len(users)-1], 0, "")
+	last := users[len(users)-1]
+	invite := waitFor(t, p.ms, last, seen[last], "")
 	tag, ok := mail.ParseTag(invite.replyTo, p.ms.Address("games"))
 	if !ok {
 		t.Fatalf("the invitation's reply address %q names no game", invite.replyTo)
@@ -48,7 +52,24 @@ func mailGame(t *testing.T, p *served, spec string, users ...string) (string, []
 	if !slices.Equal(seats, users) {
 		t.Fatalf("seats are %v, want %v", seats, users)
 	}
+	for _, u := range users[1:] {
+		accept(t, p.ms, u, seen[u])
+	}
+	started := until(t, p, tag.Game, "every guest joined", func(g *projections.Game) bool { return !g.Waiting() })
+	for _, u := range users { // everyone has the mail that says the game starts
+		waitMail(t, p.ms, u, 0, "the game's start", func(l letter) bool { return l.game == tag.Game && l.seq == strconv.FormatUint(started.Seq, 10) })
+	}
 	return tag.Game, seats
+}
+
+// accept has user answer the first invitation to join among their mail
+// after the first skip with JOIN, as a player who wants to play does,
+// and returns the invitation.
+func accept(t *testing.T, ms mailtest.Servers, user string, skip int) letter {
+	t.Helper()
+	inv := waitMail(t, ms, user, skip, "an invitation to join", func(l letter) bool { return l.invited })
+	send(t, ms, ms.Address(user), inv.replyTo, "Re: "+inv.p.Subject, "<"+inv.messageID+">", "JOIN\n")
+	return inv
 }
 
 // reply mails body from user to the reply address of user's latest mail
@@ -89,6 +110,8 @@ type letter struct {
 	turn      bool   // its X-Pbem-Turn: it tells its reader it is their turn
 	game      string // its X-Pbem-Game: the game it is about, "" for none
 	example   string // its X-Pbem-Example: a move the reader may play, on a mail that asks for one
+	invited   bool   // its X-Pbem-Invited: an invitation its reader answers with JOIN first
+	seq       string // its X-Pbem-Seq: the event it shows the game as after
 }
 
 // is reports whether l is a mail of kind want, as its headers say: a
@@ -156,7 +179,8 @@ func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
 		}
 		l := letter{raw: raw, p: p, messageID: p.MessageID,
 			kind: h.Header.Get(mailroom.HeaderKind), turn: h.Header.Get(mailroom.HeaderTurn) == "yours", game: h.Header.Get(mailroom.HeaderGame),
-			example: h.Header.Get(mailroom.HeaderExample)}
+			example: h.Header.Get(mailroom.HeaderExample), invited: h.Header.Get(mailroom.HeaderInvited) == "yes",
+			seq: h.Header.Get(mailroom.HeaderSeq)}
 		if a, err := netmail.ParseAddress(h.Header.Get("Reply-To")); err == nil {
 			l.replyTo = a.Address
 		}

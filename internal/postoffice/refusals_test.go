@@ -33,6 +33,7 @@ func TestMailRefusals(t *testing.T) {
 	post := serve(t, sys, serving{})
 	ana, bea, eve, games := sys.Address("ana"), sys.Address("bea"), sys.Address("eve"), sys.Address("games")
 	send(t, sys, ana, games, "a game?", "", "NEW atacama WITH "+bea+"\n")
+	accept(t, sys, "bea", 0)
 	anaPrompt := waitFor(t, sys, "ana", 0, "your-turn")
 	beaInvite := waitFor(t, sys, "bea", 0, "invitation")
 	tag, _ := mail.ParseTag(anaPrompt.replyTo, games)

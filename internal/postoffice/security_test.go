@@ -40,6 +40,8 @@ func securityGame(t *testing.T, ms mailtest.Servers, auth string) (prompt letter
 	t.Helper()
 	ana, bea, games := ms.Address("ana"), ms.Address("bea"), ms.Address("games")
 	sendRaw(t, ms, ana, games, fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <new.sec@pbem.test>\n%sSubject: a game?\n\nNEW atacama WITH %s\n", ana, games, auth, bea))
+	inv := waitMail(t, ms, "bea", 0, "bea's invitation", func(l letter) bool { return l.invited })
+	sendRaw(t, ms, bea, inv.replyTo, fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <join.sec@pbem.test>\nIn-Reply-To: <%s>\n%sSubject: Re: a game\n\nJOIN\n", bea, inv.replyTo, inv.messageID, auth))
 	p := waitFor(t, ms, "ana", 0, "your-turn")
 	first = fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <first.sec@pbem.test>\nIn-Reply-To: <%s>\n%sSubject: Re: move\n\nE5\n", ana, p.replyTo, p.messageID, auth)
 	sendRaw(t, ms, ana, p.replyTo, first)
@@ -99,7 +101,9 @@ func TestWhoMayAct(t *testing.T) {
 	}
 	tokens := mail.Tokens{Secret: []byte("test secret")}
 	// A second game, of eve and bea: ana does not play in it.
+	beaSeen := len(mailbox(t, ms, "bea"))
 	send(t, ms, eve, ms.Address("games"), "a game?", "", "NEW atacama WITH "+ms.Address("bea")+"\n")
+	accept(t, ms, "bea", beaSeen)
 	otherTag, _ := mail.ParseTag(waitFor(t, ms, "eve", 0, "your-turn").replyTo, ms.Address("games"))
 	other := otherTag.Game
 	tests := []struct {

@@ -19,6 +19,8 @@ func TestMailSignOffs(t *testing.T) {
 	post := serve(t, sys, serving{})
 	ana, bea, games := sys.Address("ana"), sys.Address("bea"), sys.Address("games")
 	send(t, sys, ana, games, "a game?", "", "Hi pbem,\n\nNEW atacama WITH "+bea+"\n\nThanks,\nAna\n")
+	inv := waitMail(t, sys, "bea", 0, "bea's invitation", func(l letter) bool { return l.invited })
+	send(t, sys, bea, inv.replyTo, "Re: "+inv.p.Subject, "<"+inv.messageID+">", "JOIN\n\nSee you, Bea\n")
 	prompt := waitFor(t, sys, "ana", 0, "your-turn")
 	send(t, sys, ana, prompt.replyTo, "Re: "+prompt.p.Subject, "<"+prompt.messageID+">",
 		"E5\n\nBest regards,\nAna Alves\n\nOn Tue, 1 Dec 2026 at 15:00, pbem games <"+games+"> wrote:\n> Ana, it is your turn.\n")

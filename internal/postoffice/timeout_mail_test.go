@@ -30,13 +30,16 @@ func TestThreePlayerTimeoutByMail(t *testing.T) {
 	s := serve(t, ms, serving{now: now, change: func(c *Config) { c.Tick.Duration = 50 * time.Millisecond }})
 
 	send(t, ms, ms.Address("ana"), ms.Address("games"), "a game?", "", "NEW atacama WITH "+ms.Address("bea")+", "+ms.Address("cai")+"\n")
-	invite := waitFor(t, ms, "cai", 0, "")
+	accept(t, ms, "bea", 0)
+	invite := accept(t, ms, "cai", 0)
 	tag, ok := mail.ParseTag(invite.replyTo, ms.Address("games"))
 	if !ok {
 		t.Fatalf("the invitation names no game: %q", invite.replyTo)
 	}
 	game := tag.Game
-	prompt := waitGame(t, ms, "ana", 0, game)
+	prompt := waitMail(t, ms, "ana", 0, "ana's first prompt", func(l letter) bool { return l.game == game && l.turn })
+	waitFor(t, ms, "bea", 1, "news")
+	waitFor(t, ms, "cai", 1, "news")
 	seen := len(mailbox(t, ms, "ana"))
 	send(t, ms, ms.Address("ana"), prompt.replyTo, "Re: move", "<"+prompt.messageID+">", "WATCH "+ms.Address("olga")+"\nDEADLINE 48h GRACE 6h\n")
 	waitGame(t, ms, "ana", seen, game)
@@ -71,7 +74,7 @@ func TestThreePlayerTimeoutByMail(t *testing.T) {
 
 	// Another game goes on meanwhile.
 	send(t, ms, ms.Address("dov"), ms.Address("games"), "a game?", "", "NEW atacama WITH "+ms.Address("eve")+"\n")
-	waitFor(t, ms, "eve", 0, "")
+	accept(t, ms, "eve", 0)
 
 	// The host expels the seat to move: pbem plays it for good.
 	g := servedGame(t, s, game)

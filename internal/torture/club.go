@@ -27,6 +27,7 @@ const (
 	KindWatch     = "watch"     // the host's WATCH of the observers, as the game starts
 	KindStranger  = "stranger"  // a mail from someone who plays in no game
 	KindSay       = "say"       // a SAY to the table, before a move
+	KindJoin      = "join"      // an invited player's JOIN, in reply to the invitation
 )
 
 // Sent is one mail a player sent.
@@ -462,10 +463,26 @@ func (p *player) read(raw []byte) error {
 		}
 		p.unsure[ct.Game] = nil
 	}
+	if ct.Invited {
+		return p.join(ct)
+	}
 	if ct.Turn != "yours" {
 		return nil // news, a move of another seat, a SAY: nothing to answer
 	}
 	return p.prompted(ct)
+}
+
+// join answers an invitation: the player plays.
+func (p *player) join(ct Content) error {
+	if p.prompts[ct.MessageID] {
+		return nil // the same invitation again: one answer is owed, not two
+	}
+	p.prompts[ct.MessageID] = true
+	if ct.Game == "" || ct.ReplyTo == "" {
+		return fmt.Errorf("invitation %s names no game or has no Reply-To", ct.MessageID)
+	}
+	s := Sent{Kind: KindJoin, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seat, Prompt: ct.Seq, Move: "JOIN"}
+	return p.send(s, "Re: "+ct.Subject, ct.MessageID, "JOIN\n")
 }
 
 // prompted takes a prompt: the player answers it now, or keeps it to

@@ -59,6 +59,7 @@ type Report struct {
 	Mails                            int // mails in the players' mailboxes
 	Repeats                          int // of those, second deliveries of a Message-ID, same content
 	Watches, Says, Strangers         int // WATCH mails, SAY mails, strangers' mails
+	Joins                            int // invited players' JOINs
 	Stale                            int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
@@ -125,6 +126,8 @@ func Check(sent []Sent, out Outcome) Report {
 			r.Watches++
 		case KindSay:
 			r.Says++
+		case KindJoin:
+			r.Joins++
 		case KindStranger:
 			r.Strangers++
 		}
@@ -208,6 +211,13 @@ func Check(sent []Sent, out Outcome) Report {
 			}
 			if len(a) > 0 {
 				r.problem("%s's SAY (%s) was answered with %s", s.From, s.MessageID, strings.Join(a, ", "))
+			}
+		case KindJoin:
+			if n != 1 {
+				r.problem("%s's JOIN (%s) to game %s was applied %d times, want once", s.From, s.MessageID, s.Game, n)
+			}
+			if a := written[key]; len(a) > 0 {
+				r.problem("%s's JOIN (%s) was answered with %s", s.From, s.MessageID, strings.Join(a, ", "))
 			}
 		case KindStranger:
 			checkStranger(&r, s, n, written[key], out.Inbox, key)
@@ -588,6 +598,12 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				applied[key]++
 				if s, ok := byKey[key]; !ok || s.Kind != KindWatch || s.Game != id {
 					r.problem("game %s event %d: an observer changed by %q, which is no WATCH a host sent", id, e.Seq, e.Source)
+				}
+			case events.TypeInvitationAnswered:
+				key, _, _ := strings.Cut(e.Source, "#")
+				applied[key]++
+				if s, ok := byKey[key]; !ok || s.Kind != KindJoin || s.Game != id {
+					r.problem("game %s event %d: an invitation answered by %q, which is no JOIN a player sent", id, e.Seq, e.Source)
 				}
 			case events.TypePlayerSaid:
 				key, _, _ := strings.Cut(e.Source, "#")

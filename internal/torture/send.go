@@ -15,9 +15,10 @@ func (p *player) send(s Sent, subject, inReplyTo, body string) error {
 	if err := p.club.smtp(p.addr, s.To, raw); err != nil {
 		return err
 	}
-	// A WATCH or a SAY is never sent twice: drawing for it would change
-	// the bad moves and duplicates a seed drew before there were any.
-	if s.Kind != KindInvalid && s.Kind != KindWatch && s.Kind != KindSay && p.rng.Float64() < p.club.opt.Duplicate {
+	// A WATCH, a SAY or a JOIN is never sent twice: drawing for it would
+	// change the bad moves and duplicates a seed drew before there were
+	// any.
+	if s.Kind != KindInvalid && s.Kind != KindWatch && s.Kind != KindSay && s.Kind != KindJoin && p.rng.Float64() < p.club.opt.Duplicate {
 		d := Sent{Kind: KindDuplicate, From: s.From, To: s.To, MessageID: s.MessageID, Game: s.Game, Seat: s.Seat}
 		p.club.mu.Lock()
 		p.club.inFlight++

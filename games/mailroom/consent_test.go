@@ -1,0 +1,155 @@
+package mailroom_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/rules/atacama"
+)
+
+// received lists, for each address, the kinds of the notices written to
+// it after the first skip notices, as "kind" in order.
+func received(ns []mail.Notice, skip int) map[string][]string {
+	out := map[string][]string{}
+	for _, n := range ns[skip:] {
+		out[n.To] = append(out[n.To], n.Kind)
+	}
+	return out
+}
+
+// TestConsentBeforeMail: a game made by mail asks its guests first. Each
+// gets one invitation, marked for programs and saying how to answer, and
+// nothing else (not the host's SAY) until they answer; nobody moves until
+// everyone is in. One declines: their seat is open for the host to fill,
+// and they hear no more. The one who joins and the host hear of it; the
+// game starts when the last seat is taken, with the prompt.
+func TestConsentBeforeMail(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	const ana, bea, cai = "ana@example.org", "bea@example.net", "cai@example.com"
+	mt.send(ana, mt.m.Mailbox, "", "NEW atacama WITH "+bea+", "+cai+"\r\n")
+	ns := mt.outbox()
+	if len(ns) != 3 {
+		t.Fatalf("NEW by mail wrote %d notices, want the three invitations: %v", len(ns), ns)
+	}
+	id := ns[0].Game
+	g := mt.game(id)
+	if got := g.Invited(); len(got) != 2 || !g.Waiting() {
+		t.Fatalf("the game's invited seats are %v (waiting %v), want Bea's and Cai's, waiting", got, g.Waiting())
+	}
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	for _, n := range ns {
+		out, err := mt.svc.Render(ctx, lh, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat := strings.Join(strings.Fields(out.Text), " ")
+		switch n.To {
+		case ana:
+			if out.Headers[mailroom.HeaderInvited] != "" || out.Headers[mailroom.HeaderTurn] != "" || !strings.Contains(flat, "starts once bea and cai said they play") {
+				t.Errorf("the host's invitation (headers %v) does not say the game waits for Bea and Cai, or asks for a move:\n%s", out.Headers, out.Text)
+			}
+		default:
+			if out.Headers[mailroom.HeaderInvited] != "yes" || out.Headers[mailroom.HeaderTurn] != "" ||
+				!strings.Contains(flat, "Reply JOIN to this mail to play, or DECLINE") || !strings.Contains(flat, "send STOP to") || !strings.Contains(flat, "ana has invited you") {
+				t.Errorf("%s's invitation (headers %v) does not say who invites them and how to answer or stop:\n%s", n.To, out.Headers, out.Text)
+			}
+		}
+	}
+
+	// The host talks and tries to move: nobody invited hears, nobody moves.
+	mt.mail(id, 0, ana, "", "SAY welcome!\r\n")
+	if _, err := mt.svc.Move(ctx, id, 0, "E5", games.Cause{}); !errors.Is(err, games.ErrWaiting) {
+		t.Errorf("a move before the guests answered: %v, want ErrWaiting", err)
+	}
+	if got := received(mt.outbox(), 3); len(got[bea]) > 0 || len(got[cai]) > 0 {
+		t.Errorf("the guests got %v before they answered, want nothing", got)
+	}
+
+	// Bea joins: she and the host hear of it, Cai does not.
+	seen := len(mt.outbox())
+	mt.mail(id, 1, bea, "", "JOIN\r\n")
+	if got := received(mt.outbox(), seen); len(got[cai]) > 0 || len(got[bea]) != 1 || len(got[ana]) != 1 {
+		t.Errorf("after Bea joined the notices are %v, want one to Bea, one to the host, none to Cai", got)
+	}
+	// A move of Bea's still waits for Cai.
+	if out := mt.mail(id, 1, bea, "", "E5\r\n"); !says(out, "the game starts once every invited player has said they play") {
+		t.Errorf("Bea's move before Cai answered was not refused as waiting: %v", refusals(out))
+	}
+
+	// Cai declines: the host hears, with the line that fills the seat; Cai
+	// hears nothing more, whatever happens.
+	seen = len(mt.outbox())
+	mt.mail(id, 2, cai, "", "DECLINE\r\n")
+	if got := received(mt.outbox(), seen); len(got[cai]) > 0 || len(got[ana]) != 1 {
+		t.Errorf("after Cai declined the notices are %v, want one to the host and none to Cai", got)
+	}
+	if g := mt.game(id); len(g.Open()) != 1 || g.Open()[0] != 2 || len(g.Invited()) != 0 {
+		t.Fatalf("after Cai declined open %v invited %v, want seat 2 open and nobody invited", g.Open(), g.Invited())
+	}
+
+	// Dov takes the seat with the host's line: the game starts, and the
+	// seat to move is asked for a move.
+	seen = len(mt.outbox())
+	code := mt.m.Tokens.Invitation(id)
+	mt.send("dov@example.org", mt.m.Mailbox, "", "JOIN "+id+" "+code+"\r\n")
+	got := received(mt.outbox(), seen)
+	if len(got[cai]) > 0 || len(got[ana]) == 0 || len(got["dov@example.org"]) == 0 {
+		t.Errorf("after Dov joined the notices are %v, want mail to the table and none to Cai", got)
+	}
+	g = mt.game(id)
+	if g.Waiting() {
+		t.Fatalf("the game still waits after every seat was taken: open %v invited %v", g.Open(), g.Invited())
+	}
+	toAct := g.Created.Players[g.State.ToAct()[0]].Address
+	if kinds := got[toAct]; len(kinds) == 0 || kinds[len(kinds)-1] != mailroom.KindYourTurn {
+		t.Errorf("%s, to move, got %v once the game started, want the prompt last", toAct, kinds)
+	}
+}
+
+// TestReplacedPlayerAskedFirst: a host's REPLACE by mail asks the
+// newcomer first, with an invitation, not the game's history; the history
+// comes once they join.
+func TestReplacedPlayerAskedFirst(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	if _, err := mt.svc.Move(ctx, id, 0, "E5", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	seen := len(mt.outbox())
+	mt.mail(id, 0, "ana@example.org", "", "SAY buy cheap pills at example.com\r\nREPLACE 1 WITH eve@example.org\r\n")
+	got := received(mt.outbox(), seen)
+	if kinds := got["eve@example.org"]; len(kinds) != 1 || kinds[0] != mailroom.KindInvitation {
+		t.Fatalf("the newcomer got %v, want one invitation and not the history", kinds)
+	}
+	if _, err := mt.svc.Move(ctx, id, 1, "C3", games.Cause{}); !errors.Is(err, games.ErrWaiting) {
+		t.Errorf("a move for the newcomer's seat before they joined: %v, want ErrWaiting", err)
+	}
+	seen = len(mt.outbox())
+	mt.mail(id, 1, "eve@example.org", "", "JOIN\r\n")
+	if kinds := received(mt.outbox(), seen)["eve@example.org"]; len(kinds) != 1 || kinds[0] != mailroom.KindHistory {
+		t.Errorf("once she joined the newcomer got %v, want the history", kinds)
+	}
+	if g := mt.game(id); g.Waiting() {
+		t.Errorf("the game still waits after the newcomer joined")
+	}
+}
+
+// TestOperatorGamesNeedNoAnswer: a game the operator makes on the
+// command line starts at once, as the operator vouches for its players.
+func TestOperatorGamesNeedNoAnswer(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	if g := mt.game(id); g.Waiting() || len(g.Invited()) != 0 {
+		t.Fatalf("an operator's game waits (invited %v)", g.Invited())
+	}
+	if _, err := mt.svc.AnswerInvitation(context.Background(), id, 1, true, games.Cause{}); err == nil {
+		t.Errorf("JOIN by a player nobody asked: want a refusal")
+	}
+}
