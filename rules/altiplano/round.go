@@ -272,13 +272,16 @@ func (p *player) store(goods Goods) {
 	}
 }
 
-// gainCorn gives p one corn from the Road, stored at once; corn that finds
-// no room stays beside the warehouse and still counts as a good.
+// gainCorn gives p one corn from the Road, if there is one left.
 func (s *state) gainCorn(p *player) {
-	if s.supply[Corn] == 0 {
-		return
+	if s.supply[Corn] > 0 {
+		s.gain(p, of(Corn))
 	}
-	s.supply[Corn]--
+}
+
+// storeCorn puts a corn p gained into the warehouse; corn that finds no
+// room stays beside the warehouse and still counts as a good.
+func (p *player) storeCorn() {
 	if canStore(p.rows, of(Corn)) {
 		p.store(of(Corn))
 	} else {
