@@ -148,12 +148,14 @@ func TestScore(t *testing.T) {
 		Coins:     0,
 	}
 	want.Total = want.Goods + want.Boats + want.Houses + want.Bonus + want.Contracts + want.Rows
-	want.Adjusted = want.Total
 	if got != want {
 		t.Errorf("score = %+v, want %+v", got, want)
 	}
 }
 
+// TestTieBreak checks the rulebook's tie-break, "the player with the most
+// coins wins": Result reports the points as they are, ties included, and
+// the view ranks tied seats by coins and says so.
 func TestTieBreak(t *testing.T) {
 	s := actState(t, func(s *state, p *player) {
 		s.phase = phaseOver
@@ -161,15 +163,33 @@ func TestTieBreak(t *testing.T) {
 		s.players[1].crate, s.players[1].coins = of(Silver), 3
 	})
 	scores, over := s.Result()
-	if !over || !slices.Equal(scores, []int{3, 4}) {
-		t.Errorf("Result() = %v, %v; want [3 4]: equal points, seat 1 richer", scores, over)
+	if !over || !slices.Equal(scores, []int{4, 4}) {
+		t.Errorf("Result() = %v, %v; want [4 4]: equal points are reported equal", scores, over)
 	}
-	if w := s.View(0).(*View).Table.Winners; !slices.Equal(w, []int{1}) {
-		t.Errorf("winners %v, want [1]", w)
+	v := s.View(0).(*View)
+	if w := v.Table.Winners; !slices.Equal(w, []int{1}) {
+		t.Errorf("winners %v, want [1]: the richer of the tied seats", w)
 	}
+	want := []Place{{Seat: 1, Place: 1, Points: 4, Coins: 3}, {Seat: 0, Place: 2, Points: 4, Coins: 1}}
+	if got := v.Table.Ranking; !slices.Equal(got, want) {
+		t.Errorf("ranking %+v, want %+v", got, want)
+	}
+	for _, line := range []string{
+		"Ranking (most points; a tie on points goes to the most coins): 1. seat 1, 4 points, 3 coins; 2. seat 0 (you), 4 points, 1 coin.",
+		"Game over: seat 1 wins.",
+	} {
+		if !strings.Contains(v.Text(), line) {
+			t.Errorf("the final view does not say %q:\n%s", line, v.Text())
+		}
+	}
+	s = s.clone()
 	s.players[1].coins = 1
-	if scores, _ := s.Result(); !slices.Equal(scores, []int{4, 4}) {
-		t.Errorf("Result() = %v, want [4 4]: equal points and coins share the win", scores)
+	v = s.View(0).(*View)
+	if scores, _ := s.Result(); !slices.Equal(scores, []int{4, 4}) || !slices.Equal(v.Table.Winners, []int{0, 1}) {
+		t.Errorf("Result() = %v, winners %v; want [4 4] and [0 1]: equal points and coins share the win", scores, v.Table.Winners)
+	}
+	if !strings.Contains(v.Text(), "1. seat 0 (you), 4 points, 1 coin; 1. seat 1, 4 points, 1 coin.") {
+		t.Errorf("the final view does not rank seats 0 and 1 both first:\n%s", v.Text())
 	}
 }
 

@@ -217,15 +217,13 @@ func (s *state) acting(p rules.Seat) bool {
 	return slices.Contains(s.ToAct(), p)
 }
 
-// Result returns the scores so far, missions only once the game is over,
-// and whether it is over. See final for the tie-break.
+// Result returns the points so far, missions only once the game is over,
+// and whether it is over. Tied points are reported tied; the view ranks
+// them by coins (see ranking).
 func (s *state) Result() ([]int, bool) {
 	scores := make([]int, s.seats)
 	for i := range s.players {
 		scores[i] = s.score(i).Total
-	}
-	if s.phase == phaseOver {
-		s.breakTies(scores)
 	}
 	return scores, s.phase == phaseOver
 }

@@ -50,7 +50,8 @@ type Table struct {
 	Last        *LastMove      `json:"last"`
 	Over        bool           `json:"over"`
 	Scores      []int          `json:"scores"`  // as Result reports them
-	Winners     []int          `json:"winners"` // once over
+	Winners     []int          `json:"winners"` // once over: first in the ranking
+	Ranking     []Place        `json:"ranking"` // once over
 
 	json *jsonCache // the table's JSON, made once
 }
@@ -80,6 +81,15 @@ type viewCache struct {
 	once  sync.Once
 	table *Table
 	texts []textCache // by seat, the observer last
+}
+
+// Place is a seat's place in the final ranking, from 1: by points, then
+// by coins (the rulebook's tie-break); seats equal on both share a place.
+type Place struct {
+	Seat   int `json:"seat"`
+	Place  int `json:"place"`
+	Points int `json:"points"`
+	Coins  int `json:"coins"`
 }
 
 // ContractView is a contract card.
@@ -243,12 +253,13 @@ func (s *state) table() *Table {
 		v.Seats = append(v.Seats, s.playerView(k, v.Scores[k]))
 	}
 	if v.Over {
-		best := slices.Max(v.Scores)
-		for k, x := range v.Scores {
-			if x == best {
-				v.Winners = append(v.Winners, k)
+		v.Ranking = s.ranking(v.Scores)
+		for _, pl := range v.Ranking {
+			if pl.Place == 1 {
+				v.Winners = append(v.Winners, pl.Seat)
 			}
 		}
+		slices.Sort(v.Winners)
 	}
 	return v
 }
@@ -357,7 +368,6 @@ func (s *state) playerView(k int, result int) PlayerView {
 	}
 	if s.phase == phaseOver {
 		sc := s.score(k)
-		sc.Adjusted = result
 		pv.Final = &sc
 		pv.Missions = s.missionViews(k)
 	}
