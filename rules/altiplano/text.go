@@ -59,9 +59,9 @@ func (v *View) heading(b *strings.Builder) {
 	}
 	if v.Table.FinalRound > 0 && !v.Table.Over {
 		if v.Table.FinalRound == v.Table.Round {
-			b.WriteString("This is the last round.\n")
+			fmt.Fprintf(b, "%s: this is the last round.\n", title(v.Table.EndBy))
 		} else {
-			fmt.Fprintf(b, "A supply has run out: round %d is the last.\n", v.Table.FinalRound)
+			fmt.Fprintf(b, "%s: round %d is the last.\n", title(v.Table.EndBy), v.Table.FinalRound)
 		}
 	}
 	if v.Table.Phase != "choose" && !v.Table.Over {

@@ -32,8 +32,9 @@ type Table struct {
 	Players     int            `json:"players"`
 	Variants    []string       `json:"variants"`
 	Round       int            `json:"round"`
-	Phase       string         `json:"phase"`       // "choose", "plan", "act" or "over"
-	FinalRound  int            `json:"final_round"` // the last round once the end is triggered, else 0
+	Phase       string         `json:"phase"`            // "choose", "plan", "act" or "over"
+	FinalRound  int            `json:"final_round"`      // the last round once the end is triggered, else 0
+	EndBy       string         `json:"end_by,omitempty"` // what triggered the end, e.g. "the Port has nothing left"
 	Start       int            `json:"start_player"`
 	ToAct       []int          `json:"to_act"`
 	Circle      []string       `json:"circle"`    // the locations clockwise
@@ -203,6 +204,7 @@ func (s *state) table() *Table {
 		Round:      s.round,
 		Phase:      [...]string{"choose", "plan", "act", "over"}[s.phase],
 		FinalRound: s.final,
+		EndBy:      s.endBy,
 		Start:      s.start,
 		Supply:     map[string]int{},
 		Carts:      s.carts,
@@ -219,6 +221,9 @@ func (s *state) table() *Table {
 	}
 	if s.missions {
 		v.Variants = append(v.Variants, Missions)
+	}
+	if s.shortage {
+		v.Variants = append(v.Variants, Shortage)
 	}
 	if len(s.pile) > 0 {
 		v.PileLetter = string(extCards[s.pile[len(s.pile)-1]].letter)
