@@ -234,9 +234,15 @@ func (p *player) use(l Loc, goods Goods) {
 	p.crate = p.crate.Plus(goods)
 }
 
-// gain moves goods from the supply into p's crate.
+// gain moves goods from the supply to p: corn straight into the warehouse
+// (public fact: "corn goes straight into the warehouse"), whatever brings
+// it, the rest into the crate.
 func (s *state) gain(p *player, goods Goods) {
 	s.supply = s.supply.Minus(goods)
+	for range goods[Corn] {
+		p.storeCorn()
+	}
+	goods[Corn] = 0
 	p.crate = p.crate.Plus(goods)
 }
 

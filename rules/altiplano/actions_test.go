@@ -255,6 +255,22 @@ var actionCases = []actionCase{
 		move: "ROAD BUILD", err: "your road is complete"},
 	{name: "road without wood", edit: func(s *state, p *player) { p.pawn = Road; at(p, Road, Stone, Stone) }, move: "ROAD BUILD",
 		err: "a road needs 1 wood and 1 stone"},
+	// The cornfield's corn, as every corn, goes straight into the warehouse.
+	{name: "cornfield corn into the warehouse", edit: func(s *state, p *player) {
+		p.pawn = Road
+		give(p, dCornfield, 0, Food, Wood)
+	}, move: "ROAD CORNFIELD",
+		check: both(crateGot(Food, Wood), supplyLost(Corn), seat0("the corn is not in the warehouse", func(p *player) bool {
+			return p.rows[0] == rowFill{Corn, 1} && p.crate[Corn] == 0
+		}))},
+	{name: "cornfield corn beside a full warehouse", edit: func(s *state, p *player) {
+		p.pawn = Road
+		give(p, dCornfield, 0, Food, Wood)
+		p.rows = []rowFill{{Wool, 2}, {Ore, 3}, {Fish, 3}, {Glass, 4}, {Stone, 4}, {Wood, 5}}
+	}, move: "ROAD CORNFIELD",
+		check: both(crateGot(Food, Wood), seat0("the corn is not beside the warehouse", func(p *player) bool {
+			return p.overflow[Corn] == 1 && p.crate[Corn] == 0
+		}))},
 	// Movement.
 	{name: "free cart", edit: func(s *state, p *player) { at(p, Mine, Ore, Food) }, move: "GO MINE / MINE SILVER",
 		check: seat0("not moved with the free cart", func(p *player) bool { return p.pawn == Mine && p.freeUsed })},
@@ -359,8 +375,13 @@ func cardDid(d int) func(a, b *state) string {
 			}
 			return ""
 		}
-		if got, want := pb.crate.Minus(pa.crate), pa.cards[k].goods.Plus(dg.out); got != want {
+		out := dg.out
+		out[Corn] = 0 // corn goes into the warehouse
+		if got, want := pb.crate.Minus(pa.crate), pa.cards[k].goods.Plus(out); got != want {
 			return "the crate gained " + got.Phrase() + ", want " + want.Phrase()
+		}
+		if got, want := pb.stored()[Corn]+pb.overflow[Corn]-pa.stored()[Corn]-pa.overflow[Corn], dg.out[Corn]; got != want {
+			return "the warehouse gained " + itoa(int(got)) + " corn, want " + itoa(int(want))
 		}
 		if pb.cards[k].goods.Total()+pb.cards[k].coins != 0 {
 			return "goods or coins stayed on the card"

@@ -10,7 +10,9 @@
 // Planning is simultaneous and hidden: each seat places one good per move
 // and ends with DONE; the plans are revealed when every seat is done. The
 // variant "missions" deals each player two secret goals; "choose" lets the
-// players choose their professions instead of dealing them. The rules, the
+// players choose their professions instead of dealing them; "shortage"
+// ends the game when any one supply of a location runs out, not only when
+// a location has nothing left. The rules, the
 // notation and every house decision are in docs/rules/altiplano.md; all
 // component data is in data.go.
 package altiplano
@@ -26,6 +28,7 @@ import (
 const (
 	Choose   = "choose"
 	Missions = "missions"
+	Shortage = "shortage"
 )
 
 // Game is Altiplano. It is a stateless value.
@@ -43,6 +46,7 @@ func (game) Info() rules.Info {
 		Variants: []rules.Variant{
 			{Name: Choose, Help: "The players choose their professions, the last player first and counter-clockwise, instead of being dealt them."},
 			{Name: Missions, Help: "Each player is dealt two secret missions that score points at the end when fulfilled."},
+			{Name: Shortage, Help: "The end comes as soon as any one supply of a location is empty (a kind of good, the carts, houses, boats or contracts), not only when a location has nothing left."},
 		},
 		Hidden:     true,
 		Chance:     true,
@@ -69,8 +73,8 @@ func (game) Start(setup rules.Setup) (rules.State, error) {
 		return nil, fmt.Errorf("altiplano: Altiplano is for 2 to 5 players, not %d", setup.Seats)
 	}
 	for _, v := range setup.Variants {
-		if v != Choose && v != Missions {
-			return nil, fmt.Errorf("altiplano: unknown variant %q: the variants are %s and %s", v, Choose, Missions)
+		if v != Choose && v != Missions && v != Shortage {
+			return nil, fmt.Errorf("altiplano: unknown variant %q: the variants are %s, %s and %s", v, Choose, Missions, Shortage)
 		}
 	}
 	n := setup.Seats
@@ -78,6 +82,7 @@ func (game) Start(setup rules.Setup) (rules.State, error) {
 		seats:    n,
 		missions: setup.Has(Missions),
 		choose:   setup.Has(Choose),
+		shortage: setup.Has(Shortage),
 		round:    1,
 		carts:    cartsAtVillage[n-2],
 		cache:    &viewCache{},

@@ -28,20 +28,23 @@ func TestBalance(t *testing.T) {
 	}
 	for _, name := range []string{"greedy", "random"} {
 		if bots[name] != nil {
-			balanceOf(t, name, bots[name], games)
+			balanceOf(t, name, bots[name], games, nil)
 		}
+	}
+	if *balance {
+		balanceOf(t, "greedy", greedyPlayer, games, []string{Shortage})
 	}
 }
 
-func balanceOf(t *testing.T, name string, p bot, games int) {
+func balanceOf(t *testing.T, name string, p bot, games int, variants []string) {
 	for seats := 2; seats <= 5; seats++ {
-		setup := rules.Setup{Seats: seats}
+		setup := rules.Setup{Seats: seats, Variants: variants}
 		r := rules.NewRand(rules.SeedFromInt(uint64(seats)), "balance")
 		bySeat := make([]float64, seats)
 		byProf := make([]float64, len(professions))
 		nProf := make([]int, len(professions))
 		var rounds, total float64
-		empty := map[string]int{}
+		empty, endBy := map[string]int{}, map[string]int{}
 		for g := range games {
 			setup.Seed = rules.SeedFromInt(uint64(1000 + g))
 			res := playout(t, setup, p, &r)
@@ -57,6 +60,7 @@ func balanceOf(t *testing.T, name string, p bot, games int) {
 			for _, why := range end.emptied() {
 				empty[why]++
 			}
+			endBy[end.endBy]++
 		}
 		var seatText, profText []string
 		for k := range bySeat {
@@ -68,8 +72,8 @@ func balanceOf(t *testing.T, name string, p bot, games int) {
 			}
 		}
 		mean := total / float64(games*seats)
-		t.Logf("%d players, %d %s games, %.1f rounds: mean score %.1f; by seat %s; by profession %s; empty at the end: %v",
-			seats, games, name, rounds/float64(games), mean, strings.Join(seatText, ", "), strings.Join(profText, ", "), empty)
+		t.Logf("%d players %v, %d %s games, %.1f rounds: mean score %.1f; by seat %s; by profession %s; empty at the end: %v; ended by: %v",
+			seats, variants, games, name, rounds/float64(games), mean, strings.Join(seatText, ", "), strings.Join(profText, ", "), empty, endBy)
 		if name == "greedy" && mean < 10 {
 			t.Errorf("%d players: greedy players score %.1f on average, want more than 10", seats, mean)
 		}

@@ -344,7 +344,7 @@ var contracts = []contract{
 	{of(Wood, Wood, Wool), 7},
 	{of(Cocoa, Cocoa, Glass), 7},
 	{of(Wool, Fabric, Silver), 12},
-	{of(Fish, Ore, Wood, Stone), 8},
+	{of(Fish, Ore, Wood, Stone), 7},
 }
 
 // missionKind is what a mission counts.

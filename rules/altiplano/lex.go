@@ -47,6 +47,10 @@ var aliases = map[string]string{
 	"NUMBER": "", "NO": "", "PRODUCE": "", "MAKE": "", "TO": "", "ON": "", "AT": "", "THE": "", "A": "",
 	"AN": "", "AND": "", "IN": "", "INTO": "", "FROM": "", "OF": "", "FOR": "", "EXTENSION": "",
 	"ACTION": "", "SPACE": "", "SPACES": "",
+	// Plain English: "skip", "I'm done", "use my miner", "get contract 5",
+	// "a boat giving ore", "pass this round, please".
+	"SKIP": wEnd, "I": "", "M": "", "IM": "", "MY": "", "USE": "", "GET": "", "GRAB": "", "NEW": "",
+	"GIVING": "", "GIVES": "", "THIS": "", "ROUND": "", "TURN": "", "PLEASE": "", "NOW": "", "JUST": "",
 }
 
 // chinese maps the words of the Chinese rulebook, and a few more, to

@@ -184,6 +184,12 @@ func (s *state) parsePlan(p *player, words []string) (Move, error) {
 		kind, words = KindPut, words[1:]
 	case wTake:
 		kind, words = KindTake, words[1:]
+		if len(words) > 0 && words[0] == wBack && p.stage == stageDraw {
+			kind = KindBack // "take back" before drawing pulls a good back
+		}
+		if slices.Contains(words, "CONTRACT") {
+			return Move{}, illegal("contracts are taken at the Market in the action phase, e.g. GO MARKET / MARKET CONTRACT 5; while planning, TAKE takes back a good you placed, e.g. TAKE FARM ALPACA")
+		}
 	case wBack:
 		kind, words = KindBack, words[1:]
 	case wDone, wEnd, wDraw, wPass:
@@ -198,26 +204,46 @@ func (s *state) parsePlan(p *player, words []string) (Move, error) {
 	if slices.Contains(words, wSlash) || slices.Contains(words, wGo) {
 		return Move{}, illegal("the players are planning now: %s", map[bool]string{true: "DRAW, or BACK FARM ALPACA", false: "PUT FARM ALPACA, or DONE"}[p.stage == stageDraw])
 	}
-	t, g, n := -1, Good(-1), 0
+	t := -1
+	var goods []Good // Coin is not a Good of a Goods
 	for _, w := range words {
+		if w == wBack && kind != KindPut {
+			continue // "take back", "pull the alpaca back"
+		}
 		if x, ok := goodWord(w); ok {
-			g = x
-			n++
+			goods = append(goods, x)
 			continue
 		}
-		if x := p.target(w); x >= 0 && t < 0 {
+		if x := p.target(w); x >= 0 && (t < 0 || x == t) {
 			t = x
 			continue
 		}
 		return Move{}, illegal("%q is out of place: write e.g. PUT FARM ALPACA", strings.ToLower(w))
 	}
 	switch {
-	case n > 1:
-		return Move{}, illegal("one good per move: send each placement on its own line")
-	case t < 0 || n == 0:
+	case t < 0 || len(goods) == 0:
 		return Move{}, illegal("name where and what, e.g. PUT FARM ALPACA or PUT MOVE FOOD")
+	case len(goods) > 1:
+		return Move{}, onePerLine(kind, t, goods)
 	}
-	return Move{Kind: kind, Target: int8(t), Good: g}, nil
+	return Move{Kind: kind, Target: int8(t), Good: goods[0]}, nil
+}
+
+// onePerLine refuses a placement of several goods in one move ("put 2 food
+// mine") with the lines to write instead: a move places one good, and a
+// mail may hold many lines.
+func onePerLine(kind Kind, t int, goods []Good) error {
+	slices.Sort(goods)
+	var lines []string
+	for i, g := range goods {
+		if i == 0 || g != goods[i-1] {
+			lines = append(lines, Move{Kind: kind, Target: int8(t), Good: g}.String())
+		}
+	}
+	if len(lines) == 1 {
+		return illegal("one good per move: write %s on %d lines, one for each", lines[0], len(goods))
+	}
+	return illegal("one good per move: write %s, each on its own line", strings.Join(lines, ", "))
 }
 
 // parseTurn reads a turn: an optional movement "GO place [BY CART|FOOD]",
@@ -290,14 +316,19 @@ func (s *state) parseAction(p *player, m Move, words []string, at Loc) (Move, er
 	var goods Goods
 	var names []int
 	var rest []string
+	if len(words) > 1 && (words[0] == wTake || words[0] == wChoose) {
+		words = words[1:] // "take contract 5", "take a boat giving ore": TAKE undoes only while planning
+	}
+	words = slices.DeleteFunc(slices.Clone(words), func(w string) bool { return w == wBy }) // "fulfil the contract with wool"
 	for _, w := range words {
 		_, isVerb := verbLoc[w]
 		g, isGood := goodWord(w)
 		switch {
-		case locWord(w) >= 0 && loc < 0:
-			loc = locWord(w)
+		case locWord(w) >= 0 && (loc < 0 || locWord(w) == loc):
+			loc = locWord(w) // "road: build a road" names the Road twice
 		case isVerb:
 			switch {
+			case verb == w: // "store wool in the warehouse"
 			case verb == "" || builds(verb, w):
 				verb = w
 			case builds(w, verb):
@@ -363,9 +394,10 @@ func (s *state) parseAction(p *player, m Move, words []string, at Loc) (Move, er
 }
 
 // builds reports whether verb a only says how verb b is done, as in
-// "build a boat" or "buy a cart", so that b is the verb.
+// "build a boat", "buy a cart" or "deliver wool to the contract", so that
+// b is the verb.
 func builds(a, b string) bool {
-	return a == "BUILD" && (b == "BOAT" || b == "HOUSE") || a == "BUY" && b == "CART"
+	return a == "BUILD" && (b == "BOAT" || b == "HOUSE") || a == "BUY" && b == "CART" || a == "CONTRACT" && b == "DELIVER"
 }
 
 // checkLoc makes sure a verb's action is at the location named.

@@ -9,9 +9,9 @@ import (
 // allSetups are the setups the tests play: every player count, with and
 // without each variant.
 var allSetups = []rules.Setup{
-	{Seats: 2}, {Seats: 2, Variants: []string{Missions}},
+	{Seats: 2}, {Seats: 2, Variants: []string{Missions, Shortage}},
 	{Seats: 3}, {Seats: 3, Variants: []string{Missions, Choose}},
-	{Seats: 4}, {Seats: 4, Variants: []string{Missions}},
+	{Seats: 4}, {Seats: 4, Variants: []string{Missions, Shortage}},
 	{Seats: 5}, {Seats: 5, Variants: []string{Missions, Choose}},
 }
 

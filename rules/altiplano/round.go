@@ -158,7 +158,7 @@ func (s *state) endRound() {
 	s.bought = false
 	s.refill()
 	if slices.Contains(s.display[:], -1) {
-		s.trigger() // a space that can no longer be filled
+		s.trigger("a space of the extension display cannot be refilled")
 	}
 	s.round++
 	s.phase = phasePlan
@@ -188,24 +188,63 @@ func (s *state) refill() {
 	}
 }
 
-// trigger starts the end of the game: the current round is played out,
-// then one more.
-func (s *state) trigger() {
+// trigger starts the end of the game for the reason why: the current
+// round is played out, then one more.
+func (s *state) trigger(why string) {
 	if s.final == 0 {
 		s.final = s.round + 1
+		s.endBy = why
 	}
 }
 
-// checkSupplies triggers the end when a supply of a location is empty:
-// a kind of good (food lies in the centre, not at a location), the
-// Village's carts or houses, the Port's boats or the Market's contracts.
-func (s *state) checkSupplies() {
-	empty := s.carts == 0 || len(s.houses) == 0 || len(s.boats) == 0 || len(s.contracts) == 0
+// supplies lists what the setup lays at location l and how much of each
+// is left: its goods, and the Village's carts and houses, the Port's
+// boats, the Market's contracts. Food lies in the centre, at no location.
+func (s *state) supplies(l Loc) []left {
+	var out []left
 	for g := Corn; g < numGoods; g++ {
-		empty = empty || s.supply[g] == 0
+		if goodData[g].home == l {
+			out = append(out, left{g.Name(), int(s.supply[g])})
+		}
 	}
-	if empty {
-		s.trigger()
+	switch l {
+	case Village:
+		out = append(out, left{"carts", s.carts}, left{"houses", len(s.houses)})
+	case Port:
+		out = append(out, left{"boats", len(s.boats)})
+	case Market:
+		out = append(out, left{"contracts", len(s.contracts)})
+	}
+	return out
+}
+
+// left is one supply of a location: what it is and how many are left.
+type left struct {
+	what string
+	n    int
+}
+
+// checkSupplies triggers the end when a location is bare: all the goods
+// and cards the setup laid there are gone (rulebook: "all goods and cards
+// from a Location have been acquired (e.g., Port without fish and boats,
+// or Road without corn)"); the Village's carts count with its houses. With
+// the variant shortage, one empty supply of a location is enough (public
+// facts: "when any supply on a location is empty").
+func (s *state) checkSupplies() {
+	for _, l := range s.circle {
+		bare := true
+		for _, x := range s.supplies(l) {
+			if x.n > 0 {
+				bare = false
+			} else if s.shortage {
+				s.trigger("the " + title(locData[l].name) + " has no " + x.what + " left")
+				return
+			}
+		}
+		if bare {
+			s.trigger("the " + title(locData[l].name) + " has nothing left")
+			return
+		}
 	}
 }
 
@@ -272,13 +311,16 @@ func (p *player) store(goods Goods) {
 	}
 }
 
-// gainCorn gives p one corn from the Road, stored at once; corn that finds
-// no room stays beside the warehouse and still counts as a good.
+// gainCorn gives p one corn from the Road, if there is one left.
 func (s *state) gainCorn(p *player) {
-	if s.supply[Corn] == 0 {
-		return
+	if s.supply[Corn] > 0 {
+		s.gain(p, of(Corn))
 	}
-	s.supply[Corn]--
+}
+
+// storeCorn puts a corn p gained into the warehouse; corn that finds no
+// room stays beside the warehouse and still counts as a good.
+func (p *player) storeCorn() {
 	if canStore(p.rows, of(Corn)) {
 		p.store(of(Corn))
 	} else {

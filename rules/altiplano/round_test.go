@@ -42,25 +42,136 @@ func endRound(t *testing.T, st rules.State) rules.State {
 	return st
 }
 
-func TestEndBySupply(t *testing.T) {
-	s := actState(t, func(s *state, p *player) {
+// endCases are actions that take the last of a supply, with and without
+// the variant shortage. The default is the rulebook's: the end comes when
+// a location has nothing left ("Port without fish and boats, or Road
+// without corn"); the variant's is the public facts' "any supply".
+var endCases = []struct {
+	name     string
+	shortage bool
+	edit     func(s *state, p *player)
+	move     string
+	endBy    string // "": the end is not triggered
+}{
+	{"last wool, the Farm keeps alpaca and fabric", false, func(s *state, p *player) {
 		s.supply[Wool] = 1
+		at(p, Farm, Alpaca, Food)
+	}, "FARM WOOL", ""},
+	{"last wool, the Farm's last good", false, func(s *state, p *player) {
+		s.supply[Wool], s.supply[Alpaca], s.supply[Fabric] = 1, 0, 0
+		at(p, Farm, Alpaca, Food)
+	}, "FARM WOOL", "the Farm has nothing left"},
+	{"last cart, the Village keeps houses", false, func(s *state, p *player) {
+		s.carts, p.pawn, p.coins = 1, Village, 1
+	}, "VILLAGE CART", ""},
+	{"last cart of a bare Village", false, func(s *state, p *player) {
+		s.carts, s.houses, p.pawn, p.coins = 1, nil, Village, 1
+	}, "VILLAGE CART", "the Village has nothing left"},
+	{"last house, the Village keeps carts", false, func(s *state, p *player) {
+		s.houses, p.pawn = []Good{Ore}, Village
+		at(p, Village, Stone, Stone)
+	}, "VILLAGE HOUSE ORE", ""},
+	{"last contract, the Market keeps glass", false, func(s *state, p *player) {
+		s.contracts, p.pawn, p.coins = []int{4}, Market, 1
+	}, "MARKET CONTRACT 5", ""},
+	{"last boat, the Port keeps fish", false, func(s *state, p *player) {
+		s.boats, p.pawn = []Good{Ore}, Port
+		at(p, Port, Wood, Wood)
+	}, "PORT BOAT ORE", ""},
+	{"Port without fish and boats", false, func(s *state, p *player) {
+		s.boats, s.supply[Fish], p.pawn = []Good{Ore}, 0, Port
+		at(p, Port, Wood, Wood)
+	}, "PORT BOAT ORE", "the Port has nothing left"},
+	{"Road without corn", false, func(s *state, p *player) {
+		s.supply[Corn], p.pawn, p.road = 1, Road, 1
+		at(p, Road, Stone, Wood)
+	}, "ROAD BUILD", "the Road has nothing left"},
+	{"the centre's last food is no location's", false, func(s *state, p *player) {
+		s.supply[Food] = 1
+		at(p, Farm, Alpaca)
+	}, "FARM FOOD", ""},
+	{"shortage: last wool", true, func(s *state, p *player) {
+		s.supply[Wool] = 1
+		at(p, Farm, Alpaca, Food)
+	}, "FARM WOOL", "the Farm has no wool left"},
+	{"shortage: last cart", true, func(s *state, p *player) {
+		s.carts, p.pawn, p.coins = 1, Village, 1
+	}, "VILLAGE CART", "the Village has no carts left"},
+	{"shortage: last contract", true, func(s *state, p *player) {
+		s.contracts, p.pawn, p.coins = []int{4}, Market, 1
+	}, "MARKET CONTRACT 5", "the Market has no contracts left"},
+	{"shortage: the Farm keeps every supply", true, func(s *state, p *player) {
+		s.supply[Wool] = 2
+		at(p, Farm, Alpaca, Food)
+	}, "FARM WOOL", ""},
+}
+
+func TestEndBySupply(t *testing.T) {
+	for _, tc := range endCases {
+		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
+			s := actState(t, func(s *state, p *player) {
+				s.shortage = tc.shortage
+				tc.edit(s, p)
+			})
+			st := play(t, s, rules.Seat(0), tc.move)
+			ns := st.(*state)
+			want := 0
+			if tc.endBy != "" {
+				want = 2
+			}
+			if ns.final != want || ns.endBy != tc.endBy {
+				t.Errorf("%s: final round %d, ended by %q; want %d, %q", tc.move, ns.final, ns.endBy, want, tc.endBy)
+			}
+		})
+	}
+}
+
+// TestLastRound plays the end: the round in progress, then one more.
+func TestLastRound(t *testing.T) {
+	s := actState(t, func(s *state, p *player) {
+		s.supply[Wool], s.supply[Alpaca], s.supply[Fabric] = 1, 0, 0
 		at(p, Farm, Alpaca, Food)
 	})
 	st := play(t, s, rules.Seat(0), "FARM WOOL")
 	if got := st.(*state).final; got != 2 {
-		t.Fatalf("after the last wool the final round is %d, want 2", got)
+		t.Fatalf("after the Farm's last good the final round is %d, want 2", got)
+	}
+	if !strings.Contains(st.View(0).Text(), "The Farm has nothing left: round 2 is the last.") {
+		t.Errorf("the view does not say round 2 is the last and why:\n%s", st.View(0).Text())
 	}
 	st = endRound(t, st) // the rest of round 1
 	if s := st.(*state); s.phase == phaseOver || s.round != 2 {
 		t.Fatalf("after round 1: phase %d round %d, want round 2 played", s.phase, s.round)
 	}
-	if !strings.Contains(st.View(0).Text(), "This is the last round") {
+	if !strings.Contains(st.View(0).Text(), "The Farm has nothing left: this is the last round.") {
 		t.Errorf("the view does not say round 2 is the last")
 	}
 	st = endRound(t, endRound(t, st))
 	if _, over := st.Result(); !over {
 		t.Fatalf("the game goes on after the last round")
+	}
+}
+
+// TestTwoCartsEach is the two-player game of issue 18: each player buys
+// two carts, which empties the Village's carts. Only with the variant
+// shortage does that end the game.
+func TestTwoCartsEach(t *testing.T) {
+	for _, shortage := range []bool{false, true} {
+		s := actState(t, func(s *state, p *player) {
+			s.shortage = shortage
+			for i := range s.players {
+				s.players[i].carts, s.players[i].coins, s.players[i].pawn = 2, 1, Village
+			}
+		})
+		if s.carts != 4 {
+			t.Fatalf("the Village holds %d carts in a 2-player game, want 4", s.carts)
+		}
+		s.carts = 2 // each player has bought one
+		st := play(t, s, rules.Seat(0), "VILLAGE CART", rules.Seat(1), "VILLAGE CART")
+		ns := st.(*state)
+		if ns.carts != 0 || (ns.final != 0) != shortage {
+			t.Errorf("shortage %v: carts left %d, final round %d; want 0 and the end triggered only with shortage", shortage, ns.carts, ns.final)
+		}
 	}
 }
 
@@ -148,12 +259,14 @@ func TestScore(t *testing.T) {
 		Coins:     0,
 	}
 	want.Total = want.Goods + want.Boats + want.Houses + want.Bonus + want.Contracts + want.Rows
-	want.Adjusted = want.Total
 	if got != want {
 		t.Errorf("score = %+v, want %+v", got, want)
 	}
 }
 
+// TestTieBreak checks the rulebook's tie-break, "the player with the most
+// coins wins": Result reports the points as they are, ties included, and
+// the view ranks tied seats by coins and says so.
 func TestTieBreak(t *testing.T) {
 	s := actState(t, func(s *state, p *player) {
 		s.phase = phaseOver
@@ -161,15 +274,33 @@ func TestTieBreak(t *testing.T) {
 		s.players[1].crate, s.players[1].coins = of(Silver), 3
 	})
 	scores, over := s.Result()
-	if !over || !slices.Equal(scores, []int{3, 4}) {
-		t.Errorf("Result() = %v, %v; want [3 4]: equal points, seat 1 richer", scores, over)
+	if !over || !slices.Equal(scores, []int{4, 4}) {
+		t.Errorf("Result() = %v, %v; want [4 4]: equal points are reported equal", scores, over)
 	}
-	if w := s.View(0).(*View).Table.Winners; !slices.Equal(w, []int{1}) {
-		t.Errorf("winners %v, want [1]", w)
+	v := s.View(0).(*View)
+	if w := v.Table.Winners; !slices.Equal(w, []int{1}) {
+		t.Errorf("winners %v, want [1]: the richer of the tied seats", w)
 	}
+	want := []Place{{Seat: 1, Place: 1, Points: 4, Coins: 3}, {Seat: 0, Place: 2, Points: 4, Coins: 1}}
+	if got := v.Table.Ranking; !slices.Equal(got, want) {
+		t.Errorf("ranking %+v, want %+v", got, want)
+	}
+	for _, line := range []string{
+		"Ranking (most points; a tie on points goes to the most coins): 1. seat 1, 4 points, 3 coins; 2. seat 0 (you), 4 points, 1 coin.",
+		"Game over: seat 1 wins.",
+	} {
+		if !strings.Contains(v.Text(), line) {
+			t.Errorf("the final view does not say %q:\n%s", line, v.Text())
+		}
+	}
+	s = s.clone()
 	s.players[1].coins = 1
-	if scores, _ := s.Result(); !slices.Equal(scores, []int{4, 4}) {
-		t.Errorf("Result() = %v, want [4 4]: equal points and coins share the win", scores)
+	v = s.View(0).(*View)
+	if scores, _ := s.Result(); !slices.Equal(scores, []int{4, 4}) || !slices.Equal(v.Table.Winners, []int{0, 1}) {
+		t.Errorf("Result() = %v, winners %v; want [4 4] and [0 1]: equal points and coins share the win", scores, v.Table.Winners)
+	}
+	if !strings.Contains(v.Text(), "1. seat 0 (you), 4 points, 1 coin; 1. seat 1, 4 points, 1 coin.") {
+		t.Errorf("the final view does not rank seats 0 and 1 both first:\n%s", v.Text())
 	}
 }
 

@@ -1,17 +1,21 @@
 package altiplano
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Score is one seat's points by source.
 type Score struct {
-	Goods     int `json:"goods"`      // the goods' values
-	Boats     int `json:"boats"`      // 2 a boat
-	Houses    int `json:"houses"`     // 4 a house
-	Bonus     int `json:"bonus"`      // 1 a good of a kind a house favours
-	Contracts int `json:"contracts"`  // completed contracts
-	Rows      int `json:"warehouse"`  // complete warehouse rows
-	Missions  int `json:"missions"`   // fulfilled missions, counted once the game is over
-	Total     int `json:"total"`      // the sum
-	Coins     int `json:"coins"`      // the tie-break
-	Adjusted  int `json:"tie_broken"` // Total as Result reports it once the game is over
+	Goods     int `json:"goods"`     // the goods' values
+	Boats     int `json:"boats"`     // 2 a boat
+	Houses    int `json:"houses"`    // 4 a house
+	Bonus     int `json:"bonus"`     // 1 a good of a kind a house favours
+	Contracts int `json:"contracts"` // completed contracts
+	Rows      int `json:"warehouse"` // complete warehouse rows
+	Missions  int `json:"missions"`  // fulfilled missions, counted once the game is over
+	Total     int `json:"total"`     // the sum
+	Coins     int `json:"coins"`     // the tie-break
 }
 
 // score adds up seat i's points: what the rulebook scores at the end, at
@@ -45,7 +49,6 @@ func (s *state) score(i int) Score {
 	}
 	sc.Total = sc.Goods + sc.Boats + sc.Houses + sc.Bonus + sc.Contracts + sc.Rows + sc.Missions
 	sc.Coins = p.coins
-	sc.Adjusted = sc.Total
 	return sc
 }
 
@@ -86,27 +89,26 @@ func (s *state) fulfils(p *player, m int) bool {
 	return n >= ms.n
 }
 
-// breakTies applies the rulebook's tie-break, "the player with the most
-// coins wins", to the final scores: among the seats tied for the most
-// points, those with fewer coins than the richest of them are reported one
-// point lower, so that the seats Result shows winning are the winners.
-// Seats tied on points and coins still share the win.
-func (s *state) breakTies(scores []int) {
-	best := scores[0]
-	for _, x := range scores {
-		best = max(best, x)
-	}
-	rich := -1
+// ranking orders the seats by the rulebook's rule: the most points first
+// and, among equal points, the most coins ("in case of a tie, the player
+// with the most coins wins"). The points stay as they are, so a tie on
+// points is reported as one; seats equal on points and coins share a
+// place.
+func (s *state) ranking(scores []int) []Place {
+	out := make([]Place, len(scores))
 	for i, x := range scores {
-		if x == best {
-			rich = max(rich, s.players[i].coins)
+		out[i] = Place{Seat: i, Points: x, Coins: s.players[i].coins}
+	}
+	slices.SortStableFunc(out, func(a, b Place) int {
+		return cmp.Or(cmp.Compare(b.Points, a.Points), cmp.Compare(b.Coins, a.Coins))
+	})
+	for i := range out {
+		out[i].Place = i + 1
+		if i > 0 && out[i].Points == out[i-1].Points && out[i].Coins == out[i-1].Coins {
+			out[i].Place = out[i-1].Place
 		}
 	}
-	for i, x := range scores {
-		if x == best && s.players[i].coins < rich {
-			scores[i]--
-		}
-	}
+	return out
 }
 
 // missionViews lists seat k's missions, whether fulfilled now.

@@ -33,6 +33,7 @@ type state struct {
 	seats     int
 	missions  bool
 	choose    bool
+	shortage  bool         // the variant: any empty supply triggers the end
 	circle    [numLocs]Loc // the locations clockwise
 	supply    Goods        // goods at the locations; food in the centre
 	carts     int          // carts in the Village
@@ -45,9 +46,10 @@ type state struct {
 	round     int
 	start     int // the starting player
 	phase     phase
-	turn      int  // phaseAct: the seat to act; phaseChoose: the seat choosing
-	final     int  // the last round once the end is triggered, else 0
-	bought    bool // an extension was bought this round
+	turn      int    // phaseAct: the seat to act; phaseChoose: the seat choosing
+	final     int    // the last round once the end is triggered, else 0
+	endBy     string // what triggered the end, as the view says it
+	bought    bool   // an extension was bought this round
 	last      *LastMove
 	cache     *viewCache // the views' table, once built; new for every state
 }
@@ -217,15 +219,13 @@ func (s *state) acting(p rules.Seat) bool {
 	return slices.Contains(s.ToAct(), p)
 }
 
-// Result returns the scores so far, missions only once the game is over,
-// and whether it is over. See final for the tie-break.
+// Result returns the points so far, missions only once the game is over,
+// and whether it is over. Tied points are reported tied; the view ranks
+// them by coins (see ranking).
 func (s *state) Result() ([]int, bool) {
 	scores := make([]int, s.seats)
 	for i := range s.players {
 		scores[i] = s.score(i).Total
-	}
-	if s.phase == phaseOver {
-		s.breakTies(scores)
 	}
 	return scores, s.phase == phaseOver
 }

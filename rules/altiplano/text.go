@@ -59,9 +59,9 @@ func (v *View) heading(b *strings.Builder) {
 	}
 	if v.Table.FinalRound > 0 && !v.Table.Over {
 		if v.Table.FinalRound == v.Table.Round {
-			b.WriteString("This is the last round.\n")
+			fmt.Fprintf(b, "%s: this is the last round.\n", title(v.Table.EndBy))
 		} else {
-			fmt.Fprintf(b, "A supply has run out: round %d is the last.\n", v.Table.FinalRound)
+			fmt.Fprintf(b, "%s: round %d is the last.\n", title(v.Table.EndBy), v.Table.FinalRound)
 		}
 	}
 	if v.Table.Phase != "choose" && !v.Table.Over {
@@ -270,11 +270,16 @@ func (v *View) footer(b *strings.Builder) {
 		for _, w := range v.Table.Winners {
 			ws = append(ws, v.who(w))
 		}
+		var places []string
+		for _, p := range v.Table.Ranking {
+			places = append(places, fmt.Sprintf("%d. %s, %s, %s", p.Place, v.who(p.Seat), plural(p.Points, "point"), plural(p.Coins, "coin")))
+		}
+		fmt.Fprintf(b, "Ranking (most points; a tie on points goes to the most coins): %s.\n", strings.Join(places, "; "))
 		verb := "wins"
 		if len(ws) > 1 {
 			verb = "share the win"
 		}
-		fmt.Fprintf(b, "Game over: %s %s (ties go to the most coins).\n", strings.Join(ws, " and "), verb)
+		fmt.Fprintf(b, "Game over: %s %s.\n", strings.Join(ws, " and "), verb)
 	case v.Table.Phase == "plan":
 		var ws []string
 		for _, w := range v.Table.ToAct {

@@ -32,8 +32,9 @@ type Table struct {
 	Players     int            `json:"players"`
 	Variants    []string       `json:"variants"`
 	Round       int            `json:"round"`
-	Phase       string         `json:"phase"`       // "choose", "plan", "act" or "over"
-	FinalRound  int            `json:"final_round"` // the last round once the end is triggered, else 0
+	Phase       string         `json:"phase"`            // "choose", "plan", "act" or "over"
+	FinalRound  int            `json:"final_round"`      // the last round once the end is triggered, else 0
+	EndBy       string         `json:"end_by,omitempty"` // what triggered the end, e.g. "the Port has nothing left"
 	Start       int            `json:"start_player"`
 	ToAct       []int          `json:"to_act"`
 	Circle      []string       `json:"circle"`    // the locations clockwise
@@ -50,7 +51,8 @@ type Table struct {
 	Last        *LastMove      `json:"last"`
 	Over        bool           `json:"over"`
 	Scores      []int          `json:"scores"`  // as Result reports them
-	Winners     []int          `json:"winners"` // once over
+	Winners     []int          `json:"winners"` // once over: first in the ranking
+	Ranking     []Place        `json:"ranking"` // once over
 
 	json *jsonCache // the table's JSON, made once
 }
@@ -80,6 +82,15 @@ type viewCache struct {
 	once  sync.Once
 	table *Table
 	texts []textCache // by seat, the observer last
+}
+
+// Place is a seat's place in the final ranking, from 1: by points, then
+// by coins (the rulebook's tie-break); seats equal on both share a place.
+type Place struct {
+	Seat   int `json:"seat"`
+	Place  int `json:"place"`
+	Points int `json:"points"`
+	Coins  int `json:"coins"`
 }
 
 // ContractView is a contract card.
@@ -193,6 +204,7 @@ func (s *state) table() *Table {
 		Round:      s.round,
 		Phase:      [...]string{"choose", "plan", "act", "over"}[s.phase],
 		FinalRound: s.final,
+		EndBy:      s.endBy,
 		Start:      s.start,
 		Supply:     map[string]int{},
 		Carts:      s.carts,
@@ -209,6 +221,9 @@ func (s *state) table() *Table {
 	}
 	if s.missions {
 		v.Variants = append(v.Variants, Missions)
+	}
+	if s.shortage {
+		v.Variants = append(v.Variants, Shortage)
 	}
 	if len(s.pile) > 0 {
 		v.PileLetter = string(extCards[s.pile[len(s.pile)-1]].letter)
@@ -243,12 +258,13 @@ func (s *state) table() *Table {
 		v.Seats = append(v.Seats, s.playerView(k, v.Scores[k]))
 	}
 	if v.Over {
-		best := slices.Max(v.Scores)
-		for k, x := range v.Scores {
-			if x == best {
-				v.Winners = append(v.Winners, k)
+		v.Ranking = s.ranking(v.Scores)
+		for _, pl := range v.Ranking {
+			if pl.Place == 1 {
+				v.Winners = append(v.Winners, pl.Seat)
 			}
 		}
+		slices.Sort(v.Winners)
 	}
 	return v
 }
@@ -357,7 +373,6 @@ func (s *state) playerView(k int, result int) PlayerView {
 	}
 	if s.phase == phaseOver {
 		sc := s.score(k)
-		sc.Adjusted = result
 		pv.Final = &sc
 		pv.Missions = s.missionViews(k)
 	}

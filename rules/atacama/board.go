@@ -44,6 +44,7 @@ type geometry struct {
 	cells  []cell
 	byName map[string]int
 	axes   []string // names of the line directions
+	along  []string // per axis, how its lines run, for people
 	lines  [][]line // per axis, the lines in order
 	rowLen []int    // number of fields in each row
 }
@@ -74,7 +75,10 @@ var (
 )
 
 func newSquare() *geometry {
-	g := &geometry{byName: map[string]int{}, axes: []string{"columns", "rows"}}
+	g := &geometry{byName: map[string]int{}, axes: []string{"columns", "rows"}, along: []string{
+		"a column is one letter, A to I, from top to bottom, e.g. column A is A1 to A9",
+		"a row is one number, 1 to 9, from left to right, e.g. row 1 is A1 to I1",
+	}}
 	for r := 0; r < squareSize; r++ {
 		g.rowLen = append(g.rowLen, squareSize)
 		for c := 0; c < squareSize; c++ {
@@ -159,7 +163,27 @@ func newHex() *geometry {
 		g.lines[1] = append(g.lines[1], fall)
 		g.lines[2] = append(g.lines[2], rise)
 	}
+	g.along = []string{
+		"a row is one letter, A to K, from left to right, e.g. row F is F1 to F11 across the desert",
+		"a falling diagonal runs from top left to bottom right (\\), its number growing by one a row down to row F and then staying, e.g. " + g.example(1, "falling A1"),
+		"a rising diagonal runs from bottom left to top right (/), its number staying down to row F and then falling by one a row, e.g. " + g.example(2, "rising A6"),
+	}
 	return g
+}
+
+// example writes out the line called name on axis a: "falling A1 is A1
+// B2 …".
+func (g *geometry) example(a int, name string) string {
+	for _, l := range g.lines[a] {
+		if l.name == name {
+			var fs []string
+			for _, i := range l.cells {
+				fs = append(fs, g.cells[i].name)
+			}
+			return name + " is " + strings.Join(fs, " ")
+		}
+	}
+	panic("atacama: no line " + name)
 }
 
 // fieldName parses a field name such as "e5" (already upper-cased and

@@ -46,17 +46,20 @@ func (game) Info() rules.Info {
 // illegal is rules.Illegal: every error a player sees wraps rules.ErrIllegal.
 func illegal(format string, args ...any) error { return rules.Illegal(format, args...) }
 
-// concession is a mining concession: which fields count plus and which minus.
+// concession is a mining concession: the metal it lacks counts minus, the
+// others plus.
 type concession struct {
 	name     string
 	positive string // for people
 	negative string // for people
-	minus    func(f field) bool
+	lacks    metal
 }
 
-// The concessions. Turquoise and orange are the square side's counters
-// (rulebook); on the hexagonal side yellow, blue and orange are printed on
-// the board (house design of blue; see docs/rules/atacama.md).
+// The concessions: each lacks one metal, which counts minus for it, and
+// the other two count plus. Turquoise (no copper) and orange (no silver)
+// are the square side's counters (rulebook); on the hexagonal side yellow,
+// blue and orange are printed on the board, one lacking each metal (house
+// design; see docs/rules/atacama.md).
 const (
 	turquoise = iota
 	orange
@@ -65,17 +68,15 @@ const (
 )
 
 var concessions = []concession{
-	turquoise: {"turquoise", "gold and silver", "copper", func(f field) bool { return f.metal == copper }},
-	orange:    {"orange", "gold and copper", "silver", func(f field) bool { return f.metal == silver }},
-	yellow:    {"yellow", "gold and silver", "copper", func(f field) bool { return f.metal == copper }},
-	blue: {"blue", "gold, silver 3-5 and copper 1-2", "silver 1-2 and copper 3-5", func(f field) bool {
-		return f.metal == silver && f.value <= 2 || f.metal == copper && f.value >= 3
-	}},
+	turquoise: {"turquoise", "gold and silver", "copper", copper},
+	orange:    {"orange", "gold and copper", "silver", silver},
+	yellow:    {"yellow", "gold and silver", "copper", copper},
+	blue:      {"blue", "silver and copper", "gold", gold},
 }
 
 // sign is +1 or -1: how field f counts for concession k.
 func sign(k int, f field) int {
-	if concessions[k].minus(f) {
+	if f.metal == concessions[k].lacks {
 		return -1
 	}
 	return 1
@@ -102,7 +103,11 @@ func seating(seats int, tactical bool) (h []holding, basic, double int) {
 			basic, double = 11, 3
 		}
 	case 3:
-		h = []holding{{yellow, 0}, {blue, 1}, {orange, 2}}
+		// Rows, falling and rising diagonals (hexGeo.axes). Turning the
+		// hexagon a third maps rows to rising diagonals and each metal to
+		// the next (hexBoard), so the concessions lacking copper, gold and
+		// silver there make the three directions exactly alike.
+		h = []holding{{yellow, 0}, {orange, 1}, {blue, 2}}
 		basic, double = 11, 0
 		if tactical {
 			basic, double = 9, 2

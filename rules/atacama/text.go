@@ -3,6 +3,7 @@ package atacama
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -182,8 +183,17 @@ func (v *View) status(b *strings.Builder) {
 		}
 		b.WriteString("\n")
 	}
+	geo := squareGeo
+	if v.Board == "hexagonal" {
+		geo = hexGeo
+	}
 	for _, h := range v.Concessions {
 		fmt.Fprintf(b, "%s scores the %s (%s: %s +, %s -).\n", upperFirst(v.who(h.Seat)), strings.ToUpper(h.Axis), h.Name, h.Positive, h.Negative)
+	}
+	for _, h := range v.Concessions {
+		if a := slices.Index(geo.axes, h.Axis); h.Seat == v.Seat && a >= 0 {
+			fmt.Fprintf(b, "You score the %s: %s; each with at least 4 rigs (anyone's) scores the ore values of its fields with rigs, %s plus and %s minus.\n", h.Axis, geo.along[a], h.Positive, h.Negative)
+		}
 	}
 	if len(v.Claimable) > 0 {
 		var cs []string
