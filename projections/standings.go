@@ -1,6 +1,10 @@
 package projections
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/pbem-games/pbem/rules"
+)
 
 // Places returns each seat's place in the game, by seat, 1 for the
 // winners; nil while the game runs. Places follow the scores GameEnded
@@ -8,26 +12,34 @@ import "slices"
 // resigning loses, as in every board-game community: a player who resigned
 // ranks below every player who did not, whatever the scores, and of
 // several who resigned, the one who resigned later ranks higher. A game
-// ended by agreement (END) is ranked by its scores as they stand.
+// ended by agreement (END) is ranked by its scores as they stand. Where
+// the rules break a tie on points (rules.TieBreaker), equal scores are
+// ranked by it.
 func (g *Game) Places() []int {
 	if g.Ended == nil {
 		return nil
 	}
 	scores := g.Ended.Scores
-	// rank orders the seats: first those who played on, by score; then
-	// those who resigned, the last to resign first.
-	rank := func(s int) (resigned, score int) {
-		if i := slices.Index(g.Resigned, s); i >= 0 {
-			return len(g.Resigned) - i, 0
+	tie := make([]int, len(scores))
+	if tb, ok := g.State.(rules.TieBreaker); ok {
+		if t := tb.TieBreak(); len(t) == len(scores) {
+			tie = t
 		}
-		return 0, scores[s]
+	}
+	// rank orders the seats: first those who played on, by score and the
+	// rules' tie-break; then those who resigned, the last to resign first.
+	rank := func(s int) (resigned, score, second int) {
+		if i := slices.Index(g.Resigned, s); i >= 0 {
+			return len(g.Resigned) - i, 0, 0
+		}
+		return 0, scores[s], tie[s]
 	}
 	places := make([]int, len(scores))
 	for s := range scores {
 		places[s] = 1
-		rs, ss := rank(s)
+		rs, ss, ts := rank(s)
 		for o := range scores {
-			if ro, so := rank(o); ro < rs || ro == rs && rs == 0 && so > ss {
+			if ro, so, to := rank(o); ro < rs || ro == rs && rs == 0 && (so > ss || so == ss && to > ts) {
 				places[s]++
 			}
 		}

@@ -104,6 +104,14 @@ type Staged interface {
 	Stage() string
 }
 
+// TieBreaker is implemented by states whose rules break a tie on points.
+// Once the game is over, TieBreak gives each seat's second measure, by
+// seat (Altiplano's coins): of seats with equal scores, the higher ranks
+// higher, and equal measures share the place.
+type TieBreaker interface {
+	TieBreak() []int
+}
+
 // Move is one seat's action. Its String is the canonical text that the
 // history records, and Parse of that text gives the same move back.
 type Move interface {

@@ -94,6 +94,15 @@ func (s *state) fulfils(p *player, m int) bool {
 // with the most coins wins"). The points stay as they are, so a tie on
 // points is reported as one; seats equal on points and coins share a
 // place.
+// TieBreak gives each seat's coins: the rulebook's tie-break.
+func (s *state) TieBreak() []int {
+	out := make([]int, len(s.players))
+	for i, p := range s.players {
+		out[i] = p.coins
+	}
+	return out
+}
+
 func (s *state) ranking(scores []int) []Place {
 	out := make([]Place, len(scores))
 	for i, x := range scores {
