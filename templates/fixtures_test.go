@@ -234,8 +234,8 @@ func trio(t testing.TB) templates.Mail {
 		Actor:   "Ana",
 		Players: []templates.PlayerLine{
 			{Seat: 0, Name: "Ana", Role: "scores the ROWS (yellow: gold and silver +, copper −)", Score: "+0"},
-			{Seat: 1, Name: "Bea", Role: "scores the FALLING DIAGONALS (blue: gold, silver 3–5 and copper 1–2 +, silver 1–2 and copper 3–5 −)", Score: "+0", ToAct: true},
-			{Seat: 2, Name: "Cleo", Role: "scores the RISING DIAGONALS (orange: gold and copper +, silver −)", Score: "+0", You: true},
+			{Seat: 1, Name: "Bea", Role: "scores the FALLING DIAGONALS (orange: gold and copper +, silver −)", Score: "+0", ToAct: true},
+			{Seat: 2, Name: "Cleo", Role: "scores the RISING DIAGONALS (blue: silver and copper +, gold −)", Score: "+0", You: true},
 		},
 		Happened: []string{"Ana placed a rig on J3."},
 		Board:    readBoard(t, "hex"),
