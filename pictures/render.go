@@ -1,0 +1,291 @@
+package pictures
+
+import (
+	"bufio"
+	"fmt"
+	"html"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"sync"
+
+	"github.com/tdewolff/canvas"
+	"github.com/tdewolff/canvas/renderers/rasterizer"
+	"github.com/tdewolff/canvas/renderers/svg"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// fonts is the Go font family, read from the bytes compiled into the
+// program on first use and never changed after.
+var fonts = sync.OnceValue(func() *canvas.FontFamily {
+	f := canvas.NewFontFamily("Go")
+	f.MustLoadFont(goregular.TTF, 0, canvas.FontRegular)
+	f.MustLoadFont(gobold.TTF, 0, canvas.FontBold)
+	return f
+})
+
+// WriteSVG writes the picture as an SVG document. Its texts are text, in
+// the Go font embedded in the document (only the glyphs used), and every
+// shape that shows a piece of the game carries its class.
+func (p *Picture) WriteSVG(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	opts := svg.Options{EmbedFonts: true, SubsetFonts: true, SizeUnits: "px", ImageEncoding: canvas.Lossless}
+	r := svg.New(bw, p.Width, p.Height, &opts)
+	if p.Title != "" {
+		fmt.Fprintf(bw, "<title>%s</title>", html.EscapeString(p.Title))
+	}
+	p.paint(r, r.SetClass, false)
+	if err := r.Close(); err != nil {
+		return err
+	}
+	bw.WriteString("\n")
+	return bw.Flush()
+}
+
+// Image draws the picture at one pixel per unit.
+func (p *Picture) Image() image.Image {
+	r := rasterizer.New(p.Width, p.Height, canvas.DPMM(1), canvas.LinearColorSpace{})
+	p.paint(r, nil, true)
+	r.Close()
+	return r.Image
+}
+
+// WritePNG writes the picture as a PNG image at one pixel per unit, with
+// a palette of the picture's own colours and a cube of others for the
+// smoothed edges: a third of the bytes of full colour, and quicker to
+// compress.
+func (p *Picture) WritePNG(w io.Writer) error {
+	img := paletted(p.Image().(*image.RGBA), p.colours())
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	return enc.Encode(w, img)
+}
+
+// colours returns the colours the picture paints with, the page's first.
+func (p *Picture) colours() []color.RGBA {
+	seen := map[color.RGBA]bool{}
+	var out []color.RGBA
+	add := func(c color.RGBA) {
+		if c.A == 0xff && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	add(ink)
+	for _, it := range p.items {
+		add(it.style.Fill)
+		add(it.style.Stroke)
+		add(it.font.Color)
+	}
+	return out
+}
+
+// paletted maps img onto a palette of exact (at most 40 colours are kept)
+// and a 6×6×6 cube; each pixel takes the nearest colour, found once for
+// each group of colours alike in their top five bits.
+func paletted(img *image.RGBA, exact []color.RGBA) *image.Paletted {
+	exact = exact[:min(len(exact), 256-216)]
+	pal := make(color.Palette, 0, 256)
+	for _, c := range exact {
+		pal = append(pal, c)
+	}
+	for r := range 6 {
+		for g := range 6 {
+			for b := range 6 {
+				pal = append(pal, color.RGBA{uint8(r * 51), uint8(g * 51), uint8(b * 51), 0xff})
+			}
+		}
+	}
+	var table [1 << 15]int16
+	for i := range table {
+		table[i] = -1
+	}
+	key := func(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
+	for i, c := range exact {
+		table[key(c.R, c.G, c.B)] = int16(i)
+	}
+	b := img.Bounds()
+	out := image.NewPaletted(b, pal)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[(y-b.Min.Y)*img.Stride:]
+		dst := out.Pix[(y-b.Min.Y)*out.Stride:]
+		for x := range b.Dx() {
+			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
+			k := key(r, g, bl)
+			if table[k] < 0 {
+				table[k] = int16(nearest(pal, r, g, bl))
+			}
+			dst[x] = uint8(table[k])
+		}
+	}
+	return out
+}
+
+func nearest(pal color.Palette, r, g, b uint8) int {
+	best, bestD := 0, 1<<30
+	for i, c := range pal {
+		q := c.(color.RGBA)
+		dr, dg, db := int(q.R)-int(r), int(q.G)-int(g), int(q.B)-int(b)
+		if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// paint draws every item on r; class, when not nil, tells r the class of
+// the items that follow. raster says r is the rasterizer, which is given
+// every stroke and text as filled paths.
+func (p *Picture) paint(r canvas.Renderer, class func(...string), raster bool) {
+	ctx := canvas.NewContext(r)
+	ctx.SetCoordSystem(canvas.CartesianIV)
+	fam := fonts()
+	var glyphs map[textKey]glyphRun
+	if raster {
+		glyphs = map[textKey]glyphRun{}
+	}
+	for _, it := range p.items {
+		if class != nil {
+			if it.class == "" {
+				class()
+			} else {
+				class(it.class)
+			}
+		}
+		switch {
+		case it.kind == textKind && raster:
+			fillText(ctx, fam, it, glyphs)
+		case it.kind == textKind:
+			paintText(ctx, fam, it)
+		case raster:
+			for _, f := range it.fills() {
+				ctx.ResetStyle()
+				ctx.SetFillColor(f.style.Fill)
+				ctx.SetStroke(nil)
+				if f.circle > 0 {
+					ctx.DrawPath(f.pts[0].X, f.pts[0].Y, canvas.Circle(f.circle))
+				} else {
+					ctx.DrawPath(0, 0, polygonPath(f.pts, true))
+				}
+			}
+		default:
+			ctx.ResetStyle()
+			setPaint(ctx, it.style)
+			switch it.kind {
+			case rectKind:
+				ctx.DrawPath(it.pts[0].X, it.pts[0].Y, canvas.Rectangle(it.pts[1].X, it.pts[1].Y))
+			case circleKind:
+				ctx.DrawPath(it.pts[0].X, it.pts[0].Y, canvas.Circle(it.pts[1].X))
+			case polygonKind, lineKind:
+				ctx.DrawPath(0, 0, polygonPath(it.pts, it.kind == polygonKind))
+			}
+		}
+	}
+}
+
+func polygonPath(pts []Point, closed bool) *canvas.Path {
+	path := &canvas.Path{}
+	for i, pt := range pts {
+		if i == 0 {
+			path.MoveTo(pt.X, pt.Y)
+		} else {
+			path.LineTo(pt.X, pt.Y)
+		}
+	}
+	if closed {
+		path.Close()
+	}
+	return path
+}
+
+// textKey is a text as drawn: its words, size and weight.
+type textKey struct {
+	text string
+	size float64
+	bold bool
+}
+
+// glyphRun is a text's outline and its advance.
+type glyphRun struct {
+	path  *canvas.Path
+	width float64
+}
+
+// fillText draws a text as the filled outline of its glyphs; glyphs keeps
+// the outlines of the texts drawn so far, for a board repeats its texts.
+func fillText(ctx *canvas.Context, fam *canvas.FontFamily, it item, glyphs map[textKey]glyphRun) {
+	k := textKey{it.text, it.font.Size, it.font.Bold}
+	run, ok := glyphs[k]
+	if !ok {
+		path, width, err := face(fam, it.font).ToPath(it.text)
+		if err != nil {
+			return
+		}
+		run = glyphRun{path.Transform(canvas.Identity.ReflectY()), width} // glyphs are drawn y up
+		glyphs[k] = run
+	}
+	x := it.pts[0].X
+	switch it.font.Align {
+	case Center:
+		x -= run.width / 2
+	case Right:
+		x -= run.width
+	}
+	ctx.ResetStyle()
+	ctx.SetFillColor(textColour(it.font))
+	ctx.SetStroke(nil)
+	ctx.DrawPath(x, it.pts[0].Y, run.path)
+}
+
+func setPaint(ctx *canvas.Context, st Style) {
+	if st.Fill.A > 0 {
+		ctx.SetFillColor(st.Fill)
+	} else {
+		ctx.SetFill(nil)
+	}
+	if st.Stroke.A > 0 {
+		ctx.SetStrokeColor(st.Stroke)
+		ctx.SetStrokeWidth(cmpOr(st.Width, 1))
+		ctx.SetStrokeJoiner(canvas.RoundJoiner{})
+		ctx.SetStrokeCapper(canvas.RoundCapper{})
+		if st.Dash {
+			w := cmpOr(st.Width, 1)
+			ctx.SetDashes(0, 3*w, 2*w)
+		}
+	} else {
+		ctx.SetStroke(nil)
+	}
+}
+
+func paintText(ctx *canvas.Context, fam *canvas.FontFamily, it item) {
+	align := [...]canvas.TextAlign{Left: canvas.Left, Center: canvas.Center, Right: canvas.Right}[it.font.Align]
+	ctx.DrawText(it.pts[0].X, it.pts[0].Y, canvas.NewTextLine(face(fam, it.font), it.text, align))
+}
+
+// face is the font face of f.
+func face(fam *canvas.FontFamily, f Font) *canvas.FontFace {
+	style := canvas.FontRegular
+	if f.Bold {
+		style = canvas.FontBold
+	}
+	return fam.Face(f.Size*ptPerPx, textColour(f), style)
+}
+
+func textColour(f Font) color.RGBA {
+	if f.Color.A == 0 {
+		return ink
+	}
+	return f.Color
+}
+
+// ptPerPx turns a size in pixels into the points canvas measures fonts in
+// (at one pixel per millimetre).
+const ptPerPx = 72 / 25.4
+
+func cmpOr(x, y float64) float64 {
+	if x == 0 {
+		return y
+	}
+	return x
+}
