@@ -1,6 +1,7 @@
 package pictures
 
 import (
+	"image/color"
 	"fmt"
 	"math"
 	"strconv"
@@ -10,7 +11,12 @@ import (
 // shape (circle, square, triangle, diamond, pentagon by seat) and its
 // label written inside, so that a seat is known without its colour.
 func seatMark(p *Picture, x, y, r float64, seat int, label, class string) {
-	st := Style{Fill: seatColour(seat), Stroke: ink, Width: max(1, r/8)}
+	colouredMark(p, x, y, r, seat, seatColour(seat), label, class)
+}
+
+// colouredMark is seatMark in a colour of the game's own.
+func colouredMark(p *Picture, x, y, r float64, seat int, fill color.RGBA, label, class string) {
+	st := Style{Fill: fill, Stroke: ink, Width: max(1, r/8)}
 	switch seat {
 	case 0:
 		p.Circle(x, y, r, st, class)
