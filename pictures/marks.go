@@ -1,8 +1,8 @@
 package pictures
 
 import (
-	"image/color"
 	"fmt"
+	"image/color"
 	"math"
 	"strconv"
 )
