@@ -29,6 +29,7 @@ var allowed = map[string][]string{
 	"mail/loopback":                nil,
 	"mail/mailtest":                {"events", "mail"},
 	"games":                        {"events", "projections", "rules", "mail", "templates"},
+	"pictures":                     {"rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
 	"internal/golden":              nil,
 	"internal/layers":              nil,
 	"internal/torture":             {"events", "games", "mail", "mail/loopback", "projections", "rules"},
