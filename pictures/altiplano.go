@@ -136,10 +136,10 @@ func altiplanoLocations(p *Picture, v *altiplano.View, y float64) {
 		switch name {
 		case "village":
 			p.Text(x+10, ly, fmt.Sprintf("carts %d; houses:", t.Carts), Font{Size: 12}, "")
-			ly = goodsList(p, x+10, ly+17, right, t.Houses, "house")
+			ly = goodsList(p, x+10, ly+17, right, t.Houses, "village-house")
 		case "port":
 			p.Text(x+10, ly, "boats:", Font{Size: 12}, "")
-			ly = goodsList(p, x+10, ly+17, right, t.Boats, "boat")
+			ly = goodsList(p, x+10, ly+17, right, t.Boats, "port-boat")
 		case "market":
 			var cs []string
 			for _, c := range t.Contracts {
@@ -186,11 +186,17 @@ func altiplanoDisplay(p *Picture, v *altiplano.View, y float64) {
 	p.Text(24, y, "Extensions on display (cost)", Font{Size: 14, Bold: true}, "")
 	for k := range 5 {
 		x := 24 + float64(k)*150
-		p.Rect(x, y+12, 140, 60, Style{Fill: white, Stroke: edge}, "display")
+		class := "display"
+		for _, o := range t.Display {
+			if o.Space == k+1 {
+				class = "display extension"
+			}
+		}
+		p.Rect(x, y+12, 140, 60, Style{Fill: white, Stroke: edge}, class)
 		p.Text(x+8, y+30, strconv.Itoa(k+1), Font{Size: 12, Bold: true, Color: faint}, "")
 		for _, o := range t.Display {
 			if o.Space == k+1 {
-				p.Text(x+70, y+44, o.Name, Font{Size: 14, Bold: true, Align: Center}, "extension")
+				p.Text(x+70, y+44, o.Name, Font{Size: 14, Bold: true, Align: Center}, "")
 				p.Text(x+70, y+63, fmt.Sprintf("%d coins", o.Cost), Font{Size: 12, Align: Center}, "")
 			}
 		}

@@ -1,18 +1,23 @@
 package pictures
 
 import (
-	"bufio"
+	"bytes"
+	"encoding/base64"
 	"fmt"
 	"html"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/rasterizer"
 	"github.com/tdewolff/canvas/renderers/svg"
+	"github.com/tdewolff/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 )
@@ -27,21 +32,81 @@ var fonts = sync.OnceValue(func() *canvas.FontFamily {
 })
 
 // WriteSVG writes the picture as an SVG document. Its texts are text, in
-// the Go font embedded in the document (only the glyphs used), and every
-// shape that shows a piece of the game carries its class.
+// the Go font embedded in the document (only the glyphs used, as WOFF2),
+// and every shape that shows a piece of the game carries its class.
+//
+// Each shape and each text starts a line, so that a change to a drawing
+// shows as the lines it changes.
 func (p *Picture) WriteSVG(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	opts := svg.Options{EmbedFonts: true, SubsetFonts: true, SizeUnits: "px", ImageEncoding: canvas.Lossless}
-	r := svg.New(bw, p.Width, p.Height, &opts)
+	var buf bytes.Buffer
+	opts := svg.Options{SizeUnits: "px", ImageEncoding: canvas.Lossless}
+	r := svg.New(&buf, p.Width, p.Height, &opts)
 	if p.Title != "" {
-		fmt.Fprintf(bw, "<title>%s</title>", html.EscapeString(p.Title))
+		fmt.Fprintf(&buf, "<title>%s</title>", html.EscapeString(p.Title))
 	}
+	css, err := p.fontFaces(fonts())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&buf, "<style>%s</style>", css)
 	p.paint(r, r.SetClass, false)
 	if err := r.Close(); err != nil {
 		return err
 	}
-	bw.WriteString("\n")
-	return bw.Flush()
+	buf.WriteString("\n")
+	_, err = svgLines.WriteString(w, buf.String())
+	return err
+}
+
+// svgLines breaks an SVG document before each element but those inside
+// a text, where a line break would be a space.
+var svgLines = strings.NewReplacer("><title", ">\n<title", "><style", ">\n<style", "><path", ">\n<path", "><text", ">\n<text", "></svg", ">\n</svg")
+
+// fontFaces returns the CSS that embeds the glyphs of the picture's texts,
+// regular and bold, always alike for the same texts.
+func (p *Picture) fontFaces(fam *canvas.FontFamily) (string, error) {
+	used := [2]map[rune]bool{{}, {}}
+	for _, it := range p.items {
+		if it.kind == textKind {
+			for _, r := range it.text {
+				used[b2i(it.font.Bold)][r] = true
+			}
+		}
+	}
+	var css strings.Builder
+	for bold, runes := range used {
+		if len(runes) == 0 {
+			continue
+		}
+		sfnt := face(fam, Font{Size: 10, Bold: bold == 1}).Font.SFNT
+		ids := []uint16{0} // .notdef first
+		for _, r := range slices.Sorted(maps.Keys(runes)) {
+			if id := sfnt.GlyphIndex(r); id != 0 && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+		sub, err := sfnt.Subset(ids, font.SubsetOptions{Tables: font.KeepMinTables})
+		if err != nil {
+			return "", fmt.Errorf("pictures: subset the font: %w", err)
+		}
+		data, err := sub.WriteWOFF2()
+		if err != nil {
+			return "", fmt.Errorf("pictures: write the font: %w", err)
+		}
+		weight := ""
+		if bold == 1 {
+			weight = "font-weight:700;"
+		}
+		fmt.Fprintf(&css, "\n@font-face{font-family:Go;%ssrc:url(data:font/woff2;base64,%s)}", weight, base64.StdEncoding.EncodeToString(data))
+	}
+	return css.String(), nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Image draws the picture at one pixel per unit.

@@ -1,0 +1,229 @@
+package pictures_test
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/pictures"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
+	"github.com/pbem-games/pbem/rules/atacama"
+)
+
+// shapes counts the shapes of an SVG document by class: each class of
+// each path element counts once.
+func shapes(t *testing.T, svg string) map[string]int {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(svg))
+	n := map[string]int{}
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return n
+		}
+		if err != nil {
+			t.Fatalf("the SVG does not parse: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "path" {
+			for _, a := range se.Attr {
+				if a.Name.Local == "class" {
+					for _, c := range strings.Fields(a.Value) {
+						n[c]++
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPictureShowsView: the SVG of every fixed position, for each seat
+// and an observer, has as many pieces of each kind as the view says.
+func TestPictureShowsView(t *testing.T) {
+	for _, p := range positions {
+		st := p.play(t)
+		for s := rules.Observer; int(s) < p.seats; s++ {
+			v := st.View(s)
+			got := shapes(t, svgOf(t, v))
+			want := wantShapes(v)
+			if len(want) == 0 {
+				t.Fatalf("%s: no counts for a %T", p.name, v)
+			}
+			for class, n := range want {
+				if got[class] != n {
+					t.Errorf("%s seen by seat %d: %d shapes of class %q, want %d (from the view)", p.name, s, got[class], class, n)
+				}
+			}
+		}
+	}
+}
+
+// wantShapes is what a view says a picture shows, by class.
+func wantShapes(v rules.View) map[string]int {
+	want := map[string]int{}
+	switch v := v.(type) {
+	case *atacama.View:
+		want["rig"], want["double"], want["last"] = 0, 0, 0
+		want["line"], want["player"] = len(v.Lines), len(v.Rigs)
+		want["field"], want["unlaid"] = len(v.Cells), 0
+		for _, c := range v.Cells {
+			if c.Rig != nil {
+				want["rig"]++
+				want[seat(c.Rig.Seat)]++
+				if c.Rig.Double {
+					want["double"] += 2 // the ring and the rig
+				}
+			}
+			if v.Last != nil && strings.Trim(v.Last.Move, "*") == c.Field {
+				want["last"] = 1
+			}
+		}
+		for _, l := range v.Lines {
+			want[seat(l.Seat)] += 2 // the line and its tag
+		}
+		for _, r := range v.Rigs {
+			want[seat(r.Seat)]++
+		}
+		if v.Board == "square" {
+			want["unlaid"] = 81 - len(v.Cells)
+		}
+	case *altiplano.View:
+		want["pawn"], want["stored"], want["house"], want["boat"], want["planning"] = 0, 0, 0, 0, 0
+		want["location"], want["board"] = len(v.Table.Circle), len(v.Table.Seats)
+		for _, pv := range v.Table.Seats {
+			if pv.Pawn != "" {
+				want["pawn"]++
+			}
+			for _, w := range pv.Warehouse {
+				var good string
+				var n int
+				if _, err := fmt.Sscan(w, &good, &n); err == nil {
+					want["stored"] += n
+				}
+			}
+			want["house"] += len(pv.Houses)
+			want["boat"] += len(pv.Boats)
+		}
+		want["extension"] = len(v.Table.Display)
+		if v.You != nil && !v.Table.Over {
+			want["planning"] = len(v.You.Planning)
+		}
+	case *archipelago.View:
+		want["region"], want["building"], want["citizens"], want["ships"] = len(v.Map), 0, 0, 0
+		want["player"] = len(v.Players)
+		for _, r := range v.Map {
+			want["building"] += len(r.Buildings)
+			for _, u := range r.Units {
+				if u.Citizens+u.Working+u.Rebels+u.Housed > 0 {
+					want["citizens"]++
+				}
+				if u.Ships+u.ShipsAtWork > 0 {
+					want["ships"]++
+				}
+			}
+		}
+		want["own"] = 0
+		if v.Private != nil {
+			want["own"] = 1
+		}
+	}
+	return want
+}
+
+func seat(s int) string { return "seat" + string(rune('0'+s)) }
+
+// TestNoOtherSeatsSecrets plays each game on and looks, at every step and
+// for every seat, for the facts only another seat may see (the game's
+// Secrets) among the texts of the seat's picture. So that the search is
+// known to find such facts, each seat's own secrets must show in its own
+// picture somewhere along the way.
+func TestNoOtherSeatsSecrets(t *testing.T) {
+	for _, p := range []position{
+		{"altiplano-3-missions", altiplano.Game, 3, []string{"missions"}, 11, 60},
+		{"archipelago-3", archipelago.Game, 3, nil, 12, 60},
+		{"atacama-2-enhanced", atacama.Game, 2, []string{"enhanced"}, 13, 20},
+	} {
+		t.Run(p.name, func(t *testing.T) {
+			own := 0
+			for i := 0; i <= p.moves; i += 4 {
+				q := p
+				q.moves = i
+				st := q.play(t)
+				sec, ok := st.(rules.Secrets)
+				if !ok {
+					t.Fatalf("%s keeps no secrets", p.name)
+				}
+				for s := rules.Observer; int(s) < p.seats; s++ {
+					texts := pictureTexts(t, st.View(s))
+					for o := rules.Observer; int(o) < p.seats; o++ {
+						for _, secret := range facts(sec.Secrets(o)) {
+							shown := strings.Contains(texts, secret)
+							switch {
+							case shown && o == s && o != rules.Observer:
+								own++
+							case shown && o != s:
+								t.Errorf("after %d moves, the picture of seat %d shows %q, which only seat %d may see", i, s, secret, o)
+							}
+						}
+					}
+				}
+			}
+			if own == 0 && p.game != atacama.Game {
+				t.Errorf("no seat's own secrets showed in its own picture: the search finds nothing")
+			}
+		})
+	}
+}
+
+// pictureTexts is every text of a view's picture, one a line.
+func pictureTexts(t *testing.T, v rules.View) string {
+	t.Helper()
+	pic, err := pictures.Draw(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(pic.Texts(), "\n")
+}
+
+// facts turns secrets into what a picture would write of them: the
+// names in a secret written as JSON ("name":"bales" gives bales, at any
+// depth), and a secret in words as it is.
+func facts(secrets []string) []string {
+	var out []string
+	for _, s := range secrets {
+		if !strings.ContainsAny(s, "{\"") {
+			out = append(out, s)
+			continue
+		}
+		var x any
+		if json.Unmarshal([]byte("{"+strings.Trim(s, "{}")+"}"), &x) != nil {
+			continue
+		}
+		out = append(out, names(x)...)
+	}
+	return out
+}
+
+// names are the strings under "name" and "tile" in a decoded JSON value.
+func names(x any) []string {
+	var out []string
+	switch x := x.(type) {
+	case map[string]any:
+		for k, v := range x {
+			if s, ok := v.(string); ok && (k == "name" || k == "tile") && len(s) > 3 {
+				out = append(out, s)
+			}
+			out = append(out, names(v)...)
+		}
+	case []any:
+		for _, v := range x {
+			out = append(out, names(v)...)
+		}
+	}
+	return out
+}
