@@ -7,6 +7,7 @@ import (
 	"html"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"maps"
@@ -18,8 +19,12 @@ import (
 	"github.com/tdewolff/canvas/renderers/rasterizer"
 	"github.com/tdewolff/canvas/renderers/svg"
 	"github.com/tdewolff/font"
+	xfont "golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 )
 
 // fonts is the Go font family, read from the bytes compiled into the
@@ -201,15 +206,14 @@ func nearest(pal color.Palette, r, g, b uint8) int {
 
 // paint draws every item on r; class, when not nil, tells r the class of
 // the items that follow. raster says r is the rasterizer, which is given
-// every stroke and text as filled paths.
+// every stroke as filled shapes, and whose image the texts are written
+// into directly.
 func (p *Picture) paint(r canvas.Renderer, class func(...string), raster bool) {
 	ctx := canvas.NewContext(r)
 	ctx.SetCoordSystem(canvas.CartesianIV)
 	fam := fonts()
-	var glyphs map[textKey]glyphRun
-	if raster {
-		glyphs = map[textKey]glyphRun{}
-	}
+	faces := map[faceKey]xfont.Face{}
+	img, _ := r.(draw.Image)
 	for _, it := range p.items {
 		if class != nil {
 			if it.class == "" {
@@ -219,8 +223,8 @@ func (p *Picture) paint(r canvas.Renderer, class func(...string), raster bool) {
 			}
 		}
 		switch {
-		case it.kind == textKind && raster:
-			fillText(ctx, fam, it, glyphs)
+		case it.kind == textKind && raster && img != nil:
+			drawText(img, it, faces)
 		case it.kind == textKind:
 			paintText(ctx, fam, it)
 		case raster:
@@ -264,63 +268,50 @@ func polygonPath(pts []Point, closed bool) *canvas.Path {
 	return path
 }
 
-// textKey is a text as drawn: its words, size and weight.
-type textKey struct {
-	text string
+// rasterFaces are the Go fonts as the raster back end reads them, parsed
+// on first use and never changed after.
+var rasterFaces = sync.OnceValue(func() [2]*sfnt.Font {
+	regular, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		panic("pictures: the Go font does not parse: " + err.Error())
+	}
+	bold, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		panic("pictures: the Go bold font does not parse: " + err.Error())
+	}
+	return [2]*sfnt.Font{regular, bold}
+})
+
+// faceKey is a font's size and weight.
+type faceKey struct {
 	size float64
 	bold bool
 }
 
-// glyphRun is a text's outline and its advance.
-type glyphRun struct {
-	path  *canvas.Path
-	width float64
-}
-
-// fillText draws a text as the filled outline of its glyphs; glyphs keeps
-// the outlines of the texts drawn so far, for a board repeats its texts.
-func fillText(ctx *canvas.Context, fam *canvas.FontFamily, it item, glyphs map[textKey]glyphRun) {
-	k := textKey{it.text, it.font.Size, it.font.Bold}
-	run, ok := glyphs[k]
+// drawText writes a text into img with the glyph rasterizer of
+// golang.org/x/image, which costs a tenth of filling the glyphs' outlines
+// as paths; faces keeps the faces made so far for one picture.
+func drawText(img draw.Image, it item, faces map[faceKey]xfont.Face) {
+	k := faceKey{it.font.Size, it.font.Bold}
+	f, ok := faces[k]
 	if !ok {
-		path, width, err := face(fam, it.font).ToPath(it.text)
+		var err error
+		f, err = opentype.NewFace(rasterFaces()[b2i(k.bold)], &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: xfont.HintingNone})
 		if err != nil {
 			return
 		}
-		run = glyphRun{path.Transform(canvas.Identity.ReflectY()), width} // glyphs are drawn y up
-		glyphs[k] = run
+		faces[k] = f
 	}
-	x := it.pts[0].X
+	d := &xfont.Drawer{Dst: img, Src: image.NewUniform(textColour(it.font)), Face: f}
+	x := fixed.Int26_6(it.pts[0].X * 64)
 	switch it.font.Align {
 	case Center:
-		x -= run.width / 2
+		x -= d.MeasureString(it.text) / 2
 	case Right:
-		x -= run.width
+		x -= d.MeasureString(it.text)
 	}
-	ctx.ResetStyle()
-	ctx.SetFillColor(textColour(it.font))
-	ctx.SetStroke(nil)
-	ctx.DrawPath(x, it.pts[0].Y, run.path)
-}
-
-func setPaint(ctx *canvas.Context, st Style) {
-	if st.Fill.A > 0 {
-		ctx.SetFillColor(st.Fill)
-	} else {
-		ctx.SetFill(nil)
-	}
-	if st.Stroke.A > 0 {
-		ctx.SetStrokeColor(st.Stroke)
-		ctx.SetStrokeWidth(cmpOr(st.Width, 1))
-		ctx.SetStrokeJoiner(canvas.RoundJoiner{})
-		ctx.SetStrokeCapper(canvas.RoundCapper{})
-		if st.Dash {
-			w := cmpOr(st.Width, 1)
-			ctx.SetDashes(0, 3*w, 2*w)
-		}
-	} else {
-		ctx.SetStroke(nil)
-	}
+	d.Dot = fixed.Point26_6{X: x, Y: fixed.Int26_6(it.pts[0].Y * 64)}
+	d.DrawString(it.text)
 }
 
 func paintText(ctx *canvas.Context, fam *canvas.FontFamily, it item) {
@@ -353,4 +344,24 @@ func cmpOr(x, y float64) float64 {
 		return y
 	}
 	return x
+}
+
+func setPaint(ctx *canvas.Context, st Style) {
+	if st.Fill.A > 0 {
+		ctx.SetFillColor(st.Fill)
+	} else {
+		ctx.SetFill(nil)
+	}
+	if st.Stroke.A > 0 {
+		ctx.SetStrokeColor(st.Stroke)
+		ctx.SetStrokeWidth(cmpOr(st.Width, 1))
+		ctx.SetStrokeJoiner(canvas.RoundJoiner{})
+		ctx.SetStrokeCapper(canvas.RoundCapper{})
+		if st.Dash {
+			w := cmpOr(st.Width, 1)
+			ctx.SetDashes(0, 3*w, 2*w)
+		}
+	} else {
+		ctx.SetStroke(nil)
+	}
 }
