@@ -44,14 +44,14 @@ func drawAtacama(v *atacama.View) *Picture {
 	}
 	panelX := b.right + 90
 	p.Width = panelX + 330
-	p.Height = max(b.foot+150, atacamaTop+float64(len(v.Rigs))*92+190)
+	p.Height = max(b.foot+150, atacamaTop+float64(len(v.Rigs))*96+190)
 	p.Title = atacamaTitle(v)
 	p.Rect(0, 0, p.Width, p.Height, Style{Fill: paper}, "page")
 	p.Text(24, 36, p.Title, Font{Size: 18, Bold: true}, "title")
 	if b.hex {
-		b.drawHex(p, v)
+		b.drawHex(p)
 	} else {
-		b.drawSquare(p, v)
+		b.drawSquare(p)
 	}
 	b.drawFields(p, v)
 	b.drawLines(p, v)
@@ -116,7 +116,7 @@ func (b *atacamaBoard) layoutHex(v *atacama.View) {
 	b.right, b.foot = x0+10.5*w, y0+10*1.5*b.size+b.size
 }
 
-func (b *atacamaBoard) drawSquare(p *Picture, v *atacama.View) {
+func (b *atacamaBoard) drawSquare(p *Picture) {
 	c0 := b.cells[[2]int{0, 0}].at
 	for k := range 9 {
 		x := c0.X + (float64(k)+0.5)*b.size
@@ -125,11 +125,10 @@ func (b *atacamaBoard) drawSquare(p *Picture, v *atacama.View) {
 	}
 }
 
-func (b *atacamaBoard) drawHex(p *Picture, v *atacama.View) {
-	for r, n := range atacamaHexRows {
+func (b *atacamaBoard) drawHex(p *Picture) {
+	for r := range atacamaHexRows {
 		c := b.cells[[2]int{r, 0}].at
 		p.Text(c.X-b.size*1.35, c.Y+5, string(rune('A'+r)), Font{Size: 13, Bold: true, Align: Center}, "label")
-		_ = n
 	}
 }
 
@@ -205,7 +204,7 @@ func (b *atacamaBoard) drawField(p *Picture, cell *atacamaCell, r, c int) {
 		p.Rect(cell.at.X, cell.at.Y, b.size, b.size, st, "field "+cv.Metal)
 	}
 	if cv.Metal == "desert" || cv.Value == 0 {
-		p.Text(mid.X, mid.Y+4, "desert", Font{Size: 10, Align: Center, Color: faint}, "")
+		p.Text(mid.X, mid.Y-b.size*0.45, "desert", Font{Size: 9, Align: Center, Color: faint}, "")
 		return
 	}
 	letter := strings.ToUpper(cv.Metal[:1])
@@ -348,8 +347,9 @@ func atacamaPanel(p *Picture, v *atacama.View, x float64) {
 		p.Text(x+38, y+5, name, Font{Size: 15, Bold: true}, "")
 		p.Text(x+318, y+5, signed(score), Font{Size: 15, Bold: true, Align: Right}, "score")
 		if h, ok := holding[r.Seat]; ok {
-			p.Text(x+38, y+25, fmt.Sprintf("%s concession, scores %s", h.Name, h.Axis), Font{Size: 12}, "")
-			p.Text(x+38, y+42, fmt.Sprintf("+ %s,  − %s", h.Positive, h.Negative), Font{Size: 12}, "")
+			p.Text(x+38, y+23, fmt.Sprintf("%s concession, scores %s", h.Name, h.Axis), Font{Size: 12}, "")
+			p.Text(x+38, y+38, "+ "+h.Positive, Font{Size: 12}, "")
+			p.Text(x+38, y+53, "− "+h.Negative, Font{Size: 12}, "")
 		} else {
 			p.Text(x+38, y+25, "no concession yet", Font{Size: 12, Color: faint}, "")
 		}
@@ -357,8 +357,8 @@ func atacamaPanel(p *Picture, v *atacama.View, x float64) {
 		if hasVariant(v.Variants, atacama.Tactical) {
 			rigs += fmt.Sprintf(" and %d double", r.Double)
 		}
-		p.Text(x+38, y+59, rigs, Font{Size: 12}, "")
-		y += 92
+		p.Text(x+38, y+68, rigs, Font{Size: 12}, "")
+		y += 96
 	}
 	if v.Stage > 0 {
 		p.Text(x, y, fmt.Sprintf("Stage %d of 3: %d tiles laid", v.Stage, len(v.Tiles)), Font{Size: 12}, "")

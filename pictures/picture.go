@@ -128,17 +128,6 @@ func (p *Picture) Text(x, y float64, s string, f Font, class string) {
 	p.add(item{kind: textKind, class: class, pts: []Point{{x, y}}, text: s, font: f})
 }
 
-// Count returns how many shapes and texts carry class.
-func (p *Picture) Count(class string) int {
-	n := 0
-	for _, it := range p.items {
-		if hasClass(it.class, class) {
-			n++
-		}
-	}
-	return n
-}
-
 // Texts returns every text of the picture, in drawing order.
 func (p *Picture) Texts() []string {
 	var out []string
@@ -148,21 +137,4 @@ func (p *Picture) Texts() []string {
 		}
 	}
 	return out
-}
-
-func hasClass(classes, class string) bool {
-	for len(classes) > 0 {
-		i := 0
-		for i < len(classes) && classes[i] != ' ' {
-			i++
-		}
-		if classes[:i] == class {
-			return true
-		}
-		if i == len(classes) {
-			break
-		}
-		classes = classes[i+1:]
-	}
-	return false
 }
