@@ -1,11 +1,16 @@
 package pictures_test
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,6 +19,7 @@ import (
 	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/tdewolff/font"
 )
 
 // shapes counts the shapes of an SVG document by class: each class of
@@ -227,3 +233,67 @@ func names(x any) []string {
 	}
 	return out
 }
+
+// TestPNG: every fixed position's PNG decodes, has the picture's size and
+// stays within 150 KiB, small enough to go in a mail.
+func TestPNG(t *testing.T) {
+	for _, p := range positions {
+		pic, err := pictures.Draw(p.play(t).View(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := pic.WritePNG(&b); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b.Bytes()))
+		if err != nil {
+			t.Fatalf("%s: the PNG does not decode: %v", p.name, err)
+		}
+		if got, want := img.Bounds().Size(), image.Pt(int(pic.Width+0.5), int(pic.Height+0.5)); got != want {
+			t.Errorf("%s: the PNG is %v, want %v", p.name, got, want)
+		}
+		if b.Len() > 150<<10 {
+			t.Errorf("%s: the PNG has %d bytes, want at most 150 KiB", p.name, b.Len())
+		}
+	}
+}
+
+// TestSVGFonts: the fonts an SVG embeds parse, and between them, regular
+// and bold, hold a glyph for every character of the picture's texts, so
+// no reader needs a font of its own.
+func TestSVGFonts(t *testing.T) {
+	for _, p := range positions {
+		pic, err := pictures.Draw(p.play(t).View(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := pic.WriteSVG(&b); err != nil {
+			t.Fatal(err)
+		}
+		faces := fontFace.FindAllStringSubmatch(b.String(), -1)
+		if len(faces) != 2 {
+			t.Fatalf("%s: the SVG embeds %d font faces, want regular and bold", p.name, len(faces))
+		}
+		var sfnts []*font.SFNT
+		for _, f := range faces {
+			data, err := base64.StdEncoding.DecodeString(f[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			sf, err := font.ParseFont(data, 0)
+			if err != nil {
+				t.Fatalf("%s: an embedded font does not parse: %v", p.name, err)
+			}
+			sfnts = append(sfnts, sf)
+		}
+		for _, r := range strings.Join(pic.Texts(), "") {
+			if r != ' ' && sfnts[0].GlyphIndex(r) == 0 && sfnts[1].GlyphIndex(r) == 0 {
+				t.Errorf("%s: no embedded font has a glyph for %q", p.name, r)
+			}
+		}
+	}
+}
+
+var fontFace = regexp.MustCompile(`@font-face\{font-family:Go;(font-weight:700;)?src:url\(data:font/woff2;base64,([A-Za-z0-9+/=]+)\)\}`)
