@@ -333,11 +333,7 @@ func archipelagoScreen(p *Picture, v *archipelago.View, x, y float64, colours ma
 	pv := v.Private
 	if pv == nil {
 		if v.Over {
-			var s []string
-			for _, sc := range v.Scores {
-				s = append(s, fmt.Sprintf("seat %d: %d VP", sc.Seat, sc.Points))
-			}
-			p.Text(x, y+20, "Scores: "+strings.Join(s, ", "), Font{Size: 14, Bold: true}, "")
+			archipelagoEnd(p, v, x, y)
 		}
 		return
 	}
@@ -373,4 +369,27 @@ func joinInts(xs []int) string {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// archipelagoEnd writes the scores and the objectives, which the end of
+// the game reveals.
+func archipelagoEnd(p *Picture, v *archipelago.View, x, y float64) {
+	var s []string
+	for _, sc := range v.Scores {
+		s = append(s, fmt.Sprintf("seat %d: %d VP", sc.Seat, sc.Points))
+	}
+	head := "Scores: " + strings.Join(s, ", ")
+	if v.EveryoneLost {
+		head = "Everyone lost. " + head
+	} else if len(v.Winners) > 0 {
+		var ws []string
+		for _, w := range v.Winners {
+			ws = append(ws, "seat "+strconv.Itoa(w))
+		}
+		head += "; won by " + strings.Join(ws, " and ")
+	}
+	p.Text(x, y+20, head, Font{Size: 14, Bold: true}, "")
+	for i, o := range v.Objectives {
+		p.Text(x, y+42+float64(i)*17, fmt.Sprintf("seat %d held %s: %s", o.Holder, o.Name, o.Scores), Font{Size: 12}, "objective")
+	}
 }

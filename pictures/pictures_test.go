@@ -150,9 +150,9 @@ func seat(s int) string { return "seat" + string(rune('0'+s)) }
 // picture somewhere along the way.
 func TestNoOtherSeatsSecrets(t *testing.T) {
 	for _, p := range []position{
-		{"altiplano-3-missions", altiplano.Game, 3, []string{"missions"}, 11, 60},
-		{"archipelago-3", archipelago.Game, 3, nil, 12, 60},
-		{"atacama-2-enhanced", atacama.Game, 2, []string{"enhanced"}, 13, 20},
+		{"altiplano-3-missions", altiplano.Game, 3, []string{"missions"}, 11, 60, false},
+		{"archipelago-3", archipelago.Game, 3, nil, 12, 60, false},
+		{"atacama-2-enhanced", atacama.Game, 2, []string{"enhanced"}, 13, 20, false},
 	} {
 		t.Run(p.name, func(t *testing.T) {
 			own := 0

@@ -18,19 +18,25 @@ type position struct {
 	variants []string
 	seed     uint64
 	moves    int
+	observer bool // the goldens hold the observer's picture too
 }
 
 // positions are the goldens' positions: every game, several player
 // counts and variants.
 var positions = []position{
-	{"atacama-2", atacama.Game, 2, nil, 1, 14},
-	{"atacama-2-enhanced-tactical", atacama.Game, 2, []string{"enhanced", "tactical"}, 2, 9},
-	{"atacama-3", atacama.Game, 3, nil, 3, 30},
-	{"atacama-4-over", atacama.Game, 4, nil, 4, 1000},
-	{"altiplano-2", altiplano.Game, 2, nil, 5, 25},
-	{"altiplano-4-missions", altiplano.Game, 4, []string{"missions"}, 6, 120},
-	{"archipelago-2", archipelago.Game, 2, nil, 7, 30},
-	{"archipelago-4", archipelago.Game, 4, nil, 8, 90},
+	{"atacama-2", atacama.Game, 2, nil, 1, 14, false},
+	{"atacama-2-enhanced-tactical", atacama.Game, 2, []string{"enhanced", "tactical"}, 2, 9, true},
+	{"atacama-3", atacama.Game, 3, nil, 3, 30, false},
+	{"atacama-4-over", atacama.Game, 4, nil, 4, 1000, false},
+	{"altiplano-2", altiplano.Game, 2, nil, 5, 25, true},
+	{"altiplano-4-missions", altiplano.Game, 4, []string{"missions"}, 6, 120, true},
+	{"altiplano-3-choose", altiplano.Game, 3, []string{"choose"}, 9, 400, false},
+	{"altiplano-3-over", altiplano.Game, 3, []string{"choose"}, 9, 1000, false},
+	{"archipelago-2", archipelago.Game, 2, nil, 7, 30, true},
+	{"archipelago-4", archipelago.Game, 4, nil, 8, 90, true},
+	{"archipelago-3-city", archipelago.Game, 3, nil, 9, 150, false},
+	{"archipelago-3-over", archipelago.Game, 3, nil, 9, 200, false},
+	{"archipelago-5", archipelago.Game, 5, nil, 9, 120, false},
 }
 
 // play returns the position's state: the setup, then up to moves moves,
