@@ -297,3 +297,61 @@ func TestSVGFonts(t *testing.T) {
 }
 
 var fontFace = regexp.MustCompile(`@font-face\{font-family:Go;(font-weight:700;)?src:url\(data:font/woff2;base64,([A-Za-z0-9+/=]+)\)\}`)
+
+// TestHiddenChoicesUnseen: when a seat's choice changes nothing another
+// seat may see (a plan in Altiplano, a sealed bid in Archipelago), the
+// other seat's picture is the same whichever it chose, byte for byte.
+// That the choices are drawn at all shows in the chooser's own picture,
+// which must differ somewhere along the way.
+func TestHiddenChoicesUnseen(t *testing.T) {
+	for _, p := range []position{
+		{"altiplano-3", altiplano.Game, 3, nil, 21, 40, false},
+		{"archipelago-3", archipelago.Game, 3, nil, 22, 40, false},
+	} {
+		t.Run(p.name, func(t *testing.T) {
+			checked, shown := 0, 0
+			for i := 0; i <= p.moves && checked < 12; i += 5 {
+				q := p
+				q.moves = i
+				st := q.play(t)
+				for _, j := range st.ToAct() {
+					legal := st.Legal(j)
+					if len(legal) < 2 {
+						continue
+					}
+					a, errA := st.Apply(j, legal[0])
+					b, errB := st.Apply(j, legal[len(legal)-1])
+					if errA != nil || errB != nil {
+						t.Fatal(errA, errB)
+					}
+					hidden := false
+					for o := rules.Observer; int(o) < p.seats; o++ {
+						if o == j || viewJSON(t, a, o) != viewJSON(t, b, o) {
+							continue
+						}
+						hidden = true
+						checked++
+						if svgOf(t, a.View(o)) != svgOf(t, b.View(o)) {
+							t.Errorf("after %d moves, seat %d's picture shows whether seat %d played %s or %s, which its view does not", i, o, j, legal[0], legal[len(legal)-1])
+						}
+					}
+					if hidden && svgOf(t, a.View(j)) != svgOf(t, b.View(j)) {
+						shown++
+					}
+				}
+			}
+			if checked == 0 || shown == 0 {
+				t.Errorf("checked %d pictures for hidden choices, %d choices showed in their seat's own picture; want some of each", checked, shown)
+			}
+		})
+	}
+}
+
+func viewJSON(t *testing.T, st rules.State, s rules.Seat) string {
+	t.Helper()
+	b, err := json.Marshal(st.View(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
