@@ -42,7 +42,6 @@ func drawAltiplano(v *altiplano.View) *Picture {
 		ownH = 150
 	}
 	p.Height = 60 + alpLocH + 30 + 110 + float64(rows)*(alpSeatH+14) + ownH + 50
-	p.Rect(0, 0, p.Width, p.Height, Style{Fill: paper}, "page")
 	p.Text(24, 36, p.Title, Font{Size: 18, Bold: true}, "title")
 	y := 56.0
 	altiplanoLocations(p, v, y)

@@ -41,15 +41,14 @@ func drawArchipelago(v *archipelago.View) *Picture {
 	mapW, mapH, cellAt := archipelagoMapLayout(v)
 	panelX := 24 + max(mapW, 560) + 30
 	p.Width = panelX + 470
-	p.Height = max(70+mapH, 600) + 170 + 18*float64(len(v.Last))
-	p.Rect(0, 0, p.Width, p.Height, Style{Fill: paper}, "page")
 	p.Text(24, 36, p.Title, Font{Size: 18, Bold: true}, "title")
 	archipelagoMap(p, v, cellAt, colours)
 	y := archipelagoPlayers(p, v, panelX, 70, colours)
 	y = archipelagoMarkets(p, v, panelX, y+10)
 	y = archipelagoCrisis(p, v, panelX, y+10)
-	archipelagoTrack(p, v, panelX, y+10)
-	bottom := max(70+mapH, 600) + 10
+	y = archipelagoTrack(p, v, panelX, y+10)
+	bottom := max(70+mapH+34, y+40)
+	archipelagoLegend(p, 24, bottom-14)
 	archipelagoScreen(p, v, 24, bottom, colours)
 	ly := bottom + 150
 	for i, l := range v.Last {
@@ -59,6 +58,7 @@ func drawArchipelago(v *archipelago.View) *Picture {
 		p.Text(24, ly, l, Font{Size: 13}, "last")
 		ly += 18
 	}
+	p.Height = ly + 10
 	return p
 }
 
@@ -308,7 +308,7 @@ func archipelagoCrisis(p *Picture, v *archipelago.View, x, y float64) float64 {
 	return y + 14
 }
 
-func archipelagoTrack(p *Picture, v *archipelago.View, x, y float64) {
+func archipelagoTrack(p *Picture, v *archipelago.View, x, y float64) float64 {
 	p.Text(x, y, fmt.Sprintf("Evolution track (%d cards in the pile)", v.Pile), Font{Size: 14, Bold: true}, "")
 	y += 10
 	for i, c := range v.Track {
@@ -322,9 +322,11 @@ func archipelagoTrack(p *Picture, v *archipelago.View, x, y float64) {
 		}
 		p.Text(cx+5, y+53, fmt.Sprintf("cost %d, then %s", c.Cost, next), Font{Size: 9}, "")
 	}
+	y += 76
 	if v.Trend != nil {
-		p.Text(x, y+76, "Trend: "+v.Trend.Name+", "+v.Trend.Rule, Font{Size: 11}, "")
+		p.Text(x, y, "Trend: "+v.Trend.Name+", "+v.Trend.Rule, Font{Size: 11}, "")
 	}
+	return y
 }
 
 // archipelagoScreen draws what lies behind the viewer's screen, or every
@@ -392,4 +394,17 @@ func archipelagoEnd(p *Picture, v *archipelago.View, x, y float64) {
 	for i, o := range v.Objectives {
 		p.Text(x, y+42+float64(i)*17, fmt.Sprintf("seat %d held %s: %s", o.Holder, o.Name, o.Scores), Font{Size: 12}, "objective")
 	}
+}
+
+// archipelagoLegend names the landscapes of the edges and the pieces.
+func archipelagoLegend(p *Picture, x, y float64) {
+	for _, l := range []struct {
+		code byte
+		name string
+	}{{'W', "water"}, {'F', "field"}, {'M', "mountain"}} {
+		p.Rect(x, y-11, 22, 12, Style{Fill: landscapeColours[l.code], Stroke: edge}, "")
+		p.Text(x+28, y, l.name, Font{Size: 12}, "")
+		x += 100
+	}
+	p.Text(x, y, "a player's shape and number: citizens; a hull: ships; a house: a building (its initial); a ring: a city's owner", Font{Size: 12}, "")
 }

@@ -46,7 +46,6 @@ func drawAtacama(v *atacama.View) *Picture {
 	p.Width = panelX + 330
 	p.Height = max(b.foot+150, atacamaTop+float64(len(v.Rigs))*96+190)
 	p.Title = atacamaTitle(v)
-	p.Rect(0, 0, p.Width, p.Height, Style{Fill: paper}, "page")
 	p.Text(24, 36, p.Title, Font{Size: 18, Bold: true}, "title")
 	if b.hex {
 		b.drawHex(p)

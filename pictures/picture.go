@@ -47,6 +47,10 @@ type Picture struct {
 	items         []item
 }
 
+// page is the colour every picture lies on, painted under the whole page
+// before its items.
+var page = Style{Fill: paper}
+
 // Point is a place on the page.
 type Point struct{ X, Y float64 }
 

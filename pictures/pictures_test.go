@@ -234,8 +234,9 @@ func names(x any) []string {
 	return out
 }
 
-// TestPNG: every fixed position's PNG decodes, has the picture's size and
-// stays within 150 KiB, small enough to go in a mail.
+// TestPNG: every fixed position's PNG decodes, has the picture's size,
+// lies on the light, opaque page and stays within 150 KiB, small enough
+// to go in a mail.
 func TestPNG(t *testing.T) {
 	for _, p := range positions {
 		pic, err := pictures.Draw(p.play(t).View(0))
@@ -252,6 +253,10 @@ func TestPNG(t *testing.T) {
 		}
 		if got, want := img.Bounds().Size(), image.Pt(int(pic.Width+0.5), int(pic.Height+0.5)); got != want {
 			t.Errorf("%s: the PNG is %v, want %v", p.name, got, want)
+		}
+		// the page's own colour, exactly: opaque and light in any mail theme
+		if r, g, bl, a := img.At(1, 1).RGBA(); r>>8 != 0xfb || g>>8 != 0xf8 || bl>>8 != 0xf1 || a != 0xffff {
+			t.Errorf("%s: the PNG's page is #%02x%02x%02x (alpha %d), want #fbf8f1, opaque", p.name, r>>8, g>>8, bl>>8, a>>8)
 		}
 		if b.Len() > 150<<10 {
 			t.Errorf("%s: the PNG has %d bytes, want at most 150 KiB", p.name, b.Len())

@@ -142,6 +142,7 @@ func (p *Picture) colours() []color.RGBA {
 			out = append(out, c)
 		}
 	}
+	add(page.Fill)
 	add(ink)
 	for _, it := range p.items {
 		add(it.style.Fill)
@@ -214,7 +215,8 @@ func (p *Picture) paint(r canvas.Renderer, class func(...string), raster bool) {
 	fam := fonts()
 	faces := map[faceKey]xfont.Face{}
 	img, _ := r.(draw.Image)
-	for _, it := range p.items {
+	items := append([]item{{kind: rectKind, class: "page", pts: []Point{{0, 0}, {p.Width, p.Height}}, style: page}}, p.items...)
+	for _, it := range items {
 		if class != nil {
 			if it.class == "" {
 				class()
