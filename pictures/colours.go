@@ -13,6 +13,9 @@ var (
 	white = rgb(0xffffff)
 )
 
+// page is how every picture's page is painted, under all its items.
+var page = Style{Fill: paper}
+
 // seatColours are the Okabe–Ito colours, told apart by every kind of
 // colour vision; a seat is drawn in its colour and also with its shape
 // and its number, so no one needs the colour alone.

@@ -1,9 +1,10 @@
 // Package pictures draws a game's board as a picture, from the view one
 // seat may see and nothing more: one drawing per game, written out as SVG
 // or PNG by the same code. A drawing is a list of shapes and texts in
-// pixels from the top left (Picture); the renderers of
-// github.com/tdewolff/canvas turn it into either format, with the Go fonts
-// embedded, so no system font is needed.
+// pixels from the top left (Picture); the SVG and raster back ends of
+// github.com/tdewolff/canvas turn it into either format (the PNG's texts
+// through the glyph rasterizer of golang.org/x/image), both with the Go
+// fonts compiled into the program, so no system font is needed.
 //
 // Each seat has a colour, a shape and a letter or number, so a colour-blind
 // reader tells seats apart; every picture lies on its own opaque, light
@@ -46,10 +47,6 @@ type Picture struct {
 	Title         string // what the picture shows, for readers that cannot see it
 	items         []item
 }
-
-// page is the colour every picture lies on, painted under the whole page
-// before its items.
-var page = Style{Fill: paper}
 
 // Point is a place on the page.
 type Point struct{ X, Y float64 }
