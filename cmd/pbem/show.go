@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -29,10 +31,19 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("show", flag.ContinueOnError)
 	seat := seatFlag(fs)
 	at := fs.Int("at", 0, "show the game as it was after event SEQ")
-	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := e.parse(fs, args, 1, "ID [--seat N] [--at SEQ] [--json]")
+	asJSON := fs.Bool("json", false, "print JSON (as --format json)")
+	format := fs.String("format", "text", "how to write the board: text, json, svg or png (a picture, to standard output)")
+	pos, err := e.parse(fs, args, 1, "ID [--seat N] [--at SEQ] [--json] [--format text|json|svg|png]")
 	if err != nil {
 		return err
+	}
+	switch {
+	case *asJSON && *format != "text" && *format != "json":
+		return usageError{fmt.Sprintf("show: --json and --format %s ask for two formats", *format)}
+	case *asJSON:
+		*format = "json"
+	case !slices.Contains(showFormats, *format):
+		return usageError{fmt.Sprintf("show: --format must be one of %s, not %q", strings.Join(showFormats, ", "), *format)}
 	}
 	if *at < 0 {
 		return usageError{fmt.Sprintf("show: --at must be an event number from 1, not %d", *at)}
@@ -54,7 +65,10 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	scores, over := g.State.Result()
 	view := g.State.View(s)
-	if *asJSON {
+	switch *format {
+	case "svg", "png":
+		return writePicture(e, view, *format)
+	case "json":
 		toAct := g.State.ToAct()
 		if toAct == nil || g.Ended != nil {
 			toAct = []rules.Seat{} // a resignation or an agreement ends a game the rules would go on with
@@ -66,6 +80,21 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintln(e.stdout)
 	fmt.Fprint(e.stdout, strings.TrimRight(view.Text(), "\n")+"\n")
 	return nil
+}
+
+// showFormats are the forms "pbem show --format" writes a board in.
+var showFormats = []string{"text", "json", "svg", "png"}
+
+// writePicture draws the view as a picture in format, svg or png.
+func writePicture(e *env, view rules.View, format string) error {
+	pic, err := pictures.Draw(view)
+	if err != nil {
+		return err
+	}
+	if format == "svg" {
+		return pic.WriteSVG(e.stdout)
+	}
+	return pic.WritePNG(e.stdout)
 }
 
 // heading is the one-line summary above a board.

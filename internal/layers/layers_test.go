@@ -31,6 +31,7 @@ var allowed = map[string][]string{
 	"games":                        {"events", "projections", "rules"},
 	"games/gamestest":              {"events", "events/storetest", "games", "rules", "rules/atacama"},
 	"games/mailroom":               {"events", "games", "projections", "rules", "mail", "templates"},
+	"pictures":                     {"rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
 	"internal/golden":              nil,
 	"internal/layers":              nil,
 	"internal/torture":             {"events", "games", "games/mailroom", "mail", "mail/loopback", "projections", "rules"},

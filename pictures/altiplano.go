@@ -1,0 +1,434 @@
+package pictures
+
+import (
+	"fmt"
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-games/pbem/rules/altiplano"
+)
+
+// goodColours tints each good's chip; the chip also carries the good's
+// name, so the colour is only a help.
+var goodColours = map[string]color.RGBA{
+	"food": rgb(0xf3e3a1), "corn": rgb(0xf5c542), "wood": rgb(0xa0785a), "stone": rgb(0xb0b0b0),
+	"ore": rgb(0x6f7b8b), "fabric": rgb(0xd98cb3), "silver": rgb(0xdfe6ee), "wool": rgb(0xf7f3e8),
+	"fish": rgb(0x7fb7d9), "glass": rgb(0xa8e0d8), "alpaca": rgb(0xc9a27e), "cocoa": rgb(0x7a4a2a),
+	"coin": rgb(0xe0b000),
+}
+
+// The printed board of each player: the warehouse's rows and their sizes
+// from the top, and the road's length.
+var (
+	altiplanoRows = []int{2, 3, 3, 4, 4, 5}
+	altiplanoRoad = 8
+)
+
+const (
+	alpLocW  = 148.0
+	alpLocH  = 200.0
+	alpSeatW = 520.0
+	alpSeatH = 250.0
+)
+
+func drawAltiplano(v *altiplano.View) *Picture {
+	t := v.Table
+	p := &Picture{Width: 24*3 + 2*alpSeatW, Title: altiplanoTitle(v)}
+	rows := (len(t.Seats) + 1) / 2
+	ownH := 0.0
+	if v.You != nil && !t.Over {
+		ownH = 150
+	}
+	p.Height = 60 + alpLocH + 30 + 110 + float64(rows)*(alpSeatH+14) + ownH + 50
+	p.Text(24, 36, p.Title, Font{Size: 18, Bold: true}, "title")
+	y := 56.0
+	altiplanoLocations(p, v, y)
+	y += alpLocH + 30
+	altiplanoDisplay(p, v, y)
+	y += 110
+	for i, pv := range t.Seats {
+		x := 24 + float64(i%2)*(alpSeatW+24)
+		altiplanoSeat(p, v, pv, x, y+float64(i/2)*(alpSeatH+14))
+	}
+	y += float64(rows) * (alpSeatH + 14)
+	if ownH > 0 {
+		altiplanoOwn(p, v, y)
+		y += ownH
+	}
+	p.Text(24, y+20, altiplanoFooter(v), Font{Size: 13}, "")
+	return p
+}
+
+func altiplanoTitle(v *altiplano.View) string {
+	t := v.Table
+	s := fmt.Sprintf("Altiplano, %d players", t.Players)
+	if len(t.Variants) > 0 {
+		s += " (" + strings.Join(t.Variants, ", ") + ")"
+	}
+	switch t.Phase {
+	case "plan":
+		s += fmt.Sprintf(", round %d, planning", t.Round)
+	case "act":
+		s += fmt.Sprintf(", round %d, actions", t.Round)
+	case "choose":
+		s += ", choosing professions"
+	default:
+		s += fmt.Sprintf(", game over after round %d", t.Round)
+	}
+	return s + ", " + seenBy(v.Seat)
+}
+
+// goodChip draws a good's chip and its name and count; it returns the x
+// after it.
+func goodChip(p *Picture, x, y float64, good string, n int, class string) float64 {
+	c, ok := goodColours[good]
+	if !ok {
+		c = faint
+	}
+	p.Circle(x+6, y-4, 6, Style{Fill: c, Stroke: edge}, class)
+	label := good
+	if n >= 0 {
+		label += " " + strconv.Itoa(n)
+	}
+	p.Text(x+15, y, label, Font{Size: 12}, "")
+	return x + 15 + float64(len(label))*6.6 + 8
+}
+
+// goodsList draws goods written as the view writes them, "glass 11, wool
+// 2", as chips from x; it wraps before right and returns the next line's y.
+func goodsList(p *Picture, x, y, right float64, list string, class string) float64 {
+	x0 := x
+	for part := range strings.SplitSeq(list, ", ") {
+		name, count, ok := strings.Cut(part, " ")
+		n, err := strconv.Atoi(count)
+		if !ok || err != nil {
+			name, n = part, -1
+		}
+		w := 15 + float64(len(part))*6.6 + 8
+		if x+w > right && x > x0 {
+			x, y = x0, y+17
+		}
+		x = goodChip(p, x, y, name, n, class)
+	}
+	return y + 17
+}
+
+func altiplanoLocations(p *Picture, v *altiplano.View, y float64) {
+	t := v.Table
+	home := map[string][]string{"road": {"corn"}, "farm": {"fabric", "wool", "alpaca"}, "mine": {"stone", "ore", "silver"},
+		"forest": {"wood", "cocoa"}, "port": {"fish"}, "market": {"glass"}}
+	for i, name := range t.Circle {
+		x := 24 + float64(i)*alpLocW
+		p.Rect(x+2, y, alpLocW-8, alpLocH, Style{Fill: white, Stroke: edge}, "location")
+		p.Text(x+10, y+18, upperFirst(name), Font{Size: 14, Bold: true}, "")
+		if i < len(t.Circle)-1 {
+			p.Text(x+alpLocW-3, y+alpLocH/2, "›", Font{Size: 16, Bold: true, Align: Center, Color: faint}, "")
+		}
+		ly := y + 38
+		for _, g := range home[name] {
+			goodChip(p, x+10, ly, g, t.Supply[g], "supply")
+			ly += 17
+		}
+		right := x + alpLocW - 10
+		switch name {
+		case "village":
+			p.Text(x+10, ly, fmt.Sprintf("carts %d; houses:", t.Carts), Font{Size: 12}, "")
+			ly = goodsList(p, x+10, ly+17, right, t.Houses, "village-house")
+		case "port":
+			p.Text(x+10, ly, "boats:", Font{Size: 12}, "")
+			ly = goodsList(p, x+10, ly+17, right, t.Boats, "port-boat")
+		case "market":
+			var cs []string
+			for _, c := range t.Contracts {
+				cs = append(cs, strconv.Itoa(c))
+			}
+			p.Text(x+10, ly, "contracts:", Font{Size: 12}, "")
+			ly = wrapText(p, x+10, ly+16, strings.Join(cs, " "), 22, Font{Size: 12}) + 2
+		}
+		px := x + alpLocW - 24
+		for _, pv := range backward(t.Seats) {
+			if pv.Pawn == name {
+				seatMark(p, px, y+14, 10, pv.Seat, strconv.Itoa(pv.Seat), seatClass("pawn", pv.Seat))
+				px -= 24
+			}
+		}
+	}
+	p.Text(24+7*alpLocW-10, y-6, fmt.Sprintf("centre: food %d", t.Supply["food"]), Font{Size: 12, Align: Right}, "")
+}
+
+// wrapText writes s in lines of at most n characters, broken at spaces;
+// it returns the y after the last line.
+func wrapText(p *Picture, x, y float64, s string, n int, f Font) float64 {
+	line := ""
+	for w := range strings.FieldsSeq(s) {
+		if line != "" && len(line)+1+len(w) > n {
+			p.Text(x, y, line, f, "")
+			y += f.Size + 4
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		p.Text(x, y, line, f, "")
+		y += f.Size + 4
+	}
+	return y
+}
+
+func altiplanoDisplay(p *Picture, v *altiplano.View, y float64) {
+	t := v.Table
+	p.Text(24, y, "Extensions on display (cost)", Font{Size: 14, Bold: true}, "")
+	for k := range 5 {
+		x := 24 + float64(k)*150
+		class := "display"
+		for _, o := range t.Display {
+			if o.Space == k+1 {
+				class = "display extension"
+			}
+		}
+		p.Rect(x, y+12, 140, 60, Style{Fill: white, Stroke: edge}, class)
+		p.Text(x+8, y+30, strconv.Itoa(k+1), Font{Size: 12, Bold: true, Color: faint}, "")
+		for _, o := range t.Display {
+			if o.Space == k+1 {
+				p.Text(x+70, y+44, o.Name, Font{Size: 14, Bold: true, Align: Center}, "")
+				p.Text(x+70, y+63, fmt.Sprintf("%d coins", o.Cost), Font{Size: 12, Align: Center}, "")
+			}
+		}
+	}
+	pile := "pile: empty"
+	if t.Pile > 0 {
+		pile = fmt.Sprintf("pile: %d cards, next %s", t.Pile, t.PileLetter)
+	}
+	p.Text(24+5*150+10, y+46, pile, Font{Size: 12}, "")
+	if len(t.Professions) > 0 {
+		p.Text(24+5*150+10, y+64, "professions left: "+strings.Join(t.Professions, ", "), Font{Size: 12}, "")
+	}
+}
+
+func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, x, y float64) {
+	t := v.Table
+	st := Style{Fill: white, Stroke: edge}
+	if t.Last != nil && t.Last.Seat == pv.Seat {
+		st = Style{Fill: white, Stroke: mark, Width: 3}
+	}
+	p.Rect(x, y, alpSeatW, alpSeatH, st, seatClass("board", pv.Seat))
+	seatMark(p, x+20, y+20, 12, pv.Seat, strconv.Itoa(pv.Seat), seatClass("player", pv.Seat))
+	coins, board := pv.Coins, pv.Board
+	if pv.Seat == v.Seat && v.You != nil {
+		coins, board = v.You.Coins, v.You.Board
+	}
+	head := "Seat " + strconv.Itoa(pv.Seat)
+	if pv.Seat == v.Seat {
+		head += " (you)"
+	}
+	if pv.Profession != "" {
+		head += ", " + pv.Profession
+	}
+	if slices.Contains(t.Winners, pv.Seat) {
+		head += ", wins"
+	}
+	p.Text(x+40, y+25, head, Font{Size: 15, Bold: true}, "")
+	status := fmt.Sprintf("%s, score %d", plural(coins, "coin"), pv.Score)
+	if pv.Status != "" {
+		status += " (" + pv.Status + ")"
+	}
+	p.Text(x+alpSeatW-12, y+25, status, Font{Size: 13, Align: Right}, "")
+	// the road
+	p.Text(x+12, y+56, "road", Font{Size: 12}, "")
+	for k := range altiplanoRoad {
+		sx := x + 60 + float64(k)*26
+		fill := white
+		if k < pv.Road {
+			fill = seatColour(pv.Seat)
+		}
+		p.Rect(sx, y+42, 22, 20, Style{Fill: fill, Stroke: edge}, "road")
+	}
+	cart := "free cart ready"
+	if pv.FreeUsed {
+		cart = "free cart used"
+	}
+	if pv.Carts > 1 {
+		cart += fmt.Sprintf(", %d of %d bought carts used", pv.CartsUsed, pv.Carts-1)
+	}
+	p.Text(x+280, y+56, cart, Font{Size: 12}, "")
+	// the warehouse, a row of boxes per row of the board
+	p.Text(x+12, y+84, "warehouse", Font{Size: 12}, "")
+	for r, size := range altiplanoRows {
+		good, n := "", 0
+		if r < len(pv.Warehouse) {
+			name, count, _ := strings.Cut(pv.Warehouse[r], " ")
+			good = name
+			n, _ = strconv.Atoi(count)
+		}
+		rx := x + 90 + float64(r%3)*142
+		ry := y + 72 + float64(r/3)*20
+		for k := range size {
+			fill := rgb(0xf1f1f1)
+			class := "slot"
+			if k < n {
+				fill, class = goodColours[good], "stored"
+			}
+			p.Rect(rx+float64(k)*18, ry, 16, 16, Style{Fill: fill, Stroke: edge}, class)
+		}
+		if good != "" {
+			p.Text(rx+float64(size)*18+4, ry+12, good, Font{Size: 11}, "")
+		}
+	}
+	if pv.Overflow > 0 {
+		p.Text(x+12, y+128, fmt.Sprintf("%d corn beside the warehouse", pv.Overflow), Font{Size: 12}, "")
+	}
+	ly := y + 136
+	ly = labelled(p, x+12, ly, "houses", pv.Houses, "house")
+	ly = labelled(p, x+12, ly, "boats", pv.Boats, "boat")
+	exts := "none"
+	if len(pv.Extensions) > 0 {
+		exts = strings.Join(pv.Extensions, ", ")
+	}
+	p.Text(x+12, ly, "extensions: "+exts, Font{Size: 12}, "")
+	ly += 17
+	contract := "no open contract"
+	if pv.Contract > 0 {
+		contract = fmt.Sprintf("contract %d, delivered %s", pv.Contract, orNone(pv.Delivered))
+	}
+	if len(pv.Completed) > 0 {
+		var cs []string
+		for _, c := range pv.Completed {
+			cs = append(cs, strconv.Itoa(c))
+		}
+		contract += "; completed " + strings.Join(cs, ", ")
+	}
+	p.Text(x+12, ly, contract, Font{Size: 12}, "")
+	ly += 17
+	var spaces []string
+	for _, k := range sortedKeys(board) {
+		spaces = append(spaces, k+": "+board[k])
+	}
+	wrapText(p, x+12, ly, "on the action spaces: "+orNone(strings.Join(spaces, "; ")), 80, Font{Size: 12})
+	if pv.Final != nil {
+		p.Text(x+alpSeatW-12, y+alpSeatH-12, fmt.Sprintf("final score %d", pv.Final.Total), Font{Size: 13, Bold: true, Align: Right}, "")
+	}
+}
+
+// labelled draws a label and a list of goods as chips; it returns the
+// next line's y.
+func labelled(p *Picture, x, y float64, label string, goods []string, class string) float64 {
+	p.Text(x, y, label+":", Font{Size: 12}, "")
+	if len(goods) == 0 {
+		p.Text(x+60, y, "none", Font{Size: 12}, "")
+		return y + 17
+	}
+	counts := map[string]int{}
+	var order []string
+	for _, g := range goods {
+		if counts[g] == 0 {
+			order = append(order, g)
+		}
+		counts[g]++
+	}
+	gx := x + 60
+	for _, g := range order {
+		for range counts[g] {
+			p.Circle(gx+6, y-4, 6, Style{Fill: goodColours[g], Stroke: edge}, class)
+			gx += 14
+		}
+		p.Text(gx, y, g, Font{Size: 11}, "")
+		gx += float64(len(g))*6 + 10
+	}
+	return y + 17
+}
+
+func altiplanoOwn(p *Picture, v *altiplano.View, y float64) {
+	o := v.You
+	p.Rect(24, y, p.Width-48, 136, Style{Fill: rgb(0xfff4d6), Stroke: ink, Width: 2, Dash: true}, "own")
+	p.Text(36, y+22, "Only you see this: your bag, crate, planning spaces and hidden plan", Font{Size: 14, Bold: true}, "")
+	bag := "bag: " + plural(o.Bag, "good")
+	p.Text(36, y+44, bag, Font{Size: 12}, "")
+	if o.BagGoods != "" {
+		goodsList(p, 140, y+44, p.Width-40, o.BagGoods, "bag")
+	}
+	p.Text(36, y+64, "crate:", Font{Size: 12}, "")
+	if o.Crate != "" {
+		goodsList(p, 140, y+64, p.Width-40, o.Crate, "crate")
+	} else {
+		p.Text(140, y+64, "empty", Font{Size: 12}, "")
+	}
+	p.Text(36, y+84, "planning spaces:", Font{Size: 12}, "")
+	for i, s := range o.Planning {
+		goodChip(p, 140+float64(i)*90, y+84, s.Good, -1, "planning")
+	}
+	var placed []string
+	for _, pl := range o.Placed {
+		placed = append(placed, fmt.Sprintf("%d %s on %s", pl.Count, pl.Good, pl.Target))
+	}
+	p.Text(36, y+104, "placed this round: "+orNone(strings.Join(placed, ", ")), Font{Size: 12}, "placed")
+	var ms []string
+	for _, m := range o.Missions {
+		ms = append(ms, fmt.Sprintf("%s (%s, %d points)", m.Name, m.Goal, m.Points))
+	}
+	if len(ms) > 0 {
+		p.Text(36, y+124, "missions: "+strings.Join(ms, "; "), Font{Size: 12}, "mission")
+	}
+}
+
+func altiplanoFooter(v *altiplano.View) string {
+	t := v.Table
+	var parts []string
+	if t.Last != nil {
+		if t.Last.Move == "" {
+			parts = append(parts, fmt.Sprintf("Last move: seat %d planned", t.Last.Seat))
+		} else {
+			parts = append(parts, fmt.Sprintf("Last move: seat %d played %s", t.Last.Seat, t.Last.Move))
+		}
+	}
+	if len(t.ToAct) > 0 && !t.Over {
+		var ws []string
+		for _, s := range t.ToAct {
+			ws = append(ws, "seat "+strconv.Itoa(s))
+		}
+		parts = append(parts, "to move: "+strings.Join(ws, ", "))
+	}
+	return strings.Join(parts, ". ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func sortedKeys(m map[string]string) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// plural says n things: "1 coin", "2 coins".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
+}
+
+// backward returns the seats in reverse order.
+func backward(ps []altiplano.PlayerView) []altiplano.PlayerView {
+	out := slices.Clone(ps)
+	slices.Reverse(out)
+	return out
+}

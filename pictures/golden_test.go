@@ -1,0 +1,48 @@
+package pictures_test
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/pbem-games/pbem/internal/golden"
+	"github.com/pbem-games/pbem/pictures"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// TestGolden compares the SVG of each fixed position, as its first seat
+// sees it and, where something is hidden, as an observer does, with
+// testdata/NAME-seat0.svg and NAME-observer.svg; run with -update to
+// rewrite them after a meant change, and review the diff.
+func TestGolden(t *testing.T) {
+	for _, p := range positions {
+		st := p.play(t)
+		seats := []rules.Seat{0}
+		if p.observer {
+			seats = append(seats, rules.Observer)
+		}
+		for _, seat := range seats {
+			name := p.name + "-seat0.svg"
+			if seat == rules.Observer {
+				name = p.name + "-observer.svg"
+			}
+			t.Run(name, func(t *testing.T) {
+				golden.Check(t, filepath.Join("testdata", name), svgOf(t, st.View(seat)))
+			})
+		}
+	}
+}
+
+// svgOf draws a view and returns its SVG.
+func svgOf(t testing.TB, v rules.View) string {
+	t.Helper()
+	pic, err := pictures.Draw(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := pic.WriteSVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}

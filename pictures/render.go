@@ -1,0 +1,369 @@
+package pictures
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/tdewolff/canvas"
+	"github.com/tdewolff/canvas/renderers/rasterizer"
+	"github.com/tdewolff/canvas/renderers/svg"
+	"github.com/tdewolff/font"
+	xfont "golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+)
+
+// fonts is the Go font family, read from the bytes compiled into the
+// program on first use and never changed after.
+var fonts = sync.OnceValue(func() *canvas.FontFamily {
+	f := canvas.NewFontFamily("Go")
+	f.MustLoadFont(goregular.TTF, 0, canvas.FontRegular)
+	f.MustLoadFont(gobold.TTF, 0, canvas.FontBold)
+	return f
+})
+
+// WriteSVG writes the picture as an SVG document. Its texts are text, in
+// the Go font embedded in the document (only the glyphs used, as WOFF2),
+// and every shape that shows a piece of the game carries its class.
+//
+// Each shape and each text starts a line, so that a change to a drawing
+// shows as the lines it changes.
+func (p *Picture) WriteSVG(w io.Writer) error {
+	var buf bytes.Buffer
+	opts := svg.Options{SizeUnits: "px", ImageEncoding: canvas.Lossless}
+	r := svg.New(&buf, p.Width, p.Height, &opts)
+	if p.Title != "" {
+		fmt.Fprintf(&buf, "<title>%s</title>", html.EscapeString(p.Title))
+	}
+	css, err := p.fontFaces(fonts())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&buf, "<style>%s</style>", css)
+	p.paint(r, r.SetClass, false)
+	if err := r.Close(); err != nil {
+		return err
+	}
+	buf.WriteString("\n")
+	_, err = svgLines.WriteString(w, buf.String())
+	return err
+}
+
+// svgLines breaks an SVG document before each element but those inside
+// a text, where a line break would be a space.
+var svgLines = strings.NewReplacer("><title", ">\n<title", "><style", ">\n<style", "><path", ">\n<path", "><text", ">\n<text", "></svg", ">\n</svg")
+
+// fontFaces returns the CSS that embeds the glyphs of the picture's texts,
+// regular and bold, always alike for the same texts.
+func (p *Picture) fontFaces(fam *canvas.FontFamily) (string, error) {
+	used := [2]map[rune]bool{{}, {}}
+	for _, it := range p.items {
+		if it.kind == textKind {
+			for _, r := range it.text {
+				used[b2i(it.font.Bold)][r] = true
+			}
+		}
+	}
+	var css strings.Builder
+	for bold, runes := range used {
+		if len(runes) == 0 {
+			continue
+		}
+		sfnt := face(fam, Font{Size: 10, Bold: bold == 1}).Font.SFNT
+		ids := []uint16{0} // .notdef first
+		for _, r := range slices.Sorted(maps.Keys(runes)) {
+			if id := sfnt.GlyphIndex(r); id != 0 && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+		sub, err := sfnt.Subset(ids, font.SubsetOptions{Tables: font.KeepMinTables})
+		if err != nil {
+			return "", fmt.Errorf("pictures: subset the font: %w", err)
+		}
+		data, err := sub.WriteWOFF2()
+		if err != nil {
+			return "", fmt.Errorf("pictures: write the font: %w", err)
+		}
+		weight := ""
+		if bold == 1 {
+			weight = "font-weight:700;"
+		}
+		fmt.Fprintf(&css, "\n@font-face{font-family:Go;%ssrc:url(data:font/woff2;base64,%s)}", weight, base64.StdEncoding.EncodeToString(data))
+	}
+	return css.String(), nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Image draws the picture at one pixel per unit.
+func (p *Picture) Image() image.Image {
+	r := rasterizer.New(p.Width, p.Height, canvas.DPMM(1), canvas.LinearColorSpace{})
+	p.paint(r, nil, true)
+	r.Close()
+	return r.Image
+}
+
+// WritePNG writes the picture as a PNG image at one pixel per unit, with
+// a palette of the picture's own colours and a cube of others for the
+// smoothed edges: a third of the bytes of full colour, and quicker to
+// compress.
+func (p *Picture) WritePNG(w io.Writer) error {
+	img := paletted(p.Image().(*image.RGBA), p.colours())
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	return enc.Encode(w, img)
+}
+
+// colours returns the colours the picture paints with, the page's first.
+func (p *Picture) colours() []color.RGBA {
+	seen := map[color.RGBA]bool{}
+	var out []color.RGBA
+	add := func(c color.RGBA) {
+		if c.A == 0xff && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	add(page.Fill)
+	add(ink)
+	for _, it := range p.items {
+		add(it.style.Fill)
+		add(it.style.Stroke)
+		add(it.font.Color)
+	}
+	return out
+}
+
+// paletted maps img onto a palette of exact (at most 40 colours are kept)
+// and a 6×6×6 cube; each pixel takes the nearest colour, found once for
+// each group of colours alike in their top five bits.
+func paletted(img *image.RGBA, exact []color.RGBA) *image.Paletted {
+	exact = exact[:min(len(exact), 256-216)]
+	pal := make(color.Palette, 0, 256)
+	for _, c := range exact {
+		pal = append(pal, c)
+	}
+	for r := range 6 {
+		for g := range 6 {
+			for b := range 6 {
+				pal = append(pal, color.RGBA{uint8(r * 51), uint8(g * 51), uint8(b * 51), 0xff})
+			}
+		}
+	}
+	var table [1 << 15]int16
+	for i := range table {
+		table[i] = -1
+	}
+	key := func(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
+	for i, c := range exact {
+		table[key(c.R, c.G, c.B)] = int16(i)
+	}
+	b := img.Bounds()
+	out := image.NewPaletted(b, pal)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[(y-b.Min.Y)*img.Stride:]
+		dst := out.Pix[(y-b.Min.Y)*out.Stride:]
+		for x := range b.Dx() {
+			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
+			k := key(r, g, bl)
+			if table[k] < 0 {
+				table[k] = int16(nearest(pal, r, g, bl))
+			}
+			dst[x] = uint8(table[k])
+		}
+	}
+	return out
+}
+
+func nearest(pal color.Palette, r, g, b uint8) int {
+	best, bestD := 0, 1<<30
+	for i, c := range pal {
+		q := c.(color.RGBA)
+		dr, dg, db := int(q.R)-int(r), int(q.G)-int(g), int(q.B)-int(b)
+		if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// paint draws every item on r; class, when not nil, tells r the class of
+// the items that follow. raster says r is the rasterizer, which is given
+// every stroke as filled shapes, and whose image the texts are written
+// into directly.
+func (p *Picture) paint(r canvas.Renderer, class func(...string), raster bool) {
+	ctx := canvas.NewContext(r)
+	ctx.SetCoordSystem(canvas.CartesianIV)
+	fam := fonts()
+	faces := map[faceKey]xfont.Face{}
+	img, _ := r.(draw.Image)
+	items := append([]item{{kind: rectKind, class: "page", pts: []Point{{0, 0}, {p.Width, p.Height}}, style: page}}, p.items...)
+	for _, it := range items {
+		if class != nil {
+			if it.class == "" {
+				class()
+			} else {
+				class(it.class)
+			}
+		}
+		switch {
+		case it.kind == textKind && raster && img != nil:
+			drawText(img, it, faces)
+		case it.kind == textKind:
+			paintText(ctx, fam, it)
+		case raster:
+			for _, f := range it.fills() {
+				ctx.ResetStyle()
+				ctx.SetFillColor(f.style.Fill)
+				ctx.SetStroke(nil)
+				if f.circle > 0 {
+					ctx.DrawPath(f.pts[0].X, f.pts[0].Y, canvas.Circle(f.circle))
+				} else {
+					ctx.DrawPath(0, 0, polygonPath(f.pts, true))
+				}
+			}
+		default:
+			ctx.ResetStyle()
+			setPaint(ctx, it.style)
+			switch it.kind {
+			case rectKind:
+				ctx.DrawPath(it.pts[0].X, it.pts[0].Y, canvas.Rectangle(it.pts[1].X, it.pts[1].Y))
+			case circleKind:
+				ctx.DrawPath(it.pts[0].X, it.pts[0].Y, canvas.Circle(it.pts[1].X))
+			case polygonKind, lineKind:
+				ctx.DrawPath(0, 0, polygonPath(it.pts, it.kind == polygonKind))
+			}
+		}
+	}
+}
+
+func polygonPath(pts []Point, closed bool) *canvas.Path {
+	path := &canvas.Path{}
+	for i, pt := range pts {
+		if i == 0 {
+			path.MoveTo(pt.X, pt.Y)
+		} else {
+			path.LineTo(pt.X, pt.Y)
+		}
+	}
+	if closed {
+		path.Close()
+	}
+	return path
+}
+
+// rasterFaces are the Go fonts as the raster back end reads them, parsed
+// on first use and never changed after.
+var rasterFaces = sync.OnceValue(func() [2]*sfnt.Font {
+	regular, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		panic("pictures: the Go font does not parse: " + err.Error())
+	}
+	bold, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		panic("pictures: the Go bold font does not parse: " + err.Error())
+	}
+	return [2]*sfnt.Font{regular, bold}
+})
+
+// faceKey is a font's size and weight.
+type faceKey struct {
+	size float64
+	bold bool
+}
+
+// drawText writes a text into img with the glyph rasterizer of
+// golang.org/x/image, which costs a tenth of filling the glyphs' outlines
+// as paths; faces keeps the faces made so far for one picture.
+func drawText(img draw.Image, it item, faces map[faceKey]xfont.Face) {
+	k := faceKey{it.font.Size, it.font.Bold}
+	f, ok := faces[k]
+	if !ok {
+		var err error
+		f, err = opentype.NewFace(rasterFaces()[b2i(k.bold)], &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: xfont.HintingNone})
+		if err != nil {
+			return
+		}
+		faces[k] = f
+	}
+	d := &xfont.Drawer{Dst: img, Src: image.NewUniform(textColour(it.font)), Face: f}
+	x := fixed.Int26_6(it.pts[0].X * 64)
+	switch it.font.Align {
+	case Center:
+		x -= d.MeasureString(it.text) / 2
+	case Right:
+		x -= d.MeasureString(it.text)
+	}
+	d.Dot = fixed.Point26_6{X: x, Y: fixed.Int26_6(it.pts[0].Y * 64)}
+	d.DrawString(it.text)
+}
+
+func paintText(ctx *canvas.Context, fam *canvas.FontFamily, it item) {
+	align := [...]canvas.TextAlign{Left: canvas.Left, Center: canvas.Center, Right: canvas.Right}[it.font.Align]
+	ctx.DrawText(it.pts[0].X, it.pts[0].Y, canvas.NewTextLine(face(fam, it.font), it.text, align))
+}
+
+// face is the font face of f.
+func face(fam *canvas.FontFamily, f Font) *canvas.FontFace {
+	style := canvas.FontRegular
+	if f.Bold {
+		style = canvas.FontBold
+	}
+	return fam.Face(f.Size*ptPerPx, textColour(f), style)
+}
+
+func textColour(f Font) color.RGBA {
+	if f.Color.A == 0 {
+		return ink
+	}
+	return f.Color
+}
+
+// ptPerPx turns a size in pixels into the points canvas measures fonts in
+// (at one pixel per millimetre).
+const ptPerPx = 72 / 25.4
+
+func cmpOr(x, y float64) float64 {
+	if x == 0 {
+		return y
+	}
+	return x
+}
+
+func setPaint(ctx *canvas.Context, st Style) {
+	if st.Fill.A > 0 {
+		ctx.SetFillColor(st.Fill)
+	} else {
+		ctx.SetFill(nil)
+	}
+	if st.Stroke.A > 0 {
+		ctx.SetStrokeColor(st.Stroke)
+		ctx.SetStrokeWidth(cmpOr(st.Width, 1))
+		ctx.SetStrokeJoiner(canvas.RoundJoiner{})
+		ctx.SetStrokeCapper(canvas.RoundCapper{})
+		if st.Dash {
+			w := cmpOr(st.Width, 1)
+			ctx.SetDashes(0, 3*w, 2*w)
+		}
+	} else {
+		ctx.SetStroke(nil)
+	}
+}
