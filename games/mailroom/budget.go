@@ -119,6 +119,31 @@ func forStranger(queued []mail.Notice) []mail.Notice {
 	return out
 }
 
+// strangerPrefix marks the key of a stranger's daily answer among the
+// budgets' keys.
+const strangerPrefix = "stranger:"
+
+// strangerKey is the key of addr's daily answer as a stranger: the
+// mailbox, whatever its +tag and case.
+func strangerKey(addr string) string { return strangerPrefix + budgetKeys(addr)[0] }
+
+// strangerDay counts a stranger's answer and reports whether it is their
+// first in a day: a stranger, or whoever forges one's address, gets the
+// fixed text at most once a day.
+func (m *Mailroom) strangerDay(addr string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.answers == nil {
+		m.answers = map[string][]time.Time{}
+	}
+	k, now := strangerKey(addr), m.Service.Time()
+	if last := m.answers[k]; len(last) > 0 && now.Sub(last[len(last)-1]) < 24*time.Hour {
+		return false
+	}
+	m.answers[k] = append(m.answers[k][:0], now)
+	return true
+}
+
 // strangerNotice heads the answer to a stranger's mail.
 const strangerNotice = "This is how pbem works. pbem answers mail from an address that plays in no game with this text alone."
 

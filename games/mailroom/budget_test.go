@@ -1,6 +1,7 @@
 package mailroom_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -196,5 +198,50 @@ func TestStop(t *testing.T) {
 	}
 	if len(out) != 1 || out[0].Headers["List-Unsubscribe"] != "<mailto:games@pbem.test?subject=STOP&body=STOP>" {
 		t.Errorf("the board answer's List-Unsubscribe is %q, want a mailto that sends STOP", out[0].Headers["List-Unsubscribe"])
+	}
+}
+
+// TestStrangerOnceADay: an address that plays in no game (or whoever
+// forges it) gets the fixed text at most once a day, whatever its +tag,
+// and a restart remembers it.
+func TestStrangerOnceADay(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	index, err := projections.NewProjector(ctx, mt.svc.Store, mt.svc.Catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt.m.Index = index
+	clock := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
+	mt.svc.Now = func() time.Time { return clock }
+	answers := func() int {
+		n := 0
+		for _, a := range mt.outbox() {
+			if a.To == "eve@example.org" || a.To == "eve+x@example.org" {
+				n++
+			}
+		}
+		return n
+	}
+	for _, from := range []string{"eve@example.org", "eve@example.org", "eve+x@example.org"} {
+		mt.send(from, mt.m.Mailbox, "", "HELP\r\nvisit example.com\r\n")
+	}
+	if n := answers(); n != 1 {
+		t.Fatalf("three mails of a stranger in a day got %d answers, want one", n)
+	}
+	clock = clock.Add(25 * time.Hour)
+	mt.send("eve@example.org", mt.m.Mailbox, "", "HELP\r\n")
+	if n := answers(); n != 2 {
+		t.Fatalf("a stranger's mail the next day: %d answers in all, want 2", n)
+	}
+	// A restarted mailroom counts the day's answer again.
+	clock = clock.Add(time.Hour)
+	mt.m = &mailroom.Mailroom{Service: mt.svc, Tokens: mt.m.Tokens, Mailbox: mt.m.Mailbox, RatePerHour: 1000, Index: index}
+	if err := mt.m.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	mt.send("eve@example.org", mt.m.Mailbox, "", "HELP\r\n")
+	if n := answers(); n != 2 {
+		t.Errorf("after a restart the stranger got another answer the same day: %d in all, want 2", n)
 	}
 }

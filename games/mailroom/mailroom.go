@@ -126,12 +126,13 @@ func (m *Mailroom) handleRecord(ctx context.Context) func(events.Record) error {
 
 // letter is one mail being handled: what it says and who it is from.
 type letter struct {
-	rec    mail.InboxRecord
-	p      *mail.Parsed
-	game   *projections.Game // nil for mail to the plain mailbox
-	seat   rules.Seat
-	queued []mail.Notice // answers, written when the mail is done
-	later  []string      // moves for the seat's later turns: its programmed list
+	rec      mail.InboxRecord
+	p        *mail.Parsed
+	game     *projections.Game // nil for mail to the plain mailbox
+	seat     rules.Seat
+	queued   []mail.Notice // answers, written when the mail is done
+	stranger bool          // the sender plays in no game: the answers are the day's one
+	later    []string      // moves for the seat's later turns: its programmed list
 	// replaced says the mail's first move was met: a plan it replaces
 	// was taken back then, and its later lines add to the new one.
 	replaced bool
@@ -319,7 +320,11 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			return err
 		}
 		if stranger {
-			l.queued = forStranger(l.queued)
+			if !m.strangerDay(l.p.From) {
+				log.Info("a stranger answered today already: not answered again")
+				return nil
+			}
+			l.queued, l.stranger = forStranger(l.queued), true
 		}
 	}
 	var out []events.Message
@@ -345,7 +350,7 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 		out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
 		ids = append(ids, n.ID)
 	}
-	data, err := json.Marshal(answered{To: l.p.From, IDs: ids})
+	data, err := json.Marshal(answered{To: l.p.From, IDs: ids, Stranger: l.stranger})
 	if err != nil {
 		return err
 	}
@@ -361,22 +366,27 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 // answered is what AnsweredSubject holds: to whom the mailroom answered
 // a mail, and the ids of the answers.
 type answered struct {
-	To  string   `json:"to"`
-	IDs []string `json:"ids"`
+	To       string   `json:"to"`
+	IDs      []string `json:"ids"`
+	Stranger bool     `json:"stranger,omitempty"` // the sender played in no game: the day's one answer
 }
 
-// Warm counts the answers sent in the last hour, as recorded with each
-// mail's answers, towards each sender's rate limit.
+// Warm counts the answers sent in the last day, as recorded with each
+// mail's answers, towards each sender's budgets, and each stranger's
+// answer of the day.
 func (m *Mailroom) Warm(ctx context.Context) error {
 	now := m.Service.Time()
 	counts := map[string][]time.Time{}
-	_, err := m.Service.Store.ReadSince(ctx, AnsweredSubject+">", now.Add(-time.Hour), func(r events.Record) error {
+	_, err := m.Service.Store.ReadSince(ctx, AnsweredSubject+">", now.Add(-24*time.Hour), func(r events.Record) error {
 		var a answered
 		if json.Unmarshal(r.Data, &a) != nil || a.To == "" {
 			return nil // written before senders were recorded
 		}
 		for range a.IDs {
 			counts[a.To] = append(counts[a.To], r.Time)
+		}
+		if a.Stranger {
+			counts[strangerKey(a.To)] = append(counts[strangerKey(a.To)], r.Time)
 		}
 		return nil
 	})
@@ -389,7 +399,11 @@ func (m *Mailroom) Warm(ctx context.Context) error {
 		m.answers = map[string][]time.Time{}
 	}
 	for addr, ts := range counts {
-		for _, k := range budgetKeys(addr) {
+		keys := budgetKeys(addr)
+		if strings.HasPrefix(addr, strangerPrefix) {
+			keys = []string{addr}
+		}
+		for _, k := range keys {
 			m.answers[k] = append(slices.Clone(ts), m.answers[k]...)
 		}
 	}

@@ -74,15 +74,21 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		}
 		s.describeGame(&m, g, evs, n)
 		invited = n.Seat >= 0 && n.Seat < len(g.Created.Players) && g.Created.Players[n.Seat].Invited
-		if invited && m.Notice == "" {
+		switch {
+		case m.Notice != "":
+		case invited:
 			m.Notice = fmt.Sprintf("Reply JOIN to this mail to play, or DECLINE if you do not want to: until you answer, pbem mails you nothing else about this game. To get no mail from pbem at all, send STOP to %s.", lh.Mailbox)
-		} else if awaited := g.Invited(); len(awaited) > 0 && m.To.Host && !m.Over && m.Notice == "" {
-			m.Notice = fmt.Sprintf("The game starts once %s said they play; pbem asked each of them.", nameSeats(g, awaited))
-		}
-		if open := g.Open(); len(open) > 0 && m.To.Host && !m.Over && m.Notice == "" {
-			// Only the host learns the invitation code, to pass on.
-			m.Notice = fmt.Sprintf("%d seat(s) are open. Whoever you invite takes one by sending this line to %s: JOIN %s %s",
-				len(open), lh.Mailbox, g.ID, lh.Tokens.Invitation(g.ID))
+		case m.To.Host && !m.Over:
+			var waits []string
+			if awaited := g.Invited(); len(awaited) > 0 {
+				waits = append(waits, fmt.Sprintf("The game starts once %s said they play; pbem asked each of them.", nameSeats(g, awaited)))
+			}
+			if open := g.Open(); len(open) > 0 {
+				// Only the host learns the invitation code, to pass on.
+				waits = append(waits, fmt.Sprintf("%d seat(s) are open. Whoever you invite takes one by sending this line to %s: JOIN %s %s",
+					len(open), lh.Mailbox, g.ID, lh.Tokens.Invitation(g.ID)))
+			}
+			m.Notice = strings.Join(waits, " ")
 		}
 		if n.Seat >= 0 && n.Seat < len(g.Created.Players) {
 			out.ReplyTo = lh.Tokens.ReplyTo(lh.Mailbox, g.ID, n.Seat)

@@ -29,9 +29,9 @@ func sendRaw(t *testing.T, ms mailtest.Servers, from, to, raw string) {
 // its specific answer, or deliberate silence, and changes no game.
 func TestMailRefusals(t *testing.T) {
 	t.Parallel()
-	_, sys := loopbackServers(t, "games", "ana", "bea", "eve")
+	_, sys := loopbackServers(t, "games", "ana", "bea", "eve", "sam")
 	post := serve(t, sys, serving{})
-	ana, bea, eve, games := sys.Address("ana"), sys.Address("bea"), sys.Address("eve"), sys.Address("games")
+	ana, bea, games := sys.Address("ana"), sys.Address("bea"), sys.Address("games")
 	send(t, sys, ana, games, "a game?", "", "NEW atacama WITH "+bea+"\n")
 	accept(t, sys, "bea", 0)
 	anaPrompt := waitFor(t, sys, "ana", 0, "your-turn")
@@ -69,13 +69,14 @@ func TestMailRefusals(t *testing.T) {
 		// their own words back: a forged From cannot make pbem mail anyone
 		// a line of its choosing.
 		{"StrangerProse", "eve", games, "Subject: hi\n\nVisit http://cheap.example now\n", "help", "This is how pbem works."},
-		{"StrangerBadNew", "eve", games, "Subject: hi\n\nNEW chess WITH http://cheap.example\n", "help", "This is how pbem works."},
+		{"StrangerBadNew", "sam", games, "Subject: hi\n\nNEW chess WITH http://cheap.example\n", "help", "This is how pbem works."},
 		{"EmptySay", "bea", beaInvite.replyTo, "Subject: hi\n\nSAY\n", "error", "SAY needs a message"},
 		{"DeadlineNotHost", "bea", beaInvite.replyTo, "Subject: hi\n\nDEADLINE 48h\n", "error", "only the game's host"},
 		{"BadDeadline", "ana", anaPrompt.replyTo, "Subject: hi\n\nDEADLINE soon\n", "error", "DEADLINE 48h"},
 		{"ConditionalOnOwnTurn", "bea", beaInvite.replyTo, "Subject: hi\n\nIF A3 THEN C5\n", "error", "it is your turn"},
 		{"UndoNothingAsked", "bea", beaInvite.replyTo, "Subject: hi\n\nAGREE\n", "error", "nobody has asked"},
-		{"Help", "eve", games, "Subject: hi\n\nhelp\n", "help", "SAY"},
+		{"Help", "bea", games, "Subject: hi\n\nhelp\n", "help", "SAY"},
+		{"StrangerAgain", "eve", games, "Subject: hi\n\nHELP\n", "", ""}, // a stranger's one answer a day was StrangerProse's
 		{"Board", "bea", beaInvite.replyTo, "Subject: hi\n\nBOARD\n", "board", "A1"},
 		{"History", "bea", beaInvite.replyTo, "Subject: hi\n\nHISTORY\n", "history", "A1"},
 		{"Games", "bea", games, "Subject: hi\n\nGAMES\n", "games", "Atacama"},
@@ -100,14 +101,14 @@ func TestMailRefusals(t *testing.T) {
 			// come, any answer to this mail has been written too. The
 			// outbox may send a mail it had to retry after a later one, so
 			// silence is checked once the marker's answer is in.
-			marker := len(mailbox(t, sys, "eve"))
-			send(t, sys, eve, games, "help", "", "HELP\n")
-			if help := waitFor(t, sys, "eve", marker, "help"); help.p.Date.Year() < 2000 || time.Since(help.p.Date) > time.Hour {
+			marker := len(mailbox(t, sys, "ana"))
+			send(t, sys, ana, games, "help", "", "HELP\n")
+			if help := waitFor(t, sys, "ana", marker, "help"); help.p.Date.Year() < 2000 || time.Since(help.p.Date) > time.Hour {
 				t.Errorf("the answer to HELP on the plain mailbox is dated %v", help.p.Date)
 			}
 			if tt.answer == "" {
 				got := mailbox(t, sys, tt.who)[before:]
-				if tt.who == "eve" && len(got) > 0 {
+				if tt.who == "ana" && len(got) > 0 {
 					got = got[:len(got)-1] // the marker's answer
 				}
 				if len(got) != 0 {

@@ -54,7 +54,8 @@ func securityGame(t *testing.T, ms mailtest.Servers, auth string) (prompt letter
 
 // answersTo sends raw as envelope sender from and returns what each of
 // watch got in answer: mail is handled in order, so once cai's HELP sent
-// after it is answered, any answer to raw has come too.
+// after it is answered, any answer to raw has come too. cai must play in
+// a game: a stranger's HELP is answered once a day.
 func answersTo(t *testing.T, ms mailtest.Servers, from, to, raw string, watch ...string) map[string][]letter {
 	t.Helper()
 	before := map[string]int{}
@@ -102,8 +103,9 @@ func TestWhoMayAct(t *testing.T) {
 	tokens := mail.Tokens{Secret: []byte("test secret")}
 	// A second game, of eve and bea: ana does not play in it.
 	beaSeen := len(mailbox(t, ms, "bea"))
-	send(t, ms, eve, ms.Address("games"), "a game?", "", "NEW atacama WITH "+ms.Address("bea")+"\n")
+	send(t, ms, eve, ms.Address("games"), "a game?", "", "NEW atacama WITH "+ms.Address("bea")+", "+ms.Address("cai")+"\n")
 	accept(t, ms, "bea", beaSeen)
+	accept(t, ms, "cai", 0)
 	otherTag, _ := mail.ParseTag(waitFor(t, ms, "eve", 0, "your-turn").replyTo, ms.Address("games"))
 	other := otherTag.Game
 	tests := []struct {
@@ -346,27 +348,30 @@ func TestNoSecretsBeforeTheEnd(t *testing.T) {
 // is not enough.
 func TestJoinNeedsInvitation(t *testing.T) {
 	t.Parallel()
-	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve")
+	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve", "fay", "gus")
 	s := serve(t, ms, serving{})
-	ana, bea, eve, games := ms.Address("ana"), ms.Address("bea"), ms.Address("eve"), ms.Address("games")
-	send(t, ms, ana, games, "a game?", "", "NEW atacama WITH open\n")
+	ana, bea, games := ms.Address("ana"), ms.Address("bea"), ms.Address("games")
+	send(t, ms, ana, games, "a game?", "", "NEW atacama WITH open, "+ms.Address("cai")+"\n")
+	accept(t, ms, "cai", 0)
 	created := waitFor(t, ms, "ana", 0, "")
 	line := regexp.MustCompile(`JOIN ([a-z0-9]+) ([a-z0-9]+)`).FindStringSubmatch(strings.Join(strings.Fields(created.p.Text), " "))
 	if line == nil {
 		t.Fatalf("the host's mail %q does not give the JOIN line:\n%s", created.p.Subject, created.p.Text)
 	}
 	game, code := line[1], line[2]
-	for _, tt := range []struct{ name, body, why string }{
-		{"NoCode", "JOIN " + game, "invitation code"},
-		{"WrongCode", "JOIN " + game + " aaaaaaaaaa", "not the invitation code"},
-		{"OtherGamesCode", "JOIN " + game + " " + mail.Tokens{Secret: []byte("test secret")}.Invitation("zzzzzz"), "not the invitation code"},
+	// Three strangers each try once (a stranger is answered once a day).
+	for _, tt := range []struct{ name, who, body, why string }{
+		{"NoCode", "eve", "JOIN " + game, "invitation code"},
+		{"WrongCode", "fay", "JOIN " + game + " aaaaaaaaaa", "not the invitation code"},
+		{"OtherGamesCode", "gus", "JOIN " + game + " " + mail.Tokens{Secret: []byte("test secret")}.Invitation("zzzzzz"), "not the invitation code"},
 	} {
-		got := answersTo(t, ms, eve, games, fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <%s.join@pbem.test>\nSubject: join\n\n%s\n", eve, games, tt.name, tt.body), "eve")["eve"]
+		from := ms.Address(tt.who)
+		got := answersTo(t, ms, from, games, fmt.Sprintf("From: %s\nTo: %s\nMessage-ID: <%s.join@pbem.test>\nSubject: join\n\n%s\n", from, games, tt.name, tt.body), tt.who)[tt.who]
 		if len(got) != 1 || !strings.Contains(got[0].p.Text, tt.why) {
-			t.Errorf("%s: eve got %v, want one refusal saying %q", tt.name, got, tt.why)
+			t.Errorf("%s: %s got %v, want one refusal saying %q", tt.name, tt.who, got, tt.why)
 		}
 		if g, _, err := s.svc.Load(context.Background(), game); err != nil || len(g.Open()) != 1 {
-			t.Fatalf("%s: after eve's JOIN the game has open seats %v (%v), want still one", tt.name, g.Open(), err)
+			t.Fatalf("%s: after %s's JOIN the game has open seats %v (%v), want still one", tt.name, tt.who, g.Open(), err)
 		}
 	}
 	send(t, ms, bea, games, "join", "", "JOIN "+game+" "+strings.ToUpper(code)+"\n") // the code's case does not matter

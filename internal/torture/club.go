@@ -151,7 +151,10 @@ type player struct {
 	name, addr string
 	pair, seat int
 	others     []string // the other seats' addresses, in seat order
-	rng        *rand.Rand
+	// strangerAnswered says a stranger has sent a mail pbem answers: the
+	// day's one answer is spent.
+	strangerAnswered bool
+	rng              *rand.Rand
 	// side draws what the club does beside the games of old (WATCH, SAY,
 	// the strangers' mail), so rng draws the same bad moves and
 	// duplicates for a seed as before.

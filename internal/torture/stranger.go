@@ -39,7 +39,7 @@ type strangerMail struct {
 // strangerMails are what strangers write, as docs/commands.md says pbem
 // answers them: to the game mailbox, whatever they wrote (HELP, nothing,
 // prose, an unknown word, a game's command without a game), the fixed
-// help text, never their own words back; a move to a game they do not
+// help text once a day, never their own words back; a move to a game they do not
 // play in, an auto-reply and a mailing-list post get silence, so no loop
 // and no backscatter.
 var strangerMails = []strangerMail{
@@ -83,6 +83,13 @@ func (p *player) strange() {
 			to = replyTo
 		}
 		s := Sent{Kind: KindStranger, From: p.addr, To: to, Seat: -1, Move: m.name, Expect: m.expect}
+		// A stranger gets the fixed text once a day: their first mail
+		// that would be answered is, the later ones get silence (pbem
+		// reads one sender's mail in the order it came).
+		if s.Expect != "" && p.strangerAnswered {
+			s.Expect = ""
+		}
+		p.strangerAnswered = p.strangerAnswered || s.Expect != ""
 		if err := p.sendRaw(s, "hello", m.head, m.body); err != nil {
 			c.fail(fmt.Errorf("%s: %w", p.name, err))
 		}
