@@ -22,8 +22,9 @@ type Summary struct {
 	Game     string          `json:"game"`
 	Variants []string        `json:"variants"`
 	Players  []events.Player `json:"players"`
-	Seq      uint64          `json:"seq"`  // last event folded
-	Hash     string          `json:"hash"` // its hash
+	Host     string          `json:"host,omitempty"` // who set it up: an address, or the operator
+	Seq      uint64          `json:"seq"`            // last event folded
+	Hash     string          `json:"hash"`           // its hash
 	ToAct    []rules.Seat    `json:"toAct"`
 	Over     bool            `json:"over"`
 	Scores   []int           `json:"scores"`
@@ -66,7 +67,7 @@ func Summarize(g *Game, at time.Time) (Summary, error) {
 		next = at
 	}
 	return Summary{
-		ID: g.ID, Game: g.Created.Game, Variants: g.Created.Variants, Players: g.Created.Players,
+		ID: g.ID, Game: g.Created.Game, Variants: g.Created.Variants, Players: g.Created.Players, Host: g.Created.Host,
 		Seq: g.Seq, Hash: g.Hash, ToAct: toAct, Over: over || g.Ended != nil, Scores: scores,
 		Places: g.Places(), Updated: at.UTC(), View: view, Due: next,
 	}, nil

@@ -83,6 +83,32 @@ func (m *Mailroom) ratePerHour() int { return cmp.Or(m.RatePerHour, 30) }
 
 func (m *Mailroom) domainFactor() int { return cmp.Or(m.DomainFactor, DefaultDomainFactor) }
 
+// DefaultMaxHosted is how many running games one address may host at
+// once by mail.
+const DefaultMaxHosted = 20
+
+// hosting counts the running games addr hosts, as the read models say.
+func (m *Mailroom) hosting(ctx context.Context, addr string) (int, error) {
+	if m.Index == nil {
+		return 0, nil
+	}
+	pg, err := m.Index.PlayerGames(ctx, addr)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, ps := range pg.Games {
+		sum, err := m.Index.Summary(ctx, ps.Game)
+		if err != nil {
+			continue // not projected yet, or gone: not counted
+		}
+		if !sum.Over && strings.EqualFold(sum.Host, addr) {
+			n++
+		}
+	}
+	return n, nil
+}
+
 // ratePerDay is the day's budget: RatePerDay, or four hours' worth.
 func (m *Mailroom) ratePerDay() int { return cmp.Or(m.RatePerDay, 4*m.ratePerHour()) }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -243,5 +244,47 @@ func TestStrangerOnceADay(t *testing.T) {
 	mt.send("eve@example.org", mt.m.Mailbox, "", "HELP\r\n")
 	if n := answers(); n != 2 {
 		t.Errorf("after a restart the stranger got another answer the same day: %d in all, want 2", n)
+	}
+}
+
+// TestMaxHosted: one address hosts at most MaxHosted running games at
+// once by mail; a game that ended frees its place.
+func TestMaxHosted(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	index, err := projections.NewProjector(ctx, mt.svc.Store, mt.svc.Catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt.m.Index, mt.m.MaxHosted = index, 2
+	hosted := func() []string {
+		if err := index.CatchUp(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, n := range mt.outbox() {
+			if n.Kind == mailroom.KindInvitation && n.To == "ana@example.org" {
+				ids = append(ids, n.Game)
+			}
+		}
+		return ids
+	}
+	var refused []string
+	for i := range 3 {
+		out := mt.send("ana@example.org", mt.m.Mailbox, "", fmt.Sprintf("NEW atacama WITH p%d@example.net\r\n", i))
+		refused = append(refused, refusals(out)...)
+		hosted()
+	}
+	ids := hosted()
+	if len(ids) != 2 || len(refused) != 1 || !strings.Contains(refused[0], "at most 2 at once") {
+		t.Fatalf("three NEWs with a cap of 2: games %v, refusals %q; want 2 games and one refusal naming the cap", ids, refused)
+	}
+	if _, err := mt.svc.ProposeEnd(ctx, ids[0], games.Operator, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	hosted()
+	out := mt.send("ana@example.org", mt.m.Mailbox, "", "NEW atacama WITH p9@example.net\r\n")
+	if r := refusals(out); len(r) != 0 || len(hosted()) != 3 {
+		t.Errorf("a NEW once one game ended: refusals %q, games %v; want a third game", r, hosted())
 	}
 }

@@ -1,6 +1,7 @@
 package mailroom
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -302,6 +303,11 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 		// Everyone but the host is asked first: pbem mails nobody a
 		// game they did not say they want to play.
 		players = append(players, events.Player{Name: a[:at], Address: strings.ToLower(a), Invited: !strings.EqualFold(a, l.p.From)})
+	}
+	if n, err := m.hosting(ctx, l.p.From); err != nil {
+		return err
+	} else if max := cmp.Or(m.MaxHosted, DefaultMaxHosted); n >= max {
+		return refuse(games.ErrSetup, "you host %d games that are still running, and pbem lets one address host at most %d at once: end one first (END, or RESIGN)", n, max)
 	}
 	invited := 0
 	for _, p := range players {

@@ -51,7 +51,10 @@ type Mailroom struct {
 	// DomainFactor is how many times one sender's budgets the senders of
 	// one domain share; 0 means DefaultDomainFactor.
 	DomainFactor int
-	Log          *slog.Logger // nil: discard
+	// MaxHosted is how many running games one address may host at once
+	// by mail; 0 means DefaultMaxHosted. It needs Index.
+	MaxHosted int
+	Log       *slog.Logger // nil: discard
 	// Workers is how many mails Run handles at once, one game's mail (or
 	// one sender's, outside games) in order; 0 means DefaultWorkers.
 	Workers int

@@ -38,6 +38,7 @@ type Config struct {
 	DomainFactor int      `toml:"domain_factor"` // how many senders' budgets one domain shares; default 10
 	MinDeadline  Duration `toml:"min_deadline"`  // the shortest DEADLINE a host may set by mail; default 1h
 	MaxObservers int      `toml:"max_observers"` // observers a host may add to one game by mail; default 10
+	MaxHosted    int      `toml:"max_hosted"`    // running games one address may host at once by mail; default 20
 	TrustedAuth  string   `toml:"trusted_auth_server"`
 	Tick         Duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
 	// MinFreeMB is the free space (MiB) on the data directory below which

@@ -99,7 +99,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 			},
 			OnState: func(connected bool, err error) { h.intakeState(connected, err); m.intake(connected, err) }},
 		mailroom: &mailroom.Mailroom{Service: post, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
-			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, Log: log.With("part", "mailroom"),
+			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, MaxHosted: c.MaxHosted, Log: log.With("part", "mailroom"),
 			OnCommand: m.command},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
