@@ -3,6 +3,8 @@ package archipelago
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // crisisFixture is actionsFixture turned into the start of a round's
@@ -180,31 +182,89 @@ func want(got, want int, what string) string {
 	return ""
 }
 
+// TestRedRevealed is the red zones of phase 6: "If a newly revealed card
+// has a red zone on the back, the corresponding crisis or event must be
+// resolved immediately". The card newly revealed is the new top of the
+// pile, whose back now shows; a card drawn from the pile onto the track
+// hides its back, and a turn that draws nothing reveals nothing.
 func TestRedRevealed(t *testing.T) {
-	s, p, q := actionsFixture(t)
-	s = edit(firstMoves(t, s, func(s *state) bool { return s.phase == phEvolution }))
-	p = s.actor()
-	q = 1 - p
-	red := cardIndex(t, "Shipyard") // a red domestic crisis of fish
-	s.pile = append(cloneInt8(s.pile), int8(red))
-	s.track[0] = slot{card: s.track[0].card, turns: 2}
-	for cards[s.track[0].card].costs[2] == skull {
-		s.track[0].card = s.pile[0] // a card that lives to its third turn
-		s.pile = s.pile[1:]
+	base, _, _ := actionsFixture(t)
+	base = edit(firstMoves(t, base, func(s *state) bool { return s.phase == phEvolution }))
+	p := base.actor()
+	arch, works := cardIndex(t, "Architecture"), cardIndex(t, "Harbour Works") // 3 → 2 → skull; 4 → 3 → 2 → skull
+	red := int8(cardIndex(t, "Shipyard"))                                      // a red domestic crisis of fish
+	var calm []int8                                                            // cards with no red zone
+	for k := range cards {
+		b := cards[k].back
+		if !b.homeRed && !b.exportRed && !(b.event != evNone && b.eventRed) && k != arch && k != works {
+			calm = append(calm, int8(k))
+		}
 	}
-	s = play(t, s, p, "ROTATE 1 2")
-	if s.track[0].card != int8(red) {
-		t.Fatalf("place 1 holds %s, want the Shipyard revealed", cards[s.track[0].card].name)
+	base.track[0] = slot{card: int8(arch)}
+	base.track[1] = slot{card: int8(works)}
+	base.players[p].florins = 10
+	for _, c := range []struct {
+		name   string
+		pile   []int8 // the top of the pile, top last
+		turns  int8   // quarter turns of Architecture in place 1
+		move   string
+		top    int8 // the pile's top afterwards
+		crisis bool
+	}{
+		{"AfterPurchase", []int8{calm[0], red, calm[1]}, 0, "BUY 1 ROTATE 2", red, true},
+		{"AfterRotation", []int8{calm[0], red, calm[1]}, 1, "ROTATE 1 2", red, true}, // Architecture reaches the skull
+		{"TwoPlacesFilled", []int8{calm[0], red, calm[1], calm[2]}, 1, "BUY 2 ROTATE 1", red, true},
+		{"RotationDrawsNothing", []int8{calm[0], red}, 0, "ROTATE 1 2", red, false},
+		{"RedCardToTheTrack", []int8{calm[0], calm[1], red}, 0, "BUY 1 ROTATE 2", calm[1], false},
+		{"RedCardPassedToTheTrack", []int8{calm[0], calm[1], red, calm[2]}, 1, "BUY 2 ROTATE 1", calm[1], false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := edit(base)
+			s.pile = append(cloneInt8(s.pile), c.pile...)
+			s.track[0].turns = c.turns
+			s = play(t, s, p, c.move)
+			if got := s.pile[len(s.pile)-1]; got != c.top {
+				t.Fatalf("%s: the pile's top is %s, want %s", c.move, cards[got].name, cards[c.top].name)
+			}
+			fired := s.phase == phCrisis && s.crisis.red && s.crisis.kind == qHome && s.crisis.card == red
+			if fired != c.crisis {
+				t.Fatalf("%s: a red crisis = %v (phase %s), want %v", c.move, fired, phaseNames[s.phase], c.crisis)
+			}
+			if !c.crisis {
+				return
+			}
+			for s.phase == phCrisis {
+				s = play(t, s, s.actor(), "FEED NONE")
+			}
+			if !s.over && (s.phase != phEvolution || s.actor() != 1-p) {
+				t.Errorf("after the red crisis: phase %s, actor %d; want evolution with %d", phaseNames[s.phase], s.actor(), 1-p)
+			}
+		})
 	}
-	if s.phase != phCrisis || !s.crisis.red || s.crisis.kind != qHome {
-		t.Fatalf("revealing a red zone: phase %s, red %v; want an immediate domestic crisis", phaseNames[s.phase], s.crisis.red)
-	}
-	for s.phase == phCrisis {
-		s = play(t, s, s.actor(), "FEED NONE")
-	}
-	if !s.over && (s.phase != phEvolution || s.actor() != q) {
-		t.Errorf("after the red crisis: phase %s, actor %d; want evolution with %d", phaseNames[s.phase], s.actor(), q)
-	}
+	// At the start the five cards are laid out by the setup, which is not
+	// phase 6, and the first round skips phase 4: a red top is not
+	// resolved, and phase 4 ignores red zones later.
+	t.Run("AtTheStart", func(t *testing.T) {
+		for seed := uint64(1); seed < 500; seed++ {
+			st, err := Game.Start(rules.Setup{Seats: 3, Seed: rules.SeedFromInt(seed)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*state)
+			s = firstMoves(t, s, func(s *state) bool { return s.round >= 1 })
+			if b := cards[s.pile[len(s.pile)-1]].back; !b.homeRed && !b.exportRed {
+				continue
+			}
+			for s.phase != phActions {
+				if s.phase == phCrisis {
+					t.Fatalf("seed %d: a crisis in round 1 before the actions; the red top of the setup is not resolved", seed)
+				}
+				s = firstMoves(t, s, func(x *state) bool { return x != s })
+			}
+			return
+		}
+		t.Fatal("no seed below 500 starts with a red top")
+	})
 }
 
 func TestPopulationEffects(t *testing.T) {
