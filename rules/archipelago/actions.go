@@ -225,14 +225,14 @@ func (s *state) checkRecruit(p int, m Move) error {
 		}
 		h := int(s.grid[x.cell])
 		u := s.units[h][p]
-		room := mostRecruitedHere - u.citizens()
+		room := mostCitizensHere - u.citizens()
 		switch {
 		case h == 0:
 			return illegal("citizens live on land, not on the open sea")
 		case !u.any():
 			return illegal("you have no unit on %s: recruit where you have one", cellName(int(x.cell)))
 		case int(x.n) > room:
-			return illegal("recruitment may bring you to %d citizens on a region; on %s you may add %d", mostRecruitedHere, cellName(int(x.cell)), max(0, room))
+			return illegal("recruitment may bring you to %d citizens on a region; on %s you may add %d", mostCitizensHere, cellName(int(x.cell)), max(0, room))
 		}
 		total += int(x.n)
 	}
@@ -249,12 +249,13 @@ func (s *state) checkRecruit(p int, m Move) error {
 }
 
 // breeders lists the hexagons where seat p has two citizens that are not
-// rebels.
+// rebels and room for a child: the public cap of 3 citizens per player per
+// region holds for reproduction too (the publisher's FAQ).
 func (s *state) breeders(p int) []int {
 	var out []int
 	for h := range nHex {
 		u := s.units[h][p]
-		if u.cit+u.citLinked+u.housed >= 2 {
+		if u.cit+u.citLinked+u.housed >= 2 && u.citizens() < mostCitizensHere {
 			out = append(out, h)
 		}
 	}
@@ -268,7 +269,7 @@ func (s *state) checkReproduce(p int) error {
 	case countBits(s.reproduced) >= wheel[s.seats].reproduce:
 		return illegal("the reproduction zone of the wheel is full this round")
 	case len(s.breeders(p)) == 0:
-		return illegal("you need two citizens (not rebels) on a region to reproduce")
+		return illegal("you need two citizens (not rebels) on a region with fewer than %d of yours to reproduce", mostCitizensHere)
 	case s.players[p].cits == 0:
 		return illegal("all your citizens are on the board")
 	}
@@ -292,6 +293,17 @@ func (s *state) buildPrice(p, k int) cost {
 	return c
 }
 
+// builtBy is the unit that builds k: a ship for a port, a citizen for the
+// rest (bShip stands for a ship, -1 for a citizen). Public fact (the
+// publisher's player aid): a building is built "using an active citizen
+// (or ship for a port)".
+func builtBy(k int) int {
+	if k == bPort {
+		return bShip
+	}
+	return -1
+}
+
 // coastal reports whether hexagon h has a water edge.
 func (s *state) coastal(h int) bool {
 	for d := range 6 {
@@ -311,7 +323,10 @@ func (s *state) checkBuild(p int, m Move) error {
 	}
 	h, k := int(s.grid[m.Cell]), int(m.Build)
 	pl := &s.players[p]
-	if s.units[h][p].cit == 0 {
+	if builtBy(k) == bShip && s.units[h][p].ship == 0 {
+		return illegal("a port is built with a free ship: you have none on %s", cellName(int(m.Cell)))
+	}
+	if builtBy(k) != bShip && s.units[h][p].cit == 0 {
 		return illegal("you need a free citizen on %s to build there", cellName(int(m.Cell)))
 	}
 	switch {

@@ -259,6 +259,41 @@ func TestReproduce(t *testing.T) {
 	refuse(t, rebels, p, "REPRODUCE", "need two citizens")
 }
 
+// TestReproduceCap is the cap of 3 citizens per player per region, which
+// the publisher's FAQ keeps for reproduction: a region with 3 of the
+// player's citizens, rebels and housed ones included, has no child.
+func TestReproduceCap(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	f4, f5 := base.grid[cell(t, "F4")], base.grid[cell(t, "F5")]
+	for _, c := range []struct {
+		name   string
+		f4, f5 units
+		want   [2]int8 // free citizens on F4 and F5 afterwards; -1: refused
+	}{
+		{"TwoAndTwo", units{cit: 2}, units{cit: 2, ship: 1}, [2]int8{3, 3}},
+		{"ThreeFree", units{cit: 2}, units{cit: 3, ship: 1}, [2]int8{3, 3}},
+		{"TwoAndARebel", units{cit: 2}, units{cit: 2, rebels: 1, ship: 1}, [2]int8{3, 2}},
+		{"TwoAndHoused", units{}, units{cit: 2, housed: 1, ship: 1}, [2]int8{-1, -1}},
+		{"AllFull", units{cit: 3}, units{cit: 3, ship: 1}, [2]int8{-1, -1}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := edit(base)
+			s.units[f4][p], s.units[f5][p] = c.f4, c.f5
+			if c.want[0] < 0 {
+				refuse(t, s, p, "REPRODUCE", "fewer than 3 of yours")
+				if hasLegal(s, p, "REPRODUCE") {
+					t.Errorf("REPRODUCE is among the legal moves")
+				}
+				return
+			}
+			s = play(t, s, p, "REPRODUCE")
+			if got := [2]int8{s.units[f4][p].cit, s.units[f5][p].cit}; got != c.want {
+				t.Errorf("free citizens on F4, F5 = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
 func TestBuild(t *testing.T) {
 	base, p, _ := actionsFixture(t)
 	base.players[p].cubes = [nRes]int8{2, 2, 2, 4, 2, 0}
@@ -292,6 +327,31 @@ func TestBuild(t *testing.T) {
 	refuse(t, s, p, "BUILD CITY F5", "already has a city")
 	refuse(t, base, p, "BUILD TEMPLE F6", "build on a region")
 	refuse(t, base, p, "BUILD TEMPLE F4", "free citizen on F4")
+	// A port is built with a ship, the rest with a citizen (the
+	// publisher's player aid: "using an active citizen (or ship for a
+	// port)").
+	for _, c := range []struct {
+		what string
+		f5   units
+		want string // "" when legal
+	}{
+		{"PORT", units{ship: 1}, ""},
+		{"PORT", units{cit: 2}, "built with a free ship"},
+		{"PORT", units{cit: 2, shipLink: 1}, "built with a free ship"},
+		{"CITY", units{ship: 1}, "free citizen on F5"},
+		{"CITY", units{cit: 1}, ""},
+	} {
+		s := edit(base)
+		s.units[f5][p] = c.f5
+		if c.want != "" {
+			refuse(t, s, p, "BUILD "+c.what+" F5", c.want)
+			continue
+		}
+		if !hasLegal(s, p, "BUILD "+c.what+" F5") {
+			t.Errorf("BUILD %s F5 with %+v is not among the legal moves", c.what, c.f5)
+		}
+		play(t, s, p, "BUILD "+c.what+" F5")
+	}
 	poor := edit(base)
 	poor.players[p].cubes = [nRes]int8{}
 	refuse(t, poor, p, "BUILD CITY F5", "costs 1 stone, 1 wood and 2 florins")

@@ -47,12 +47,11 @@ const (
 	tokensStack = 8
 )
 
-// Building tokens in the bank. House: the rulebook names double-sided
-// port/market and temple/city tokens but not how many; 12 of each kind of
-// token is more than a game uses unless players build little else.
+// Building tokens in the bank. Public fact (the published rulebook's list
+// of components): 13 market/port tokens and 13 town/temple tokens.
 const (
-	portMarketTokens = 12
-	templeCityTokens = 12
+	portMarketTokens = 13
+	templeCityTokens = 13
 )
 
 // shipLoad is how many citizens a ship carries across water. House: the
@@ -60,9 +59,11 @@ const (
 // two.
 const shipLoad = 2
 
-// mostRecruitedHere is the most citizens of one player that recruitment
-// may bring a region to. Public fact: at most 3 of your citizens per region.
-const mostRecruitedHere = 3
+// mostCitizensHere is the most citizens of one player on one region that
+// recruitment and reproduction may bring it to. Public fact: at most 3 of
+// your citizens per region; the publisher's FAQ keeps the cap for
+// reproduction.
+const mostCitizensHere = 3
 
 // markets are the two market boards' zones, the same for every resource.
 // House: the rulebook says the price comes from the row and the

@@ -15,6 +15,9 @@ func TestComponents(t *testing.T) {
 	if total != 82 {
 		t.Errorf("%d cubes, want 82", total)
 	}
+	if portMarketTokens != 13 || templeCityTokens != 13 {
+		t.Errorf("%d market/port and %d town/temple tokens, want 13 and 13", portMarketTokens, templeCityTokens)
+	}
 	if bankFlorins != 135 {
 		t.Errorf("%d florins in the bank, want 135", bankFlorins)
 	}

@@ -227,7 +227,7 @@ func (s *state) legalRecruits(p int, push func(Move)) {
 			continue
 		}
 		u := s.units[h][p]
-		if room := mostRecruitedHere - u.citizens(); u.any() && room > 0 {
+		if room := mostCitizensHere - u.citizens(); u.any() && room > 0 {
 			cells, caps = append(cells, c), append(caps, room)
 		}
 	}
@@ -247,7 +247,7 @@ func (s *state) legalRecruits(p int, push func(Move)) {
 func (s *state) legalBuilds(p int, push func(Move)) {
 	for c := range nCells {
 		h := int(s.grid[c])
-		if h <= 0 || s.units[h][p].cit == 0 {
+		if h <= 0 || !s.units[h][p].any() {
 			continue
 		}
 		for k := bShip; k < nBuild; k++ {
