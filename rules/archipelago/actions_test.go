@@ -169,8 +169,8 @@ func TestExplore(t *testing.T) {
 	if s.grid[mv.Cell] != int8(h) || s.explored != 1 || s.players[p].tokens != 1 {
 		t.Errorf("%s: hexagon on cell %d, explored %d, tokens %d", move, s.grid[mv.Cell], s.explored, s.players[p].tokens)
 	}
-	if s.excess != base.excess+int(face.huts) {
-		t.Errorf("excess workers %d, want %d", s.excess, base.excess+int(face.huts))
+	if s.excess != base.excess+face.huts() {
+		t.Errorf("excess workers %d, want %d", s.excess, base.excess+face.huts())
 	}
 	for r := range nRes {
 		if s.players[p].cubes[r] != face.icons[r] {
@@ -217,11 +217,11 @@ func TestExploreEmptiesStack(t *testing.T) {
 
 func TestRecruit(t *testing.T) {
 	base, p, _ := actionsFixture(t)
-	base.excess = 6 // band 6-8: 3 florins, then band 3-5: 4 florins
+	base.excess = 20 // band 20-29: 3 florins, then band 10-19: 4 florins
 	f5, f6 := base.grid[cell(t, "F5")], base.grid[cell(t, "F6")]
 	s := play(t, base, p, "RECRUIT F5")
-	if s.units[f5][p].cit != 3 || s.players[p].florins != 7 || s.excess != 5 || s.players[p].cits != 7 {
-		t.Errorf("citizens %d, florins %d, excess %d, reserve %d; want 3, 7, 5, 7", s.units[f5][p].cit, s.players[p].florins, s.excess, s.players[p].cits)
+	if s.units[f5][p].cit != 3 || s.players[p].florins != 7 || s.excess != 19 || s.players[p].cits != 7 {
+		t.Errorf("citizens %d, florins %d, excess %d, reserve %d; want 3, 7, 19, 7", s.units[f5][p].cit, s.players[p].florins, s.excess, s.players[p].cits)
 	}
 	two := edit(base)
 	two.units[f5][p].cit = 1

@@ -25,7 +25,20 @@ const (
 type side struct {
 	edges string     // six landscapes, clockwise from the east edge: E, SE, SW, W, NW, NE
 	icons [nRes]int8 // resource icons, by resource
-	huts  int8       // huts: each raises the excess workers by one when the region is found
+}
+
+// huts is the number of huts on the side: each raises the excess workers
+// by one when the region is found. They are not printed data but follow
+// from the icons (hutsAndIcons in data.go); the open sea has none.
+func (f *side) huts() int {
+	if f == &openSea.sides[0] || f == &openSea.sides[1] {
+		return 0
+	}
+	n := 0
+	for _, x := range f.icons {
+		n += int(x)
+	}
+	return max(0, hutsAndIcons-n)
 }
 
 // region is a double-sided hexagon.

@@ -271,15 +271,15 @@ func TestPopulationEffects(t *testing.T) {
 	s, _, _ := actionsFixture(t)
 	s.home = [nRes]int8{0, 1, 3, 5, 7, 2}   // rebellion 0, 0, -1, -1, 0 (and +1 excess), 0
 	s.export = [nRes]int8{0, 2, 3, 5, 0, 0} // excess 0, 0, -1, -1
-	s.rebellion, s.excess = 10, 4
+	s.rebellion, s.excess = 10, 11
 	pop := s.population() // 3 citizens: the lowest band
 	if pop >= populationTrack[1].from {
 		t.Fatalf("population %d is not in the first band", pop)
 	}
 	s.populationEffects()
-	// Excess: 4 +1 (home) -2 (export) = 3, whose band moves rebellion -1.
-	if s.excess != 3 || s.rebellion != 10-2-1 {
-		t.Errorf("excess %d, rebellion %d; want 3 and 7", s.excess, s.rebellion)
+	// Excess: 11 +1 (home) -2 (export) = 10, whose band moves rebellion -1.
+	if s.excess != 10 || s.rebellion != 10-2-1 {
+		t.Errorf("excess %d, rebellion %d; want 10 and 7", s.excess, s.rebellion)
 	}
 	if !strings.Contains(strings.Join(s.last, " "), "Population effects") {
 		t.Errorf("no report of the population effects in %q", s.last)

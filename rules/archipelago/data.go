@@ -106,17 +106,18 @@ var populationTrack = []band{
 // excessTrack is the excess workers board (IV): the marker's band moves the
 // rebellion marker and sets the price of a recruited citizen. House: few
 // idle workers means calm and dear labour, many means unrest and cheap
-// labour. The marker stays between 0 and excessMax.
+// labour. The marker stays between 0 and excessMax. The bands are ten
+// wide because every region brings 2 to 4 huts (hutsAndIcons).
 var excessTrack = []band{
 	{from: 0, rebel: -2, recruit: 5},
-	{from: 3, rebel: -1, recruit: 4},
-	{from: 6, rebel: 0, recruit: 3},
-	{from: 9, rebel: 1, recruit: 2},
-	{from: 12, rebel: 2, recruit: 1},
-	{from: 16, rebel: 3, recruit: 1},
+	{from: 10, rebel: -1, recruit: 4},
+	{from: 20, rebel: 0, recruit: 3},
+	{from: 30, rebel: 1, recruit: 2},
+	{from: 40, rebel: 2, recruit: 1},
+	{from: 50, rebel: 3, recruit: 1},
 }
 
-const excessMax = 20
+const excessMax = 60
 
 // taxTable is the tax table of the player aid screen: florins for each
 // active citizen, ship, city and temple. House: the rulebook names the
@@ -164,6 +165,13 @@ var deadline = [3]int{lenShort: 6, lenMedium: 9, lenLong: 12}
 
 var lengthNames = [3]string{lenShort: "short", lenMedium: "medium", lenLong: "long"}
 
+// hutsAndIcons is the number of huts and resource icons of a region
+// together: a region has 5 − (its icons) huts. Public fact (the publisher's
+// reference sheet): always 5 minus the number of resource icons, except on
+// the volcano; pbem's regions have no volcano (house), so every region has
+// 2 to 4 huts.
+const hutsAndIcons = 5
+
 // openSea is the 25th hexagon, all water. Public fact: 25 double-sided
 // hexagons. House: side A (3 fish icons) is used with 2–4 players, side B
 // (4 fish icons) with 5, as the action wheel has a side for each.
@@ -174,7 +182,7 @@ var openSea = region{name: "Open Sea", sides: [2]side{
 
 // regions are the 24 region hexagons, numbered 1 to 24. House: every side
 // has at least two water edges so that the archipelago stays navigable,
-// one to three resource icons and up to two huts; nine B sides have an
+// one to three resource icons (and so 2 to 4 huts, see hutsAndIcons); nine B sides have an
 // inlet, a single water edge between two land edges, so that a cell
 // between two regions on the open sea can always be filled; side A and side B of a
 // hexagon differ in landscape and produce, and the player who lays a
@@ -182,30 +190,30 @@ var openSea = region{name: "Open Sea", sides: [2]side{
 // 8, stone 9, wood 8, iron 5 (iron is scarce, as in the bank); the B sides
 // have more fish (14) and fewer of the rest.
 var regions = [24]region{
-	{"Coral Bay", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WFFWFF", [nRes]int8{fish: 1, cattle: 1}, 1}}},
-	{"Palm Cove", [2]side{{"WWFFFF", [nRes]int8{fruit: 2}, 1}, {"WFFWFF", [nRes]int8{fish: 2}, 0}}},
-	{"Iron Ridge", [2]side{{"WWMMMF", [nRes]int8{stone: 1, iron: 1}, 0}, {"WFFWMM", [nRes]int8{fish: 1, iron: 1}, 1}}},
-	{"Green Vale", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}, 1}, {"WWWFFF", [nRes]int8{cattle: 2}, 0}}},
-	{"Stone Point", [2]side{{"WWWMMF", [nRes]int8{stone: 2}, 0}, {"WMMWMM", [nRes]int8{fish: 1, stone: 1}, 1}}},
-	{"Timber Coast", [2]side{{"WWWFFF", [nRes]int8{wood: 2}, 0}, {"WWFFMM", [nRes]int8{stone: 1, wood: 1}, 1}}},
-	{"Turtle Lagoon", [2]side{{"WWWWWW", [nRes]int8{fish: 2}, 0}, {"WWWWWF", [nRes]int8{fish: 1, fruit: 1}, 1}}},
-	{"High Pastures", [2]side{{"WWFMMF", [nRes]int8{cattle: 2}, 0}, {"WWFFFM", [nRes]int8{cattle: 1, wood: 1}, 1}}},
-	{"Black Cliffs", [2]side{{"WWMMMM", [nRes]int8{iron: 1}, 1}, {"WMMWMM", [nRes]int8{fish: 1, iron: 1}, 0}}},
-	{"Mango Grove", [2]side{{"WWWFFF", [nRes]int8{fruit: 2}, 1}, {"WFFWFF", [nRes]int8{fruit: 1, wood: 1}, 0}}},
-	{"Cedar Hills", [2]side{{"WWFFMM", [nRes]int8{wood: 2}, 0}, {"WWWFFM", [nRes]int8{fish: 1, wood: 1}, 0}}},
-	{"Salt Marsh", [2]side{{"WWWWFF", [nRes]int8{fish: 1, cattle: 1}, 1}, {"WWWFFF", [nRes]int8{fish: 1, fruit: 1}, 0}}},
-	{"Granite Cape", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}, 0}, {"WFFWMM", [nRes]int8{stone: 2}, 1}}},
-	{"Sugar Fields", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}, {"WWWWFF", [nRes]int8{fruit: 2}, 1}}},
-	{"Smoking Peak", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWWMMF", [nRes]int8{wood: 1, iron: 1}, 1}}},
-	{"Fishers' Reef", [2]side{{"WWWWWF", [nRes]int8{fish: 2}, 1}, {"WWWWWW", [nRes]int8{fish: 3}, 0}}},
-	{"Wild Plateau", [2]side{{"WWFFMM", [nRes]int8{cattle: 1, stone: 1}, 1}, {"WMMWFF", [nRes]int8{cattle: 1, wood: 1}, 0}}},
-	{"Banana Shore", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 1}}},
-	{"Obsidian Bay", [2]side{{"WWWMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWMMMM", [nRes]int8{stone: 1}, 2}}},
-	{"Ranch Lands", [2]side{{"WWFFFF", [nRes]int8{cattle: 2}, 1}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}}},
-	{"Deep Forest", [2]side{{"WWFFFM", [nRes]int8{wood: 2}, 1}, {"WWWFFM", [nRes]int8{wood: 2}, 0}}},
-	{"Quarry Hill", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}, 1}, {"WWFMMF", [nRes]int8{stone: 2}, 0}}},
-	{"Pearl Sound", [2]side{{"WWWWWF", [nRes]int8{fish: 1, fruit: 1}, 1}, {"WWWWFF", [nRes]int8{fish: 2}, 0}}},
-	{"Twin Peaks", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WMMWMM", [nRes]int8{cattle: 1, iron: 1}, 1}}},
+	{"Coral Bay", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}}, {"WFFWFF", [nRes]int8{fish: 1, cattle: 1}}}},
+	{"Palm Cove", [2]side{{"WWFFFF", [nRes]int8{fruit: 2}}, {"WFFWFF", [nRes]int8{fish: 2}}}},
+	{"Iron Ridge", [2]side{{"WWMMMF", [nRes]int8{stone: 1, iron: 1}}, {"WFFWMM", [nRes]int8{fish: 1, iron: 1}}}},
+	{"Green Vale", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}}, {"WWWFFF", [nRes]int8{cattle: 2}}}},
+	{"Stone Point", [2]side{{"WWWMMF", [nRes]int8{stone: 2}}, {"WMMWMM", [nRes]int8{fish: 1, stone: 1}}}},
+	{"Timber Coast", [2]side{{"WWWFFF", [nRes]int8{wood: 2}}, {"WWFFMM", [nRes]int8{stone: 1, wood: 1}}}},
+	{"Turtle Lagoon", [2]side{{"WWWWWW", [nRes]int8{fish: 2}}, {"WWWWWF", [nRes]int8{fish: 1, fruit: 1}}}},
+	{"High Pastures", [2]side{{"WWFMMF", [nRes]int8{cattle: 2}}, {"WWFFFM", [nRes]int8{cattle: 1, wood: 1}}}},
+	{"Black Cliffs", [2]side{{"WWMMMM", [nRes]int8{iron: 1}}, {"WMMWMM", [nRes]int8{fish: 1, iron: 1}}}},
+	{"Mango Grove", [2]side{{"WWWFFF", [nRes]int8{fruit: 2}}, {"WFFWFF", [nRes]int8{fruit: 1, wood: 1}}}},
+	{"Cedar Hills", [2]side{{"WWFFMM", [nRes]int8{wood: 2}}, {"WWWFFM", [nRes]int8{fish: 1, wood: 1}}}},
+	{"Salt Marsh", [2]side{{"WWWWFF", [nRes]int8{fish: 1, cattle: 1}}, {"WWWFFF", [nRes]int8{fish: 1, fruit: 1}}}},
+	{"Granite Cape", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}}, {"WFFWMM", [nRes]int8{stone: 2}}}},
+	{"Sugar Fields", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}}, {"WWWWFF", [nRes]int8{fruit: 2}}}},
+	{"Smoking Peak", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}}, {"WWWMMF", [nRes]int8{wood: 1, iron: 1}}}},
+	{"Fishers' Reef", [2]side{{"WWWWWF", [nRes]int8{fish: 2}}, {"WWWWWW", [nRes]int8{fish: 3}}}},
+	{"Wild Plateau", [2]side{{"WWFFMM", [nRes]int8{cattle: 1, stone: 1}}, {"WMMWFF", [nRes]int8{cattle: 1, wood: 1}}}},
+	{"Banana Shore", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}}}},
+	{"Obsidian Bay", [2]side{{"WWWMMM", [nRes]int8{stone: 1, iron: 1}}, {"WWMMMM", [nRes]int8{stone: 1}}}},
+	{"Ranch Lands", [2]side{{"WWFFFF", [nRes]int8{cattle: 2}}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}}}},
+	{"Deep Forest", [2]side{{"WWFFFM", [nRes]int8{wood: 2}}, {"WWWFFM", [nRes]int8{wood: 2}}}},
+	{"Quarry Hill", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}}, {"WWFMMF", [nRes]int8{stone: 2}}}},
+	{"Pearl Sound", [2]side{{"WWWWWF", [nRes]int8{fish: 1, fruit: 1}}, {"WWWWFF", [nRes]int8{fish: 2}}}},
+	{"Twin Peaks", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}}, {"WMMWMM", [nRes]int8{cattle: 1, iron: 1}}}},
 }
 
 // cards are the 48 evolution cards: 24 progress cards, then 24 characters.

@@ -165,9 +165,9 @@ func (s *state) explore(p int, m Move) {
 	if len(got) > 0 {
 		s.log(s.name(p) + " took " + joinWords(got) + " behind their screen.")
 	}
-	if face.huts > 0 {
-		s.moveExcess(int(face.huts))
-		s.log("Its huts raise the excess workers by " + itoa(int(face.huts)) + ".")
+	if face.huts() > 0 {
+		s.moveExcess(face.huts())
+		s.log("Its huts raise the excess workers by " + itoa(face.huts()) + ".")
 	}
 	if bonus := s.effectSum(p, effExplore); bonus > 0 {
 		s.fromBank(p, bonus)

@@ -164,7 +164,7 @@ func (s *state) buildMap() []RegionView {
 		}
 		rv := RegionView{
 			Cell: cellName(c), idx: c, Hex: h, Name: name, Side: sideLetter(s.sideOf[h]),
-			Edges: turnedEdges(face, int(s.turnOf[h])), Icons: iconText(face.icons), Huts: int(face.huts),
+			Edges: turnedEdges(face, int(s.turnOf[h])), Icons: iconText(face.icons), Huts: face.huts(),
 			icons: face.icons, taken: s.occ[h],
 		}
 		if s.occ[h] != [nRes]int8{} {
@@ -200,7 +200,7 @@ func hexView(h int) HexView {
 	r := regions[h-1]
 	hv := HexView{Hex: h, Name: r.name}
 	for sd, f := range r.sides {
-		hv.Sides = append(hv.Sides, SideView{sideLetter(int8(sd)), f.edges, iconText(f.icons), int(f.huts), f.icons})
+		hv.Sides = append(hv.Sides, SideView{sideLetter(int8(sd)), f.edges, iconText(f.icons), f.huts(), f.icons})
 	}
 	return hv
 }
