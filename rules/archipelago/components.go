@@ -221,7 +221,7 @@ type objective struct {
 	end     int
 	base    int
 	perSeat int
-	score   scoring
+	ranked  int // what the players are ranked by (sc…): rankVP by length for the most, the second most, …
 }
 
 type trend struct {

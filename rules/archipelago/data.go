@@ -296,44 +296,58 @@ var trends = [12]trend{
 	{"Growth", scoring{scCitizen, 3, 1}},
 }
 
+// rankVP are the victory points an objective gives, by its length, to the
+// player with the most of what it ranks, the second most, the third most
+// and so on. Public fact (the publisher's reference sheet): objectives
+// score by majorities, most, second most, third most. House: the values,
+// growing with the length as the counts do; tied players each score the
+// place they share and the next places are skipped; a player with none of
+// the thing ranked scores nothing.
+var rankVP = [3][maxSeats]int{
+	lenShort:  {4, 2, 1},
+	lenMedium: {6, 3, 1},
+	lenLong:   {8, 4, 2},
+}
+
 // objectives are the 30 objective cards, 10 of each length. Public fact:
 // 30 objectives, 10 short, 10 medium, 10 long; each has a secret end
-// condition and a scoring rule that applies to everyone. Rulebook: a
+// condition and a scoring rule that applies to everyone, by majorities
+// (rankVP). Rulebook: a
 // separatist or a pacifist may be among the players. House: one
 // separatist and one pacifist in each length, so that the chance of
 // meeting one grows with the number of players; thresholds grow with the
-// number of players and with the length.
+// number of players and with the length; what each card ranks.
 var objectives = [30]objective{
-	{"The Separatist", lenShort, separatist, endNone, 0, 0, scoring{scRebel, 1, 1}},
-	{"The Pacifist", lenShort, pacifist, endPeace, 2, 3, scoring{scTemple, 1, 2}},
-	{"The Admiral", lenShort, ordinary, endShips, 3, 0, scoring{scShip, 1, 1}},
-	{"The Founder", lenShort, ordinary, endCities, 1, 1, scoring{scCity, 1, 2}},
-	{"The Trader", lenShort, ordinary, endFlorins, 20, 0, scoring{scFlorins, 4, 1}},
-	{"The Colonist", lenShort, ordinary, endPopulation, 4, 3, scoring{scCitizen, 2, 1}},
-	{"The Explorer", lenShort, ordinary, endRegions, 3, 3, scoring{scToken, 1, 1}},
-	{"The Scholar", lenShort, ordinary, endBought, 2, 1, scoring{scProgress, 1, 2}},
-	{"The Courtier", lenShort, ordinary, endCards, 2, 0, scoring{scCharacter, 1, 2}},
-	{"The Builder", lenShort, ordinary, endBuildings, 2, 1, scoring{scBuilding, 1, 1}},
+	{"The Separatist", lenShort, separatist, endNone, 0, 0, scRebel},
+	{"The Pacifist", lenShort, pacifist, endPeace, 2, 3, scTemple},
+	{"The Admiral", lenShort, ordinary, endShips, 3, 0, scShip},
+	{"The Founder", lenShort, ordinary, endCities, 1, 1, scCity},
+	{"The Trader", lenShort, ordinary, endFlorins, 20, 0, scFlorins},
+	{"The Colonist", lenShort, ordinary, endPopulation, 4, 3, scCitizen},
+	{"The Explorer", lenShort, ordinary, endRegions, 3, 3, scToken},
+	{"The Scholar", lenShort, ordinary, endBought, 2, 1, scProgress},
+	{"The Courtier", lenShort, ordinary, endCards, 2, 0, scCharacter},
+	{"The Builder", lenShort, ordinary, endBuildings, 2, 1, scBuilding},
 
-	{"The Rebel Leader", lenMedium, separatist, endNone, 0, 0, scoring{scRebel, 1, 1}},
-	{"The Peacemaker", lenMedium, pacifist, endPeace, 4, 4, scoring{scTemple, 1, 2}},
-	{"The Shipowner", lenMedium, ordinary, endShips, 4, 0, scoring{scShip, 1, 2}},
-	{"The Urbanist", lenMedium, ordinary, endCities, 2, 1, scoring{scCity, 1, 3}},
-	{"The Financier", lenMedium, ordinary, endFlorins, 30, 0, scoring{scFlorins, 3, 1}},
-	{"The Settler", lenMedium, ordinary, endPopulation, 6, 4, scoring{scCitizen, 2, 1}},
-	{"The Cartographer", lenMedium, ordinary, endRegions, 6, 3, scoring{scRegion, 1, 1}},
-	{"The Inventor", lenMedium, ordinary, endBought, 4, 2, scoring{scProgress, 1, 2}},
-	{"The Patron", lenMedium, ordinary, endCards, 4, 0, scoring{scCard, 1, 1}},
-	{"The Abbot", lenMedium, ordinary, endTemples, 2, 1, scoring{scBuilding, 1, 1}},
+	{"The Rebel Leader", lenMedium, separatist, endNone, 0, 0, scRebel},
+	{"The Peacemaker", lenMedium, pacifist, endPeace, 4, 4, scTemple},
+	{"The Shipowner", lenMedium, ordinary, endShips, 4, 0, scShip},
+	{"The Urbanist", lenMedium, ordinary, endCities, 2, 1, scCity},
+	{"The Financier", lenMedium, ordinary, endFlorins, 30, 0, scFlorins},
+	{"The Settler", lenMedium, ordinary, endPopulation, 6, 4, scCitizen},
+	{"The Cartographer", lenMedium, ordinary, endRegions, 6, 3, scRegion},
+	{"The Inventor", lenMedium, ordinary, endBought, 4, 2, scProgress},
+	{"The Patron", lenMedium, ordinary, endCards, 4, 0, scCard},
+	{"The Abbot", lenMedium, ordinary, endTemples, 2, 1, scBuilding},
 
-	{"The Independentist", lenLong, separatist, endNone, 0, 0, scoring{scRebel, 1, 2}},
-	{"The Apostle of Peace", lenLong, pacifist, endPeace, 6, 5, scoring{scTemple, 1, 3}},
-	{"The Fleet Lord", lenLong, ordinary, endTokens, 12, 2, scoring{scShip, 1, 2}},
-	{"The Governor General", lenLong, ordinary, endCities, 3, 1, scoring{scCity, 1, 3}},
-	{"The Magnate", lenLong, ordinary, endFlorins, 40, 0, scoring{scFlorins, 3, 1}},
-	{"The Patriarch", lenLong, ordinary, endPopulation, 8, 5, scoring{scCitizen, 2, 1}},
-	{"The Pathfinder", lenLong, ordinary, endRegions, 8, 3, scoring{scToken, 1, 2}},
-	{"The Philosopher", lenLong, ordinary, endBought, 6, 3, scoring{scProgress, 1, 2}},
-	{"The Aristocrat", lenLong, ordinary, endCards, 6, 0, scoring{scCharacter, 1, 3}},
-	{"The Merchant Prince", lenLong, ordinary, endBuildings, 4, 2, scoring{scTrade, 1, 3}},
+	{"The Independentist", lenLong, separatist, endNone, 0, 0, scRebel},
+	{"The Apostle of Peace", lenLong, pacifist, endPeace, 6, 5, scTemple},
+	{"The Fleet Lord", lenLong, ordinary, endTokens, 12, 2, scShip},
+	{"The Governor General", lenLong, ordinary, endCities, 3, 1, scCity},
+	{"The Magnate", lenLong, ordinary, endFlorins, 40, 0, scFlorins},
+	{"The Patriarch", lenLong, ordinary, endPopulation, 8, 5, scCitizen},
+	{"The Pathfinder", lenLong, ordinary, endRegions, 8, 3, scToken},
+	{"The Philosopher", lenLong, ordinary, endBought, 6, 3, scProgress},
+	{"The Aristocrat", lenLong, ordinary, endCards, 6, 0, scCharacter},
+	{"The Merchant Prince", lenLong, ordinary, endBuildings, 4, 2, scTrade},
 }

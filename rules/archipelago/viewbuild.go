@@ -237,7 +237,7 @@ func (s *state) crisisView() *CrisisView {
 
 func (s *state) objectiveView(q int) *ObjectiveView {
 	o := &objectives[s.players[q].objective]
-	return &ObjectiveView{Holder: q, Name: o.name, Ends: s.endText(o), Scores: scoringText(o.score)}
+	return &ObjectiveView{Holder: q, Name: o.name, Ends: s.endText(o), Scores: rankText(o)}
 }
 
 // privateView is what lies behind seat q's screen.
@@ -284,13 +284,10 @@ func (s *state) endView(v *View) {
 	if s.war {
 		return
 	}
-	rs := s.scoringRules()
 	best := 0
 	for q := range s.seats {
-		sv := ScoreView{Seat: q}
-		for _, r := range rs {
-			pts := s.points(q, r)
-			sv.Lines = append(sv.Lines, pts)
+		sv := ScoreView{Seat: q, Lines: s.scoreLines(q)}
+		for _, pts := range sv.Lines {
 			sv.Points += pts
 		}
 		if q == 0 || sv.Points > best {
