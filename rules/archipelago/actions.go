@@ -177,6 +177,15 @@ func (s *state) checkExplore(p int, m Move) error {
 	case m.Tile < 1 || int(m.Tile) > len(regions) || !slices.Contains(s.display[:], m.Tile):
 		return illegal("hexagon %d is not among the next hexagons: they are %s", m.Tile, s.displayWords())
 	}
+	if m.Away {
+		return nil
+	}
+	face := &regions[m.Tile-1].sides[m.Side]
+	if m.Res < 0 || m.Res >= nRes || face.icons[m.Res] == 0 {
+		return illegal("name the free cube you take, one of %s, e.g. EXPLORE %d%s %s %d %s %s %s",
+			resourceWords(shownResources(face)), m.Tile, sideLetter(m.Side), cellName(int(m.Cell)), m.Turn,
+			map[bool]string{true: "SHIP", false: "CITIZEN"}[m.Ship], cellName(int(m.From)), upper(resNames[shownResources(face)[0]]))
+	}
 	if err := checkTurn(int(m.Tile), m.Side, m.Turn); err != nil {
 		return err
 	}

@@ -2,7 +2,10 @@ package archipelago
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 func cardIndex(t testing.TB, name string) int {
@@ -153,7 +156,7 @@ func TestExplore(t *testing.T) {
 	f5 := base.grid[cell(t, "F5")]
 	var move string
 	for _, l := range legalText(base, p) {
-		if len(l) > 7 && l[:7] == "EXPLORE" {
+		if strings.HasPrefix(l, "EXPLORE") && !strings.HasSuffix(l, "DISCARD") {
 			move = l
 			break
 		}
@@ -172,10 +175,10 @@ func TestExplore(t *testing.T) {
 	if s.excess != base.excess+face.huts() {
 		t.Errorf("excess workers %d, want %d", s.excess, base.excess+face.huts())
 	}
-	for r := range nRes {
-		if s.players[p].cubes[r] != face.icons[r] {
-			t.Errorf("cubes of %s %d, want %d", resNames[r], s.players[p].cubes[r], face.icons[r])
-		}
+	want := [nRes]int8{}
+	want[mv.Res] = 1 // one free cube, whatever the icons
+	if s.players[p].cubes != want || face.icons[mv.Res] == 0 {
+		t.Errorf("%s: cubes %v, want %v", move, s.players[p].cubes, want)
 	}
 	if got := s.units[h][p].cit + s.units[h][p].ship; got != 1 {
 		t.Errorf("units in the new region = %d, want 1", got)
@@ -185,8 +188,8 @@ func TestExplore(t *testing.T) {
 	}
 	_ = f5
 	// The example of docs/rules/archipelago.md.
-	if !hasLegal(base, p, "EXPLORE 16A E6 3 SHIP F6") {
-		t.Errorf("EXPLORE 16A E6 3 SHIP F6 is not among %v", legalText(base, p))
+	if !hasLegal(base, p, "EXPLORE 16A E6 3 SHIP F6 FISH") {
+		t.Errorf("EXPLORE 16A E6 3 SHIP F6 FISH is not among %v", legalText(base, p))
 	}
 	refuse(t, base, p, "EXPLORE 16A E6 2 SHIP F6", "its SE edge is field but touches water on F6")
 	refuse(t, base, p, "EXPLORE 16A E6 3 SHIP F5", "a ship sails in across water, and that edge is field")
@@ -195,6 +198,56 @@ func TestExplore(t *testing.T) {
 	full := edit(base)
 	full.explored = int8(wheel[2].explore)
 	refuse(t, full, p, move, "exploration zone of the wheel is full")
+	refuse(t, full, p, "EXPLORE 16 DISCARD", "exploration zone of the wheel is full")
+}
+
+// TestExploreCubeAndDiscard is exploring as published (the publisher's
+// reference sheet): one free cube of a resource the new region shows,
+// whatever its icons, and the choice to discard the hexagon instead, with
+// no token and no cube.
+func TestExploreCubeAndDiscard(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	base.display = [2]int8{16, 1} // Fishers' Reef A: fish 2; Coral Bay A: fish 1, fruit 1, edges WWWWFF
+	for _, c := range []struct {
+		move  string
+		cubes [nRes]int8 // behind p's screen afterwards
+		laid  bool
+	}{
+		{"EXPLORE 16A E6 3 SHIP F6 FISH", [nRes]int8{fish: 1}, true},
+		{"EXPLORE 16A E6 3 SHIP F6", [nRes]int8{fish: 1}, true}, // one resource shown: it need not be named
+		{"EXPLORE 1A E6 4 SHIP F6 FRUIT", [nRes]int8{fruit: 1}, true},
+		{"EXPLORE 1A E6 4 SHIP F6 TAKE FISH", [nRes]int8{fish: 1}, true},
+		{"EXPLORE 16 DISCARD", [nRes]int8{}, false},
+		{"EXPLORE DISCARD 1", [nRes]int8{}, false},
+	} {
+		t.Run(c.move, func(t *testing.T) {
+			m, err := base.Parse(rules.Seat(p), c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasLegal(base, p, m.String()) {
+				t.Errorf("%s is not among the legal moves", m)
+			}
+			s := play(t, base, p, c.move)
+			mv := m.(Move)
+			if s.players[p].cubes != c.cubes || s.explored != 1 {
+				t.Errorf("cubes %v, explored %d; want %v and 1", s.players[p].cubes, s.explored, c.cubes)
+			}
+			wantTokens, onMap := int8(0), base.regionsOnMap()
+			if c.laid {
+				wantTokens, onMap = 1, onMap+1
+			}
+			if s.players[p].tokens != wantTokens || s.regionsOnMap() != onMap || s.excess != base.excess+map[bool]int{true: regions[mv.Tile-1].sides[mv.Side].huts()}[c.laid] {
+				t.Errorf("tokens %d, regions %d, excess %d; want %d, %d and the huts if laid", s.players[p].tokens, s.regionsOnMap(), s.excess, wantTokens, onMap)
+			}
+			if slices.Contains(s.display[:], mv.Tile) {
+				t.Errorf("hexagon %d is still among the next ones: %v", mv.Tile, s.display)
+			}
+		})
+	}
+	refuse(t, base, p, "EXPLORE 1A E6 4 SHIP F6", "name the free cube you take, one of fish and fruit")
+	refuse(t, base, p, "EXPLORE 1A E6 4 SHIP F6 IRON", "shows fish and fruit")
+	refuse(t, base, p, "EXPLORE 5 DISCARD", "not among the next hexagons")
 }
 
 func TestExploreEmptiesStack(t *testing.T) {
@@ -205,7 +258,7 @@ func TestExploreEmptiesStack(t *testing.T) {
 		t.Fatalf("discs = %d, want 3", s.discs())
 	}
 	for _, l := range legalText(s, p) {
-		if len(l) > 7 && l[:7] == "EXPLORE" {
+		if strings.HasPrefix(l, "EXPLORE") && !strings.HasSuffix(l, "DISCARD") {
 			s = play(t, s, p, l)
 			break
 		}

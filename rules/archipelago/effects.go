@@ -133,6 +133,9 @@ func (s *state) tax(p int) {
 	s.log(s.name(p) + " levied taxes for " + florins(got) + "; rebellion +1.")
 }
 
+// explore lays the new region, or discards it (public fact, the
+// publisher's reference sheet: a player may discard the explored hexagon
+// instead of laying it, and then takes no token and no cube).
 func (s *state) explore(p int, m Move) {
 	s.explored++
 	for i, h := range s.display {
@@ -141,6 +144,10 @@ func (s *state) explore(p int, m Move) {
 		}
 	}
 	h := int(m.Tile)
+	if m.Away {
+		s.log(s.name(p) + " explored and discarded hexagon " + itoa(h) + " (" + regions[h-1].name + ").")
+		return
+	}
 	s.lay(h, int(m.Side), int(m.Cell), int(m.Turn))
 	from := int(s.grid[m.From])
 	if m.Ship {
@@ -153,17 +160,14 @@ func (s *state) explore(p int, m Move) {
 	s.log(s.name(p) + " explored " + s.regionLabel(h) + " on " + cellName(int(m.Cell)) + ".")
 	s.takeToken(p)
 	face := s.sideData(h)
-	var got []string
-	for r := range nRes {
-		n := min(int(face.icons[r]), int(s.bankCubes[r]))
-		if n > 0 {
-			s.bankCubes[r] -= int8(n)
-			s.players[p].cubes[r] += int8(n)
-			got = append(got, itoa(n)+" "+resNames[r])
-		}
-	}
-	if len(got) > 0 {
-		s.log(s.name(p) + " took " + joinWords(got) + " behind their screen.")
+	// One free cube of a resource the region shows (public fact, the
+	// publisher's reference sheet), if the bank has one.
+	if r := m.Res; s.bankCubes[r] > 0 {
+		s.bankCubes[r]--
+		s.players[p].cubes[r]++
+		s.log(s.name(p) + " took a cube of " + resNames[r] + " behind their screen.")
+	} else {
+		s.log("The bank has no " + resNames[r] + " left to give.")
 	}
 	if face.huts() > 0 {
 		s.moveExcess(face.huts())

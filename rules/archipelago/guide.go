@@ -30,7 +30,7 @@ func (s *state) MoveSyntax(p rules.Seat) string {
 		}
 		return "Give " + resNames[s.crisis.res] + " to feed the citizens from the domestic MARKET, your OWN cubes or explorer TOKENs, e.g. FEED 1 MARKET 1 OWN, or FEED NONE; before it you may make a deal, e.g. OFFER " + upper(colors[s.otherSeat()]) + " 2 FLORINS FOR 1 " + upper(resNames[s.crisis.res]) + "."
 	case phActions:
-		return "Take an action: HARVEST WOOD E5 F6x2, TAX, BUY/SELL FISH HOME/EXPORT, EXPLORE 7A E5 0 SHIP F6, RECRUIT E5, REPRODUCE, BUILD CITY E5, MIGRATE E5 F6 2C 1S, or PASS; free: USE MARKET, OFFER BLUE 1 WOOD FOR 2 FLORINS, WITHDRAW."
+		return "Take an action: HARVEST WOOD E5 F6x2, TAX, BUY/SELL FISH HOME/EXPORT, EXPLORE 7A E5 0 SHIP F6 FISH (or EXPLORE 7 DISCARD), RECRUIT E5, REPRODUCE, BUILD CITY E5, MIGRATE E5 F6 2C 1S, or PASS; free: USE MARKET, OFFER BLUE 1 WOOD FOR 2 FLORINS, WITHDRAW."
 	case phEvolution:
 		return "Buy a card and turn another, e.g. BUY 2 ROTATE 4, or turn two cards, e.g. ROTATE 1 3 (places 1-5 of the track)."
 	}
@@ -85,6 +85,9 @@ func (s *state) Describe(p rules.Seat, move string) string {
 	case KUse:
 		return "used their " + buildNames[m.Build]
 	case KExplore:
+		if m.Away {
+			return "explored and discarded hexagon " + itoa(int(m.Tile))
+		}
 		unit := "a citizen"
 		if m.Ship {
 			unit = "a ship"

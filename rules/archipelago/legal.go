@@ -320,16 +320,23 @@ func (s *state) legalExplorations(p int, push func(Move)) {
 			u := s.units[s.grid[o]][p]
 			m := blank(KExplore)
 			m.Tile, m.Side, m.Cell, m.Turn, m.From = int8(h), int8(sd), int8(c), int8(t), int8(o)
-			if edgeOf(face, t, d) == water {
-				if u.ship > 0 {
-					m.Ship = true
-					push(m)
-				}
-			} else if u.cit > 0 {
+			m.Ship = edgeOf(face, t, d) == water
+			if m.Ship && u.ship == 0 || !m.Ship && u.cit == 0 {
+				continue
+			}
+			for _, r := range shownResources(face) {
+				m.Res = int8(r)
 				push(m)
 			}
 		}
 	})
+	for _, h := range s.display {
+		if h > 0 {
+			m := blank(KExplore)
+			m.Tile, m.Away = h, true
+			push(m)
+		}
+	}
 }
 
 // legalDeals adds to ms the deals the player to act may make outside the

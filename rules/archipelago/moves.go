@@ -49,7 +49,7 @@ type spot struct {
 type Move struct {
 	Kind   Kind
 	Seat   int8    // KOffer: the addressee; KAccept, KDecline: the offerer
-	Res    int8    // KChoose: to the market; KHarvest, KTrade: the resource
+	Res    int8    // KChoose: to the market; KHarvest, KTrade: the resource; KExplore: the free cube
 	Keep   int8    // KChoose: behind the screen, or -1
 	Tile   int8    // KPlace, KExplore: hexagon 1–24
 	Side   int8    // 0: A, 1: B
@@ -57,6 +57,7 @@ type Move struct {
 	Turn   int8    // KPlace, KExplore: sixths of a turn clockwise
 	From   int8    // KExplore: the unit's cell; KMigrate: the destination cell or -1
 	Ship   bool    // KExplore: a ship, not a citizen, enters
+	Away   bool    // KExplore: the hexagon is discarded instead of laid
 	Build  int8    // KBuild: what; KMigrate: the building moved into (-1: none); KUse: bMarket or bPort
 	Sell   bool    // KTrade
 	Abroad bool    // KTrade: on the export market
@@ -110,8 +111,15 @@ func (m Move) String() string {
 	case KUse:
 		b.WriteString("USE " + upper(buildNames[m.Build]))
 	case KExplore:
+		if m.Away {
+			b.WriteString("EXPLORE " + strconv.Itoa(int(m.Tile)) + " DISCARD")
+			break
+		}
 		b.WriteString("EXPLORE " + m.hexText())
 		b.WriteString(map[bool]string{true: " SHIP ", false: " CITIZEN "}[m.Ship] + cellName(int(m.From)))
+		if m.Res >= 0 {
+			b.WriteString(" " + upper(resNames[m.Res]))
+		}
 	case KRecruit:
 		b.WriteString("RECRUIT" + spotsText(m.Spots))
 	case KReproduce:

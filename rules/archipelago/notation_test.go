@@ -21,10 +21,14 @@ var notation = []struct{ in, want string }{
 	{"buy livestock domestic", "BUY CATTLE HOME"},
 	{"buy exotic fruit home", "BUY FRUIT HOME"},
 	{"use port", "USE PORT"},
-	{"explore 16a at e6 turn 2 with ship from f5", "EXPLORE 16A E6 2 SHIP F5"},
-	{"explore 16 A e6 t2 ship f5", "EXPLORE 16A E6 2 SHIP F5"},
-	{"explore 7a e6 3 ship f5", "EXPLORE 7A E6 0 SHIP F5"}, // all water: every turn is turn 0
-	{"explore 2b e5 0 citizen f5", "EXPLORE 2B E5 0 CITIZEN F5"},
+	{"explore 16a at e6 turn 2 with ship from f5", "EXPLORE 16A E6 2 SHIP F5 FISH"}, // one resource shown: the cube is named for the player
+	{"explore 16 A e6 t2 ship f5 fish", "EXPLORE 16A E6 2 SHIP F5 FISH"},
+	{"explore 7a e6 3 ship f5", "EXPLORE 7A E6 0 SHIP F5 FISH"}, // all water: every turn is turn 0
+	{"explore 2b e5 0 citizen f5", "EXPLORE 2B E5 0 CITIZEN F5 FISH"},
+	{"explore 1a e6 0 ship f5 take fr", "EXPLORE 1A E6 0 SHIP F5 FRUIT"},
+	{"explore 1a e6 0 ship f5", "EXPLORE 1A E6 0 SHIP F5"}, // two shown: Apply asks which
+	{"explore 16 discard", "EXPLORE 16 DISCARD"},
+	{"explore discard 16", "EXPLORE 16 DISCARD"},
 	{"recruit f5 f4x2", "RECRUIT F4x2 F5"},
 	{"REPRO", "REPRODUCE"},
 	{"build town f5", "BUILD CITY F5"},
@@ -104,6 +108,8 @@ func TestNotationErrors(t *testing.T) {
 		{"explore 7 f5 0 ship f6", "number and side"},
 		{"explore 7a f5 ship f6", "give the turn"},
 		{"explore 7a f5 9 ship f6", "give the turn"},
+		{"explore 1a f5 0 ship f6 iron", "shows fish and fruit"},
+		{"explore 30 discard", "number 1 to 24"},
 		{"offer yellow 1 wood for 1 fish", "name a player by color: RED, BLUE"},
 		{"offer blue 1 gold for 1 fish", "name goods"},
 		{"buy wood", "say which market"},
