@@ -349,15 +349,30 @@ func (s *state) checkBuild(p int, m Move) error {
 		return illegal("the bank has no %s token left", buildNames[k])
 	}
 	c := s.buildPrice(p, k)
-	for r, n := range c.cubes {
-		if pl.cubes[r] < n {
-			return illegal("a %s costs %s", buildNames[k], costWords(c))
-		}
-	}
-	if pl.florins < c.florins {
-		return illegal("a %s costs %s", buildNames[k], costWords(c))
+	if _, ok := s.tokensFor(p, c); !ok || pl.florins < c.florins {
+		return illegal("a %s costs %s (an explorer token may stand for a missing cube the bank has)", buildNames[k], costWords(c))
 	}
 	return nil
+}
+
+// tokensFor is how many of seat p's explorer tokens pay for the cubes of c
+// that p lacks, each turned into a cube at the bank, and whether p can pay
+// all of c's cubes so. Public fact (the publisher's reference sheet):
+// explorer tokens can be turned into cubes at the bank when needed, not
+// only in a crisis. House: the need is a construction's missing cube, so
+// the exchange happens inside BUILD, and only a cube the bank holds.
+func (s *state) tokensFor(p int, c cost) (int, bool) {
+	pl := &s.players[p]
+	need := 0
+	for r, n := range c.cubes {
+		if miss := int(n - pl.cubes[r]); miss > 0 {
+			if int(s.bankCubes[r]) < miss {
+				return 0, false
+			}
+			need += miss
+		}
+	}
+	return need, need <= int(pl.tokens)
 }
 
 // costWords is "1 stone, 1 wood and 2 florins".

@@ -270,11 +270,11 @@ func TestExploreEmptiesStack(t *testing.T) {
 
 func TestRecruit(t *testing.T) {
 	base, p, _ := actionsFixture(t)
-	base.excess = 20 // band 20-29: 3 florins, then band 10-19: 4 florins
+	base.excess = 36 // band 36-53: 3 florins, then band 18-35: 4 florins
 	f5, f6 := base.grid[cell(t, "F5")], base.grid[cell(t, "F6")]
 	s := play(t, base, p, "RECRUIT F5")
-	if s.units[f5][p].cit != 3 || s.players[p].florins != 7 || s.excess != 19 || s.players[p].cits != 7 {
-		t.Errorf("citizens %d, florins %d, excess %d, reserve %d; want 3, 7, 19, 7", s.units[f5][p].cit, s.players[p].florins, s.excess, s.players[p].cits)
+	if s.units[f5][p].cit != 3 || s.players[p].florins != 7 || s.excess != 35 || s.players[p].cits != 7 {
+		t.Errorf("citizens %d, florins %d, excess %d, reserve %d; want 3, 7, 35, 7", s.units[f5][p].cit, s.players[p].florins, s.excess, s.players[p].cits)
 	}
 	two := edit(base)
 	two.units[f5][p].cit = 1
@@ -484,5 +484,51 @@ func TestPassAndDiscs(t *testing.T) {
 	}
 	if s.phase != phEvolution {
 		t.Errorf("after %d's three discs and %d's pass the phase is %s, want evolution", q, p, phaseNames[s.phase])
+	}
+}
+
+// TestBuildWithTokens is explorer tokens turned into cubes at the bank
+// when needed, not only in a crisis (the publisher's reference sheet): a
+// construction's missing cube is paid with a token, if the bank has the
+// cube.
+func TestBuildWithTokens(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	f5 := base.grid[cell(t, "F5")]
+	for _, c := range []struct {
+		name         string
+		cubes        [nRes]int8 // stone, wood for a city (1 stone, 1 wood, 2 florins)
+		tokens       int8
+		bankStone    int8
+		want         string // "" when built
+		leftCubes    [nRes]int8
+		leftTokens   int8
+		bankStoneNow int8
+	}{
+		{"CubesOnly", [nRes]int8{stone: 1, wood: 1}, 2, 5, "", [nRes]int8{}, 2, 6},
+		{"OneToken", [nRes]int8{wood: 1}, 2, 5, "", [nRes]int8{}, 1, 5},
+		{"TwoTokens", [nRes]int8{}, 2, 5, "", [nRes]int8{}, 0, 5},
+		{"TooFewTokens", [nRes]int8{}, 1, 5, "a city costs 1 stone, 1 wood and 2 florins", [nRes]int8{}, 1, 5},
+		{"BankHasNoStone", [nRes]int8{wood: 1}, 2, 0, "a city costs", [nRes]int8{}, 2, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := edit(base)
+			s.players[p].cubes, s.players[p].tokens, s.bankCubes[stone] = c.cubes, c.tokens, c.bankStone
+			if c.want != "" {
+				refuse(t, s, p, "BUILD CITY F5", c.want)
+				if hasLegal(s, p, "BUILD CITY F5") {
+					t.Errorf("BUILD CITY F5 is among the legal moves")
+				}
+				return
+			}
+			if !hasLegal(s, p, "BUILD CITY F5") {
+				t.Errorf("BUILD CITY F5 is not among the legal moves")
+			}
+			s = play(t, s, p, "BUILD CITY F5")
+			pl := s.players[p]
+			if s.builds[f5][bCity].owner != int8(p) || pl.cubes != c.leftCubes || pl.tokens != c.leftTokens || s.bankCubes[stone] != c.bankStoneNow || pl.florins != 8 {
+				t.Errorf("city %d, cubes %v, tokens %d, bank stone %d, florins %d; want %d, %v, %d, %d, 8",
+					s.builds[f5][bCity].owner, pl.cubes, pl.tokens, s.bankCubes[stone], pl.florins, p, c.leftCubes, c.leftTokens, c.bankStoneNow)
+			}
+		})
 	}
 }

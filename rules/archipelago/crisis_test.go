@@ -8,14 +8,14 @@ import (
 )
 
 // crisisFixture is actionsFixture turned into the start of a round's
-// balance phase on card k: p, first in turn order, has 3 citizens on F5
-// and q 3 on F7.
+// balance phase on card k: p, first in turn order, has 5 citizens on F5
+// and q 5 on F7.
 func crisisFixture(t *testing.T, k int) (s *state, p, q int) {
 	t.Helper()
 	s, p, q = actionsFixture(t)
 	f5, f7 := s.grid[cell(t, "F5")], s.grid[cell(t, "F7")]
-	s.units[f5][p].cit = 3
-	s.units[f7][q].cit = 3
+	s.units[f5][p].cit = 5
+	s.units[f7][q].cit = 5
 	s.order[0], s.order[1] = int8(p), int8(q)
 	s.rebellion, s.excess = 0, 4
 	s.pile = append(cloneInt8(s.pile), int8(k))
@@ -25,7 +25,7 @@ func crisisFixture(t *testing.T, k int) (s *state, p, q int) {
 }
 
 func TestDomesticCrisis(t *testing.T) {
-	k := cardIndex(t, "Fishing Nets") // fish, a cube stands up 5 citizens
+	k := cardIndex(t, "Fishing Nets") // fish, a cube stands up 7 citizens
 	s, p, q := crisisFixture(t, k)
 	s.home[fish] = 1
 	s.players[p].cubes[fish] = 2
@@ -33,8 +33,8 @@ func TestDomesticCrisis(t *testing.T) {
 	if s.phase != phCrisis || s.crisis.kind != qHome || s.actor() != p {
 		t.Fatalf("phase %s, crisis %d, giver %d; want a domestic crisis with %d to give", phaseNames[s.phase], s.crisis.kind, s.actor(), p)
 	}
-	if s.crisis.lying[p] != 3 || s.crisis.lying[q] != 3 {
-		t.Fatalf("lying %v, want 3 and 3", s.crisis.lying)
+	if s.crisis.lying[p] != 5 || s.crisis.lying[q] != 5 {
+		t.Fatalf("lying %v, want 5 and 5", s.crisis.lying)
 	}
 	refuse(t, s, p, "FEED 2 MARKET", "holds only 1 cube")
 	refuse(t, s, p, "FEED 3 OWN", "only 2 cubes")
@@ -42,9 +42,9 @@ func TestDomesticCrisis(t *testing.T) {
 	refuse(t, s, q, "FEED NONE", "not your turn")
 	bank := s.bankCubes[fish]
 	s = play(t, s, p, "FEED 1 MARKET")
-	// Five stand up: the giver's three first, then two of the next player's.
-	if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 1 || s.home[fish] != 0 || s.bankCubes[fish] != bank+1 {
-		t.Fatalf("lying %v, market %d, bank %d after feeding 4", s.crisis.lying, s.home[fish], s.bankCubes[fish])
+	// Seven stand up: the giver's five first, then two of the next player's.
+	if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 3 || s.home[fish] != 0 || s.bankCubes[fish] != bank+1 {
+		t.Fatalf("lying %v, market %d, bank %d after feeding 1", s.crisis.lying, s.home[fish], s.bankCubes[fish])
 	}
 	s = play(t, s, q, "pass")
 	f7 := s.grid[cell(t, "F7")]
@@ -52,11 +52,11 @@ func TestDomesticCrisis(t *testing.T) {
 	for s.phase == phCrisis {
 		s = play(t, s, s.actor(), "EXPORT NONE")
 	}
-	if rebels.rebels != 1 || rebels.cit != 2 {
-		t.Errorf("units of %d on F7 = %+v, want 1 rebel", q, rebels)
+	if rebels.rebels != 3 || rebels.cit != 2 {
+		t.Errorf("units of %d on F7 = %+v, want 3 rebels", q, rebels)
 	}
-	if s.rebellion < 1 {
-		t.Errorf("rebellion = %d, want at least 1 for the rebel", s.rebellion)
+	if s.rebellion < 3 {
+		t.Errorf("rebellion = %d, want at least 3 for the rebels", s.rebellion)
 	}
 	if s.phase != phActions && !s.over {
 		t.Errorf("after the crises the phase is %s, want actions", phaseNames[s.phase])
@@ -70,7 +70,7 @@ func TestDomesticCrisisSpares(t *testing.T) {
 		f5 := s.grid[cell(t, "F5")]
 		s.units[f5][p] = units{cit: 1, housed: 2}
 		s.balance()
-		if s.crisis.lying[p] != 1 || s.crisis.lying[q] != 3 {
+		if s.crisis.lying[p] != 1 || s.crisis.lying[q] != 5 {
 			t.Errorf("lying %v: citizens living in buildings must not lie down", s.crisis.lying)
 		}
 	})
@@ -79,7 +79,7 @@ func TestDomesticCrisisSpares(t *testing.T) {
 		s.players[p].tokens = 1
 		s.balance()
 		s = play(t, s, p, "FEED 1 TOKEN")
-		if s.players[p].tokens != 0 || s.crisis.lying[q] != 1 {
+		if s.players[p].tokens != 0 || s.crisis.lying[q] != 3 {
 			t.Errorf("tokens %d, lying %v after an explorer token", s.players[p].tokens, s.crisis.lying)
 		}
 	})
@@ -98,10 +98,11 @@ func TestDomesticCrisisSpares(t *testing.T) {
 		s, p, q := crisisFixture(t, k)
 		s.players[p].cards |= 1 << cardIndex(t, "Doctor") // +2 citizens a cube
 		s.players[p].cubes[fish] = 1
+		s.units[s.grid[cell(t, "F7")]][q].cit = 4 // 9 in all
 		s.balance()
 		s = play(t, s, p, "FEED 1 OWN")
 		if s.phase == phCrisis && s.crisis.kind == qHome {
-			t.Errorf("one cube with the Doctor should stand up 6: lying %v", s.crisis.lying)
+			t.Errorf("one cube with the Doctor should stand up 9: lying %v", s.crisis.lying)
 		}
 		_ = q
 	})
@@ -114,7 +115,7 @@ func TestExportCrisis(t *testing.T) {
 	base.export[fish] = 0
 	base.home[cattle] = 8 // feed everyone at home
 	base.balance()
-	base = play(t, base, p, "FEED 2 MARKET") // 6 citizens, 5 a cube
+	base = play(t, base, p, "FEED 2 MARKET") // 10 citizens, 7 a cube
 	if base.phase != phCrisis || base.crisis.kind != qExport || base.crisis.need != 1 {
 		t.Fatalf("want the export crisis of 1 fish, got phase %s kind %d need %d", phaseNames[base.phase], base.crisis.kind, base.crisis.need)
 	}
@@ -271,15 +272,15 @@ func TestPopulationEffects(t *testing.T) {
 	s, _, _ := actionsFixture(t)
 	s.home = [nRes]int8{0, 1, 3, 5, 7, 2}   // rebellion 0, 0, -1, -1, 0 (and +1 excess), 0
 	s.export = [nRes]int8{0, 2, 3, 5, 0, 0} // excess 0, 0, -1, -1
-	s.rebellion, s.excess = 10, 11
+	s.rebellion, s.excess = 10, 19
 	pop := s.population() // 3 citizens: the lowest band
 	if pop >= populationTrack[1].from {
 		t.Fatalf("population %d is not in the first band", pop)
 	}
 	s.populationEffects()
-	// Excess: 11 +1 (home) -2 (export) = 10, whose band moves rebellion -1.
-	if s.excess != 10 || s.rebellion != 10-2-1 {
-		t.Errorf("excess %d, rebellion %d; want 10 and 7", s.excess, s.rebellion)
+	// Excess: 19 +1 (home) -2 (export) = 18, whose band moves rebellion -1.
+	if s.excess != 18 || s.rebellion != 10-2-1 {
+		t.Errorf("excess %d, rebellion %d; want 18 and 7", s.excess, s.rebellion)
 	}
 	if !strings.Contains(strings.Join(s.last, " "), "Population effects") {
 		t.Errorf("no report of the population effects in %q", s.last)

@@ -217,9 +217,14 @@ func (s *state) build(p int, m Move) {
 	h, k := int(s.grid[m.Cell]), int(m.Build)
 	c := s.buildPrice(p, k)
 	pl := &s.players[p]
+	if t, _ := s.tokensFor(p, c); t > 0 {
+		pl.tokens -= int8(t) // each token becomes a cube at the bank, and the cube pays at once
+		s.log(s.name(p) + " turned " + plural(t, "explorer token", "explorer tokens") + " into cubes at the bank.")
+	}
 	for r, n := range c.cubes {
-		pl.cubes[r] -= n
-		s.bankCubes[r] += n
+		paid := min(n, pl.cubes[r])
+		pl.cubes[r] -= paid
+		s.bankCubes[r] += paid
 	}
 	s.payBank(p, c.florins)
 	switch k {
