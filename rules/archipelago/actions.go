@@ -9,7 +9,14 @@ func (s *state) checkAction(p int, m Move) error {
 	if p != s.actor() {
 		return illegal("it is not your turn: %s", s.waitingFor())
 	}
+	if s.migrating && m.Kind != KMigrate && m.Kind != KDone {
+		return illegal("finish your migration first: move units that have not moved yet (MIGRATE ...) or say DONE")
+	}
 	switch m.Kind {
+	case KDone:
+		if !s.migrating {
+			return illegal("DONE ends a migration, and you are not migrating")
+		}
 	case KUse:
 		return s.checkUse(p, m)
 	case KTrade:
@@ -403,29 +410,56 @@ func (s *state) crossing(h, d, o int) byte {
 	return 0
 }
 
+// movable is how many of seat p's citizens and ships on hexagon h may
+// still move in this migration: free ones that have not arrived in it.
+func (s *state) movable(p, h int) (cit, ship int) {
+	u := s.units[h][p]
+	return int(u.cit - s.arrived[h][0]), int(u.ship - s.arrived[h][1])
+}
+
+// checkMigrate checks one step of a migration. Public fact (the
+// publisher's reference sheet): a migration moves all the active,
+// non-engaged units the player wants, each to an adjacent region or an
+// unoccupied building, ships carrying citizens (convoy); a citizen may
+// enter a building on an adjacent region. pbem plays it as steps: the
+// first MIGRATE places the disc, further MIGRATE moves of the same turn
+// move units that have not moved yet, and DONE ends it.
 func (s *state) checkMigrate(p int, m Move) error {
 	if m.Cell < 0 || int(m.Cell) >= nCells || s.grid[m.Cell] < 0 {
 		return illegal("migrate from a region of the map")
 	}
 	h := int(s.grid[m.Cell])
-	u := s.units[h][p]
+	cits, shipsHere := s.movable(p, h)
+	d := -1
+	if m.From >= 0 {
+		d = slices.Index(neighbours[m.Cell][:], int(m.From))
+		if d < 0 || s.grid[m.From] < 0 {
+			return illegal("units migrate to a region next to %s", cellName(int(m.Cell)))
+		}
+	}
 	if m.Build >= 0 {
 		if m.Build <= bShip || m.Build >= nBuild {
 			return illegal("citizens may move into a CITY, MARKET, PORT or TEMPLE")
 		}
-		b := s.builds[h][m.Build]
+		to, where := h, m.Cell
+		if m.From >= 0 {
+			to, where = int(s.grid[m.From]), m.From
+			if s.crossing(h, d, to) != field {
+				return illegal("a citizen walks into a building of a neighbouring region across land, and %s lies across water", cellName(int(m.From)))
+			}
+		}
+		b := s.builds[to][m.Build]
 		switch {
 		case b.owner < 0:
-			return illegal("there is no %s on %s", buildNames[m.Build], cellName(int(m.Cell)))
+			return illegal("there is no %s on %s", buildNames[m.Build], cellName(int(where)))
 		case b.occupant >= 0:
-			return illegal("someone already lives in the %s on %s", buildNames[m.Build], cellName(int(m.Cell)))
-		case u.cit == 0:
-			return illegal("you have no free citizen on %s", cellName(int(m.Cell)))
+			return illegal("someone already lives in the %s on %s", buildNames[m.Build], cellName(int(where)))
+		case cits <= 0:
+			return illegal("you have no free citizen on %s that has not moved yet", cellName(int(m.Cell)))
 		}
 		return nil
 	}
-	d := slices.Index(neighbours[m.Cell][:], int(m.From))
-	if d < 0 || m.From < 0 || s.grid[m.From] < 0 {
+	if m.From < 0 {
 		return illegal("units migrate to a region next to %s", cellName(int(m.Cell)))
 	}
 	c, ships := int(m.N[0]), int(m.N[1])
@@ -434,8 +468,8 @@ func (s *state) checkMigrate(p int, m Move) error {
 		switch {
 		case ships < 1:
 			return illegal("%s lies across water: send at least one ship (1S), which carries up to %d citizens", cellName(int(m.From)), shipLoad)
-		case ships > int(u.ship):
-			return illegal("you have %s on %s", plural(int(u.ship), "free ship", "free ships"), cellName(int(m.Cell)))
+		case ships > shipsHere:
+			return illegal("you have %s on %s that can still move", plural(max(0, shipsHere), "free ship", "free ships"), cellName(int(m.Cell)))
 		case c > shipLoad*ships:
 			return illegal("%s carry at most %d citizens", plural(ships, "ship", "ships"), shipLoad*ships)
 		case c > 0 && s.grid[m.From] == 0:
@@ -451,8 +485,8 @@ func (s *state) checkMigrate(p int, m Move) error {
 	default:
 		return illegal("nothing can cross between %s and %s", cellName(int(m.Cell)), cellName(int(m.From)))
 	}
-	if c > int(u.cit) || c < 0 || ships < 0 {
-		return illegal("you have %s on %s", plural(int(u.cit), "free citizen", "free citizens"), cellName(int(m.Cell)))
+	if c > cits || c < 0 || ships < 0 {
+		return illegal("you have %s on %s that can still move", plural(max(0, cits), "free citizen", "free citizens"), cellName(int(m.Cell)))
 	}
 	return nil
 }

@@ -532,3 +532,59 @@ func TestBuildWithTokens(t *testing.T) {
 		})
 	}
 }
+
+// TestMigrateSteps is migration as published (the publisher's reference
+// sheet): one action moves all the active, non-engaged units the player
+// wants, each to an adjacent region or an unoccupied building, also one on
+// an adjacent region. pbem plays it in steps: the first MIGRATE places the
+// disc, later ones move units that have not moved yet, DONE ends it.
+func TestMigrateSteps(t *testing.T) {
+	base, p, q := actionsFixture(t)
+	f4, f5, f6 := base.grid[cell(t, "F4")], base.grid[cell(t, "F5")], base.grid[cell(t, "F6")]
+	s := play(t, base, p, "MIGRATE F5 F4 1C")
+	if s.actor() != p || s.players[p].discsUsed != 1 || !s.migrating {
+		t.Fatalf("after the first step: actor %d, discs used %d, migrating %v; want %d, 1, true", s.actor(), s.players[p].discsUsed, s.migrating, p)
+	}
+	refuse(t, s, p, "MIGRATE F4 F5 1C", "0 free citizens on F4 that can still move") // it has moved already
+	refuse(t, s, p, "TAX", "finish your migration first")
+	refuse(t, s, p, "OFFER "+upper(colors[q])+" 1 FLORIN FOR NOTHING", "finish your migration first")
+	refuse(t, s, p, "PASS", "finish your migration first")
+	if got := legalText(s, p); got[0] != "DONE" || slices.Contains(got, "TAX") || slices.Contains(got, "MIGRATE F4 F5 1C") {
+		t.Errorf("legal moves while migrating = %v, want DONE and steps of units that have not moved", got)
+	}
+	s = play(t, s, p, "MIGRATE F5 F6 1S") // the ship on F5 sails to the open sea
+	s = play(t, s, p, "MIGRATE F5 F4 1C") // the second citizen walks too
+	if s.players[p].discsUsed != 1 || s.actor() != p {
+		t.Fatalf("later steps took a disc or the turn: discs %d, actor %d", s.players[p].discsUsed, s.actor())
+	}
+	if s.units[f4][p].cit != 2 || s.units[f5][p] != (units{}) || s.units[f6][p].ship != 2 {
+		t.Errorf("F4 %+v, F5 %+v, F6 %+v; want 2 citizens on F4 and 2 ships on the open sea", s.units[f4][p], s.units[f5][p], s.units[f6][p])
+	}
+	refuse(t, s, p, "MIGRATE F6 F7 2S", "1 free ship on F6 that can still move") // one of the two arrived this migration
+	s = play(t, s, p, "MIGRATE F6 F7 1S")
+	// Nothing that has not moved is left: the migration ends by itself.
+	if s.migrating || s.actor() == p {
+		t.Errorf("with nothing left to move: migrating %v, actor %d", s.migrating, s.actor())
+	}
+	t.Run("Done", func(t *testing.T) {
+		s := play(t, play(t, base, p, "MIGRATE F5 F4 1C"), p, "DONE")
+		if s.migrating || s.actor() == p || s.players[p].discsUsed != 1 {
+			t.Errorf("after DONE: migrating %v, actor %d, discs %d", s.migrating, s.actor(), s.players[p].discsUsed)
+		}
+		refuse(t, base, p, "DONE", "not migrating")
+	})
+	t.Run("BuildingNextDoor", func(t *testing.T) {
+		s := edit(base)
+		s.builds[f4][bTemple] = building{owner: int8(q), occupant: -1}
+		if !hasLegal(s, p, "MIGRATE F5 F4 TEMPLE") {
+			t.Fatalf("MIGRATE F5 F4 TEMPLE is not among %v", legalText(s, p))
+		}
+		s = play(t, s, p, "migrate f5 f4 temple")
+		if s.units[f4][p].housed != 1 || s.units[f5][p].cit != 1 || s.builds[f4][bTemple].occupant != int8(p) {
+			t.Errorf("F4 %+v, F5 %+v: want a citizen from F5 living in the temple on F4", s.units[f4][p], s.units[f5][p])
+		}
+		sea := edit(base)
+		sea.builds[f4][bTemple] = building{owner: int8(q), occupant: -1}
+		refuse(t, sea, p, "MIGRATE F6 F5 TEMPLE", "across land")
+	})
+}

@@ -45,7 +45,18 @@ func (s *state) doAction(p int, m Move) {
 	case KBuild:
 		s.build(p, m)
 	case KMigrate:
+		if !s.migrating {
+			pl.discsUsed++
+			s.migrating = true
+		}
 		s.migrate(p, m)
+		if len(s.migrationSteps(p)) == 0 {
+			s.endMigration(p)
+		}
+		return
+	case KDone:
+		s.endMigration(p)
+		return
 	case KPass:
 		pl.passed = true
 		s.log(s.name(p) + " passed for the rest of the round.")
@@ -241,13 +252,18 @@ func (s *state) build(p int, m Move) {
 	s.log(s.name(p) + " built a " + buildNames[k] + " on " + cellName(int(m.Cell)) + ".")
 }
 
+// migrate carries out one step of a migration.
 func (s *state) migrate(p int, m Move) {
 	h := int(s.grid[m.Cell])
 	if m.Build >= 0 {
+		to, where := h, m.Cell
+		if m.From >= 0 {
+			to, where = int(s.grid[m.From]), m.From
+		}
 		s.units[h][p].cit--
-		s.units[h][p].housed++
-		s.builds[h][m.Build].occupant = int8(p)
-		s.log(s.name(p) + " settled a citizen in the " + buildNames[m.Build] + " on " + cellName(int(m.Cell)) + ".")
+		s.units[to][p].housed++
+		s.builds[to][m.Build].occupant = int8(p)
+		s.log(s.name(p) + " settled a citizen from " + cellName(int(m.Cell)) + " in the " + buildNames[m.Build] + " on " + cellName(int(where)) + ".")
 		return
 	}
 	o := int(s.grid[m.From])
@@ -255,6 +271,8 @@ func (s *state) migrate(p int, m Move) {
 	s.units[h][p].ship -= m.N[1]
 	s.units[o][p].cit += m.N[0]
 	s.units[o][p].ship += m.N[1]
+	s.arrived[o][0] += m.N[0]
+	s.arrived[o][1] += m.N[1]
 	var parts []string
 	if m.N[0] > 0 {
 		parts = append(parts, plural(int(m.N[0]), "citizen", "citizens"))
@@ -263,4 +281,12 @@ func (s *state) migrate(p int, m Move) {
 		parts = append(parts, plural(int(m.N[1]), "ship", "ships"))
 	}
 	s.log(s.name(p) + " moved " + joinWords(parts) + " from " + cellName(int(m.Cell)) + " to " + cellName(int(m.From)) + ".")
+}
+
+// endMigration ends the migration under way and the player's turn.
+func (s *state) endMigration(p int) {
+	s.migrating = false
+	s.arrived = [nHex][2]int8{}
+	s.log(s.name(p) + "'s migration is over.")
+	s.nextActor()
 }

@@ -121,6 +121,10 @@ func (s *state) legalActions(p int, add func(Move)) []Move {
 	if s.deal.open {
 		push(blank(KWithdraw))
 	}
+	if s.migrating {
+		push(blank(KDone))
+		return append(ms, s.migrationSteps(p)...)
+	}
 	push(blank(KPass))
 	if int(s.taxed) < wheel[s.seats].tax {
 		push(blank(KTax))
@@ -149,7 +153,7 @@ func (s *state) legalActions(p int, add func(Move)) []Move {
 	s.legalHarvests(p, push)
 	s.legalRecruits(p, push)
 	s.legalBuilds(p, push)
-	s.legalMigrations(p, push)
+	ms = append(ms, s.migrationSteps(p)...)
 	s.legalExplorations(p, push)
 	s.legalOffers(p, push)
 	return ms
@@ -260,24 +264,35 @@ func (s *state) legalBuilds(p int, push func(Move)) {
 	}
 }
 
-func (s *state) legalMigrations(p int, push func(Move)) {
+// migrationSteps lists the migration steps seat p may make now: each
+// group of units that have not moved yet crossing to a neighbouring
+// region, and each citizen moving into a free building of its region or
+// of a neighbouring region across land.
+func (s *state) migrationSteps(p int) []Move {
+	var ms []Move
 	for c := range nCells {
 		h := int(s.grid[c])
 		if h < 0 {
 			continue
 		}
-		u := s.units[h][p]
-		if u.cit == 0 && u.ship == 0 {
+		cits, ships := s.movable(p, h)
+		if cits <= 0 && ships <= 0 {
 			continue
 		}
-		if u.cit > 0 {
+		into := func(to, where int) {
 			for k := bCity; k < nBuild; k++ {
-				if b := s.builds[h][k]; b.owner >= 0 && b.occupant < 0 {
+				if b := s.builds[to][k]; b.owner >= 0 && b.occupant < 0 {
 					m := blank(KMigrate)
 					m.Cell, m.Build = int8(c), int8(k)
-					push(m)
+					if where != c {
+						m.From = int8(where)
+					}
+					ms = append(ms, m)
 				}
 			}
+		}
+		if cits > 0 {
+			into(h, c)
 		}
 		for d, o := range neighbours[c] {
 			if o < 0 || s.grid[o] < 0 {
@@ -287,24 +302,28 @@ func (s *state) legalMigrations(p int, push func(Move)) {
 			m.Cell, m.From = int8(c), int8(o)
 			switch s.crossing(h, d, int(s.grid[o])) {
 			case water:
-				most := int(u.cit)
+				most := cits
 				if s.grid[o] == 0 {
 					most = 0 // only ships go to the open sea
 				}
-				for ships := 1; ships <= int(u.ship); ships++ {
-					for cits := 0; cits <= min(most, shipLoad*ships); cits++ {
-						m.N = [3]int8{int8(cits), int8(ships), 0}
-						push(m)
+				for n := 1; n <= ships; n++ {
+					for k := 0; k <= min(most, shipLoad*n); k++ {
+						m.N = [3]int8{int8(k), int8(n), 0}
+						ms = append(ms, m)
 					}
 				}
 			case field:
-				for cits := 1; cits <= int(u.cit); cits++ {
-					m.N = [3]int8{int8(cits), 0, 0}
-					push(m)
+				for k := 1; k <= cits; k++ {
+					m.N = [3]int8{int8(k), 0, 0}
+					ms = append(ms, m)
+				}
+				if cits > 0 {
+					into(int(s.grid[o]), o)
 				}
 			}
 		}
 	}
+	return ms
 }
 
 func (s *state) legalExplorations(p int, push func(Move)) {

@@ -35,6 +35,7 @@ const (
 	KWithdraw                  // take your offer back
 	KBuy                       // phase 6: buy a card and turn another
 	KRotate                    // phase 6: turn two cards
+	KDone                      // end a migration action
 )
 
 // spot is one cell of a harvest or recruitment and how many units it takes.
@@ -55,7 +56,7 @@ type Move struct {
 	Side   int8    // 0: A, 1: B
 	Cell   int8    // KPlace, KExplore: where; KBuild, KMigrate: the region
 	Turn   int8    // KPlace, KExplore: sixths of a turn clockwise
-	From   int8    // KExplore: the unit's cell; KMigrate: the destination cell or -1
+	From   int8    // KExplore: the unit's cell; KMigrate: the destination cell, or -1 for a building of the same region
 	Ship   bool    // KExplore: a ship, not a citizen, enters
 	Away   bool    // KExplore: the hexagon is discarded instead of laid
 	Build  int8    // KBuild: what; KMigrate: the building moved into (-1: none); KUse: bMarket or bPort
@@ -128,17 +129,21 @@ func (m Move) String() string {
 		b.WriteString("BUILD " + upper(buildNames[m.Build]) + " " + cellName(int(m.Cell)))
 	case KMigrate:
 		b.WriteString("MIGRATE " + cellName(int(m.Cell)))
+		if m.From >= 0 {
+			b.WriteString(" " + cellName(int(m.From)))
+		}
 		if m.Build >= 0 {
 			b.WriteString(" " + upper(buildNames[m.Build]))
 			break
 		}
-		b.WriteString(" " + cellName(int(m.From)))
 		if m.N[0] > 0 {
 			b.WriteString(" " + strconv.Itoa(int(m.N[0])) + "C")
 		}
 		if m.N[1] > 0 {
 			b.WriteString(" " + strconv.Itoa(int(m.N[1])) + "S")
 		}
+	case KDone:
+		b.WriteString("DONE")
 	case KPass:
 		b.WriteString("PASS")
 	case KOffer:

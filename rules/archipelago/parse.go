@@ -137,6 +137,7 @@ var verbs = []named[Kind]{
 	{"REPRODUCE", KReproduce}, {"REPRODUCTION", KReproduce}, {"BUILD", KBuild}, {"CONSTRUCT", KBuild},
 	{"MIGRATE", KMigrate}, {"MOVE", KMigrate}, {"PASS", KPass}, {"OFFER", KOffer}, {"ACCEPT", KAccept},
 	{"DECLINE", KDecline}, {"REFUSE", KDecline}, {"WITHDRAW", KWithdraw}, {"ROTATE", KRotate}, {"TURN", KRotate},
+	{"DONE", KDone}, {"END", KDone},
 }
 
 var resWords = []named[int8]{

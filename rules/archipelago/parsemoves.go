@@ -227,22 +227,33 @@ func (r *reader) build(m *Move) error {
 	return err
 }
 
-// migrate reads "E5 F6 2C 1S" or "E5 TEMPLE".
+// migrate reads "E5 F6 2C 1S", "E5 TEMPLE" or "E5 F6 TEMPLE" (a citizen
+// into the temple of the neighbouring region).
 func (r *reader) migrate(m *Move) error {
 	var err error
 	if m.Cell, err = r.cell(); err != nil {
 		return err
 	}
-	if _, ok := lookup(r.peek(), buildWords); ok && r.peek() != "" {
-		if _, isCell := parseCell(r.peek()); !isCell {
-			m.Build, err = r.building()
-			if err == nil && m.Build == bShip {
-				err = r.fail("citizens move into a CITY, MARKET, PORT or TEMPLE")
-			}
-			return err
+	intoBuilding := func() (bool, error) {
+		if _, ok := lookup(r.peek(), buildWords); !ok || r.peek() == "" {
+			return false, nil
 		}
+		if _, isCell := parseCell(r.peek()); isCell {
+			return false, nil
+		}
+		m.Build, err = r.building()
+		if err == nil && m.Build == bShip {
+			err = r.fail("citizens move into a CITY, MARKET, PORT or TEMPLE")
+		}
+		return true, err
+	}
+	if ok, err := intoBuilding(); ok {
+		return err
 	}
 	if m.From, err = r.cell(); err != nil {
+		return err
+	}
+	if ok, err := intoBuilding(); ok {
 		return err
 	}
 	for len(r.words) > 0 {
