@@ -19,6 +19,8 @@ func (s *state) checkAction(p int, m Move) error {
 		}
 	case KUse:
 		return s.checkUse(p, m)
+	case KCard:
+		return s.checkCard(p, m)
 	case KTrade:
 		return s.checkTrade(p, m)
 	case KHarvest:
@@ -57,6 +59,37 @@ func (s *state) checkUse(p int, m Move) error {
 		return illegal("you have used your %s this round", buildNames[m.Build])
 	case pl.florins < marketFee:
 		return illegal("using a %s costs %s", buildNames[m.Build], florins(marketFee))
+	}
+	return nil
+}
+
+// owner is the seat that owns card k, or -1.
+func (s *state) owner(k int) int {
+	for p := range s.seats {
+		if s.has(p, k) {
+			return p
+		}
+	}
+	return -1
+}
+
+// checkCard checks placing an action disc on evolution card k to use its
+// power (see gatherCubes).
+func (s *state) checkCard(p int, m Move) error {
+	k := int(m.Card)
+	if k < 0 || k >= len(cards) || cards[k].effect != effGather {
+		return illegal("only the cards that gather a resource are used with a disc")
+	}
+	o := s.owner(k)
+	switch {
+	case o < 0:
+		return illegal("nobody owns %s", cards[k].name)
+	case s.players[o].used&(1<<k) != 0:
+		return illegal("%s has been used this round", cards[k].name)
+	case o != p && s.players[p].florins < cardFee:
+		return illegal("%s belongs to %s: using it costs %s", cards[k].name, s.name(o), florins(cardFee))
+	case s.bankCubes[cards[k].param] == 0:
+		return illegal("the bank has no %s left", resNames[cards[k].param])
 	}
 	return nil
 }

@@ -44,13 +44,13 @@ func TestHarvest(t *testing.T) {
 			t.Errorf("fish %d, ships linked %d; want 1 and 1", s.players[p].cubes[fish], s.units[f6][p].shipLink)
 		}
 	})
-	t.Run("CardBonus", func(t *testing.T) {
+	t.Run("NoCardBonus", func(t *testing.T) {
 		s := edit(base)
-		k := cardIndex(t, "Sawmill")
+		k := cardIndex(t, "Sawmill") // its power needs a disc of its own
 		s.players[p].cards |= 1 << k
 		s = play(t, s, p, "HARVEST WOOD F5")
-		if s.players[p].cubes[wood] != 2 || s.players[p].used&(1<<k) == 0 {
-			t.Errorf("wood %d, card used %v; want 2 and true", s.players[p].cubes[wood], s.players[p].used&(1<<k) != 0)
+		if s.players[p].cubes[wood] != 1 || s.players[p].used&(1<<k) != 0 {
+			t.Errorf("wood %d, card used %v; want 1 and false", s.players[p].cubes[wood], s.players[p].used&(1<<k) != 0)
 		}
 	})
 	t.Run("Permit", func(t *testing.T) {
@@ -587,4 +587,60 @@ func TestMigrateSteps(t *testing.T) {
 		sea.builds[f4][bTemple] = building{owner: int8(q), occupant: -1}
 		refuse(t, sea, p, "MIGRATE F6 F5 TEMPLE", "across land")
 	})
+}
+
+// TestCardPower is the evolution cards' powers used with action discs,
+// one's own card or another player's for money (the publisher's player aid
+// and reference sheet): a gathering card takes gatherCubes cubes from the
+// bank for a disc, once a round, and another player pays its owner.
+func TestCardPower(t *testing.T) {
+	base, p, q := actionsFixture(t)
+	saw, nets, press := cardIndex(t, "Sawmill"), cardIndex(t, "Fishing Nets"), cardIndex(t, "Printing Press")
+	base.players[p].cards = 1<<saw | 1<<press
+	base.players[q].cards = 1 << nets
+	for _, c := range []struct {
+		move                string
+		wood, fish, florins int8 // p's afterwards
+		qFlorins            int
+		used                int // the card turned
+		owner               int
+	}{
+		{"CARD SAWMILL", gatherCubes, 0, 10, 10, saw, p},
+		{"card saw", gatherCubes, 0, 10, 10, saw, p},
+		{"CARD FISHING NETS", 0, gatherCubes, 10 - cardFee, 10 + cardFee, nets, q},
+	} {
+		t.Run(c.move, func(t *testing.T) {
+			s := play(t, base, p, c.move)
+			pl := s.players[p]
+			if pl.cubes[wood] != c.wood || pl.cubes[fish] != c.fish || pl.florins != int(c.florins) || s.players[q].florins != c.qFlorins {
+				t.Errorf("wood %d, fish %d, florins %d and %d; want %d, %d, %d and %d", pl.cubes[wood], pl.cubes[fish], pl.florins, s.players[q].florins, c.wood, c.fish, c.florins, c.qFlorins)
+			}
+			if s.players[c.owner].used&(1<<c.used) == 0 || pl.discsUsed != 1 || s.actor() == p {
+				t.Errorf("card used %v, discs used %d, actor %d: want the card turned and the disc and turn spent", s.players[c.owner].used&(1<<c.used) != 0, pl.discsUsed, s.actor())
+			}
+			v := s.View(rules.Observer).(*View)
+			if !slices.Contains(v.Players[c.owner].Turned, cards[c.used].name) {
+				t.Errorf("the view does not show %s as used: %v", cards[c.used].name, v.Players[c.owner].Turned)
+			}
+		})
+	}
+	used := edit(base)
+	used.players[q].used = 1 << nets
+	poor := edit(base)
+	poor.players[p].florins = cardFee - 1
+	for _, c := range []struct {
+		s          *state
+		move, want string
+	}{
+		{used, "CARD FISHING NETS", "used this round"},
+		{poor, "CARD FISHING NETS", "costs 2 florins"},
+		{base, "CARD PRINTING PRESS", "only the cards that gather"},
+		{base, "CARD FISHERMAN", "nobody owns"},
+		{base, "CARD FISH", "more than one card"},
+	} {
+		refuse(t, c.s, p, c.move, c.want)
+	}
+	if !hasLegal(base, p, "CARD FISHING NETS") || hasLegal(used, p, "CARD FISHING NETS") || hasLegal(base, p, "CARD PRINTING PRESS") {
+		t.Errorf("legal cards = %v", legalText(base, p))
+	}
 }

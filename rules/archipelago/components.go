@@ -98,7 +98,7 @@ type cost struct {
 
 // Effects of the evolution cards' fronts.
 const (
-	effHarvest    = iota + 1 // once a round: one more cube when you harvest param (a resource)
+	effGather     = iota + 1 // an action disc on the card, once a round: gatherCubes cubes of param (a resource) from the bank
 	effBuild                 // building param (bShip…bTemple) costs you no florins
 	effTax                   // param more florins when you levy taxes
 	effRecruit               // each citizen you recruit costs param florin less

@@ -25,7 +25,7 @@ func crisisFixture(t *testing.T, k int) (s *state, p, q int) {
 }
 
 func TestDomesticCrisis(t *testing.T) {
-	k := cardIndex(t, "Fishing Nets") // fish, a cube stands up 7 citizens
+	k := cardIndex(t, "Fishing Nets") // fish, a cube stands up 6 citizens
 	s, p, q := crisisFixture(t, k)
 	s.home[fish] = 1
 	s.players[p].cubes[fish] = 2
@@ -42,8 +42,8 @@ func TestDomesticCrisis(t *testing.T) {
 	refuse(t, s, q, "FEED NONE", "not your turn")
 	bank := s.bankCubes[fish]
 	s = play(t, s, p, "FEED 1 MARKET")
-	// Seven stand up: the giver's five first, then two of the next player's.
-	if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 3 || s.home[fish] != 0 || s.bankCubes[fish] != bank+1 {
+	// Six stand up: the giver's five first, then one of the next player's.
+	if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 4 || s.home[fish] != 0 || s.bankCubes[fish] != bank+1 {
 		t.Fatalf("lying %v, market %d, bank %d after feeding 1", s.crisis.lying, s.home[fish], s.bankCubes[fish])
 	}
 	s = play(t, s, q, "pass")
@@ -52,11 +52,11 @@ func TestDomesticCrisis(t *testing.T) {
 	for s.phase == phCrisis {
 		s = play(t, s, s.actor(), "EXPORT NONE")
 	}
-	if rebels.rebels != 3 || rebels.cit != 2 {
-		t.Errorf("units of %d on F7 = %+v, want 3 rebels", q, rebels)
+	if rebels.rebels != 4 || rebels.cit != 1 {
+		t.Errorf("units of %d on F7 = %+v, want 4 rebels", q, rebels)
 	}
-	if s.rebellion < 3 {
-		t.Errorf("rebellion = %d, want at least 3 for the rebels", s.rebellion)
+	if s.rebellion < 4 {
+		t.Errorf("rebellion = %d, want at least 4 for the rebels", s.rebellion)
 	}
 	if s.phase != phActions && !s.over {
 		t.Errorf("after the crises the phase is %s, want actions", phaseNames[s.phase])
@@ -79,7 +79,7 @@ func TestDomesticCrisisSpares(t *testing.T) {
 		s.players[p].tokens = 1
 		s.balance()
 		s = play(t, s, p, "FEED 1 TOKEN")
-		if s.players[p].tokens != 0 || s.crisis.lying[q] != 3 {
+		if s.players[p].tokens != 0 || s.crisis.lying[q] != 4 {
 			t.Errorf("tokens %d, lying %v after an explorer token", s.players[p].tokens, s.crisis.lying)
 		}
 	})
@@ -98,11 +98,11 @@ func TestDomesticCrisisSpares(t *testing.T) {
 		s, p, q := crisisFixture(t, k)
 		s.players[p].cards |= 1 << cardIndex(t, "Doctor") // +2 citizens a cube
 		s.players[p].cubes[fish] = 1
-		s.units[s.grid[cell(t, "F7")]][q].cit = 4 // 9 in all
+		s.units[s.grid[cell(t, "F7")]][q].cit = 3 // 8 in all
 		s.balance()
 		s = play(t, s, p, "FEED 1 OWN")
 		if s.phase == phCrisis && s.crisis.kind == qHome {
-			t.Errorf("one cube with the Doctor should stand up 9: lying %v", s.crisis.lying)
+			t.Errorf("one cube with the Doctor should stand up 8: lying %v", s.crisis.lying)
 		}
 		_ = q
 	})
@@ -115,7 +115,7 @@ func TestExportCrisis(t *testing.T) {
 	base.export[fish] = 0
 	base.home[cattle] = 8 // feed everyone at home
 	base.balance()
-	base = play(t, base, p, "FEED 2 MARKET") // 10 citizens, 7 a cube
+	base = play(t, base, p, "FEED 2 MARKET") // 10 citizens, 6 a cube
 	if base.phase != phCrisis || base.crisis.kind != qExport || base.crisis.need != 1 {
 		t.Fatalf("want the export crisis of 1 fish, got phase %s kind %d need %d", phaseNames[base.phase], base.crisis.kind, base.crisis.need)
 	}

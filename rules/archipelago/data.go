@@ -94,9 +94,8 @@ var (
 
 // populationTrack is the colony stability board (III): the population
 // marker's band moves the excess workers and rebellion markers. House: a
-// growing colony breeds idle hands first, then unrest (from 30 citizens,
-// once a domestic crisis cube stood up 6 to 9: see the balance figures in
-// docs/rules/archipelago.md).
+// growing colony breeds idle hands first, then unrest (from 30 citizens:
+// see the balance figures in docs/rules/archipelago.md).
 var populationTrack = []band{
 	{from: 0},
 	{from: 10, excess: 1},
@@ -155,6 +154,18 @@ var wheel = [maxSeats + 1]circles{
 // marketFee is what a market or port you own charges for its two
 // transactions without a disc. Public fact: 1 florin.
 const marketFee = 1
+
+// gatherCubes is what a gathering card gives for the action disc placed
+// on it, and cardFee what a player pays the owner to use another's card.
+// Public fact (the publisher's player aid and reference sheet): evolution
+// cards have powers used with action discs, and another player's card may
+// be used for money. House: which cards (the fourteen that gather a
+// resource; the others keep powers that need no disc, as some published
+// cards do), the cubes and the fee.
+const (
+	gatherCubes = 2
+	cardFee     = 2
+)
 
 // trackSize is the evolution track's cards. Rulebook: 5.
 const trackSize = 5
@@ -224,61 +235,61 @@ var regions = [24]region{
 // archipelago balance. House: the fronts' effects and costs and the backs'
 // crises and events. Costs fall as a card turns, so an unwanted card gets
 // cheaper before the skull discards it; strong cards cost more. Each
-// resource is the domestic crisis of eight backs, a cube standing up 6 to 9
+// resource is the domestic crisis of eight backs, a cube standing up 5 to 8
 // citizens; exports ask 1 to 3 cubes; about half the backs carry an event,
 // and 15 have one red zone, five of each kind (see the counts in
 // docs/rules/archipelago.md, checked by data_test.go).
 var cards = [48]card{
 	// Progress cards.
-	{"Fishing Nets", progress, effHarvest, fish, [4]int{4, 3, 2, skull}, back{fish, 7, false, 1, wood, false, evNone, 0, false}},
-	{"Irrigation", progress, effHarvest, fruit, [4]int{4, 3, 2, skull}, back{fruit, 7, false, 1, stone, false, evHarvest, fruit, false}},
-	{"Animal Husbandry", progress, effHarvest, cattle, [4]int{4, 3, 2, skull}, back{cattle, 7, false, 2, fish, false, evNone, 0, false}},
-	{"Quarrying", progress, effHarvest, stone, [4]int{5, 3, 2, skull}, back{stone, 8, false, 1, fruit, false, evTemples, 2, false}},
-	{"Sawmill", progress, effHarvest, wood, [4]int{4, 3, 2, skull}, back{wood, 8, false, 2, cattle, false, evNone, 0, false}},
-	{"Blast Furnace", progress, effHarvest, iron, [4]int{5, 4, skull, skull}, back{iron, 9, false, 1, fish, false, evUnrest, 2, true}},
-	{"Shipyard", progress, effBuild, bShip, [4]int{3, 2, skull, skull}, back{fish, 6, true, 1, iron, false, evNone, 0, false}},
-	{"Masonry", progress, effBuild, bCity, [4]int{5, 4, 3, skull}, back{fruit, 8, false, 2, wood, false, evMarkets, 1, false}},
-	{"Trade Hall", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{cattle, 8, false, 1, stone, true, evNone, 0, false}},
-	{"Harbour Works", progress, effBuild, bPort, [4]int{4, 3, 2, skull}, back{stone, 7, false, 2, fruit, false, evImmigrants, 2, false}},
-	{"Architecture", progress, effBuild, bTemple, [4]int{3, 2, skull, skull}, back{wood, 7, false, 1, fish, false, evNone, 0, false}},
-	{"Printing Press", progress, effCalm, 2, [4]int{6, 4, 3, skull}, back{iron, 8, false, 3, wood, false, evDemand, wood, false}},
-	{"Medicine", progress, effFeed, 1, [4]int{6, 5, 4, skull}, back{fish, 8, false, 2, cattle, false, evFestival, 2, true}},
-	{"Astrolabe", progress, effExplore, 2, [4]int{4, 3, skull, skull}, back{fruit, 6, true, 1, iron, false, evNone, 0, false}},
-	{"Compass", progress, effExplore, 1, [4]int{3, 2, 1, skull}, back{cattle, 7, false, 2, stone, false, evCities, 1, false}},
-	{"Banking", progress, effIncome, 2, [4]int{8, 6, 4, skull}, back{stone, 9, false, 1, wood, false, evNone, 0, false}},
-	{"Accounting", progress, effTax, 1, [4]int{4, 3, 2, skull}, back{wood, 6, false, 2, fish, true, evNone, 0, false}},
-	{"Crop Rotation", progress, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 7, false, 1, cattle, false, evEmigrants, 2, false}},
-	{"Canals", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{fish, 9, false, 1, fruit, false, evNone, 0, false}},
-	{"Navigation", progress, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fruit, 7, false, 3, iron, false, evTemples, 1, true}},
-	{"Windmill", progress, effHarvest, fruit, [4]int{3, 2, skull, skull}, back{cattle, 6, true, 1, wood, false, evNone, 0, false}},
-	{"Steel Forge", progress, effHarvest, iron, [4]int{4, 3, skull, skull}, back{stone, 8, false, 2, fruit, false, evHarvest, fish, false}},
-	{"Aqueduct", progress, effCalm, 1, [4]int{3, 2, 1, skull}, back{wood, 9, false, 1, stone, false, evNone, 0, false}},
-	{"Lighthouse", progress, effSellExport, 1, [4]int{3, 2, skull, skull}, back{iron, 6, false, 2, cattle, true, evNone, 0, false}},
+	{"Fishing Nets", progress, effGather, fish, [4]int{4, 3, 2, skull}, back{fish, 6, false, 1, wood, false, evNone, 0, false}},
+	{"Irrigation", progress, effGather, fruit, [4]int{4, 3, 2, skull}, back{fruit, 6, false, 1, stone, false, evHarvest, fruit, false}},
+	{"Animal Husbandry", progress, effGather, cattle, [4]int{4, 3, 2, skull}, back{cattle, 6, false, 2, fish, false, evNone, 0, false}},
+	{"Quarrying", progress, effGather, stone, [4]int{5, 3, 2, skull}, back{stone, 7, false, 1, fruit, false, evTemples, 2, false}},
+	{"Sawmill", progress, effGather, wood, [4]int{4, 3, 2, skull}, back{wood, 7, false, 2, cattle, false, evNone, 0, false}},
+	{"Blast Furnace", progress, effGather, iron, [4]int{5, 4, skull, skull}, back{iron, 8, false, 1, fish, false, evUnrest, 2, true}},
+	{"Shipyard", progress, effBuild, bShip, [4]int{3, 2, skull, skull}, back{fish, 5, true, 1, iron, false, evNone, 0, false}},
+	{"Masonry", progress, effBuild, bCity, [4]int{5, 4, 3, skull}, back{fruit, 7, false, 2, wood, false, evMarkets, 1, false}},
+	{"Trade Hall", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{cattle, 7, false, 1, stone, true, evNone, 0, false}},
+	{"Harbour Works", progress, effBuild, bPort, [4]int{4, 3, 2, skull}, back{stone, 6, false, 2, fruit, false, evImmigrants, 2, false}},
+	{"Architecture", progress, effBuild, bTemple, [4]int{3, 2, skull, skull}, back{wood, 6, false, 1, fish, false, evNone, 0, false}},
+	{"Printing Press", progress, effCalm, 2, [4]int{6, 4, 3, skull}, back{iron, 7, false, 3, wood, false, evDemand, wood, false}},
+	{"Medicine", progress, effFeed, 1, [4]int{6, 5, 4, skull}, back{fish, 7, false, 2, cattle, false, evFestival, 2, true}},
+	{"Astrolabe", progress, effExplore, 2, [4]int{4, 3, skull, skull}, back{fruit, 5, true, 1, iron, false, evNone, 0, false}},
+	{"Compass", progress, effExplore, 1, [4]int{3, 2, 1, skull}, back{cattle, 6, false, 2, stone, false, evCities, 1, false}},
+	{"Banking", progress, effIncome, 2, [4]int{8, 6, 4, skull}, back{stone, 8, false, 1, wood, false, evNone, 0, false}},
+	{"Accounting", progress, effTax, 1, [4]int{4, 3, 2, skull}, back{wood, 5, false, 2, fish, true, evNone, 0, false}},
+	{"Crop Rotation", progress, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 6, false, 1, cattle, false, evEmigrants, 2, false}},
+	{"Canals", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{fish, 8, false, 1, fruit, false, evNone, 0, false}},
+	{"Navigation", progress, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fruit, 6, false, 3, iron, false, evTemples, 1, true}},
+	{"Windmill", progress, effGather, fruit, [4]int{3, 2, skull, skull}, back{cattle, 5, true, 1, wood, false, evNone, 0, false}},
+	{"Steel Forge", progress, effGather, iron, [4]int{4, 3, skull, skull}, back{stone, 7, false, 2, fruit, false, evHarvest, fish, false}},
+	{"Aqueduct", progress, effCalm, 1, [4]int{3, 2, 1, skull}, back{wood, 8, false, 1, stone, false, evNone, 0, false}},
+	{"Lighthouse", progress, effSellExport, 1, [4]int{3, 2, skull, skull}, back{iron, 5, false, 2, cattle, true, evNone, 0, false}},
 	// Characters.
-	{"Governor", character, effTax, 2, [4]int{8, 6, 4, skull}, back{fish, 7, false, 2, stone, false, evUnrest, 1, false}},
-	{"Tax Collector", character, effTax, 1, [4]int{4, 3, 2, skull}, back{fruit, 8, false, 1, wood, false, evNone, 0, false}},
-	{"Recruiter", character, effRecruit, 1, [4]int{4, 3, 2, skull}, back{cattle, 9, false, 2, iron, false, evImmigrants, 1, false}},
-	{"Missionary", character, effCalm, 3, [4]int{7, 5, 3, skull}, back{stone, 6, true, 1, fish, false, evNone, 0, false}},
-	{"Priest", character, effCalm, 2, [4]int{5, 4, skull, skull}, back{wood, 8, false, 2, fruit, false, evTemples, 2, false}},
-	{"Diplomat", character, effCalm, 1, [4]int{2, 1, skull, skull}, back{iron, 9, false, 1, cattle, false, evNone, 0, false}},
-	{"Merchant", character, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fish, 6, false, 3, fruit, false, evDemand, fish, true}},
-	{"Shopkeeper", character, effSellHome, 1, [4]int{3, 2, 1, skull}, back{fruit, 9, false, 1, stone, false, evNone, 0, false}},
-	{"Banker", character, effIncome, 2, [4]int{8, 6, skull, skull}, back{cattle, 7, false, 2, wood, false, evMarkets, 1, false}},
-	{"Moneylender", character, effIncome, 1, [4]int{4, 3, 2, skull}, back{stone, 7, false, 1, iron, true, evNone, 0, false}},
-	{"Navigator", character, effExplore, 2, [4]int{4, 3, 2, skull}, back{wood, 7, true, 2, cattle, false, evNone, 0, false}},
-	{"Cook", character, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 8, false, 1, fruit, false, evFestival, 1, false}},
-	{"Doctor", character, effFeed, 2, [4]int{8, 6, 4, skull}, back{fish, 8, false, 2, iron, false, evNone, 0, false}},
-	{"Fisherman", character, effHarvest, fish, [4]int{3, 2, skull, skull}, back{fruit, 7, false, 1, cattle, false, evCities, 1, true}},
-	{"Farmer", character, effHarvest, fruit, [4]int{3, 2, 1, skull}, back{cattle, 8, false, 2, stone, false, evNone, 0, false}},
-	{"Herder", character, effHarvest, cattle, [4]int{3, 2, 1, skull}, back{stone, 8, false, 1, wood, false, evEmigrants, 1, false}},
-	{"Stonemason", character, effHarvest, stone, [4]int{3, 2, skull, skull}, back{wood, 6, false, 2, fish, false, evNone, 0, false}},
-	{"Lumberjack", character, effHarvest, wood, [4]int{3, 2, 1, skull}, back{iron, 7, false, 3, stone, true, evNone, 0, false}},
-	{"Blacksmith", character, effHarvest, iron, [4]int{4, 3, skull, skull}, back{fish, 9, false, 1, wood, false, evHarvest, cattle, false}},
-	{"Architect", character, effBuild, bTemple, [4]int{3, 2, 1, skull}, back{fruit, 6, false, 2, cattle, false, evNone, 0, false}},
-	{"Shipwright", character, effBuild, bShip, [4]int{2, 1, skull, skull}, back{cattle, 9, false, 1, fruit, false, evUnrest, 1, false}},
-	{"Mayor", character, effBuild, bCity, [4]int{4, 3, 2, skull}, back{stone, 6, false, 2, iron, false, evNone, 0, false}},
-	{"Judge", character, effCalm, 2, [4]int{5, 3, skull, skull}, back{wood, 9, false, 1, fish, false, evFestival, 2, false}},
-	{"Harbour Master", character, effBuild, bPort, [4]int{3, 2, skull, skull}, back{iron, 7, false, 2, fruit, false, evNone, 0, false}},
+	{"Governor", character, effTax, 2, [4]int{8, 6, 4, skull}, back{fish, 6, false, 2, stone, false, evUnrest, 1, false}},
+	{"Tax Collector", character, effTax, 1, [4]int{4, 3, 2, skull}, back{fruit, 7, false, 1, wood, false, evNone, 0, false}},
+	{"Recruiter", character, effRecruit, 1, [4]int{4, 3, 2, skull}, back{cattle, 8, false, 2, iron, false, evImmigrants, 1, false}},
+	{"Missionary", character, effCalm, 3, [4]int{7, 5, 3, skull}, back{stone, 5, true, 1, fish, false, evNone, 0, false}},
+	{"Priest", character, effCalm, 2, [4]int{5, 4, skull, skull}, back{wood, 7, false, 2, fruit, false, evTemples, 2, false}},
+	{"Diplomat", character, effCalm, 1, [4]int{2, 1, skull, skull}, back{iron, 8, false, 1, cattle, false, evNone, 0, false}},
+	{"Merchant", character, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fish, 5, false, 3, fruit, false, evDemand, fish, true}},
+	{"Shopkeeper", character, effSellHome, 1, [4]int{3, 2, 1, skull}, back{fruit, 8, false, 1, stone, false, evNone, 0, false}},
+	{"Banker", character, effIncome, 2, [4]int{8, 6, skull, skull}, back{cattle, 6, false, 2, wood, false, evMarkets, 1, false}},
+	{"Moneylender", character, effIncome, 1, [4]int{4, 3, 2, skull}, back{stone, 6, false, 1, iron, true, evNone, 0, false}},
+	{"Navigator", character, effExplore, 2, [4]int{4, 3, 2, skull}, back{wood, 6, true, 2, cattle, false, evNone, 0, false}},
+	{"Cook", character, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 7, false, 1, fruit, false, evFestival, 1, false}},
+	{"Doctor", character, effFeed, 2, [4]int{8, 6, 4, skull}, back{fish, 7, false, 2, iron, false, evNone, 0, false}},
+	{"Fisherman", character, effGather, fish, [4]int{3, 2, skull, skull}, back{fruit, 6, false, 1, cattle, false, evCities, 1, true}},
+	{"Farmer", character, effGather, fruit, [4]int{3, 2, 1, skull}, back{cattle, 7, false, 2, stone, false, evNone, 0, false}},
+	{"Herder", character, effGather, cattle, [4]int{3, 2, 1, skull}, back{stone, 7, false, 1, wood, false, evEmigrants, 1, false}},
+	{"Stonemason", character, effGather, stone, [4]int{3, 2, skull, skull}, back{wood, 5, false, 2, fish, false, evNone, 0, false}},
+	{"Lumberjack", character, effGather, wood, [4]int{3, 2, 1, skull}, back{iron, 6, false, 3, stone, true, evNone, 0, false}},
+	{"Blacksmith", character, effGather, iron, [4]int{4, 3, skull, skull}, back{fish, 8, false, 1, wood, false, evHarvest, cattle, false}},
+	{"Architect", character, effBuild, bTemple, [4]int{3, 2, 1, skull}, back{fruit, 5, false, 2, cattle, false, evNone, 0, false}},
+	{"Shipwright", character, effBuild, bShip, [4]int{2, 1, skull, skull}, back{cattle, 8, false, 1, fruit, false, evUnrest, 1, false}},
+	{"Mayor", character, effBuild, bCity, [4]int{4, 3, 2, skull}, back{stone, 5, false, 2, iron, false, evNone, 0, false}},
+	{"Judge", character, effCalm, 2, [4]int{5, 3, skull, skull}, back{wood, 8, false, 1, fish, false, evFestival, 2, false}},
+	{"Harbour Master", character, effBuild, bPort, [4]int{3, 2, skull, skull}, back{iron, 6, false, 2, fruit, false, evNone, 0, false}},
 }
 
 // trends are the 12 trend cards; one is drawn, and its scoring rule

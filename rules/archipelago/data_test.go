@@ -68,7 +68,7 @@ func TestComponents(t *testing.T) {
 				t.Errorf("%s: costs %v go on after the skull", c.name, c.costs)
 			}
 		}
-		if c.back.homePer < 6 || c.back.homePer > 9 || c.back.exportN < 1 || c.back.exportN > 3 {
+		if c.back.homePer < 5 || c.back.homePer > 8 || c.back.exportN < 1 || c.back.exportN > 3 {
 			t.Errorf("%s: back %+v out of the designed ranges", c.name, c.back)
 		}
 		if c.back.event != evNone {

@@ -13,8 +13,8 @@ var effectTexts = func() (out [len(cards)]string) {
 func effectText(c *card) string {
 	n := c.param
 	switch c.effect {
-	case effHarvest:
-		return "once a round, one more " + resNames[n] + " when you harvest " + resNames[n]
+	case effGather:
+		return "an action disc on it, once a round: " + itoa(gatherCubes) + " " + resNames[n] + " from the bank (another player pays you " + florins(cardFee) + " to use it)"
 	case effBuild:
 		return "your " + buildPlurals[n] + " cost no florins"
 	case effTax:

@@ -34,6 +34,8 @@ func (s *state) doAction(p int, m Move) {
 		}
 	case KHarvest:
 		s.harvest(p, m)
+	case KCard:
+		s.useCard(p, int(m.Card))
 	case KTax:
 		s.tax(p)
 	case KExplore:
@@ -113,17 +115,7 @@ func (s *state) harvest(p int, m Move) {
 	}
 	s.bankCubes[r] -= int8(total)
 	s.players[p].cubes[r] += int8(total)
-	extra := ""
-	for k := range cards {
-		if s.has(p, k) && cards[k].effect == effHarvest && cards[k].param == r && s.players[p].used&(1<<k) == 0 && s.bankCubes[r] > 0 {
-			s.players[p].used |= 1 << k
-			s.bankCubes[r]--
-			s.players[p].cubes[r]++
-			extra = ", and one more with " + cards[k].name
-			break
-		}
-	}
-	s.log(s.name(p) + " harvested " + plural(total, "cube", "cubes") + " of " + resNames[r] + extra + ".")
+	s.log(s.name(p) + " harvested " + plural(total, "cube", "cubes") + " of " + resNames[r] + ".")
 }
 
 // taxes is what seat p's taxes bring now.
@@ -289,4 +281,25 @@ func (s *state) endMigration(p int) {
 	s.arrived = [nHex][2]int8{}
 	s.log(s.name(p) + "'s migration is over.")
 	s.nextActor()
+}
+
+// useCard carries out the power of card k, on which seat p placed an
+// action disc: the card turns until the next unlink, and a player who
+// does not own it pays its owner.
+func (s *state) useCard(p, k int) {
+	o := s.owner(k)
+	s.players[o].used |= 1 << k
+	if o != p {
+		s.players[p].florins -= cardFee
+		s.players[o].florins += cardFee
+	}
+	r := cards[k].param
+	n := min(gatherCubes, int(s.bankCubes[r]))
+	s.bankCubes[r] -= int8(n)
+	s.players[p].cubes[r] += int8(n)
+	paid := ""
+	if o != p {
+		paid = ", paying " + s.name(o) + " " + florins(cardFee)
+	}
+	s.log(s.name(p) + " used " + cards[k].name + paid + " and took " + plural(n, "cube", "cubes") + " of " + resNames[r] + ".")
 }

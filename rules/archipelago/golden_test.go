@@ -24,7 +24,7 @@ var transcripts = []struct {
 	ending string // how the game ends, as endingOf names it
 }{
 	{"transcript.golden", 2, Short, 2024, true, ""},
-	{"transcript-3-medium.golden", 3, Medium, 3, false, "objective"},
+	{"transcript-3-medium.golden", 3, Medium, 2, false, "objective"},
 	{"transcript-4-long.golden", 4, Long, 32, false, "war"},
 	{"transcript-5-short.golden", 5, Short, 18, false, "separatist"},
 }

@@ -33,7 +33,7 @@ func (s *state) MoveSyntax(p rules.Seat) string {
 		if s.migrating && q == s.actor() {
 			return "Go on migrating with units that have not moved yet, e.g. MIGRATE E5 F6 1C or MIGRATE E5 TEMPLE, or end the migration: DONE."
 		}
-		return "Take an action: HARVEST WOOD E5 F6x2, TAX, BUY/SELL FISH HOME/EXPORT, EXPLORE 7A E5 0 SHIP F6 FISH (or EXPLORE 7 DISCARD), RECRUIT E5, REPRODUCE, BUILD CITY E5, MIGRATE E5 F6 2C 1S, or PASS; free: USE MARKET, OFFER BLUE 1 WOOD FOR 2 FLORINS, WITHDRAW."
+		return "Take an action: HARVEST WOOD E5 F6x2, TAX, BUY/SELL FISH HOME/EXPORT, EXPLORE 7A E5 0 SHIP F6 FISH (or EXPLORE 7 DISCARD), RECRUIT E5, REPRODUCE, BUILD CITY E5, MIGRATE E5 F6 2C 1S, CARD FISHERMAN (a card's power, another's for 2 florins), or PASS; free: USE MARKET, OFFER BLUE 1 WOOD FOR 2 FLORINS, WITHDRAW."
 	case phEvolution:
 		return "Buy a card and turn another, e.g. BUY 2 ROTATE 4, or turn two cards, e.g. ROTATE 1 3 (places 1-5 of the track)."
 	}
@@ -119,6 +119,8 @@ func (s *state) Describe(p rules.Seat, move string) string {
 		return "moved " + joinWords(parts) + " from " + cellName(int(m.Cell)) + " to " + cellName(int(m.From))
 	case KDone:
 		return "ended their migration"
+	case KCard:
+		return "used " + cards[m.Card].name
 	case KPass:
 		return "passed"
 	case KOffer:

@@ -20,6 +20,7 @@ func TestDescribe(t *testing.T) {
 		{"MIGRATE F5 TEMPLE", "settled a citizen in the temple on F5"},
 		{"MIGRATE F5 F4 TEMPLE", "settled a citizen from F5 in the temple on F4"},
 		{"DONE", "ended their migration"},
+		{"CARD SAWMILL", "used Sawmill"},
 		{"gibberish", ""},
 	} {
 		if got := s.Describe(0, c.move); got != c.want {

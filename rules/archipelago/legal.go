@@ -132,6 +132,13 @@ func (s *state) legalActions(p int, add func(Move)) []Move {
 	if s.checkReproduce(p) == nil {
 		push(blank(KReproduce))
 	}
+	for k := range cards {
+		m := blank(KCard)
+		m.Card = int8(k)
+		if s.checkCard(p, m) == nil {
+			push(m)
+		}
+	}
 	for _, k := range []int8{bMarket, bPort} {
 		m := blank(KUse)
 		m.Build = k

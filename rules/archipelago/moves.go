@@ -36,6 +36,7 @@ const (
 	KBuy                       // phase 6: buy a card and turn another
 	KRotate                    // phase 6: turn two cards
 	KDone                      // end a migration action
+	KCard                      // action: a disc on an evolution card to use its power
 )
 
 // spot is one cell of a harvest or recruitment and how many units it takes.
@@ -68,6 +69,7 @@ type Move struct {
 	Order  [maxSeats]int8
 	Give   goods
 	Ask    goods
+	Card   int8 // KCard: the evolution card
 }
 
 // blank is a Move with its -1 fields set.
@@ -144,6 +146,8 @@ func (m Move) String() string {
 		}
 	case KDone:
 		b.WriteString("DONE")
+	case KCard:
+		b.WriteString("CARD " + upper(cards[m.Card].name))
 	case KPass:
 		b.WriteString("PASS")
 	case KOffer:

@@ -39,6 +39,8 @@ var notation = []struct{ in, want string }{
 	{"migrate f5 into the temple", "MIGRATE F5 TEMPLE"},
 	{"migrate f5 to f4 into the temple", "MIGRATE F5 F4 TEMPLE"},
 	{"done", "DONE"},
+	{"card fisherman", "CARD FISHERMAN"},
+	{"card harbour m", "CARD HARBOUR MASTER"},
 	{"end", "DONE"},
 	{"pass", "PASS"},
 	{"offer blue 2f + 1 wood for 1 fish", "OFFER BLUE 2 FLORINS + 1 WOOD FOR 1 FISH"},

@@ -361,3 +361,31 @@ func (r *reader) goods(ws []string) (goods, error) {
 	}
 	return g, nil
 }
+
+// card reads an evolution card's name, or a start of it that names one
+// card only: "FISHING NETS", "FISHERM".
+func (r *reader) card(m *Move) error {
+	name := strings.Join(r.words, " ")
+	r.words = nil
+	if name == "" {
+		return r.fail("name the card, e.g. CARD FISHERMAN")
+	}
+	found := -1
+	for k, c := range cards {
+		switch n := upper(c.name); {
+		case n == name:
+			m.Card = int8(k)
+			return nil
+		case strings.HasPrefix(n, name):
+			if found >= 0 {
+				return r.fail("%q names more than one card: write more of the name", short(name))
+			}
+			found = k
+		}
+	}
+	if found < 0 {
+		return r.fail("there is no card %q", short(name))
+	}
+	m.Card = int8(found)
+	return nil
+}

@@ -110,6 +110,9 @@ func (s *state) playerView(q int) PlayerView {
 	}
 	for _, k := range s.cardsOf(q) {
 		pv.Cards = append(pv.Cards, cards[k].name)
+		if pl.used&(1<<k) != 0 {
+			pv.Turned = append(pv.Turned, cards[k].name)
+		}
 	}
 	return pv
 }
