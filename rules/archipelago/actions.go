@@ -9,9 +9,18 @@ func (s *state) checkAction(p int, m Move) error {
 	if p != s.actor() {
 		return illegal("it is not your turn: %s", s.waitingFor())
 	}
+	if s.migrating && m.Kind != KMigrate && m.Kind != KDone {
+		return illegal("finish your migration first: move units that have not moved yet (MIGRATE ...) or say DONE")
+	}
 	switch m.Kind {
+	case KDone:
+		if !s.migrating {
+			return illegal("DONE ends a migration, and you are not migrating")
+		}
 	case KUse:
 		return s.checkUse(p, m)
+	case KCard:
+		return s.checkCard(p, m)
 	case KTrade:
 		return s.checkTrade(p, m)
 	case KHarvest:
@@ -50,6 +59,37 @@ func (s *state) checkUse(p int, m Move) error {
 		return illegal("you have used your %s this round", buildNames[m.Build])
 	case pl.florins < marketFee:
 		return illegal("using a %s costs %s", buildNames[m.Build], florins(marketFee))
+	}
+	return nil
+}
+
+// owner is the seat that owns card k, or -1.
+func (s *state) owner(k int) int {
+	for p := range s.seats {
+		if s.has(p, k) {
+			return p
+		}
+	}
+	return -1
+}
+
+// checkCard checks placing an action disc on evolution card k to use its
+// power (see gatherCubes).
+func (s *state) checkCard(p int, m Move) error {
+	k := int(m.Card)
+	if k < 0 || k >= len(cards) || cards[k].effect != effGather {
+		return illegal("only the cards that gather a resource are used with a disc")
+	}
+	o := s.owner(k)
+	switch {
+	case o < 0:
+		return illegal("nobody owns %s", cards[k].name)
+	case s.players[o].used&(1<<k) != 0:
+		return illegal("%s has been used this round", cards[k].name)
+	case o != p && s.players[p].florins < cardFee:
+		return illegal("%s belongs to %s: using it costs %s", cards[k].name, s.name(o), florins(cardFee))
+	case s.bankCubes[cards[k].param] == 0:
+		return illegal("the bank has no %s left", resNames[cards[k].param])
 	}
 	return nil
 }
@@ -177,6 +217,15 @@ func (s *state) checkExplore(p int, m Move) error {
 	case m.Tile < 1 || int(m.Tile) > len(regions) || !slices.Contains(s.display[:], m.Tile):
 		return illegal("hexagon %d is not among the next hexagons: they are %s", m.Tile, s.displayWords())
 	}
+	if m.Away {
+		return nil
+	}
+	face := &regions[m.Tile-1].sides[m.Side]
+	if m.Res < 0 || m.Res >= nRes || face.icons[m.Res] == 0 {
+		return illegal("name the free cube you take, one of %s, e.g. EXPLORE %d%s %s %d %s %s %s",
+			resourceWords(shownResources(face)), m.Tile, sideLetter(m.Side), cellName(int(m.Cell)), m.Turn,
+			map[bool]string{true: "SHIP", false: "CITIZEN"}[m.Ship], cellName(int(m.From)), upper(resNames[shownResources(face)[0]]))
+	}
 	if err := checkTurn(int(m.Tile), m.Side, m.Turn); err != nil {
 		return err
 	}
@@ -225,14 +274,14 @@ func (s *state) checkRecruit(p int, m Move) error {
 		}
 		h := int(s.grid[x.cell])
 		u := s.units[h][p]
-		room := mostRecruitedHere - u.citizens()
+		room := mostCitizensHere - u.citizens()
 		switch {
 		case h == 0:
 			return illegal("citizens live on land, not on the open sea")
 		case !u.any():
 			return illegal("you have no unit on %s: recruit where you have one", cellName(int(x.cell)))
 		case int(x.n) > room:
-			return illegal("recruitment may bring you to %d citizens on a region; on %s you may add %d", mostRecruitedHere, cellName(int(x.cell)), max(0, room))
+			return illegal("recruitment may bring you to %d citizens on a region; on %s you may add %d", mostCitizensHere, cellName(int(x.cell)), max(0, room))
 		}
 		total += int(x.n)
 	}
@@ -249,12 +298,13 @@ func (s *state) checkRecruit(p int, m Move) error {
 }
 
 // breeders lists the hexagons where seat p has two citizens that are not
-// rebels.
+// rebels and room for a child: the public cap of 3 citizens per player per
+// region holds for reproduction too (the publisher's FAQ).
 func (s *state) breeders(p int) []int {
 	var out []int
 	for h := range nHex {
 		u := s.units[h][p]
-		if u.cit+u.citLinked+u.housed >= 2 {
+		if u.cit+u.citLinked+u.housed >= 2 && u.citizens() < mostCitizensHere {
 			out = append(out, h)
 		}
 	}
@@ -268,7 +318,7 @@ func (s *state) checkReproduce(p int) error {
 	case countBits(s.reproduced) >= wheel[s.seats].reproduce:
 		return illegal("the reproduction zone of the wheel is full this round")
 	case len(s.breeders(p)) == 0:
-		return illegal("you need two citizens (not rebels) on a region to reproduce")
+		return illegal("you need two citizens (not rebels) on a region with fewer than %d of yours to reproduce", mostCitizensHere)
 	case s.players[p].cits == 0:
 		return illegal("all your citizens are on the board")
 	}
@@ -292,6 +342,17 @@ func (s *state) buildPrice(p, k int) cost {
 	return c
 }
 
+// builtBy is the unit that builds k: a ship for a port, a citizen for the
+// rest (bShip stands for a ship, -1 for a citizen). Public fact (the
+// publisher's player aid): a building is built "using an active citizen
+// (or ship for a port)".
+func builtBy(k int) int {
+	if k == bPort {
+		return bShip
+	}
+	return -1
+}
+
 // coastal reports whether hexagon h has a water edge.
 func (s *state) coastal(h int) bool {
 	for d := range 6 {
@@ -311,7 +372,10 @@ func (s *state) checkBuild(p int, m Move) error {
 	}
 	h, k := int(s.grid[m.Cell]), int(m.Build)
 	pl := &s.players[p]
-	if s.units[h][p].cit == 0 {
+	if builtBy(k) == bShip && s.units[h][p].ship == 0 {
+		return illegal("a port is built with a free ship: you have none on %s", cellName(int(m.Cell)))
+	}
+	if builtBy(k) != bShip && s.units[h][p].cit == 0 {
 		return illegal("you need a free citizen on %s to build there", cellName(int(m.Cell)))
 	}
 	switch {
@@ -325,15 +389,30 @@ func (s *state) checkBuild(p int, m Move) error {
 		return illegal("the bank has no %s token left", buildNames[k])
 	}
 	c := s.buildPrice(p, k)
-	for r, n := range c.cubes {
-		if pl.cubes[r] < n {
-			return illegal("a %s costs %s", buildNames[k], costWords(c))
-		}
-	}
-	if pl.florins < c.florins {
-		return illegal("a %s costs %s", buildNames[k], costWords(c))
+	if _, ok := s.tokensFor(p, c); !ok || pl.florins < c.florins {
+		return illegal("a %s costs %s (an explorer token may stand for a missing cube the bank has)", buildNames[k], costWords(c))
 	}
 	return nil
+}
+
+// tokensFor is how many of seat p's explorer tokens pay for the cubes of c
+// that p lacks, each turned into a cube at the bank, and whether p can pay
+// all of c's cubes so. Public fact (the publisher's reference sheet):
+// explorer tokens can be turned into cubes at the bank when needed, not
+// only in a crisis. House: the need is a construction's missing cube, so
+// the exchange happens inside BUILD, and only a cube the bank holds.
+func (s *state) tokensFor(p int, c cost) (int, bool) {
+	pl := &s.players[p]
+	need := 0
+	for r, n := range c.cubes {
+		if miss := int(n - pl.cubes[r]); miss > 0 {
+			if int(s.bankCubes[r]) < miss {
+				return 0, false
+			}
+			need += miss
+		}
+	}
+	return need, need <= int(pl.tokens)
 }
 
 // costWords is "1 stone, 1 wood and 2 florins".
@@ -364,29 +443,56 @@ func (s *state) crossing(h, d, o int) byte {
 	return 0
 }
 
+// movable is how many of seat p's citizens and ships on hexagon h may
+// still move in this migration: free ones that have not arrived in it.
+func (s *state) movable(p, h int) (cit, ship int) {
+	u := s.units[h][p]
+	return int(u.cit - s.arrived[h][0]), int(u.ship - s.arrived[h][1])
+}
+
+// checkMigrate checks one step of a migration. Public fact (the
+// publisher's reference sheet): a migration moves all the active,
+// non-engaged units the player wants, each to an adjacent region or an
+// unoccupied building, ships carrying citizens (convoy); a citizen may
+// enter a building on an adjacent region. pbem plays it as steps: the
+// first MIGRATE places the disc, further MIGRATE moves of the same turn
+// move units that have not moved yet, and DONE ends it.
 func (s *state) checkMigrate(p int, m Move) error {
 	if m.Cell < 0 || int(m.Cell) >= nCells || s.grid[m.Cell] < 0 {
 		return illegal("migrate from a region of the map")
 	}
 	h := int(s.grid[m.Cell])
-	u := s.units[h][p]
+	cits, shipsHere := s.movable(p, h)
+	d := -1
+	if m.From >= 0 {
+		d = slices.Index(neighbours[m.Cell][:], int(m.From))
+		if d < 0 || s.grid[m.From] < 0 {
+			return illegal("units migrate to a region next to %s", cellName(int(m.Cell)))
+		}
+	}
 	if m.Build >= 0 {
 		if m.Build <= bShip || m.Build >= nBuild {
 			return illegal("citizens may move into a CITY, MARKET, PORT or TEMPLE")
 		}
-		b := s.builds[h][m.Build]
+		to, where := h, m.Cell
+		if m.From >= 0 {
+			to, where = int(s.grid[m.From]), m.From
+			if s.crossing(h, d, to) != field {
+				return illegal("a citizen walks into a building of a neighbouring region across land, and %s lies across water", cellName(int(m.From)))
+			}
+		}
+		b := s.builds[to][m.Build]
 		switch {
 		case b.owner < 0:
-			return illegal("there is no %s on %s", buildNames[m.Build], cellName(int(m.Cell)))
+			return illegal("there is no %s on %s", buildNames[m.Build], cellName(int(where)))
 		case b.occupant >= 0:
-			return illegal("someone already lives in the %s on %s", buildNames[m.Build], cellName(int(m.Cell)))
-		case u.cit == 0:
-			return illegal("you have no free citizen on %s", cellName(int(m.Cell)))
+			return illegal("someone already lives in the %s on %s", buildNames[m.Build], cellName(int(where)))
+		case cits <= 0:
+			return illegal("you have no free citizen on %s that has not moved yet", cellName(int(m.Cell)))
 		}
 		return nil
 	}
-	d := slices.Index(neighbours[m.Cell][:], int(m.From))
-	if d < 0 || m.From < 0 || s.grid[m.From] < 0 {
+	if m.From < 0 {
 		return illegal("units migrate to a region next to %s", cellName(int(m.Cell)))
 	}
 	c, ships := int(m.N[0]), int(m.N[1])
@@ -395,8 +501,8 @@ func (s *state) checkMigrate(p int, m Move) error {
 		switch {
 		case ships < 1:
 			return illegal("%s lies across water: send at least one ship (1S), which carries up to %d citizens", cellName(int(m.From)), shipLoad)
-		case ships > int(u.ship):
-			return illegal("you have %s on %s", plural(int(u.ship), "free ship", "free ships"), cellName(int(m.Cell)))
+		case ships > shipsHere:
+			return illegal("you have %s on %s that can still move", plural(max(0, shipsHere), "free ship", "free ships"), cellName(int(m.Cell)))
 		case c > shipLoad*ships:
 			return illegal("%s carry at most %d citizens", plural(ships, "ship", "ships"), shipLoad*ships)
 		case c > 0 && s.grid[m.From] == 0:
@@ -412,8 +518,8 @@ func (s *state) checkMigrate(p int, m Move) error {
 	default:
 		return illegal("nothing can cross between %s and %s", cellName(int(m.Cell)), cellName(int(m.From)))
 	}
-	if c > int(u.cit) || c < 0 || ships < 0 {
-		return illegal("you have %s on %s", plural(int(u.cit), "free citizen", "free citizens"), cellName(int(m.Cell)))
+	if c > cits || c < 0 || ships < 0 {
+		return illegal("you have %s on %s that can still move", plural(max(0, cits), "free citizen", "free citizens"), cellName(int(m.Cell)))
 	}
 	return nil
 }

@@ -2,7 +2,10 @@ package archipelago
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 func cardIndex(t testing.TB, name string) int {
@@ -41,13 +44,13 @@ func TestHarvest(t *testing.T) {
 			t.Errorf("fish %d, ships linked %d; want 1 and 1", s.players[p].cubes[fish], s.units[f6][p].shipLink)
 		}
 	})
-	t.Run("CardBonus", func(t *testing.T) {
+	t.Run("NoCardBonus", func(t *testing.T) {
 		s := edit(base)
-		k := cardIndex(t, "Sawmill")
+		k := cardIndex(t, "Sawmill") // its power needs a disc of its own
 		s.players[p].cards |= 1 << k
 		s = play(t, s, p, "HARVEST WOOD F5")
-		if s.players[p].cubes[wood] != 2 || s.players[p].used&(1<<k) == 0 {
-			t.Errorf("wood %d, card used %v; want 2 and true", s.players[p].cubes[wood], s.players[p].used&(1<<k) != 0)
+		if s.players[p].cubes[wood] != 1 || s.players[p].used&(1<<k) != 0 {
+			t.Errorf("wood %d, card used %v; want 1 and false", s.players[p].cubes[wood], s.players[p].used&(1<<k) != 0)
 		}
 	})
 	t.Run("Permit", func(t *testing.T) {
@@ -153,7 +156,7 @@ func TestExplore(t *testing.T) {
 	f5 := base.grid[cell(t, "F5")]
 	var move string
 	for _, l := range legalText(base, p) {
-		if len(l) > 7 && l[:7] == "EXPLORE" {
+		if strings.HasPrefix(l, "EXPLORE") && !strings.HasSuffix(l, "DISCARD") {
 			move = l
 			break
 		}
@@ -169,13 +172,13 @@ func TestExplore(t *testing.T) {
 	if s.grid[mv.Cell] != int8(h) || s.explored != 1 || s.players[p].tokens != 1 {
 		t.Errorf("%s: hexagon on cell %d, explored %d, tokens %d", move, s.grid[mv.Cell], s.explored, s.players[p].tokens)
 	}
-	if s.excess != base.excess+int(face.huts) {
-		t.Errorf("excess workers %d, want %d", s.excess, base.excess+int(face.huts))
+	if s.excess != base.excess+face.huts() {
+		t.Errorf("excess workers %d, want %d", s.excess, base.excess+face.huts())
 	}
-	for r := range nRes {
-		if s.players[p].cubes[r] != face.icons[r] {
-			t.Errorf("cubes of %s %d, want %d", resNames[r], s.players[p].cubes[r], face.icons[r])
-		}
+	want := [nRes]int8{}
+	want[mv.Res] = 1 // one free cube, whatever the icons
+	if s.players[p].cubes != want || face.icons[mv.Res] == 0 {
+		t.Errorf("%s: cubes %v, want %v", move, s.players[p].cubes, want)
 	}
 	if got := s.units[h][p].cit + s.units[h][p].ship; got != 1 {
 		t.Errorf("units in the new region = %d, want 1", got)
@@ -185,8 +188,8 @@ func TestExplore(t *testing.T) {
 	}
 	_ = f5
 	// The example of docs/rules/archipelago.md.
-	if !hasLegal(base, p, "EXPLORE 16A E6 3 SHIP F6") {
-		t.Errorf("EXPLORE 16A E6 3 SHIP F6 is not among %v", legalText(base, p))
+	if !hasLegal(base, p, "EXPLORE 16A E6 3 SHIP F6 FISH") {
+		t.Errorf("EXPLORE 16A E6 3 SHIP F6 FISH is not among %v", legalText(base, p))
 	}
 	refuse(t, base, p, "EXPLORE 16A E6 2 SHIP F6", "its SE edge is field but touches water on F6")
 	refuse(t, base, p, "EXPLORE 16A E6 3 SHIP F5", "a ship sails in across water, and that edge is field")
@@ -195,6 +198,56 @@ func TestExplore(t *testing.T) {
 	full := edit(base)
 	full.explored = int8(wheel[2].explore)
 	refuse(t, full, p, move, "exploration zone of the wheel is full")
+	refuse(t, full, p, "EXPLORE 16 DISCARD", "exploration zone of the wheel is full")
+}
+
+// TestExploreCubeAndDiscard is exploring as published (the publisher's
+// reference sheet): one free cube of a resource the new region shows,
+// whatever its icons, and the choice to discard the hexagon instead, with
+// no token and no cube.
+func TestExploreCubeAndDiscard(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	base.display = [2]int8{16, 1} // Fishers' Reef A: fish 2; Coral Bay A: fish 1, fruit 1, edges WWWWFF
+	for _, c := range []struct {
+		move  string
+		cubes [nRes]int8 // behind p's screen afterwards
+		laid  bool
+	}{
+		{"EXPLORE 16A E6 3 SHIP F6 FISH", [nRes]int8{fish: 1}, true},
+		{"EXPLORE 16A E6 3 SHIP F6", [nRes]int8{fish: 1}, true}, // one resource shown: it need not be named
+		{"EXPLORE 1A E6 4 SHIP F6 FRUIT", [nRes]int8{fruit: 1}, true},
+		{"EXPLORE 1A E6 4 SHIP F6 TAKE FISH", [nRes]int8{fish: 1}, true},
+		{"EXPLORE 16 DISCARD", [nRes]int8{}, false},
+		{"EXPLORE DISCARD 1", [nRes]int8{}, false},
+	} {
+		t.Run(c.move, func(t *testing.T) {
+			m, err := base.Parse(rules.Seat(p), c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasLegal(base, p, m.String()) {
+				t.Errorf("%s is not among the legal moves", m)
+			}
+			s := play(t, base, p, c.move)
+			mv := m.(Move)
+			if s.players[p].cubes != c.cubes || s.explored != 1 {
+				t.Errorf("cubes %v, explored %d; want %v and 1", s.players[p].cubes, s.explored, c.cubes)
+			}
+			wantTokens, onMap := int8(0), base.regionsOnMap()
+			if c.laid {
+				wantTokens, onMap = 1, onMap+1
+			}
+			if s.players[p].tokens != wantTokens || s.regionsOnMap() != onMap || s.excess != base.excess+map[bool]int{true: regions[mv.Tile-1].sides[mv.Side].huts()}[c.laid] {
+				t.Errorf("tokens %d, regions %d, excess %d; want %d, %d and the huts if laid", s.players[p].tokens, s.regionsOnMap(), s.excess, wantTokens, onMap)
+			}
+			if slices.Contains(s.display[:], mv.Tile) {
+				t.Errorf("hexagon %d is still among the next ones: %v", mv.Tile, s.display)
+			}
+		})
+	}
+	refuse(t, base, p, "EXPLORE 1A E6 4 SHIP F6", "name the free cube you take, one of fish and fruit")
+	refuse(t, base, p, "EXPLORE 1A E6 4 SHIP F6 IRON", "shows fish and fruit")
+	refuse(t, base, p, "EXPLORE 5 DISCARD", "not among the next hexagons")
 }
 
 func TestExploreEmptiesStack(t *testing.T) {
@@ -205,7 +258,7 @@ func TestExploreEmptiesStack(t *testing.T) {
 		t.Fatalf("discs = %d, want 3", s.discs())
 	}
 	for _, l := range legalText(s, p) {
-		if len(l) > 7 && l[:7] == "EXPLORE" {
+		if strings.HasPrefix(l, "EXPLORE") && !strings.HasSuffix(l, "DISCARD") {
 			s = play(t, s, p, l)
 			break
 		}
@@ -217,11 +270,11 @@ func TestExploreEmptiesStack(t *testing.T) {
 
 func TestRecruit(t *testing.T) {
 	base, p, _ := actionsFixture(t)
-	base.excess = 6 // band 6-8: 3 florins, then band 3-5: 4 florins
+	base.excess = 36 // band 36-53: 3 florins, then band 18-35: 4 florins
 	f5, f6 := base.grid[cell(t, "F5")], base.grid[cell(t, "F6")]
 	s := play(t, base, p, "RECRUIT F5")
-	if s.units[f5][p].cit != 3 || s.players[p].florins != 7 || s.excess != 5 || s.players[p].cits != 7 {
-		t.Errorf("citizens %d, florins %d, excess %d, reserve %d; want 3, 7, 5, 7", s.units[f5][p].cit, s.players[p].florins, s.excess, s.players[p].cits)
+	if s.units[f5][p].cit != 3 || s.players[p].florins != 7 || s.excess != 35 || s.players[p].cits != 7 {
+		t.Errorf("citizens %d, florins %d, excess %d, reserve %d; want 3, 7, 35, 7", s.units[f5][p].cit, s.players[p].florins, s.excess, s.players[p].cits)
 	}
 	two := edit(base)
 	two.units[f5][p].cit = 1
@@ -259,6 +312,41 @@ func TestReproduce(t *testing.T) {
 	refuse(t, rebels, p, "REPRODUCE", "need two citizens")
 }
 
+// TestReproduceCap is the cap of 3 citizens per player per region, which
+// the publisher's FAQ keeps for reproduction: a region with 3 of the
+// player's citizens, rebels and housed ones included, has no child.
+func TestReproduceCap(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	f4, f5 := base.grid[cell(t, "F4")], base.grid[cell(t, "F5")]
+	for _, c := range []struct {
+		name   string
+		f4, f5 units
+		want   [2]int8 // free citizens on F4 and F5 afterwards; -1: refused
+	}{
+		{"TwoAndTwo", units{cit: 2}, units{cit: 2, ship: 1}, [2]int8{3, 3}},
+		{"ThreeFree", units{cit: 2}, units{cit: 3, ship: 1}, [2]int8{3, 3}},
+		{"TwoAndARebel", units{cit: 2}, units{cit: 2, rebels: 1, ship: 1}, [2]int8{3, 2}},
+		{"TwoAndHoused", units{}, units{cit: 2, housed: 1, ship: 1}, [2]int8{-1, -1}},
+		{"AllFull", units{cit: 3}, units{cit: 3, ship: 1}, [2]int8{-1, -1}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := edit(base)
+			s.units[f4][p], s.units[f5][p] = c.f4, c.f5
+			if c.want[0] < 0 {
+				refuse(t, s, p, "REPRODUCE", "fewer than 3 of yours")
+				if hasLegal(s, p, "REPRODUCE") {
+					t.Errorf("REPRODUCE is among the legal moves")
+				}
+				return
+			}
+			s = play(t, s, p, "REPRODUCE")
+			if got := [2]int8{s.units[f4][p].cit, s.units[f5][p].cit}; got != c.want {
+				t.Errorf("free citizens on F4, F5 = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
 func TestBuild(t *testing.T) {
 	base, p, _ := actionsFixture(t)
 	base.players[p].cubes = [nRes]int8{2, 2, 2, 4, 2, 0}
@@ -292,6 +380,31 @@ func TestBuild(t *testing.T) {
 	refuse(t, s, p, "BUILD CITY F5", "already has a city")
 	refuse(t, base, p, "BUILD TEMPLE F6", "build on a region")
 	refuse(t, base, p, "BUILD TEMPLE F4", "free citizen on F4")
+	// A port is built with a ship, the rest with a citizen (the
+	// publisher's player aid: "using an active citizen (or ship for a
+	// port)").
+	for _, c := range []struct {
+		what string
+		f5   units
+		want string // "" when legal
+	}{
+		{"PORT", units{ship: 1}, ""},
+		{"PORT", units{cit: 2}, "built with a free ship"},
+		{"PORT", units{cit: 2, shipLink: 1}, "built with a free ship"},
+		{"CITY", units{ship: 1}, "free citizen on F5"},
+		{"CITY", units{cit: 1}, ""},
+	} {
+		s := edit(base)
+		s.units[f5][p] = c.f5
+		if c.want != "" {
+			refuse(t, s, p, "BUILD "+c.what+" F5", c.want)
+			continue
+		}
+		if !hasLegal(s, p, "BUILD "+c.what+" F5") {
+			t.Errorf("BUILD %s F5 with %+v is not among the legal moves", c.what, c.f5)
+		}
+		play(t, s, p, "BUILD "+c.what+" F5")
+	}
 	poor := edit(base)
 	poor.players[p].cubes = [nRes]int8{}
 	refuse(t, poor, p, "BUILD CITY F5", "costs 1 stone, 1 wood and 2 florins")
@@ -371,5 +484,163 @@ func TestPassAndDiscs(t *testing.T) {
 	}
 	if s.phase != phEvolution {
 		t.Errorf("after %d's three discs and %d's pass the phase is %s, want evolution", q, p, phaseNames[s.phase])
+	}
+}
+
+// TestBuildWithTokens is explorer tokens turned into cubes at the bank
+// when needed, not only in a crisis (the publisher's reference sheet): a
+// construction's missing cube is paid with a token, if the bank has the
+// cube.
+func TestBuildWithTokens(t *testing.T) {
+	base, p, _ := actionsFixture(t)
+	f5 := base.grid[cell(t, "F5")]
+	for _, c := range []struct {
+		name         string
+		cubes        [nRes]int8 // stone, wood for a city (1 stone, 1 wood, 2 florins)
+		tokens       int8
+		bankStone    int8
+		want         string // "" when built
+		leftCubes    [nRes]int8
+		leftTokens   int8
+		bankStoneNow int8
+	}{
+		{"CubesOnly", [nRes]int8{stone: 1, wood: 1}, 2, 5, "", [nRes]int8{}, 2, 6},
+		{"OneToken", [nRes]int8{wood: 1}, 2, 5, "", [nRes]int8{}, 1, 5},
+		{"TwoTokens", [nRes]int8{}, 2, 5, "", [nRes]int8{}, 0, 5},
+		{"TooFewTokens", [nRes]int8{}, 1, 5, "a city costs 1 stone, 1 wood and 2 florins", [nRes]int8{}, 1, 5},
+		{"BankHasNoStone", [nRes]int8{wood: 1}, 2, 0, "a city costs", [nRes]int8{}, 2, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := edit(base)
+			s.players[p].cubes, s.players[p].tokens, s.bankCubes[stone] = c.cubes, c.tokens, c.bankStone
+			if c.want != "" {
+				refuse(t, s, p, "BUILD CITY F5", c.want)
+				if hasLegal(s, p, "BUILD CITY F5") {
+					t.Errorf("BUILD CITY F5 is among the legal moves")
+				}
+				return
+			}
+			if !hasLegal(s, p, "BUILD CITY F5") {
+				t.Errorf("BUILD CITY F5 is not among the legal moves")
+			}
+			s = play(t, s, p, "BUILD CITY F5")
+			pl := s.players[p]
+			if s.builds[f5][bCity].owner != int8(p) || pl.cubes != c.leftCubes || pl.tokens != c.leftTokens || s.bankCubes[stone] != c.bankStoneNow || pl.florins != 8 {
+				t.Errorf("city %d, cubes %v, tokens %d, bank stone %d, florins %d; want %d, %v, %d, %d, 8",
+					s.builds[f5][bCity].owner, pl.cubes, pl.tokens, s.bankCubes[stone], pl.florins, p, c.leftCubes, c.leftTokens, c.bankStoneNow)
+			}
+		})
+	}
+}
+
+// TestMigrateSteps is migration as published (the publisher's reference
+// sheet): one action moves all the active, non-engaged units the player
+// wants, each to an adjacent region or an unoccupied building, also one on
+// an adjacent region. pbem plays it in steps: the first MIGRATE places the
+// disc, later ones move units that have not moved yet, DONE ends it.
+func TestMigrateSteps(t *testing.T) {
+	base, p, q := actionsFixture(t)
+	f4, f5, f6 := base.grid[cell(t, "F4")], base.grid[cell(t, "F5")], base.grid[cell(t, "F6")]
+	s := play(t, base, p, "MIGRATE F5 F4 1C")
+	if s.actor() != p || s.players[p].discsUsed != 1 || !s.migrating {
+		t.Fatalf("after the first step: actor %d, discs used %d, migrating %v; want %d, 1, true", s.actor(), s.players[p].discsUsed, s.migrating, p)
+	}
+	refuse(t, s, p, "MIGRATE F4 F5 1C", "0 free citizens on F4 that can still move") // it has moved already
+	refuse(t, s, p, "TAX", "finish your migration first")
+	refuse(t, s, p, "OFFER "+upper(colors[q])+" 1 FLORIN FOR NOTHING", "finish your migration first")
+	refuse(t, s, p, "PASS", "finish your migration first")
+	if got := legalText(s, p); got[0] != "DONE" || slices.Contains(got, "TAX") || slices.Contains(got, "MIGRATE F4 F5 1C") {
+		t.Errorf("legal moves while migrating = %v, want DONE and steps of units that have not moved", got)
+	}
+	s = play(t, s, p, "MIGRATE F5 F6 1S") // the ship on F5 sails to the open sea
+	s = play(t, s, p, "MIGRATE F5 F4 1C") // the second citizen walks too
+	if s.players[p].discsUsed != 1 || s.actor() != p {
+		t.Fatalf("later steps took a disc or the turn: discs %d, actor %d", s.players[p].discsUsed, s.actor())
+	}
+	if s.units[f4][p].cit != 2 || s.units[f5][p] != (units{}) || s.units[f6][p].ship != 2 {
+		t.Errorf("F4 %+v, F5 %+v, F6 %+v; want 2 citizens on F4 and 2 ships on the open sea", s.units[f4][p], s.units[f5][p], s.units[f6][p])
+	}
+	refuse(t, s, p, "MIGRATE F6 F7 2S", "1 free ship on F6 that can still move") // one of the two arrived this migration
+	s = play(t, s, p, "MIGRATE F6 F7 1S")
+	// Nothing that has not moved is left: the migration ends by itself.
+	if s.migrating || s.actor() == p {
+		t.Errorf("with nothing left to move: migrating %v, actor %d", s.migrating, s.actor())
+	}
+	t.Run("Done", func(t *testing.T) {
+		s := play(t, play(t, base, p, "MIGRATE F5 F4 1C"), p, "DONE")
+		if s.migrating || s.actor() == p || s.players[p].discsUsed != 1 {
+			t.Errorf("after DONE: migrating %v, actor %d, discs %d", s.migrating, s.actor(), s.players[p].discsUsed)
+		}
+		refuse(t, base, p, "DONE", "not migrating")
+	})
+	t.Run("BuildingNextDoor", func(t *testing.T) {
+		s := edit(base)
+		s.builds[f4][bTemple] = building{owner: int8(q), occupant: -1}
+		if !hasLegal(s, p, "MIGRATE F5 F4 TEMPLE") {
+			t.Fatalf("MIGRATE F5 F4 TEMPLE is not among %v", legalText(s, p))
+		}
+		s = play(t, s, p, "migrate f5 f4 temple")
+		if s.units[f4][p].housed != 1 || s.units[f5][p].cit != 1 || s.builds[f4][bTemple].occupant != int8(p) {
+			t.Errorf("F4 %+v, F5 %+v: want a citizen from F5 living in the temple on F4", s.units[f4][p], s.units[f5][p])
+		}
+		sea := edit(base)
+		sea.builds[f4][bTemple] = building{owner: int8(q), occupant: -1}
+		refuse(t, sea, p, "MIGRATE F6 F5 TEMPLE", "across land")
+	})
+}
+
+// TestCardPower is the evolution cards' powers used with action discs,
+// one's own card or another player's for money (the publisher's player aid
+// and reference sheet): a gathering card takes gatherCubes cubes from the
+// bank for a disc, once a round, and another player pays its owner.
+func TestCardPower(t *testing.T) {
+	base, p, q := actionsFixture(t)
+	saw, nets, press := cardIndex(t, "Sawmill"), cardIndex(t, "Fishing Nets"), cardIndex(t, "Printing Press")
+	base.players[p].cards = 1<<saw | 1<<press
+	base.players[q].cards = 1 << nets
+	for _, c := range []struct {
+		move                string
+		wood, fish, florins int8 // p's afterwards
+		qFlorins            int
+		used                int // the card turned
+		owner               int
+	}{
+		{"CARD SAWMILL", gatherCubes, 0, 10, 10, saw, p},
+		{"card saw", gatherCubes, 0, 10, 10, saw, p},
+		{"CARD FISHING NETS", 0, gatherCubes, 10 - cardFee, 10 + cardFee, nets, q},
+	} {
+		t.Run(c.move, func(t *testing.T) {
+			s := play(t, base, p, c.move)
+			pl := s.players[p]
+			if pl.cubes[wood] != c.wood || pl.cubes[fish] != c.fish || pl.florins != int(c.florins) || s.players[q].florins != c.qFlorins {
+				t.Errorf("wood %d, fish %d, florins %d and %d; want %d, %d, %d and %d", pl.cubes[wood], pl.cubes[fish], pl.florins, s.players[q].florins, c.wood, c.fish, c.florins, c.qFlorins)
+			}
+			if s.players[c.owner].used&(1<<c.used) == 0 || pl.discsUsed != 1 || s.actor() == p {
+				t.Errorf("card used %v, discs used %d, actor %d: want the card turned and the disc and turn spent", s.players[c.owner].used&(1<<c.used) != 0, pl.discsUsed, s.actor())
+			}
+			v := s.View(rules.Observer).(*View)
+			if !slices.Contains(v.Players[c.owner].Turned, cards[c.used].name) {
+				t.Errorf("the view does not show %s as used: %v", cards[c.used].name, v.Players[c.owner].Turned)
+			}
+		})
+	}
+	used := edit(base)
+	used.players[q].used = 1 << nets
+	poor := edit(base)
+	poor.players[p].florins = cardFee - 1
+	for _, c := range []struct {
+		s          *state
+		move, want string
+	}{
+		{used, "CARD FISHING NETS", "used this round"},
+		{poor, "CARD FISHING NETS", "costs 2 florins"},
+		{base, "CARD PRINTING PRESS", "only the cards that gather"},
+		{base, "CARD FISHERMAN", "nobody owns"},
+		{base, "CARD FISH", "more than one card"},
+	} {
+		refuse(t, c.s, p, c.move, c.want)
+	}
+	if !hasLegal(base, p, "CARD FISHING NETS") || hasLegal(used, p, "CARD FISHING NETS") || hasLegal(base, p, "CARD PRINTING PRESS") {
+		t.Errorf("legal cards = %v", legalText(base, p))
 	}
 }

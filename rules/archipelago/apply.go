@@ -75,7 +75,7 @@ func (s *state) check(p int, m Move) error {
 		return s.checkOrder(p, m)
 	case KFeed, KExport:
 		return s.checkGift(p, m)
-	case KHarvest, KTax, KTrade, KUse, KExplore, KRecruit, KReproduce, KBuild, KMigrate, KPass:
+	case KHarvest, KTax, KTrade, KUse, KCard, KExplore, KRecruit, KReproduce, KBuild, KMigrate, KDone, KPass:
 		return s.checkAction(p, m)
 	case KOffer, KAccept, KDecline, KWithdraw:
 		return s.checkDeal(p, m)

@@ -25,7 +25,20 @@ const (
 type side struct {
 	edges string     // six landscapes, clockwise from the east edge: E, SE, SW, W, NW, NE
 	icons [nRes]int8 // resource icons, by resource
-	huts  int8       // huts: each raises the excess workers by one when the region is found
+}
+
+// huts is the number of huts on the side: each raises the excess workers
+// by one when the region is found. They are not printed data but follow
+// from the icons (hutsAndIcons in data.go); the open sea has none.
+func (f *side) huts() int {
+	if f == &openSea.sides[0] || f == &openSea.sides[1] {
+		return 0
+	}
+	n := 0
+	for _, x := range f.icons {
+		n += int(x)
+	}
+	return max(0, hutsAndIcons-n)
 }
 
 // region is a double-sided hexagon.
@@ -85,7 +98,7 @@ type cost struct {
 
 // Effects of the evolution cards' fronts.
 const (
-	effHarvest    = iota + 1 // once a round: one more cube when you harvest param (a resource)
+	effGather     = iota + 1 // an action disc on the card, once a round: gatherCubes cubes of param (a resource) from the bank
 	effBuild                 // building param (bShip…bTemple) costs you no florins
 	effTax                   // param more florins when you levy taxes
 	effRecruit               // each citizen you recruit costs param florin less
@@ -208,7 +221,7 @@ type objective struct {
 	end     int
 	base    int
 	perSeat int
-	score   scoring
+	ranked  int // what the players are ranked by (sc…): rankVP by length for the most, the second most, …
 }
 
 type trend struct {

@@ -3,17 +3,19 @@ package archipelago
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // crisisFixture is actionsFixture turned into the start of a round's
-// balance phase on card k: p, first in turn order, has 3 citizens on F5
-// and q 3 on F7.
+// balance phase on card k: p, first in turn order, has 5 citizens on F5
+// and q 5 on F7.
 func crisisFixture(t *testing.T, k int) (s *state, p, q int) {
 	t.Helper()
 	s, p, q = actionsFixture(t)
 	f5, f7 := s.grid[cell(t, "F5")], s.grid[cell(t, "F7")]
-	s.units[f5][p].cit = 3
-	s.units[f7][q].cit = 3
+	s.units[f5][p].cit = 5
+	s.units[f7][q].cit = 5
 	s.order[0], s.order[1] = int8(p), int8(q)
 	s.rebellion, s.excess = 0, 4
 	s.pile = append(cloneInt8(s.pile), int8(k))
@@ -23,7 +25,7 @@ func crisisFixture(t *testing.T, k int) (s *state, p, q int) {
 }
 
 func TestDomesticCrisis(t *testing.T) {
-	k := cardIndex(t, "Fishing Nets") // fish, a cube stands up 5 citizens
+	k := cardIndex(t, "Fishing Nets") // fish, a cube stands up 6 citizens
 	s, p, q := crisisFixture(t, k)
 	s.home[fish] = 1
 	s.players[p].cubes[fish] = 2
@@ -31,8 +33,8 @@ func TestDomesticCrisis(t *testing.T) {
 	if s.phase != phCrisis || s.crisis.kind != qHome || s.actor() != p {
 		t.Fatalf("phase %s, crisis %d, giver %d; want a domestic crisis with %d to give", phaseNames[s.phase], s.crisis.kind, s.actor(), p)
 	}
-	if s.crisis.lying[p] != 3 || s.crisis.lying[q] != 3 {
-		t.Fatalf("lying %v, want 3 and 3", s.crisis.lying)
+	if s.crisis.lying[p] != 5 || s.crisis.lying[q] != 5 {
+		t.Fatalf("lying %v, want 5 and 5", s.crisis.lying)
 	}
 	refuse(t, s, p, "FEED 2 MARKET", "holds only 1 cube")
 	refuse(t, s, p, "FEED 3 OWN", "only 2 cubes")
@@ -40,9 +42,9 @@ func TestDomesticCrisis(t *testing.T) {
 	refuse(t, s, q, "FEED NONE", "not your turn")
 	bank := s.bankCubes[fish]
 	s = play(t, s, p, "FEED 1 MARKET")
-	// Five stand up: the giver's three first, then two of the next player's.
-	if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 1 || s.home[fish] != 0 || s.bankCubes[fish] != bank+1 {
-		t.Fatalf("lying %v, market %d, bank %d after feeding 4", s.crisis.lying, s.home[fish], s.bankCubes[fish])
+	// Six stand up: the giver's five first, then one of the next player's.
+	if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 4 || s.home[fish] != 0 || s.bankCubes[fish] != bank+1 {
+		t.Fatalf("lying %v, market %d, bank %d after feeding 1", s.crisis.lying, s.home[fish], s.bankCubes[fish])
 	}
 	s = play(t, s, q, "pass")
 	f7 := s.grid[cell(t, "F7")]
@@ -50,11 +52,11 @@ func TestDomesticCrisis(t *testing.T) {
 	for s.phase == phCrisis {
 		s = play(t, s, s.actor(), "EXPORT NONE")
 	}
-	if rebels.rebels != 1 || rebels.cit != 2 {
-		t.Errorf("units of %d on F7 = %+v, want 1 rebel", q, rebels)
+	if rebels.rebels != 4 || rebels.cit != 1 {
+		t.Errorf("units of %d on F7 = %+v, want 4 rebels", q, rebels)
 	}
-	if s.rebellion < 1 {
-		t.Errorf("rebellion = %d, want at least 1 for the rebel", s.rebellion)
+	if s.rebellion < 4 {
+		t.Errorf("rebellion = %d, want at least 4 for the rebels", s.rebellion)
 	}
 	if s.phase != phActions && !s.over {
 		t.Errorf("after the crises the phase is %s, want actions", phaseNames[s.phase])
@@ -68,7 +70,7 @@ func TestDomesticCrisisSpares(t *testing.T) {
 		f5 := s.grid[cell(t, "F5")]
 		s.units[f5][p] = units{cit: 1, housed: 2}
 		s.balance()
-		if s.crisis.lying[p] != 1 || s.crisis.lying[q] != 3 {
+		if s.crisis.lying[p] != 1 || s.crisis.lying[q] != 5 {
 			t.Errorf("lying %v: citizens living in buildings must not lie down", s.crisis.lying)
 		}
 	})
@@ -77,7 +79,7 @@ func TestDomesticCrisisSpares(t *testing.T) {
 		s.players[p].tokens = 1
 		s.balance()
 		s = play(t, s, p, "FEED 1 TOKEN")
-		if s.players[p].tokens != 0 || s.crisis.lying[q] != 1 {
+		if s.players[p].tokens != 0 || s.crisis.lying[q] != 4 {
 			t.Errorf("tokens %d, lying %v after an explorer token", s.players[p].tokens, s.crisis.lying)
 		}
 	})
@@ -96,10 +98,11 @@ func TestDomesticCrisisSpares(t *testing.T) {
 		s, p, q := crisisFixture(t, k)
 		s.players[p].cards |= 1 << cardIndex(t, "Doctor") // +2 citizens a cube
 		s.players[p].cubes[fish] = 1
+		s.units[s.grid[cell(t, "F7")]][q].cit = 3 // 8 in all
 		s.balance()
 		s = play(t, s, p, "FEED 1 OWN")
 		if s.phase == phCrisis && s.crisis.kind == qHome {
-			t.Errorf("one cube with the Doctor should stand up 6: lying %v", s.crisis.lying)
+			t.Errorf("one cube with the Doctor should stand up 8: lying %v", s.crisis.lying)
 		}
 		_ = q
 	})
@@ -112,7 +115,7 @@ func TestExportCrisis(t *testing.T) {
 	base.export[fish] = 0
 	base.home[cattle] = 8 // feed everyone at home
 	base.balance()
-	base = play(t, base, p, "FEED 2 MARKET") // 6 citizens, 5 a cube
+	base = play(t, base, p, "FEED 2 MARKET") // 10 citizens, 6 a cube
 	if base.phase != phCrisis || base.crisis.kind != qExport || base.crisis.need != 1 {
 		t.Fatalf("want the export crisis of 1 fish, got phase %s kind %d need %d", phaseNames[base.phase], base.crisis.kind, base.crisis.need)
 	}
@@ -180,46 +183,104 @@ func want(got, want int, what string) string {
 	return ""
 }
 
+// TestRedRevealed is the red zones of phase 6: "If a newly revealed card
+// has a red zone on the back, the corresponding crisis or event must be
+// resolved immediately". The card newly revealed is the new top of the
+// pile, whose back now shows; a card drawn from the pile onto the track
+// hides its back, and a turn that draws nothing reveals nothing.
 func TestRedRevealed(t *testing.T) {
-	s, p, q := actionsFixture(t)
-	s = edit(firstMoves(t, s, func(s *state) bool { return s.phase == phEvolution }))
-	p = s.actor()
-	q = 1 - p
-	red := cardIndex(t, "Shipyard") // a red domestic crisis of fish
-	s.pile = append(cloneInt8(s.pile), int8(red))
-	s.track[0] = slot{card: s.track[0].card, turns: 2}
-	for cards[s.track[0].card].costs[2] == skull {
-		s.track[0].card = s.pile[0] // a card that lives to its third turn
-		s.pile = s.pile[1:]
+	base, _, _ := actionsFixture(t)
+	base = edit(firstMoves(t, base, func(s *state) bool { return s.phase == phEvolution }))
+	p := base.actor()
+	arch, works := cardIndex(t, "Architecture"), cardIndex(t, "Harbour Works") // 3 → 2 → skull; 4 → 3 → 2 → skull
+	red := int8(cardIndex(t, "Shipyard"))                                      // a red domestic crisis of fish
+	var calm []int8                                                            // cards with no red zone
+	for k := range cards {
+		b := cards[k].back
+		if !b.homeRed && !b.exportRed && !(b.event != evNone && b.eventRed) && k != arch && k != works {
+			calm = append(calm, int8(k))
+		}
 	}
-	s = play(t, s, p, "ROTATE 1 2")
-	if s.track[0].card != int8(red) {
-		t.Fatalf("place 1 holds %s, want the Shipyard revealed", cards[s.track[0].card].name)
+	base.track[0] = slot{card: int8(arch)}
+	base.track[1] = slot{card: int8(works)}
+	base.players[p].florins = 10
+	for _, c := range []struct {
+		name   string
+		pile   []int8 // the top of the pile, top last
+		turns  int8   // quarter turns of Architecture in place 1
+		move   string
+		top    int8 // the pile's top afterwards
+		crisis bool
+	}{
+		{"AfterPurchase", []int8{calm[0], red, calm[1]}, 0, "BUY 1 ROTATE 2", red, true},
+		{"AfterRotation", []int8{calm[0], red, calm[1]}, 1, "ROTATE 1 2", red, true}, // Architecture reaches the skull
+		{"TwoPlacesFilled", []int8{calm[0], red, calm[1], calm[2]}, 1, "BUY 2 ROTATE 1", red, true},
+		{"RotationDrawsNothing", []int8{calm[0], red}, 0, "ROTATE 1 2", red, false},
+		{"RedCardToTheTrack", []int8{calm[0], calm[1], red}, 0, "BUY 1 ROTATE 2", calm[1], false},
+		{"RedCardPassedToTheTrack", []int8{calm[0], calm[1], red, calm[2]}, 1, "BUY 2 ROTATE 1", calm[1], false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := edit(base)
+			s.pile = append(cloneInt8(s.pile), c.pile...)
+			s.track[0].turns = c.turns
+			s = play(t, s, p, c.move)
+			if got := s.pile[len(s.pile)-1]; got != c.top {
+				t.Fatalf("%s: the pile's top is %s, want %s", c.move, cards[got].name, cards[c.top].name)
+			}
+			fired := s.phase == phCrisis && s.crisis.red && s.crisis.kind == qHome && s.crisis.card == red
+			if fired != c.crisis {
+				t.Fatalf("%s: a red crisis = %v (phase %s), want %v", c.move, fired, phaseNames[s.phase], c.crisis)
+			}
+			if !c.crisis {
+				return
+			}
+			for s.phase == phCrisis {
+				s = play(t, s, s.actor(), "FEED NONE")
+			}
+			if !s.over && (s.phase != phEvolution || s.actor() != 1-p) {
+				t.Errorf("after the red crisis: phase %s, actor %d; want evolution with %d", phaseNames[s.phase], s.actor(), 1-p)
+			}
+		})
 	}
-	if s.phase != phCrisis || !s.crisis.red || s.crisis.kind != qHome {
-		t.Fatalf("revealing a red zone: phase %s, red %v; want an immediate domestic crisis", phaseNames[s.phase], s.crisis.red)
-	}
-	for s.phase == phCrisis {
-		s = play(t, s, s.actor(), "FEED NONE")
-	}
-	if !s.over && (s.phase != phEvolution || s.actor() != q) {
-		t.Errorf("after the red crisis: phase %s, actor %d; want evolution with %d", phaseNames[s.phase], s.actor(), q)
-	}
+	// At the start the five cards are laid out by the setup, which is not
+	// phase 6, and the first round skips phase 4: a red top is not
+	// resolved, and phase 4 ignores red zones later.
+	t.Run("AtTheStart", func(t *testing.T) {
+		for seed := uint64(1); seed < 500; seed++ {
+			st, err := Game.Start(rules.Setup{Seats: 3, Seed: rules.SeedFromInt(seed)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*state)
+			s = firstMoves(t, s, func(s *state) bool { return s.round >= 1 })
+			if b := cards[s.pile[len(s.pile)-1]].back; !b.homeRed && !b.exportRed {
+				continue
+			}
+			for s.phase != phActions {
+				if s.phase == phCrisis {
+					t.Fatalf("seed %d: a crisis in round 1 before the actions; the red top of the setup is not resolved", seed)
+				}
+				s = firstMoves(t, s, func(x *state) bool { return x != s })
+			}
+			return
+		}
+		t.Fatal("no seed below 500 starts with a red top")
+	})
 }
 
 func TestPopulationEffects(t *testing.T) {
 	s, _, _ := actionsFixture(t)
 	s.home = [nRes]int8{0, 1, 3, 5, 7, 2}   // rebellion 0, 0, -1, -1, 0 (and +1 excess), 0
 	s.export = [nRes]int8{0, 2, 3, 5, 0, 0} // excess 0, 0, -1, -1
-	s.rebellion, s.excess = 10, 4
+	s.rebellion, s.excess = 10, 19
 	pop := s.population() // 3 citizens: the lowest band
 	if pop >= populationTrack[1].from {
 		t.Fatalf("population %d is not in the first band", pop)
 	}
 	s.populationEffects()
-	// Excess: 4 +1 (home) -2 (export) = 3, whose band moves rebellion -1.
-	if s.excess != 3 || s.rebellion != 10-2-1 {
-		t.Errorf("excess %d, rebellion %d; want 3 and 7", s.excess, s.rebellion)
+	// Excess: 19 +1 (home) -2 (export) = 18, whose band moves rebellion -1.
+	if s.excess != 18 || s.rebellion != 10-2-1 {
+		t.Errorf("excess %d, rebellion %d; want 18 and 7", s.excess, s.rebellion)
 	}
 	if !strings.Contains(strings.Join(s.last, " "), "Population effects") {
 		t.Errorf("no report of the population effects in %q", s.last)

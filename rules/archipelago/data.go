@@ -47,12 +47,11 @@ const (
 	tokensStack = 8
 )
 
-// Building tokens in the bank. House: the rulebook names double-sided
-// port/market and temple/city tokens but not how many; 12 of each kind of
-// token is more than a game uses unless players build little else.
+// Building tokens in the bank. Public fact (the published rulebook's list
+// of components): 13 market/port tokens and 13 town/temple tokens.
 const (
-	portMarketTokens = 12
-	templeCityTokens = 12
+	portMarketTokens = 13
+	templeCityTokens = 13
 )
 
 // shipLoad is how many citizens a ship carries across water. House: the
@@ -60,9 +59,11 @@ const (
 // two.
 const shipLoad = 2
 
-// mostRecruitedHere is the most citizens of one player that recruitment
-// may bring a region to. Public fact: at most 3 of your citizens per region.
-const mostRecruitedHere = 3
+// mostCitizensHere is the most citizens of one player on one region that
+// recruitment and reproduction may bring it to. Public fact: at most 3 of
+// your citizens per region; the publisher's FAQ keeps the cap for
+// reproduction.
+const mostCitizensHere = 3
 
 // markets are the two market boards' zones, the same for every resource.
 // House: the rulebook says the price comes from the row and the
@@ -93,29 +94,32 @@ var (
 
 // populationTrack is the colony stability board (III): the population
 // marker's band moves the excess workers and rebellion markers. House: a
-// growing colony breeds idle hands first, then unrest.
+// growing colony breeds idle hands first, then unrest (from 30 citizens:
+// see the balance figures in docs/rules/archipelago.md).
 var populationTrack = []band{
 	{from: 0},
 	{from: 10, excess: 1},
-	{from: 20, excess: 1, rebel: 1},
+	{from: 20, excess: 1},
 	{from: 30, excess: 2, rebel: 1},
-	{from: 40, excess: 2, rebel: 2},
+	{from: 40, excess: 2, rebel: 1},
 }
 
 // excessTrack is the excess workers board (IV): the marker's band moves the
 // rebellion marker and sets the price of a recruited citizen. House: few
 // idle workers means calm and dear labour, many means unrest and cheap
-// labour. The marker stays between 0 and excessMax.
+// labour. The marker stays between 0 and excessMax. The bands are 18 wide
+// because every region brings 2 to 4 huts (hutsAndIcons), about six times
+// the huts of the first design, whose bands were three wide.
 var excessTrack = []band{
 	{from: 0, rebel: -2, recruit: 5},
-	{from: 3, rebel: -1, recruit: 4},
-	{from: 6, rebel: 0, recruit: 3},
-	{from: 9, rebel: 1, recruit: 2},
-	{from: 12, rebel: 2, recruit: 1},
-	{from: 16, rebel: 3, recruit: 1},
+	{from: 18, rebel: -1, recruit: 4},
+	{from: 36, rebel: 0, recruit: 3},
+	{from: 54, rebel: 1, recruit: 2},
+	{from: 72, rebel: 2, recruit: 1},
+	{from: 90, rebel: 3, recruit: 1},
 }
 
-const excessMax = 20
+const excessMax = 110
 
 // taxTable is the tax table of the player aid screen: florins for each
 // active citizen, ship, city and temple. House: the rulebook names the
@@ -151,6 +155,18 @@ var wheel = [maxSeats + 1]circles{
 // transactions without a disc. Public fact: 1 florin.
 const marketFee = 1
 
+// gatherCubes is what a gathering card gives for the action disc placed
+// on it, and cardFee what a player pays the owner to use another's card.
+// Public fact (the publisher's player aid and reference sheet): evolution
+// cards have powers used with action discs, and another player's card may
+// be used for money. House: which cards (the fourteen that gather a
+// resource; the others keep powers that need no disc, as some published
+// cards do), the cubes and the fee.
+const (
+	gatherCubes = 2
+	cardFee     = 2
+)
+
 // trackSize is the evolution track's cards. Rulebook: 5.
 const trackSize = 5
 
@@ -163,6 +179,13 @@ var deadline = [3]int{lenShort: 6, lenMedium: 9, lenLong: 12}
 
 var lengthNames = [3]string{lenShort: "short", lenMedium: "medium", lenLong: "long"}
 
+// hutsAndIcons is the number of huts and resource icons of a region
+// together: a region has 5 − (its icons) huts. Public fact (the publisher's
+// reference sheet): always 5 minus the number of resource icons, except on
+// the volcano; pbem's regions have no volcano (house), so every region has
+// 2 to 4 huts.
+const hutsAndIcons = 5
+
 // openSea is the 25th hexagon, all water. Public fact: 25 double-sided
 // hexagons. House: side A (3 fish icons) is used with 2–4 players, side B
 // (4 fish icons) with 5, as the action wheel has a side for each.
@@ -173,7 +196,7 @@ var openSea = region{name: "Open Sea", sides: [2]side{
 
 // regions are the 24 region hexagons, numbered 1 to 24. House: every side
 // has at least two water edges so that the archipelago stays navigable,
-// one to three resource icons and up to two huts; nine B sides have an
+// one to three resource icons (and so 2 to 4 huts, see hutsAndIcons); nine B sides have an
 // inlet, a single water edge between two land edges, so that a cell
 // between two regions on the open sea can always be filled; side A and side B of a
 // hexagon differ in landscape and produce, and the player who lays a
@@ -181,30 +204,30 @@ var openSea = region{name: "Open Sea", sides: [2]side{
 // 8, stone 9, wood 8, iron 5 (iron is scarce, as in the bank); the B sides
 // have more fish (14) and fewer of the rest.
 var regions = [24]region{
-	{"Coral Bay", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WFFWFF", [nRes]int8{fish: 1, cattle: 1}, 1}}},
-	{"Palm Cove", [2]side{{"WWFFFF", [nRes]int8{fruit: 2}, 1}, {"WFFWFF", [nRes]int8{fish: 2}, 0}}},
-	{"Iron Ridge", [2]side{{"WWMMMF", [nRes]int8{stone: 1, iron: 1}, 0}, {"WFFWMM", [nRes]int8{fish: 1, iron: 1}, 1}}},
-	{"Green Vale", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}, 1}, {"WWWFFF", [nRes]int8{cattle: 2}, 0}}},
-	{"Stone Point", [2]side{{"WWWMMF", [nRes]int8{stone: 2}, 0}, {"WMMWMM", [nRes]int8{fish: 1, stone: 1}, 1}}},
-	{"Timber Coast", [2]side{{"WWWFFF", [nRes]int8{wood: 2}, 0}, {"WWFFMM", [nRes]int8{stone: 1, wood: 1}, 1}}},
-	{"Turtle Lagoon", [2]side{{"WWWWWW", [nRes]int8{fish: 2}, 0}, {"WWWWWF", [nRes]int8{fish: 1, fruit: 1}, 1}}},
-	{"High Pastures", [2]side{{"WWFMMF", [nRes]int8{cattle: 2}, 0}, {"WWFFFM", [nRes]int8{cattle: 1, wood: 1}, 1}}},
-	{"Black Cliffs", [2]side{{"WWMMMM", [nRes]int8{iron: 1}, 1}, {"WMMWMM", [nRes]int8{fish: 1, iron: 1}, 0}}},
-	{"Mango Grove", [2]side{{"WWWFFF", [nRes]int8{fruit: 2}, 1}, {"WFFWFF", [nRes]int8{fruit: 1, wood: 1}, 0}}},
-	{"Cedar Hills", [2]side{{"WWFFMM", [nRes]int8{wood: 2}, 0}, {"WWWFFM", [nRes]int8{fish: 1, wood: 1}, 0}}},
-	{"Salt Marsh", [2]side{{"WWWWFF", [nRes]int8{fish: 1, cattle: 1}, 1}, {"WWWFFF", [nRes]int8{fish: 1, fruit: 1}, 0}}},
-	{"Granite Cape", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}, 0}, {"WFFWMM", [nRes]int8{stone: 2}, 1}}},
-	{"Sugar Fields", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}, {"WWWWFF", [nRes]int8{fruit: 2}, 1}}},
-	{"Smoking Peak", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWWMMF", [nRes]int8{wood: 1, iron: 1}, 1}}},
-	{"Fishers' Reef", [2]side{{"WWWWWF", [nRes]int8{fish: 2}, 1}, {"WWWWWW", [nRes]int8{fish: 3}, 0}}},
-	{"Wild Plateau", [2]side{{"WWFFMM", [nRes]int8{cattle: 1, stone: 1}, 1}, {"WMMWFF", [nRes]int8{cattle: 1, wood: 1}, 0}}},
-	{"Banana Shore", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}, 0}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 1}}},
-	{"Obsidian Bay", [2]side{{"WWWMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WWMMMM", [nRes]int8{stone: 1}, 2}}},
-	{"Ranch Lands", [2]side{{"WWFFFF", [nRes]int8{cattle: 2}, 1}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}, 0}}},
-	{"Deep Forest", [2]side{{"WWFFFM", [nRes]int8{wood: 2}, 1}, {"WWWFFM", [nRes]int8{wood: 2}, 0}}},
-	{"Quarry Hill", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}, 1}, {"WWFMMF", [nRes]int8{stone: 2}, 0}}},
-	{"Pearl Sound", [2]side{{"WWWWWF", [nRes]int8{fish: 1, fruit: 1}, 1}, {"WWWWFF", [nRes]int8{fish: 2}, 0}}},
-	{"Twin Peaks", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}, 0}, {"WMMWMM", [nRes]int8{cattle: 1, iron: 1}, 1}}},
+	{"Coral Bay", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}}, {"WFFWFF", [nRes]int8{fish: 1, cattle: 1}}}},
+	{"Palm Cove", [2]side{{"WWFFFF", [nRes]int8{fruit: 2}}, {"WFFWFF", [nRes]int8{fish: 2}}}},
+	{"Iron Ridge", [2]side{{"WWMMMF", [nRes]int8{stone: 1, iron: 1}}, {"WFFWMM", [nRes]int8{fish: 1, iron: 1}}}},
+	{"Green Vale", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}}, {"WWWFFF", [nRes]int8{cattle: 2}}}},
+	{"Stone Point", [2]side{{"WWWMMF", [nRes]int8{stone: 2}}, {"WMMWMM", [nRes]int8{fish: 1, stone: 1}}}},
+	{"Timber Coast", [2]side{{"WWWFFF", [nRes]int8{wood: 2}}, {"WWFFMM", [nRes]int8{stone: 1, wood: 1}}}},
+	{"Turtle Lagoon", [2]side{{"WWWWWW", [nRes]int8{fish: 2}}, {"WWWWWF", [nRes]int8{fish: 1, fruit: 1}}}},
+	{"High Pastures", [2]side{{"WWFMMF", [nRes]int8{cattle: 2}}, {"WWFFFM", [nRes]int8{cattle: 1, wood: 1}}}},
+	{"Black Cliffs", [2]side{{"WWMMMM", [nRes]int8{iron: 1}}, {"WMMWMM", [nRes]int8{fish: 1, iron: 1}}}},
+	{"Mango Grove", [2]side{{"WWWFFF", [nRes]int8{fruit: 2}}, {"WFFWFF", [nRes]int8{fruit: 1, wood: 1}}}},
+	{"Cedar Hills", [2]side{{"WWFFMM", [nRes]int8{wood: 2}}, {"WWWFFM", [nRes]int8{fish: 1, wood: 1}}}},
+	{"Salt Marsh", [2]side{{"WWWWFF", [nRes]int8{fish: 1, cattle: 1}}, {"WWWFFF", [nRes]int8{fish: 1, fruit: 1}}}},
+	{"Granite Cape", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}}, {"WFFWMM", [nRes]int8{stone: 2}}}},
+	{"Sugar Fields", [2]side{{"WWFFFF", [nRes]int8{fruit: 1, cattle: 1}}, {"WWWWFF", [nRes]int8{fruit: 2}}}},
+	{"Smoking Peak", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}}, {"WWWMMF", [nRes]int8{wood: 1, iron: 1}}}},
+	{"Fishers' Reef", [2]side{{"WWWWWF", [nRes]int8{fish: 2}}, {"WWWWWW", [nRes]int8{fish: 3}}}},
+	{"Wild Plateau", [2]side{{"WWFFMM", [nRes]int8{cattle: 1, stone: 1}}, {"WMMWFF", [nRes]int8{cattle: 1, wood: 1}}}},
+	{"Banana Shore", [2]side{{"WWWWFF", [nRes]int8{fish: 1, fruit: 1}}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}}}},
+	{"Obsidian Bay", [2]side{{"WWWMMM", [nRes]int8{stone: 1, iron: 1}}, {"WWMMMM", [nRes]int8{stone: 1}}}},
+	{"Ranch Lands", [2]side{{"WWFFFF", [nRes]int8{cattle: 2}}, {"WWWFFF", [nRes]int8{fruit: 1, cattle: 1}}}},
+	{"Deep Forest", [2]side{{"WWFFFM", [nRes]int8{wood: 2}}, {"WWWFFM", [nRes]int8{wood: 2}}}},
+	{"Quarry Hill", [2]side{{"WWMMFF", [nRes]int8{stone: 1, wood: 1}}, {"WWFMMF", [nRes]int8{stone: 2}}}},
+	{"Pearl Sound", [2]side{{"WWWWWF", [nRes]int8{fish: 1, fruit: 1}}, {"WWWWFF", [nRes]int8{fish: 2}}}},
+	{"Twin Peaks", [2]side{{"WWMMMM", [nRes]int8{stone: 1, iron: 1}}, {"WMMWMM", [nRes]int8{cattle: 1, iron: 1}}}},
 }
 
 // cards are the 48 evolution cards: 24 progress cards, then 24 characters.
@@ -212,61 +235,61 @@ var regions = [24]region{
 // archipelago balance. House: the fronts' effects and costs and the backs'
 // crises and events. Costs fall as a card turns, so an unwanted card gets
 // cheaper before the skull discards it; strong cards cost more. Each
-// resource is the domestic crisis of eight backs, a cube standing up 4 to 7
+// resource is the domestic crisis of eight backs, a cube standing up 5 to 8
 // citizens; exports ask 1 to 3 cubes; about half the backs carry an event,
 // and 15 have one red zone, five of each kind (see the counts in
 // docs/rules/archipelago.md, checked by data_test.go).
 var cards = [48]card{
 	// Progress cards.
-	{"Fishing Nets", progress, effHarvest, fish, [4]int{4, 3, 2, skull}, back{fish, 5, false, 1, wood, false, evNone, 0, false}},
-	{"Irrigation", progress, effHarvest, fruit, [4]int{4, 3, 2, skull}, back{fruit, 5, false, 1, stone, false, evHarvest, fruit, false}},
-	{"Animal Husbandry", progress, effHarvest, cattle, [4]int{4, 3, 2, skull}, back{cattle, 5, false, 2, fish, false, evNone, 0, false}},
-	{"Quarrying", progress, effHarvest, stone, [4]int{5, 3, 2, skull}, back{stone, 6, false, 1, fruit, false, evTemples, 2, false}},
-	{"Sawmill", progress, effHarvest, wood, [4]int{4, 3, 2, skull}, back{wood, 6, false, 2, cattle, false, evNone, 0, false}},
-	{"Blast Furnace", progress, effHarvest, iron, [4]int{5, 4, skull, skull}, back{iron, 7, false, 1, fish, false, evUnrest, 2, true}},
-	{"Shipyard", progress, effBuild, bShip, [4]int{3, 2, skull, skull}, back{fish, 4, true, 1, iron, false, evNone, 0, false}},
-	{"Masonry", progress, effBuild, bCity, [4]int{5, 4, 3, skull}, back{fruit, 6, false, 2, wood, false, evMarkets, 1, false}},
-	{"Trade Hall", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{cattle, 6, false, 1, stone, true, evNone, 0, false}},
-	{"Harbour Works", progress, effBuild, bPort, [4]int{4, 3, 2, skull}, back{stone, 5, false, 2, fruit, false, evImmigrants, 2, false}},
-	{"Architecture", progress, effBuild, bTemple, [4]int{3, 2, skull, skull}, back{wood, 5, false, 1, fish, false, evNone, 0, false}},
-	{"Printing Press", progress, effCalm, 2, [4]int{6, 4, 3, skull}, back{iron, 6, false, 3, wood, false, evDemand, wood, false}},
-	{"Medicine", progress, effFeed, 1, [4]int{6, 5, 4, skull}, back{fish, 6, false, 2, cattle, false, evFestival, 2, true}},
-	{"Astrolabe", progress, effExplore, 2, [4]int{4, 3, skull, skull}, back{fruit, 4, true, 1, iron, false, evNone, 0, false}},
-	{"Compass", progress, effExplore, 1, [4]int{3, 2, 1, skull}, back{cattle, 5, false, 2, stone, false, evCities, 1, false}},
-	{"Banking", progress, effIncome, 2, [4]int{8, 6, 4, skull}, back{stone, 7, false, 1, wood, false, evNone, 0, false}},
-	{"Accounting", progress, effTax, 1, [4]int{4, 3, 2, skull}, back{wood, 4, false, 2, fish, true, evNone, 0, false}},
-	{"Crop Rotation", progress, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 5, false, 1, cattle, false, evEmigrants, 2, false}},
-	{"Canals", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{fish, 7, false, 1, fruit, false, evNone, 0, false}},
-	{"Navigation", progress, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fruit, 5, false, 3, iron, false, evTemples, 1, true}},
-	{"Windmill", progress, effHarvest, fruit, [4]int{3, 2, skull, skull}, back{cattle, 4, true, 1, wood, false, evNone, 0, false}},
-	{"Steel Forge", progress, effHarvest, iron, [4]int{4, 3, skull, skull}, back{stone, 6, false, 2, fruit, false, evHarvest, fish, false}},
-	{"Aqueduct", progress, effCalm, 1, [4]int{3, 2, 1, skull}, back{wood, 7, false, 1, stone, false, evNone, 0, false}},
-	{"Lighthouse", progress, effSellExport, 1, [4]int{3, 2, skull, skull}, back{iron, 4, false, 2, cattle, true, evNone, 0, false}},
+	{"Fishing Nets", progress, effGather, fish, [4]int{4, 3, 2, skull}, back{fish, 6, false, 1, wood, false, evNone, 0, false}},
+	{"Irrigation", progress, effGather, fruit, [4]int{4, 3, 2, skull}, back{fruit, 6, false, 1, stone, false, evHarvest, fruit, false}},
+	{"Animal Husbandry", progress, effGather, cattle, [4]int{4, 3, 2, skull}, back{cattle, 6, false, 2, fish, false, evNone, 0, false}},
+	{"Quarrying", progress, effGather, stone, [4]int{5, 3, 2, skull}, back{stone, 7, false, 1, fruit, false, evTemples, 2, false}},
+	{"Sawmill", progress, effGather, wood, [4]int{4, 3, 2, skull}, back{wood, 7, false, 2, cattle, false, evNone, 0, false}},
+	{"Blast Furnace", progress, effGather, iron, [4]int{5, 4, skull, skull}, back{iron, 8, false, 1, fish, false, evUnrest, 2, true}},
+	{"Shipyard", progress, effBuild, bShip, [4]int{3, 2, skull, skull}, back{fish, 5, true, 1, iron, false, evNone, 0, false}},
+	{"Masonry", progress, effBuild, bCity, [4]int{5, 4, 3, skull}, back{fruit, 7, false, 2, wood, false, evMarkets, 1, false}},
+	{"Trade Hall", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{cattle, 7, false, 1, stone, true, evNone, 0, false}},
+	{"Harbour Works", progress, effBuild, bPort, [4]int{4, 3, 2, skull}, back{stone, 6, false, 2, fruit, false, evImmigrants, 2, false}},
+	{"Architecture", progress, effBuild, bTemple, [4]int{3, 2, skull, skull}, back{wood, 6, false, 1, fish, false, evNone, 0, false}},
+	{"Printing Press", progress, effCalm, 2, [4]int{6, 4, 3, skull}, back{iron, 7, false, 3, wood, false, evDemand, wood, false}},
+	{"Medicine", progress, effFeed, 1, [4]int{6, 5, 4, skull}, back{fish, 7, false, 2, cattle, false, evFestival, 2, true}},
+	{"Astrolabe", progress, effExplore, 2, [4]int{4, 3, skull, skull}, back{fruit, 5, true, 1, iron, false, evNone, 0, false}},
+	{"Compass", progress, effExplore, 1, [4]int{3, 2, 1, skull}, back{cattle, 6, false, 2, stone, false, evCities, 1, false}},
+	{"Banking", progress, effIncome, 2, [4]int{8, 6, 4, skull}, back{stone, 8, false, 1, wood, false, evNone, 0, false}},
+	{"Accounting", progress, effTax, 1, [4]int{4, 3, 2, skull}, back{wood, 5, false, 2, fish, true, evNone, 0, false}},
+	{"Crop Rotation", progress, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 6, false, 1, cattle, false, evEmigrants, 2, false}},
+	{"Canals", progress, effSellHome, 1, [4]int{3, 2, skull, skull}, back{fish, 8, false, 1, fruit, false, evNone, 0, false}},
+	{"Navigation", progress, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fruit, 6, false, 3, iron, false, evTemples, 1, true}},
+	{"Windmill", progress, effGather, fruit, [4]int{3, 2, skull, skull}, back{cattle, 5, true, 1, wood, false, evNone, 0, false}},
+	{"Steel Forge", progress, effGather, iron, [4]int{4, 3, skull, skull}, back{stone, 7, false, 2, fruit, false, evHarvest, fish, false}},
+	{"Aqueduct", progress, effCalm, 1, [4]int{3, 2, 1, skull}, back{wood, 8, false, 1, stone, false, evNone, 0, false}},
+	{"Lighthouse", progress, effSellExport, 1, [4]int{3, 2, skull, skull}, back{iron, 5, false, 2, cattle, true, evNone, 0, false}},
 	// Characters.
-	{"Governor", character, effTax, 2, [4]int{8, 6, 4, skull}, back{fish, 5, false, 2, stone, false, evUnrest, 1, false}},
-	{"Tax Collector", character, effTax, 1, [4]int{4, 3, 2, skull}, back{fruit, 6, false, 1, wood, false, evNone, 0, false}},
-	{"Recruiter", character, effRecruit, 1, [4]int{4, 3, 2, skull}, back{cattle, 7, false, 2, iron, false, evImmigrants, 1, false}},
-	{"Missionary", character, effCalm, 3, [4]int{7, 5, 3, skull}, back{stone, 4, true, 1, fish, false, evNone, 0, false}},
-	{"Priest", character, effCalm, 2, [4]int{5, 4, skull, skull}, back{wood, 6, false, 2, fruit, false, evTemples, 2, false}},
-	{"Diplomat", character, effCalm, 1, [4]int{2, 1, skull, skull}, back{iron, 7, false, 1, cattle, false, evNone, 0, false}},
-	{"Merchant", character, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fish, 4, false, 3, fruit, false, evDemand, fish, true}},
-	{"Shopkeeper", character, effSellHome, 1, [4]int{3, 2, 1, skull}, back{fruit, 7, false, 1, stone, false, evNone, 0, false}},
-	{"Banker", character, effIncome, 2, [4]int{8, 6, skull, skull}, back{cattle, 5, false, 2, wood, false, evMarkets, 1, false}},
-	{"Moneylender", character, effIncome, 1, [4]int{4, 3, 2, skull}, back{stone, 5, false, 1, iron, true, evNone, 0, false}},
-	{"Navigator", character, effExplore, 2, [4]int{4, 3, 2, skull}, back{wood, 5, true, 2, cattle, false, evNone, 0, false}},
-	{"Cook", character, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 6, false, 1, fruit, false, evFestival, 1, false}},
-	{"Doctor", character, effFeed, 2, [4]int{8, 6, 4, skull}, back{fish, 6, false, 2, iron, false, evNone, 0, false}},
-	{"Fisherman", character, effHarvest, fish, [4]int{3, 2, skull, skull}, back{fruit, 5, false, 1, cattle, false, evCities, 1, true}},
-	{"Farmer", character, effHarvest, fruit, [4]int{3, 2, 1, skull}, back{cattle, 6, false, 2, stone, false, evNone, 0, false}},
-	{"Herder", character, effHarvest, cattle, [4]int{3, 2, 1, skull}, back{stone, 6, false, 1, wood, false, evEmigrants, 1, false}},
-	{"Stonemason", character, effHarvest, stone, [4]int{3, 2, skull, skull}, back{wood, 4, false, 2, fish, false, evNone, 0, false}},
-	{"Lumberjack", character, effHarvest, wood, [4]int{3, 2, 1, skull}, back{iron, 5, false, 3, stone, true, evNone, 0, false}},
-	{"Blacksmith", character, effHarvest, iron, [4]int{4, 3, skull, skull}, back{fish, 7, false, 1, wood, false, evHarvest, cattle, false}},
-	{"Architect", character, effBuild, bTemple, [4]int{3, 2, 1, skull}, back{fruit, 4, false, 2, cattle, false, evNone, 0, false}},
-	{"Shipwright", character, effBuild, bShip, [4]int{2, 1, skull, skull}, back{cattle, 7, false, 1, fruit, false, evUnrest, 1, false}},
-	{"Mayor", character, effBuild, bCity, [4]int{4, 3, 2, skull}, back{stone, 4, false, 2, iron, false, evNone, 0, false}},
-	{"Judge", character, effCalm, 2, [4]int{5, 3, skull, skull}, back{wood, 7, false, 1, fish, false, evFestival, 2, false}},
-	{"Harbour Master", character, effBuild, bPort, [4]int{3, 2, skull, skull}, back{iron, 5, false, 2, fruit, false, evNone, 0, false}},
+	{"Governor", character, effTax, 2, [4]int{8, 6, 4, skull}, back{fish, 6, false, 2, stone, false, evUnrest, 1, false}},
+	{"Tax Collector", character, effTax, 1, [4]int{4, 3, 2, skull}, back{fruit, 7, false, 1, wood, false, evNone, 0, false}},
+	{"Recruiter", character, effRecruit, 1, [4]int{4, 3, 2, skull}, back{cattle, 8, false, 2, iron, false, evImmigrants, 1, false}},
+	{"Missionary", character, effCalm, 3, [4]int{7, 5, 3, skull}, back{stone, 5, true, 1, fish, false, evNone, 0, false}},
+	{"Priest", character, effCalm, 2, [4]int{5, 4, skull, skull}, back{wood, 7, false, 2, fruit, false, evTemples, 2, false}},
+	{"Diplomat", character, effCalm, 1, [4]int{2, 1, skull, skull}, back{iron, 8, false, 1, cattle, false, evNone, 0, false}},
+	{"Merchant", character, effSellExport, 1, [4]int{4, 3, 2, skull}, back{fish, 5, false, 3, fruit, false, evDemand, fish, true}},
+	{"Shopkeeper", character, effSellHome, 1, [4]int{3, 2, 1, skull}, back{fruit, 8, false, 1, stone, false, evNone, 0, false}},
+	{"Banker", character, effIncome, 2, [4]int{8, 6, skull, skull}, back{cattle, 6, false, 2, wood, false, evMarkets, 1, false}},
+	{"Moneylender", character, effIncome, 1, [4]int{4, 3, 2, skull}, back{stone, 6, false, 1, iron, true, evNone, 0, false}},
+	{"Navigator", character, effExplore, 2, [4]int{4, 3, 2, skull}, back{wood, 6, true, 2, cattle, false, evNone, 0, false}},
+	{"Cook", character, effFeed, 1, [4]int{5, 4, 3, skull}, back{iron, 7, false, 1, fruit, false, evFestival, 1, false}},
+	{"Doctor", character, effFeed, 2, [4]int{8, 6, 4, skull}, back{fish, 7, false, 2, iron, false, evNone, 0, false}},
+	{"Fisherman", character, effGather, fish, [4]int{3, 2, skull, skull}, back{fruit, 6, false, 1, cattle, false, evCities, 1, true}},
+	{"Farmer", character, effGather, fruit, [4]int{3, 2, 1, skull}, back{cattle, 7, false, 2, stone, false, evNone, 0, false}},
+	{"Herder", character, effGather, cattle, [4]int{3, 2, 1, skull}, back{stone, 7, false, 1, wood, false, evEmigrants, 1, false}},
+	{"Stonemason", character, effGather, stone, [4]int{3, 2, skull, skull}, back{wood, 5, false, 2, fish, false, evNone, 0, false}},
+	{"Lumberjack", character, effGather, wood, [4]int{3, 2, 1, skull}, back{iron, 6, false, 3, stone, true, evNone, 0, false}},
+	{"Blacksmith", character, effGather, iron, [4]int{4, 3, skull, skull}, back{fish, 8, false, 1, wood, false, evHarvest, cattle, false}},
+	{"Architect", character, effBuild, bTemple, [4]int{3, 2, 1, skull}, back{fruit, 5, false, 2, cattle, false, evNone, 0, false}},
+	{"Shipwright", character, effBuild, bShip, [4]int{2, 1, skull, skull}, back{cattle, 8, false, 1, fruit, false, evUnrest, 1, false}},
+	{"Mayor", character, effBuild, bCity, [4]int{4, 3, 2, skull}, back{stone, 5, false, 2, iron, false, evNone, 0, false}},
+	{"Judge", character, effCalm, 2, [4]int{5, 3, skull, skull}, back{wood, 8, false, 1, fish, false, evFestival, 2, false}},
+	{"Harbour Master", character, effBuild, bPort, [4]int{3, 2, skull, skull}, back{iron, 6, false, 2, fruit, false, evNone, 0, false}},
 }
 
 // trends are the 12 trend cards; one is drawn, and its scoring rule
@@ -287,44 +310,58 @@ var trends = [12]trend{
 	{"Growth", scoring{scCitizen, 3, 1}},
 }
 
+// rankVP are the victory points an objective gives, by its length, to the
+// player with the most of what it ranks, the second most, the third most
+// and so on. Public fact (the publisher's reference sheet): objectives
+// score by majorities, most, second most, third most. House: the values,
+// growing with the length as the counts do; tied players each score the
+// place they share and the next places are skipped; a player with none of
+// the thing ranked scores nothing.
+var rankVP = [3][maxSeats]int{
+	lenShort:  {4, 2, 1},
+	lenMedium: {6, 3, 1},
+	lenLong:   {8, 4, 2},
+}
+
 // objectives are the 30 objective cards, 10 of each length. Public fact:
 // 30 objectives, 10 short, 10 medium, 10 long; each has a secret end
-// condition and a scoring rule that applies to everyone. Rulebook: a
+// condition and a scoring rule that applies to everyone, by majorities
+// (rankVP). Rulebook: a
 // separatist or a pacifist may be among the players. House: one
 // separatist and one pacifist in each length, so that the chance of
 // meeting one grows with the number of players; thresholds grow with the
-// number of players and with the length.
+// number of players and with the length; what each card ranks.
 var objectives = [30]objective{
-	{"The Separatist", lenShort, separatist, endNone, 0, 0, scoring{scRebel, 1, 1}},
-	{"The Pacifist", lenShort, pacifist, endPeace, 2, 3, scoring{scTemple, 1, 2}},
-	{"The Admiral", lenShort, ordinary, endShips, 3, 0, scoring{scShip, 1, 1}},
-	{"The Founder", lenShort, ordinary, endCities, 1, 1, scoring{scCity, 1, 2}},
-	{"The Trader", lenShort, ordinary, endFlorins, 20, 0, scoring{scFlorins, 4, 1}},
-	{"The Colonist", lenShort, ordinary, endPopulation, 4, 3, scoring{scCitizen, 2, 1}},
-	{"The Explorer", lenShort, ordinary, endRegions, 3, 3, scoring{scToken, 1, 1}},
-	{"The Scholar", lenShort, ordinary, endBought, 2, 1, scoring{scProgress, 1, 2}},
-	{"The Courtier", lenShort, ordinary, endCards, 2, 0, scoring{scCharacter, 1, 2}},
-	{"The Builder", lenShort, ordinary, endBuildings, 2, 1, scoring{scBuilding, 1, 1}},
+	{"The Separatist", lenShort, separatist, endNone, 0, 0, scRebel},
+	{"The Pacifist", lenShort, pacifist, endPeace, 2, 3, scTemple},
+	{"The Admiral", lenShort, ordinary, endShips, 3, 0, scShip},
+	{"The Founder", lenShort, ordinary, endCities, 1, 1, scCity},
+	{"The Trader", lenShort, ordinary, endFlorins, 20, 0, scFlorins},
+	{"The Colonist", lenShort, ordinary, endPopulation, 4, 3, scCitizen},
+	{"The Explorer", lenShort, ordinary, endRegions, 3, 3, scToken},
+	{"The Scholar", lenShort, ordinary, endBought, 2, 1, scProgress},
+	{"The Courtier", lenShort, ordinary, endCards, 2, 0, scCharacter},
+	{"The Builder", lenShort, ordinary, endBuildings, 2, 1, scBuilding},
 
-	{"The Rebel Leader", lenMedium, separatist, endNone, 0, 0, scoring{scRebel, 1, 1}},
-	{"The Peacemaker", lenMedium, pacifist, endPeace, 4, 4, scoring{scTemple, 1, 2}},
-	{"The Shipowner", lenMedium, ordinary, endShips, 4, 0, scoring{scShip, 1, 2}},
-	{"The Urbanist", lenMedium, ordinary, endCities, 2, 1, scoring{scCity, 1, 3}},
-	{"The Financier", lenMedium, ordinary, endFlorins, 30, 0, scoring{scFlorins, 3, 1}},
-	{"The Settler", lenMedium, ordinary, endPopulation, 6, 4, scoring{scCitizen, 2, 1}},
-	{"The Cartographer", lenMedium, ordinary, endRegions, 6, 3, scoring{scRegion, 1, 1}},
-	{"The Inventor", lenMedium, ordinary, endBought, 4, 2, scoring{scProgress, 1, 2}},
-	{"The Patron", lenMedium, ordinary, endCards, 4, 0, scoring{scCard, 1, 1}},
-	{"The Abbot", lenMedium, ordinary, endTemples, 2, 1, scoring{scBuilding, 1, 1}},
+	{"The Rebel Leader", lenMedium, separatist, endNone, 0, 0, scRebel},
+	{"The Peacemaker", lenMedium, pacifist, endPeace, 4, 4, scTemple},
+	{"The Shipowner", lenMedium, ordinary, endShips, 4, 0, scShip},
+	{"The Urbanist", lenMedium, ordinary, endCities, 2, 1, scCity},
+	{"The Financier", lenMedium, ordinary, endFlorins, 30, 0, scFlorins},
+	{"The Settler", lenMedium, ordinary, endPopulation, 6, 4, scCitizen},
+	{"The Cartographer", lenMedium, ordinary, endRegions, 6, 3, scRegion},
+	{"The Inventor", lenMedium, ordinary, endBought, 4, 2, scProgress},
+	{"The Patron", lenMedium, ordinary, endCards, 4, 0, scCard},
+	{"The Abbot", lenMedium, ordinary, endTemples, 2, 1, scBuilding},
 
-	{"The Independentist", lenLong, separatist, endNone, 0, 0, scoring{scRebel, 1, 2}},
-	{"The Apostle of Peace", lenLong, pacifist, endPeace, 6, 5, scoring{scTemple, 1, 3}},
-	{"The Fleet Lord", lenLong, ordinary, endTokens, 12, 2, scoring{scShip, 1, 2}},
-	{"The Governor General", lenLong, ordinary, endCities, 3, 1, scoring{scCity, 1, 3}},
-	{"The Magnate", lenLong, ordinary, endFlorins, 40, 0, scoring{scFlorins, 3, 1}},
-	{"The Patriarch", lenLong, ordinary, endPopulation, 8, 5, scoring{scCitizen, 2, 1}},
-	{"The Pathfinder", lenLong, ordinary, endRegions, 8, 3, scoring{scToken, 1, 2}},
-	{"The Philosopher", lenLong, ordinary, endBought, 6, 3, scoring{scProgress, 1, 2}},
-	{"The Aristocrat", lenLong, ordinary, endCards, 6, 0, scoring{scCharacter, 1, 3}},
-	{"The Merchant Prince", lenLong, ordinary, endBuildings, 4, 2, scoring{scTrade, 1, 3}},
+	{"The Independentist", lenLong, separatist, endNone, 0, 0, scRebel},
+	{"The Apostle of Peace", lenLong, pacifist, endPeace, 6, 5, scTemple},
+	{"The Fleet Lord", lenLong, ordinary, endTokens, 10, 2, scShip},
+	{"The Governor General", lenLong, ordinary, endCities, 2, 1, scCity},
+	{"The Magnate", lenLong, ordinary, endFlorins, 35, 0, scFlorins},
+	{"The Patriarch", lenLong, ordinary, endPopulation, 6, 4, scCitizen},
+	{"The Pathfinder", lenLong, ordinary, endRegions, 6, 3, scToken},
+	{"The Philosopher", lenLong, ordinary, endBought, 5, 2, scProgress},
+	{"The Aristocrat", lenLong, ordinary, endCards, 5, 0, scCharacter},
+	{"The Merchant Prince", lenLong, ordinary, endBuildings, 3, 2, scTrade},
 }

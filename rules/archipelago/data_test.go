@@ -15,6 +15,9 @@ func TestComponents(t *testing.T) {
 	if total != 82 {
 		t.Errorf("%d cubes, want 82", total)
 	}
+	if portMarketTokens != 13 || templeCityTokens != 13 {
+		t.Errorf("%d market/port and %d town/temple tokens, want 13 and 13", portMarketTokens, templeCityTokens)
+	}
 	if bankFlorins != 135 {
 		t.Errorf("%d florins in the bank, want 135", bankFlorins)
 	}
@@ -37,8 +40,8 @@ func TestComponents(t *testing.T) {
 			if len(f.edges) != 6 || strings.Trim(f.edges, "WFM") != "" || strings.Count(f.edges, "W") < 2 {
 				t.Errorf("hexagon %d%s: edges %q, want six of W, F, M with two waters at least", h+1, sideLetter(int8(sd)), f.edges)
 			}
-			if n < 1 || n > 3 || f.huts > 2 {
-				t.Errorf("hexagon %d%s has %d icons and %d huts", h+1, sideLetter(int8(sd)), n, f.huts)
+			if n < 1 || n > 3 || f.huts() > 4 || f.huts() < 2 {
+				t.Errorf("hexagon %d%s has %d icons and %d huts", h+1, sideLetter(int8(sd)), n, f.huts())
 			}
 		}
 	}
@@ -65,7 +68,7 @@ func TestComponents(t *testing.T) {
 				t.Errorf("%s: costs %v go on after the skull", c.name, c.costs)
 			}
 		}
-		if c.back.homePer < 4 || c.back.homePer > 7 || c.back.exportN < 1 || c.back.exportN > 3 {
+		if c.back.homePer < 5 || c.back.homePer > 8 || c.back.exportN < 1 || c.back.exportN > 3 {
 			t.Errorf("%s: back %+v out of the designed ranges", c.name, c.back)
 		}
 		if c.back.event != evNone {
@@ -122,6 +125,26 @@ func TestComponents(t *testing.T) {
 	for n := 2; n <= maxSeats; n++ {
 		if w := wheel[n]; w.explore < 1 || w.tax < 1 || w.reproduce < 1 {
 			t.Errorf("wheel for %d players: %+v", n, w)
+		}
+	}
+}
+
+// TestHuts is the public rule for huts: a region has 5 − (its resource
+// icons) huts; the open sea has none.
+func TestHuts(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    *side
+		want int
+	}{
+		{"Coral Bay A (2 icons)", &regions[0].sides[0], 3},
+		{"Black Cliffs A (1 icon)", &regions[8].sides[0], 4},
+		{"Fishers' Reef B (3 icons)", &regions[15].sides[1], 2},
+		{"Obsidian Bay B (1 icon)", &regions[18].sides[1], 4},
+		{"the open sea", &openSea.sides[0], 0},
+	} {
+		if got := c.f.huts(); got != c.want {
+			t.Errorf("%s: huts() = %d, want %d", c.name, got, c.want)
 		}
 	}
 }

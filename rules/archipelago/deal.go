@@ -81,6 +81,8 @@ func (s *state) checkDeal(p int, m Move) error {
 		switch {
 		case p != s.actor():
 			return illegal("only the player to act may offer a deal: %s", s.waitingFor())
+		case s.migrating:
+			return illegal("finish your migration first: move units that have not moved yet (MIGRATE ...) or say DONE")
 		case s.deal.open:
 			return illegal("your offer to %s is still open: wait for the answer or WITHDRAW it", s.name(int(s.deal.to)))
 		case s.offers >= mostOffers:

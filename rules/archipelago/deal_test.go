@@ -137,7 +137,7 @@ func TestDealOutsidePhase5(t *testing.T) {
 		refuse(t, s, 1, "ACCEPT RED", "not your turn")
 	})
 	t.Run("DomesticCrisis", func(t *testing.T) {
-		s, p, q := crisisFixture(t, cardIndex(t, "Fishing Nets")) // fish, a cube stands up 5
+		s, p, q := crisisFixture(t, cardIndex(t, "Fishing Nets")) // fish, a cube stands up 6
 		s.players[q].cubes[fish] = 1
 		s.balance()
 		if s.phase != phCrisis || s.crisis.kind != qHome || s.actor() != p {
@@ -150,8 +150,8 @@ func TestDealOutsidePhase5(t *testing.T) {
 			t.Fatalf("after buying a fish in the crisis: %d fish, phase %s, actor %d", s.players[p].cubes[fish], phaseNames[s.phase], s.actor())
 		}
 		s = play(t, s, p, "FEED 1 OWN")
-		if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 1 {
-			t.Errorf("lying %v after feeding the fish bought, want 0 and 1", s.crisis.lying)
+		if s.crisis.lying[p] != 0 || s.crisis.lying[q] != 4 {
+			t.Errorf("lying %v after feeding the fish bought, want 0 and 4", s.crisis.lying)
 		}
 		for s.phase == phCrisis && s.crisis.kind == qHome {
 			s = play(t, s, s.actor(), "FEED NONE")

@@ -13,8 +13,8 @@ var effectTexts = func() (out [len(cards)]string) {
 func effectText(c *card) string {
 	n := c.param
 	switch c.effect {
-	case effHarvest:
-		return "once a round, one more " + resNames[n] + " when you harvest " + resNames[n]
+	case effGather:
+		return "an action disc on it, once a round: " + itoa(gatherCubes) + " " + resNames[n] + " from the bank (another player pays you " + florins(cardFee) + " to use it)"
 	case effBuild:
 		return "your " + buildPlurals[n] + " cost no florins"
 	case effTax:
@@ -91,6 +91,25 @@ func scoringText(sc scoring) string {
 	return "for every player, " + signed(sc.vp) + " VP for " + per
 }
 
+// rankText is "by majority of cities you own: 6 VP for the most, 3 for
+// the second most, 1 for the third most".
+func rankText(o *objective) string {
+	t := "by majority of " + scoringNouns[o.ranked][1] + ": "
+	places := []string{"the most", "the second most", "the third most", "the fourth most", "the fifth most"}
+	var parts []string
+	for i, vp := range rankVP[o.length] {
+		if vp == 0 {
+			break
+		}
+		if i == 0 {
+			parts = append(parts, itoa(vp)+" VP for "+places[i])
+		} else {
+			parts = append(parts, itoa(vp)+" for "+places[i])
+		}
+	}
+	return t + joinWords(parts)
+}
+
 // endText says when objective o ends the game.
 func (s *state) endText(o *objective) string {
 	t := itoa(s.threshold(o))
@@ -120,6 +139,9 @@ func (s *state) endText(o *objective) string {
 		c = "its holder owns " + t + " evolution cards"
 	case endTokens:
 		c = t + " explorer tokens have been taken"
+	}
+	if o.end != endNone && o.end != endPeace {
+		c += " at the end of a round"
 	}
 	if o.end != endNone {
 		c += ", or at the end of round " + itoa(deadline[o.length])

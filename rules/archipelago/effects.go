@@ -34,6 +34,8 @@ func (s *state) doAction(p int, m Move) {
 		}
 	case KHarvest:
 		s.harvest(p, m)
+	case KCard:
+		s.useCard(p, int(m.Card))
 	case KTax:
 		s.tax(p)
 	case KExplore:
@@ -45,7 +47,18 @@ func (s *state) doAction(p int, m Move) {
 	case KBuild:
 		s.build(p, m)
 	case KMigrate:
+		if !s.migrating {
+			pl.discsUsed++
+			s.migrating = true
+		}
 		s.migrate(p, m)
+		if len(s.migrationSteps(p)) == 0 {
+			s.endMigration(p)
+		}
+		return
+	case KDone:
+		s.endMigration(p)
+		return
 	case KPass:
 		pl.passed = true
 		s.log(s.name(p) + " passed for the rest of the round.")
@@ -102,17 +115,7 @@ func (s *state) harvest(p int, m Move) {
 	}
 	s.bankCubes[r] -= int8(total)
 	s.players[p].cubes[r] += int8(total)
-	extra := ""
-	for k := range cards {
-		if s.has(p, k) && cards[k].effect == effHarvest && cards[k].param == r && s.players[p].used&(1<<k) == 0 && s.bankCubes[r] > 0 {
-			s.players[p].used |= 1 << k
-			s.bankCubes[r]--
-			s.players[p].cubes[r]++
-			extra = ", and one more with " + cards[k].name
-			break
-		}
-	}
-	s.log(s.name(p) + " harvested " + plural(total, "cube", "cubes") + " of " + resNames[r] + extra + ".")
+	s.log(s.name(p) + " harvested " + plural(total, "cube", "cubes") + " of " + resNames[r] + ".")
 }
 
 // taxes is what seat p's taxes bring now.
@@ -133,6 +136,9 @@ func (s *state) tax(p int) {
 	s.log(s.name(p) + " levied taxes for " + florins(got) + "; rebellion +1.")
 }
 
+// explore lays the new region, or discards it (public fact, the
+// publisher's reference sheet: a player may discard the explored hexagon
+// instead of laying it, and then takes no token and no cube).
 func (s *state) explore(p int, m Move) {
 	s.explored++
 	for i, h := range s.display {
@@ -141,6 +147,10 @@ func (s *state) explore(p int, m Move) {
 		}
 	}
 	h := int(m.Tile)
+	if m.Away {
+		s.log(s.name(p) + " explored and discarded hexagon " + itoa(h) + " (" + regions[h-1].name + ").")
+		return
+	}
 	s.lay(h, int(m.Side), int(m.Cell), int(m.Turn))
 	from := int(s.grid[m.From])
 	if m.Ship {
@@ -153,21 +163,18 @@ func (s *state) explore(p int, m Move) {
 	s.log(s.name(p) + " explored " + s.regionLabel(h) + " on " + cellName(int(m.Cell)) + ".")
 	s.takeToken(p)
 	face := s.sideData(h)
-	var got []string
-	for r := range nRes {
-		n := min(int(face.icons[r]), int(s.bankCubes[r]))
-		if n > 0 {
-			s.bankCubes[r] -= int8(n)
-			s.players[p].cubes[r] += int8(n)
-			got = append(got, itoa(n)+" "+resNames[r])
-		}
+	// One free cube of a resource the region shows (public fact, the
+	// publisher's reference sheet), if the bank has one.
+	if r := m.Res; s.bankCubes[r] > 0 {
+		s.bankCubes[r]--
+		s.players[p].cubes[r]++
+		s.log(s.name(p) + " took a cube of " + resNames[r] + " behind their screen.")
+	} else {
+		s.log("The bank has no " + resNames[r] + " left to give.")
 	}
-	if len(got) > 0 {
-		s.log(s.name(p) + " took " + joinWords(got) + " behind their screen.")
-	}
-	if face.huts > 0 {
-		s.moveExcess(int(face.huts))
-		s.log("Its huts raise the excess workers by " + itoa(int(face.huts)) + ".")
+	if face.huts() > 0 {
+		s.moveExcess(face.huts())
+		s.log("Its huts raise the excess workers by " + itoa(face.huts()) + ".")
 	}
 	if bonus := s.effectSum(p, effExplore); bonus > 0 {
 		s.fromBank(p, bonus)
@@ -213,9 +220,14 @@ func (s *state) build(p int, m Move) {
 	h, k := int(s.grid[m.Cell]), int(m.Build)
 	c := s.buildPrice(p, k)
 	pl := &s.players[p]
+	if t, _ := s.tokensFor(p, c); t > 0 {
+		pl.tokens -= int8(t) // each token becomes a cube at the bank, and the cube pays at once
+		s.log(s.name(p) + " turned " + plural(t, "explorer token", "explorer tokens") + " into cubes at the bank.")
+	}
 	for r, n := range c.cubes {
-		pl.cubes[r] -= n
-		s.bankCubes[r] += n
+		paid := min(n, pl.cubes[r])
+		pl.cubes[r] -= paid
+		s.bankCubes[r] += paid
 	}
 	s.payBank(p, c.florins)
 	switch k {
@@ -232,13 +244,18 @@ func (s *state) build(p int, m Move) {
 	s.log(s.name(p) + " built a " + buildNames[k] + " on " + cellName(int(m.Cell)) + ".")
 }
 
+// migrate carries out one step of a migration.
 func (s *state) migrate(p int, m Move) {
 	h := int(s.grid[m.Cell])
 	if m.Build >= 0 {
+		to, where := h, m.Cell
+		if m.From >= 0 {
+			to, where = int(s.grid[m.From]), m.From
+		}
 		s.units[h][p].cit--
-		s.units[h][p].housed++
-		s.builds[h][m.Build].occupant = int8(p)
-		s.log(s.name(p) + " settled a citizen in the " + buildNames[m.Build] + " on " + cellName(int(m.Cell)) + ".")
+		s.units[to][p].housed++
+		s.builds[to][m.Build].occupant = int8(p)
+		s.log(s.name(p) + " settled a citizen from " + cellName(int(m.Cell)) + " in the " + buildNames[m.Build] + " on " + cellName(int(where)) + ".")
 		return
 	}
 	o := int(s.grid[m.From])
@@ -246,6 +263,8 @@ func (s *state) migrate(p int, m Move) {
 	s.units[h][p].ship -= m.N[1]
 	s.units[o][p].cit += m.N[0]
 	s.units[o][p].ship += m.N[1]
+	s.arrived[o][0] += m.N[0]
+	s.arrived[o][1] += m.N[1]
 	var parts []string
 	if m.N[0] > 0 {
 		parts = append(parts, plural(int(m.N[0]), "citizen", "citizens"))
@@ -254,4 +273,33 @@ func (s *state) migrate(p int, m Move) {
 		parts = append(parts, plural(int(m.N[1]), "ship", "ships"))
 	}
 	s.log(s.name(p) + " moved " + joinWords(parts) + " from " + cellName(int(m.Cell)) + " to " + cellName(int(m.From)) + ".")
+}
+
+// endMigration ends the migration under way and the player's turn.
+func (s *state) endMigration(p int) {
+	s.migrating = false
+	s.arrived = [nHex][2]int8{}
+	s.log(s.name(p) + "'s migration is over.")
+	s.nextActor()
+}
+
+// useCard carries out the power of card k, on which seat p placed an
+// action disc: the card turns until the next unlink, and a player who
+// does not own it pays its owner.
+func (s *state) useCard(p, k int) {
+	o := s.owner(k)
+	s.players[o].used |= 1 << k
+	if o != p {
+		s.players[p].florins -= cardFee
+		s.players[o].florins += cardFee
+	}
+	r := cards[k].param
+	n := min(gatherCubes, int(s.bankCubes[r]))
+	s.bankCubes[r] -= int8(n)
+	s.players[p].cubes[r] += int8(n)
+	paid := ""
+	if o != p {
+		paid = ", paying " + s.name(o) + " " + florins(cardFee)
+	}
+	s.log(s.name(p) + " used " + cards[k].name + paid + " and took " + plural(n, "cube", "cubes") + " of " + resNames[r] + ".")
 }

@@ -8,8 +8,8 @@ import "math/bits"
 func (s *state) threshold(o *objective) int { return o.base + o.perSeat*s.seats }
 
 // checkEnd ends the game if the rebellion has passed the population (an
-// independence war) or an objective's end condition holds, and reports
-// whether the game is over.
+// independence war), and reports whether the game is over. The objectives'
+// end conditions wait for the end of the round (checkRoundEnd).
 func (s *state) checkEnd() bool {
 	if s.over {
 		return true
@@ -30,27 +30,19 @@ func (s *state) checkEnd() bool {
 		}
 		return true
 	}
-	for i := range s.seats {
-		p := s.seatAt(i)
-		o := s.players[p].objective
-		if o >= 0 && s.objectiveMet(p, &objectives[o]) {
-			s.finish(int(o), s.name(p)+"'s objective "+objectives[o].name+" is met: "+s.endText(&objectives[o])+".")
-			return true
-		}
-	}
 	return false
 }
 
-// checkRoundEnd checks the conditions that hold only at the end of a
-// round: the pacifist's peace and the year printed on the objectives.
+// checkRoundEnd checks the objectives' end conditions, which hold only at
+// the end of a round (the publisher's reference sheet: the end condition
+// is checked at the end of a turn, not after every move), and the year
+// printed on the objectives. The first holder in turn order whose
+// condition holds ends the game.
 func (s *state) checkRoundEnd() bool {
 	for i := range s.seats {
 		p := s.seatAt(i)
 		o := s.players[p].objective
-		if o < 0 || objectives[o].end != endPeace {
-			continue
-		}
-		if s.rebellion == 0 && s.rebelsAll() == 0 && s.population() >= s.threshold(&objectives[o]) {
+		if o >= 0 && s.objectiveMet(p, &objectives[o]) {
 			s.finish(int(o), s.name(p)+"'s objective "+objectives[o].name+" is met: "+s.endText(&objectives[o])+".")
 			return true
 		}
@@ -79,10 +71,12 @@ func (s *state) rebelsAll() int {
 }
 
 // objectiveMet reports whether the end condition of objective o, held by
-// seat p, holds now (the peace is checked at the end of a round only).
+// seat p, holds now.
 func (s *state) objectiveMet(p int, o *objective) bool {
 	t := s.threshold(o)
 	switch o.end {
+	case endPeace:
+		return s.rebellion == 0 && s.rebelsAll() == 0 && s.population() >= t
 	case endPopulation:
 		return s.population() >= t
 	case endRegions:
@@ -163,17 +157,34 @@ func (s *state) points(p int, sc scoring) int {
 	return sc.vp * (s.count(p, sc.what) / max(1, sc.per))
 }
 
-// scoringRules are the rules that count at the end: every player's
-// objective, then the trend.
-func (s *state) scoringRules() []scoring {
-	var out []scoring
+// rankPoints is what objective o gives seat p: the VP of p's place among
+// the players ranked by what o counts. Tied players share a place and the
+// places after it are skipped; a count of 0 scores nothing.
+func (s *state) rankPoints(p int, o *objective) int {
+	mine := s.count(p, o.ranked)
+	if mine <= 0 {
+		return 0
+	}
+	place := 0
+	for q := range s.seats {
+		if s.count(q, o.ranked) > mine {
+			place++
+		}
+	}
+	return rankVP[o.length][place]
+}
+
+// scoreLines are seat p's victory points rule by rule: the objective of
+// each player in turn order, then the trend.
+func (s *state) scoreLines(p int) []int {
+	var out []int
 	for i := range s.seats {
 		if o := s.players[s.seatAt(i)].objective; o >= 0 {
-			out = append(out, objectives[o].score)
+			out = append(out, s.rankPoints(p, &objectives[o]))
 		}
 	}
 	if s.trend >= 0 {
-		out = append(out, trends[s.trend].score)
+		out = append(out, s.points(p, trends[s.trend].score))
 	}
 	return out
 }
@@ -193,10 +204,9 @@ func (s *state) Result() ([]int, bool) {
 		}
 		return scores, true
 	}
-	rs := s.scoringRules()
 	for p := range s.seats {
-		for _, r := range rs {
-			scores[p] += s.points(p, r)
+		for _, x := range s.scoreLines(p) {
+			scores[p] += x
 		}
 	}
 	return scores, true

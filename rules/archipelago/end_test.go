@@ -54,19 +54,24 @@ func TestIndependenceWar(t *testing.T) {
 
 func TestObjectiveEnds(t *testing.T) {
 	s, p, q := actionsFixture(t)
-	s.players[p].objective = objectiveIndex(t, "The Admiral") // 3 ships; scores 1 VP a ship
-	s.players[q].objective = objectiveIndex(t, "The Patron")  // scores 1 VP a card
+	s.players[p].objective = objectiveIndex(t, "The Admiral") // 3 ships; ranks ships
+	s.players[q].objective = objectiveIndex(t, "The Patron")  // ranks evolution cards
 	s.trend = 2                                               // Seafaring: 1 VP a ship
 	s.players[p].cubes[wood] = 1
 	s.players[q].cards = 1<<3 | 1<<30
 	s = play(t, s, p, "BUILD SHIP F5")
+	if s.over {
+		t.Fatalf("three ships ended the game at once; the end condition waits for the end of the round")
+	}
+	s = edit(s)
+	s.endRound()
 	if !s.over || s.war || s.endedBy != objectiveIndex(t, "The Admiral") {
-		t.Fatalf("three ships should end the game: over %v, war %v, ended by %d", s.over, s.war, s.endedBy)
+		t.Fatalf("three ships at the end of the round should end the game: over %v, war %v, ended by %d", s.over, s.war, s.endedBy)
 	}
 	scores, _ := s.Result()
 	want := make([]int, 2)
-	want[p] = 3 + 3 // the Admiral's and the trend's ship each
-	want[q] = 1 + 2 + 1
+	want[p] = 4 + 0 + 3 // the most ships (a short objective), no card, the trend's ship each
+	want[q] = 2 + 6 + 1 // the second most ships, the most cards (a medium objective), one ship
 	if !slices.Equal(scores, want) {
 		t.Errorf("Result() = %v, want %v", scores, want)
 	}
@@ -74,8 +79,39 @@ func TestObjectiveEnds(t *testing.T) {
 	if v.Ending != "objective" || len(v.Objectives) != 2 || v.Players[p].Screen == nil {
 		t.Errorf("the end view reveals the objectives and screens: %+v", v.Objectives)
 	}
-	if !slices.Equal(v.Winners, []int{p}) {
-		t.Errorf("winners %v, want [%d]", v.Winners, p)
+	if !slices.Equal(v.Winners, []int{q}) {
+		t.Errorf("winners %v, want [%d]", v.Winners, q)
+	}
+}
+
+// TestRankPoints is the objectives' scoring by majorities: the most, the
+// second most, the third most; tied players share a place and skip the
+// next; nothing for a count of 0.
+func TestRankPoints(t *testing.T) {
+	base := edit(inActions(t, 4))
+	trader := &objectives[objectiveIndex(t, "The Trader")] // short: ranks florins
+	vp := rankVP[lenShort]
+	for _, c := range []struct {
+		florins [4]int
+		want    [4]int
+	}{
+		{[4]int{9, 7, 5, 3}, [4]int{vp[0], vp[1], vp[2], vp[3]}},
+		{[4]int{10, 10, 5, 0}, [4]int{vp[0], vp[0], vp[2], 0}},
+		{[4]int{3, 5, 5, 7}, [4]int{vp[3], vp[1], vp[1], vp[0]}},
+		{[4]int{0, 0, 0, 2}, [4]int{0, 0, 0, vp[0]}},
+		{[4]int{}, [4]int{}},
+	} {
+		s := edit(base)
+		var got [4]int
+		for p := range 4 {
+			s.players[p].florins = c.florins[p]
+		}
+		for p := range 4 {
+			got[p] = s.rankPoints(p, trader)
+		}
+		if got != c.want {
+			t.Errorf("rankPoints(florins %v) = %v, want %v", c.florins, got, c.want)
+		}
 	}
 }
 

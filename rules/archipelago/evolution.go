@@ -146,9 +146,17 @@ func (s *state) trackCards() int {
 	return n
 }
 
-// refill fills the track's empty places from the pile, queueing the red
-// zones of the revealed cards.
+// refill fills the track's empty places from the pile and queues the red
+// zones of the card it reveals. Rulebook, phase 6: "If a newly revealed
+// card has a red zone on the back, the corresponding crisis or event must
+// be resolved immediately": the card newly revealed is the one that
+// becomes the top of the pile, whose back now shows, not a card that
+// leaves the pile for the track (its back is hidden on the track). When
+// two places are filled at once, the card drawn in between goes straight
+// to the track, and only the top left at the end is revealed (house
+// reading). A refill that draws nothing reveals nothing.
 func (s *state) refill() {
+	drawn := false
 	for i := range s.track {
 		if s.track[i].card >= 0 || len(s.pile) == 0 {
 			continue
@@ -158,15 +166,27 @@ func (s *state) refill() {
 		s.pile = s.pile[: n-1 : n-1]
 		s.track[i] = slot{card: k}
 		s.log(cards[k].name + " is revealed in place " + itoa(i+1) + ".")
-		b := cards[k].back
-		if b.homeRed {
-			s.enqueue(qHome, k)
-		}
-		if b.exportRed {
-			s.enqueue(qExport, k)
-		}
-		if b.event != evNone && b.eventRed {
-			s.enqueue(qEvent, k)
-		}
+		drawn = true
+	}
+	if n := len(s.pile); drawn && n > 0 {
+		s.revealTop(s.pile[n-1])
+	}
+}
+
+// revealTop queues the red zones of card k, just turned up on top of the
+// pile.
+func (s *state) revealTop(k int8) {
+	b := cards[k].back
+	if b.homeRed {
+		s.enqueue(qHome, k)
+	}
+	if b.exportRed {
+		s.enqueue(qExport, k)
+	}
+	if b.event != evNone && b.eventRed {
+		s.enqueue(qEvent, k)
+	}
+	if len(s.queue) > 0 {
+		s.log("The back of the pile's new top card has a red zone: it is resolved at once.")
 	}
 }

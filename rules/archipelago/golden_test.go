@@ -26,7 +26,7 @@ var transcripts = []struct {
 	{"transcript.golden", 2, Short, 2024, true, ""},
 	{"transcript-3-medium.golden", 3, Medium, 2, false, "objective"},
 	{"transcript-4-long.golden", 4, Long, 32, false, "war"},
-	{"transcript-5-short.golden", 5, Short, 14, false, "separatist"},
+	{"transcript-5-short.golden", 5, Short, 18, false, "separatist"},
 }
 
 // TestTranscript plays complete games with seeded random moves and

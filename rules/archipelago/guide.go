@@ -30,7 +30,10 @@ func (s *state) MoveSyntax(p rules.Seat) string {
 		}
 		return "Give " + resNames[s.crisis.res] + " to feed the citizens from the domestic MARKET, your OWN cubes or explorer TOKENs, e.g. FEED 1 MARKET 1 OWN, or FEED NONE; before it you may make a deal, e.g. OFFER " + upper(colors[s.otherSeat()]) + " 2 FLORINS FOR 1 " + upper(resNames[s.crisis.res]) + "."
 	case phActions:
-		return "Take an action: HARVEST WOOD E5 F6x2, TAX, BUY/SELL FISH HOME/EXPORT, EXPLORE 7A E5 0 SHIP F6, RECRUIT E5, REPRODUCE, BUILD CITY E5, MIGRATE E5 F6 2C 1S, or PASS; free: USE MARKET, OFFER BLUE 1 WOOD FOR 2 FLORINS, WITHDRAW."
+		if s.migrating && q == s.actor() {
+			return "Go on migrating with units that have not moved yet, e.g. MIGRATE E5 F6 1C or MIGRATE E5 TEMPLE, or end the migration: DONE."
+		}
+		return "Take an action: HARVEST WOOD E5 F6x2, TAX, BUY/SELL FISH HOME/EXPORT, EXPLORE 7A E5 0 SHIP F6 FISH (or EXPLORE 7 DISCARD), RECRUIT E5, REPRODUCE, BUILD CITY E5, MIGRATE E5 F6 2C 1S, CARD FISHERMAN (a card's power, another's for 2 florins), or PASS; free: USE MARKET, OFFER BLUE 1 WOOD FOR 2 FLORINS, WITHDRAW."
 	case phEvolution:
 		return "Buy a card and turn another, e.g. BUY 2 ROTATE 4, or turn two cards, e.g. ROTATE 1 3 (places 1-5 of the track)."
 	}
@@ -85,6 +88,9 @@ func (s *state) Describe(p rules.Seat, move string) string {
 	case KUse:
 		return "used their " + buildNames[m.Build]
 	case KExplore:
+		if m.Away {
+			return "explored and discarded hexagon " + itoa(int(m.Tile))
+		}
 		unit := "a citizen"
 		if m.Ship {
 			unit = "a ship"
@@ -97,6 +103,9 @@ func (s *state) Describe(p rules.Seat, move string) string {
 	case KBuild:
 		return "built a " + buildNames[m.Build] + " on " + cellName(int(m.Cell))
 	case KMigrate:
+		if m.Build >= 0 && m.From >= 0 {
+			return "settled a citizen from " + cellName(int(m.Cell)) + " in the " + buildNames[m.Build] + " on " + cellName(int(m.From))
+		}
 		if m.Build >= 0 {
 			return "settled a citizen in the " + buildNames[m.Build] + " on " + cellName(int(m.Cell))
 		}
@@ -108,6 +117,10 @@ func (s *state) Describe(p rules.Seat, move string) string {
 			parts = append(parts, plural(int(m.N[1]), "ship", "ships"))
 		}
 		return "moved " + joinWords(parts) + " from " + cellName(int(m.Cell)) + " to " + cellName(int(m.From))
+	case KDone:
+		return "ended their migration"
+	case KCard:
+		return "used " + cards[m.Card].name
 	case KPass:
 		return "passed"
 	case KOffer:

@@ -18,6 +18,9 @@ func TestDescribe(t *testing.T) {
 		{"FEED 1 MARKET 1 OWN", "fed the citizens with 1 cube from the market and 1 own cube"},
 		{"BUY 2 ROTATE 4", "bought the card in place 2 and turned the one in place 4"},
 		{"MIGRATE F5 TEMPLE", "settled a citizen in the temple on F5"},
+		{"MIGRATE F5 F4 TEMPLE", "settled a citizen from F5 in the temple on F4"},
+		{"DONE", "ended their migration"},
+		{"CARD SAWMILL", "used Sawmill"},
 		{"gibberish", ""},
 	} {
 		if got := s.Describe(0, c.move); got != c.want {

@@ -121,12 +121,23 @@ func (s *state) legalActions(p int, add func(Move)) []Move {
 	if s.deal.open {
 		push(blank(KWithdraw))
 	}
+	if s.migrating {
+		push(blank(KDone))
+		return append(ms, s.migrationSteps(p)...)
+	}
 	push(blank(KPass))
 	if int(s.taxed) < wheel[s.seats].tax {
 		push(blank(KTax))
 	}
 	if s.checkReproduce(p) == nil {
 		push(blank(KReproduce))
+	}
+	for k := range cards {
+		m := blank(KCard)
+		m.Card = int8(k)
+		if s.checkCard(p, m) == nil {
+			push(m)
+		}
 	}
 	for _, k := range []int8{bMarket, bPort} {
 		m := blank(KUse)
@@ -149,7 +160,7 @@ func (s *state) legalActions(p int, add func(Move)) []Move {
 	s.legalHarvests(p, push)
 	s.legalRecruits(p, push)
 	s.legalBuilds(p, push)
-	s.legalMigrations(p, push)
+	ms = append(ms, s.migrationSteps(p)...)
 	s.legalExplorations(p, push)
 	s.legalOffers(p, push)
 	return ms
@@ -227,7 +238,7 @@ func (s *state) legalRecruits(p int, push func(Move)) {
 			continue
 		}
 		u := s.units[h][p]
-		if room := mostRecruitedHere - u.citizens(); u.any() && room > 0 {
+		if room := mostCitizensHere - u.citizens(); u.any() && room > 0 {
 			cells, caps = append(cells, c), append(caps, room)
 		}
 	}
@@ -247,7 +258,7 @@ func (s *state) legalRecruits(p int, push func(Move)) {
 func (s *state) legalBuilds(p int, push func(Move)) {
 	for c := range nCells {
 		h := int(s.grid[c])
-		if h <= 0 || s.units[h][p].cit == 0 {
+		if h <= 0 || !s.units[h][p].any() {
 			continue
 		}
 		for k := bShip; k < nBuild; k++ {
@@ -260,24 +271,35 @@ func (s *state) legalBuilds(p int, push func(Move)) {
 	}
 }
 
-func (s *state) legalMigrations(p int, push func(Move)) {
+// migrationSteps lists the migration steps seat p may make now: each
+// group of units that have not moved yet crossing to a neighbouring
+// region, and each citizen moving into a free building of its region or
+// of a neighbouring region across land.
+func (s *state) migrationSteps(p int) []Move {
+	var ms []Move
 	for c := range nCells {
 		h := int(s.grid[c])
 		if h < 0 {
 			continue
 		}
-		u := s.units[h][p]
-		if u.cit == 0 && u.ship == 0 {
+		cits, ships := s.movable(p, h)
+		if cits <= 0 && ships <= 0 {
 			continue
 		}
-		if u.cit > 0 {
+		into := func(to, where int) {
 			for k := bCity; k < nBuild; k++ {
-				if b := s.builds[h][k]; b.owner >= 0 && b.occupant < 0 {
+				if b := s.builds[to][k]; b.owner >= 0 && b.occupant < 0 {
 					m := blank(KMigrate)
 					m.Cell, m.Build = int8(c), int8(k)
-					push(m)
+					if where != c {
+						m.From = int8(where)
+					}
+					ms = append(ms, m)
 				}
 			}
+		}
+		if cits > 0 {
+			into(h, c)
 		}
 		for d, o := range neighbours[c] {
 			if o < 0 || s.grid[o] < 0 {
@@ -287,24 +309,28 @@ func (s *state) legalMigrations(p int, push func(Move)) {
 			m.Cell, m.From = int8(c), int8(o)
 			switch s.crossing(h, d, int(s.grid[o])) {
 			case water:
-				most := int(u.cit)
+				most := cits
 				if s.grid[o] == 0 {
 					most = 0 // only ships go to the open sea
 				}
-				for ships := 1; ships <= int(u.ship); ships++ {
-					for cits := 0; cits <= min(most, shipLoad*ships); cits++ {
-						m.N = [3]int8{int8(cits), int8(ships), 0}
-						push(m)
+				for n := 1; n <= ships; n++ {
+					for k := 0; k <= min(most, shipLoad*n); k++ {
+						m.N = [3]int8{int8(k), int8(n), 0}
+						ms = append(ms, m)
 					}
 				}
 			case field:
-				for cits := 1; cits <= int(u.cit); cits++ {
-					m.N = [3]int8{int8(cits), 0, 0}
-					push(m)
+				for k := 1; k <= cits; k++ {
+					m.N = [3]int8{int8(k), 0, 0}
+					ms = append(ms, m)
+				}
+				if cits > 0 {
+					into(int(s.grid[o]), o)
 				}
 			}
 		}
 	}
+	return ms
 }
 
 func (s *state) legalExplorations(p int, push func(Move)) {
@@ -320,16 +346,23 @@ func (s *state) legalExplorations(p int, push func(Move)) {
 			u := s.units[s.grid[o]][p]
 			m := blank(KExplore)
 			m.Tile, m.Side, m.Cell, m.Turn, m.From = int8(h), int8(sd), int8(c), int8(t), int8(o)
-			if edgeOf(face, t, d) == water {
-				if u.ship > 0 {
-					m.Ship = true
-					push(m)
-				}
-			} else if u.cit > 0 {
+			m.Ship = edgeOf(face, t, d) == water
+			if m.Ship && u.ship == 0 || !m.Ship && u.cit == 0 {
+				continue
+			}
+			for _, r := range shownResources(face) {
+				m.Res = int8(r)
 				push(m)
 			}
 		}
 	})
+	for _, h := range s.display {
+		if h > 0 {
+			m := blank(KExplore)
+			m.Tile, m.Away = h, true
+			push(m)
+		}
+	}
 }
 
 // legalDeals adds to ms the deals the player to act may make outside the

@@ -35,6 +35,8 @@ const (
 	KWithdraw                  // take your offer back
 	KBuy                       // phase 6: buy a card and turn another
 	KRotate                    // phase 6: turn two cards
+	KDone                      // end a migration action
+	KCard                      // action: a disc on an evolution card to use its power
 )
 
 // spot is one cell of a harvest or recruitment and how many units it takes.
@@ -49,14 +51,15 @@ type spot struct {
 type Move struct {
 	Kind   Kind
 	Seat   int8    // KOffer: the addressee; KAccept, KDecline: the offerer
-	Res    int8    // KChoose: to the market; KHarvest, KTrade: the resource
+	Res    int8    // KChoose: to the market; KHarvest, KTrade: the resource; KExplore: the free cube
 	Keep   int8    // KChoose: behind the screen, or -1
 	Tile   int8    // KPlace, KExplore: hexagon 1–24
 	Side   int8    // 0: A, 1: B
 	Cell   int8    // KPlace, KExplore: where; KBuild, KMigrate: the region
 	Turn   int8    // KPlace, KExplore: sixths of a turn clockwise
-	From   int8    // KExplore: the unit's cell; KMigrate: the destination cell or -1
+	From   int8    // KExplore: the unit's cell; KMigrate: the destination cell, or -1 for a building of the same region
 	Ship   bool    // KExplore: a ship, not a citizen, enters
+	Away   bool    // KExplore: the hexagon is discarded instead of laid
 	Build  int8    // KBuild: what; KMigrate: the building moved into (-1: none); KUse: bMarket or bPort
 	Sell   bool    // KTrade
 	Abroad bool    // KTrade: on the export market
@@ -66,6 +69,7 @@ type Move struct {
 	Order  [maxSeats]int8
 	Give   goods
 	Ask    goods
+	Card   int8 // KCard: the evolution card
 }
 
 // blank is a Move with its -1 fields set.
@@ -110,8 +114,15 @@ func (m Move) String() string {
 	case KUse:
 		b.WriteString("USE " + upper(buildNames[m.Build]))
 	case KExplore:
+		if m.Away {
+			b.WriteString("EXPLORE " + strconv.Itoa(int(m.Tile)) + " DISCARD")
+			break
+		}
 		b.WriteString("EXPLORE " + m.hexText())
 		b.WriteString(map[bool]string{true: " SHIP ", false: " CITIZEN "}[m.Ship] + cellName(int(m.From)))
+		if m.Res >= 0 {
+			b.WriteString(" " + upper(resNames[m.Res]))
+		}
 	case KRecruit:
 		b.WriteString("RECRUIT" + spotsText(m.Spots))
 	case KReproduce:
@@ -120,17 +131,23 @@ func (m Move) String() string {
 		b.WriteString("BUILD " + upper(buildNames[m.Build]) + " " + cellName(int(m.Cell)))
 	case KMigrate:
 		b.WriteString("MIGRATE " + cellName(int(m.Cell)))
+		if m.From >= 0 {
+			b.WriteString(" " + cellName(int(m.From)))
+		}
 		if m.Build >= 0 {
 			b.WriteString(" " + upper(buildNames[m.Build]))
 			break
 		}
-		b.WriteString(" " + cellName(int(m.From)))
 		if m.N[0] > 0 {
 			b.WriteString(" " + strconv.Itoa(int(m.N[0])) + "C")
 		}
 		if m.N[1] > 0 {
 			b.WriteString(" " + strconv.Itoa(int(m.N[1])) + "S")
 		}
+	case KDone:
+		b.WriteString("DONE")
+	case KCard:
+		b.WriteString("CARD " + upper(cards[m.Card].name))
 	case KPass:
 		b.WriteString("PASS")
 	case KOffer:

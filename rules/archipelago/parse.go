@@ -137,6 +137,7 @@ var verbs = []named[Kind]{
 	{"REPRODUCE", KReproduce}, {"REPRODUCTION", KReproduce}, {"BUILD", KBuild}, {"CONSTRUCT", KBuild},
 	{"MIGRATE", KMigrate}, {"MOVE", KMigrate}, {"PASS", KPass}, {"OFFER", KOffer}, {"ACCEPT", KAccept},
 	{"DECLINE", KDecline}, {"REFUSE", KDecline}, {"WITHDRAW", KWithdraw}, {"ROTATE", KRotate}, {"TURN", KRotate},
+	{"DONE", KDone}, {"END", KDone}, {"CARD", KCard},
 }
 
 var resWords = []named[int8]{
@@ -308,6 +309,8 @@ func (r *reader) parse(verb Kind) (Move, error) {
 		}
 	case KTrade:
 		return r.trade(m)
+	case KCard:
+		err = r.card(&m)
 	case KUse:
 		m.Build, err = r.building()
 		if err == nil && m.Build != bMarket && m.Build != bPort {

@@ -139,7 +139,23 @@ func splitNumber(w string) (string, string) {
 	return w[:i], w[i:]
 }
 
+// explore reads "16A E6 3 SHIP F6 FISH", or "16 DISCARD". The free cube
+// may be left out when the side shows one resource only.
 func (r *reader) explore(m *Move) error {
+	if w := r.peek(); w == "DISCARD" || len(r.words) == 2 && r.words[1] == "DISCARD" {
+		if w == "DISCARD" {
+			r.next()
+		}
+		n, err := strconv.Atoi(r.next())
+		if err != nil || n < 1 || n > len(regions) {
+			return r.fail("name the hexagon to discard by its number 1 to %d, e.g. EXPLORE 7 DISCARD", len(regions))
+		}
+		if r.peek() == "DISCARD" {
+			r.next()
+		}
+		m.Tile, m.Away = int8(n), true
+		return nil
+	}
 	if err := r.hex(m); err != nil {
 		return err
 	}
@@ -153,8 +169,46 @@ func (r *reader) explore(m *Move) error {
 		return r.fail("a SHIP or a CITIZEN enters the new region, e.g. SHIP F6")
 	}
 	var err error
-	m.From, err = r.cell()
-	return err
+	if m.From, err = r.cell(); err != nil {
+		return err
+	}
+	face := &regions[m.Tile-1].sides[m.Side]
+	if len(r.words) == 0 {
+		if kinds := shownResources(face); len(kinds) == 1 {
+			m.Res = int8(kinds[0])
+		}
+		return nil
+	}
+	if r.peek() == "TAKE" || r.peek() == "KEEP" {
+		r.next()
+	}
+	if m.Res, err = r.resource(); err != nil {
+		return err
+	}
+	if face.icons[m.Res] == 0 {
+		return r.fail("hexagon %d%s shows %s: the free cube is one of them", m.Tile, sideLetter(m.Side), resourceWords(shownResources(face)))
+	}
+	return nil
+}
+
+// shownResources lists the resources whose icons a side shows.
+func shownResources(f *side) []int {
+	var out []int
+	for r, n := range f.icons {
+		if n > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// resourceWords is "fish and fruit".
+func resourceWords(rs []int) string {
+	var parts []string
+	for _, r := range rs {
+		parts = append(parts, resNames[r])
+	}
+	return joinWords(parts)
 }
 
 func (r *reader) build(m *Move) error {
@@ -173,22 +227,33 @@ func (r *reader) build(m *Move) error {
 	return err
 }
 
-// migrate reads "E5 F6 2C 1S" or "E5 TEMPLE".
+// migrate reads "E5 F6 2C 1S", "E5 TEMPLE" or "E5 F6 TEMPLE" (a citizen
+// into the temple of the neighbouring region).
 func (r *reader) migrate(m *Move) error {
 	var err error
 	if m.Cell, err = r.cell(); err != nil {
 		return err
 	}
-	if _, ok := lookup(r.peek(), buildWords); ok && r.peek() != "" {
-		if _, isCell := parseCell(r.peek()); !isCell {
-			m.Build, err = r.building()
-			if err == nil && m.Build == bShip {
-				err = r.fail("citizens move into a CITY, MARKET, PORT or TEMPLE")
-			}
-			return err
+	intoBuilding := func() (bool, error) {
+		if _, ok := lookup(r.peek(), buildWords); !ok || r.peek() == "" {
+			return false, nil
 		}
+		if _, isCell := parseCell(r.peek()); isCell {
+			return false, nil
+		}
+		m.Build, err = r.building()
+		if err == nil && m.Build == bShip {
+			err = r.fail("citizens move into a CITY, MARKET, PORT or TEMPLE")
+		}
+		return true, err
+	}
+	if ok, err := intoBuilding(); ok {
+		return err
 	}
 	if m.From, err = r.cell(); err != nil {
+		return err
+	}
+	if ok, err := intoBuilding(); ok {
 		return err
 	}
 	for len(r.words) > 0 {
@@ -295,4 +360,32 @@ func (r *reader) goods(ws []string) (goods, error) {
 		}
 	}
 	return g, nil
+}
+
+// card reads an evolution card's name, or a start of it that names one
+// card only: "FISHING NETS", "FISHERM".
+func (r *reader) card(m *Move) error {
+	name := strings.Join(r.words, " ")
+	r.words = nil
+	if name == "" {
+		return r.fail("name the card, e.g. CARD FISHERMAN")
+	}
+	found := -1
+	for k, c := range cards {
+		switch n := upper(c.name); {
+		case n == name:
+			m.Card = int8(k)
+			return nil
+		case strings.HasPrefix(n, name):
+			if found >= 0 {
+				return r.fail("%q names more than one card: write more of the name", short(name))
+			}
+			found = k
+		}
+	}
+	if found < 0 {
+		return r.fail("there is no card %q", short(name))
+	}
+	m.Card = int8(found)
+	return nil
 }

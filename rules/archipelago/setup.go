@@ -151,7 +151,7 @@ func (s *state) place(p, h, sd, c, t int) {
 	s.players[p].cits -= startCits
 	s.takeToken(p)
 	face := s.sideData(h)
-	s.moveExcess(int(face.huts))
+	s.moveExcess(face.huts())
 	s.log(s.name(p) + " laid " + s.regionLabel(h) + " on " + cellName(c) + "; their ship and two citizens landed.")
 	var kinds []int
 	for r := range nRes {

@@ -168,7 +168,9 @@ type state struct {
 	reproduced uint8 // seats that reproduced this round
 	coins      int8  // florins in the market and port zones of the wheel
 	credits    [2]int8
-	offers     int8 // offers made this turn
+	offers     int8          // offers made this turn
+	migrating  bool          // the player to act is in the middle of a migration action
+	arrived    [nHex][2]int8 // units that arrived in the migration under way: citizens, ships
 	deal       offer
 	permits    [maxSeats]uint8 // permits[g] has bit s: s may harvest in g's regions
 

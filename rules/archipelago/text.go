@@ -344,6 +344,9 @@ func (v *View) players(b *strings.Builder) {
 		line += " and " + plural(p.Ships, "ship", "ships") + "; in reserve " + itoa(p.CitizensLeft) + " and " + itoa(p.ShipsLeft)
 		if len(p.Cards) > 0 {
 			line += "; cards: " + strings.Join(p.Cards, ", ")
+			if len(p.Turned) > 0 {
+				line += " (used this round: " + strings.Join(p.Turned, ", ") + ")"
+			}
 		}
 		if p.HasBid {
 			line += "; has bid"

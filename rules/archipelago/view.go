@@ -72,6 +72,7 @@ type PlayerView struct {
 	CitizensLeft int          `json:"citizens_left"`
 	ShipsLeft    int          `json:"ships_left"`
 	Cards        []string     `json:"cards,omitempty"`
+	Turned       []string     `json:"turned,omitempty"` // cards whose power is used this round
 	HasBid       bool         `json:"has_bid,omitempty"`
 	Screen       *PrivateView `json:"screen,omitempty"` // once the game is over
 }

@@ -110,6 +110,9 @@ func (s *state) playerView(q int) PlayerView {
 	}
 	for _, k := range s.cardsOf(q) {
 		pv.Cards = append(pv.Cards, cards[k].name)
+		if pl.used&(1<<k) != 0 {
+			pv.Turned = append(pv.Turned, cards[k].name)
+		}
 	}
 	return pv
 }
@@ -164,7 +167,7 @@ func (s *state) buildMap() []RegionView {
 		}
 		rv := RegionView{
 			Cell: cellName(c), idx: c, Hex: h, Name: name, Side: sideLetter(s.sideOf[h]),
-			Edges: turnedEdges(face, int(s.turnOf[h])), Icons: iconText(face.icons), Huts: int(face.huts),
+			Edges: turnedEdges(face, int(s.turnOf[h])), Icons: iconText(face.icons), Huts: face.huts(),
 			icons: face.icons, taken: s.occ[h],
 		}
 		if s.occ[h] != [nRes]int8{} {
@@ -200,7 +203,7 @@ func hexView(h int) HexView {
 	r := regions[h-1]
 	hv := HexView{Hex: h, Name: r.name}
 	for sd, f := range r.sides {
-		hv.Sides = append(hv.Sides, SideView{sideLetter(int8(sd)), f.edges, iconText(f.icons), int(f.huts), f.icons})
+		hv.Sides = append(hv.Sides, SideView{sideLetter(int8(sd)), f.edges, iconText(f.icons), f.huts(), f.icons})
 	}
 	return hv
 }
@@ -237,7 +240,7 @@ func (s *state) crisisView() *CrisisView {
 
 func (s *state) objectiveView(q int) *ObjectiveView {
 	o := &objectives[s.players[q].objective]
-	return &ObjectiveView{Holder: q, Name: o.name, Ends: s.endText(o), Scores: scoringText(o.score)}
+	return &ObjectiveView{Holder: q, Name: o.name, Ends: s.endText(o), Scores: rankText(o)}
 }
 
 // privateView is what lies behind seat q's screen.
@@ -284,13 +287,10 @@ func (s *state) endView(v *View) {
 	if s.war {
 		return
 	}
-	rs := s.scoringRules()
 	best := 0
 	for q := range s.seats {
-		sv := ScoreView{Seat: q}
-		for _, r := range rs {
-			pts := s.points(q, r)
-			sv.Lines = append(sv.Lines, pts)
+		sv := ScoreView{Seat: q, Lines: s.scoreLines(q)}
+		for _, pts := range sv.Lines {
 			sv.Points += pts
 		}
 		if q == 0 || sv.Points > best {
