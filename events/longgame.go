@@ -107,6 +107,13 @@ type ObserverChanged struct {
 	Watch   bool   `json:"watch"`
 }
 
+// AutoChanged records a player's choice about their forced moves: with
+// Off, pbem asks for a move even when it is their only one.
+type AutoChanged struct {
+	Seat int  `json:"seat"`
+	Off  bool `json:"off"`
+}
+
 // DigestChanged records a player choosing one mail a day instead of a mail
 // per event (prompts still come at once).
 type DigestChanged struct {

@@ -24,6 +24,7 @@ const (
 	TypeEndProposed        = "EndProposed"
 	TypeObserverChanged    = "ObserverChanged"
 	TypeInvitationAnswered = "InvitationAnswered"
+	TypeAutoChanged        = "AutoChanged"
 	TypeDigestChanged      = "DigestChanged"
 	TypeDigestSent         = "DigestSent"
 	TypeConditionalSet     = "ConditionalSet"
@@ -62,6 +63,9 @@ type MovePlayed struct {
 	Conditional bool `json:"conditional,omitempty"`
 	// Queued marks the next move of the seat's programmed list.
 	Queued bool `json:"queued,omitempty"`
+	// Forced marks the seat's only legal move, which pbem played at once
+	// instead of asking for it (unless the player said AUTO OFF).
+	Forced bool `json:"forced,omitempty"`
 }
 
 // PlayerSaid records a message a player sent to the others (SAY), so the

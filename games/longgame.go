@@ -321,6 +321,15 @@ func (s *Service) SetDigest(ctx context.Context, id string, seat rules.Seat, on 
 	})
 }
 
+// SetAuto records whether pbem plays seat's only legal move by itself
+// (on, the default) or asks for it like any other.
+func (s *Service) SetAuto(ctx context.Context, id string, seat rules.Seat, on bool, c Cause) (Played, error) {
+	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
+		evs, err := s.newEvents(c, event(events.TypeAutoChanged, int(seat), events.AutoChanged{Seat: int(seat), Off: !on}))
+		return evs, "", err
+	})
+}
+
 // Conditional records seat's move in advance: when the seat to move plays
 // ifMove, pbem plays thenMove for seat if it is legal then.
 func (s *Service) Conditional(ctx context.Context, id string, seat rules.Seat, ifMove, thenMove string, c Cause) (Played, error) {

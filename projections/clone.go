@@ -34,6 +34,7 @@ func (t Table) clone() Table {
 	c.EndVotes = maps.Clone(t.EndVotes)
 	c.Observers = slices.Clone(t.Observers)
 	c.Digest = maps.Clone(t.Digest)
+	c.Manual = maps.Clone(t.Manual)
 	c.DigestUpTo = maps.Clone(t.DigestUpTo)
 	c.DigestSince = maps.Clone(t.DigestSince)
 	c.Conditionals = cloneLists(t.Conditionals)

@@ -26,6 +26,7 @@ type Table struct {
 	EndVotes     map[int]bool
 	Observers    []string
 	Digest       map[int]bool      // seats that get one mail a day
+	Manual       map[int]bool      // seats asked even for their only move (AUTO OFF)
 	DigestUpTo   map[int]uint64    // the last event each digest covered
 	DigestSince  map[int]time.Time // when each seat's last digest went, or digests began
 	Conditionals map[int][]events.ConditionalSet
@@ -44,7 +45,7 @@ type UndoVote struct {
 func newTable() Table {
 	return Table{Since: map[int]time.Time{}, Reminded: map[int]bool{}, Late: map[int]bool{},
 		Timeouts: map[int]int{}, Abandoned: map[int]string{}, EndVotes: map[int]bool{},
-		Digest: map[int]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
+		Digest: map[int]bool{}, Manual: map[int]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
 		Undone: map[uint64]bool{}, Queues: map[int][]string{}, QueueStages: map[int]string{}}
 }
 
@@ -164,6 +165,9 @@ func (g *Game) applyTable(e events.Event) error {
 				g.Observers = append(g.Observers, p.Address)
 			}
 		})
+	case events.TypeAutoChanged:
+		var p events.AutoChanged
+		return unmarshalThen(e, &p, func() { g.Manual[p.Seat] = p.Off })
 	case events.TypeDigestChanged:
 		var p events.DigestChanged
 		return unmarshalThen(e, &p, func() {

@@ -111,6 +111,10 @@ func init() {
 			Help:   "Says you are away: a deadline that falls inside moves past your return.",
 			Detail: "Days are written YYYY-MM-DD, UTC; the deadline moves by as long as the vacation, by at most the host's `VACATION` limit.",
 			run:    vacation},
+		{Word: "AUTO", Syntax: "AUTO ON|OFF", Example: "AUTO OFF", Who: AnyPlayer, Game: true,
+			Help:   "OFF: pbem asks you even for a move that is your only one; ON (the default): it plays such a move for you at once and tells you.",
+			Detail: "A forced move (Archipelago's `FEED NONE` when you have nothing to give, a `PASS` with nothing else to do) is marked forced in the history.",
+			run:    auto},
 		{Word: "DIGEST", Syntax: "DIGEST ON|OFF", Example: "DIGEST ON", Who: AnyPlayer, Game: true,
 			Help:   "Gives you one mail a day about the game instead of one per event (OFF: one per event again).",
 			Detail: "Prompts, reminders and the result still come at once.",
@@ -276,6 +280,15 @@ func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Caus
 		_, err := m.Service.Watch(ctx, l.game.ID, l.seat, strings.Trim(rest, "<>"), on, c)
 		return err
 	}
+}
+
+func auto(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
+	on := strings.EqualFold(rest, "ON")
+	if !on && !strings.EqualFold(rest, "OFF") {
+		return refuse(games.ErrSetup, "write AUTO OFF to be asked even for your only move, or AUTO ON to let pbem play it")
+	}
+	_, err := m.Service.SetAuto(ctx, l.game.ID, l.seat, on, c)
+	return err
 }
 
 func digest(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {

@@ -190,7 +190,7 @@ func actorNames(g *projections.Game, e events.Event) (actor, onBehalfOf string) 
 // byPbem reports whether pbem chose to play mp now rather than the player
 // in their mail: at a timeout, for a seat it plays for good, or from a
 // move the player wrote in advance.
-func byPbem(mp events.MovePlayed) bool { return mp.Timeout || mp.Conditional || mp.Queued }
+func byPbem(mp events.MovePlayed) bool { return mp.Timeout || mp.Conditional || mp.Queued || mp.Forced }
 
 // tellMove says a move, and who played it: a move pbem played for a seat
 // says so and why.
@@ -205,6 +205,8 @@ func tellMove(t teller, p events.MovePlayed) string {
 		return fmt.Sprintf("pbem played the move %s wrote in advance: it %s.", t.whom(p.Seat), did)
 	case p.Queued:
 		return fmt.Sprintf("pbem played the next move of %s programmed list: it %s.", t.whose(p.Seat), did)
+	case p.Forced:
+		return fmt.Sprintf("%s had one move only, so pbem played it for %s: it %s.", t.who(p.Seat), t.them(p.Seat), did)
 	}
 	return fmt.Sprintf("%s %s.", t.who(p.Seat), did)
 }
@@ -350,6 +352,13 @@ func tellAnswered(t teller, a events.InvitationAnswered) string {
 		return fmt.Sprintf("%s joined the game.", t.who(a.Seat))
 	}
 	return fmt.Sprintf("%s declined the game; seat %d is open.", cmp.Or(t.was[a.Seat], fmt.Sprintf("Seat %d", a.Seat)), a.Seat)
+}
+
+func tellAuto(t teller, a events.AutoChanged) string {
+	if a.Off {
+		return fmt.Sprintf("%s asked to be asked even for a move that is the only one.", t.who(a.Seat))
+	}
+	return fmt.Sprintf("%s let pbem play a move that is the only one.", t.who(a.Seat))
 }
 
 func tellEndProposed(t teller, p events.EndProposed) string {

@@ -277,6 +277,7 @@ var eventTypes = map[string]eventType{
 	events.TypeObserverChanged:    on(never[events.ObserverChanged], watchObserver, tellObserver),
 	events.TypeInvitationAnswered: on(hearAnswered, nil, tellAnswered),
 	events.TypeDigestChanged:      on(toActor[events.DigestChanged], nil, tellDigestChanged),
+	events.TypeAutoChanged:        on(toActor[events.AutoChanged], nil, tellAuto),
 	events.TypeDigestSent:         on(hearDigest, nil, tellDigestSent),
 	events.TypeConditionalSet:     on(toActor[events.ConditionalSet], nil, tellConditional), // nobody else may know
 	events.TypeMovesQueued:        on(hearQueued, nil, tellQueued),

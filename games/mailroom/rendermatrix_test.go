@@ -482,6 +482,8 @@ func eventLabel(g *projections.Game, e events.Event) string {
 		return e.Type + " written in advance"
 	case mp.Queued:
 		return e.Type + " from a programmed list"
+	case mp.Forced:
+		return e.Type + " forced"
 	}
 	return e.Type
 }
@@ -584,6 +586,7 @@ func (m *matrix) play(info rules.Info) {
 	m.do("watch", errOnly(m.svc.Watch(m.ctx, m.id, 0, matrixObserver, true, games.Cause{})))
 	m.do("say", errOnly(m.svc.Say(m.ctx, m.id, 1, "good luck", games.Cause{})))
 	m.do("digest on", errOnly(m.svc.SetDigest(m.ctx, m.id, 2, true, games.Cause{})))
+	m.do("auto off", errOnly(m.svc.SetAuto(m.ctx, m.id, 1, false, games.Cause{})))
 	m.advance(2)
 	m.tick(25 * time.Hour) // the digest
 	m.do("digest off", errOnly(m.svc.SetDigest(m.ctx, m.id, 2, false, games.Cause{})))

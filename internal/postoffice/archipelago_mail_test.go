@@ -2,6 +2,7 @@ package postoffice
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"html"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	gomail "github.com/emersion/go-message/mail"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/archipelago"
@@ -429,6 +431,15 @@ func (a *archipelagoTable) refused(seat int, move, because string) {
 func TestArchipelagoCrisisByMail(t *testing.T) {
 	t.Parallel()
 	a := newArchipelagoTable(t, rand.NewChaCha8([32]byte{42}))
+	// Every gift is written by mail, FEED NONE too: nobody lets pbem play
+	// a gift that is the only one.
+	for seat, u := range a.users {
+		if _, err := a.post.svc.SetAuto(context.Background(), a.id, rules.Seat(seat), false, games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, a.post.ms, u, a.seen[u], "")
+		a.seen[u] = len(mailbox(t, a.post.ms, u))
+	}
 	observer := func() *archipelago.View { return a.load().State.View(rules.Observer).(*archipelago.View) }
 	a.playUntil("crisis", 40, func(g *projections.Game) bool {
 		return g.State.View(rules.Observer).(*archipelago.View).Crisis != nil

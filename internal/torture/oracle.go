@@ -60,6 +60,7 @@ type Report struct {
 	Repeats                          int // of those, second deliveries of a Message-ID, same content
 	Watches, Says, Strangers         int // WATCH mails, SAY mails, strangers' mails
 	Joins                            int // invited players' JOINs
+	Forced                           int // moves pbem played as a seat's only legal move
 	Stale                            int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
@@ -561,12 +562,20 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			case events.TypeMovePlayed:
 				r.Applied++
 				key, _, _ := strings.Cut(e.Source, "#")
-				applied[key]++
 				var mp events.MovePlayed
 				if err := json.Unmarshal(e.Payload, &mp); err != nil {
 					r.problem("game %s event %d: %v", id, e.Seq, err)
 					continue
 				}
+				if mp.Forced {
+					// pbem played the seat's only legal move after what
+					// came before it: the rules replayed it (Changes, pbem
+					// verify); it answers no mail of the seat's.
+					r.Forced++
+					f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
+					continue
+				}
+				applied[key]++
 				s, ok := byKey[key]
 				switch {
 				case mp.Timeout && strings.HasPrefix(e.Source, ClockSource):
