@@ -91,8 +91,8 @@ func TestTorture(t *testing.T) {
 	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
 	out.Console = s.disturbed(op.Runs())
 	rep := torture.Check(club.Sent(), out)
-	t.Logf("players sent %d NEW, %d moves (%d of them rightly answered as stale), %d bad moves, %d repeated mails, %d WATCH of an observer and the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves",
-		rep.News, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied)
+	t.Logf("players sent %d NEW, %d JOIN of an invited player, %d moves (%d of them rightly answered as stale), %d bad moves, %d repeated mails, %d WATCH of an observer and the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves, %d of them a seat's only move it played itself",
+		rep.News, rep.Joins, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied, rep.Forced)
 	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were rightly refused, the rules saying they were no longer legal (a turn played already) or the game being paused; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
 		rep.Late, rep.Held, rep.Superseded, rep.Polite, kinds(rep.Styles))
 	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it set %d deadlines and paused and resumed %d games, and the players were mailed each; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time",
