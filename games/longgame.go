@@ -265,6 +265,9 @@ func (s *Service) Join(ctx context.Context, id, addr string, c Cause) (Played, e
 	})
 }
 
+// ReasonExpelled is the reason of a seat the host expelled.
+const ReasonExpelled = "expelled"
+
 // Expel gives seat to pbem for good.
 func (s *Service) Expel(ctx context.Context, id string, by rules.Seat, seat int, c Cause) (Played, error) {
 	return s.act(ctx, id, by, c, func(g *projections.Game) ([]events.Event, string, error) {
@@ -274,7 +277,7 @@ func (s *Service) Expel(ctx context.Context, id string, by rules.Seat, seat int,
 		if seat < 0 || seat >= len(g.Created.Players) {
 			return nil, "", refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", id, len(g.Created.Players)-1, seat)
 		}
-		evs, err := s.newEvents(c, event(events.TypeSeatAbandoned, actor(by), events.SeatAbandoned{Seat: seat, Reason: "expelled"}))
+		evs, err := s.newEvents(c, event(events.TypeSeatAbandoned, actor(by), events.SeatAbandoned{Seat: seat, Reason: ReasonExpelled}))
 		return evs, "", err
 	})
 }

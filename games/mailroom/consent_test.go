@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
@@ -151,5 +152,31 @@ func TestOperatorGamesNeedNoAnswer(t *testing.T) {
 	}
 	if _, err := mt.svc.AnswerInvitation(context.Background(), id, 1, true, games.Cause{}); err == nil {
 		t.Errorf("JOIN by a player nobody asked: want a refusal")
+	}
+}
+
+// TestReplacedAndExpelledLocked: a replaced player's reply address opens
+// nothing (their mail is not the seat's any more: silence), and an
+// expelled player's mail is refused once with the reason, never read.
+func TestReplacedAndExpelledLocked(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 3)
+	if _, err := mt.svc.Replace(ctx, id, games.Operator, 1, events.Player{Address: "eve@example.org"}, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if out := mt.mail(id, 1, "bea@example.net", "", "SAY still here\r\nBOARD\r\n"); len(out) != 0 {
+		t.Errorf("the replaced player's mail got %d answers, want silence", len(out))
+	}
+	if _, err := mt.svc.Expel(ctx, id, games.Operator, 2, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	before := len(mt.game(id).Said)
+	out := mt.mail(id, 2, "cai@example.com", "", "SAY unfair!\r\nBOARD\r\n")
+	if r := refusals(out); len(out) != 1 || len(r) != 1 || !strings.Contains(r[0], "expelled you") {
+		t.Errorf("the expelled player's mail got %v, want one refusal saying they were expelled", r)
+	}
+	if n := len(mt.game(id).Said); n != before {
+		t.Errorf("the expelled player's SAY was recorded")
 	}
 }

@@ -271,7 +271,7 @@ func tellDeadline(t teller, p events.DeadlinePassed) string {
 
 func tellAbandoned(t teller, p events.SeatAbandoned) string {
 	why := "there were too many timeouts"
-	if p.Reason == "expelled" {
+	if p.Reason == games.ReasonExpelled {
 		why = "the host expelled " + t.whom(p.Seat)
 	}
 	return fmt.Sprintf("From now on pbem plays %s seat for good: %s.", t.whose(p.Seat), why)

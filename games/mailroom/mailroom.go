@@ -263,6 +263,14 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		return false, m.send(ctx, l, log)
 	case !m.authenticated(l.rec, l.p, log.With("game", tag.Game)):
 		return false, nil
+	case g.Abandoned[int(from)] == games.ReasonExpelled:
+		// The host took the seat from them: their reply address opens
+		// nothing any more (a replaced player's does not either, their
+		// address no longer being the seat's).
+		l.game, l.seat = g, from
+		l.answer(KindRejected, map[string]string{"reason": "the game's host expelled you: pbem plays your seat for good, and nothing you write to this game is read any more"})
+		log.Info("mail from an expelled player refused", "game", tag.Game, "seat", from)
+		return false, m.send(ctx, l, log)
 	}
 	l.game, l.seat = g, from
 	return true, nil
