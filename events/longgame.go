@@ -102,9 +102,12 @@ type EndProposed struct {
 }
 
 // ObserverChanged adds or removes someone who follows the public view.
+// Invited says the host asked them by mail: they get one invitation and
+// nothing else until they accept (an ObserverChanged without Invited).
 type ObserverChanged struct {
 	Address string `json:"address"`
 	Watch   bool   `json:"watch"`
+	Invited bool   `json:"invited,omitempty"`
 }
 
 // AutoChanged records a player's choice about their forced moves: with

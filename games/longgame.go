@@ -311,7 +311,23 @@ func (s *Service) Watch(ctx context.Context, id string, by rules.Seat, address s
 		if on && by != operator && len(g.Observers) >= s.maxObservers() && !slices.ContainsFunc(g.Observers, func(a string) bool { return strings.EqualFold(a, address) }) {
 			return nil, "", refuse(ErrSetup, "game %s has %d observers already, as many as pbem mails for one game", id, len(g.Observers))
 		}
-		evs, err := s.newEvents(c, event(events.TypeObserverChanged, actor(by), events.ObserverChanged{Address: address, Watch: on}))
+		// The host's observer is asked first, as a player is; the
+		// operator's is not.
+		invited := on && by != operator && !slices.ContainsFunc(g.Observers, func(a string) bool { return strings.EqualFold(a, address) })
+		evs, err := s.newEvents(c, event(events.TypeObserverChanged, actor(by), events.ObserverChanged{Address: address, Watch: on, Invited: invited}))
+		return evs, "", err
+	})
+}
+
+// AcceptWatch records that an observer the host asked by mail wants the
+// game's mail.
+func (s *Service) AcceptWatch(ctx context.Context, id, address string, c Cause) (Played, error) {
+	address = strings.ToLower(strings.TrimSpace(address))
+	return s.act(ctx, id, operator, c, func(g *projections.Game) ([]events.Event, string, error) {
+		if !g.Asked[address] {
+			return nil, "", refuse(ErrSetup, "nobody asked you to follow game %s", id)
+		}
+		evs, err := s.newEvents(c, event(events.TypeObserverChanged, events.SystemActor, events.ObserverChanged{Address: address, Watch: true}))
 		return evs, "", err
 	})
 }

@@ -33,6 +33,7 @@ func (t Table) clone() Table {
 	}
 	c.EndVotes = maps.Clone(t.EndVotes)
 	c.Observers = slices.Clone(t.Observers)
+	c.Asked = maps.Clone(t.Asked)
 	c.Digest = maps.Clone(t.Digest)
 	c.Manual = maps.Clone(t.Manual)
 	c.DigestUpTo = maps.Clone(t.DigestUpTo)

@@ -25,6 +25,7 @@ type Table struct {
 	Undo         *UndoVote  // an undo waiting for answers
 	EndVotes     map[int]bool
 	Observers    []string
+	Asked        map[string]bool   // observers asked by mail who have not yet accepted
 	Digest       map[int]bool      // seats that get one mail a day
 	Manual       map[int]bool      // seats asked even for their only move (AUTO OFF)
 	DigestUpTo   map[int]uint64    // the last event each digest covered
@@ -45,7 +46,7 @@ type UndoVote struct {
 func newTable() Table {
 	return Table{Since: map[int]time.Time{}, Reminded: map[int]bool{}, Late: map[int]bool{},
 		Timeouts: map[int]int{}, Abandoned: map[int]string{}, EndVotes: map[int]bool{},
-		Digest: map[int]bool{}, Manual: map[int]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
+		Digest: map[int]bool{}, Manual: map[int]bool{}, Asked: map[string]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
 		Undone: map[uint64]bool{}, Queues: map[int][]string{}, QueueStages: map[int]string{}}
 }
 
@@ -160,9 +161,19 @@ func (g *Game) applyTable(e events.Event) error {
 	case events.TypeObserverChanged:
 		var p events.ObserverChanged
 		return unmarshalThen(e, &p, func() {
-			g.Observers = slices.DeleteFunc(g.Observers, func(a string) bool { return strings.EqualFold(a, p.Address) })
-			if p.Watch {
+			known := slices.ContainsFunc(g.Observers, func(a string) bool { return strings.EqualFold(a, p.Address) })
+			switch {
+			case !p.Watch:
+				g.Observers = slices.DeleteFunc(g.Observers, func(a string) bool { return strings.EqualFold(a, p.Address) })
+				delete(g.Asked, strings.ToLower(p.Address))
+			case known && !p.Invited: // the asked observer accepted, or the operator vouched
+				delete(g.Asked, strings.ToLower(p.Address))
+			case known: // asked again: nothing changes
+			default:
 				g.Observers = append(g.Observers, p.Address)
+				if p.Invited {
+					g.Asked[strings.ToLower(p.Address)] = true
+				}
 			}
 		})
 	case events.TypeAutoChanged:

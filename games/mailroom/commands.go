@@ -197,6 +197,11 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 		return err
 	}
 	words := strings.Fields(strings.ToLower(rest))
+	if len(words) == 1 {
+		if _, err := m.Service.AcceptWatch(ctx, words[0], l.p.From, c); !errors.Is(err, games.ErrSetup) && !errors.Is(err, games.ErrUnknownGame) {
+			return err // an observer the host asked accepted (or the store failed)
+		}
+	}
 	if len(words) != 2 {
 		return refuse(games.ErrSetup, "write JOIN, the game's id and its invitation code, as the game's host sent them to you: JOIN <game> <code>")
 	}

@@ -137,7 +137,9 @@ func init() {
 		{Word: "EXPEL", Syntax: "EXPEL <seat>", Example: "EXPEL 1", Who: HostOnly, Game: true,
 			Help: "Lets pbem play a seat for good.", Console: "pbem expel", run: expel},
 		{Word: "WATCH", Syntax: "WATCH <address>", Example: "WATCH olga@example.com", Who: HostOnly, Game: true,
-			Help: "Lets an observer follow the game: the public board after every move, and the result.", Console: "pbem watch", run: watch(true)},
+			Help:    "Lets an observer follow the game: the public board after every move, and the result.",
+			Detail:  "The observer is asked first: one mail, and nothing more until they send `JOIN` and the game's id to the game mailbox.",
+			Console: "pbem watch", run: watch(true)},
 		{Word: "UNWATCH", Syntax: "UNWATCH <address>", Example: "UNWATCH olga@example.com", Who: HostOnly, Game: true,
 			Help: "Stops an observer's mail.", Console: "pbem watch --stop", run: watch(false)},
 	}

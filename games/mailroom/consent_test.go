@@ -180,3 +180,49 @@ func TestReplacedAndExpelledLocked(t *testing.T) {
 		t.Errorf("the expelled player's SAY was recorded")
 	}
 }
+
+// TestObserverAskedFirst: an observer the host adds by mail gets one
+// invitation, saying how to accept and how to stop all mail, and no
+// board until they send JOIN and the game's id; then they follow it.
+func TestObserverAskedFirst(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	const olga = "olga@example.com"
+	seen := len(mt.outbox())
+	mt.mail(id, 0, "ana@example.org", "", "WATCH "+olga+"\r\nSAY welcome, Olga\r\n")
+	if _, err := mt.svc.Move(ctx, id, 0, "E5", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	got := received(mt.outbox(), seen)[olga]
+	if len(got) != 1 || got[0] != mailroom.KindInvitation {
+		t.Fatalf("the asked observer got %v before accepting, want one invitation", got)
+	}
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	var inv mail.Notice
+	for _, n := range mt.outbox() {
+		if n.To == olga {
+			inv = n
+		}
+	}
+	out, err := mt.svc.Render(ctx, lh, inv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if flat := strings.Join(strings.Fields(out.Text), " "); out.Headers[mailroom.HeaderInvited] != "yes" ||
+		!strings.Contains(flat, "JOIN "+id) || !strings.Contains(flat, "send STOP to") {
+		t.Errorf("the observer's invitation (headers %v) does not say how to accept or stop:\n%s", out.Headers, out.Text)
+	}
+	seen = len(mt.outbox())
+	mt.send(olga, mt.m.Mailbox, "", "JOIN "+id+"\r\n")
+	if got := received(mt.outbox(), seen)[olga]; len(got) != 1 || got[0] != mailroom.KindBoard {
+		t.Fatalf("once she accepted the observer got %v, want the board", got)
+	}
+	seen = len(mt.outbox())
+	if _, err := mt.svc.Move(ctx, id, 1, "A1", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := received(mt.outbox(), seen)[olga]; len(got) != 1 {
+		t.Errorf("after accepting the observer got %v for a move, want one mail", got)
+	}
+}

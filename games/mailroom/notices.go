@@ -158,7 +158,7 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 			add(n)
 		}
 		for i, addr := range g.Observers {
-			if kind := observerKind(e, addr); kind != "" {
+			if kind := observerKind(e, addr); kind != "" && (!g.Asked[strings.ToLower(addr)] || kind == KindInvitation) {
 				add(mail.Notice{ID: messageID(note.Domain, g.ID, e.Seq, "o"+strconv.Itoa(i), kind),
 					Kind: kind, Game: g.ID, Seq: e.Seq, Seat: int(rules.Observer), To: addr, Name: addr})
 			}
@@ -421,8 +421,11 @@ func hearQueued(h hearing, q events.MovesQueued) string {
 
 // watchObserver gives a new observer the board; nobody else hears of it.
 func watchObserver(oc events.ObserverChanged, addr string) string {
-	if oc.Watch && strings.EqualFold(oc.Address, addr) {
-		return KindBoard
+	switch {
+	case !oc.Watch || !strings.EqualFold(oc.Address, addr):
+		return ""
+	case oc.Invited:
+		return KindInvitation // asked first; the board once they accept
 	}
-	return ""
+	return KindBoard
 }

@@ -73,9 +73,13 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			return out, err // the store's trouble: trying again may mend it
 		}
 		s.describeGame(&m, g, evs, n)
-		invited = n.Seat >= 0 && n.Seat < len(g.Created.Players) && g.Created.Players[n.Seat].Invited
+		asked := n.Seat == int(rules.Observer) && g.Asked[strings.ToLower(n.To)]
+		invited = asked || n.Seat >= 0 && n.Seat < len(g.Created.Players) && g.Created.Players[n.Seat].Invited
 		switch {
 		case m.Notice != "":
+		case asked:
+			m.Notice = fmt.Sprintf("%s asks you to follow this game: the board as everyone sees it after every move, and the result. To accept, send this line to %s: JOIN %s. Until you do, pbem mails you nothing more about it; to get no mail from pbem at all, send STOP to %s.",
+				games.HostName(g), lh.Mailbox, g.ID, lh.Mailbox)
 		case invited:
 			m.Notice = fmt.Sprintf("Reply JOIN to this mail to play, or DECLINE if you do not want to: until you answer, pbem mails you nothing else about this game. To get no mail from pbem at all, send STOP to %s.", lh.Mailbox)
 		case m.To.Host && !m.Over:

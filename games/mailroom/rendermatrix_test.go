@@ -584,6 +584,7 @@ func (m *matrix) play(info rules.Info) {
 	m.create(info.Name)
 	main := m.id
 	m.do("watch", errOnly(m.svc.Watch(m.ctx, m.id, 0, matrixObserver, true, games.Cause{})))
+	m.do("observer accepts", errOnly(m.svc.AcceptWatch(m.ctx, m.id, matrixObserver, games.Cause{})))
 	m.do("say", errOnly(m.svc.Say(m.ctx, m.id, 1, "good luck", games.Cause{})))
 	m.do("digest on", errOnly(m.svc.SetDigest(m.ctx, m.id, 2, true, games.Cause{})))
 	m.do("auto off", errOnly(m.svc.SetAuto(m.ctx, m.id, 1, false, games.Cause{})))

@@ -61,6 +61,7 @@ func TestDigestAndObserver(t *testing.T) {
 	for _, step := range []func() (games.Played, error){
 		func() (games.Played, error) { return svc.SetDigest(ctx, id, 0, true, games.Cause{}) },
 		func() (games.Played, error) { return svc.Watch(ctx, id, 0, "olga@example.com", true, games.Cause{}) },
+		func() (games.Played, error) { return svc.AcceptWatch(ctx, id, "olga@example.com", games.Cause{}) },
 		func() (games.Played, error) { return svc.Move(ctx, id, 0, "A1", games.Cause{}) },
 		func() (games.Played, error) { return svc.Say(ctx, id, 1, "hello", games.Cause{}) },
 		func() (games.Played, error) { return svc.Move(ctx, id, 1, "C3", games.Cause{}) },
@@ -70,7 +71,7 @@ func TestDigestAndObserver(t *testing.T) {
 		}
 	}
 	got := strings.Join(outbox(t, svc), " ")
-	want := "news>ana@example.org board>olga@example.com your-turn>bea@example.net moved>olga@example.com your-turn>ana@example.org accepted>bea@example.net moved>olga@example.com"
+	want := "news>ana@example.org invitation>olga@example.com board>olga@example.com your-turn>bea@example.net moved>olga@example.com your-turn>ana@example.org accepted>bea@example.net moved>olga@example.com"
 	if got != want {
 		t.Errorf("outbox = %q,\nwant %q (Ana's accepted and said mails wait for her digest)", got, want)
 	}

@@ -101,6 +101,9 @@ func TestTimeoutOfThree(t *testing.T) {
 	if _, err := c.svc.Watch(c.ctx, id, 0, "olu@example.org", true, games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := c.svc.AcceptWatch(c.ctx, id, "olu@example.org", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := c.svc.Move(c.ctx, id, 0, "E5", games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
@@ -138,6 +141,9 @@ func TestBothSeatsExpelled(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := c.svc.Watch(c.ctx, id, 0, "olu@example.org", true, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.AcceptWatch(c.ctx, id, "olu@example.org", games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, seat := range []int{1, 0} {

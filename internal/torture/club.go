@@ -445,6 +445,11 @@ func (p *player) read(raw []byte) error {
 		if !id.ToObserver() {
 			return fmt.Errorf("an observer got %s, which is no observer's mail", ct.MessageID)
 		}
+		if ct.Invited && !p.prompts[ct.MessageID] { // asked to follow the game: they accept
+			p.prompts[ct.MessageID] = true
+			s := Sent{Kind: KindJoin, From: p.addr, To: p.club.opt.Mailbox, Game: ct.Game, Seat: -1, Move: "JOIN " + ct.Game}
+			return p.send(s, "Re: "+ct.Subject, ct.MessageID, "JOIN "+ct.Game+"\n")
+		}
 		return nil
 	}
 	if id.Kind == mailroom.KindUndelivered && !id.Notice() {

@@ -605,8 +605,8 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			case events.TypeObserverChanged:
 				key, _, _ := strings.Cut(e.Source, "#")
 				applied[key]++
-				if s, ok := byKey[key]; !ok || s.Kind != KindWatch || s.Game != id {
-					r.problem("game %s event %d: an observer changed by %q, which is no WATCH a host sent", id, e.Seq, e.Source)
+				if s, ok := byKey[key]; !ok || s.Kind != KindWatch && s.Kind != KindJoin || s.Game != id {
+					r.problem("game %s event %d: an observer changed by %q, which is no WATCH a host sent nor an observer's JOIN", id, e.Seq, e.Source)
 				}
 			case events.TypeInvitationAnswered:
 				key, _, _ := strings.Cut(e.Source, "#")
