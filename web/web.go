@@ -14,7 +14,7 @@ import (
 	"context"
 	"crypto/rand"
 	_ "embed"
-	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"html/template"
 	"log/slog"
@@ -200,7 +200,7 @@ func notFound(w http.ResponseWriter) {
 func newNonce() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
-	return base64.RawStdEncoding.EncodeToString(b)
+	return hex.EncodeToString(b)
 }
 
 // gameID reports whether s is a game id as the service makes them.
