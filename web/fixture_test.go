@@ -48,7 +48,7 @@ type fixture struct {
 	ids    map[string]string
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	clock := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
@@ -87,7 +87,7 @@ func ptr[T any](v T) *T { return &v }
 
 // play plays up to n moves of game id, each a legal move of a seat to act
 // drawn from seed.
-func play(t *testing.T, svc *games.Service, id string, n int, seed uint64) {
+func play(t testing.TB, svc *games.Service, id string, n int, seed uint64) {
 	t.Helper()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(seed, 17))
@@ -111,7 +111,7 @@ func play(t *testing.T, svc *games.Service, id string, n int, seed uint64) {
 
 // game is the fixture's game name folded through its first n events (all
 // when n is 0), and the number of its events.
-func (f *fixture) game(t *testing.T, name string, n int) (*projections.Game, int) {
+func (f *fixture) game(t testing.TB, name string, n int) (*projections.Game, int) {
 	t.Helper()
 	g, evs, _, err := f.svc.LoadAt(context.Background(), f.ids[name], n)
 	if err != nil {
@@ -121,7 +121,7 @@ func (f *fixture) game(t *testing.T, name string, n int) (*projections.Game, int
 }
 
 // link is the address of the page of game name for seat.
-func (f *fixture) link(t *testing.T, name string, seat rules.Seat) string {
+func (f *fixture) link(t testing.TB, name string, seat rules.Seat) string {
 	t.Helper()
 	g, _ := f.game(t, name, 0)
 	return f.url + web.Link("", f.tokens, g, seat)

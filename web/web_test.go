@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"html"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -81,6 +84,28 @@ func TestPageTokens(t *testing.T) {
 	}
 }
 
+// TestPageReplacedPlayer: when the host seats someone else, the former
+// player's link is a 404 at once and the newcomer's opens the seat's
+// page.
+func TestPageReplacedPlayer(t *testing.T) {
+	f := newFixture(t)
+	old := f.link(t, "archipelago", 2)
+	if status, _, _ := get(t, old); status != 200 {
+		t.Fatalf("the seat's link before: %d", status)
+	}
+	ctx := context.Background()
+	if _, err := f.svc.Replace(ctx, f.ids["archipelago"], 0, 2, events.Player{Name: "Dov", Address: "Dov@example.org"}, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if status, _, _ := get(t, old); status != 404 {
+		t.Errorf("the former player's link: %d, want 404", status)
+	}
+	status, _, body := get(t, f.link(t, "archipelago", 2))
+	if status != 200 || !strings.Contains(body, "Seen by Dov (seat 2).") {
+		t.Errorf("the newcomer's link: %d, want their page", status)
+	}
+}
+
 // checkHeaders: every answer is kept by no cache, sends no referrer,
 // and runs no script but the page's own, by its nonce.
 func checkHeaders(t *testing.T, h http.Header, body string) {
@@ -117,7 +142,10 @@ func TestPageNoOtherSeatsSecrets(t *testing.T) {
 		t.Run(tb.name, func(t *testing.T) {
 			_, n := f.game(t, tb.name, 0)
 			own, checked := 0, 0
-			for at := 1; at <= n; at += max(1, n/12) {
+			for at := 1; at <= n; at = min(at+max(1, n/12), n+1) {
+				if at > n-max(1, n/12) {
+					at = n // the last position always, with every secret still kept
+				}
 				g, _ := f.game(t, tb.name, at)
 				sec, ok := g.State.(rules.Secrets)
 				if !ok {
@@ -218,5 +246,47 @@ func TestPageExport(t *testing.T) {
 	_, _, body = get(t, f.link(t, "atacama", 0))
 	if strings.Contains(body, `id="export"`) || !strings.Contains(body, "once the game is over") || !strings.Contains(body, "matches the commitment") {
 		t.Errorf("a running game's page: export offered, or no word why not, or no replay against the commitment")
+	}
+}
+
+// TestPageTurn: the page says who is to move and until when (the seat's
+// deadline from the host's clock), and a finished game's page the final
+// scores and the winners.
+func TestPageTurn(t *testing.T) {
+	f := newFixture(t)
+	for _, tb := range tables {
+		t.Run(tb.name, func(t *testing.T) {
+			g, _ := f.game(t, tb.name, 0)
+			_, _, body := get(t, f.link(t, tb.name, rules.Observer))
+			body = html.UnescapeString(body)
+			if g.Ended != nil {
+				for s, score := range g.Ended.Scores {
+					row := "<td>" + strconv.Itoa(s) + "</td><td>" + g.Created.Players[s].Name + "</td><td>" + strconv.Itoa(score) + "</td>"
+					if !strings.Contains(body, row) {
+						t.Errorf("no row %q for seat %d", row, s)
+					}
+				}
+				for _, s := range g.Winners() {
+					if !strings.Contains(body, "won by "+g.Created.Players[s].Name) {
+						t.Errorf("the page does not say %s won", g.Created.Players[s].Name)
+					}
+				}
+				return
+			}
+			toAct := g.State.ToAct()
+			if len(toAct) == 0 {
+				t.Fatal("nobody to move in a running game")
+			}
+			for _, s := range toAct {
+				d, ok := g.Deadline(int(s))
+				if !ok {
+					t.Fatalf("seat %d has no deadline", s)
+				}
+				want := g.Created.Players[s].Name + " (until " + d.UTC().Format("Mon 2 Jan 2006 15:04 UTC") + ")"
+				if !strings.Contains(body, want) {
+					t.Errorf("the page does not say %q", want)
+				}
+			}
+		})
 	}
 }
