@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -77,7 +78,7 @@ func newFixture(t testing.TB) *fixture {
 		play(t, f.svc, id, tb.moves, uint64(i))
 		f.ids[tb.name] = id
 	}
-	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Key: &f.key}).Handler())
+	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Key: &f.key, Describe: mailroom.DescribeEach}).Handler())
 	t.Cleanup(srv.Close)
 	f.url = srv.URL
 	return f

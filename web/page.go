@@ -11,7 +11,6 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -90,7 +89,10 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 	pg := &page{ID: g.ID, Title: title(g), Who: readerName(g, who.seat), Status: status(g), Board: svg,
 		At: at, Events: len(evs), Players: players(g, shown, who.seat),
 		Nav: nav{First: atLink(1), Prev: atLink(at - 1), Next: atLink(at + 1), Last: atLink(len(evs))}}
-	lines := mailroom.DescribeEach(g, evs, int(who.seat))
+	lines := make([]string, len(evs))
+	if p.Describe != nil {
+		lines = p.Describe(g, evs, int(who.seat))
+	}
 	for i, e := range evs {
 		if lines[i] == "" && i+1 != at {
 			continue

@@ -37,6 +37,12 @@ type Pages struct {
 	// Key signs the export a page offers, and is the key the history's
 	// signature is checked against; nil exports unsigned histories.
 	Key *events.SigningKey
+	// Describe says what each event of a history did, in a sentence for
+	// the reader at seat (rules.Observer for the public page), "" for
+	// events it need not read about: the mail's wording
+	// (mailroom.DescribeEach), so that a page tells a seat what its mail
+	// does. Nil names each event by its type.
+	Describe func(g *projections.Game, evs []events.Event, seat int) []string
 	// Log records what failed inside; nil logs nothing.
 	Log *slog.Logger
 }

@@ -36,7 +36,7 @@ var allowed = map[string][]string{
 	"internal/layers":              nil,
 	"internal/torture":             {"events", "games", "games/mailroom", "mail", "mail/loopback", "projections", "rules"},
 	"internal/postoffice":          {"events", "games", "games/mailroom", "mail", "mail/loopback", "projections", "rules", "rules/atacama", "rules/altiplano", "rules/archipelago", "web"},
-	"web":                          {"events", "games", "games/mailroom", "mail", "pictures", "projections", "rules"},
+	"web":                          {"events", "games", "mail", "pictures", "projections", "rules"},
 	"internal/bench":               {"events", "games", "games/mailroom", "internal/postoffice", "mail", "mail/loopback", "projections", "rules"},
 	"cmd/pbem":                     {"*"},
 	"rules/rulestest/internal/nim": {"rules"},

@@ -2,6 +2,7 @@ package postoffice
 
 import (
 	"context"
+	"html"
 	"io"
 	"net"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/web"
@@ -35,9 +37,13 @@ func TestWebPagesServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _, err := s.svc.Load(ctx, id)
+	g, evs, _, err := s.svc.LoadAt(ctx, id, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	created := html.EscapeString(mailroom.DescribeEach(g, evs, 1)[0]) // the page tells the history as the mail does
+	if created == "" {
+		t.Fatal("the game's creation has no sentence to look for")
 	}
 	tokens := mail.Tokens{Secret: []byte(OnLoopback("", "", "", "").Secret)}
 	for _, base := range []string{strings.TrimSuffix(s.health, "/healthz"), "http://" + addr} {
@@ -47,6 +53,7 @@ func TestWebPagesServed(t *testing.T) {
 			want   string
 		}{
 			{web.Link("", tokens, g, 1), 200, "Seen by Bea (seat 1)."},
+			{web.Link("", tokens, g, 1), 200, created},
 			{web.Link("", tokens, g, rules.Observer), 200, "Seen by an observer."},
 			{mail.PagePath(id, tokens.Token(id, 1), false), 404, "no such page"},
 			{"/healthz", 0, `"healthy"`},
