@@ -69,7 +69,9 @@ install_packages() {
 starts() {
 	local flags=(--headless --disable-gpu --dump-dom)
 	[[ $(id -u) == 0 ]] && flags+=(--no-sandbox) # the sandbox cannot run as root
-	timeout 60 "$1" "${flags[@]}" about:blank 2>"$STATE/start.log" | grep -q '<html'
+	local out
+	out=$(timeout 60 "$1" "${flags[@]}" about:blank 2>"$STATE/start.log") || return 1
+	[[ $out == *"<html"* ]]
 }
 
 start() {
