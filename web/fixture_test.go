@@ -40,6 +40,9 @@ var tables = []table{
 
 var playerNames = []string{"Ana", "Bea", "Cai", "Dov"}
 
+// observer follows every game of the fixture.
+const observer = "eve@example.net"
+
 // fixture is a store of played games, their pages served over loopback.
 type fixture struct {
 	svc    *games.Service
@@ -74,6 +77,9 @@ func newFixture(t testing.TB) *fixture {
 		}
 		if _, err := f.svc.SetSettings(ctx, id, 0, events.Settings{PerMove: "48h"}, games.Cause{}); err != nil {
 			t.Fatalf("%s: settings: %v", tb.name, err)
+		}
+		if _, err := f.svc.Watch(ctx, id, 0, observer, true, games.Cause{}); err != nil {
+			t.Fatalf("%s: watch: %v", tb.name, err)
 		}
 		play(t, f.svc, id, tb.moves, uint64(i))
 		f.ids[tb.name] = id

@@ -132,8 +132,9 @@ func checkHeaders(t *testing.T, h http.Header, body string) {
 }
 
 // TestPageNoOtherSeatsSecrets: at every position of each game, no
-// reader's page, picture and history included, holds a fact that the
-// game's state (rules.Secrets) keeps for another seat or for nobody; and
+// reader's page, picture and history included, holds an address (of a
+// player or of the observer) or a fact that the game's state
+// (rules.Secrets) keeps for another seat or for nobody; and
 // a seat's own secrets do show on its own page, so the search finds
 // what is there.
 func TestPageNoOtherSeatsSecrets(t *testing.T) {
@@ -157,6 +158,11 @@ func TestPageNoOtherSeatsSecrets(t *testing.T) {
 						t.Fatalf("seat %d at %d: status %d", s, at, status)
 					}
 					text := html.UnescapeString(body)
+					for _, addr := range append([]string{observer}, addresses(g)...) {
+						if strings.Contains(strings.ToLower(text), strings.ToLower(addr)) {
+							t.Errorf("after event %d, the page of seat %d shows the address %s", at, s, addr)
+						}
+					}
 					for o := rules.Observer; int(o) < tb.seats; o++ {
 						for _, secret := range facts(sec.Secrets(o)) {
 							checked++
@@ -179,6 +185,15 @@ func TestPageNoOtherSeatsSecrets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// addresses are the players' addresses in g.
+func addresses(g *projections.Game) []string {
+	var out []string
+	for _, p := range g.Created.Players {
+		out = append(out, p.Address)
+	}
+	return out
 }
 
 // facts is what a page would write of secrets: each secret as it is,
