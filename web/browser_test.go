@@ -252,7 +252,7 @@ func browse(t *testing.T, tab context.Context, f *fixture, tb table) {
 	}
 }
 
-// screenshot writes the page as a PNG three fifths its size into docs/pictures.
+// screenshot writes the page as a PNG half its size into docs/pictures.
 func screenshot(t *testing.T, tab context.Context, name string) {
 	b, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
 	if err != nil {
@@ -263,7 +263,7 @@ func screenshot(t *testing.T, tab context.Context, name string) {
 		t.Fatal(err)
 	}
 	r := img.Bounds()
-	small := image.NewRGBA(image.Rect(0, 0, r.Dx()*3/5, r.Dy()*3/5))
+	small := image.NewRGBA(image.Rect(0, 0, r.Dx()/2, r.Dy()/2))
 	draw.CatmullRom.Scale(small, small.Bounds(), img, r, draw.Src, nil)
 	var out bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&out, small); err != nil {
