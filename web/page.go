@@ -92,6 +92,10 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 	lines := make([]string, len(evs))
 	if p.Describe != nil {
 		lines = p.Describe(g, evs, int(who.seat))
+	} else {
+		for i, e := range evs {
+			lines[i] = e.Type
+		}
 	}
 	for i, e := range evs {
 		if lines[i] == "" && i+1 != at {
