@@ -11,6 +11,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	_ "embed"
@@ -126,13 +127,15 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
 		p.fail(w, "draw page", id, err)
 		return
 	}
-	nonce := newNonce()
-	pg.Nonce = nonce
-	w.Header().Set("Content-Security-Policy", policy(nonce))
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := pageTemplate.Execute(w, pg); err != nil {
-		p.logger().Error("page", "game", id, "err", err)
+	pg.Nonce = newNonce()
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, pg); err != nil {
+		p.fail(w, "write page", id, err)
+		return
 	}
+	w.Header().Set("Content-Security-Policy", policy(pg.Nonce))
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(b.Bytes())
 }
 
 // who says whose token token is: a seat's (its current player's), or the
