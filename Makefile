@@ -2,7 +2,7 @@
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: run test vet build bench mailservers torture fuzz
+.PHONY: run test vet build bench mailservers browser torture fuzz
 
 # Play a whole Atacama game by mail between two bots: pbem, an IMAP and an
 # SMTP server all run in the process on loopback, with NATS JetStream
@@ -25,7 +25,13 @@ vet:
 mailservers:
 	@bash scripts/mailservers.sh start
 
-test: vet mailservers
+# The tests of the games' web pages drive a real chromium: this installs
+# it (as root, from Debian's packages) where it is missing, or says why it
+# cannot, and those tests then skip with that reason.
+browser:
+	@bash scripts/browser.sh start
+
+test: vet mailservers browser
 	$(GO) test -count=1 -timeout 15m ./...
 
 # Kill "pbem serve" with SIGKILL 500 times (PBEM_TORTURE_KILLS) at random

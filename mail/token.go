@@ -167,3 +167,49 @@ func (p *Parsed) Tag(mailbox string) (Tag, bool) {
 	}
 	return Tag{}, false
 }
+
+// PageTokenLen is the length of the token in a game page's address. It is
+// longer than a reply token's: a page's address is guessed at over HTTP,
+// where nothing but its length stands in the way.
+const PageTokenLen = 20
+
+// Page returns the token of the web page of seat in game, while address
+// holds the seat: the first twenty characters of the lowercase, unpadded
+// base32 of HMAC-SHA256(Secret, game+".page."+seat+"."+address). Its own
+// purpose in the MAC keeps a reply token from opening a page and a page's
+// token from answering for a seat; the address makes the link of a player
+// who left the seat (replaced, or the seat taken by a newcomer) stop
+// working.
+func (t Tokens) Page(game string, seat int, address string) string {
+	return t.mac(game + ".page." + strconv.Itoa(seat) + "." + strings.ToLower(address))[:PageTokenLen]
+}
+
+// PublicPage returns the token of the public page of game, the one
+// observers read and players may pass on once the game is over: the
+// first twenty characters of HMAC-SHA256(Secret, game+".public") as
+// [Tokens.Page] writes them.
+func (t Tokens) PublicPage(game string) string {
+	return t.mac(game + ".public")[:PageTokenLen]
+}
+
+// CheckPage reports whether token is want, the page token made for it,
+// comparing in constant time and ignoring case; with no Secret nothing is.
+func (t Tokens) CheckPage(token, want string) bool {
+	return len(t.Secret) > 0 && hmac.Equal([]byte(strings.ToLower(token)), []byte(want))
+}
+
+// PagePath returns the path of a game's page for a token of
+// [Tokens.Page] ("/g/<game>/<token>") or, public, of
+// [Tokens.PublicPage] ("/g/<game>/public/<token>").
+func PagePath(game, token string, public bool) string {
+	if public {
+		return "/g/" + game + "/public/" + token
+	}
+	return "/g/" + game + "/" + token
+}
+
+func (t Tokens) mac(text string) string {
+	mac := hmac.New(sha256.New, t.Secret)
+	mac.Write([]byte(text))
+	return strings.ToLower(tokenEncoding.EncodeToString(mac.Sum(nil)))
+}

@@ -59,6 +59,14 @@ type Config struct {
 			KeyFile          string `toml:"key_file"`
 		} `toml:"dkim"`
 	} `toml:"smtp"`
+	// HTTPListen is where /healthz, /metrics and the games' pages
+	// (/g/…) are served when serve's --health gives no address; "" serves
+	// nothing.
+	HTTPListen string `toml:"http_listen"`
+	// WebURL is the games' pages' address as players reach it, through
+	// the reverse proxy that serves them with TLS, such as
+	// "https://games.example.org"; the links pbem prints start with it.
+	WebURL string `toml:"web_url"`
 	// VerifyDKIM makes moves count only from mail with a DKIM signature
 	// of its From domain that pbem verifies itself (or, with TrustedAuth
 	// set, that server vouches for).
@@ -108,6 +116,7 @@ func LoadConfig(file string) (Config, error) {
 		"PBEM_SMTP_ADDR": &c.SMTP.Addr, "PBEM_SMTP_SECURITY": &c.SMTP.Security,
 		"PBEM_SMTP_USERNAME": &c.SMTP.Username, "PBEM_SMTP_PASSWORD": &c.SMTP.Password,
 		"PBEM_SMTP_ENVELOPE_FROM": &c.SMTP.EnvelopeFrom,
+		"PBEM_HTTP_LISTEN":        &c.HTTPListen, "PBEM_WEB_URL": &c.WebURL,
 	} {
 		if v, ok := os.LookupEnv(key); ok {
 			*field = v

@@ -18,6 +18,7 @@ import (
 	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/pbem-games/pbem/web"
 )
 
 // PostOffice is everything "pbem serve" runs: the intake, the mailroom,
@@ -35,6 +36,11 @@ type PostOffice struct {
 	log      *slog.Logger
 	post     *mailroom.Service   // the mail side of the games
 	lh       mailroom.Letterhead // what the outbox renders mail with
+	pages    *web.Pages
+	// listen is where Run serves Handler (Config.HTTPListen) unless
+	// Listen already does.
+	listen    string
+	listening bool
 }
 
 // Start makes the post office of svc as c says, ready to Run; svc's
@@ -84,6 +90,8 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
+		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEach, Log: log.With("part", "web")},
+		listen:  c.HTTPListen,
 		log:     log,
 		index:   index,
 		sender:  sender,
@@ -121,6 +129,13 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	if p.health.disk != nil {
 		parts["disk"] = p.health.disk.run
 	}
+	if p.listen != "" && !p.listening {
+		stop, err := p.Listen(ctx, p.listen)
+		if err != nil {
+			return fmt.Errorf("http_listen: %w", err)
+		}
+		defer stop()
+	}
 	var wg sync.WaitGroup
 	errs := make(chan error, len(parts))
 	for name, run := range parts {
@@ -144,12 +159,17 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	return errors.Join(all...)
 }
 
-// Handler serves /healthz and /metrics.
-func (p *PostOffice) Handler() http.Handler { return healthMux(p.health, p.metrics) }
+// Handler serves /healthz, /metrics and the games' pages under /g/.
+func (p *PostOffice) Handler() http.Handler {
+	mux := healthMux(p.health, p.metrics)
+	mux.Handle("GET /g/", p.pages.Handler())
+	return mux
+}
 
 // Listen serves Handler on addr until ctx ends; the function it returns
-// stops it sooner.
+// stops it sooner. Run then serves nothing on Config.HTTPListen.
 func (p *PostOffice) Listen(ctx context.Context, addr string) (func(), error) {
+	p.listening = true
 	return serveHealth(ctx, addr, p.Handler(), p.log)
 }
 

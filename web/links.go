@@ -1,0 +1,45 @@
+package web
+
+import (
+	"strings"
+
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Link returns the address of game g's page for seat, or for
+// rules.Observer the public page's, under base (the service's address as
+// its readers reach it, such as "https://games.example.org"; "" gives the
+// path alone). A seat's link works while its player holds the seat; an
+// open seat has none ("").
+func Link(base string, t mail.Tokens, g *projections.Game, seat rules.Seat) string {
+	base = strings.TrimRight(base, "/")
+	if seat == rules.Observer {
+		return base + mail.PagePath(g.ID, t.PublicPage(g.ID), true)
+	}
+	if int(seat) < 0 || int(seat) >= len(g.Created.Players) {
+		return ""
+	}
+	addr := g.Created.Players[seat].Address
+	if addr == "" {
+		return ""
+	}
+	return base + mail.PagePath(g.ID, t.Page(g.ID, int(seat), addr), false)
+}
+
+// Reader is one reader of a game's pages and their link.
+type Reader struct {
+	Seat rules.Seat // rules.Observer for the public page
+	Name string     // the player's, or "public"
+	Link string
+}
+
+// Links returns the link of every seat of g, then the public page's.
+func Links(base string, t mail.Tokens, g *projections.Game) []Reader {
+	var out []Reader
+	for _, p := range g.Created.Players {
+		out = append(out, Reader{Seat: rules.Seat(p.Seat), Name: p.Name, Link: Link(base, t, g, rules.Seat(p.Seat))})
+	}
+	return append(out, Reader{Seat: rules.Observer, Name: "public", Link: Link(base, t, g, rules.Observer)})
+}

@@ -1,0 +1,231 @@
+// Package web serves each game's page: the board as one seat (or an
+// observer) sees it, the players, whose turn it is and until when, the
+// history with a replay of every position as that seat saw it, the
+// verification of the history and, for its players once it is over, the
+// signed export. The pages are read-only: mail stays the one way to play.
+//
+// A page's address carries a token (mail.Tokens.Page, PublicPage): only
+// the service can make one, a seat's opens that seat's view and no other,
+// and any other address, a reply token or a departed player's token
+// included, is a 404 like a page that never was.
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	_ "embed"
+	"encoding/hex"
+	"errors"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Pages serves the pages of the games of Service.
+type Pages struct {
+	Service *games.Service
+	Tokens  mail.Tokens // the service's secret; an empty Secret opens no page
+	// Key signs the export a page offers, and is the key the history's
+	// signature is checked against; nil exports unsigned histories.
+	Key *events.SigningKey
+	// Describe says what each event of a history did, in a sentence for
+	// the reader at seat (rules.Observer for the public page), "" for
+	// events it need not read about: the mail's wording
+	// (mailroom.DescribeEach), so that a page tells a seat what its mail
+	// does. Nil names each event by its type.
+	Describe func(g *projections.Game, evs []events.Event, seat int) []string
+	// Log records what failed inside; nil logs nothing.
+	Log *slog.Logger
+}
+
+// Handler serves every page under /g/: GET /g/<id>/<token> (a seat's
+// page), /g/<id>/public/<token> (the public page), /g/<id>/<token>/export
+// (the signed history, to a player once the game is over), each page with
+// ?at=N for the position after event N. Anything else under /g/ is 404.
+func (p *Pages) Handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		secure(w.Header())
+		rest, ok := strings.CutPrefix(r.URL.Path, "/g/")
+		id, rest, ok2 := strings.Cut(rest, "/")
+		if !ok || !ok2 || r.Method != http.MethodGet && r.Method != http.MethodHead {
+			notFound(w)
+			return
+		}
+		p.serve(w, r, id, rest)
+	})
+}
+
+// reader is who a page is for: a seat, or rules.Observer for the public
+// page.
+type reader struct {
+	seat  rules.Seat
+	token string // as in the address, for the links the page makes
+}
+
+// route reads the path after /g/<id>/: "<token>", "<token>/export" or
+// "public/<token>".
+func route(rest string) (token string, public, export bool, ok bool) {
+	parts := strings.Split(rest, "/")
+	switch {
+	case len(parts) == 1:
+		return parts[0], false, false, true
+	case len(parts) == 2 && parts[0] == "public":
+		return parts[1], true, false, true
+	case len(parts) == 2 && parts[1] == "export":
+		return parts[0], false, true, true
+	}
+	return "", false, false, false
+}
+
+func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
+	token, public, export, ok := route(rest)
+	if !ok || !gameID(id) || len(token) != mail.PageTokenLen {
+		notFound(w)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 20*time.Second)
+	defer cancel()
+	g, evs, _, err := p.Service.LoadAt(ctx, id, 0)
+	if errors.Is(err, games.ErrUnknownGame) || errors.Is(err, events.ErrNotFound) {
+		notFound(w)
+		return
+	}
+	if err != nil {
+		p.fail(w, "load game", id, err)
+		return
+	}
+	who, ok := p.who(g, token, public)
+	if !ok {
+		notFound(w)
+		return
+	}
+	if export {
+		p.export(w, g, evs, who)
+		return
+	}
+	at := len(evs)
+	if s := r.URL.Query().Get("at"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > len(evs) {
+			notFound(w)
+			return
+		}
+		at = n
+	}
+	pg, err := p.page(ctx, g, evs, who, at)
+	if err != nil {
+		p.fail(w, "draw page", id, err)
+		return
+	}
+	pg.Nonce = newNonce()
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, pg); err != nil {
+		p.fail(w, "write page", id, err)
+		return
+	}
+	w.Header().Set("Content-Security-Policy", policy(pg.Nonce))
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(b.Bytes())
+}
+
+// who says whose token token is: a seat's (its current player's), or the
+// public page's; false for any other.
+func (p *Pages) who(g *projections.Game, token string, public bool) (reader, bool) {
+	if public {
+		return reader{seat: rules.Observer, token: token}, p.Tokens.CheckPage(token, p.Tokens.PublicPage(g.ID))
+	}
+	for _, pl := range g.Created.Players {
+		if pl.Address != "" && p.Tokens.CheckPage(token, p.Tokens.Page(g.ID, pl.Seat, pl.Address)) {
+			return reader{seat: rules.Seat(pl.Seat), token: token}, true
+		}
+	}
+	return reader{}, false
+}
+
+// export sends the signed history to a player of a game that is over.
+// Before the end it would give away what other seats played in secret
+// (the history holds every move as written), and an observer's would
+// give the players' addresses: neither is offered.
+func (p *Pages) export(w http.ResponseWriter, g *projections.Game, evs []events.Event, who reader) {
+	if who.seat == rules.Observer || g.Ended == nil {
+		notFound(w)
+		return
+	}
+	w.Header().Set("Content-Type", "application/jsonl")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+g.ID+`.jsonl"`)
+	_, _ = w.Write(games.SignedExport(evs, p.Key))
+}
+
+func (p *Pages) fail(w http.ResponseWriter, what, id string, err error) {
+	p.logger().Error("page failed", "what", what, "game", id, "err", err)
+	http.Error(w, "This page cannot be shown now; try again later.", http.StatusInternalServerError)
+}
+
+func (p *Pages) logger() *slog.Logger {
+	if p.Log != nil {
+		return p.Log
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+// secure sets the headers every answer carries: the token is in the
+// address, so no page may be kept or passed on as a referrer.
+func secure(h http.Header) {
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", policy(""))
+}
+
+// policy is the Content-Security-Policy of a page whose one script carries
+// nonce. Styles may be inline: the board's SVG paints each shape with a
+// style attribute, and a style runs no code.
+func policy(nonce string) string {
+	script := "'none'"
+	if nonce != "" {
+		script = "'nonce-" + nonce + "'"
+	}
+	return "default-src 'none'; script-src " + script + "; style-src 'unsafe-inline'; font-src data:; img-src data:; " +
+		"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+}
+
+func notFound(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(http.StatusNotFound)
+	_, _ = w.Write([]byte("There is no such page.\n"))
+}
+
+func newNonce() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// gameID reports whether s is a game id as the service makes them.
+func gameID(s string) bool {
+	if len(s) < 1 || len(s) > 12 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+//go:embed page.html
+var pageHTML string
+
+var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
