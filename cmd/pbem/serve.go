@@ -14,7 +14,7 @@ import (
 func runServe(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file")
-	healthAddr := fs.String("health", envOr("PBEM_HEALTH", ""), "serve /healthz on this address, e.g. 127.0.0.1:8025")
+	healthAddr := fs.String("health", envOr("PBEM_HEALTH", ""), "serve /healthz, /metrics and the games' pages on this address, e.g. 127.0.0.1:8025")
 	if _, err := e.parse(fs, args, 0, "[--config FILE] [--health ADDR]"); err != nil {
 		return err
 	}
