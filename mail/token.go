@@ -4,6 +4,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base32"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"strconv"
@@ -206,6 +207,27 @@ func PagePath(game, token string, public bool) string {
 		return "/g/" + game + "/public/" + token
 	}
 	return "/g/" + game + "/" + token
+}
+
+// UnsubscribePath returns the path of the one-click unsubscribe link
+// (RFC 8058) of address: "/u/<address in unpadded base64url>/<token>",
+// the token being the first twenty characters of HMAC-SHA256(Secret,
+// "stop."+address), lowercase, as [Tokens.Page] writes them. Only pbem
+// can make it, so the link stops the mail of that address alone.
+func (t Tokens) UnsubscribePath(address string) string {
+	address = strings.ToLower(strings.TrimSpace(address))
+	return "/u/" + base64.RawURLEncoding.EncodeToString([]byte(address)) + "/" + t.mac("stop." + address)[:PageTokenLen]
+}
+
+// CheckUnsubscribe returns the address of an unsubscribe path's two
+// parts, and whether its token is the one pbem made for it.
+func (t Tokens) CheckUnsubscribe(encoded, token string) (string, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(encoded)
+	if err != nil || len(t.Secret) == 0 {
+		return "", false
+	}
+	address := strings.ToLower(string(raw))
+	return address, hmac.Equal([]byte(strings.ToLower(token)), []byte(t.mac("stop." + address)[:PageTokenLen]))
 }
 
 func (t Tokens) mac(text string) string {

@@ -17,6 +17,7 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"html/template"
 	"log/slog"
 	"net/http"
@@ -44,8 +45,41 @@ type Pages struct {
 	// (mailroom.DescribeEach), so that a page tells a seat what its mail
 	// does. Nil names each event by its type.
 	Describe func(g *projections.Game, evs []events.Event, seat int) []string
+	// Stop is the stop list the one-click unsubscribe links (RFC 8058)
+	// write to; nil serves none.
+	Stop *mail.StopList
 	// Log records what failed inside; nil logs nothing.
 	Log *slog.Logger
+}
+
+// Unsubscribe serves the one-click unsubscribe link every mail names in
+// its List-Unsubscribe header (RFC 8058): a POST to /u/<address>/<token>
+// puts the address on the stop list, as its STOP by mail would; a GET
+// (a person, or a link checker that must not unsubscribe anyone) shows a
+// page with the button that posts. A wrong token is 404.
+func (p *Pages) Unsubscribe() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		secure(w.Header())
+		encoded, token, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/u/"), "/")
+		address, valid := p.Tokens.CheckUnsubscribe(encoded, token)
+		if !ok || !valid || p.Stop == nil {
+			notFound(w)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		switch r.Method {
+		case http.MethodPost:
+			if err := p.Stop.Stop(r.Context(), address, p.Service.Time()); err != nil {
+				p.fail(w, "unsubscribe", "", err)
+				return
+			}
+			fmt.Fprintf(w, "<!doctype html><title>pbem</title><p>pbem sends no more mail to %s, from any game or anyone, until it writes to pbem again.</p>\n", template.HTMLEscapeString(address))
+		case http.MethodGet, http.MethodHead:
+			fmt.Fprintf(w, "<!doctype html><title>pbem</title><form method=post><p>Stop all mail from pbem to %s?</p><button type=submit name=List-Unsubscribe value=One-Click>Stop the mail</button></form>\n", template.HTMLEscapeString(address))
+		default:
+			notFound(w)
+		}
+	})
 }
 
 // Handler serves every page under /g/: GET /g/<id>/<token> (a seat's

@@ -68,6 +68,10 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 		return nil, err
 	}
 	tokens := lh.Tokens
+	stops, err := mail.OpenStopList(ctx, svc.Store)
+	if err != nil {
+		return nil, err
+	}
 	held, err := mail.OpenHeld(ctx, svc.Store)
 	if err != nil {
 		return nil, err
@@ -90,7 +94,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
-		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEach, Log: log.With("part", "web")},
+		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEach, Stop: stops, Log: log.With("part", "web")},
 		listen:  c.HTTPListen,
 		log:     log,
 		index:   index,
@@ -159,10 +163,12 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	return errors.Join(all...)
 }
 
-// Handler serves /healthz, /metrics and the games' pages under /g/.
+// Handler serves /healthz, /metrics, the games' pages under /g/ and the
+// one-click unsubscribe links under /u/.
 func (p *PostOffice) Handler() http.Handler {
 	mux := healthMux(p.health, p.metrics)
 	mux.Handle("GET /g/", p.pages.Handler())
+	mux.Handle("/u/", p.pages.Unsubscribe())
 	return mux
 }
 

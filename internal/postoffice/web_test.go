@@ -85,3 +85,52 @@ func fetch(t *testing.T, url string) (int, string) {
 	t.Fatalf("GET %s: %v", url, err)
 	return 0, ""
 }
+
+// TestOneClickUnsubscribe: the link of RFC 8058 stops an address's mail
+// when posted to, as STOP by mail does; a GET (a link checker) stops
+// nothing, and a link with another address or a wrong token is 404.
+func TestOneClickUnsubscribe(t *testing.T) {
+	_, ms := loopbackServers(t, "games", "ana", "bea")
+	s := serve(t, ms, serving{})
+	base := strings.TrimSuffix(s.health, "/healthz")
+	tokens := mail.Tokens{Secret: []byte(OnLoopback("", "", "", "").Secret)}
+	bea := ms.Address("bea")
+	link := base + tokens.UnsubscribePath(bea)
+	stopped := func() bool {
+		l, err := mail.OpenStopList(context.Background(), s.svc.Store)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok, err := l.Stopped(context.Background(), bea)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if status, body := fetch(t, link); status != 200 || !strings.Contains(body, "Stop all mail") || stopped() {
+		t.Fatalf("GET of the link = %d %.80q, stopped %v; want the page with the button, nothing stopped", status, body, stopped())
+	}
+	anaPath := tokens.UnsubscribePath(ms.Address("ana"))
+	beaToken := link[strings.LastIndex(link, "/"):]
+	for _, bad := range []string{
+		base + anaPath[:strings.LastIndex(anaPath, "/")] + beaToken, // bea's token on ana's address
+		base + anaPath[:strings.LastIndex(anaPath, "/")] + "/" + strings.Repeat("a", 20),
+	} {
+		resp, err := http.Post(bad, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 404 {
+			t.Errorf("POST %s = %d, want 404", bad, resp.StatusCode)
+		}
+	}
+	resp, err := http.Post(link, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !stopped() {
+		t.Errorf("POST of the link = %d, stopped %v; want 200 and bea's mail stopped", resp.StatusCode, stopped())
+	}
+}
