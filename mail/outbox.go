@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
+	"golang.org/x/time/rate"
 )
 
 // OutboxDurable is the name of the outbox's durable consumer of the
@@ -85,9 +86,14 @@ type Outbox struct {
 	// Workers is how many notices Run sends at once, one game's in order;
 	// 0 means DefaultWorkers.
 	Workers int
+	// PerHour bounds the mails sent in an hour, under the SMTP provider's
+	// quota: mail beyond it waits its turn (it is neither dropped nor
+	// counted as refused); 0 sends as fast as the server takes them.
+	PerHour int
 
 	held    *HeldStore
 	stops   *StopList
+	pace    *rate.Limiter // PerHour's, made at the first send
 	mu      sync.Mutex
 	waiting map[string]bool // recipients (lower case) with mail waiting
 }
@@ -252,7 +258,9 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 		return true, o.hold(ctx, n, seq, prev, StateDead, err)
 	}
 	if err == nil {
-		err = o.Send(ctx, out)
+		if err = o.wait(ctx); err == nil {
+			err = o.Send(ctx, out)
+		}
 	} else {
 		err = fmt.Errorf("render %s: %w", n.ID, err)
 	}
@@ -469,4 +477,19 @@ func (o *Outbox) log() *slog.Logger {
 		return o.Log
 	}
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+// wait holds a send until PerHour allows it: one every hour/PerHour, and
+// a second's worth (at least one) at once after a quiet while.
+func (o *Outbox) wait(ctx context.Context) error {
+	if o.PerHour <= 0 {
+		return nil
+	}
+	o.mu.Lock()
+	if o.pace == nil {
+		o.pace = rate.NewLimiter(rate.Every(time.Hour/time.Duration(o.PerHour)), max(o.PerHour/3600, 1))
+	}
+	pace := o.pace
+	o.mu.Unlock()
+	return pace.Wait(ctx)
 }

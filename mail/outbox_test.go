@@ -449,3 +449,50 @@ func waitUntil(ctx context.Context, t *testing.T, what string, ok func() bool) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// TestOutboxPerHour: with PerHour set under a provider's quota, the
+// outbox sends no faster than it allows, a second's worth at once, and
+// every mail still goes: none is dropped or counted as refused.
+func TestOutboxPerHour(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	store := storetest.MustOpen(t)
+	var mu sync.Mutex
+	var sent []time.Time
+	ob := &mail.Outbox{Store: store, PerHour: 36000, // one every 100 ms, ten at once
+		Send: func(context.Context, mail.Outgoing) error {
+			mu.Lock()
+			defer mu.Unlock()
+			sent = append(sent, time.Now())
+			return nil
+		},
+		Render: func(_ context.Context, n mail.Notice) (mail.Outgoing, error) {
+			return mail.Outgoing{MessageID: n.ID, To: n.To, Subject: n.Kind, Text: "hello", Date: time.Unix(0, 0)}, nil
+		}}
+	const mails = 30
+	for i := range mails {
+		n := mail.Notice{ID: fmt.Sprintf("p%d@pbem.test", i), Kind: "test", Game: fmt.Sprintf("g%d", i%5), To: fmt.Sprintf("p%d@pbem.test", i%7)}
+		if _, err := store.Put(ctx, n.Subject(), n.ID, n.Encode()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop := runOutbox(ctx, t, ob)
+	waitUntil(ctx, t, "every mail sent", func() bool { mu.Lock(); defer mu.Unlock(); return len(sent) == mails })
+	stop()
+	mu.Lock()
+	defer mu.Unlock()
+	slices.SortFunc(sent, func(a, b time.Time) int { return a.Compare(b) })
+	// Twenty mails beyond the first ten take at least 20 × 100 ms.
+	if took := sent[mails-1].Sub(sent[0]); took < 1900*time.Millisecond {
+		t.Errorf("%d mails went out in %v, faster than 36000 an hour allows", mails, took)
+	}
+	if list, err := mail.ListNotices(ctx, store, mail.ListOptions{}); err != nil {
+		t.Fatal(err)
+	} else {
+		for _, s := range list {
+			if s.State != mail.StateSent {
+				t.Errorf("<%s> is %s, want sent", s.Notice.ID, s.State)
+			}
+		}
+	}
+}

@@ -54,7 +54,10 @@ type Config struct {
 		// MaxRetryAge is how long mail meeting temporary refusals is
 		// tried again before it counts as failed; 0 means three days.
 		MaxRetryAge Duration `toml:"max_retry_age"`
-		DKIM        struct {
+		// MaxPerHour keeps the mail sent under the provider's quota: mail
+		// beyond it waits its turn; 0 sends as fast as the server takes it.
+		MaxPerHour int `toml:"max_per_hour"`
+		DKIM       struct {
 			Domain, Selector string
 			KeyFile          string `toml:"key_file"`
 		} `toml:"dkim"`

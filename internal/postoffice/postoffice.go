@@ -115,7 +115,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 			OnCommand: m.command},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
-			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, OnFailed: post.Undelivered, Now: svc.Now,
+			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, OnFailed: post.Undelivered, Now: svc.Now,
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return post.Render(ctx, lh, n) }},
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
 	}, nil
