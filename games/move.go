@@ -76,7 +76,7 @@ func (s *Service) Move(ctx context.Context, id string, seat rules.Seat, text str
 // ends there.
 func (s *Service) playEvents(g *projections.Game, next rules.State, mp events.MovePlayed, c Cause) ([]events.Event, error) {
 	actor := mp.Seat
-	if mp.Timeout {
+	if mp.Timeout || mp.Forced { // pbem's choice, not the seat's: news of the table
 		actor = events.SystemActor
 	}
 	ps := []pending{event(events.TypeMovePlayed, actor, mp)}

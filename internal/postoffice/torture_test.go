@@ -283,6 +283,19 @@ func (s *serveProc) settle(club *torture.Club, limit time.Duration) {
 	h, err := s.healthz()
 	s.tail()
 	s.grep(club.Outstanding())
+	if os.Getenv("PBEM_TORTURE_DEBUG") != "" {
+		var lines []string
+		for k, at := range club.Arrived() {
+			lines = append(lines, at.Format("15:04:05.000")+" "+k)
+		}
+		slices.Sort(lines)
+		s.t.Logf("every mail delivered:\n%s", strings.Join(lines, "\n"))
+	}
+	if out, stderr, err := runBin(s.bin, s.dir, "games"); err == nil {
+		s.t.Logf("the games as pbem games lists them:\n%s", out)
+	} else {
+		s.t.Logf("pbem games: %v %s", err, stderr)
+	}
 	for _, id := range playerMailID.FindAllString(club.Outstanding(), -1) {
 		for _, m := range club.Sent() {
 			if m.MessageID == id {

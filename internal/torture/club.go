@@ -240,7 +240,7 @@ func NewClub(opt Options) *Club {
 	for i := range opt.Watchers {
 		name := fmt.Sprintf("w%d", i)
 		c.players[name] = &player{club: c, name: name, addr: name + "@" + opt.Domain, seat: -1, watcher: true,
-			inbox: make(chan []byte, 1<<14)}
+			prompts: map[string]bool{}, inbox: make(chan []byte, 1<<14)}
 	}
 	if opt.Sys != nil {
 		for _, u := range c.Users() {
