@@ -27,6 +27,9 @@ func TestPictureInPlaceOfBoard(t *testing.T) {
 			firstRow := strings.SplitN(strings.TrimLeft(f.Mail.Board, "\n"), "\n", 2)[0]
 			textBoard := f.Mail.Board != "" && strings.Contains(r.Text, firstRow)
 			htmlBoard := f.Mail.Board != "" && strings.Contains(r.HTML, html.EscapeString(firstRow))
+			if f.Mail.Board != "" && textBoard != f.Mail.Kind.ShowsBoard() {
+				t.Errorf("%s.ShowsBoard() = %v, but its text part shows the board: %v", f.Mail.Kind, f.Mail.Kind.ShowsBoard(), textBoard)
+			}
 			found := img.FindAllStringSubmatch(r.HTML, -1)
 			switch {
 			case f.Mail.Picture.CID == "" || !textBoard:
