@@ -194,10 +194,11 @@ func (s *Sender) Message(o Outgoing) (*gomail.Msg, error) {
 		if err != nil {
 			return nil, fmt.Errorf("mail: body: %w", err)
 		}
-		// The body is written already (see body): go-mail writes it as it
-		// is. It adds a charset to the Content-Type, which a multipart
-		// has no use for and readers ignore (RFC 2045, 5.1); its parts
-		// are 7bit, whatever the 8bit it labels them with says.
+		// The body is written already (see body); go-mail writes it as it
+		// is only when told it is 8bit (told 7bit, it would encode it as
+		// quoted-printable again), though its parts are all 7bit. It also
+		// adds a charset to the Content-Type, which a multipart has no
+		// use for and readers ignore (RFC 2045, 5.1).
 		m.SetBodyWriter(gomail.ContentType(b.contentType), func(w io.Writer) (int64, error) {
 			n, err := w.Write(b.data)
 			return int64(n), err
