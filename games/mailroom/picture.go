@@ -20,8 +20,14 @@ const maxPicture = 150 << 10
 // picture for the templates and the inline part that goes with the HTML.
 // Its Content-ID comes from the Message-ID, and drawing is deterministic,
 // so the same notice gives the same mail. ok is false when the view cannot
-// be drawn: the mail then goes without a picture, never held for one.
+// be drawn, even when drawing it panics: the mail then goes without a
+// picture, never held or lost for one.
 func boardPicture(v rules.View, id, name string) (pic templates.Picture, part mail.Attachment, ok bool) {
+	defer func() {
+		if recover() != nil {
+			pic, part, ok = templates.Picture{}, mail.Attachment{}, false
+		}
+	}()
 	p, err := pictures.Draw(v)
 	if err != nil {
 		return pic, part, false
