@@ -1,11 +1,11 @@
 package mail
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"net"
 	"slices"
@@ -70,6 +70,10 @@ type Outgoing struct {
 	Headers map[string]string
 	// Attachments go after the text, e.g. a finished game's history.
 	Attachments []Attachment
+	// Inline are the images the HTML part shows, each by its ContentID
+	// ("cid:" URLs, RFC 2392); they go with the HTML alone, so a reader
+	// of the text part never sees them. Without HTML they are left out.
+	Inline []Attachment
 }
 
 // Attachment is a file sent with a mail.
@@ -77,6 +81,9 @@ type Attachment struct {
 	Name        string
 	ContentType string
 	Data        []byte
+	// ContentID is how the HTML part refers to an inline file, without
+	// angle brackets, e.g. "board.k7q2mx.9.1.your-turn@pbem.example.org".
+	ContentID string
 }
 
 // DeliveryError is a refusal by the SMTP server.
@@ -180,12 +187,22 @@ func (s *Sender) Message(o Outgoing) (*gomail.Msg, error) {
 	for _, name := range slices.Sorted(maps.Keys(o.Headers)) {
 		m.SetGenHeader(gomail.Header(name), o.Headers[name])
 	}
-	m.SetBodyString(gomail.TypeTextPlain, o.Text)
-	if o.HTML != "" {
-		m.AddAlternativeString(gomail.TypeTextHTML, o.HTML)
-	}
-	for _, a := range o.Attachments {
-		m.AttachReadSeeker(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType)))
+	if o.HTML == "" && len(o.Attachments) == 0 {
+		m.SetBodyString(gomail.TypeTextPlain, o.Text)
+	} else {
+		b, err := mimeBody(o)
+		if err != nil {
+			return nil, fmt.Errorf("mail: body: %w", err)
+		}
+		// The body is written already (see body); go-mail writes it as it
+		// is only when told it is 8bit (told 7bit, it would encode it as
+		// quoted-printable again), though its parts are all 7bit. It also
+		// adds a charset to the Content-Type, which a multipart has no
+		// use for and readers ignore (RFC 2045, 5.1).
+		m.SetBodyWriter(gomail.ContentType(b.contentType), func(w io.Writer) (int64, error) {
+			n, err := w.Write(b.data)
+			return int64(n), err
+		}, gomail.WithPartEncoding(gomail.NoEncoding))
 	}
 	if s.dkim != nil {
 		m.SetDKIM(s.dkim)

@@ -62,8 +62,13 @@ func TestHostileStrings(t *testing.T) {
 				if strings.ContainsAny(r.Text+r.HTML, "\r\x00\u2028") {
 					t.Errorf("a part holds CR, NUL or U+2028")
 				}
-				if loc := rawTag.FindStringIndex(r.HTML); loc != nil {
-					t.Errorf("html holds markup from the data: %q", r.HTML[max(loc[0]-60, 0):min(loc[1]+20, len(r.HTML))])
+				// The board's picture is the one image the templates write.
+				html := r.HTML
+				if m.Picture.CID != "" {
+					html = strings.Replace(html, `<img src="cid:`, "", 1)
+				}
+				if loc := rawTag.FindStringIndex(html); loc != nil {
+					t.Errorf("html holds markup from the data: %q", html[max(loc[0]-60, 0):min(loc[1]+20, len(html))])
 				}
 				if strings.Contains(h, "{{") && !strings.Contains(r.Text, "{{.Seed}}") {
 					t.Errorf("text lost the literal {{.Seed}}: data was parsed as a template")

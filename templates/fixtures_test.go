@@ -1,6 +1,7 @@
 package templates_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -65,6 +66,7 @@ func duel(t testing.TB, kind templates.Kind, seq int, boardName string) template
 			{Seat: 1, Name: "Bea", Role: rows, Score: "+0", You: true},
 		},
 		Board:    readBoard(t, boardName),
+		Picture:  templates.Picture{CID: fmt.Sprintf("board.k7q2mx.%d.1.%s@pbem.example.org", seq, kind), Width: 932, Height: 712},
 		Commands: slices.Clone(usual),
 	}
 }
@@ -150,6 +152,10 @@ func fixtures(t testing.TB) []fixture {
 	add("game-over", m)
 
 	add("board", duel(t, templates.Board, 9, "moved-on"))
+	// A board that could not be drawn: the HTML part shows the text board.
+	m = duel(t, templates.Board, 9, "moved-on")
+	m.Picture = templates.Picture{}
+	add("board-text-only", m)
 	add("legal", beaToMove(duel(t, templates.Legal, 8, "prompt")))
 	add("legal-not-your-turn", duel(t, templates.Legal, 9, "moved-on"))
 
@@ -239,6 +245,7 @@ func trio(t testing.TB) templates.Mail {
 		},
 		Happened: []string{"Ana placed a rig on J3."},
 		Board:    readBoard(t, "hex"),
+		Picture:  templates.Picture{CID: "board.p3x9ab.8.2.moved@pbem.example.org", Width: 978, Height: 703},
 		Commands: slices.Clone(usual),
 	}
 }

@@ -2,6 +2,8 @@ package templates
 
 import (
 	"fmt"
+	htmltemplate "html/template"
+	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -28,11 +30,19 @@ var htmlFuncs = map[string]any{
 	"join":   join,
 	"acting": acting,
 	"mailto": func(addr string) string { return "mailto:" + addr },
+	"cid":    cid,
 	"lines":  func(s string) []string { return strings.Split(s, "\n") },
 	"groups": groups,
 	"last":   last,
 	"next":   func(n int) int { return n + 1 },
 	"turn":   turn,
+}
+
+// cid is the URL of a part of the mail by its Content-ID (RFC 2392),
+// which html/template would otherwise refuse as an unknown scheme; the
+// service makes the Content-ID, and it is escaped as a URL path.
+func cid(contentID string) htmltemplate.URL {
+	return htmltemplate.URL("cid:" + url.PathEscape(contentID))
 }
 
 // last returns the last of xs, "" for none: the latest of what happened.

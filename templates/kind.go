@@ -58,33 +58,35 @@ const (
 )
 
 // spec is a Kind and what its mail cannot do without, as a check that
-// names the missing fields.
+// names the missing fields; board says its mail shows the Board (and its
+// Picture).
 type spec struct {
 	kind  Kind
 	needs func(m *Mail) string
+	board bool
 }
 
 // kinds lists every Kind with what its mail cannot do without: a mail
 // missing one of these is a bug in the service, not something to send.
 var kinds = []spec{
-	{Invitation, needsGame(func(m *Mail) string { return need(len(m.Players) > 0, "Players") })},
-	{YourTurn, needsGame(needsPrompt)},
-	{Reminder, needsGame(needsPrompt)},
-	{Accepted, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") })},
-	{Rejected, needsGame(func(m *Mail) string { return need(m.Reason != "", "Reason") })},
-	{Stale, needsGame(func(m *Mail) string { return need(len(m.Changed) > 0, "Changed") })},
-	{Moved, needsGame(func(m *Mail) string { return need(m.Actor != "" && len(m.Happened) > 0, "Actor and Happened") })},
-	{Said, needsGame(func(m *Mail) string { return need(m.Said != "" && m.SaidBy != "", "Said and SaidBy") })},
-	{GameOver, needsGame(func(m *Mail) string { return need(m.Result != "", "Result") })},
-	{Board, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") })},
-	{Legal, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") })},
-	{History, needsGame(func(m *Mail) string { return need(len(m.History) > 0, "History") })},
-	{Games, func(m *Mail) string { return "" }},
-	{Help, func(m *Mail) string { return need(len(m.Commands) > 0, "Commands") }},
-	{Error, func(m *Mail) string { return need(m.Reason != "", "Reason") }},
-	{News, needsGame(func(m *Mail) string { return need(len(m.Happened) > 0, "Happened") })},
-	{Digest, needsGame(func(m *Mail) string { return need(len(m.History) > 0, "History") })},
-	{Undelivered, needsGame(func(m *Mail) string { return need(m.Reason != "", "Reason") })},
+	{Invitation, needsGame(func(m *Mail) string { return need(len(m.Players) > 0, "Players") }), true},
+	{YourTurn, needsGame(needsPrompt), true},
+	{Reminder, needsGame(needsPrompt), true},
+	{Accepted, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") }), true},
+	{Rejected, needsGame(func(m *Mail) string { return need(m.Reason != "", "Reason") }), true},
+	{Stale, needsGame(func(m *Mail) string { return need(len(m.Changed) > 0, "Changed") }), true},
+	{Moved, needsGame(func(m *Mail) string { return need(m.Actor != "" && len(m.Happened) > 0, "Actor and Happened") }), true},
+	{Said, needsGame(func(m *Mail) string { return need(m.Said != "" && m.SaidBy != "", "Said and SaidBy") }), true},
+	{GameOver, needsGame(func(m *Mail) string { return need(m.Result != "", "Result") }), true},
+	{Board, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") }), true},
+	{Legal, needsGame(func(m *Mail) string { return need(m.Board != "", "Board") }), true},
+	{History, needsGame(func(m *Mail) string { return need(len(m.History) > 0, "History") }), true},
+	{Games, func(m *Mail) string { return "" }, false},
+	{Help, func(m *Mail) string { return need(len(m.Commands) > 0, "Commands") }, false},
+	{Error, func(m *Mail) string { return need(m.Reason != "", "Reason") }, false},
+	{News, needsGame(func(m *Mail) string { return need(len(m.Happened) > 0, "Happened") }), true},
+	{Digest, needsGame(func(m *Mail) string { return need(len(m.History) > 0, "History") }), true},
+	{Undelivered, needsGame(func(m *Mail) string { return need(m.Reason != "", "Reason") }), true},
 }
 
 // Kinds returns every Kind, in the order the package documents them.
@@ -94,6 +96,13 @@ func Kinds() []Kind {
 		ks = append(ks, k.kind)
 	}
 	return ks
+}
+
+// ShowsBoard says whether a mail of kind k shows the game's board, and
+// so its picture: every mail about a game but HELP's answer.
+func (k Kind) ShowsBoard() bool {
+	i := slices.IndexFunc(kinds, func(s spec) bool { return s.kind == k })
+	return i >= 0 && kinds[i].board
 }
 
 // missing names what m lacks for its kind, or returns "" if nothing.

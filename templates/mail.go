@@ -47,6 +47,10 @@ type Mail struct {
 	// Board is the recipient's own view as monospace text, the public board
 	// and their private information, shown exactly as given.
 	Board string
+	// Picture is the same view drawn as an image, which the HTML part
+	// shows in place of the text board; the text part keeps the text.
+	// Its zero value leaves the text board in the HTML part too.
+	Picture Picture
 
 	// YourTurn says the recipient is to move now; the mail then carries
 	// the prompt (Example, MoveSyntax, Legal).
@@ -134,6 +138,34 @@ func (m *Mail) Headline() string { return m.headline }
 // templates look every field up by name, and a name found through an
 // embedded struct costs reflect a search of its own each time.)
 func (m *Mail) Subject() string { return m.subject }
+
+// Picture is an image of the board that goes with the mail, beside its
+// HTML part, which refers to it by its Content-ID.
+type Picture struct {
+	// CID is the image's Content-ID, without angle brackets.
+	CID string
+	// Width and Height are the image's size in pixels.
+	Width, Height int
+}
+
+// column is how wide the HTML part's column is in pixels: its 760 less
+// the padding either side (see "top" in common.html.tmpl).
+const column = 712
+
+// Shown returns the size the HTML part shows p at: its own, or shrunk to
+// the column's width; a narrower screen shrinks it further.
+func (p Picture) Shown() (width, height int) {
+	if p.Width <= column {
+		return p.Width, p.Height
+	}
+	return column, (p.Height*column + p.Width/2) / p.Width
+}
+
+// ShownWidth is the width of Shown, for the templates.
+func (p Picture) ShownWidth() int { w, _ := p.Shown(); return w }
+
+// ShownHeight is the height of Shown, for the templates.
+func (p Picture) ShownHeight() int { _, h := p.Shown(); return h }
 
 // Game names the game a mail is about.
 type Game struct {

@@ -73,6 +73,11 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			return out, err // the store's trouble: trying again may mend it
 		}
 		s.describeGame(&m, g, evs, n)
+		if m.Board != "" && m.Kind.ShowsBoard() {
+			if pic, part, ok := boardPicture(g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png"); ok {
+				m.Picture, out.Inline = pic, []mail.Attachment{part}
+			}
+		}
 		asked := n.Seat == int(rules.Observer) && g.Asked[strings.ToLower(n.To)]
 		invited = asked || n.Seat >= 0 && n.Seat < len(g.Created.Players) && g.Created.Players[n.Seat].Invited
 		switch {
@@ -126,6 +131,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
 	}
 	out.Subject, out.Text, out.HTML = r.Subject, r.Text, r.HTML
+	if m.Picture.CID != "" && !shows(out.HTML, m.Picture.CID) {
+		out.Inline = nil // templates (a translation) that leave the board out
+	}
 	out.Headers = headers(m)
 	if invited {
 		out.Headers[HeaderInvited] = "yes"

@@ -1,6 +1,7 @@
 package mailroom_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -304,12 +305,12 @@ func (m *matrix) check() {
 		m.t.Fatal(err)
 	}
 	for _, n := range ns {
-		m.render(n)
-		m.truth(n)
+		first := m.render(n)
+		m.truth(n, first)
 	}
 }
 
-func (m *matrix) render(n mail.Notice) {
+func (m *matrix) render(n mail.Notice) mail.Outgoing {
 	m.t.Helper()
 	g, evs, _, err := m.svc.LoadAt(m.ctx, n.Game, int(n.Seq))
 	if err != nil {
@@ -322,7 +323,7 @@ func (m *matrix) render(n mail.Notice) {
 	switch {
 	case err != nil:
 		m.t.Errorf("%s to %s after %s: Render: %v", n.Kind, n.To, label, err)
-		return
+		return out
 	case out.Subject == "" || strings.TrimSpace(out.Text) == "" || strings.TrimSpace(out.HTML) == "":
 		m.t.Errorf("%s to %s after %s: empty subject, text or HTML", n.Kind, n.To, label)
 	}
@@ -343,6 +344,8 @@ func (m *matrix) render(n mail.Notice) {
 	for _, r := range recipientRoles(g, e, n, m.newcomers) {
 		m.reached[label][r] = true
 	}
+	checkPicture(m.t, fmt.Sprintf("%s to %s after %s", n.Kind, n.To, label), g.State.View(rules.Seat(n.Seat)), out)
+	return out
 }
 
 // promptLine opens the prompt of every mail that asks for a move.
@@ -355,7 +358,7 @@ const promptLine = "Reply with your move, for example:"
 // taken back as what happened, its event's time as its Date, the game's
 // one subject and headers that say what it is, and a place in its
 // recipient's thread.
-func (m *matrix) truth(n mail.Notice) {
+func (m *matrix) truth(n mail.Notice, first mail.Outgoing) {
 	m.t.Helper()
 	g, _, _, err := m.svc.LoadAt(m.ctx, n.Game, int(n.Seq))
 	if err != nil {
@@ -371,6 +374,9 @@ func (m *matrix) truth(n mail.Notice) {
 	}
 	e := evs[n.Seq-1]
 	where := fmt.Sprintf("%s to %s after event %d (%s)", n.Kind, n.To, n.Seq, eventLabel(g, e))
+	if a, b := written(m.t, first), written(m.t, out); !bytes.Equal(a, b) {
+		m.t.Errorf("%s: rendered twice, the mails differ:\n%s", where, firstDiff(a, b))
+	}
 	for _, later := range evs[n.Seq:head.Seq] {
 		if later.Type == events.TypeMovesUndone {
 			m.t.Errorf("%s shows a board that event %d, recorded with it, took back:\n%s", where, later.Seq, out.Text)
@@ -430,6 +436,33 @@ func (m *matrix) truth(n mail.Notice) {
 	case n.Kind != mailroom.KindInvitation && (len(out.References) == 0 || out.References[0] != root || out.InReplyTo != out.References[len(out.References)-1]):
 		m.t.Errorf("%s: In-Reply-To %q, References %v, want the thread from %s", where, out.InReplyTo, out.References, root)
 	}
+}
+
+// written is out as a sender writes it.
+func written(t testing.TB, out mail.Outgoing) []byte {
+	t.Helper()
+	s, err := mail.NewSender(mail.SMTPOptions{Addr: "127.0.0.1:25", From: matrixLetterhead.Mailbox, FromName: matrixLetterhead.Service})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := s.Message(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := msg.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// firstDiff shows where a and b part.
+func firstDiff(a, b []byte) string {
+	i := 0
+	for i < min(len(a), len(b)) && a[i] == b[i] {
+		i++
+	}
+	return fmt.Sprintf("at byte %d: %q\nagainst %q", i, a[i:min(i+80, len(a))], b[i:min(i+80, len(b))])
 }
 
 // trailingNumber splits a move into what precedes its last number and

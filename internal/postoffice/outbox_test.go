@@ -69,7 +69,7 @@ func TestOutboxBadRecipientHoldsNoOne(t *testing.T) {
 			who, other := p[i%2], p[(i+1)%2]
 			skip := len(mailbox(t, ms, other))
 			send(t, ms, ms.Address(who), prompt.replyTo, "Re: move", "<"+prompt.messageID+">", mv+"\n")
-			prompt = waitGame(t, ms, other, skip, tag.Game)
+			prompt = waitMail(t, ms, other, skip, "a prompt", func(l letter) bool { return l.game == tag.Game && l.turn })
 		}
 	}
 	if n := len(mailbox(t, ms, "full")); n != 0 {

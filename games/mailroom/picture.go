@@ -1,0 +1,52 @@
+package mailroom
+
+import (
+	"bytes"
+	"image/png"
+	"net/url"
+	"strings"
+
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/pictures"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates"
+)
+
+// maxPicture is the largest board picture a mail carries: a PNG larger
+// than this is left out rather than make the mail heavy to fetch.
+const maxPicture = 150 << 10
+
+// boardPicture draws view v as a PNG for the mail of Message-ID id: the
+// picture for the templates and the inline part that goes with the HTML.
+// Its Content-ID comes from the Message-ID, and drawing is deterministic,
+// so the same notice gives the same mail. ok is false when the view cannot
+// be drawn, even when drawing it panics: the mail then goes without a
+// picture, never held or lost for one.
+func boardPicture(v rules.View, id, name string) (pic templates.Picture, part mail.Attachment, ok bool) {
+	defer func() {
+		if recover() != nil {
+			pic, part, ok = templates.Picture{}, mail.Attachment{}, false
+		}
+	}()
+	p, err := pictures.Draw(v)
+	if err != nil {
+		return pic, part, false
+	}
+	var b bytes.Buffer
+	if err := p.WritePNG(&b); err != nil || b.Len() > maxPicture {
+		return pic, part, false
+	}
+	size, err := png.DecodeConfig(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		return pic, part, false
+	}
+	cid := "board." + id
+	pic = templates.Picture{CID: cid, Width: size.Width, Height: size.Height}
+	return pic, mail.Attachment{Name: name, ContentType: "image/png", Data: b.Bytes(), ContentID: cid}, true
+}
+
+// shows says whether html refers to the part of Content-ID cid, as the
+// templates write the reference.
+func shows(html, cid string) bool {
+	return strings.Contains(html, `src="cid:`+url.PathEscape(cid)+`"`)
+}
