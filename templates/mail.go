@@ -77,6 +77,10 @@ type Mail struct {
 	// it, so no mail asks for a move.
 	Paused bool
 
+	// Page is the address of the game's web page for the recipient (the
+	// public page for an observer), "" where the service serves none.
+	Page string
+
 	// Commitment is the SHA-256 of the game's seed in hex, for the
 	// invitation and the first prompt; empty elsewhere.
 	Commitment string

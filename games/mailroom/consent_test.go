@@ -226,3 +226,48 @@ func TestObserverAskedFirst(t *testing.T) {
 		t.Errorf("after accepting the observer got %v for a move, want one mail", got)
 	}
 }
+
+// TestMailLinksItsPage: with the web pages served, a player's mail links
+// their own page (an observer's the public one, an invited player's none
+// until they join), and names the one-click unsubscribe link of RFC 8058
+// beside STOP.
+func TestMailLinksItsPage(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	g := mt.game(id)
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, WebURL: "https://games.example.org/"}
+	for _, n := range mt.outbox() {
+		out, err := mt.svc.Render(ctx, lh, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := "https://games.example.org" + mail.PagePath(id, mt.m.Tokens.Page(id, n.Seat, g.Created.Players[n.Seat].Address), false)
+		if !strings.Contains(out.Text, page) || !strings.Contains(out.HTML, page) {
+			t.Errorf("%s's mail does not link %s:\n%s", n.To, page, out.Text)
+		}
+		other := mail.PagePath(id, mt.m.Tokens.Page(id, 1-n.Seat, g.Created.Players[1-n.Seat].Address), false)
+		if strings.Contains(out.Text+out.HTML, other) {
+			t.Errorf("%s's mail links the other seat's page", n.To)
+		}
+		if lu := out.Headers["List-Unsubscribe"]; !strings.HasPrefix(lu, "<https://games.example.org"+mt.m.Tokens.UnsubscribePath(n.To)+">, <mailto:") ||
+			out.Headers["List-Unsubscribe-Post"] != "List-Unsubscribe=One-Click" {
+			t.Errorf("%s's mail: List-Unsubscribe %q, List-Unsubscribe-Post %q; want the one-click link and STOP", n.To, lu, out.Headers["List-Unsubscribe-Post"])
+		}
+	}
+	// An invited player's invitation links no page: they have not said
+	// they play.
+	mt.send("ana@example.org", mt.m.Mailbox, "", "NEW atacama WITH cai@example.com\r\n")
+	for _, n := range mt.outbox() {
+		if n.To != "cai@example.com" {
+			continue
+		}
+		out, err := mt.svc.Render(ctx, lh, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out.Text, "/g/") {
+			t.Errorf("the invited player's invitation links a page:\n%s", out.Text)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates"
+	"github.com/pbem-games/pbem/web"
 )
 
 // Letterhead is what every mail the service sends says about the service.
@@ -29,6 +30,10 @@ type Letterhead struct {
 	Key *events.SigningKey
 	// Index answers GAMES; nil leaves the list empty.
 	Index *projections.Projector
+	// WebURL is where the service's web pages are reached (web_url),
+	// "" for none: each mail about a game then links the recipient's page,
+	// and List-Unsubscribe offers the one-click link (RFC 8058) beside STOP.
+	WebURL string
 }
 
 // maxLegal is how many legal moves a prompt lists: grouped a line per
@@ -102,6 +107,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		if n.Seat >= 0 && n.Seat < len(g.Created.Players) {
 			out.ReplyTo = lh.Tokens.ReplyTo(lh.Mailbox, g.ID, n.Seat)
 		}
+		if lh.WebURL != "" && !invited {
+			m.Page = web.Link(lh.WebURL, lh.Tokens, g, rules.Seat(n.Seat))
+		}
 		if out.Date.IsZero() {
 			out.Date = evs[min(int(n.Seq), len(evs))-1].Time
 		}
@@ -141,6 +149,11 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if lh.Mailbox != "" {
 		// RFC 2369: a mail client's "unsubscribe" sends STOP (see STOP).
 		out.Headers["List-Unsubscribe"] = "<mailto:" + lh.Mailbox + "?subject=STOP&body=STOP>"
+		if lh.WebURL != "" {
+			// RFC 8058: a mail client's one-click unsubscribe posts here.
+			out.Headers["List-Unsubscribe"] = "<" + strings.TrimRight(lh.WebURL, "/") + lh.Tokens.UnsubscribePath(n.To) + ">, " + out.Headers["List-Unsubscribe"]
+			out.Headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+		}
 	}
 	return out, nil
 }

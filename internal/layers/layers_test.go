@@ -30,7 +30,7 @@ var allowed = map[string][]string{
 	"mail/mailtest":                {"events", "mail"},
 	"games":                        {"events", "projections", "rules"},
 	"games/gamestest":              {"events", "events/storetest", "games", "rules", "rules/atacama"},
-	"games/mailroom":               {"events", "games", "projections", "rules", "mail", "templates", "pictures"},
+	"games/mailroom":               {"events", "games", "projections", "rules", "mail", "templates", "pictures", "web"},
 	"pictures":                     {"rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
 	"internal/golden":              nil,
 	"internal/layers":              nil,

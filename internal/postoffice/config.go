@@ -311,5 +311,5 @@ func (c Config) Letterhead(index *projections.Projector) (mailroom.Letterhead, e
 	if err != nil {
 		return mailroom.Letterhead{}, err
 	}
-	return mailroom.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index, Key: &key}, nil
+	return mailroom.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index, Key: &key, WebURL: c.WebURL}, nil
 }
