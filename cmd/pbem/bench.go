@@ -24,7 +24,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&cfg.GrowthGames, "growth-games", cfg.GrowthGames, "games stored for the growth measurement; 0 skips it")
 	fs.DurationVar(&cfg.GrowthBudget, "growth-budget", cfg.GrowthBudget, "the most time spent writing them")
 	fs.BoolVar(&cfg.Cluster, "cluster", cfg.Cluster, "measure the command side on a three-node cluster on loopback too")
-	only := fs.String("only", "", "comma-separated parts to run, of rules, command, pipeline, rebuild, growth and cluster")
+	only := fs.String("only", "", "comma-separated parts to run, of rules, pictures, command, pipeline, rebuild, growth and cluster")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	fs.StringVar(&cfg.MemProfile, "memprofile", "", "write a heap profile to this file once growth has played among the most games")
 	if _, err := e.parse(fs, args, 0, "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--memprofile FILE] [--cluster=false]"); err != nil {

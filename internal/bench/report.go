@@ -25,7 +25,7 @@ type Report struct {
 // Row is one figure, next to the raw JetStream figure it is measured
 // against.
 type Row struct {
-	Part   string  // rules, command, pipeline, rebuild, growth, cluster
+	Part   string  // rules, pictures, command, pipeline, rebuild, growth, cluster
 	What   string  // what was measured
 	Value  string  // the figure
 	Raw    string  // the raw JetStream figure measured just before
@@ -47,6 +47,15 @@ func (m *measured) report(cfg *Config) *Report {
 	pipePerMove := time.Duration(0)
 	if m.pipe != nil {
 		pipePerMove = m.pipe.perMove
+	}
+	for _, x := range m.pictures {
+		row := Row{Part: "pictures", What: fmt.Sprintf("%s: a board drawn as the PNG of a mail, one core (%d drawn)", x.game, x.drawn),
+			Value: fmt.Sprintf("p50 %s, p99 %s, largest %s", dur(x.median), dur(x.p99), bytesize(float64(x.size))), Load: m.picLoad,
+			Target: "p50 < 50 ms, at most 150 KiB", Met: yes(x.median < 50*time.Millisecond && x.size <= 150<<10)}
+		if serialP50 > 0 {
+			row.Raw, row.Ratio = "publish p50 "+dur(serialP50), fmt.Sprintf("%.0f publishes", ratio(x.median, serialP50))
+		}
+		add(row)
 	}
 	for _, x := range m.rules {
 		row := Row{Part: "rules", What: fmt.Sprintf("%s, %d seats: whole seeded random playouts per second, one core", x.game, x.seats),

@@ -80,6 +80,8 @@ type measured struct {
 	elapsed   time.Duration
 	rules     []rulesResult
 	rulesLoad float64
+	pictures  []pictureResult
+	picLoad   float64
 
 	serial                 Latencies // raw publishes one at a time
 	raw, rawBatch          float64   // raw publishes per second, single and atomic batches
@@ -135,6 +137,18 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, fmt.Errorf("bench: rules of %s: %w", name, err)
 		}
 		m.rules = append(m.rules, r)
+	}
+	for _, name := range cfg.Catalog.Names() {
+		if !cfg.runs("pictures") {
+			break
+		}
+		p.say("pictures: %s boards drawn as PNG on one core for %v", name, cfg.RulesTime)
+		m.picLoad = Load()
+		r, err := pictureCost(cfg.Catalog[name], cfg.RulesTime)
+		if err != nil {
+			return nil, fmt.Errorf("bench: pictures of %s: %w", name, err)
+		}
+		m.pictures = append(m.pictures, r)
 	}
 	if cfg.runs("command") || cfg.runs("pipeline") || cfg.runs("rebuild") {
 		if err := single(ctx, filepath.Join(dir, "single"), &cfg, m, p); err != nil {
