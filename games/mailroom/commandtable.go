@@ -284,23 +284,23 @@ func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Caus
 	}
 }
 
-func auto(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	on := strings.EqualFold(rest, "ON")
-	if !on && !strings.EqualFold(rest, "OFF") {
-		return refuse(games.ErrSetup, "write AUTO OFF to be asked even for your only move, or AUTO ON to let pbem play it")
+// onOff makes the handler of a seat's "WORD ON|OFF" switch: set records
+// the choice, usage is the refusal of anything else.
+func onOff(set func(s *games.Service, ctx context.Context, id string, seat rules.Seat, on bool, c games.Cause) (games.Played, error), usage string) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
+	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
+		on := strings.EqualFold(rest, "ON")
+		if !on && !strings.EqualFold(rest, "OFF") {
+			return refuse(games.ErrSetup, "%s", usage)
+		}
+		_, err := set(m.Service.Service, ctx, l.game.ID, l.seat, on, c)
+		return err
 	}
-	_, err := m.Service.SetAuto(ctx, l.game.ID, l.seat, on, c)
-	return err
 }
 
-func digest(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	on := strings.EqualFold(rest, "ON")
-	if !on && !strings.EqualFold(rest, "OFF") {
-		return refuse(games.ErrSetup, "write DIGEST ON for one mail a day, or DIGEST OFF for a mail per move")
-	}
-	_, err := m.Service.SetDigest(ctx, l.game.ID, l.seat, on, c)
-	return err
-}
+var (
+	auto   = onOff((*games.Service).SetAuto, "write AUTO OFF to be asked even for your only move, or AUTO ON to let pbem play it")
+	digest = onOff((*games.Service).SetDigest, "write DIGEST ON for one mail a day, or DIGEST OFF for a mail per move")
+)
 
 func conditional(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	ifMove, thenMove, ok := cutFold(rest, " THEN ")

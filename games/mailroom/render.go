@@ -364,10 +364,16 @@ func names(created events.Event) string {
 	case 2:
 		return ns[0] + " vs " + ns[1]
 	}
-	if len(ns) == 1 {
-		return ns[0]
+	return andList(ns)
+}
+
+// andList joins names as a sentence lists them: "Ana", "Ana and Bea",
+// "Ana, Bea and Cai".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
-	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // ply is how many moves of g played up to event seq still stand: the
@@ -428,8 +434,5 @@ func nameSeats(g *projections.Game, seats []int) string {
 	for _, s := range seats {
 		names = append(names, cmp.Or(g.Created.Players[s].Name, fmt.Sprintf("seat %d", s)))
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return andList(names)
 }
