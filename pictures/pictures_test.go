@@ -19,6 +19,7 @@ import (
 	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/pbem-games/pbem/rules/rulestest"
 	"github.com/tdewolff/font"
 )
 
@@ -167,7 +168,7 @@ func TestNoOtherSeatsSecrets(t *testing.T) {
 				for s := rules.Observer; int(s) < p.seats; s++ {
 					texts := pictureTexts(t, st.View(s))
 					for o := rules.Observer; int(o) < p.seats; o++ {
-						for _, secret := range facts(sec.Secrets(o)) {
+						for _, secret := range rulestest.SecretFacts(sec.Secrets(o)) {
 							shown := strings.Contains(texts, secret)
 							switch {
 							case shown && o == s && o != rules.Observer:
@@ -194,44 +195,6 @@ func pictureTexts(t *testing.T, v rules.View) string {
 		t.Fatal(err)
 	}
 	return strings.Join(pic.Texts(), "\n")
-}
-
-// facts turns secrets into what a picture would write of them: the
-// names in a secret written as JSON ("name":"bales" gives bales, at any
-// depth), and a secret in words as it is.
-func facts(secrets []string) []string {
-	var out []string
-	for _, s := range secrets {
-		if !strings.ContainsAny(s, "{\"") {
-			out = append(out, s)
-			continue
-		}
-		var x any
-		if json.Unmarshal([]byte("{"+strings.Trim(s, "{}")+"}"), &x) != nil {
-			continue
-		}
-		out = append(out, names(x)...)
-	}
-	return out
-}
-
-// names are the strings under "name" and "tile" in a decoded JSON value.
-func names(x any) []string {
-	var out []string
-	switch x := x.(type) {
-	case map[string]any:
-		for k, v := range x {
-			if s, ok := v.(string); ok && (k == "name" || k == "tile") && len(s) > 3 {
-				out = append(out, s)
-			}
-			out = append(out, names(v)...)
-		}
-	case []any:
-		for _, v := range x {
-			out = append(out, names(v)...)
-		}
-	}
-	return out
 }
 
 // TestPNG: every fixed position's PNG decodes, has the picture's size,

@@ -27,6 +27,7 @@ import (
 	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/pbem-games/pbem/rules/rulestest"
 )
 
 var screenshots = flag.Bool("screenshots", false, "write each game's page as docs/pictures/web-<game>.png")
@@ -226,7 +227,7 @@ func browse(t *testing.T, tab context.Context, f *fixture, tb table) {
 	}
 	secrets, _ := g.State.(rules.Secrets)
 	for o := rules.Observer; int(o) < tb.seats; o++ {
-		for _, s := range facts(secrets.Secrets(o)) {
+		for _, s := range rulestest.SecretFacts(secrets.Secrets(o)) {
 			if o != 0 && strings.Contains(text, s) {
 				t.Errorf("seat 0's page shows %q, which only seat %d may see", s, o)
 			}

@@ -3,7 +3,6 @@ package web_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"html"
 	"io"
 	"net/http"
@@ -17,6 +16,7 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/rulestest"
 )
 
 // get fetches url and returns its status, headers and body.
@@ -164,7 +164,7 @@ func TestPageNoOtherSeatsSecrets(t *testing.T) {
 						}
 					}
 					for o := rules.Observer; int(o) < tb.seats; o++ {
-						for _, secret := range facts(sec.Secrets(o)) {
+						for _, secret := range rulestest.SecretFacts(sec.Secrets(o)) {
 							checked++
 							shown := strings.Contains(text, secret)
 							switch {
@@ -192,43 +192,6 @@ func addresses(g *projections.Game) []string {
 	var out []string
 	for _, p := range g.Created.Players {
 		out = append(out, p.Address)
-	}
-	return out
-}
-
-// facts is what a page would write of secrets: each secret as it is,
-// and the names in a secret written as JSON ("name":"bales" gives bales).
-func facts(secrets []string) []string {
-	var out []string
-	for _, s := range secrets {
-		out = append(out, s)
-		if !strings.ContainsAny(s, "{\"") {
-			continue
-		}
-		var x any
-		if json.Unmarshal([]byte("{"+strings.Trim(s, "{}")+"}"), &x) != nil {
-			continue
-		}
-		out = append(out, names(x)...)
-	}
-	return out
-}
-
-// names are the strings under "name" and "tile" in a decoded JSON value.
-func names(x any) []string {
-	var out []string
-	switch x := x.(type) {
-	case map[string]any:
-		for k, v := range x {
-			if s, ok := v.(string); ok && (k == "name" || k == "tile") && len(s) > 3 {
-				out = append(out, s)
-			}
-			out = append(out, names(v)...)
-		}
-	case []any:
-		for _, v := range x {
-			out = append(out, names(v)...)
-		}
 	}
 	return out
 }
