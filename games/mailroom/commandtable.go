@@ -243,6 +243,9 @@ func decline(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 		_, err := m.Service.AnswerInvitation(ctx, l.game.ID, l.seat, false, c)
 		return err
 	}
+	if l.game.Undo == nil { // nothing to decline but the game itself, which they joined
+		return refuse(games.ErrUndo, "nobody has asked to take moves back, and you play in this game already: RESIGN leaves it")
+	}
 	return answerUndo(false)(m, ctx, l, rest, c)
 }
 

@@ -271,3 +271,23 @@ func TestMailLinksItsPage(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinAgain: a player who joined and answers the invitation again,
+// JOIN twice (a second click, an old mail) or DECLINE after JOIN, changes
+// nothing and is told why.
+func TestJoinAgain(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	mt.send("ana@example.org", mt.m.Mailbox, "", "NEW atacama WITH bea@example.net\r\n")
+	id := mt.outbox()[0].Game
+	mt.mail(id, 1, "bea@example.net", "", "JOIN\r\n\r\nThanks!\r\n")
+	before := mt.game(id).Seq
+	for line, why := range map[string]string{"JOIN": "already", "DECLINE": "RESIGN leaves it"} {
+		out := mt.mail(id, 1, "bea@example.net", "", line+"\r\n")
+		if r := refusals(out); len(r) != 1 || !strings.Contains(r[0], why) {
+			t.Errorf("%s after joining: %q, want one refusal saying %q", line, r, why)
+		}
+	}
+	if g := mt.game(id); g.Seq != before || g.Waiting() {
+		t.Errorf("answering again changed the game: seq %d → %d, waiting %v", before, g.Seq, g.Waiting())
+	}
+}

@@ -125,12 +125,14 @@ func TestOneClickUnsubscribe(t *testing.T) {
 			t.Errorf("POST %s = %d, want 404", bad, resp.StatusCode)
 		}
 	}
-	resp, err := http.Post(link, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != 200 || !stopped() {
-		t.Errorf("POST of the link = %d, stopped %v; want 200 and bea's mail stopped", resp.StatusCode, stopped())
+	for range 2 { // a second click, or a client posting again, is the same
+		resp, err := http.Post(link, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !stopped() {
+			t.Errorf("POST of the link = %d, stopped %v; want 200 and bea's mail stopped", resp.StatusCode, stopped())
+		}
 	}
 }
