@@ -208,7 +208,10 @@ func checkConsole(r *Report, out Outcome) {
 		case run.Err == "":
 		case run.Disturbed:
 			r.Disturbed++
-		case run.Changes() && strings.Contains(run.Err, overSays) && len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded && !evs[len(evs)-1].Time.After(run.End):
+		case run.Changes() && strings.Contains(run.Err, overSays) && len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded &&
+			// An end the operator's tick --at caused is dated at that
+			// later moment, not when it was recorded.
+			(!evs[len(evs)-1].Time.After(run.End) || strings.HasPrefix(evs[len(evs)-1].Source, ClockSource)):
 		case run.Args[0] == "resume" && strings.Contains(run.Err, notPausedSays) && failedBefore[run.Game]:
 		default:
 			r.problem("the operator's pbem %s (%s to %s) failed: %s", what, run.Start.Format("15:04:05.000"), run.End.Format("15:04:05.000"), run.Err)
