@@ -11,9 +11,11 @@ import (
 	"image/png"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/rasterizer"
@@ -181,13 +183,18 @@ func paletted(img *image.RGBA, exact []color.RGBA) *image.Paletted {
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := img.Pix[(y-b.Min.Y)*img.Stride:]
 		dst := out.Pix[(y-b.Min.Y)*out.Stride:]
+		var last [3]uint8
+		idx := -1
 		for x := range b.Dx() {
 			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
-			k := key(r, g, bl)
-			if table[k] < 0 {
-				table[k] = int16(nearest(pal, r, g, bl))
+			if idx < 0 || last != [3]uint8{r, g, bl} { // most pixels are like the one before
+				k := key(r, g, bl)
+				if table[k] < 0 {
+					table[k] = int16(nearest(pal, r, g, bl))
+				}
+				idx, last = int(table[k]), [3]uint8{r, g, bl}
 			}
-			dst[x] = uint8(table[k])
+			dst[x] = uint8(idx)
 		}
 	}
 	return out
@@ -214,7 +221,13 @@ func (p *Picture) paint(r canvas.Renderer, class func(...string), raster bool) {
 	ctx.SetCoordSystem(canvas.CartesianIV)
 	fam := fonts()
 	faces := map[faceKey]xfont.Face{}
-	img, _ := r.(draw.Image)
+	// The texts go straight into the raster's own image: drawn through the
+	// rasterizer, every pixel of every glyph would take image/draw's
+	// generic path, colour conversions and all.
+	var img *image.RGBA
+	if ras, ok := r.(*rasterizer.Rasterizer); ok {
+		img, _ = ras.Image.(*image.RGBA)
+	}
 	items := append([]item{{kind: rectKind, class: "page", pts: []Point{{0, 0}, {p.Width, p.Height}}, style: page}}, p.items...)
 	for _, it := range items {
 		if class != nil {
@@ -231,6 +244,9 @@ func (p *Picture) paint(r canvas.Renderer, class func(...string), raster bool) {
 			paintText(ctx, fam, it)
 		case raster:
 			for _, f := range it.fills() {
+				if img != nil && fillRect(img, f) {
+					continue
+				}
 				ctx.ResetStyle()
 				ctx.SetFillColor(f.style.Fill)
 				ctx.SetStroke(nil)
@@ -253,6 +269,25 @@ func (p *Picture) paint(r canvas.Renderer, class func(...string), raster bool) {
 			}
 		}
 	}
+}
+
+// fillRect fills f straight into img when it is an opaque rectangle
+// upright on the page, its edges rounded to whole pixels, and says
+// whether it did: the rasterizer would blend every pixel of it, a page
+// or a panel costing as much as all the rest of a board.
+func fillRect(img *image.RGBA, f filled) bool {
+	if f.circle > 0 || len(f.pts) != 4 || f.style.Fill.A != 0xff {
+		return false
+	}
+	p := f.pts
+	upright := p[0].Y == p[1].Y && p[1].X == p[2].X && p[2].Y == p[3].Y && p[3].X == p[0].X ||
+		p[0].X == p[1].X && p[1].Y == p[2].Y && p[2].X == p[3].X && p[3].Y == p[0].Y
+	if !upright {
+		return false
+	}
+	r := image.Rect(int(math.Round(p[0].X)), int(math.Round(p[0].Y)), int(math.Round(p[2].X)), int(math.Round(p[2].Y))).Canon()
+	draw.Draw(img, r, image.NewUniform(f.style.Fill), image.Point{}, draw.Src)
+	return true
 }
 
 func polygonPath(pts []Point, closed bool) *canvas.Path {
@@ -293,7 +328,7 @@ type faceKey struct {
 // drawText writes a text into img with the glyph rasterizer of
 // golang.org/x/image, which costs a tenth of filling the glyphs' outlines
 // as paths; faces keeps the faces made so far for one picture.
-func drawText(img draw.Image, it item, faces map[faceKey]xfont.Face) {
+func drawText(img *image.RGBA, it item, faces map[faceKey]xfont.Face) {
 	k := faceKey{it.font.Size, it.font.Bold}
 	f, ok := faces[k]
 	if !ok {
@@ -304,7 +339,7 @@ func drawText(img draw.Image, it item, faces map[faceKey]xfont.Face) {
 		}
 		faces[k] = f
 	}
-	d := &xfont.Drawer{Dst: img, Src: image.NewUniform(textColour(it.font)), Face: f}
+	d := &xfont.Drawer{Dst: img, Src: image.NewUniform(textColour(it.font)), Face: cachedFace{f, k}}
 	x := fixed.Int26_6(it.pts[0].X * 64)
 	switch it.font.Align {
 	case Center:
@@ -314,6 +349,60 @@ func drawText(img draw.Image, it item, faces map[faceKey]xfont.Face) {
 	}
 	d.Dot = fixed.Point26_6{X: x, Y: fixed.Int26_6(it.pts[0].Y * 64)}
 	d.DrawString(it.text)
+}
+
+// cachedFace is a face whose glyphs come from the glyph cache, each drawn
+// once at a quarter-pixel position: a board writes the same few dozen
+// characters hundreds of times, and drawing a glyph's outline costs more
+// than writing its pixels.
+type cachedFace struct {
+	xfont.Face
+	key faceKey
+}
+
+type glyphKey struct {
+	face   faceKey
+	r      rune
+	fx, fy fixed.Int26_6 // the dot's position within its pixel, to a quarter
+}
+
+type glyph struct {
+	dr      image.Rectangle // where the mask goes, from the dot's pixel
+	mask    *image.Alpha
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// glyphs is the glyph cache, shared by every picture drawn; it keeps at
+// most maxGlyphs glyphs (the Go fonts' few sizes in two weights need some
+// thousands) and draws the others each time.
+var (
+	glyphs      sync.Map // glyphKey → glyph
+	glyphsCount atomic.Int64
+)
+
+const maxGlyphs = 20000
+
+func (f cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	k := glyphKey{f.key, r, dot.X & 48, dot.Y & 48}
+	whole := image.Point{dot.X.Floor(), dot.Y.Floor()}
+	if g, ok := glyphs.Load(k); ok {
+		g := g.(glyph)
+		return g.dr.Add(whole), g.mask, g.mask.Rect.Min, g.advance, g.ok
+	}
+	dr, mask, mp, advance, ok := f.Face.Glyph(fixed.Point26_6{X: k.fx, Y: k.fy}, r)
+	// The face draws into a buffer of its own that its next glyph reuses.
+	own := image.NewAlpha(image.Rectangle{Max: dr.Size()})
+	if ok && mask != nil {
+		draw.Draw(own, own.Rect, mask, mp, draw.Src)
+	}
+	g := glyph{dr: dr, mask: own, advance: advance, ok: ok}
+	if glyphsCount.Load() < maxGlyphs {
+		if _, loaded := glyphs.LoadOrStore(k, g); !loaded {
+			glyphsCount.Add(1)
+		}
+	}
+	return dr.Add(whole), own, own.Rect.Min, advance, ok
 }
 
 func paintText(ctx *canvas.Context, fam *canvas.FontFamily, it item) {

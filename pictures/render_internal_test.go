@@ -1,0 +1,80 @@
+package pictures
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/tdewolff/canvas"
+	"github.com/tdewolff/canvas/renderers/rasterizer"
+	xfont "golang.org/x/image/font"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+)
+
+// TestFillRectIsTheRasterizers checks the quick fill of an upright
+// rectangle on whole pixels against the rasterizer's own fill of it.
+func TestFillRectIsTheRasterizers(t *testing.T) {
+	f := filled{pts: []Point{{10, 20}, {70, 20}, {70, 45}, {10, 45}}, style: Style{Fill: color.RGBA{0x30, 0x80, 0xc0, 0xff}}}
+	ras := rasterizer.New(100, 60, canvas.DPMM(1), canvas.LinearColorSpace{})
+	ctx := canvas.NewContext(ras)
+	ctx.SetCoordSystem(canvas.CartesianIV)
+	ctx.SetFillColor(f.style.Fill)
+	ctx.SetStroke(nil)
+	ctx.DrawPath(0, 0, polygonPath(f.pts, true))
+	ras.Close()
+	want := ras.Image.(*image.RGBA)
+
+	got := image.NewRGBA(want.Rect)
+	if !fillRect(got, f) {
+		t.Fatal("fillRect did not fill an upright rectangle")
+	}
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("fillRect's pixels differ from the rasterizer's")
+	}
+	for _, other := range []filled{
+		{pts: []Point{{10, 20}, {70, 25}, {70, 45}, {10, 45}}, style: f.style},                         // not upright
+		{pts: f.pts, style: Style{Fill: color.RGBA{0x30, 0x80, 0xc0, 0x80}}},                           // not opaque
+		{pts: []Point{{50, 30}}, circle: 10, style: f.style},                                           // a circle
+		{pts: []Point{{10, 20}, {70, 20}, {40, 45}}, style: f.style},                                   // a triangle
+		{pts: []Point{{10, 20}, {70, 20}, {70, 45}, {10, 45}, {5, 30}}, style: f.style},                // five corners
+		{pts: []Point{{10, 20}, {70, 20}, {70, 45}, {10, 46}}, style: f.style},                         // nearly
+		{pts: []Point{{10.5, 20}, {70, 20}, {70, 45}, {10, 45}}, style: Style{Fill: color.RGBA{A: 0}}}, // nothing to fill
+	} {
+		if fillRect(image.NewRGBA(want.Rect), other) {
+			t.Errorf("fillRect filled %+v, which the rasterizer must draw", other)
+		}
+	}
+}
+
+// TestCachedGlyphs checks that a glyph written from the glyph cache is
+// the face's own at every quarter-pixel position, the first time and
+// again from the cache (between quarters the cache draws the quarter
+// below).
+func TestCachedGlyphs(t *testing.T) {
+	key := faceKey{size: 13, bold: true}
+	face, err := opentype.NewFace(rasterFaces()[1], &opentype.FaceOptions{Size: key.size, DPI: 72, Hinting: xfont.HintingNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range "Seat 0 (you), moves now: G5 C3 S1 +4" {
+		for _, x := range []fixed.Int26_6{0, 16, 32, 48} {
+			for _, y := range []fixed.Int26_6{0, 32} {
+				dot := fixed.Point26_6{X: fixed.I(5) + x, Y: fixed.I(20) + y}
+				draw := func(f xfont.Face) *image.RGBA {
+					img := image.NewRGBA(image.Rect(0, 0, 30, 30))
+					d := &xfont.Drawer{Dst: img, Src: image.NewUniform(color.RGBA{0x20, 0x20, 0x20, 0xff}), Face: f, Dot: dot}
+					d.DrawString(string(r))
+					return img
+				}
+				want := draw(face)
+				for round := range 2 {
+					if got := draw(cachedFace{face, key}); !bytes.Equal(got.Pix, want.Pix) {
+						t.Errorf("%q at %v, round %d: the cached glyph differs from the face's", r, dot, round)
+					}
+				}
+			}
+		}
+	}
+}
