@@ -56,6 +56,9 @@ const (
 	// HeaderInvited is "yes" on an invitation its recipient answers with
 	// JOIN (or DECLINE) before anything else comes.
 	HeaderInvited = "X-Pbem-Invited"
+	// HeaderAsked is "undo" on the mail that asks its recipient to answer
+	// the undo another player asked for, with AGREE or DECLINE.
+	HeaderAsked = "X-Pbem-Asked"
 )
 
 // Render turns a notice into the mail to send, from the game as it was
@@ -68,6 +71,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		Reason:   n.Fields["reason"], Attempt: n.Fields["attempt"], Notice: n.Fields["notice"],
 	}
 	invited := false // the recipient is asked to join, and hears nothing else until they answer
+	asked := ""      // what the recipient is asked to answer
 	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References, Date: n.Time}
 	if n.Game != "" {
 		g, evs, _, err := s.LoadAt(ctx, n.Game, int(n.Seq))
@@ -83,11 +87,14 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 				m.Picture, out.Inline = pic, []mail.Attachment{part}
 			}
 		}
-		asked := n.Seat == int(rules.Observer) && g.Asked[strings.ToLower(n.To)]
-		invited = asked || n.Seat >= 0 && n.Seat < len(g.Created.Players) && g.Created.Players[n.Seat].Invited
+		watch := n.Seat == int(rules.Observer) && g.Asked[strings.ToLower(n.To)]
+		invited = watch || n.Seat >= 0 && n.Seat < len(g.Created.Players) && g.Created.Players[n.Seat].Invited
+		if u := g.Undo; u != nil && evs[g.Seq-1].Type == events.TypeUndoProposed && n.Seat >= 0 && n.Seat != u.Seat {
+			asked = "undo"
+		}
 		switch {
 		case m.Notice != "":
-		case asked:
+		case watch:
 			m.Notice = fmt.Sprintf("%s asks you to follow this game: the board as everyone sees it after every move, and the result. To accept, send this line to %s: JOIN %s. Until you do, pbem mails you nothing more about it; to get no mail from pbem at all, send STOP to %s.",
 				games.HostName(g), lh.Mailbox, g.ID, lh.Mailbox)
 		case invited:
@@ -145,6 +152,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	out.Headers = headers(m)
 	if invited {
 		out.Headers[HeaderInvited] = "yes"
+	}
+	if asked != "" {
+		out.Headers[HeaderAsked] = asked
 	}
 	if lh.Mailbox != "" {
 		// RFC 2369: a mail client's "unsubscribe" sends STOP (see STOP).

@@ -759,3 +759,51 @@ func TestRenderAnswersTrue(t *testing.T) {
 		t.Errorf("the answer to HELP is dated %v, want %v, when its mail came in", o.Date, received)
 	}
 }
+
+// TestAskedHeader mails a player's UNDO in a game of three: the mail that
+// asks each other player to answer it says so in X-Pbem-Asked, for bots
+// and filters; the asker's own mail, and the mail once it is settled, do
+// not.
+func TestAskedHeader(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 3)
+	addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com"}
+	for seat := range 2 {
+		move := mt.game(id).State.Legal(rules.Seat(seat))[0].String()
+		if r := refusals(mt.mail(id, seat, addrs[seat], "", move+"\r\n")); len(r) > 0 {
+			t.Fatalf("seat %d's move %s refused: %v", seat, move, r)
+		}
+	}
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	asked := func(body string, seat int) map[string]string {
+		t.Helper()
+		before := len(mt.outbox())
+		mt.mail(id, seat, addrs[seat], "", body)
+		got := map[string]string{}
+		for _, n := range mt.outbox()[before:] {
+			o, err := mt.svc.Render(context.Background(), lh, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[n.To] += o.Headers[mailroom.HeaderAsked]
+		}
+		return got
+	}
+	got := asked("UNDO\r\n", 1)
+	if want := map[string]string{addrs[0]: "undo", addrs[2]: "undo"}; !maps.Equal(got, want) {
+		t.Errorf("after bea's UNDO, X-Pbem-Asked by recipient: %q, want %q", got, want)
+	}
+	if g := mt.game(id); g.Undo == nil {
+		t.Fatal("bea's UNDO waits for nobody")
+	}
+	for _, seat := range []int{0, 2} {
+		for to, h := range asked("AGREE\r\n", seat) {
+			if h != "" {
+				t.Errorf("after an AGREE, %s's mail asks them %q", to, h)
+			}
+		}
+	}
+	if g := mt.game(id); g.Undo != nil || len(g.Undone) == 0 {
+		t.Errorf("every other player agreed, yet the undo waits (%v) or undid nothing (%v)", g.Undo, g.Undone)
+	}
+}
