@@ -46,7 +46,7 @@ func TestTorture(t *testing.T) {
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(tortureTables), Seed: uint64(seed),
 		Invalid: 0.08, Duplicate: 0.08, Say: 0.03,
-		Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true, Polite: 0.3,
+		Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true, Polite: 0.3, Undo: 0.05,
 		Game:    func(i int) string { return tortureTables[i].game },
 		Variant: func(i int) string { return tortureTables[i].variant },
 		Seats:   func(i int) int { return tortureTables[i].seats },
@@ -95,6 +95,8 @@ func TestTorture(t *testing.T) {
 	rep := torture.Check(club.Sent(), out)
 	t.Logf("players sent %d NEW, %d JOIN of an invited player, %d moves (%d of them rightly answered as stale), %d bad moves, %d repeated mails, %d WATCH of an observer and the bad recipients, %d SAY; strangers sent %d mails; pbem recorded %d games (%s) and %d moves, %d of them a seat's only move it played itself",
 		rep.News, rep.Joins, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied, rep.Forced)
+	t.Logf("players asked %d times to take a move back and answered %d AGREE and %d DECLINE; pbem rightly refused %d of these and took moves back %d times",
+		rep.Undos, rep.Agrees, rep.Declines, rep.UndoRefused, rep.Undone)
 	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were rightly refused, the rules saying they were no longer legal (a turn played already) or the game being paused; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
 		rep.Late, rep.Held, rep.Superseded, rep.Polite, kinds(rep.Styles))
 	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it set %d deadlines and paused and resumed %d games, and the players were mailed each; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time",

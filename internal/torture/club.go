@@ -28,6 +28,9 @@ const (
 	KindStranger  = "stranger"  // a mail from someone who plays in no game
 	KindSay       = "say"       // a SAY to the table, before a move
 	KindJoin      = "join"      // an invited player's JOIN, in reply to the invitation
+	KindUndo      = "undo"      // a player's UNDO of its own move, in reply to the mail that accepted it
+	KindAgree     = "agree"     // AGREE to the undo another player asked for, in reply to the mail that asks
+	KindDecline   = "decline"   // DECLINE of it, likewise
 )
 
 // Sent is one mail a player sent.
@@ -119,6 +122,10 @@ type Options struct {
 	// move comes with a greeting above it and a sign-off below.
 	Clients bool
 	Polite  float64
+	// Undo is the chance that a player, reading the mail that accepted a
+	// move of theirs, asks to take it back (once a game); the others
+	// answer AGREE, or DECLINE one time in four.
+	Undo float64
 }
 
 // Club is the players: tables of bots that play Atacama by mail, starting a
@@ -181,6 +188,8 @@ type player struct {
 	newest   map[string]uint64  // per game, the newest prompt it got
 	answered map[string]uint64  // per game, the newest prompt it answered
 	started  map[string]bool    // games it has had a prompt of
+	undid    map[string]bool    // games it asked to take a move back in
+	undo     *rand.Rand         // draws its undos and its answers to the others'
 }
 
 // kept is a prompt a player keeps to answer later.
@@ -217,7 +226,8 @@ func NewClub(opt Options) *Club {
 				side:     rand.New(rand.NewPCG(opt.Seed, 1<<32+stream)),
 				when:     rand.New(rand.NewPCG(opt.Seed, 4<<32+stream)),
 				lastMove: map[string]string{}, unsure: map[string][]string{}, accepted: map[string]uint64{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
-				newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{}}
+				newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{},
+				undid: map[string]bool{}, undo: rand.New(rand.NewPCG(opt.Seed, 6<<32+stream))}
 			p.style = StyleQuote
 			if opt.Clients {
 				// Every client is someone's, as long as there are as many
@@ -470,9 +480,26 @@ func (p *player) read(raw []byte) error {
 			p.lastMove[ct.Game] = sent[0]
 		}
 		p.unsure[ct.Game] = nil
+		if o := p.club.opt.Undo; o > 0 && !p.undid[ct.Game] && p.undo.Float64() < o {
+			p.undid[ct.Game] = true
+			s := Sent{Kind: KindUndo, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seat, Prompt: ct.Seq, Move: "UNDO"}
+			if err := p.send(s, "Re: "+ct.Subject, ct.MessageID, "UNDO\n"); err != nil {
+				return err
+			}
+		}
 	}
 	if ct.Invited {
 		return p.join(ct)
+	}
+	if ct.Asked == "undo" && !p.prompts[ct.MessageID] {
+		p.prompts[ct.MessageID] = true
+		s := Sent{Kind: KindAgree, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seat, Prompt: ct.Seq, Move: "AGREE"}
+		if p.undo.IntN(4) == 0 {
+			s.Kind, s.Move = KindDecline, "DECLINE"
+		}
+		if err := p.send(s, "Re: "+ct.Subject, ct.MessageID, s.Move+"\n"); err != nil {
+			return err
+		}
 	}
 	if ct.Turn != "yours" {
 		return nil // news, a move of another seat, a SAY: nothing to answer

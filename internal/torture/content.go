@@ -35,6 +35,7 @@ type Content struct {
 	Turn       string // "yours" on a mail that asks its reader for a move (X-Pbem-Turn)
 	Example    string // a legal move of the reader's, on such a mail (X-Pbem-Example)
 	Invited    bool   // an invitation its reader answers with JOIN before anything else comes (X-Pbem-Invited)
+	Asked      string // what its reader is asked to answer: "undo" (X-Pbem-Asked)
 	ReplyTo    string // the address of the Reply-To header, if any
 	Text, HTML string
 	Attachment []byte // the first attachment, if any
@@ -65,6 +66,7 @@ func Read(raw []byte) (Content, error) {
 	c.Seq, _ = strconv.ParseUint(r.Header.Get("X-Pbem-Seq"), 10, 64)
 	c.Turn, c.Example = r.Header.Get("X-Pbem-Turn"), r.Header.Get("X-Pbem-Example")
 	c.Invited = r.Header.Get("X-Pbem-Invited") == "yes"
+	c.Asked = r.Header.Get("X-Pbem-Asked")
 	if list, err := r.Header.AddressList("Reply-To"); err == nil && len(list) > 0 {
 		c.ReplyTo = list[0].Address
 	}

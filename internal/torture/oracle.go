@@ -60,8 +60,13 @@ type Report struct {
 	Repeats                          int // of those, second deliveries of a Message-ID, same content
 	Watches, Says, Strangers         int // WATCH mails, SAY mails, strangers' mails
 	Joins                            int // invited players' JOINs
-	Forced                           int // moves pbem played as a seat's only legal move
-	Stale                            int // moves not played, rightly answered as stale
+	// Undos are the players' UNDOs of their own moves, Agrees and
+	// Declines the answers to them; UndoRefused, those pbem rightly
+	// refused (something secret revealed since, the undo settled
+	// already, the game over); Undone, the undos that took moves back.
+	Undos, Agrees, Declines, UndoRefused, Undone int
+	Forced                                       int // moves pbem played as a seat's only legal move
+	Stale                                        int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
 	// reply to an older prompt of a turn it played), or the game was
@@ -131,6 +136,12 @@ func Check(sent []Sent, out Outcome) Report {
 			r.Joins++
 		case KindStranger:
 			r.Strangers++
+		case KindUndo:
+			r.Undos++
+		case KindAgree:
+			r.Agrees++
+		case KindDecline:
+			r.Declines++
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
@@ -222,6 +233,17 @@ func Check(sent []Sent, out Outcome) Report {
 			}
 		case KindStranger:
 			checkStranger(&r, s, n, written[key], out.Inbox, key)
+		case KindUndo, KindAgree, KindDecline:
+			// Recorded once and not answered (the mail about the undo
+			// tells everyone), or refused once with the reason.
+			a := written[key]
+			switch {
+			case n == 1 && len(a) == 0:
+			case n == 0 && len(a) == 1 && slices.Contains([]string{"rejected", "error", "stale"}, answerKind(a[0])):
+				r.UndoRefused++
+			default:
+				r.problem("%s's %s (%s, in game %s after event %d) was recorded %d times and answered with %q, want once and no answer, or a refusal", s.From, s.Move, s.MessageID, s.Game, s.Prompt, n, a)
+			}
 		}
 	}
 	if out.Bad == nil && out.Failed > 0 {
@@ -613,6 +635,19 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				applied[key]++
 				if s, ok := byKey[key]; !ok || s.Kind != KindJoin || s.Game != id {
 					r.problem("game %s event %d: an invitation answered by %q, which is no JOIN a player sent", id, e.Seq, e.Source)
+				}
+			case events.TypeUndoProposed, events.TypeUndoAnswered, events.TypeMovesUndone:
+				key, _, _ := strings.Cut(e.Source, "#")
+				s, ok := byKey[key]
+				want := map[string][]string{events.TypeUndoProposed: {KindUndo}, events.TypeUndoAnswered: {KindAgree, KindDecline},
+					events.TypeMovesUndone: {KindUndo, KindAgree}}[e.Type]
+				if !ok || !slices.Contains(want, s.Kind) || s.Game != id {
+					r.problem("game %s event %d: a %s from %q, which is no %s a player sent", id, e.Seq, e.Type, e.Source, strings.ToUpper(strings.Join(want, " or ")))
+				}
+				if e.Type == events.TypeMovesUndone {
+					r.Undone++ // the same mail recorded the undo or its last answer
+				} else {
+					applied[key]++
 				}
 			case events.TypePlayerSaid:
 				key, _, _ := strings.Cut(e.Source, "#")
