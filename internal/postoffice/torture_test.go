@@ -46,7 +46,7 @@ func TestTorture(t *testing.T) {
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(tortureTables), Seed: uint64(seed),
 		Invalid: 0.08, Duplicate: 0.08, Say: 0.03,
-		Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true, Polite: 0.3, Undo: 0.05,
+		Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true, Polite: 0.3, Undo: 0.05, Settings: 0.03,
 		Game:    func(i int) string { return tortureTables[i].game },
 		Variant: func(i int) string { return tortureTables[i].variant },
 		Seats:   func(i int) int { return tortureTables[i].seats },
@@ -97,6 +97,7 @@ func TestTorture(t *testing.T) {
 		rep.News, rep.Joins, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Watches, rep.Says, rep.Strangers, rep.Games, kinds(rep.Kinds), rep.Applied, rep.Forced)
 	t.Logf("players asked %d times to take a move back and answered %d AGREE and %d DECLINE; pbem rightly refused %d of these and took moves back %d times",
 		rep.Undos, rep.Agrees, rep.Declines, rep.UndoRefused, rep.Undone)
+	t.Logf("players changed %d settings (DIGEST, VACATION, AUTO); the clock sent %d digests", rep.Settings, rep.Digests)
 	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were rightly refused, the rules saying they were no longer legal (a turn played already) or the game being paused; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
 		rep.Late, rep.Held, rep.Superseded, rep.Polite, kinds(rep.Styles))
 	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it set %d deadlines and paused and resumed %d games, and the players were mailed each; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time",

@@ -31,6 +31,7 @@ const (
 	KindUndo      = "undo"      // a player's UNDO of its own move, in reply to the mail that accepted it
 	KindAgree     = "agree"     // AGREE to the undo another player asked for, in reply to the mail that asks
 	KindDecline   = "decline"   // DECLINE of it, likewise
+	KindSetting   = "setting"   // a player's DIGEST, VACATION or AUTO, before answering a prompt
 )
 
 // Sent is one mail a player sent.
@@ -126,6 +127,11 @@ type Options struct {
 	// move of theirs, asks to take it back (once a game); the others
 	// answer AGREE, or DECLINE one time in four.
 	Undo float64
+	// Settings is the chance that a player, before answering a prompt,
+	// changes a setting of theirs: one mail a day (DIGEST ON) or one a
+	// move again, a vacation of a few days from today, or being asked
+	// even for their only move (AUTO OFF) or not.
+	Settings float64
 }
 
 // Club is the players: tables of bots that play Atacama by mail, starting a
@@ -189,7 +195,7 @@ type player struct {
 	answered map[string]uint64  // per game, the newest prompt it answered
 	started  map[string]bool    // games it has had a prompt of
 	undid    map[string]bool    // games it asked to take a move back in
-	undo     *rand.Rand         // draws its undos and its answers to the others'
+	extra    *rand.Rand         // draws its undos, its answers to the others' and its settings
 }
 
 // kept is a prompt a player keeps to answer later.
@@ -227,7 +233,7 @@ func NewClub(opt Options) *Club {
 				when:     rand.New(rand.NewPCG(opt.Seed, 4<<32+stream)),
 				lastMove: map[string]string{}, unsure: map[string][]string{}, accepted: map[string]uint64{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
 				newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{},
-				undid: map[string]bool{}, undo: rand.New(rand.NewPCG(opt.Seed, 6<<32+stream))}
+				undid: map[string]bool{}, extra: rand.New(rand.NewPCG(opt.Seed, 6<<32+stream))}
 			p.style = StyleQuote
 			if opt.Clients {
 				// Every client is someone's, as long as there are as many
@@ -480,7 +486,7 @@ func (p *player) read(raw []byte) error {
 			p.lastMove[ct.Game] = sent[0]
 		}
 		p.unsure[ct.Game] = nil
-		if o := p.club.opt.Undo; o > 0 && !p.undid[ct.Game] && p.undo.Float64() < o {
+		if o := p.club.opt.Undo; o > 0 && !p.undid[ct.Game] && p.extra.Float64() < o {
 			p.undid[ct.Game] = true
 			s := Sent{Kind: KindUndo, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seat, Prompt: ct.Seq, Move: "UNDO"}
 			if err := p.send(s, "Re: "+ct.Subject, ct.MessageID, "UNDO\n"); err != nil {
@@ -494,7 +500,7 @@ func (p *player) read(raw []byte) error {
 	if ct.Asked == "undo" && !p.prompts[ct.MessageID] {
 		p.prompts[ct.MessageID] = true
 		s := Sent{Kind: KindAgree, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seat, Prompt: ct.Seq, Move: "AGREE"}
-		if p.undo.IntN(4) == 0 {
+		if p.extra.IntN(4) == 0 {
 			s.Kind, s.Move = KindDecline, "DECLINE"
 		}
 		if err := p.send(s, "Re: "+ct.Subject, ct.MessageID, s.Move+"\n"); err != nil {
@@ -680,6 +686,13 @@ func (p *player) answer(game string, k *kept, held bool) error {
 			return err
 		}
 	}
+	if o := p.club.opt.Settings; o > 0 && p.extra.Float64() < o {
+		s := base
+		s.Kind, s.Move = KindSetting, p.setting()
+		if err := p.send(s, "Re: "+prompt.Subject, prompt.MessageID, s.Move+"\n"); err != nil {
+			return err
+		}
+	}
 	if p.rng.Float64() < p.club.opt.Invalid {
 		bad := "Z99"
 		if last := p.lastMove[game]; fieldMove.MatchString(last) && p.rng.IntN(2) == 0 {
@@ -698,6 +711,18 @@ func (p *player) answer(game string, k *kept, held bool) error {
 	body, s.Ignored = p.reply(move, prompt)
 	s.Style = p.style
 	return p.send(s, "Re: "+prompt.Subject, prompt.MessageID, body)
+}
+
+// setting is a line that changes one of the player's settings.
+func (p *player) setting() string {
+	switch p.extra.IntN(5) {
+	case 0, 1:
+		return "DIGEST " + []string{"ON", "OFF"}[p.extra.IntN(2)]
+	case 2, 3:
+		from := time.Now().UTC().AddDate(0, 0, p.extra.IntN(3))
+		return "VACATION " + from.Format(time.DateOnly) + " " + from.AddDate(0, 0, 1+p.extra.IntN(5)).Format(time.DateOnly)
+	}
+	return "AUTO " + []string{"ON", "OFF"}[p.extra.IntN(2)]
 }
 
 // over counts a game-over mail; the host starts the table's next game.

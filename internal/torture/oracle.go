@@ -65,8 +65,11 @@ type Report struct {
 	// refused (something secret revealed since, the undo settled
 	// already, the game over); Undone, the undos that took moves back.
 	Undos, Agrees, Declines, UndoRefused, Undone int
-	Forced                                       int // moves pbem played as a seat's only legal move
-	Stale                                        int // moves not played, rightly answered as stale
+	// Settings are the players' DIGEST, VACATION and AUTO lines, Digests
+	// the digests the clock sent.
+	Settings, Digests int
+	Forced            int // moves pbem played as a seat's only legal move
+	Stale             int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
 	// reply to an older prompt of a turn it played), or the game was
@@ -142,6 +145,8 @@ func Check(sent []Sent, out Outcome) Report {
 			r.Agrees++
 		case KindDecline:
 			r.Declines++
+		case KindSetting:
+			r.Settings++
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
@@ -233,9 +238,9 @@ func Check(sent []Sent, out Outcome) Report {
 			}
 		case KindStranger:
 			checkStranger(&r, s, n, written[key], out.Inbox, key)
-		case KindUndo, KindAgree, KindDecline:
-			// Recorded once and not answered (the mail about the undo
-			// tells everyone), or refused once with the reason.
+		case KindUndo, KindAgree, KindDecline, KindSetting:
+			// Recorded once and not answered (the mail about the undo or
+			// the setting tells), or refused once with the reason.
 			a := written[key]
 			switch {
 			case n == 1 && len(a) == 0:
@@ -648,6 +653,17 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 					r.Undone++ // the same mail recorded the undo or its last answer
 				} else {
 					applied[key]++
+				}
+			case events.TypeDigestChanged, events.TypeVacationDeclared, events.TypeAutoChanged:
+				key, _, _ := strings.Cut(e.Source, "#")
+				applied[key]++
+				if s, ok := byKey[key]; !ok || s.Kind != KindSetting || s.Game != id {
+					r.problem("game %s event %d: a %s from %q, which is no setting a player sent", id, e.Seq, e.Type, e.Source)
+				}
+			case events.TypeDigestSent:
+				r.Digests++
+				if !strings.HasPrefix(e.Source, ClockSource) {
+					r.problem("game %s event %d is a %s from %q, which is not the clock", id, e.Seq, e.Type, e.Source)
 				}
 			case events.TypePlayerSaid:
 				key, _, _ := strings.Cut(e.Source, "#")
