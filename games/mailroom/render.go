@@ -219,7 +219,9 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 		all := allLegal(g, seat)
 		m.Legal = all[:min(len(all), maxLegal)]
 		m.LegalMore = len(all) - len(m.Legal)
-		if len(legal) > 0 {
+		if d, ok := g.State.(rules.Defaulter); ok && d.Default(seat) != nil {
+			m.Example = d.Default(seat).String() // the game's own choice: one that goes forward
+		} else if len(legal) > 0 {
 			m.Example = legal[len(legal)/2].String()
 		}
 		if guide, ok := g.State.(rules.Guide); ok {

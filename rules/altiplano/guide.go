@@ -23,6 +23,24 @@ func (s *state) MoveSyntax(i rules.Seat) string {
 	return ""
 }
 
+// Default is the move pbem plays for a seat whose time ran out or which it
+// plays for good, and the example a prompt gives: the middle one of the
+// seat's legal moves that takes back nothing placed (TAKE), so that moves
+// chosen this way go forward and end the game instead of placing and
+// taking back one good for ever.
+func (s *state) Default(i rules.Seat) rules.Move {
+	var forward []rules.Move
+	for _, m := range s.Legal(i) {
+		if m.(Move).Kind != KindTake {
+			forward = append(forward, m)
+		}
+	}
+	if len(forward) == 0 {
+		return nil
+	}
+	return forward[len(forward)/2]
+}
+
 // Describe says what a recorded move did. Planning moves are described
 // without what was placed, since mails tell them to every player.
 func (s *state) Describe(i rules.Seat, move string) string {
