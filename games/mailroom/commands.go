@@ -252,6 +252,11 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 		return err
 	}
 	if len(l.later) > 0 || !games.IsToAct(l.game.State, int(l.seat)) && l.game.Rules.Info().Programmed {
+		if n, ok := l.game.State.(rules.Notation); ok && !n.LooksLikeMove(l.seat, line) {
+			// Kept, it would fail when the turn comes, or never: say why now.
+			_, err := l.game.State.Parse(l.seat, line)
+			return refuse(rules.ErrIllegal, "%v", cmp.Or(err, fmt.Errorf("%q is not a move of the game", line)))
+		}
 		l.later = append(l.later, line) // for the seat's later turns
 		return nil
 	}

@@ -24,16 +24,24 @@ func (s *state) MoveSyntax(i rules.Seat) string {
 }
 
 // Default is the move pbem plays for a seat whose time ran out or which it
-// plays for good, and the example a prompt gives: the middle one of the
-// seat's legal moves that takes back nothing placed (TAKE), so that moves
-// chosen this way go forward and end the game instead of placing and
-// taking back one good for ever.
+// plays for good, and the example a prompt gives: once the seat has
+// placed something this round, DONE (a mail with a PUT replaces the whole
+// plan, so a player who answers each prompt with its example declares
+// the one good placed, where PUT would take it back and place it again);
+// else the middle one of its legal moves that takes back nothing placed
+// (TAKE), so that moves chosen this way go forward and end the game.
 func (s *state) Default(i rules.Seat) rules.Move {
 	var forward []rules.Move
 	for _, m := range s.Legal(i) {
-		if m.(Move).Kind != KindTake {
-			forward = append(forward, m)
+		switch m.(Move).Kind {
+		case KindDone:
+			if len(s.placed(int(i))) > 0 {
+				return m
+			}
+		case KindTake:
+			continue
 		}
+		forward = append(forward, m)
 	}
 	if len(forward) == 0 {
 		return nil
