@@ -139,11 +139,21 @@ type Monitor interface {
 	AppendStats() AppendStats
 }
 
+// Follower is what a part that follows what is stored and keeps state of
+// its own beside it uses: the feed, the records and the buckets, as the
+// projector, the outbox and the lists of mail do.
+type Follower interface {
+	Feed
+	Records
+	Buckets
+}
+
 // The store does every job.
 var (
-	_ Log     = (*Store)(nil)
-	_ Feed    = (*Store)(nil)
-	_ Records = (*Store)(nil)
-	_ Buckets = (*Store)(nil)
-	_ Monitor = (*Store)(nil)
+	_ Log      = (*Store)(nil)
+	_ Feed     = (*Store)(nil)
+	_ Records  = (*Store)(nil)
+	_ Buckets  = (*Store)(nil)
+	_ Monitor  = (*Store)(nil)
+	_ Follower = (*Store)(nil)
 )
