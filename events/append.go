@@ -44,7 +44,8 @@ const (
 
 // Append seals evs after head and publishes them, with extra, as one atomic
 // batch that succeeds only if the game's subject still ends at
-// head.StreamSeq. It returns the new head, or ErrConflict. Retrying the same
+// head.StreamSeq. It returns the new head, ErrConflict, or ErrInvalid for
+// a request no server could take (see Log). Retrying the same
 // sealed append after a lost acknowledgement succeeds without writing twice.
 //
 // The batch holds the extra messages first, in the order given, and the
@@ -82,20 +83,23 @@ func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event,
 // sealed history: the events' hashes do not cover it. Its keys must be
 // header names of their own, not "Nats-" or BatchFirstHeader.
 func (s *Store) AppendNoted(ctx context.Context, game string, head Head, evs []Event, note map[string]string, extra ...Message) (Head, error) {
+	if err := s.checkOpen("append game " + game); err != nil {
+		return head, err
+	}
 	subject, err := gameSubject(game)
 	if err != nil {
 		return head, fmt.Errorf("events: append: %w", err)
 	}
 	if len(evs) == 0 {
-		return head, fmt.Errorf("events: append game %s: no events", game)
+		return head, fmt.Errorf("events: append game %s: %w: no events", game, ErrInvalid)
 	}
 	if n := len(evs) + len(extra); n > MaxBatch {
-		return head, fmt.Errorf("events: append game %s: %d messages, at most %d fit in a batch", game, n, MaxBatch)
+		return head, fmt.Errorf("events: append game %s: %w: %d messages, at most %d fit in a batch", game, ErrInvalid, n, MaxBatch)
 	}
 	msgs := make([]*nats.Msg, 0, len(extra)+len(evs))
 	for _, x := range extra {
 		if x.Subject == "" || x.Subject == subject {
-			return head, fmt.Errorf("events: append game %s: extra message on subject %q", game, x.Subject)
+			return head, fmt.Errorf("events: append game %s: %w: extra message on subject %q", game, ErrInvalid, x.Subject)
 		}
 		m := &nats.Msg{Subject: x.Subject, Header: nats.Header{}, Data: x.Data}
 		if x.MsgID != "" {
@@ -116,7 +120,7 @@ func (s *Store) AppendNoted(ctx context.Context, game string, head Head, evs []E
 		if i == len(evs)-1 {
 			for k, v := range note {
 				if strings.HasPrefix(k, "Nats-") || k == BatchFirstHeader {
-					return head, fmt.Errorf("events: append game %s: note %q is not a header of its own", game, k)
+					return head, fmt.Errorf("events: append game %s: %w: note %q is not a header of its own", game, ErrInvalid, k)
 				}
 				m.Header.Set(k, v)
 			}
@@ -238,7 +242,7 @@ func batchID() (string, error) {
 // a single subject token.
 func gameSubject(game string) (string, error) {
 	if game == "" || strings.ContainsAny(game, ".*> \t\r\n") {
-		return "", fmt.Errorf("invalid game id %q", game)
+		return "", fmt.Errorf("%w: game id %q", ErrInvalid, game)
 	}
 	return GameSubject + game, nil
 }

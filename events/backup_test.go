@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -31,7 +30,7 @@ func TestBackupRestore(t *testing.T) {
 		}
 		heads = append(heads, head)
 	}
-	kv, err := s.JetStream().CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "cursor", Storage: jetstream.FileStorage})
+	kv, err := s.Bucket(ctx, "cursor")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +75,7 @@ func TestBackupRestore(t *testing.T) {
 			t.Errorf("restored Load(%s) = %d events, head %+v, %v; want 2 events, head %+v", game, len(evs), head, err, heads[i])
 		}
 	}
-	rkv, err := r.JetStream().KeyValue(ctx, "cursor")
+	rkv, err := r.Bucket(ctx, "cursor")
 	if err != nil {
 		t.Fatal(err)
 	}

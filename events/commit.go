@@ -29,9 +29,6 @@ import (
 // commitGroupTimeout bounds the wait for the server to store one group.
 const commitGroupTimeout = 30 * time.Second
 
-// ErrClosed is returned by Append once the store is closed.
-var ErrClosed = errors.New("events: the store is closed")
-
 // commit is one Append's messages, waiting to be published.
 type commit struct {
 	subject string // the game's subject: two Appends to one game never share a group

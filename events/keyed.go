@@ -29,6 +29,9 @@ func (s *Store) SubscribeKeyed(ctx context.Context, durable, filter string, work
 	if workers < 2 {
 		return s.SubscribeRecords(ctx, durable, filter, handle)
 	}
+	if err := s.checkOpen("subscribe " + durable); err != nil {
+		return err
+	}
 	return s.resubscribe(ctx, durable, func(ctx context.Context) error {
 		return s.consumeKeyed(ctx, durable, filter, workers, key, handle)
 	})

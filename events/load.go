@@ -21,6 +21,9 @@ const loadIdle = 5 * time.Second
 // append. It checks that the events form one chain: consecutive Seq from 1,
 // each Prev the Hash before it.
 func (s *Store) Load(ctx context.Context, game string) ([]Event, Head, error) {
+	if err := s.checkOpen("load game " + game); err != nil {
+		return nil, Head{}, err
+	}
 	subject, err := gameSubject(game)
 	if err != nil {
 		return nil, Head{}, fmt.Errorf("events: load: %w", err)

@@ -28,6 +28,9 @@ func (s *Store) ReadSince(ctx context.Context, filter string, since time.Time, h
 }
 
 func (s *Store) readFrom(ctx context.Context, filter string, since time.Time, handle func(Record) error) (uint64, error) {
+	if err := s.checkOpen("read " + filter); err != nil {
+		return 0, err
+	}
 	m, err := s.last(ctx, filter)
 	if errors.Is(err, ErrNotFound) {
 		return 0, nil
@@ -83,6 +86,9 @@ func (s *Store) readFrom(ctx context.Context, filter string, since time.Time, ha
 // seq, creating the consumer if need be: Subscribe and CatchUp with it go
 // on after seq.
 func (s *Store) Handled(ctx context.Context, durable, filter string, seq uint64) error {
+	if err := s.checkOpen("consumer " + durable); err != nil {
+		return err
+	}
 	if _, err := s.stream.CreateOrUpdateConsumer(ctx, consumerConfig(durable, filter)); err != nil {
 		return fmt.Errorf("events: consumer %s: %w", durable, err)
 	}
@@ -103,8 +109,11 @@ func (s *Store) PutAll(ctx context.Context, msgs []Message) error {
 	if len(msgs) == 0 {
 		return nil
 	}
+	if err := s.checkOpen("put messages"); err != nil {
+		return err
+	}
 	if len(msgs) > MaxBatch {
-		return fmt.Errorf("events: put %d messages, at most %d fit in a batch", len(msgs), MaxBatch)
+		return fmt.Errorf("events: put %d messages: %w: at most %d fit in a batch", len(msgs), ErrInvalid, MaxBatch)
 	}
 	nm := make([]*nats.Msg, len(msgs))
 	for i, x := range msgs {

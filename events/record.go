@@ -9,14 +9,14 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// ErrExists is returned by PutOnce when its subject already holds a message.
-var ErrExists = errors.New("events: already recorded")
-
 // PutOnce stores data on subject only if the subject holds nothing yet, so
 // the subject names the record for ever (an inbox mail by its Message-ID,
 // say): a second PutOnce of the same subject returns ErrExists, whenever it
 // comes. It returns the stream sequence of the stored message.
 func (s *Store) PutOnce(ctx context.Context, subject string, data []byte) (uint64, error) {
+	if err := s.checkOpen("put " + subject); err != nil {
+		return 0, err
+	}
 	m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: data}
 	m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, "0")
 	ack, err := s.js.PublishMsg(ctx, m)
@@ -33,6 +33,9 @@ func (s *Store) PutOnce(ctx context.Context, subject string, data []byte) (uint6
 // Put stores data on subject with a message id, so that a retry within
 // DuplicateWindow is stored once. It returns the stream sequence.
 func (s *Store) Put(ctx context.Context, subject, msgID string, data []byte) (uint64, error) {
+	if err := s.checkOpen("put " + subject); err != nil {
+		return 0, err
+	}
 	m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: data}
 	m.Header.Set(jetstream.MsgIDHeader, msgID)
 	ack, err := s.js.PublishMsg(ctx, m)
@@ -53,8 +56,11 @@ func (s *Store) PutOnceWith(ctx context.Context, first Message, extra []Message)
 		_, err := s.PutOnce(ctx, first.Subject, first.Data)
 		return err
 	}
+	if err := s.checkOpen("put " + first.Subject); err != nil {
+		return err
+	}
 	if len(extra)+1 > MaxBatch {
-		return fmt.Errorf("events: put %s: %d messages, at most %d fit in a batch", first.Subject, len(extra)+1, MaxBatch)
+		return fmt.Errorf("events: put %s: %w: %d messages, at most %d fit in a batch", first.Subject, ErrInvalid, len(extra)+1, MaxBatch)
 	}
 	msgs := make([]*nats.Msg, 0, len(extra)+1)
 	m := &nats.Msg{Subject: first.Subject, Header: nats.Header{}, Data: first.Data}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -25,6 +27,9 @@ type ConsumerState struct {
 // Consumer returns where the durable consumer stands: ErrNotFound when it
 // was never started, any other error when the server cannot say.
 func (s *Store) Consumer(ctx context.Context, durable string) (ConsumerState, error) {
+	if err := s.checkOpen("consumer " + durable); err != nil {
+		return ConsumerState{}, err
+	}
 	c, err := s.stream.Consumer(ctx, durable)
 	if errors.Is(err, jetstream.ErrConsumerNotFound) {
 		return ConsumerState{}, fmt.Errorf("events: consumer %s: %w", durable, ErrNotFound)
@@ -42,6 +47,9 @@ func (s *Store) Consumer(ctx context.Context, durable string) (ConsumerState, er
 // StoredAt returns when the first message on filter at or after stream
 // sequence seq was stored: ErrNotFound when there is none.
 func (s *Store) StoredAt(ctx context.Context, seq uint64, filter string) (time.Time, error) {
+	if err := s.checkOpen(filter); err != nil {
+		return time.Time{}, err
+	}
 	m, err := s.stream.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(filter))
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return time.Time{}, fmt.Errorf("events: %s from %d: %w", filter, seq, ErrNotFound)
@@ -55,6 +63,9 @@ func (s *Store) StoredAt(ctx context.Context, seq uint64, filter string) (time.T
 // Counts returns how many messages each subject that filter matches
 // holds.
 func (s *Store) Counts(ctx context.Context, filter string) (map[string]uint64, error) {
+	if err := s.checkOpen("subjects " + filter); err != nil {
+		return nil, err
+	}
 	info, err := s.stream.Info(ctx, jetstream.WithSubjectFilter(filter))
 	if err != nil {
 		return nil, fmt.Errorf("events: subjects %s: %w", filter, err)
@@ -67,6 +78,9 @@ func (s *Store) Counts(ctx context.Context, filter string) (map[string]uint64, e
 // updating its configuration writes to the disk, and a service restarted
 // on a full disk must still start.
 func (s *Store) Bucket(ctx context.Context, name string) (jetstream.KeyValue, error) {
+	if err := s.checkOpen("bucket " + name); err != nil {
+		return nil, err
+	}
 	kv, err := s.js.KeyValue(ctx, name)
 	if errors.Is(err, jetstream.ErrBucketNotFound) {
 		kv, err = s.js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: name, Storage: jetstream.FileStorage, Replicas: s.replicas})
@@ -106,25 +120,102 @@ func (s *Store) BatchBucket(ctx context.Context, name string) (jetstream.KeyValu
 // DeleteBucket deletes the KV bucket name and all it holds; a bucket
 // that is not there is no error.
 func (s *Store) DeleteBucket(ctx context.Context, name string) error {
+	if err := s.checkOpen("delete bucket " + name); err != nil {
+		return err
+	}
 	if err := s.js.DeleteKeyValue(ctx, name); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
 		return fmt.Errorf("events: delete bucket %s: %w", name, err)
 	}
 	return nil
 }
 
+// Status is how the store's connection to its server stands.
+type Status struct {
+	Connected bool      // the connection is up
+	Closed    bool      // the store was closed, or the connection closed for good
+	Since     time.Time // when it last went up or down; when the store opened at first
+	// LastError is why the connection went down last, however long
+	// ago, and LastErrorAt when; nil and zero if it never did.
+	LastError   error
+	LastErrorAt time.Time
+}
+
+// Status returns how the connection to the server stands now.
+func (s *Store) Status() Status { return s.conn.status() }
+
 // OnConnection has f told whenever the connection to the server is lost
 // (up false, with why), back (up true), or closed for good (up false)
-// while the store is open; a store closed on purpose tells nothing.
-func (s *Store) OnConnection(f func(up bool, err error)) {
+// while the store is open; a store closed on purpose tells nothing. Each
+// f given is told, in the order given, after Status has changed.
+func (s *Store) OnConnection(f func(up bool, err error)) { s.conn.watch(f) }
+
+// connWatch follows the connection's handlers into a Status and passes
+// each change on to the watchers.
+type connWatch struct {
+	mu       sync.Mutex
+	now      Status
+	watchers []func(up bool, err error)
+}
+
+// watchConnection sets the connection's handlers, once it is made.
+func (s *Store) watchConnection() {
+	s.conn.mu.Lock()
+	s.conn.now = Status{Connected: s.nc.IsConnected(), Since: time.Now()}
+	s.conn.mu.Unlock()
 	s.nc.SetDisconnectErrHandler(func(c *nats.Conn, err error) {
-		if c.IsClosed() {
+		if c.IsClosed() || s.closed.Load() {
 			return // the store is being closed
 		}
 		if err == nil {
 			err = errors.New("disconnected")
 		}
-		f(false, err)
+		s.conn.changed(false, false, err)
 	})
-	s.nc.SetReconnectHandler(func(*nats.Conn) { f(true, nil) })
-	s.nc.SetClosedHandler(func(*nats.Conn) { f(false, errors.New("connection closed")) })
+	s.nc.SetReconnectHandler(func(*nats.Conn) { s.conn.changed(true, false, nil) })
+	s.nc.SetClosedHandler(func(*nats.Conn) {
+		if s.closed.Load() {
+			return
+		}
+		s.conn.changed(false, true, errors.New("connection closed"))
+	})
+}
+
+func (w *connWatch) status() Status {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.now
+}
+
+func (w *connWatch) watch(f func(up bool, err error)) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.watchers = append(w.watchers, f)
+}
+
+// changed records the connection up or down (closed for good, with
+// closed) and tells the watchers, outside the lock.
+func (w *connWatch) changed(up, closed bool, err error) {
+	w.mu.Lock()
+	at := time.Now()
+	if w.now.Connected != up || w.now.Closed != closed {
+		w.now.Since = at
+	}
+	w.now.Connected, w.now.Closed = up, closed
+	if err != nil {
+		w.now.LastError, w.now.LastErrorAt = err, at
+	}
+	watchers := slices.Clone(w.watchers)
+	w.mu.Unlock()
+	for _, f := range watchers {
+		f(up, err)
+	}
+}
+
+// close records the store closed on purpose; no watcher is told.
+func (w *connWatch) close() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.now.Closed {
+		w.now.Connected, w.now.Closed, w.now.Since = false, true, time.Now()
+	}
 }

@@ -4,19 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
-
-// ErrConflict is returned by Append when the game's history moved on since
-// the Head the caller read: someone else appended first. Reload and retry.
-var ErrConflict = errors.New("events: conflict: the game changed since it was read")
-
-// ErrNotFound is returned when a game or a subject holds nothing.
-var ErrNotFound = errors.New("events: not found")
 
 // Head is where one game's history stands.
 type Head struct {
@@ -82,6 +76,8 @@ type Store struct {
 	replicas int
 	commits  *committer // publishes Appends, together when they come at once
 	stats    appendCounts
+	closed   atomic.Bool // set by Close, before the connection goes
+	conn     connWatch   // how the connection stands, and who is told
 
 	// OnResubscribe, when set, is told of each failure after which a
 	// subscription (Subscribe, SubscribeRecords, SubscribeKeyed) starts
@@ -130,6 +126,7 @@ func connect(ctx context.Context, opt Options) (*Store, error) {
 		s.shutdown()
 		return nil, fmt.Errorf("events: jetstream: %w", err)
 	}
+	s.watchConnection()
 	return s, nil
 }
 
@@ -147,8 +144,11 @@ func streamConfig(replicas int) jetstream.StreamConfig {
 	}
 }
 
-// Close stops the store and, when embedded, the server.
+// Close stops the store and, when embedded, the server. Every method
+// returns ErrClosed afterwards.
 func (s *Store) Close() error {
+	s.closed.Store(true)
+	s.conn.close()
 	s.owner.stopServing()
 	s.stopCommitter()
 	err := s.drain()
@@ -193,14 +193,20 @@ func (s *Store) shutdown() {
 	s.owner.release()
 }
 
-// JetStream returns the JetStream context, for key-value read models.
+// JetStream, Conn, Replicas and Server reach past the store to what it
+// is built on. They are for the store's own tests and for the benchmark,
+// which measures raw JetStream beside the store; everything else asks
+// the store through its interfaces (jobs.go), and internal/layers fails
+// when other code calls them.
+
+// JetStream returns the JetStream context.
 func (s *Store) JetStream() jetstream.JetStream { return s.js }
 
-// Conn returns the NATS connection, for plain subscriptions.
+// Conn returns the NATS connection.
 func (s *Store) Conn() *nats.Conn { return s.nc }
 
-// Replicas is the number of replicas of the stream, at least 1; read
-// models kept in the same JetStream should use as many.
+// Replicas is the number of replicas of the stream, at least 1; streams
+// kept in the same JetStream should use as many (Bucket does).
 func (s *Store) Replicas() int { return s.replicas }
 
 // Server returns the embedded server, or nil when the store connected to
@@ -209,6 +215,9 @@ func (s *Store) Server() *server.Server { return s.ns }
 
 // Last returns the data of the last message on subject, or ErrNotFound.
 func (s *Store) Last(ctx context.Context, subject string) ([]byte, error) {
+	if err := s.checkOpen("last on " + subject); err != nil {
+		return nil, err
+	}
 	m, err := s.last(ctx, subject)
 	if err != nil {
 		return nil, err
@@ -220,6 +229,9 @@ func (s *Store) Last(ctx context.Context, subject string) ([]byte, error) {
 // wrapping ErrNotFound: one read that tells whether a Head read before is
 // still where the game stands, without reading its history.
 func (s *Store) LastSeq(ctx context.Context, game string) (uint64, error) {
+	if err := s.checkOpen("last of game " + game); err != nil {
+		return 0, err
+	}
 	subject, err := gameSubject(game)
 	if err != nil {
 		return 0, fmt.Errorf("events: last of game: %w", err)

@@ -71,7 +71,7 @@ func TestLoadDamaged(t *testing.T) {
 				t.Fatal(err)
 			}
 			f := evs[0].Seal(game, 1, "")
-			if _, err := s.JetStream().Publish(ctx, events.GameSubject+game, tt.next(game, f)); err != nil {
+			if _, err := s.Put(ctx, events.GameSubject+game, "damage."+game, tt.next(game, f)); err != nil {
 				t.Fatal(err)
 			}
 			_, _, err = s.Load(ctx, game)
@@ -95,7 +95,7 @@ func TestSubscribeDamaged(t *testing.T) {
 	if _, err := s.Append(ctx, "g", events.Head{}, []events.Event{move(t, 1)}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.JetStream().Publish(ctx, events.GameSubject+"g", []byte(`{"game":"g"}`)); err != nil {
+	if _, err := s.Put(ctx, events.GameSubject+"g", "damage.g", []byte(`{"game":"g"}`)); err != nil {
 		t.Fatal(err)
 	}
 	var got []uint64

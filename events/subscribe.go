@@ -107,6 +107,9 @@ func (e *RetryError) Unwrap() error { return e.Err }
 // that wraps ErrPoison from handle stops the subscription with that error
 // instead of redelivering.
 func (s *Store) SubscribeRecords(ctx context.Context, durable, filter string, handle func(Record) error) error {
+	if err := s.checkOpen("subscribe " + durable); err != nil {
+		return err
+	}
 	return s.resubscribe(ctx, durable, func(ctx context.Context) error {
 		return s.consume(ctx, durable, filter, handle, false, 0)
 	})
@@ -125,8 +128,10 @@ func (s *Store) resubscribe(ctx context.Context, durable string, run func(contex
 		switch {
 		case ctx.Err() != nil:
 			return nil
-		case err == nil || errors.Is(err, ErrPoison) || s.nc.IsClosed():
+		case err == nil || errors.Is(err, ErrPoison):
 			return err
+		case s.closed.Load() || s.nc.IsClosed():
+			return fmt.Errorf("%w: %w", ErrClosed, err)
 		}
 		if time.Since(start) > resubscribeMaxWait {
 			wait = RetryDelay
@@ -149,6 +154,9 @@ const resubscribeMaxWait = 5 * time.Second
 
 // CatchUpRecords is CatchUp for SubscribeRecords.
 func (s *Store) CatchUpRecords(ctx context.Context, durable, filter string, handle func(Record) error) error {
+	if err := s.checkOpen("catch up " + durable); err != nil {
+		return err
+	}
 	return s.consume(ctx, durable, filter, handle, true, 0)
 }
 
@@ -171,6 +179,9 @@ func decoded(handle func(Delivery) error) func(Record) error {
 // next Subscribe or CatchUp with that name starts from the first event. A
 // consumer that does not exist is no error.
 func (s *Store) DeleteConsumer(ctx context.Context, durable string) error {
+	if err := s.checkOpen("delete consumer " + durable); err != nil {
+		return err
+	}
 	err := s.stream.DeleteConsumer(ctx, durable)
 	if err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
 		return fmt.Errorf("events: delete consumer %s: %w", durable, err)

@@ -23,7 +23,7 @@ type cursorValue struct {
 }
 
 // NewKVCursor opens (creating if needed) the cursor bucket.
-func NewKVCursor(ctx context.Context, store *events.Store) (*KVCursor, error) {
+func NewKVCursor(ctx context.Context, store events.Buckets) (*KVCursor, error) {
 	kv, err := store.Bucket(ctx, CursorBucket)
 	if err != nil {
 		return nil, fmt.Errorf("mail: cursor bucket: %w", err)

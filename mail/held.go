@@ -46,7 +46,7 @@ func heldKey(state, id string) string { return state + "." + hex.EncodeToString(
 type HeldStore struct{ kv jetstream.KeyValue }
 
 // OpenHeld opens (creating if needed) the bucket of held notices.
-func OpenHeld(ctx context.Context, store *events.Store) (*HeldStore, error) {
+func OpenHeld(ctx context.Context, store events.Buckets) (*HeldStore, error) {
 	kv, err := store.Bucket(ctx, HeldBucket)
 	if err != nil {
 		return nil, fmt.Errorf("mail: held notices: %w", err)
@@ -139,7 +139,7 @@ func (s *HeldStore) List(ctx context.Context, state string) ([]Held, error) {
 // running service tries each once more within a second or so, or the
 // next service started on the store does. With id "" it takes every
 // notice in state; it returns how many it took.
-func Retry(ctx context.Context, store *events.Store, state, id string) (int, error) {
+func Retry(ctx context.Context, store events.Buckets, state, id string) (int, error) {
 	s, err := OpenHeld(ctx, store)
 	if err != nil {
 		return 0, err

@@ -110,7 +110,7 @@ func indexHeaderEnd(raw []byte) int {
 
 // StoreInbox returns the function that stores inbox records in store,
 // reporting a mail already stored as stored.
-func StoreInbox(store *events.Store) func(context.Context, InboxRecord) error {
+func StoreInbox(store events.Records) func(context.Context, InboxRecord) error {
 	return func(ctx context.Context, r InboxRecord) error {
 		data, err := json.Marshal(r)
 		if err != nil {

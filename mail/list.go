@@ -41,7 +41,7 @@ type ListOptions struct {
 // the state it is held in; any other is sent once the outbox's
 // acknowledgements have passed it, and queued before. A held state alone
 // reads the held notices only.
-func ListNotices(ctx context.Context, store *events.Store, opt ListOptions) ([]NoticeState, error) {
+func ListNotices(ctx context.Context, store events.Follower, opt ListOptions) ([]NoticeState, error) {
 	held, err := OpenHeld(ctx, store)
 	if err != nil {
 		return nil, err
@@ -109,7 +109,7 @@ func ListNotices(ctx context.Context, store *events.Store, opt ListOptions) ([]N
 // notices (nil: records only). The notices of a game's events and the
 // answers about a game have Message-IDs that begin with the game: that
 // game's are looked at first.
-func FindNotice(ctx context.Context, store *events.Store, notices NoticeSource, id string) (NoticeState, error) {
+func FindNotice(ctx context.Context, store events.Follower, notices NoticeSource, id string) (NoticeState, error) {
 	id = strings.Trim(id, "<>")
 	find := func(game string) (NoticeState, bool, error) {
 		all, err := ListNotices(ctx, store, ListOptions{Game: game, Notices: notices})
@@ -137,7 +137,7 @@ func FindNotice(ctx context.Context, store *events.Store, notices NoticeSource, 
 
 // ackFloor is the stream sequence up to which the outbox's consumer
 // durable has settled everything.
-func ackFloor(ctx context.Context, store *events.Store, durable string) (uint64, error) {
+func ackFloor(ctx context.Context, store events.Feed, durable string) (uint64, error) {
 	c, err := store.Consumer(ctx, durable)
 	if errors.Is(err, events.ErrNotFound) {
 		return 0, nil

@@ -54,7 +54,10 @@ const DefaultMaxRetryAge = 72 * time.Hour
 // is a dead letter: held with its error, logged, never tried again until
 // an operator says so (Retry).
 type Outbox struct {
-	Store *events.Store
+	// Store is where the notices come from (the games' events and the
+	// answers recorded), where those refused for good are recorded, and
+	// where the held ones wait.
+	Store events.Follower
 	// Notices derives the notices of the games' events; nil sends only
 	// the notices stored as records.
 	Notices NoticeSource

@@ -59,7 +59,7 @@ func (l *StopList) Follow(ctx context.Context) error {
 }
 
 // OpenStopList opens (creating if needed) the stop list.
-func OpenStopList(ctx context.Context, store *events.Store) (*StopList, error) {
+func OpenStopList(ctx context.Context, store events.Buckets) (*StopList, error) {
 	kv, err := store.Bucket(ctx, StopBucket)
 	if err != nil {
 		return nil, fmt.Errorf("mail: stop list: %w", err)

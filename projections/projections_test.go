@@ -151,7 +151,7 @@ func TestProjector(t *testing.T) {
 	if why, err := fresh.Check(ctx); why != "" || err != nil {
 		t.Fatalf("Check of whole read models = %q, %v; want nothing", why, err)
 	}
-	kv, err := svc.Store.JetStream().KeyValue(ctx, projections.GamesBucket)
+	kv, err := svc.Store.Bucket(ctx, projections.GamesBucket)
 	if err != nil {
 		t.Fatal(err)
 	}

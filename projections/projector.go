@@ -24,7 +24,7 @@ const cacheLimit = 10000
 // process per partition of games; it skips what it already applied, so it
 // may see an event twice.
 type Projector struct {
-	store   *events.Store
+	store   Store
 	catalog rules.Catalog
 	games   jetstream.KeyValue
 	players jetstream.KeyValue
@@ -37,7 +37,7 @@ type Projector struct {
 }
 
 // NewProjector opens (creating if needed) the read models' buckets.
-func NewProjector(ctx context.Context, store *events.Store, c rules.Catalog) (*Projector, error) {
+func NewProjector(ctx context.Context, store Store, c rules.Catalog) (*Projector, error) {
 	p := &Projector{store: store, catalog: c, cache: map[string]*Game{}}
 	var err error
 	if p.games, err = bucket(ctx, store, GamesBucket); err != nil {
@@ -51,7 +51,7 @@ func NewProjector(ctx context.Context, store *events.Store, c rules.Catalog) (*P
 
 // bucket opens a read model's bucket, which Rebuild writes in atomic
 // batches.
-func bucket(ctx context.Context, store *events.Store, name string) (jetstream.KeyValue, error) {
+func bucket(ctx context.Context, store events.Buckets, name string) (jetstream.KeyValue, error) {
 	kv, err := store.BatchBucket(ctx, name)
 	if err != nil {
 		return nil, fmt.Errorf("projections: %w", err)

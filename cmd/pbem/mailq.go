@@ -87,7 +87,7 @@ func runMailList(ctx context.Context, e *env, args []string) error {
 }
 
 // listMail prints the notices opt chooses, one a line.
-func listMail(ctx context.Context, store *events.Store, w io.Writer, opt mail.ListOptions) error {
+func listMail(ctx context.Context, store events.Follower, w io.Writer, opt mail.ListOptions) error {
 	list, err := mail.ListNotices(ctx, store, opt)
 	if err != nil {
 		return err

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -163,15 +162,11 @@ func (e *env) checkHistory(game string, want []events.Event, head events.Head) {
 // count returns how many messages subject holds.
 func (e *env) count(subject string) uint64 {
 	e.t.Helper()
-	st, err := e.s.JetStream().Stream(ctx(e.t), events.StreamName)
+	counts, err := e.s.Counts(ctx(e.t), subject)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	info, err := st.Info(ctx(e.t), jetstream.WithSubjectFilter(subject))
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return info.State.Subjects[subject]
+	return counts[subject]
 }
 
 func testAppendLoad(t *testing.T, e *env) {

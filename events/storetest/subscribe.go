@@ -152,9 +152,6 @@ func (e *env) catchUp(durable string, fail func(events.Delivery) bool) ([]delive
 // testCatchUp handles what is stored and returns, resumes where it
 // stopped, and starts over once its consumer is deleted.
 func testCatchUp(t *testing.T, e *env) {
-	if r := e.s.Replicas(); r < 1 {
-		t.Errorf("Replicas() = %d, want at least 1", r)
-	}
 	x, y := e.game("cx"), e.game("cy")
 	hx := e.mustAppend(x, events.Head{}, moves(t, 0, 2))
 	e.mustAppend(y, events.Head{}, moves(t, 0, 1))

@@ -12,6 +12,11 @@ import (
 	"github.com/pbem-games/pbem/events"
 )
 
+// The raw baselines reach past the store to its JetStream and connection
+// (Store.JetStream, Conn, Replicas) on purpose: they measure what
+// JetStream does without pbem, which no method of the store can. This
+// package is the one outside events that internal/layers lets call them.
+
 // rawStream is the stream the raw baselines write to: configured as pbem's
 // own (file storage, the same replicas, on the same server), on subjects
 // pbem never uses.

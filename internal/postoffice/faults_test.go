@@ -157,12 +157,11 @@ func TestFaultDamagedReadModels(t *testing.T) {
 	club.Start()
 
 	// A running game's summary, and its host's games, become garbage.
-	js := s.svc.Store.JetStream()
-	gamesKV, err := js.KeyValue(ctx, projections.GamesBucket)
+	gamesKV, err := s.svc.Store.Bucket(ctx, projections.GamesBucket)
 	if err != nil {
 		t.Fatal(err)
 	}
-	playersKV, err := js.KeyValue(ctx, projections.PlayersBucket)
+	playersKV, err := s.svc.Store.Bucket(ctx, projections.PlayersBucket)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +208,7 @@ func TestFaultDamagedReadModels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := store.JetStream().DeleteKeyValue(ctx, projections.GamesBucket); err != nil {
+	if err := store.DeleteBucket(ctx, projections.GamesBucket); err != nil {
 		t.Fatal(err)
 	}
 	store.Close()

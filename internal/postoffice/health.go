@@ -23,17 +23,16 @@ import (
 const stallAfter = time.Minute
 
 // health is what "pbem serve --health" reports. The intake and the outbox
-// tell it how they fare as it happens; the durable consumers' backlogs
-// are read from JetStream when asked.
+// tell it how they fare as it happens; the store's connection and the
+// durable consumers' backlogs are read from the store when asked.
 type health struct {
-	store *events.Store
+	store healthStore
 	held  *mail.HeldStore // the outbox's held notices, counted at each report
 	now   func() time.Time
 
 	mu      sync.Mutex
 	intake  partState
 	outbox  partState
-	conn    partState           // the connection to JetStream
 	refused int                 // notices refused for good since the start
 	repair  repairState         // the projector's repairs of damaged read models
 	disk    *diskWatch          // nil with an external NATS server
@@ -142,36 +141,50 @@ const (
 	stateSending      = "sending"      // the outbox's last try was accepted, or refused for good
 	stateRetrying     = "retrying"     // the outbox's last try failed for a while; it will try again
 	stateDisconnected = "disconnected" // the store's connection to JetStream is lost; it is trying again
+	stateClosed       = "closed"       // the store is closed
 )
 
-func newHealth(store *events.Store, held *mail.HeldStore, now func() time.Time) *health {
+// healthStore is what the health report reads of the store: how its
+// connection stands, its appends, and the durable consumers' backlogs.
+type healthStore interface {
+	events.Monitor
+	// Consumer is events.Feed's: ErrNotFound for a consumer never started.
+	Consumer(ctx context.Context, durable string) (events.ConsumerState, error)
+	// StoredAt is events.Records': ErrNotFound past the last message.
+	StoredAt(ctx context.Context, seq uint64, filter string) (time.Time, error)
+}
+
+func newHealth(store healthStore, held *mail.HeldStore, now func() time.Time) *health {
 	t := now()
 	return &health{store: store, held: held, now: now, floors: map[string]ackFloor{},
-		intake: partState{State: stateConnecting, Since: t}, outbox: partState{State: stateSending, Since: t},
-		conn: partState{State: stateConnected, Since: t}}
+		intake: partState{State: stateConnecting, Since: t}, outbox: partState{State: stateSending, Since: t}}
 }
 
-// storeState is told when the connection to JetStream is lost and back.
-func (h *health) storeState(connected bool, err error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	state := stateDisconnected
-	if connected {
-		state = stateConnected
+// storeState is the store's Status as the report gives it.
+func storeState(st events.Status) partState {
+	p := partState{State: stateDisconnected, Since: st.Since}
+	switch {
+	case st.Closed:
+		p.State = stateClosed
+	case st.Connected:
+		p.State = stateConnected
 	}
-	h.conn.set(state, err, h.now())
+	if st.LastError != nil {
+		at := st.LastErrorAt
+		p.LastError, p.LastErrorAt = oneLine(st.LastError.Error()), &at
+	}
+	return p
 }
 
-// watchStore logs the store's connection going and coming back, and
-// tells h.
-func watchStore(store *events.Store, h *health, log *slog.Logger) {
+// watchStore logs the store's connection going and coming back; the
+// report reads the store's Status itself.
+func watchStore(store events.Monitor, log *slog.Logger) {
 	store.OnConnection(func(up bool, err error) {
 		if up {
 			log.Info("store connection back")
 		} else {
 			log.Error("store connection lost; reconnecting", "err", err)
 		}
-		h.storeState(up, err)
 	})
 }
 
@@ -257,7 +270,8 @@ func (h *health) report(ctx context.Context) healthReport {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	r.Time = h.now()
-	r.Intake, r.Outbox.partState, r.Outbox.Refused, r.Store = h.intake, h.outbox, h.refused, h.conn
+	r.Intake, r.Outbox.partState, r.Outbox.Refused = h.intake, h.outbox, h.refused
+	r.Store = storeState(h.store.Status())
 	r.Projector.repairState = h.repair
 	if h.disk != nil {
 		d := h.disk.report()

@@ -77,7 +77,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 		return nil, err
 	}
 	h := newHealth(svc.Store, held, time.Now)
-	watchStore(svc.Store, h, log.With("part", "store"))
+	watchStore(svc.Store, log.With("part", "store"))
 	index.OnRepair = h.projectorRepair(log.With("part", "projector"))
 	var hold func() string
 	if c.NATS == "" && c.MinFreeMB >= 0 {

@@ -9,14 +9,22 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
 )
+
+// Store is what the oracle reads: the games' histories and what is stored
+// beside them.
+type Store interface {
+	projections.History
+	events.Follower
+}
 
 // Stored reads from the store every game's history, every notice (as
 // notices derives those of the games' events) with when its event or
 // record was stored and how it stands, the notices recorded as failed and
 // the mail recorded: the Outcome but for what the players' side knows
 // (the mailboxes, the arrivals, the bad recipients, the bound).
-func Stored(ctx context.Context, store *events.Store, notices mail.NoticeSource) (Outcome, error) {
+func Stored(ctx context.Context, store Store, notices mail.NoticeSource) (Outcome, error) {
 	out := Outcome{Games: map[string][]events.Event{}}
 	games, err := subjects(ctx, store, events.GameSubject+">")
 	if err != nil {
@@ -59,6 +67,6 @@ func Stored(ctx context.Context, store *events.Store, notices mail.NoticeSource)
 
 // subjects returns the subjects of the stream that filter matches, with
 // how many messages each holds.
-func subjects(ctx context.Context, store *events.Store, filter string) (map[string]uint64, error) {
+func subjects(ctx context.Context, store events.Records, filter string) (map[string]uint64, error) {
 	return store.Counts(ctx, filter)
 }

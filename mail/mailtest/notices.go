@@ -13,7 +13,7 @@ import (
 // call with the same durable name, in the order their events or records
 // were stored: the answers stored as records, and the notices that
 // notices derives from the games' events.
-func CatchUpNotices(ctx context.Context, store *events.Store, durable string, notices mail.NoticeSource) ([]mail.Notice, error) {
+func CatchUpNotices(ctx context.Context, store events.Feed, durable string, notices mail.NoticeSource) ([]mail.Notice, error) {
 	type stored struct {
 		seq uint64
 		n   mail.Notice
