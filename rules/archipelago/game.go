@@ -45,6 +45,10 @@ func (game) Info() rules.Info {
 		},
 		Hidden: true,
 		Chance: true,
+		// A player may write a whole round in one mail (a bid, the turn
+		// order, crisis gifts, actions, the evolution), played as the
+		// turns come.
+		Programmed: true,
 	}
 }
 

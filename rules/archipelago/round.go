@@ -1,5 +1,7 @@
 package archipelago
 
+import "fmt"
+
 // advance runs what needs no move, up to the next move or the end.
 func (s *state) advance() {
 	s.checkEnd()
@@ -223,4 +225,15 @@ func (s *state) endRound() {
 	}
 	s.round++
 	s.startRound()
+}
+
+// Stage is the stretch of play a programmed list sent now is for: the
+// initial exploration, or a round; pbem drops what is left of a list when
+// its round ends, so a line written for one round's actions is never
+// read as the next round's bid.
+func (s *state) Stage() string {
+	if s.round == 0 {
+		return "the initial exploration"
+	}
+	return fmt.Sprintf("round %d", s.round)
 }
