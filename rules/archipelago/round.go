@@ -1,6 +1,10 @@
 package archipelago
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/pbem-games/pbem/rules"
+)
 
 // advance runs what needs no move, up to the next move or the end.
 func (s *state) advance() {
@@ -236,4 +240,21 @@ func (s *state) Stage() string {
 		return "the initial exploration"
 	}
 	return fmt.Sprintf("round %d", s.round)
+}
+
+// Replace refuses a bid that a mail's first move line makes while the
+// seat's sealed bid stands and the others still bid: such a line is not
+// kept for a later turn, since a sealed bid cannot change and the next
+// bidding is another round's, whose list this one is not. Nothing else
+// is replaced: no move of Archipelago is taken back.
+func (s *state) Replace(seat rules.Seat, first string) ([]rules.Move, error) {
+	if s.phase != phBid || int(seat) < 0 || int(seat) >= s.seats || !s.players[seat].hasBid {
+		return nil, nil
+	}
+	if m, err := s.Parse(seat, first); err == nil {
+		if mv, ok := m.(Move); ok && mv.Kind == KBid {
+			return nil, s.mayMove(int(seat))
+		}
+	}
+	return nil, nil
 }
