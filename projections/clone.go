@@ -35,6 +35,7 @@ func (t Table) clone() Table {
 	c.Observers = slices.Clone(t.Observers)
 	c.Asked = maps.Clone(t.Asked)
 	c.Digest = maps.Clone(t.Digest)
+	c.Quiet = maps.Clone(t.Quiet)
 	c.Manual = maps.Clone(t.Manual)
 	c.DigestUpTo = maps.Clone(t.DigestUpTo)
 	c.DigestSince = maps.Clone(t.DigestSince)

@@ -94,6 +94,7 @@ func Start(c rules.Catalog, e events.Event, seed rules.Seed) (*Game, error) {
 		return nil, fmt.Errorf("game %s: start %s: %w", e.Game, gc.Game, err)
 	}
 	g := &Game{ID: e.Game, Created: gc, Rules: rg, Setup: setup, State: st, sources: map[string]uint64{}, Table: newTable()}
+	g.quietAtStart(len(gc.Players))
 	g.note(e)
 	return g, nil
 }

@@ -26,7 +26,8 @@ type Table struct {
 	EndVotes     map[int]bool
 	Observers    []string
 	Asked        map[string]bool   // observers asked by mail who have not yet accepted
-	Digest       map[int]bool      // seats that get one mail a day
+	Digest       map[int]bool      // seats that chose DIGEST ON: one mail a day of moves, chat and news
+	Quiet        map[int]bool      // seats told of moves in their next mail rather than by a mail each (see QuietFrom)
 	Manual       map[int]bool      // seats asked even for their only move (AUTO OFF)
 	DigestUpTo   map[int]uint64    // the last event each digest covered
 	DigestSince  map[int]time.Time // when each seat's last digest went, or digests began
@@ -34,6 +35,20 @@ type Table struct {
 	Undone       map[uint64]bool  // Seqs of moves taken back
 	Queues       map[int][]string // each seat's programmed moves still to play
 	QueueStages  map[int]string   // the rules' stage (rules.Staged) each list was sent in
+}
+
+// QuietFrom is the number of players from which every seat starts quiet:
+// with four or more, a mail per move would bury each player in mail about
+// moves that ask nothing of them, so each hears of the others' moves in
+// the next mail that does (DIGEST OFF asks for a mail per move again).
+const QuietFrom = 4
+
+// quietAtStart makes every seat of a game of QuietFrom players or more
+// quiet.
+func (t *Table) quietAtStart(players int) {
+	for s := range players {
+		t.Quiet[s] = players >= QuietFrom
+	}
 }
 
 // UndoVote is an undo proposal and the answers so far.
@@ -46,7 +61,7 @@ type UndoVote struct {
 func newTable() Table {
 	return Table{Since: map[int]time.Time{}, Reminded: map[int]bool{}, Late: map[int]bool{},
 		Timeouts: map[int]int{}, Abandoned: map[int]string{}, EndVotes: map[int]bool{},
-		Digest: map[int]bool{}, Manual: map[int]bool{}, Asked: map[string]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
+		Digest: map[int]bool{}, Quiet: map[int]bool{}, Manual: map[int]bool{}, Asked: map[string]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
 		Undone: map[uint64]bool{}, Queues: map[int][]string{}, QueueStages: map[int]string{}}
 }
 
@@ -182,7 +197,7 @@ func (g *Game) applyTable(e events.Event) error {
 	case events.TypeDigestChanged:
 		var p events.DigestChanged
 		return unmarshalThen(e, &p, func() {
-			g.Digest[p.Seat] = p.On
+			g.Digest[p.Seat], g.Quiet[p.Seat] = p.On, p.On
 			g.DigestSince[p.Seat], g.DigestUpTo[p.Seat] = e.Time, e.Seq
 		})
 	case events.TypeDigestSent:

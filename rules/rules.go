@@ -36,6 +36,10 @@ type Info struct {
 	// Programmed says players may send moves for their later turns in one
 	// mail (a programmed list), which pbem plays as their turns come.
 	Programmed bool
+	// HouseRules says in one short paragraph, for players, where pbem's
+	// rules are its own rather than the rulebook's; the game's rules
+	// document (docs/rules/<Name>.md) gives each with its reason.
+	HouseRules string
 }
 
 // Variant is one optional rule a host may switch on when creating a game.

@@ -179,6 +179,10 @@ type Game struct {
 	Title string
 	// Variants are the variants played, e.g. ["enhanced", "tactical"].
 	Variants []string
+	// HouseRules is the game's paragraph of pbem's own rules
+	// (rules.Info.HouseRules), and RulesDoc the document that gives each
+	// with its reason, for the invitation and HELP.
+	HouseRules, RulesDoc string
 	// Names are the players as the game began, for the subject every mail
 	// of the game shares: "Ana vs Bea", "Ana, Bea and Cai". A thread keeps
 	// its subject when a player is replaced.

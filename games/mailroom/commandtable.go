@@ -117,7 +117,7 @@ func init() {
 			run:    auto},
 		{Word: "DIGEST", Syntax: "DIGEST ON|OFF", Example: "DIGEST ON", Who: AnyPlayer, Game: true,
 			Help:   "Gives you one mail a day about the game instead of one per event (OFF: one per event again).",
-			Detail: "Prompts, reminders and the result still come at once.",
+			Detail: "Prompts, reminders and the result still come at once. In a game of four or more players you start with the others' moves told in the mail that next asks you to move, not a mail each; the answers to your own moves, `SAY` and the table's news still come at once. `DIGEST OFF` asks for a mail per move.",
 			run:    digest},
 		{Word: "IF", Syntax: "IF <their move> THEN <your move>", Example: "IF E5 THEN G7", Who: AnyPlayer, Game: true,
 			Help:   "When the player to move plays exactly that move, pbem plays yours for you at once, if it is legal then.",

@@ -13,7 +13,8 @@ import (
 )
 
 // happened describes the events since seat last acted, at most the last
-// few, so a mail says what the player missed. evs is the history up to
+// few (a quiet seat, which had no mail of them, all of a round's at
+// least), so a mail says what the player missed. evs is the history up to
 // the mail's event.
 func happened(g *projections.Game, evs []events.Event, seat int) []string {
 	from := 1 // the invitation said how the game was set up
@@ -29,11 +30,23 @@ func happened(g *projections.Game, evs []events.Event, seat int) []string {
 			lines = append(lines, line)
 		}
 	}
-	if len(lines) > 8 {
-		lines = lines[len(lines)-8:]
+	most := maxHappened
+	if g.Quiet[seat] || g.Digest[seat] {
+		most = maxGathered
+	}
+	if len(lines) > most {
+		lines = lines[len(lines)-most:]
 	}
 	return lines
 }
+
+// maxHappened is the most a mail says of what happened since its reader
+// last acted; maxGathered the same for a quiet seat, who had no mail of
+// each move, enough for the others' turns of a round of five.
+const (
+	maxHappened = 8
+	maxGathered = 60
+)
 
 // describeAll describes evs[from:] for the player at seat reader, one
 // sentence each, leaving out the events that have none for them. evs

@@ -143,7 +143,7 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 		}
 		for _, p := range g.Created.Players {
 			kind := noticeKind(g, e, p.Seat, ended)
-			if kind == "" || p.Address == "" || g.Digest[p.Seat] && digested[kind] && e.Type != events.TypeDigestChanged {
+			if kind == "" || p.Address == "" || held(g, p.Seat, kind, e) {
 				continue
 			}
 			if p.Invited && kind != KindInvitation {
@@ -199,6 +199,22 @@ func thread(n *mail.Notice, domain, prev string, answered bool, replyTo string) 
 // digested are the kinds a player who chose digests gets in the digest
 // instead of one by one.
 var digested = map[string]bool{KindMoved: true, KindAccepted: true, KindSaid: true, KindNews: true}
+
+// quieted are the kinds a quiet seat (projections.Table.Quiet) hears of in
+// its next mail instead: the moves, the others' and its own. What asks
+// it to act (a prompt, a reminder), answers what it did (its settings, a
+// move pbem played for it), asks its answer (an undo, an end) or speaks
+// to it (SAY) still comes at once.
+var quieted = map[string]bool{KindMoved: true}
+
+// held reports whether seat hears of event e, as a notice of kind, in a
+// later mail rather than now.
+func held(g *projections.Game, seat int, kind string, e events.Event) bool {
+	if e.Type == events.TypeDigestChanged {
+		return false // the answer to DIGEST itself
+	}
+	return g.Digest[seat] && digested[kind] || g.Quiet[seat] && quieted[kind]
+}
 
 // observerKind says what an observer at addr hears of event e.
 func observerKind(e events.Event, addr string) string {

@@ -200,6 +200,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
+		HouseRules: info.HouseRules, RulesDoc: rulesDoc(info),
 		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
@@ -447,4 +448,9 @@ func nameSeats(g *projections.Game, seats []int) string {
 		names = append(names, cmp.Or(g.Created.Players[s].Name, fmt.Sprintf("seat %d", s)))
 	}
 	return andList(names)
+}
+
+// rulesDoc names the document of game's rules as pbem plays them.
+func rulesDoc(info rules.Info) string {
+	return "docs/rules/" + info.Name + ".md in pbem's source"
 }

@@ -422,8 +422,9 @@ func (a *archipelagoTable) refused(seat int, move, because string) {
 
 // TestArchipelagoCrisisByMail plays a seeded three-player game by mail to
 // the first round's consumption crises, a domestic then an export one,
-// and through them; the seed makes Green first in the turn order. At each gift the seats
-// whose turn it is not mail a gift and are refused, changing nothing; the
+// and through them; the seed makes Green first in the turn order. (A gift
+// mailed before its turn is the player's programmed list, played when the
+// turn comes: TestArchipelagoProgrammedListByMail.) At each gift the
 // giver is the next seat in turn order, and after each gift every player's
 // mail shows what it did: the citizens it stood up, the giver's own first
 // and then those of the players after them in turn order, or what Europe
@@ -459,11 +460,6 @@ func TestArchipelagoCrisisByMail(t *testing.T) {
 			t.Fatalf("gift %d to the %s crisis: %s gives, want seat %d of the turn order %v", gifts+1, c.Kind, name(v, c.Giver), gifts, v.Order)
 		}
 		verb := map[string]string{"domestic": "FEED", "export": "EXPORT"}[c.Kind]
-		for q := range v.Players {
-			if q != c.Giver {
-				a.refused(q, verb+" NONE", "it is not your turn: "+name(v, c.Giver)+" gives to the crisis")
-			}
-		}
 
 		// The first player gives the first gift the rules list that is
 		// not nothing, the others nothing.
@@ -564,4 +560,85 @@ func TestArchipelagoCrisisByMail(t *testing.T) {
 		t.Errorf("the game went through the crises %v, want a domestic and an export one", crises)
 	}
 	a.noLeaks("cai", 0, 1)
+}
+
+// TestArchipelagoProgrammedListByMail: a bidder mails their bid and, below
+// it, the action they mean to take once the turns come; pbem plays the
+// bid, keeps the action, and plays it when the actions phase reaches
+// them, without asking. Nobody else hears of the list.
+func TestArchipelagoProgrammedListByMail(t *testing.T) {
+	t.Parallel()
+	a := newArchipelagoTable(t, nil)
+	a.playUntil("bidding", 30, func(g *projections.Game) bool { return len(g.State.ToAct()) == 3 }, nil)
+	g := a.load()
+	// Where everyone bids nothing, the order stays: who acts first then,
+	// and with what, the rules say of the state after the three bids.
+	after := g.State
+	for seat := range a.users {
+		m, err := after.Parse(rules.Seat(seat), "BID 0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after, err = after.Apply(rules.Seat(seat), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := after.ToAct()[0]
+	var action string
+	for _, m := range after.Legal(first) {
+		if w := strings.Fields(m.String())[0]; w != "OFFER" && w != "USE" {
+			action = m.String()
+			break
+		}
+	}
+	if action == "" {
+		t.Fatalf("seat %d has no action to take at the start of the actions phase: %v", first, after.Legal(first))
+	}
+	var prompts []letter
+	for _, u := range a.users {
+		box := mailbox(t, a.post.ms, u)
+		prompts = append(prompts, box[len(box)-1])
+		a.seen[u] = len(box)
+	}
+	start := len(g.Moves)
+	answer(t, a.post.ms, a.users[first], prompts[first], "BID 0\n"+action+"\n")
+	until(t, a.post, a.id, "the list's bid", func(g *projections.Game) bool { return len(g.Queues[int(first)]) == 1 })
+	for seat, u := range a.users {
+		if rules.Seat(seat) != first {
+			answer(t, a.post.ms, u, prompts[seat], "BID 0\n")
+		}
+	}
+	g = until(t, a.post, a.id, "the action from the list", func(g *projections.Game) bool {
+		return slices.ContainsFunc(g.Moves[start:], func(m projections.Moved) bool { return m.Seat == int(first) && m.Queued })
+	})
+	var played []string
+	var at uint64 // the event the action from the list was played at
+	for _, m := range g.Moves[start:] {
+		if m.Seat == int(first) {
+			played = append(played, m.Move)
+		}
+		if m.Seat == int(first) && m.Queued && at == 0 {
+			at = m.Seq
+		}
+	}
+	if want := []string{"BID 0", action}; !slices.Equal(played[:min(len(played), 2)], want) {
+		t.Errorf("%s mailed %q; the history holds %q", a.users[first], want, played)
+	}
+	time.Sleep(time.Second) // any mail still on its way
+	for seat, u := range a.users {
+		for _, l := range mailbox(t, a.post.ms, u)[a.seen[u]:] {
+			if l.bounced() {
+				t.Errorf("%s's mail was bounced: %s\n%s", u, l, l.p.Text)
+			}
+			if rules.Seat(seat) != first && strings.Contains(l.p.Text, action) && seqOf(l) < at {
+				t.Errorf("%s read of the list before it was played: %s", u, l)
+			}
+		}
+	}
+}
+
+// seqOf is the event a mail shows its game as after (X-Pbem-Seq).
+func seqOf(l letter) uint64 {
+	n, _ := strconv.ParseUint(l.seq, 10, 64)
+	return n
 }

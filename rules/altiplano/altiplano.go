@@ -51,6 +51,10 @@ func (game) Info() rules.Info {
 		Hidden:     true,
 		Chance:     true,
 		Programmed: true, // a player may send the turns of a whole action phase at once
+		HouseRules: "pbem's own rules: everyone plans at once and in secret, the plans are shown when all are done, and a plan declared DONE cannot change; " +
+			"food is limited to its 36 pieces, and running out of it ends nothing; the game ends when a location has nothing left " +
+			"(with the variant shortage, when any one supply is empty); a tie on points goes to the most coins; " +
+			"a player may mail the turns of a whole action phase at once.",
 	}
 }
 

@@ -1,5 +1,11 @@
 package archipelago
 
+import (
+	"fmt"
+
+	"github.com/pbem-games/pbem/rules"
+)
+
 // advance runs what needs no move, up to the next move or the end.
 func (s *state) advance() {
 	s.checkEnd()
@@ -223,4 +229,32 @@ func (s *state) endRound() {
 	}
 	s.round++
 	s.startRound()
+}
+
+// Stage is the stretch of play a programmed list sent now is for: the
+// initial exploration, or a round; pbem drops what is left of a list when
+// its round ends, so a line written for one round's actions is never
+// read as the next round's bid.
+func (s *state) Stage() string {
+	if s.round == 0 {
+		return "the initial exploration"
+	}
+	return fmt.Sprintf("round %d", s.round)
+}
+
+// Replace refuses a bid that a mail's first move line makes while the
+// seat's sealed bid stands and the others still bid: such a line is not
+// kept for a later turn, since a sealed bid cannot change and the next
+// bidding is another round's, whose list this one is not. Nothing else
+// is replaced: no move of Archipelago is taken back.
+func (s *state) Replace(seat rules.Seat, first string) ([]rules.Move, error) {
+	if s.phase != phBid || int(seat) < 0 || int(seat) >= s.seats || !s.players[seat].hasBid {
+		return nil, nil
+	}
+	if m, err := s.Parse(seat, first); err == nil {
+		if mv, ok := m.(Move); ok && mv.Kind == KBid {
+			return nil, s.mayMove(int(seat))
+		}
+	}
+	return nil, nil
 }

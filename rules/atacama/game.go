@@ -40,6 +40,9 @@ func (game) Info() rules.Info {
 		},
 		Hidden: true,
 		Chance: true,
+		HouseRules: "Where the rulebook is silent pbem decides: a game in which no field can take a rig ends at once; " +
+			"in the enhanced game the claim is forced on the player who has one rig left when nobody has claimed; " +
+			"on the hexagonal board the blue concession lacks gold (silver and copper count plus); a tie on points stays a tie.",
 	}
 }
 

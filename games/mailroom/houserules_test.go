@@ -1,0 +1,63 @@
+package mailroom_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/events/storetest"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
+	"github.com/pbem-games/pbem/rules/atacama"
+)
+
+// TestHouseRulesTold: every game says where its rules are pbem's own, and
+// the invitation and HELP about a game give that paragraph and name the
+// document that explains each rule.
+func TestHouseRulesTold(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	catalog := rules.NewCatalog(atacama.Game, altiplano.Game, archipelago.Game)
+	svc := mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: catalog, Now: func() time.Time { return now }})
+	lh := mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for _, name := range catalog.Names() {
+		info := catalog[name].Info()
+		if info.HouseRules == "" {
+			t.Errorf("%s: Info().HouseRules is empty", name)
+			continue
+		}
+		id, err := svc.Create(ctx, games.NewGame{Game: name, Host: "ana@example.org",
+			Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ns, err := mailtest.CatchUpNotices(ctx, svc.Store, "house"+id, svc.Notices)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range append(ns, mail.Notice{ID: "help." + id + "@pbem.example.org", Kind: mailroom.KindHelp, Game: id, Seq: 1, Seat: 1, To: "bea@example.net", Name: "Bea"}) {
+			if n.Game != id {
+				continue
+			}
+			out, err := svc.Render(ctx, lh, n)
+			if err != nil {
+				t.Fatalf("%s: Render(%s): %v", name, n.Kind, err)
+			}
+			text := flat(out.Text)
+			if !strings.Contains(text, flat(info.HouseRules)) || !strings.Contains(text, "docs/rules/"+name+".md") {
+				t.Errorf("%s: the %s mail to %s does not give the house rules and their document:\n%s", name, n.Kind, n.To, out.Text)
+			}
+			if !strings.Contains(out.HTML, "House rules:") {
+				t.Errorf("%s: the HTML part of the %s mail to %s has no house rules", name, n.Kind, n.To)
+			}
+		}
+	}
+}
