@@ -137,6 +137,7 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 	// to it, so a client threads a recipient's mails in order even where
 	// it does not read References.
 	prev := map[int]string{}
+	last := map[int]bool{} // the seats that hear of the batch's last event, which carries a prompt
 	for i, e := range evs {
 		if leftBehind(evs[i+1:]) {
 			continue
@@ -155,7 +156,24 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 			}
 			thread(&n, note.Domain, prev[p.Seat], replyTo != "" && e.Actor == p.Seat, replyTo)
 			prev[p.Seat] = n.ID
+			last[p.Seat] = last[p.Seat] || i == len(evs)-1
 			add(n)
+		}
+		if i == len(evs)-1 {
+			// A seat that heard of an earlier event of the batch in a mail
+			// that asks nothing (its own move accepted, say) and is to
+			// move once the batch is in, but hears nothing of the last
+			// event (news for another seat alone), is asked in a mail of
+			// its own: no mail of the batch carries its prompt.
+			for _, p := range g.Created.Players {
+				h := hearing{g: g, e: e, seat: p.Seat, ended: ended}
+				if _, heard := prev[p.Seat]; heard && !last[p.Seat] && !p.Invited && p.Address != "" && h.prompt() {
+					n := mail.Notice{ID: messageID(note.Domain, g.ID, e.Seq, strconv.Itoa(p.Seat), KindYourTurn),
+						Kind: KindYourTurn, Game: g.ID, Seq: e.Seq, Seat: p.Seat, To: p.Address, Name: p.Name}
+					thread(&n, note.Domain, prev[p.Seat], false, replyTo)
+					add(n)
+				}
+			}
 		}
 		for i, addr := range g.Observers {
 			if kind := observerKind(e, addr); kind != "" && (!g.Asked[strings.ToLower(addr)] || kind == KindInvitation) {

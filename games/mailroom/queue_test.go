@@ -1,10 +1,12 @@
 package mailroom_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
 )
@@ -45,5 +47,91 @@ func TestQueueOnlyMoves(t *testing.T) {
 		case !c.queued && (len(out) != 1 || kinds[0] != mailroom.KindRejected || !strings.Contains(out[0].Text, c.line)):
 			t.Errorf("%q was answered %v, want one refusal naming it", c.line, kinds)
 		}
+	}
+}
+
+// TestPromptedAfterListDropped plays Altiplano by mail until the action
+// phase, where ana, having passed, mails a move for later; bea's moves
+// then end the round, which drops ana's list: bea, who moved last and
+// plans the next round, gets the prompt for it, though the batch's last
+// event (the list dropped) is news for ana alone.
+func TestPromptedAfterListDropped(t *testing.T) {
+	mt := newMailTable(t, altiplano.Game)
+	id := mt.create("altiplano", 2)
+	addrs := []string{"ana@example.org", "bea@example.net"}
+	// Each mail is written fresh to the seat's reply address, answering
+	// no earlier mail: never stale.
+	send := func(seat int, body string) []mail.Outgoing {
+		return mt.send(addrs[seat], mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), "", body)
+	}
+	phase := func() string { return mt.game(id).State.View(rules.Observer).(*altiplano.View).Table.Phase }
+	play := func(seat int) {
+		t.Helper()
+		move := mt.game(id).State.(rules.Defaulter).Default(rules.Seat(seat)).String()
+		if r := refusals(send(seat, move+"\r\n")); len(r) > 0 {
+			t.Fatalf("seat %d's default move %s refused: %v", seat, move, r)
+		}
+	}
+	for i := 0; phase() != "act"; i++ {
+		if i > 200 {
+			t.Fatal("no action phase after 200 moves")
+		}
+		play(int(mt.game(id).State.ToAct()[0]))
+	}
+	passed := func(seat int) bool {
+		return mt.game(id).State.View(rules.Observer).(*altiplano.View).Table.Seats[seat].Status == "passed"
+	}
+	for i := 0; !passed(0); i++ {
+		if i > 100 {
+			t.Fatalf("ana has not passed after 100 moves (to act: %v)", mt.game(id).State.ToAct())
+		}
+		if phase() != "act" {
+			t.Skip("the round ended before ana passed")
+		}
+		seat := int(mt.game(id).State.ToAct()[0])
+		if seat == 1 {
+			play(1)
+			continue
+		}
+		out := send(0, "PASS\r\n")
+		if r := refusals(out); len(r) > 0 || !passed(0) {
+			for _, o := range out {
+				t.Logf("%s: %.300s", o.Headers[mailroom.HeaderKind], o.Text)
+			}
+			t.Fatalf("ana's PASS refused or not played: %v", r)
+		}
+	}
+	if toAct := mt.game(id).State.ToAct(); phase() != "act" || len(toAct) != 1 || toAct[0] != 1 {
+		t.Skipf("once ana passed, %v are to act in phase %s, not bea alone", toAct, phase())
+	}
+	send(0, "GO MINE / PASS\r\n")
+	if len(mt.game(id).Queues[0]) == 0 {
+		t.Fatal("ana's move for later was not kept")
+	}
+	before := len(mt.outbox())
+	for phase() == "act" {
+		play(1)
+	}
+	g := mt.game(id)
+	if len(g.Queues[0]) > 0 {
+		t.Fatalf("ana's list %q outlived the round", g.Queues[0])
+	}
+	var prompted bool
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	for _, n := range mt.outbox()[before:] {
+		if n.Seat != 1 || n.Seq != g.Seq || n.Kind != mailroom.KindYourTurn {
+			continue
+		}
+		prompted = true
+		if o, err := mt.svc.Render(context.Background(), lh, n); err != nil || o.Headers[mailroom.HeaderTurn] != "yours" || o.Headers[mailroom.HeaderExample] == "" {
+			t.Errorf("bea's prompt %s renders with headers %v (%v)", n.ID, o.Headers, err)
+		}
+	}
+	if !prompted {
+		var got []string
+		for _, n := range mt.outbox()[before:] {
+			got = append(got, n.ID)
+		}
+		t.Errorf("bea ended the round and plans the next (event %d), but no mail asks her: %q", g.Seq, got)
 	}
 }

@@ -68,8 +68,16 @@ type Report struct {
 	// Settings are the players' DIGEST, VACATION and AUTO lines, Digests
 	// the digests the clock sent.
 	Settings, Digests int
-	Forced            int // moves pbem played as a seat's only legal move
-	Stale             int // moves not played, rightly answered as stale
+	// Listed are the moves players mailed while it was not their turn,
+	// which pbem kept as a programmed list; FromLists, the moves it
+	// played from the lists as the turns came; Dropped, the lists it
+	// dropped (the next move no longer legal, or the stage over).
+	Listed, FromLists, Dropped int
+	// Replaced are the moves pbem played to take back a plan that a
+	// player's new plan replaced.
+	Replaced int
+	Forced   int // moves pbem played as a seat's only legal move
+	Stale    int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
 	// reply to an older prompt of a turn it played), or the game was
@@ -428,6 +436,7 @@ type gameFacts struct {
 	legal   func(n uint64, seat int, move string) bool // Outcome.Legal for the game; nil: not known
 	own     map[int][]uint64                           // per seat, its moves
 	paused  []uint64                                   // the events that paused or resumed the game, in order
+	lists   map[int][]string                           // per seat, its programmed list as last kept
 }
 
 // changedIn says whether something changed for seat after event lo and
@@ -580,7 +589,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			r.problem("game %s was created by %q, which is no NEW a player sent", id, evs[0].Source)
 		}
 		applied[key]++
-		f := gameFacts{changes: changed[id], own: map[int][]uint64{}}
+		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}}
 		if legal != nil {
 			f.legal = func(n uint64, seat int, move string) bool { return legal(id, n, seat, move) }
 		}
@@ -592,6 +601,25 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				var mp events.MovePlayed
 				if err := json.Unmarshal(e.Payload, &mp); err != nil {
 					r.problem("game %s event %d: %v", id, e.Seq, err)
+					continue
+				}
+				if _, take, _ := strings.Cut(e.Source, "#"); strings.Contains(take, ".take") {
+					// A plan mailed again replaces the last: pbem takes
+					// back what the seat placed before playing the
+					// mail's first move, which counts once.
+					r.Replaced++
+					f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
+					continue
+				}
+				if mp.Queued {
+					// pbem played it from the seat's programmed list as
+					// its turn came: the mail that listed it was applied
+					// when pbem kept the list.
+					r.FromLists++
+					if !slices.ContainsFunc(f.lists[mp.Seat], func(m string) bool { return strings.EqualFold(strings.Join(strings.Fields(m), " "), mp.Move) }) {
+						r.problem("game %s event %d: seat %d played %s from its list, which holds %q", id, e.Seq, mp.Seat, mp.Move, f.lists[mp.Seat])
+					}
+					f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
 					continue
 				}
 				if mp.Forced {
@@ -646,13 +674,34 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				s, ok := byKey[key]
 				want := map[string][]string{events.TypeUndoProposed: {KindUndo}, events.TypeUndoAnswered: {KindAgree, KindDecline},
 					events.TypeMovesUndone: {KindUndo, KindAgree}}[e.Type]
-				if !ok || !slices.Contains(want, s.Kind) || s.Game != id {
+				// Where DECLINE is also a move (Archipelago's answer to a
+				// deal), it answers the undo that waits for an answer.
+				decline := e.Type == events.TypeUndoAnswered && s.Kind == KindMove && strings.EqualFold(s.Move, "DECLINE")
+				if !ok || !slices.Contains(want, s.Kind) && !decline || s.Game != id {
 					r.problem("game %s event %d: a %s from %q, which is no %s a player sent", id, e.Seq, e.Type, e.Source, strings.ToUpper(strings.Join(want, " or ")))
 				}
 				if e.Type == events.TypeMovesUndone {
 					r.Undone++ // the same mail recorded the undo or its last answer
 				} else {
 					applied[key]++
+				}
+			case events.TypeMovesQueued:
+				var q events.MovesQueued
+				if err := json.Unmarshal(e.Payload, &q); err != nil {
+					r.problem("game %s event %d: %v", id, e.Seq, err)
+					continue
+				}
+				if e.Actor == events.SystemActor { // pbem dropped the list
+					r.Dropped++
+					f.lists[q.Seat] = nil
+					continue
+				}
+				r.Listed += len(q.Moves)
+				f.lists[q.Seat] = q.Moves
+				key, _, _ := strings.Cut(e.Source, "#")
+				applied[key]++
+				if s, ok := byKey[key]; !ok || s.Kind != KindMove || s.Game != id || s.Seat != q.Seat {
+					r.problem("game %s event %d: a list %q for seat %d from %q, which is no move that seat's player sent", id, e.Seq, q.Moves, q.Seat, e.Source)
 				}
 			case events.TypeDigestChanged, events.TypeVacationDeclared, events.TypeAutoChanged:
 				key, _, _ := strings.Cut(e.Source, "#")
