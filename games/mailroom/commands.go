@@ -36,6 +36,16 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		word, rest, _ := strings.Cut(line, " ")
 		rest = strings.TrimSpace(rest)
 		c := games.Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: moreMoves(run, i)}
+		if l.game != nil {
+			if _, done := l.game.Applied(c.Source); done {
+				// Read again (after a crash, say): the line was recorded,
+				// and its mail comes from what it recorded. Run now, it
+				// would be read against what it did itself: a DECLINE
+				// with no undo left to answer, a move kept for later
+				// turns since the seat has moved.
+				continue
+			}
+		}
 		var err error
 		cmd, isCmd := lookup(word)
 		asMove := !isCmd || cmd.MayBeMove && movesNotCommands(l, word, line)
@@ -258,11 +268,6 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 			return refuse(rules.ErrIllegal, "%v", cmp.Or(err, fmt.Errorf("%q is not a move of the game", line)))
 		}
 		l.later = append(l.later, line) // for the seat's later turns
-		return nil
-	}
-	if _, done := l.game.Applied(c.Source); done {
-		// Read again (after a crash, say) once it was played: a later
-		// move of another seat must not make it look stale now.
 		return nil
 	}
 	answers, err := m.answered(ctx, l)

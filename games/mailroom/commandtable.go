@@ -181,10 +181,8 @@ func history(_ *Mailroom, _ context.Context, l *letter, rest string, _ games.Cau
 }
 
 func say(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	if _, done := l.game.Applied(c.Source); !done {
-		if n := len(l.game.Created.Players) - 1; !m.spend(l.p.From, n) {
-			return m.overBudget(n)
-		}
+	if n := len(l.game.Created.Players) - 1; !m.spend(l.p.From, n) {
+		return m.overBudget(n)
 	}
 	_, err := m.Service.Say(ctx, l.game.ID, l.seat, rest, c)
 	return err
@@ -255,7 +253,7 @@ func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 	if !ok || convErr != nil {
 		return refuse(games.ErrSetup, "write REPLACE, the seat, WITH and the new player's address, e.g. REPLACE 1 WITH cai@example.com")
 	}
-	if _, done := l.game.Applied(c.Source); !done && !m.spend(l.p.From, 1) {
+	if !m.spend(l.p.From, 1) {
 		return m.overBudget(1)
 	}
 	// The newcomer is asked first, as the players of a new game are.
@@ -279,7 +277,7 @@ func endGame(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Caus
 
 func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
 	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-		if _, done := l.game.Applied(c.Source); on && !done && !m.spend(l.p.From, 1) {
+		if on && !m.spend(l.p.From, 1) {
 			return m.overBudget(1)
 		}
 		_, err := m.Service.Watch(ctx, l.game.ID, l.seat, strings.Trim(rest, "<>"), on, c)

@@ -6,181 +6,71 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/gamestest"
-	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/atacama"
 )
 
-// TestMailReadAgain hands the mailroom a move mail a second time after the
-// other seat has moved, as a crash can when mail is read again late: the
-// move stands once, and the mail is not answered as a stale reply.
-func TestMailReadAgain(t *testing.T) {
-	ctx := context.Background()
-	svc, id, m, record := readAgainTable(t)
-	ana := record("ana@example.org", 0, "ana.1@example.org", id+".1.0.invitation@pbem.test", "E5")
-	bea := record("bea@example.net", 1, "bea.1@example.net", id+".2.1.your-turn@pbem.test", "A1")
-	for _, r := range []mail.InboxRecord{ana, bea} {
-		if err := m.Handle(ctx, r); err != nil {
+// TestReadAgainChangesNothing hands the mailroom a mail a second time, as
+// after a crash between recording what it did and marking it read, where
+// the mail itself changed what its lines would mean now: a DECLINE that
+// settled an undo (no undo waits now), and a DONE that ended a seat's
+// plan (the seat is no longer to act, where a line is kept for later
+// turns). Read again, it records nothing and answers nothing.
+func TestReadAgainChangesNothing(t *testing.T) {
+	twice := func(t *testing.T, mt *mailTable, id string, seat int, from, body string) {
+		t.Helper()
+		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <again%d@example.org>\r\nSubject: Re: your game\r\nDate: Tue, 1 Dec 2026 16:00:00 +0000\r\n\r\n%s",
+			from, mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), seat, body)
+		rec := mail.NewInboxRecord([]byte(raw), "INBOX", 1, 900, time.Now())
+		if err := mt.m.Handle(context.Background(), rec); err != nil {
 			t.Fatal(err)
 		}
-	}
-	before := notices(t, svc)
-	if err := m.Handle(ctx, ana); err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := svc.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(g.Moves) != 2 || g.Moves[0].Move != "E5" || g.Moves[1].Move != "A1" {
-		t.Errorf("after ana's mail was read again the moves are %v, want E5 and A1", g.Moves)
-	}
-	if after := notices(t, svc); after != before {
-		t.Errorf("reading ana's mail again wrote %d notices, want none", after-before)
-	}
-}
-
-// notices counts the notices of the outbox.
-func notices(t *testing.T, svc *mailroom.Service) int {
-	t.Helper()
-	list, err := mail.ListNotices(context.Background(), svc.Store, mail.ListOptions{Notices: svc.Notices})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(list)
-}
-
-// TestMailReadAgainRefused hands the mailroom a refused move a second time
-// after the game moved on, as a crash can when the acknowledgement of the
-// mail was lost: the mail was answered once, as refused, and reading it
-// again answers nothing, rather than a second, different answer (stale).
-func TestMailReadAgainRefused(t *testing.T) {
-	ctx := context.Background()
-	svc, id, m, record := readAgainTable(t)
-	bad := record("ana@example.org", 0, "ana.0@example.org", id+".1.0.invitation@pbem.test", "Z99")
-	if err := m.Handle(ctx, bad); err != nil {
-		t.Fatal(err)
-	}
-	answered := notices(t, svc)
-	for _, r := range []mail.InboxRecord{
-		record("ana@example.org", 0, "ana.1@example.org", id+".1.0.invitation@pbem.test", "E5"),
-		record("bea@example.net", 1, "bea.1@example.net", id+".2.1.your-turn@pbem.test", "A1"),
-	} {
-		if err := m.Handle(ctx, r); err != nil {
+		g, notices := mt.game(id), len(mt.outbox())
+		if err := mt.m.Handle(context.Background(), rec); err != nil {
 			t.Fatal(err)
 		}
-	}
-	before := notices(t, svc)
-	if before <= answered {
-		t.Fatalf("the moves wrote no notices")
-	}
-	if err := m.Handle(ctx, bad); err != nil {
-		t.Fatal(err)
-	}
-	if after := notices(t, svc); after != before {
-		t.Errorf("reading ana's refused mail again after the game moved on wrote %d notices, want none", after-before)
-	}
-	g, _, err := svc.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(g.Moves) != 2 {
-		t.Errorf("the moves are %v, want E5 and A1", g.Moves)
-	}
-}
-
-// TestRateLimitSurvivesRestart: the answers of the last hour are counted
-// again by a new mailroom (a restart), so the rate limit does not start
-// from nothing.
-func TestRateLimitSurvivesRestart(t *testing.T) {
-	ctx := context.Background()
-	svc := mailroom.New(gamestest.NewService(t))
-	svc.Now = time.Now // the stream's own clock dates the answers
-	help := func(n int) mail.InboxRecord {
-		raw := fmt.Sprintf("From: cai@example.com\r\nTo: games@pbem.test\r\nMessage-ID: <help.%d@example.com>\r\nSubject: help\r\n\r\nHELP\r\n", n)
-		return mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(n), time.Now())
-	}
-	first := &mailroom.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
-	for n := range 2 {
-		if err := first.Handle(ctx, help(n)); err != nil {
-			t.Fatal(err)
+		if again := mt.game(id); again.Seq != g.Seq {
+			evs, _, _ := mt.svc.Store.Load(context.Background(), id)
+			var types []string
+			for _, e := range evs[g.Seq:] {
+				types = append(types, e.Type)
+			}
+			t.Errorf("%q read again recorded %v", body, types)
+		}
+		if n := mt.outbox()[notices:]; len(n) > 0 {
+			t.Errorf("%q read again was answered: %v", body, n[0].ID)
 		}
 	}
-	if got := notices(t, svc); got != 2 {
-		t.Fatalf("two HELPs got %d answers, want 2", got)
-	}
-	again := &mailroom.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
-	if err := again.Warm(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if err := again.Handle(ctx, help(2)); err != nil {
-		t.Fatal(err)
-	}
-	if got := notices(t, svc); got != 2 {
-		t.Errorf("after a restart a third HELP within the hour got an answer: %d answers, want 2", got)
-	}
-	fresh := &mailroom.Mailroom{Service: svc, Mailbox: "games@pbem.test", RatePerHour: 2}
-	if err := fresh.Handle(ctx, help(3)); err != nil {
-		t.Fatal(err)
-	}
-	if got := notices(t, svc); got != 3 {
-		t.Errorf("a mailroom that did not count the last hour answered %d, want 3: the test shows nothing", got)
-	}
-}
-
-// readAgainTable creates an Atacama game between ana and bea with a
-// mailroom for it, and returns record, which writes the inbox record of a
-// mail from one of them to a seat's reply address.
-func readAgainTable(t *testing.T) (*mailroom.Service, string, *mailroom.Mailroom, func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord) {
-	t.Helper()
-	svc := mailroom.New(gamestest.NewService(t))
-	svc.Domain = "pbem.test"
-	id := gamestest.Create(t, svc.Service)
-	tokens := mail.Tokens{Secret: []byte("test secret")}
-	m := &mailroom.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}
-	record := func(from string, seat int, msgID, inReplyTo, move string) mail.InboxRecord {
-		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nIn-Reply-To: <%s>\r\nSubject: Re: move\r\n\r\n%s\r\n",
-			from, tokens.ReplyTo(m.Mailbox, id, seat), msgID, inReplyTo, move)
-		return mail.NewInboxRecord([]byte(raw), "INBOX", 1, 1, time.Now())
-	}
-	return svc, id, m, record
-}
-
-// TestMailReadAgainAfterResume: a move refused because the host paused the
-// game is not played when its mail is read again after the game resumed,
-// as a crash before the mail's acknowledgement was stored makes happen:
-// the player was told it was refused, and a mail whose answer is recorded
-// does nothing a second time.
-func TestMailReadAgainAfterResume(t *testing.T) {
-	ctx := context.Background()
-	svc, id, m, record := readAgainTable(t)
-	if _, err := svc.Pause(ctx, id, games.Operator, true, games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
-	move := record("ana@example.org", 0, "ana.1@example.org", id+".1.0.invitation@pbem.test", "E5")
-	if err := m.Handle(ctx, move); err != nil {
-		t.Fatal(err)
-	}
-	answered := notices(t, svc)
-	if _, err := svc.Pause(ctx, id, games.Operator, false, games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
-	resumed := notices(t, svc)
-	if resumed <= answered {
-		t.Fatalf("the resume wrote no notices")
-	}
-	if err := m.Handle(ctx, move); err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := svc.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(g.Moves) != 0 {
-		t.Errorf("ana's move, refused while paused, was played when her mail was read again: %v", g.Moves)
-	}
-	if after := notices(t, svc); after != resumed {
-		t.Errorf("reading the mail again wrote %d notices, want none", after-resumed)
-	}
+	t.Run("DeclineThatSettledAnUndo", func(t *testing.T) {
+		mt := newMailTable(t, atacama.Game)
+		id := mt.create("atacama", 3)
+		addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com"}
+		for seat := range 2 {
+			move := mt.game(id).State.Legal(rules.Seat(seat))[0].String()
+			if r := refusals(mt.mail(id, seat, addrs[seat], "", move+"\r\n")); len(r) > 0 {
+				t.Fatalf("seat %d's %s refused: %v", seat, move, r)
+			}
+		}
+		if r := refusals(mt.mail(id, 1, addrs[1], "", "UNDO\r\n")); len(r) > 0 || mt.game(id).Undo == nil {
+			t.Fatalf("bea's UNDO refused (%v) or not waiting", r)
+		}
+		twice(t, mt, id, 2, addrs[2], "DECLINE\r\n")
+		if g := mt.game(id); g.Undo != nil {
+			t.Error("cai's DECLINE left the undo waiting")
+		}
+	})
+	t.Run("DoneThatEndedAPlan", func(t *testing.T) {
+		mt := newMailTable(t, altiplano.Game)
+		id := mt.create("altiplano", 2)
+		first := mt.game(id).State.(rules.Defaulter).Default(1).String()
+		if r := refusals(mt.mail(id, 1, "bea@example.net", "", first+"\r\n")); len(r) > 0 {
+			t.Fatalf("bea's %s refused: %v", first, r)
+		}
+		twice(t, mt, id, 1, "bea@example.net", "DONE\r\n")
+		if q := mt.game(id).Queues[1]; len(q) > 0 {
+			t.Errorf("bea's DONE read again was kept for her later turns: %q", q)
+		}
+	})
 }

@@ -149,9 +149,6 @@ func (m *Mailroom) replace(ctx context.Context, l *letter, line string, c games.
 	if !ok {
 		return nil
 	}
-	if _, done := l.game.Applied(c.Source); done {
-		return nil // read again: the plan was replaced the first time
-	}
 	take, err := r.Replace(l.seat, line)
 	if err != nil {
 		return refuse(rules.ErrIllegal, "%v", err)

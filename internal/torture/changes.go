@@ -51,17 +51,25 @@ func Changes(c rules.Catalog, evs []events.Event, seed rules.Seed) (map[int][]ui
 	return out, nil
 }
 
-// LegalAt returns whether seat may play move after event n of a game's
-// history, as the rules read it (nothing of pauses or turns pbem keeps
-// beside them): what a refusal of a move must agree with.
-func LegalAt(c rules.Catalog, evs []events.Event, seed rules.Seed, n uint64, seat int, move string) (bool, error) {
+// MoveAt returns the move as the rules record it when seat writes move
+// after event n of a game's history (DONE written where the game calls
+// it PASS, say), or "" when it is no legal move then, as the rules read
+// it (nothing of pauses or turns pbem keeps beside them): what a refusal
+// of a move must agree with.
+func MoveAt(c rules.Catalog, evs []events.Event, seed rules.Seed, n uint64, seat int, move string) (string, error) {
 	if n == 0 || n > uint64(len(evs)) {
-		return false, fmt.Errorf("torture: no event %d in a history of %d", n, len(evs))
+		return "", fmt.Errorf("torture: no event %d in a history of %d", n, len(evs))
 	}
 	g, err := projections.Replay(c, evs, seed, int(n))
 	if err != nil {
-		return false, err
+		return "", err
 	}
-	_, err = projections.Play(g.State, rules.Seat(seat), move)
-	return err == nil, nil
+	m, err := g.State.Parse(rules.Seat(seat), move)
+	if err != nil {
+		return "", nil
+	}
+	if _, err := g.State.Apply(rules.Seat(seat), m); err != nil {
+		return "", nil
+	}
+	return m.String(), nil
 }

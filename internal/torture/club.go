@@ -156,6 +156,7 @@ type Club struct {
 	holding   int                  // prompts players keep and have still to answer or drop
 	moments   map[string]time.Time // when the seats prompted at a game's event answer, with Together
 	games     map[string]bool      // the games the players were told of, and whether each is over
+	undos     map[string]bool      // the games in which a player asked to take moves back
 }
 
 // player is one bot.
@@ -214,7 +215,7 @@ func NewClub(opt Options) *Club {
 	}
 	c := &Club{opt: opt, players: map[string]*player{}, news: make([]int, opt.Pairs),
 		overs: map[string]bool{}, overCount: make([][]int, opt.Pairs), answered: map[string]bool{},
-		arrived: map[string]time.Time{}, moments: map[string]time.Time{}, games: map[string]bool{}}
+		arrived: map[string]time.Time{}, moments: map[string]time.Time{}, games: map[string]bool{}, undos: map[string]bool{}}
 	clients := rand.New(rand.NewPCG(opt.Seed, 5<<32)).Perm(len(Styles))
 	for i := range opt.Pairs {
 		seats := c.seats(i)
@@ -488,6 +489,9 @@ func (p *player) read(raw []byte) error {
 		p.unsure[ct.Game] = nil
 		if o := p.club.opt.Undo; o > 0 && !p.undid[ct.Game] && p.extra.Float64() < o {
 			p.undid[ct.Game] = true
+			p.club.mu.Lock()
+			p.club.undos[ct.Game] = true // any player's last move may be gone from the board now
+			p.club.mu.Unlock()
 			s := Sent{Kind: KindUndo, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seat, Prompt: ct.Seq, Move: "UNDO"}
 			if err := p.send(s, "Re: "+ct.Subject, ct.MessageID, "UNDO\n"); err != nil {
 				return err
@@ -695,7 +699,10 @@ func (p *player) answer(game string, k *kept, held bool) error {
 	}
 	if p.rng.Float64() < p.club.opt.Invalid {
 		bad := "Z99"
-		if last := p.lastMove[game]; fieldMove.MatchString(last) && p.rng.IntN(2) == 0 {
+		p.club.mu.Lock()
+		undone := p.club.undos[game]
+		p.club.mu.Unlock()
+		if last := p.lastMove[game]; fieldMove.MatchString(last) && p.rng.IntN(2) == 0 && !undone {
 			bad = strings.TrimSuffix(last, "*") // that field has a rig already
 		}
 		s := base

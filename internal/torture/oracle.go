@@ -41,10 +41,11 @@ type Outcome struct {
 	// changed for the seat that it did not cause (Changes): what decides
 	// whether a reply is stale. Without it, any other seat's move counts.
 	Changed map[string]map[int][]uint64
-	// Legal says whether seat may play move in game after event n, as the
-	// rules say (LegalAt); nil: not known, and a refused move must then
-	// answer a turn its seat played already.
-	Legal func(game string, n uint64, seat int, move string) bool
+	// Move is move as the rules record it when seat writes it in game
+	// after event n (MoveAt), "" when it is no legal move then; nil: not
+	// known, and a refused move must then answer a turn its seat played
+	// already, and a move be recorded as written.
+	Move func(game string, n uint64, seat int, move string) string
 	// Console is what an operator ran at the console (Operator.Runs),
 	// with Disturbed filled in; nil when nobody did. Only then may a game
 	// be paused and resumed.
@@ -158,7 +159,7 @@ func Check(sent []Sent, out Outcome) Report {
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
-	applied, facts := checkGames(&r, byKey, out.Games, out.Changed, out.Legal)
+	applied, facts := checkGames(&r, byKey, out.Games, out.Changed, out.Move)
 	answers := checkMail(&r, out)
 	written := answersWritten(out.Notices)
 	notices := map[string]mail.Notice{}
@@ -432,11 +433,17 @@ var atOnce = map[string]bool{"archipelago": true, "altiplano": true}
 // gameFacts is what the checks of the players' mail need to know of a
 // game.
 type gameFacts struct {
-	changes map[int][]uint64                           // per seat, the events that changed something for it (Outcome.Changed); nil: not known
-	legal   func(n uint64, seat int, move string) bool // Outcome.Legal for the game; nil: not known
-	own     map[int][]uint64                           // per seat, its moves
-	paused  []uint64                                   // the events that paused or resumed the game, in order
-	lists   map[int][]string                           // per seat, its programmed list as last kept
+	changes map[int][]uint64                             // per seat, the events that changed something for it (Outcome.Changed); nil: not known
+	move    func(n uint64, seat int, move string) string // Outcome.Move for the game; nil: not known
+	own     map[int][]uint64                             // per seat, its moves
+	paused  []uint64                                     // the events that paused or resumed the game, in order
+	lists   map[int][]string                             // per seat, its programmed list as last kept
+}
+
+// same says whether written, by seat after event n, is the move recorded
+// as played: the same text, or what the rules make of it then.
+func (g gameFacts) same(n uint64, seat int, written, played string) bool {
+	return strings.EqualFold(strings.Join(strings.Fields(written), " "), played) || g.move != nil && g.move(n, seat, written) == played
 }
 
 // changedIn says whether something changed for seat after event lo and
@@ -489,8 +496,8 @@ func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
 		}
 	case "rejected":
 		gone := slices.ContainsFunc(g.own[s.Seat], func(e uint64) bool { return e > s.Prompt && e <= a.Seq })
-		if g.legal != nil {
-			gone = !g.legal(a.Seq, s.Seat, s.Move)
+		if g.move != nil {
+			gone = g.move(a.Seq, s.Seat, s.Move) == ""
 		}
 		if !changed && (gone || g.pausedAt(a.Seq)) {
 			return "superseded"
@@ -567,7 +574,7 @@ func checkIgnored(r *Report, s Sent, answers []mail.Notice) {
 // applied, by inbox key, and what the players' mail checks need of each
 // game.
 func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Event, changed map[string]map[int][]uint64,
-	legal func(game string, n uint64, seat int, move string) bool) (map[string]int, map[string]gameFacts) {
+	move func(game string, n uint64, seat int, move string) string) (map[string]int, map[string]gameFacts) {
 	applied := map[string]int{}
 	facts := map[string]gameFacts{}
 	for id, evs := range games {
@@ -590,8 +597,8 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 		}
 		applied[key]++
 		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}}
-		if legal != nil {
-			f.legal = func(n uint64, seat int, move string) bool { return legal(id, n, seat, move) }
+		if move != nil {
+			f.move = func(n uint64, seat int, m string) string { return move(id, n, seat, m) }
 		}
 		for _, e := range evs[1:] {
 			switch e.Type {
@@ -616,7 +623,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 					// its turn came: the mail that listed it was applied
 					// when pbem kept the list.
 					r.FromLists++
-					if !slices.ContainsFunc(f.lists[mp.Seat], func(m string) bool { return strings.EqualFold(strings.Join(strings.Fields(m), " "), mp.Move) }) {
+					if !slices.ContainsFunc(f.lists[mp.Seat], func(m string) bool { return f.same(e.Seq-1, mp.Seat, m, mp.Move) }) {
 						r.problem("game %s event %d: seat %d played %s from its list, which holds %q", id, e.Seq, mp.Seat, mp.Move, f.lists[mp.Seat])
 					}
 					f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
@@ -641,7 +648,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 					continue
 				case !ok || s.Kind != KindMove:
 					r.problem("game %s event %d: move %s by seat %d from %q, which is no move a player sent", id, e.Seq, mp.Move, mp.Seat, e.Source)
-				case s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move || s.Prompt >= e.Seq || f.changedIn(mp.Seat, s.Prompt, e.Seq-1):
+				case s.Game != id || s.Seat != mp.Seat || !f.same(e.Seq-1, mp.Seat, s.Move, mp.Move) || s.Prompt >= e.Seq || f.changedIn(mp.Seat, s.Prompt, e.Seq-1):
 					// Nothing that changed what the seat sees and may do
 					// may come between a prompt and its answer played:
 					// an observer, a SAY, a pause, the seat's own moves,

@@ -185,8 +185,11 @@ func TestCheckStale(t *testing.T) {
 	// legal, whether or not the seat moved since.
 	o := outcome()
 	o.Notices[2].Seq = 2
-	o.Legal = func(game string, n uint64, seat int, move string) bool {
-		return !(n == 2 && seat == 1 && move == "BID 3")
+	o.Move = func(game string, n uint64, seat int, move string) string {
+		if n == 2 && seat == 1 && move == "BID 3" {
+			return ""
+		}
+		return move
 	}
 	if r := Check(sent, o); len(r.Problems) != 0 || r.Superseded != 1 {
 		t.Errorf("Check(a move refused as no longer legal) = %+v, want no problems, 1 refusal", r)
@@ -200,7 +203,7 @@ func TestCheckStale(t *testing.T) {
 		{"NothingChanged", func(o *Outcome) { o.Changed["g"][1] = nil }, []string{`"PASS" (m3) was applied 0 times`, "(i1) was answered with", "want one refusal"}},
 		{"StaleSinceWrong", func(o *Outcome) { o.Notices[1].Fields["since"] = "3" }, []string{`"PASS" (m3) was applied 0 times`}},
 		{"RefusedUnplayed", func(o *Outcome) { o.Notices[2].Seq = 2 }, []string{`"BID 3" (m5) was applied 0 times`}},
-		{"RefusedButLegal", func(o *Outcome) { o.Legal = func(string, uint64, int, string) bool { return true } }, []string{`"BID 3" (m5) was applied 0 times`}},
+		{"RefusedButLegal", func(o *Outcome) { o.Move = func(_ string, _ uint64, _ int, move string) string { return move } }, []string{`"BID 3" (m5) was applied 0 times`}},
 		{"IgnoredUnnamed", func(o *Outcome) { o.Notices[0].Fields["notice"] = `pbem ignored these lines: "Hi pbem,".` }, []string{`does not name "Thanks!"`}},
 		{"PoliteUnanswered", func(o *Outcome) {
 			o.Notices = o.Notices[1:]
