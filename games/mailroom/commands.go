@@ -223,18 +223,29 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 }
 
 // movesNotCommands says whether a line that starts with a table command's
-// word is a move of the game: a DECLINE such as Archipelago's answer to a
-// deal when no undo waits for an answer, or an END such as Altiplano's
-// word for DONE when no vote to end the game waits (END GAME still asks
-// to end it). The game must read the line as a move of the seat.
+// word is a move of the game: a DECLINE with the words of a move, such as
+// Archipelago's answer to a deal (DECLINE RED), whether or not an undo
+// waits for an answer, which only the bare word gives; or an END such as
+// Altiplano's word for DONE when no vote to end the game waits (END GAME
+// still asks to end it), which the game must read as a legal move of the
+// seat now.
 func movesNotCommands(l *letter, word, line string) bool {
 	if l.game == nil || l.seat == rules.Observer {
 		return false
 	}
 	switch strings.ToUpper(word) {
 	case "DECLINE":
-		if l.game.Undo != nil || l.game.Created.Players[l.seat].Invited {
+		if l.game.Created.Players[l.seat].Invited {
 			return false
+		}
+		if strings.EqualFold(strings.TrimSpace(line), word) {
+			return l.game.Undo == nil && parses(l, line) // the bare word answers a waiting undo
+		}
+		// With words after it (Archipelago's DECLINE RED), it is the
+		// game's move, to be played, kept for later or refused with the
+		// game's reason, never the answer to an undo.
+		if n, ok := l.game.State.(rules.Notation); ok {
+			return n.LooksLikeMove(l.seat, line)
 		}
 	case "END":
 		if len(l.game.EndVotes) > 0 {
@@ -243,6 +254,11 @@ func movesNotCommands(l *letter, word, line string) bool {
 	default:
 		return false
 	}
+	return parses(l, line)
+}
+
+// parses says whether the rules read line as a legal move of the seat now.
+func parses(l *letter, line string) bool {
 	_, err := l.game.State.Parse(l.seat, line)
 	return err == nil
 }

@@ -101,7 +101,7 @@ func init() {
 			Help: "Agrees to the undo another player asked for.", run: answerUndo(true)},
 		{Word: "DECLINE", Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Help:   "Refuses an invitation to play, or the undo another player asked for.",
-			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (Archipelago's answer to a deal), `DECLINE` is that move unless an undo waits for an answer.",
+			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (Archipelago's answer to a deal, `DECLINE RED`), `DECLINE` with the move's words is that move; the bare word answers an undo that waits.",
 			run:    decline},
 		{Word: "END", Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Help:    "Asks to end the game as it stands; it ends once every player still playing has sent it.",

@@ -6,9 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -73,4 +75,54 @@ func TestReadAgainChangesNothing(t *testing.T) {
 			t.Errorf("bea's DONE read again was kept for her later turns: %q", q)
 		}
 	})
+}
+
+// TestDeclineWithWordsIsTheMove mails, while an undo waits for answers in
+// Archipelago (whose deal answer is DECLINE and a colour), the deal
+// answer's words: they are the game's move (refused here, there being no
+// deal, or kept for a later turn), not the undo's answer; the bare
+// DECLINE answers the undo.
+func TestDeclineWithWordsIsTheMove(t *testing.T) {
+	mt := newMailTable(t, archipelago.Game)
+	id := mt.create("archipelago", 3)
+	addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com"}
+	send := func(seat int, body string) []mail.Outgoing {
+		return mt.send(addrs[seat], mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), "", body)
+	}
+	for i := 0; mt.game(id).Undo == nil; i++ {
+		if i > 80 {
+			t.Skip("no undo a player asked for was taken up in 80 moves")
+		}
+		g := mt.game(id)
+		seat := g.State.ToAct()[0]
+		legal := g.State.Legal(seat)
+		send(int(seat), legal[len(legal)/2].String()+"\r\n")
+		if seat != 0 {
+			send(int(seat), "UNDO\r\n")
+		}
+	}
+	asker := mt.game(id).Undo.Seat
+	other := 1
+	if asker == 1 {
+		other = 2
+	}
+	seq := mt.game(id).Seq
+	send(other, "DECLINE RED\r\n")
+	g := mt.game(id)
+	evs, _, err := mt.svc.Store.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range evs[seq:] {
+		if e.Type == events.TypeUndoAnswered {
+			t.Errorf("DECLINE RED answered the undo of seat %d (event %d)", asker, e.Seq)
+		}
+	}
+	if g.Undo == nil {
+		t.Fatal("the undo no longer waits after DECLINE RED")
+	}
+	send(other, "DECLINE\r\n")
+	if g := mt.game(id); g.Undo != nil {
+		t.Errorf("the bare DECLINE did not answer the undo of seat %d", asker)
+	}
 }

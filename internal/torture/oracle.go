@@ -685,7 +685,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				// deal), it answers the undo that waits for an answer.
 				decline := e.Type == events.TypeUndoAnswered && s.Kind == KindMove && strings.EqualFold(s.Move, "DECLINE")
 				if !ok || !slices.Contains(want, s.Kind) && !decline || s.Game != id {
-					r.problem("game %s event %d: a %s from %q, which is no %s a player sent", id, e.Seq, e.Type, e.Source, strings.ToUpper(strings.Join(want, " or ")))
+					r.problem("game %s event %d: a %s from %q (%s %q), which is no %s a player sent", id, e.Seq, e.Type, e.Source, s.Kind, s.Move, strings.ToUpper(strings.Join(want, " or ")))
 				}
 				if e.Type == events.TypeMovesUndone {
 					r.Undone++ // the same mail recorded the undo or its last answer
