@@ -266,7 +266,13 @@ func checkConsole(r *Report, out Outcome) {
 		var created events.GameCreated
 		_ = json.Unmarshal(evs[0].Payload, &created)
 		unclaimed := map[string]int{}
+		digest := map[int]bool{} // the seats that asked for one mail a day
 		for _, e := range evs {
+			if e.Type == events.TypeDigestChanged {
+				var d events.DigestChanged
+				_ = json.Unmarshal(e.Payload, &d)
+				digest[d.Seat] = d.On
+			}
 			if strings.HasPrefix(e.Source, ClockSource) {
 				r.Clocked++
 				if !ticks[e.Time.Unix()] || e.Actor != events.SystemActor {
@@ -288,7 +294,8 @@ func checkConsole(r *Report, out Outcome) {
 				continue
 			}
 			for _, p := range created.Players {
-				if p.Address != "" && !told[fmt.Sprintf("%s %d %d", id, e.Seq, p.Seat)] {
+				// A seat with DIGEST ON hears of it in its next digest.
+				if p.Address != "" && !digest[p.Seat] && !told[fmt.Sprintf("%s %d %d", id, e.Seq, p.Seat)] {
 					r.problem("game %s event %d (%s) was told to no mail of seat %d (%s)", id, e.Seq, e.Type, p.Seat, p.Address)
 				}
 			}

@@ -433,11 +433,12 @@ var atOnce = map[string]bool{"archipelago": true, "altiplano": true}
 // gameFacts is what the checks of the players' mail need to know of a
 // game.
 type gameFacts struct {
-	changes map[int][]uint64                             // per seat, the events that changed something for it (Outcome.Changed); nil: not known
-	move    func(n uint64, seat int, move string) string // Outcome.Move for the game; nil: not known
-	own     map[int][]uint64                             // per seat, its moves
-	paused  []uint64                                     // the events that paused or resumed the game, in order
-	lists   map[int][]string                             // per seat, its programmed list as last kept
+	changes  map[int][]uint64                             // per seat, the events that changed something for it (Outcome.Changed); nil: not known
+	move     func(n uint64, seat int, move string) string // Outcome.Move for the game; nil: not known
+	own      map[int][]uint64                             // per seat, its moves
+	paused   []uint64                                     // the events that paused or resumed the game, in order
+	lists    map[int][]string                             // per seat, its programmed list as last kept
+	answered map[int]map[uint64]uint64                    // per seat and prompt, the event at which pbem played the seat's first answer to it
 }
 
 // same says whether written, by seat after event n, is the move recorded
@@ -498,6 +499,12 @@ func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
 		gone := slices.ContainsFunc(g.own[s.Seat], func(e uint64) bool { return e > s.Prompt && e <= a.Seq })
 		if g.move != nil {
 			gone = g.move(a.Seq, s.Seat, s.Move) == ""
+		}
+		// Another answer of the seat's to the same prompt was played
+		// first: pbem keeps a turn's first answer (a second bid where the
+		// rules would let it replace the first).
+		if first, ok := g.answered[s.Seat][s.Prompt]; ok && first <= a.Seq {
+			gone = true
 		}
 		if !changed && (gone || g.pausedAt(a.Seq)) {
 			return "superseded"
@@ -596,7 +603,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			r.problem("game %s was created by %q, which is no NEW a player sent", id, evs[0].Source)
 		}
 		applied[key]++
-		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}}
+		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}, answered: map[int]map[uint64]uint64{}}
 		if move != nil {
 			f.move = func(n uint64, seat int, m string) string { return move(id, n, seat, m) }
 		}
@@ -664,6 +671,14 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 						id, e.Seq, e.Time.UTC().Format("15:04:05.000"), mp.Seat, mp.Move, s.MessageID, s.Seat, s.Move, s.Game, s.Prompt, strings.Join(between, "; "))
 				}
 				f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
+				if ok && s.Kind == KindMove {
+					if f.answered[mp.Seat] == nil {
+						f.answered[mp.Seat] = map[uint64]uint64{}
+					}
+					if _, seen := f.answered[mp.Seat][s.Prompt]; !seen {
+						f.answered[mp.Seat][s.Prompt] = e.Seq
+					}
+				}
 			case events.TypeObserverChanged:
 				key, _, _ := strings.Cut(e.Source, "#")
 				applied[key]++

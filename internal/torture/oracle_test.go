@@ -194,6 +194,14 @@ func TestCheckStale(t *testing.T) {
 	if r := Check(sent, o); len(r.Problems) != 0 || r.Superseded != 1 {
 		t.Errorf("Check(a move refused as no longer legal) = %+v, want no problems, 1 refusal", r)
 	}
+	// A second answer to a prompt whose first answer was played is
+	// refused, whatever the rules would make of it: pbem keeps the first
+	// (a second bid while the others still bid).
+	o = outcome()
+	o.Move = func(_ string, _ uint64, _ int, move string) string { return move }
+	if r := Check(sent, o); len(r.Problems) != 0 || r.Superseded != 1 {
+		t.Errorf("Check(a second answer to a prompt refused) = %+v, want no problems, 1 refusal", r)
+	}
 	tests := []struct {
 		name  string
 		spoil func(*Outcome)
@@ -203,7 +211,10 @@ func TestCheckStale(t *testing.T) {
 		{"NothingChanged", func(o *Outcome) { o.Changed["g"][1] = nil }, []string{`"PASS" (m3) was applied 0 times`, "(i1) was answered with", "want one refusal"}},
 		{"StaleSinceWrong", func(o *Outcome) { o.Notices[1].Fields["since"] = "3" }, []string{`"PASS" (m3) was applied 0 times`}},
 		{"RefusedUnplayed", func(o *Outcome) { o.Notices[2].Seq = 2 }, []string{`"BID 3" (m5) was applied 0 times`}},
-		{"RefusedButLegal", func(o *Outcome) { o.Move = func(_ string, _ uint64, _ int, move string) string { return move } }, []string{`"BID 3" (m5) was applied 0 times`}},
+		{"RefusedButLegal", func(o *Outcome) {
+			o.Notices[2].Seq = 2 // before the seat's first answer to the prompt was played
+			o.Move = func(_ string, _ uint64, _ int, move string) string { return move }
+		}, []string{`"BID 3" (m5) was applied 0 times`}},
 		{"IgnoredUnnamed", func(o *Outcome) { o.Notices[0].Fields["notice"] = `pbem ignored these lines: "Hi pbem,".` }, []string{`does not name "Thanks!"`}},
 		{"PoliteUnanswered", func(o *Outcome) {
 			o.Notices = o.Notices[1:]
