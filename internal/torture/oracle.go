@@ -464,6 +464,17 @@ func (g gameFacts) changedIn(seat int, lo, hi uint64) bool {
 	return slices.ContainsFunc(g.changes[seat], in)
 }
 
+// pausedWithin says whether the game was paused at some moment after
+// event lo and no later than event hi.
+func (g gameFacts) pausedWithin(lo, hi uint64) bool {
+	for i, e := range g.paused {
+		if e > lo && e <= hi && i%2 == 0 { // a pause
+			return true
+		}
+	}
+	return g.pausedAt(lo)
+}
+
 // pausedAt says whether the game was paused after event seq.
 func (g gameFacts) pausedAt(seq uint64) bool {
 	n := 0
@@ -506,7 +517,11 @@ func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
 		if first, ok := g.answered[s.Seat][s.Prompt]; ok && first <= a.Seq {
 			gone = true
 		}
-		if !changed && (gone || g.pausedAt(a.Seq)) {
+		// The game paused when pbem read the move: at its answer, or,
+		// the answer naming the pause, at some moment since the prompt
+		// (the operator resumed it before the answer was written).
+		paused := g.pausedAt(a.Seq) || strings.Contains(a.Fields["reason"], "paused") && g.pausedWithin(s.Prompt, a.Seq)
+		if !changed && (gone || paused) {
 			return "superseded"
 		}
 	}
