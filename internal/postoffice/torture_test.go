@@ -98,6 +98,7 @@ func TestTorture(t *testing.T) {
 	t.Logf("players asked %d times to take a move back and answered %d AGREE and %d DECLINE; pbem rightly refused %d of these and took moves back %d times",
 		rep.Undos, rep.Agrees, rep.Declines, rep.UndoRefused, rep.Undone)
 	t.Logf("players changed %d settings (DIGEST, VACATION, AUTO); the clock sent %d digests", rep.Settings, rep.Digests)
+	t.Logf("players mailed %d moves before their turn, which pbem kept as programmed lists; it played %d moves from the lists and dropped %d lists; it took back %d placements of plans mailed again", rep.Listed, rep.FromLists, rep.Dropped, rep.Replaced)
 	t.Logf("of the moves, %d answered a prompt after a newer one of the game had come and %d a prompt the player kept a while; %d were rightly refused, the rules saying they were no longer legal (a turn played already) or the game being paused; %d came with a greeting or a sign-off that pbem named as ignored; by mail client: %s",
 		rep.Late, rep.Held, rep.Superseded, rep.Polite, kinds(rep.Styles))
 	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it set %d deadlines and paused and resumed %d games, and the players were mailed each; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time",
@@ -201,6 +202,9 @@ type serveProc struct {
 
 func newServeProc(t *testing.T, bin string, sys *loopback.System) *serveProc {
 	dir := t.TempDir()
+	if d := os.Getenv("PBEM_TORTURE_DIR"); d != "" {
+		dir = d // kept after the run, to read with pbem games, log, export and mail list
+	}
 	cfg := filepath.Join(dir, "pbem.toml")
 	toml := fmt.Sprintf("mailbox = %q\nsecret = \"torture secret\"\nrate_per_hour = 1000000\n\n"+
 		"[imap]\naddr = %q\nsecurity = \"plain\"\nusername = \"games\"\npassword = %q\npoll = \"1s\"\n\n"+
@@ -393,12 +397,12 @@ func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *to
 			t.Fatal(err)
 		}
 	}
-	out.Legal = func(game string, n uint64, seat int, move string) bool {
-		ok, err := torture.LegalAt(Catalog(), out.Games[game], seeds[game], n, seat, move)
+	out.Move = func(game string, n uint64, seat int, move string) string {
+		m, err := torture.MoveAt(Catalog(), out.Games[game], seeds[game], n, seat, move)
 		if err != nil {
 			t.Errorf("game %s after event %d: %v", game, n, err)
 		}
-		return ok
+		return m
 	}
 	out.Boxes = map[string][]torture.Content{}
 	for _, user := range club.Users() {
