@@ -45,24 +45,9 @@ var allowed = map[string][]string{
 // TestLayers fails when a package imports a package of the module that
 // its layer may not, or when a package has no layer.
 func TestLayers(t *testing.T) {
-	root := filepath.Join("..", "..")
 	imports := map[string]map[string]bool{}
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, filepath.Dir(path))
-		if err != nil {
-			return err
-		}
-		pkg := filepath.ToSlash(rel)
+	eachSource(t, func(pkg, path string) error {
 		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
 		if err != nil {
 			return err
@@ -77,9 +62,6 @@ func TestLayers(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(imports) < 10 {
 		t.Fatalf("found %d packages, want the module's", len(imports))
 	}
@@ -97,5 +79,32 @@ func TestLayers(t *testing.T) {
 				t.Errorf("package %s imports %s, which its layer may not (it may import %v)", pkg, imp, may)
 			}
 		}
+	}
+}
+
+// eachSource calls visit with every non-test Go file of the module below
+// the repository's root and its package's path from there ("games/mailroom"),
+// and fails the test on an error of either.
+func eachSource(t *testing.T, visit func(pkg, path string) error) {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		return visit(filepath.ToSlash(rel), path)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
