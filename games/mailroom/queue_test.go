@@ -58,12 +58,7 @@ func TestQueueOnlyMoves(t *testing.T) {
 func TestPromptedAfterListDropped(t *testing.T) {
 	mt := newMailTable(t, altiplano.Game)
 	id := mt.create("altiplano", 2)
-	addrs := []string{"ana@example.org", "bea@example.net"}
-	// Each mail is written fresh to the seat's reply address, answering
-	// no earlier mail: never stale.
-	send := func(seat int, body string) []mail.Outgoing {
-		return mt.send(addrs[seat], mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), "", body)
-	}
+	send := func(seat int, body string) []mail.Outgoing { return mt.fresh(id, seat, body) }
 	phase := func() string { return mt.game(id).State.View(rules.Observer).(*altiplano.View).Table.Phase }
 	play := func(seat int) {
 		t.Helper()

@@ -48,13 +48,8 @@ func TestReadAgainChangesNothing(t *testing.T) {
 	t.Run("DeclineThatSettledAnUndo", func(t *testing.T) {
 		mt := newMailTable(t, atacama.Game)
 		id := mt.create("atacama", 3)
-		addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com"}
-		for seat := range 2 {
-			move := mt.game(id).State.Legal(rules.Seat(seat))[0].String()
-			if r := refusals(mt.mail(id, seat, addrs[seat], "", move+"\r\n")); len(r) > 0 {
-				t.Fatalf("seat %d's %s refused: %v", seat, move, r)
-			}
-		}
+		addrs := tableAddrs
+		mt.playFirst(id, 0, 1)
 		if r := refusals(mt.mail(id, 1, addrs[1], "", "UNDO\r\n")); len(r) > 0 || mt.game(id).Undo == nil {
 			t.Fatalf("bea's UNDO refused (%v) or not waiting", r)
 		}
@@ -85,10 +80,7 @@ func TestReadAgainChangesNothing(t *testing.T) {
 func TestDeclineWithWordsIsTheMove(t *testing.T) {
 	mt := newMailTable(t, archipelago.Game)
 	id := mt.create("archipelago", 3)
-	addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com"}
-	send := func(seat int, body string) []mail.Outgoing {
-		return mt.send(addrs[seat], mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), "", body)
-	}
+	send := func(seat int, body string) { mt.fresh(id, seat, body) }
 	for i := 0; mt.game(id).Undo == nil; i++ {
 		if i > 80 {
 			t.Skip("no undo a player asked for was taken up in 80 moves")

@@ -767,13 +767,8 @@ func TestRenderAnswersTrue(t *testing.T) {
 func TestAskedHeader(t *testing.T) {
 	mt := newMailTable(t, atacama.Game)
 	id := mt.create("atacama", 3)
-	addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com"}
-	for seat := range 2 {
-		move := mt.game(id).State.Legal(rules.Seat(seat))[0].String()
-		if r := refusals(mt.mail(id, seat, addrs[seat], "", move+"\r\n")); len(r) > 0 {
-			t.Fatalf("seat %d's move %s refused: %v", seat, move, r)
-		}
-	}
+	addrs := tableAddrs
+	mt.playFirst(id, 0, 1)
 	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	asked := func(body string, seat int) map[string]string {
 		t.Helper()

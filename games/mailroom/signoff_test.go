@@ -41,10 +41,13 @@ func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
 	return &mailTable{t: t, svc: svc, m: &mailroom.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}}
 }
 
+// tableAddrs are the addresses of the players of create's games, by seat.
+var tableAddrs = []string{"ana@example.org", "bea@example.net", "cai@example.com"}
+
 // create starts a game of ana and bea (and cai, for three).
 func (mt *mailTable) create(game string, seats int) string {
 	mt.t.Helper()
-	players := []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}, {Name: "Cai", Address: "cai@example.com"}}
+	players := []events.Player{{Name: "Ana", Address: tableAddrs[0]}, {Name: "Bea", Address: tableAddrs[1]}, {Name: "Cai", Address: tableAddrs[2]}}
 	id, err := mt.svc.Create(context.Background(), games.NewGame{Game: game, Host: "ana@example.org", Players: players[:seats]})
 	if err != nil {
 		mt.t.Fatal(err)
@@ -60,6 +63,25 @@ func (mt *mailTable) mail(id string, seat int, from, header, body string) []mail
 	mt.t.Helper()
 	header = fmt.Sprintf("In-Reply-To: <%s.1.%d.invitation@pbem.test>\r\n%s", id, seat, header)
 	return mt.send(from, mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), header, body)
+}
+
+// fresh hands the mailroom a mail from seat's player to its reply address
+// that answers no earlier mail, so it is never stale, and returns the
+// answers to it.
+func (mt *mailTable) fresh(id string, seat int, body string) []mail.Outgoing {
+	mt.t.Helper()
+	return mt.send(tableAddrs[seat], mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat), "", body)
+}
+
+// playFirst has each of seats play its first legal move by mail, in order.
+func (mt *mailTable) playFirst(id string, seats ...int) {
+	mt.t.Helper()
+	for _, seat := range seats {
+		move := mt.game(id).State.Legal(rules.Seat(seat))[0].String()
+		if r := refusals(mt.mail(id, seat, tableAddrs[seat], "", move+"\r\n")); len(r) > 0 {
+			mt.t.Fatalf("seat %d's move %s refused: %v", seat, move, r)
+		}
+	}
 }
 
 // send hands the mailroom a mail from from to to, as mail does.
