@@ -70,6 +70,7 @@ type Operator struct {
 	mu    sync.Mutex
 	runs  []Run
 	clock time.Time // the simulated time of the last tick
+	ticks int       // ticks run
 	timed map[string]bool
 }
 
@@ -110,7 +111,9 @@ func (o *Operator) Play(ctx context.Context) {
 }
 
 // tick gives game a deadline, unless it has one, and runs the clock on
-// three hours from the last tick.
+// three hours from the last tick, every fourth time a day and three
+// hours: long enough for the daily digests of the players who asked for
+// them, and for vacations to begin and end.
 func (o *Operator) tick(game string) {
 	if o.timed == nil {
 		o.timed = map[string]bool{}
@@ -119,9 +122,14 @@ func (o *Operator) tick(game string) {
 		r := o.run(game, "deadline", game, "1h", "reminder", "30m", "grace", "10m", "timeouts", "1000")
 		o.timed[game] = r.Err == ""
 	}
-	o.clock = time.Now().Add(3 * time.Hour).Truncate(time.Second)
+	o.ticks++
+	step := 3 * time.Hour
+	if o.ticks%4 == 0 {
+		step += 24 * time.Hour
+	}
+	o.clock = time.Now().Add(step).Truncate(time.Second)
 	if last := o.runs[len(o.runs)-1].At; !last.IsZero() && !o.clock.After(last) {
-		o.clock = last.Add(3 * time.Hour)
+		o.clock = last.Add(step)
 	}
 	o.run("", "tick", "--at", o.clock.UTC().Format(time.RFC3339))
 }
