@@ -274,6 +274,9 @@ func (m *Mailroom) needGame(l *letter, line string, do func() error) error {
 // move plays one move, unless the mail answers a prompt that is no longer
 // current.
 func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cause) error {
+	if l.stale {
+		return nil // written for a game that has moved on, as its answer says
+	}
 	if err := m.replace(ctx, l, line, c); err != nil {
 		return err
 	}
@@ -282,6 +285,18 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 			// Kept, it would fail when the turn comes, or never: say why now.
 			_, err := l.game.State.Parse(l.seat, line)
 			return refuse(rules.ErrIllegal, "%v", cmp.Or(err, fmt.Errorf("%q is not a move of the game", line)))
+		}
+		if len(l.later) == 0 {
+			// A list written in answer to a mail the game has moved on
+			// from is not kept: the turns it was written for changed.
+			since, stale, err := m.stale(ctx, l)
+			if err != nil {
+				return err
+			}
+			if stale {
+				l.answerStale(line, since)
+				return nil
+			}
 		}
 		l.later = append(l.later, line) // for the seat's later turns
 		return nil
@@ -293,7 +308,7 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 	c.Answers = answers
 	p, err := m.Service.Move(ctx, l.game.ID, l.seat, line, c)
 	if stale := (*games.StaleError)(nil); errors.As(err, &stale) {
-		l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(stale.Since, 10)})
+		l.answerStale(line, stale.Since)
 		return nil
 	}
 	if err != nil {
@@ -373,4 +388,12 @@ func containsFold(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// answerStale answers the mail as one the game has moved on from since
+// the event it answers, naming the line that was not played; the rest of
+// its moves are not read.
+func (l *letter) answerStale(line string, since uint64) {
+	l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
+	l.stale = true
 }

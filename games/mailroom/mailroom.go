@@ -139,6 +139,7 @@ type letter struct {
 	// replaced says the mail's first move was met: a plan it replaces
 	// was taken back then, and its later lines add to the new one.
 	replaced bool
+	stale    bool // the mail was answered as stale: its other moves are not read
 }
 
 // Handle acts on one recorded mail. It returns an error only when trying

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
@@ -128,5 +129,57 @@ func TestPromptedAfterListDropped(t *testing.T) {
 			got = append(got, n.ID)
 		}
 		t.Errorf("bea ended the round and plans the next (event %d), but no mail asks her: %q", g.Seq, got)
+	}
+}
+
+// TestStalePlanAfterTimeout: bea places a good in Altiplano, time runs out
+// and pbem declares her plan for her; then her reply to the prompt before
+// comes, placing a good again. It answers a mail the game has moved on
+// from, and is answered as stale (what changed: pbem played for her), not
+// refused as if she had declared the plan herself.
+func TestStalePlanAfterTimeout(t *testing.T) {
+	mt := newMailTable(t, altiplano.Game)
+	id := mt.create("altiplano", 2)
+	if r := refusals(mt.fresh(id, 0, "DEADLINE 1h GRACE 10m\r\n")); len(r) > 0 {
+		t.Fatalf("ana's DEADLINE refused: %v", r)
+	}
+	first := mt.game(id).State.(rules.Defaulter).Default(1).String()
+	if r := refusals(mt.fresh(id, 1, first+"\r\n")); len(r) > 0 {
+		t.Fatalf("bea's %s refused: %v", first, r)
+	}
+	var prompt string
+	for _, n := range mt.outbox() {
+		if n.Seat == 1 && n.Kind == mailroom.KindYourTurn {
+			prompt = n.ID
+		}
+	}
+	later := mt.svc.Time().Add(3 * time.Hour)
+	mt.svc.Now = func() time.Time { return later }
+	if err := mt.svc.Tick(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	g := mt.game(id)
+	if v := g.State.View(rules.Observer).(*altiplano.View).Table; v.Phase == "plan" && v.Seats[1].Status != "done planning" {
+		t.Skipf("after the timeout bea is %q", v.Seats[1].Status)
+	}
+	var again string
+	for _, m := range g.State.Legal(1) {
+		if strings.HasPrefix(m.String(), "PUT") {
+			again = m.String()
+		}
+	}
+	if again == "" {
+		again = first
+	}
+	out := mt.send(tableAddrs[1], mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, 1), "In-Reply-To: <"+prompt+">\r\n", again+"\r\n")
+	var kinds []string
+	for _, o := range out {
+		kinds = append(kinds, o.Headers[mailroom.HeaderKind])
+	}
+	if len(out) != 1 || kinds[0] != mailroom.KindStale {
+		for _, o := range out {
+			t.Logf("%s: %.300s", o.Headers[mailroom.HeaderKind], o.Text)
+		}
+		t.Errorf("bea's %s, answering %s after pbem declared her plan, was answered %v, want stale", again, prompt, kinds)
 	}
 }

@@ -150,14 +150,17 @@ func (m *Mailroom) replace(ctx context.Context, l *letter, line string, c games.
 		return nil
 	}
 	take, err := r.Replace(l.seat, line)
-	if err != nil {
-		return refuse(rules.ErrIllegal, "%v", err)
-	}
-	if len(take) == 0 {
+	if err == nil && len(take) == 0 {
 		return nil
 	}
-	if _, stale, err := m.stale(ctx, l); err != nil || stale {
-		return err // the line itself is answered as stale
+	// A mail that answers one the game has moved on from is answered as
+	// stale before anything else, refusal or not (pbem may have declared
+	// the plan for a seat out of time).
+	if _, stale, serr := m.stale(ctx, l); serr != nil || stale {
+		return serr // the line itself is answered as stale
+	}
+	if err != nil {
+		return refuse(rules.ErrIllegal, "%v", err)
 	}
 	j := 0
 	for _, mv := range take {

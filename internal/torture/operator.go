@@ -127,8 +127,9 @@ func (o *Operator) tick(game string) {
 	if o.ticks%4 == 0 {
 		step += 24 * time.Hour
 	}
+	last := o.clock // the simulated time runs on, never back
 	o.clock = time.Now().Add(step).Truncate(time.Second)
-	if last := o.runs[len(o.runs)-1].At; !last.IsZero() && !o.clock.After(last) {
+	if !last.IsZero() && !o.clock.After(last) {
 		o.clock = last.Add(step)
 	}
 	o.run("", "tick", "--at", o.clock.UTC().Format(time.RFC3339))
