@@ -137,14 +137,19 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 	// to it, so a client threads a recipient's mails in order even where
 	// it does not read References.
 	prev := map[int]string{}
-	last := map[int]bool{} // the seats that hear of the batch's last event, which carries a prompt
+	last := map[int]bool{}  // the seats that hear of the batch's last event, which carries a prompt
+	later := map[int]bool{} // the seats that hear of an event of the batch in a later mail (a digest, a quiet game)
 	for i, e := range evs {
 		if leftBehind(evs[i+1:]) {
 			continue
 		}
 		for _, p := range g.Created.Players {
 			kind := noticeKind(g, e, p.Seat, ended)
-			if kind == "" || p.Address == "" || held(g, p.Seat, kind, e) {
+			if kind == "" || p.Address == "" {
+				continue
+			}
+			if held(g, p.Seat, kind, e) {
+				later[p.Seat] = true
 				continue
 			}
 			if p.Invited && kind != KindInvitation {
@@ -161,13 +166,14 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 		}
 		if i == len(evs)-1 {
 			// A seat that heard of an earlier event of the batch in a mail
-			// that asks nothing (its own move accepted, say) and is to
-			// move once the batch is in, but hears nothing of the last
-			// event (news for another seat alone), is asked in a mail of
-			// its own: no mail of the batch carries its prompt.
+			// that asks nothing (its own move accepted, say), or will hear
+			// of it later, and is to move once the batch is in, but hears
+			// nothing of the last event (news for another seat alone), is
+			// asked in a mail of its own: no mail of the batch carries its
+			// prompt.
 			for _, p := range g.Created.Players {
 				h := hearing{g: g, e: e, seat: p.Seat, ended: ended}
-				if _, heard := prev[p.Seat]; heard && !last[p.Seat] && !p.Invited && p.Address != "" && h.prompt() {
+				if _, heard := prev[p.Seat]; (heard || later[p.Seat]) && !last[p.Seat] && !p.Invited && p.Address != "" && h.prompt() {
 					n := mail.Notice{ID: messageID(note.Domain, g.ID, e.Seq, strconv.Itoa(p.Seat), KindYourTurn),
 						Kind: KindYourTurn, Game: g.ID, Seq: e.Seq, Seat: p.Seat, To: p.Address, Name: p.Name}
 					thread(&n, note.Domain, prev[p.Seat], false, replyTo)
