@@ -4,15 +4,10 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/events/storetest"
-	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
-	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -23,9 +18,8 @@ import (
 // document that explains each rule.
 func TestHouseRulesTold(t *testing.T) {
 	ctx := context.Background()
-	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-	catalog := rules.NewCatalog(atacama.Game, altiplano.Game, archipelago.Game)
-	svc := mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: catalog, Now: func() time.Time { return now }})
+	mt := newMailTable(t, atacama.Game, altiplano.Game, archipelago.Game)
+	svc, catalog := mt.svc, mt.svc.Catalog
 	lh := mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	for _, name := range catalog.Names() {
@@ -34,11 +28,7 @@ func TestHouseRulesTold(t *testing.T) {
 			t.Errorf("%s: Info().HouseRules is empty", name)
 			continue
 		}
-		id, err := svc.Create(ctx, games.NewGame{Game: name, Host: "ana@example.org",
-			Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := mt.create(name, 2)
 		ns, err := mailtest.CatchUpNotices(ctx, svc.Store, "house"+id, svc.Notices)
 		if err != nil {
 			t.Fatal(err)
