@@ -1,10 +1,17 @@
 package pictures
 
 import (
+	"sync"
+
 	"bytes"
 	"image"
 	"image/color"
 	"testing"
+
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
+	"github.com/pbem-games/pbem/rules/atacama"
 
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/rasterizer"
@@ -75,6 +82,46 @@ func TestCachedGlyphs(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestDrawAtOnce draws boards of every game as PNGs from several
+// goroutines at once, as the outbox's workers do, sharing the glyph
+// cache: every copy is byte for byte the one drawn alone (run with -race
+// to check the cache's locking too).
+func TestDrawAtOnce(t *testing.T) {
+	views := []rules.View{}
+	for _, g := range []rules.Game{atacama.Game, altiplano.Game, archipelago.Game} {
+		st, err := g.Start(rules.Setup{Seats: 3, Seed: rules.SeedFromInt(7)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		views = append(views, st.View(0), st.View(1))
+	}
+	png := func(v rules.View) []byte {
+		p, err := Draw(v)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		var b bytes.Buffer
+		if err := p.WritePNG(&b); err != nil {
+			t.Error(err)
+		}
+		return b.Bytes()
+	}
+	glyphs.Clear() // every goroutine races to fill the cache
+	glyphsCount.Store(0)
+	got := make([][]byte, 4*len(views))
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = png(views[i%len(views)]) })
+	}
+	wg.Wait()
+	for i, b := range got {
+		if want := png(views[i%len(views)]); !bytes.Equal(b, want) {
+			t.Errorf("picture %d drawn at once with others differs from the one drawn alone", i)
 		}
 	}
 }
