@@ -220,10 +220,15 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 		all := allLegal(g, seat)
 		m.Legal = all[:min(len(all), maxLegal)]
 		m.LegalMore = len(all) - len(m.Legal)
-		if d, ok := g.State.(rules.Defaulter); ok && d.Default(seat) != nil {
-			m.Example = d.Default(seat).String() // the game's own choice: one that goes forward
-		} else if len(legal) > 0 {
-			m.Example = legal[len(legal)/2].String()
+		var example rules.Move // the game's own choice, one that goes forward, else the middle legal move
+		if d, ok := g.State.(rules.Defaulter); ok {
+			example = d.Default(seat)
+		}
+		if example == nil && len(legal) > 0 {
+			example = legal[len(legal)/2]
+		}
+		if example != nil {
+			m.Example = example.String()
 		}
 		if guide, ok := g.State.(rules.Guide); ok {
 			m.MoveSyntax = guide.MoveSyntax(seat)
