@@ -711,10 +711,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				s, ok := byKey[key]
 				want := map[string][]string{events.TypeUndoProposed: {KindUndo}, events.TypeUndoAnswered: {KindAgree, KindDecline},
 					events.TypeMovesUndone: {KindUndo, KindAgree}}[e.Type]
-				// Where DECLINE is also a move (Archipelago's answer to a
-				// deal), it answers the undo that waits for an answer.
-				decline := e.Type == events.TypeUndoAnswered && s.Kind == KindMove && strings.EqualFold(s.Move, "DECLINE")
-				if !ok || !slices.Contains(want, s.Kind) && !decline || s.Game != id {
+				if !ok || !slices.Contains(want, s.Kind) || s.Game != id {
 					r.problem("game %s event %d: a %s from %q (%s %q), which is no %s a player sent", id, e.Seq, e.Type, e.Source, s.Kind, s.Move, strings.ToUpper(strings.Join(want, " or ")))
 				}
 				if e.Type == events.TypeMovesUndone {
