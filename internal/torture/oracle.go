@@ -77,8 +77,11 @@ type Report struct {
 	// Replaced are the moves pbem played to take back a plan that a
 	// player's new plan replaced.
 	Replaced int
-	Forced   int // moves pbem played as a seat's only legal move
-	Stale    int // moves not played, rightly answered as stale
+	// Abandoned are the seats the clock gave up on after too many
+	// timeouts; ForGood, the moves pbem then played for them.
+	Abandoned, ForGood int
+	Forced             int // moves pbem played as a seat's only legal move
+	Stale              int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
 	// reply to an older prompt of a turn it played), or the game was
@@ -433,12 +436,13 @@ var atOnce = map[string]bool{"archipelago": true, "altiplano": true}
 // gameFacts is what the checks of the players' mail need to know of a
 // game.
 type gameFacts struct {
-	changes  map[int][]uint64                             // per seat, the events that changed something for it (Outcome.Changed); nil: not known
-	move     func(n uint64, seat int, move string) string // Outcome.Move for the game; nil: not known
-	own      map[int][]uint64                             // per seat, its moves
-	paused   []uint64                                     // the events that paused or resumed the game, in order
-	lists    map[int][]string                             // per seat, its programmed list as last kept
-	answered map[int]map[uint64]uint64                    // per seat and prompt, the event at which pbem played the seat's first answer to it
+	changes   map[int][]uint64                             // per seat, the events that changed something for it (Outcome.Changed); nil: not known
+	move      func(n uint64, seat int, move string) string // Outcome.Move for the game; nil: not known
+	own       map[int][]uint64                             // per seat, its moves
+	paused    []uint64                                     // the events that paused or resumed the game, in order
+	lists     map[int][]string                             // per seat, its programmed list as last kept
+	answered  map[int]map[uint64]uint64                    // per seat and prompt, the event at which pbem played the seat's first answer to it
+	abandoned map[int]uint64                               // the seats pbem plays for good, and since which event
 }
 
 // same says whether written, by seat after event n, is the move recorded
@@ -516,6 +520,9 @@ func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
 		// rules would let it replace the first).
 		if first, ok := g.answered[s.Seat][s.Prompt]; ok && first <= a.Seq {
 			gone = true
+		}
+		if since, ok := g.abandoned[s.Seat]; ok && since <= a.Seq {
+			gone = true // pbem plays the seat for good now
 		}
 		// The game paused when pbem read the move: at its answer, or,
 		// the answer naming the pause, at some moment since the prompt
@@ -618,7 +625,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			r.problem("game %s was created by %q, which is no NEW a player sent", id, evs[0].Source)
 		}
 		applied[key]++
-		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}, answered: map[int]map[uint64]uint64{}}
+		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}, answered: map[int]map[uint64]uint64{}, abandoned: map[int]uint64{}}
 		if move != nil {
 			f.move = func(n uint64, seat int, m string) string { return move(id, n, seat, m) }
 		}
@@ -648,6 +655,14 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 					if !slices.ContainsFunc(f.lists[mp.Seat], func(m string) bool { return f.same(e.Seq-1, mp.Seat, m, mp.Move) }) {
 						r.problem("game %s event %d: seat %d played %s from its list, which holds %q", id, e.Seq, mp.Seat, mp.Move, f.lists[mp.Seat])
 					}
+					f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
+					continue
+				}
+				if _, gone := f.abandoned[mp.Seat]; gone && mp.Timeout {
+					// pbem plays the seat for good (too many timeouts): its
+					// moves follow whatever event made it the seat's turn,
+					// a tick or another player's mail.
+					r.ForGood++
 					f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
 					continue
 				}
@@ -759,6 +774,18 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				f.paused = append(f.paused, e.Seq)
 			case events.TypeSettingsChanged:
 				// checkConsole checks the operator asked for it.
+			case events.TypeSeatAbandoned:
+				var a events.SeatAbandoned
+				if err := json.Unmarshal(e.Payload, &a); err != nil {
+					r.problem("game %s event %d: %v", id, e.Seq, err)
+					continue
+				}
+				// Only the clock gives up on a seat here: nobody mails EXPEL.
+				if !strings.HasPrefix(e.Source, ClockSource) {
+					r.problem("game %s event %d: seat %d given up from %q, which is not the clock", id, e.Seq, a.Seat, e.Source)
+				}
+				r.Abandoned++
+				f.abandoned[a.Seat] = e.Seq
 			case events.TypeReminderSent, events.TypeDeadlinePassed:
 				if !strings.HasPrefix(e.Source, ClockSource) {
 					r.problem("game %s event %d is a %s from %q, which is not the clock", id, e.Seq, e.Type, e.Source)
