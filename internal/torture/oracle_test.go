@@ -323,3 +323,46 @@ func TestCheckConsole(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckAbandoned: a seat the clock gives up on is played by pbem for
+// good after whatever made it the seat's turn, a player's mail too; only
+// the clock may give up on a seat here.
+func TestCheckAbandoned(t *testing.T) {
+	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
+		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Game, e.Seq, e.Source = "g", seq, source
+		return e
+	}
+	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	sent := []Sent{
+		{Kind: KindNew, From: "a@x", MessageID: "n1"},
+		{Kind: KindMove, From: "a@x", MessageID: "m1", Game: "g", Seat: 0, Prompt: 3, Move: "E5"},
+	}
+	byKey := map[string]Sent{}
+	for _, s := range sent {
+		byKey[mail.InboxKey(s.MessageID, nil)] = s
+	}
+	history := func(abandonedBy string) []events.Event {
+		return []events.Event{
+			ev(1, events.TypeGameCreated, 0, key("n1"), events.GameCreated{Game: "atacama"}),
+			ev(2, events.TypeMovePlayed, events.SystemActor, "clock:g:1:0:x", events.MovePlayed{Seat: 1, Move: "A1", Timeout: true}),
+			ev(3, events.TypeSeatAbandoned, events.SystemActor, abandonedBy, events.SeatAbandoned{Seat: 1, Reason: "timeouts"}),
+			ev(4, events.TypeMovePlayed, 0, key("m1"), events.MovePlayed{Seat: 0, Move: "E5"}),
+			ev(5, events.TypeMovePlayed, events.SystemActor, key("m1"), events.MovePlayed{Seat: 1, Move: "B2", Timeout: true}),
+			ev(6, events.TypeGameEnded, events.SystemActor, key("m1"), events.GameEnded{}),
+		}
+	}
+	var r Report
+	applied, _ := checkGames(&r, byKey, map[string][]events.Event{"g": history("clock:g:2:0:x")}, nil, nil)
+	if len(r.Problems) != 0 || r.Abandoned != 1 || r.ForGood != 1 || applied[mail.InboxKey("m1", nil)] != 1 {
+		t.Fatalf("checkGames(a seat given up by the clock) = %+v, m1 applied %d times; want no problems, 1 seat, 1 move for it, m1 once", r, applied[mail.InboxKey("m1", nil)])
+	}
+	r = Report{}
+	checkGames(&r, byKey, map[string][]events.Event{"g": history(key("m1"))}, nil, nil)
+	if !strings.Contains(strings.Join(r.Problems, "\n"), "which is not the clock") {
+		t.Errorf("checkGames(a seat given up by a player's mail) problems = %q, want one naming it", r.Problems)
+	}
+}
