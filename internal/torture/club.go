@@ -32,6 +32,7 @@ const (
 	KindAgree     = "agree"     // AGREE to the undo another player asked for, in reply to the mail that asks
 	KindDecline   = "decline"   // DECLINE of it, likewise
 	KindSetting   = "setting"   // a player's DIGEST, VACATION or AUTO, before answering a prompt
+	KindExpel     = "expel"     // the host's EXPEL of another seat, before answering a prompt
 )
 
 // Sent is one mail a player sent.
@@ -132,6 +133,10 @@ type Options struct {
 	// move again, a vacation of a few days from today, or being asked
 	// even for their only move (AUTO OFF) or not.
 	Settings float64
+	// Expel is the chance that a game's host, before answering a prompt,
+	// expels another seat (once a game): pbem plays it for good from then
+	// on, and refuses whatever its player still writes to the game.
+	Expel float64
 }
 
 // Club is the players: tables of bots that play Atacama by mail, starting a
@@ -197,6 +202,10 @@ type player struct {
 	started  map[string]bool    // games it has had a prompt of
 	undid    map[string]bool    // games it asked to take a move back in
 	extra    *rand.Rand         // draws its undos, its answers to the others' and its settings
+	// hosting draws what a host does to its table's seats: whom it
+	// expels, and when; expelled are the games in which it did.
+	hosting  *rand.Rand
+	expelled map[string]bool
 }
 
 // kept is a prompt a player keeps to answer later.
@@ -234,7 +243,8 @@ func NewClub(opt Options) *Club {
 				when:     rand.New(rand.NewPCG(opt.Seed, 4<<32+stream)),
 				lastMove: map[string]string{}, unsure: map[string][]string{}, accepted: map[string]uint64{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
 				newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{},
-				undid: map[string]bool{}, extra: rand.New(rand.NewPCG(opt.Seed, 6<<32+stream))}
+				undid: map[string]bool{}, extra: rand.New(rand.NewPCG(opt.Seed, 6<<32+stream)),
+				hosting: rand.New(rand.NewPCG(opt.Seed, 7<<32+stream)), expelled: map[string]bool{}}
 			p.style = StyleQuote
 			if opt.Clients {
 				// Every client is someone's, as long as there are as many
@@ -693,6 +703,14 @@ func (p *player) answer(game string, k *kept, held bool) error {
 	if o := p.club.opt.Settings; o > 0 && p.extra.Float64() < o {
 		s := base
 		s.Kind, s.Move = KindSetting, p.setting()
+		if err := p.send(s, "Re: "+prompt.Subject, prompt.MessageID, s.Move+"\n"); err != nil {
+			return err
+		}
+	}
+	if o := p.club.opt.Expel; o > 0 && p.seat == 0 && !p.expelled[game] && p.hosting.Float64() < o {
+		p.expelled[game] = true
+		s := base
+		s.Kind, s.Move = KindExpel, fmt.Sprintf("EXPEL %d", 1+p.hosting.IntN(p.club.seats(p.pair)-1))
 		if err := p.send(s, "Re: "+prompt.Subject, prompt.MessageID, s.Move+"\n"); err != nil {
 			return err
 		}

@@ -80,8 +80,12 @@ type Report struct {
 	// Abandoned are the seats the clock gave up on after too many
 	// timeouts; ForGood, the moves pbem then played for them.
 	Abandoned, ForGood int
-	Forced             int // moves pbem played as a seat's only legal move
-	Stale              int // moves not played, rightly answered as stale
+	// Expels are the hosts' EXPEL mails, Expelled the seats they took
+	// from their players; ExpelledRefused, the expelled players' mails
+	// that pbem then rightly refused.
+	Expels, Expelled, ExpelledRefused int
+	Forced                            int // moves pbem played as a seat's only legal move
+	Stale                             int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
 	// reply to an older prompt of a turn it played), or the game was
@@ -159,6 +163,8 @@ func Check(sent []Sent, out Outcome) Report {
 			r.Declines++
 		case KindSetting:
 			r.Settings++
+		case KindExpel:
+			r.Expels++
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
@@ -178,6 +184,10 @@ func Check(sent []Sent, out Outcome) Report {
 	}
 	for key, s := range byKey {
 		n := applied[key]
+		if n == 0 && facts[s.Game].refusedExpelled(s, written[key], notices) {
+			r.ExpelledRefused++
+			continue
+		}
 		switch s.Kind {
 		case KindMove:
 			countMove(&r, s)
@@ -250,6 +260,14 @@ func Check(sent []Sent, out Outcome) Report {
 			}
 		case KindStranger:
 			checkStranger(&r, s, n, written[key], out.Inbox, key)
+		case KindExpel:
+			// Recorded once and not answered (every player is told), or
+			// refused once: the game was over by then.
+			a := written[key]
+			if n == 1 && len(a) == 0 || n == 0 && len(a) == 1 && saysOver(out.Notices, a[0]) {
+				break
+			}
+			r.problem("%s's %s (%s, in game %s after event %d) was recorded %d times and answered with %q, want once and no answer, or a refusal as the game was over", s.From, s.Move, s.MessageID, s.Game, s.Prompt, n, a)
 		case KindUndo, KindAgree, KindDecline, KindSetting:
 			// Recorded once and not answered (the mail about the undo or
 			// the setting tells), or refused once with the reason.
@@ -443,6 +461,20 @@ type gameFacts struct {
 	lists     map[int][]string                             // per seat, its programmed list as last kept
 	answered  map[int]map[uint64]uint64                    // per seat and prompt, the event at which pbem played the seat's first answer to it
 	abandoned map[int]uint64                               // the seats pbem plays for good, and since which event
+	expelled  map[int]uint64                               // the seats the host expelled, and at which event first
+}
+
+// refusedExpelled says whether s, a mail from a seat's player that pbem
+// did not apply, was rightly refused as the host had expelled the seat
+// before pbem read it: one refusal saying so, shown at an event no
+// earlier than the expulsion.
+func (g gameFacts) refusedExpelled(s Sent, answers []string, notices map[string]mail.Notice) bool {
+	at, ok := g.expelled[s.Seat]
+	if !ok || s.Game == "" || len(answers) != 1 {
+		return false
+	}
+	a := notices[answers[0]]
+	return answerKind(a.ID) == "rejected" && strings.Contains(a.Fields["reason"], "expelled you") && a.Seq >= at
 }
 
 // same says whether written, by seat after event n, is the move recorded
@@ -625,7 +657,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			r.problem("game %s was created by %q, which is no NEW a player sent", id, evs[0].Source)
 		}
 		applied[key]++
-		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}, answered: map[int]map[uint64]uint64{}, abandoned: map[int]uint64{}}
+		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}, answered: map[int]map[uint64]uint64{}, abandoned: map[int]uint64{}, expelled: map[int]uint64{}}
 		if move != nil {
 			f.move = func(n uint64, seat int, m string) string { return move(id, n, seat, m) }
 		}
@@ -780,12 +812,24 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 					r.problem("game %s event %d: %v", id, e.Seq, err)
 					continue
 				}
-				// Only the clock gives up on a seat here: nobody mails EXPEL.
-				if !strings.HasPrefix(e.Source, ClockSource) {
-					r.problem("game %s event %d: seat %d given up from %q, which is not the clock", id, e.Seq, a.Seat, e.Source)
+				// The clock gives up on a seat, or its host expels it.
+				if strings.HasPrefix(e.Source, ClockSource) {
+					r.Abandoned++
+				} else {
+					key, _, _ := strings.Cut(e.Source, "#")
+					applied[key]++
+					s, ok := byKey[key]
+					if !ok || s.Kind != KindExpel || s.Game != id || s.Move != fmt.Sprintf("EXPEL %d", a.Seat) {
+						r.problem("game %s event %d: seat %d given up from %q, which is neither the clock nor an EXPEL of it its host sent", id, e.Seq, a.Seat, e.Source)
+					}
+					r.Expelled++
+					if _, seen := f.expelled[a.Seat]; !seen {
+						f.expelled[a.Seat] = e.Seq
+					}
 				}
-				r.Abandoned++
-				f.abandoned[a.Seat] = e.Seq
+				if _, seen := f.abandoned[a.Seat]; !seen {
+					f.abandoned[a.Seat] = e.Seq
+				}
 			case events.TypeReminderSent, events.TypeDeadlinePassed:
 				if !strings.HasPrefix(e.Source, ClockSource) {
 					r.problem("game %s event %d is a %s from %q, which is not the clock", id, e.Seq, e.Type, e.Source)

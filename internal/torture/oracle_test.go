@@ -362,7 +362,64 @@ func TestCheckAbandoned(t *testing.T) {
 	}
 	r = Report{}
 	checkGames(&r, byKey, map[string][]events.Event{"g": history(key("m1"))}, nil, nil)
-	if !strings.Contains(strings.Join(r.Problems, "\n"), "which is not the clock") {
+	if !strings.Contains(strings.Join(r.Problems, "\n"), "neither the clock nor an EXPEL") {
 		t.Errorf("checkGames(a seat given up by a player's mail) problems = %q, want one naming it", r.Problems)
+	}
+}
+
+// TestCheckExpelled: a seat its host expels by mail is played by pbem for
+// good, and whatever its player writes to the game from then on is
+// refused once, saying so; a refusal of that kind before the expulsion,
+// or an expulsion of another seat than the mail names, is a problem.
+func TestCheckExpelled(t *testing.T) {
+	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
+		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Game, e.Seq, e.Source = "g", seq, source
+		return e
+	}
+	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	refusal := func(id string, seq uint64) mail.Notice {
+		return mail.Notice{ID: "re." + mail.InboxKey(id, nil) + ".0.rejected@x", To: "b@x", Seq: seq,
+			Fields: map[string]string{"reason": "the game's host expelled you: pbem plays your seat for good"}}
+	}
+	sent := []Sent{
+		{Kind: KindNew, From: "a@x", MessageID: "n1"},
+		{Kind: KindExpel, From: "a@x", MessageID: "x1", Game: "g", Seat: 0, Prompt: 1, Move: "EXPEL 1"},
+		{Kind: KindMove, From: "a@x", MessageID: "m1", Game: "g", Seat: 0, Prompt: 1, Move: "E5"},
+		{Kind: KindMove, From: "b@x", MessageID: "m2", Game: "g", Seat: 1, Prompt: 1, Move: "A1"},
+		{Kind: KindSay, From: "b@x", MessageID: "y1", Game: "g", Seat: 1, Prompt: 1},
+	}
+	outcome := func(expelled int, refusedAt uint64) Outcome {
+		return Outcome{
+			Games: map[string][]events.Event{"g": {
+				ev(1, events.TypeGameCreated, 0, key("n1"), events.GameCreated{Game: "atacama"}),
+				ev(2, events.TypeSeatAbandoned, 0, key("x1"), events.SeatAbandoned{Seat: expelled, Reason: "expelled"}),
+				ev(3, events.TypeMovePlayed, 0, key("m1"), events.MovePlayed{Seat: 0, Move: "E5"}),
+				ev(4, events.TypeMovePlayed, events.SystemActor, key("m1"), events.MovePlayed{Seat: 1, Move: "B2", Timeout: true}),
+				ev(5, events.TypeGameEnded, events.SystemActor, key("m1"), events.GameEnded{}),
+			}},
+			Notices: []mail.Notice{refusal("m2", refusedAt), refusal("y1", refusedAt)},
+			Boxes:   map[string][]Content{},
+		}
+	}
+	r := Check(sent, outcome(1, 3))
+	if len(r.Problems) != 0 || r.Expels != 1 || r.Expelled != 1 || r.ExpelledRefused != 2 || r.ForGood != 1 {
+		t.Fatalf("Check(a seat expelled, its player's move and SAY refused) = %+v; want no problems, 1 expel, 2 refusals, 1 move for good", r)
+	}
+	for _, tt := range []struct {
+		name string
+		out  Outcome
+		want string
+	}{
+		{"refused before the expulsion", outcome(1, 1), "applied 0 times"},
+		{"another seat expelled", outcome(2, 3), "neither the clock nor an EXPEL"},
+	} {
+		r := Check(sent, tt.out)
+		if !strings.Contains(strings.Join(r.Problems, "\n"), tt.want) {
+			t.Errorf("Check(%s) problems = %q, want one saying %q", tt.name, r.Problems, tt.want)
+		}
 	}
 }
