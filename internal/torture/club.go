@@ -33,6 +33,7 @@ const (
 	KindDecline   = "decline"   // DECLINE of it, likewise
 	KindSetting   = "setting"   // a player's DIGEST, VACATION or AUTO, before answering a prompt
 	KindExpel     = "expel"     // the host's EXPEL of another seat, before answering a prompt
+	KindReplace   = "replace"   // the host's REPLACE of another seat's player with a newcomer, likewise
 )
 
 // Sent is one mail a player sent.
@@ -136,7 +137,13 @@ type Options struct {
 	// Expel is the chance that a game's host, before answering a prompt,
 	// expels another seat (once a game): pbem plays it for good from then
 	// on, and refuses whatever its player still writes to the game.
-	Expel float64
+	// Replace is the chance that it gives another seat to one of the
+	// Newcomers, "r0", "r1"…, instead: the newcomer is asked first,
+	// joins and plays the seat to the end of the game, and pbem reads
+	// nothing more the seat's old player writes to it. A host does one
+	// or the other at most once a game.
+	Expel, Replace float64
+	Newcomers      int
 }
 
 // Club is the players: tables of bots that play Atacama by mail, starting a
@@ -162,7 +169,11 @@ type Club struct {
 	moments   map[string]time.Time // when the seats prompted at a game's event answer, with Together
 	games     map[string]bool      // the games the players were told of, and whether each is over
 	undos     map[string]bool      // the games in which a player asked to take moves back
+	sitting   map[string]sitting   // the seats hosts gave newcomers, by game and newcomer's address
 }
+
+// sitting is a seat of a table's game.
+type sitting struct{ pair, seat int }
 
 // player is one bot.
 type player struct {
@@ -203,9 +214,13 @@ type player struct {
 	undid    map[string]bool    // games it asked to take a move back in
 	extra    *rand.Rand         // draws its undos, its answers to the others' and its settings
 	// hosting draws what a host does to its table's seats: whom it
-	// expels, and when; expelled are the games in which it did.
-	hosting  *rand.Rand
-	expelled map[string]bool
+	// expels or replaces, and when; hosted are the games in which it did.
+	hosting *rand.Rand
+	hosted  map[string]bool
+	// newcomer says the player is one of the Newcomers, who sit at no
+	// table of their own; sits are the seats it was given, by game.
+	newcomer bool
+	sits     map[string]sitting
 }
 
 // kept is a prompt a player keeps to answer later.
@@ -224,7 +239,8 @@ func NewClub(opt Options) *Club {
 	}
 	c := &Club{opt: opt, players: map[string]*player{}, news: make([]int, opt.Pairs),
 		overs: map[string]bool{}, overCount: make([][]int, opt.Pairs), answered: map[string]bool{},
-		arrived: map[string]time.Time{}, moments: map[string]time.Time{}, games: map[string]bool{}, undos: map[string]bool{}}
+		arrived: map[string]time.Time{}, moments: map[string]time.Time{}, games: map[string]bool{}, undos: map[string]bool{},
+		sitting: map[string]sitting{}}
 	clients := rand.New(rand.NewPCG(opt.Seed, 5<<32)).Perm(len(Styles))
 	for i := range opt.Pairs {
 		seats := c.seats(i)
@@ -237,14 +253,7 @@ func NewClub(opt Options) *Club {
 			if seat >= 2 {
 				stream = 3<<32 + uint64(8*i+seat)
 			}
-			p := &player{club: c, name: name, addr: name + "@" + opt.Domain, pair: i, seat: seat,
-				rng: rand.New(rand.NewPCG(opt.Seed, stream)), inbox: make(chan []byte, 1<<14),
-				side:     rand.New(rand.NewPCG(opt.Seed, 1<<32+stream)),
-				when:     rand.New(rand.NewPCG(opt.Seed, 4<<32+stream)),
-				lastMove: map[string]string{}, unsure: map[string][]string{}, accepted: map[string]uint64{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
-				newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{},
-				undid: map[string]bool{}, extra: rand.New(rand.NewPCG(opt.Seed, 6<<32+stream)),
-				hosting: rand.New(rand.NewPCG(opt.Seed, 7<<32+stream)), expelled: map[string]bool{}}
+			p := c.newPlayer(name, i, seat, stream)
 			p.style = StyleQuote
 			if opt.Clients {
 				// Every client is someone's, as long as there are as many
@@ -264,6 +273,12 @@ func NewClub(opt Options) *Club {
 		c.players[name] = &player{club: c, name: name, addr: name + "@" + opt.Domain, seat: -1, stranger: true,
 			side: rand.New(rand.NewPCG(opt.Seed, 2<<32+uint64(i))), inbox: make(chan []byte, 1<<14)}
 	}
+	for i := range opt.Newcomers {
+		name := fmt.Sprintf("r%d", i)
+		p := c.newPlayer(name, -1, -1, 8<<32+uint64(i))
+		p.newcomer, p.style = true, StyleQuote
+		c.players[name] = p
+	}
 	for i := range opt.Watchers {
 		name := fmt.Sprintf("w%d", i)
 		c.players[name] = &player{club: c, name: name, addr: name + "@" + opt.Domain, seat: -1, watcher: true,
@@ -278,6 +293,37 @@ func NewClub(opt Options) *Club {
 		}
 	}
 	return c
+}
+
+// newPlayer makes the player name of seat seat at table pair, drawing
+// from the seed's streams that stream picks.
+func (c *Club) newPlayer(name string, pair, seat int, stream uint64) *player {
+	seed := c.opt.Seed
+	return &player{club: c, name: name, addr: name + "@" + c.opt.Domain, pair: pair, seat: seat,
+		rng: rand.New(rand.NewPCG(seed, stream)), inbox: make(chan []byte, 1<<14),
+		side:     rand.New(rand.NewPCG(seed, 1<<32+stream)),
+		when:     rand.New(rand.NewPCG(seed, 4<<32+stream)),
+		lastMove: map[string]string{}, unsure: map[string][]string{}, accepted: map[string]uint64{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
+		newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{},
+		undid: map[string]bool{}, extra: rand.New(rand.NewPCG(seed, 6<<32+stream)),
+		hosting: rand.New(rand.NewPCG(seed, 7<<32+stream)), hosted: map[string]bool{}, sits: map[string]sitting{}}
+}
+
+// seatIn is the player's seat in game: a newcomer's, the one it was
+// given.
+func (p *player) seatIn(game string) int {
+	if s, ok := p.sits[game]; ok {
+		return s.seat
+	}
+	return p.seat
+}
+
+// tableOf is the table whose game game is.
+func (p *player) tableOf(game string) int {
+	if s, ok := p.sits[game]; ok {
+		return s.pair
+	}
+	return p.pair
 }
 
 // refuse is the mail system's answer to each recipient of a mail: the
@@ -306,6 +352,9 @@ func (c *Club) Users() []string {
 	}
 	for i := range c.opt.Watchers {
 		out = append(out, fmt.Sprintf("w%d", i))
+	}
+	for i := range c.opt.Newcomers {
+		out = append(out, fmt.Sprintf("r%d", i))
 	}
 	for _, b := range c.opt.Bad {
 		out = append(out, b.User)
@@ -502,18 +551,27 @@ func (p *player) read(raw []byte) error {
 			p.club.mu.Lock()
 			p.club.undos[ct.Game] = true // any player's last move may be gone from the board now
 			p.club.mu.Unlock()
-			s := Sent{Kind: KindUndo, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seat, Prompt: ct.Seq, Move: "UNDO"}
+			s := Sent{Kind: KindUndo, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seatIn(ct.Game), Prompt: ct.Seq, Move: "UNDO"}
 			if err := p.send(s, "Re: "+ct.Subject, ct.MessageID, "UNDO\n"); err != nil {
 				return err
 			}
 		}
 	}
 	if ct.Invited {
+		if p.newcomer {
+			p.club.mu.Lock()
+			s, ok := p.club.sitting[ct.Game+" "+p.addr]
+			p.club.mu.Unlock()
+			if !ok {
+				return fmt.Errorf("newcomer %s invited to game %s, whose host gave it no seat", p.name, ct.Game)
+			}
+			p.sits[ct.Game] = s
+		}
 		return p.join(ct)
 	}
 	if ct.Asked == "undo" && !p.prompts[ct.MessageID] {
 		p.prompts[ct.MessageID] = true
-		s := Sent{Kind: KindAgree, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seat, Prompt: ct.Seq, Move: "AGREE"}
+		s := Sent{Kind: KindAgree, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seatIn(ct.Game), Prompt: ct.Seq, Move: "AGREE"}
 		if p.extra.IntN(4) == 0 {
 			s.Kind, s.Move = KindDecline, "DECLINE"
 		}
@@ -536,7 +594,7 @@ func (p *player) join(ct Content) error {
 	if ct.Game == "" || ct.ReplyTo == "" {
 		return fmt.Errorf("invitation %s names no game or has no Reply-To", ct.MessageID)
 	}
-	s := Sent{Kind: KindJoin, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seat, Prompt: ct.Seq, Move: "JOIN"}
+	s := Sent{Kind: KindJoin, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seatIn(ct.Game), Prompt: ct.Seq, Move: "JOIN"}
 	return p.send(s, "Re: "+ct.Subject, ct.MessageID, "JOIN\n")
 }
 
@@ -578,7 +636,7 @@ func (p *player) prompted(ct Content) error {
 	hurry := c.stopped
 	c.mu.Unlock()
 	var wait time.Duration
-	if c.opt.Together && atOnce[p.gameName()] && !hurry {
+	if c.opt.Together && atOnce[p.gameName(game)] && !hurry {
 		wait = c.moment(game, seq)
 	}
 	held := false
@@ -678,10 +736,10 @@ func (p *player) done(game string, k *kept) {
 	}
 }
 
-// gameName is the game the player's table plays.
-func (p *player) gameName() string {
+// gameName is what game, of the player's, is: the game its table plays.
+func (p *player) gameName(game string) string {
 	if p.club.opt.Game != nil {
-		return p.club.opt.Game(p.pair)
+		return p.club.opt.Game(p.tableOf(game))
 	}
 	return "atacama"
 }
@@ -691,7 +749,7 @@ func (p *player) gameName() string {
 func (p *player) answer(game string, k *kept, held bool) error {
 	prompt, seq, move := k.prompt, k.prompt.Seq, k.move
 	p.answered[game] = max(p.answered[game], seq)
-	base := Sent{From: p.addr, To: prompt.ReplyTo, Game: game, Seat: p.seat, Prompt: seq,
+	base := Sent{From: p.addr, To: prompt.ReplyTo, Game: game, Seat: p.seatIn(game), Prompt: seq,
 		Held: held, Late: p.newest[game] > seq}
 	if p.club.opt.Say > 0 && p.side.Float64() < p.club.opt.Say {
 		s := base
@@ -707,13 +765,8 @@ func (p *player) answer(game string, k *kept, held bool) error {
 			return err
 		}
 	}
-	if o := p.club.opt.Expel; o > 0 && p.seat == 0 && !p.expelled[game] && p.hosting.Float64() < o {
-		p.expelled[game] = true
-		s := base
-		s.Kind, s.Move = KindExpel, fmt.Sprintf("EXPEL %d", 1+p.hosting.IntN(p.club.seats(p.pair)-1))
-		if err := p.send(s, "Re: "+prompt.Subject, prompt.MessageID, s.Move+"\n"); err != nil {
-			return err
-		}
+	if err := p.host(base, prompt); err != nil {
+		return err
 	}
 	if p.rng.Float64() < p.club.opt.Invalid {
 		bad := "Z99"
@@ -736,6 +789,32 @@ func (p *player) answer(game string, k *kept, held bool) error {
 	body, s.Ignored = p.reply(move, prompt)
 	s.Style = p.style
 	return p.send(s, "Re: "+prompt.Subject, prompt.MessageID, body)
+}
+
+// host has a game's host, now and then, expel another seat or give it to
+// a newcomer, once a game, with a mail of its own before its answer to
+// prompt.
+func (p *player) host(base Sent, prompt Content) error {
+	o, game := p.club.opt, base.Game
+	if p.seat != 0 || p.hosted[game] || o.Expel+o.Replace <= 0 {
+		return nil
+	}
+	s := base
+	seat := 1 + p.hosting.IntN(p.club.seats(p.pair)-1)
+	switch r := p.hosting.Float64(); {
+	case r < o.Expel:
+		s.Kind, s.Move = KindExpel, fmt.Sprintf("EXPEL %d", seat)
+	case r < o.Expel+o.Replace && o.Newcomers > 0:
+		who := fmt.Sprintf("r%d@%s", p.hosting.IntN(o.Newcomers), o.Domain)
+		p.club.mu.Lock()
+		p.club.sitting[game+" "+who] = sitting{pair: p.pair, seat: seat}
+		p.club.mu.Unlock()
+		s.Kind, s.Move = KindReplace, fmt.Sprintf("REPLACE %d WITH %s", seat, who)
+	default:
+		return nil
+	}
+	p.hosted[game] = true
+	return p.send(s, "Re: "+prompt.Subject, prompt.MessageID, s.Move+"\n")
 }
 
 // setting is a line that changes one of the player's settings.
@@ -763,7 +842,7 @@ func (p *player) over(ct Content) error {
 	seen := c.overs[id]
 	c.overs[id] = true
 	if !seen {
-		c.overCount[p.pair][p.seat]++
+		c.overCount[p.tableOf(ct.Game)][p.seatIn(ct.Game)]++
 	}
 	again := !seen && !c.stopped && p.seat == 0
 	if again {

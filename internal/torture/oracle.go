@@ -29,6 +29,9 @@ type Outcome struct {
 	States    map[string]string
 	FailedIDs []string
 	Inbox     map[string]bool
+	// InboxSeq is where each recorded mail stands in the inbox, by inbox
+	// key: pbem reads a game's mail in that order.
+	InboxSeq map[string]uint64
 	// Arrived is when each mail first reached each recipient, by address
 	// and Message-ID (Club.Arrived); Bad the addresses whose server
 	// refuses pbem's mail, with its code (Club.Bad).
@@ -84,8 +87,13 @@ type Report struct {
 	// from their players; ExpelledRefused, the expelled players' mails
 	// that pbem then rightly refused.
 	Expels, Expelled, ExpelledRefused int
-	Forced                            int // moves pbem played as a seat's only legal move
-	Stale                             int // moves not played, rightly answered as stale
+	// Replaces are the hosts' REPLACE mails, Replaced the seats they gave
+	// newcomers, Unheard the mails the seats' old players wrote to the
+	// game afterwards, which pbem rightly read as nobody's of the game
+	// and let be.
+	Replaces, ReplacedSeats, Unheard int
+	Forced                           int // moves pbem played as a seat's only legal move
+	Stale                            int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
 	// reply to an older prompt of a turn it played), or the game was
@@ -165,6 +173,8 @@ func Check(sent []Sent, out Outcome) Report {
 			r.Settings++
 		case KindExpel:
 			r.Expels++
+		case KindReplace:
+			r.Replaces++
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
@@ -186,6 +196,15 @@ func Check(sent []Sent, out Outcome) Report {
 		n := applied[key]
 		if n == 0 && facts[s.Game].refusedExpelled(s, written[key], notices) {
 			r.ExpelledRefused++
+			continue
+		}
+		if n == 0 && facts[s.Game].replacedBefore(s, out.InboxSeq) {
+			// The seat was no longer theirs: the mail is nobody's of the
+			// game, and pbem says nothing to an address it does not know.
+			r.Unheard++
+			if a := written[key]; len(a) > 0 {
+				r.problem("%s's %s %q (%s) to game %s, written after its host gave seat %d to someone else, was answered with %s, want silence", s.From, s.Kind, s.Move, s.MessageID, s.Game, s.Seat, strings.Join(a, ", "))
+			}
 			continue
 		}
 		switch s.Kind {
@@ -260,7 +279,7 @@ func Check(sent []Sent, out Outcome) Report {
 			}
 		case KindStranger:
 			checkStranger(&r, s, n, written[key], out.Inbox, key)
-		case KindExpel:
+		case KindExpel, KindReplace:
 			// Recorded once and not answered (every player is told), or
 			// refused once: the game was over by then.
 			a := written[key]
@@ -462,6 +481,23 @@ type gameFacts struct {
 	answered  map[int]map[uint64]uint64                    // per seat and prompt, the event at which pbem played the seat's first answer to it
 	abandoned map[int]uint64                               // the seats pbem plays for good, and since which event
 	expelled  map[int]uint64                               // the seats the host expelled, and at which event first
+	players   []string                                     // the address of each seat's player, as it stands
+	replaced  map[int][]replacement                        // per seat, the players the host replaced
+	waiting   []uint64                                     // the events that made the game wait for a newcomer and that ended the wait, in order
+}
+
+// replacement is a seat's player the host replaced, and the inbox key of
+// the mail that did.
+type replacement struct{ old, key string }
+
+// replacedBefore says whether s, from a seat's player, came after the
+// mail that gave the seat to someone else, in the order pbem reads the
+// game's mail.
+func (g gameFacts) replacedBefore(s Sent, inboxSeq map[string]uint64) bool {
+	mine := inboxSeq[mail.InboxKey(s.MessageID, nil)]
+	return mine > 0 && slices.ContainsFunc(g.replaced[s.Seat], func(r replacement) bool {
+		return strings.EqualFold(r.old, s.From) && inboxSeq[r.key] > 0 && inboxSeq[r.key] < mine
+	})
 }
 
 // refusedExpelled says whether s, a mail from a seat's player that pbem
@@ -502,19 +538,28 @@ func (g gameFacts) changedIn(seat int, lo, hi uint64) bool {
 
 // pausedWithin says whether the game was paused at some moment after
 // event lo and no later than event hi.
-func (g gameFacts) pausedWithin(lo, hi uint64) bool {
-	for i, e := range g.paused {
-		if e > lo && e <= hi && i%2 == 0 { // a pause
+func (g gameFacts) pausedWithin(lo, hi uint64) bool { return within(g.paused, lo, hi) }
+
+// pausedAt says whether the game was paused after event seq.
+func (g gameFacts) pausedAt(seq uint64) bool { return at(g.paused, seq) }
+
+// within says whether, of spans that marks open and close in turn (the
+// events that paused and resumed a game, say), one was open at some
+// moment after event lo and no later than event hi.
+func within(marks []uint64, lo, hi uint64) bool {
+	for i, e := range marks {
+		if e > lo && e <= hi && i%2 == 0 { // an opening
 			return true
 		}
 	}
-	return g.pausedAt(lo)
+	return at(marks, lo)
 }
 
-// pausedAt says whether the game was paused after event seq.
-func (g gameFacts) pausedAt(seq uint64) bool {
+// at says whether, of spans that marks open and close in turn, one was
+// open after event seq.
+func at(marks []uint64, seq uint64) bool {
 	n := 0
-	for _, e := range g.paused {
+	for _, e := range marks {
 		if e <= seq {
 			n++
 		}
@@ -560,6 +605,9 @@ func (g gameFacts) unplayed(s Sent, answers []mail.Notice) string {
 		// the answer naming the pause, at some moment since the prompt
 		// (the operator resumed it before the answer was written).
 		paused := g.pausedAt(a.Seq) || strings.Contains(a.Fields["reason"], "paused") && g.pausedWithin(s.Prompt, a.Seq)
+		// Or it waited for a newcomer the host gave a seat to say they
+		// play.
+		paused = paused || strings.Contains(a.Fields["reason"], "invited player") && within(g.waiting, s.Prompt, a.Seq)
 		if !changed && (gone || paused) {
 			return "superseded"
 		}
@@ -657,7 +705,11 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 			r.problem("game %s was created by %q, which is no NEW a player sent", id, evs[0].Source)
 		}
 		applied[key]++
-		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}, answered: map[int]map[uint64]uint64{}, abandoned: map[int]uint64{}, expelled: map[int]uint64{}}
+		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}, answered: map[int]map[uint64]uint64{}, abandoned: map[int]uint64{}, expelled: map[int]uint64{},
+			replaced: map[int][]replacement{}}
+		for _, p := range created.Players {
+			f.players = append(f.players, p.Address)
+		}
 		if move != nil {
 			f.move = func(n uint64, seat int, m string) string { return move(id, n, seat, m) }
 		}
@@ -752,6 +804,26 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				applied[key]++
 				if s, ok := byKey[key]; !ok || s.Kind != KindJoin || s.Game != id {
 					r.problem("game %s event %d: an invitation answered by %q, which is no JOIN a player sent", id, e.Seq, e.Source)
+				}
+				if len(f.waiting)%2 == 1 {
+					f.waiting = append(f.waiting, e.Seq)
+				}
+			case events.TypePlayerReplaced:
+				var pr events.PlayerReplaced
+				if err := json.Unmarshal(e.Payload, &pr); err != nil || pr.Seat < 0 || pr.Seat >= len(f.players) {
+					r.problem("game %s event %d: %s replaces no seat (%v)", id, e.Seq, e.Payload, err)
+					continue
+				}
+				key, _, _ := strings.Cut(e.Source, "#")
+				applied[key]++
+				if s, ok := byKey[key]; !ok || s.Kind != KindReplace || s.Game != id || !strings.EqualFold(s.Move, fmt.Sprintf("REPLACE %d WITH %s", pr.Seat, pr.Address)) {
+					r.problem("game %s event %d: seat %d given to %s from %q, which is no REPLACE of it its host sent", id, e.Seq, pr.Seat, pr.Address, e.Source)
+				}
+				r.ReplacedSeats++
+				f.replaced[pr.Seat] = append(f.replaced[pr.Seat], replacement{old: f.players[pr.Seat], key: key})
+				f.players[pr.Seat] = pr.Address
+				if pr.Invited && len(f.waiting)%2 == 0 {
+					f.waiting = append(f.waiting, e.Seq)
 				}
 			case events.TypeUndoProposed, events.TypeUndoAnswered, events.TypeMovesUndone:
 				key, _, _ := strings.Cut(e.Source, "#")

@@ -423,3 +423,61 @@ func TestCheckExpelled(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckReplaced: a seat its host gives a newcomer by mail waits for
+// the newcomer's JOIN, who then plays it; what the seat's old player
+// writes to the game after the REPLACE, in the order pbem reads the
+// game's mail, gets silence. An answer to it, or silence for a mail
+// pbem read before the REPLACE, is a problem.
+func TestCheckReplaced(t *testing.T) {
+	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
+		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Game, e.Seq, e.Source = "g", seq, source
+		return e
+	}
+	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	sent := []Sent{
+		{Kind: KindNew, From: "a@x", MessageID: "n1"},
+		{Kind: KindReplace, From: "a@x", MessageID: "x1", Game: "g", Seat: 0, Prompt: 1, Move: "REPLACE 1 WITH r@x"},
+		{Kind: KindJoin, From: "r@x", MessageID: "j1", Game: "g", Seat: 1, Prompt: 2, Move: "JOIN"},
+		{Kind: KindMove, From: "a@x", MessageID: "m1", Game: "g", Seat: 0, Prompt: 3, Move: "E5"},
+		{Kind: KindMove, From: "b@x", MessageID: "m3", Game: "g", Seat: 1, Prompt: 1, Move: "C3"},
+		{Kind: KindMove, From: "r@x", MessageID: "m2", Game: "g", Seat: 1, Prompt: 4, Move: "A1"},
+	}
+	outcome := func(m3 uint64, notices ...mail.Notice) Outcome {
+		return Outcome{
+			Games: map[string][]events.Event{"g": {
+				ev(1, events.TypeGameCreated, 0, key("n1"), events.GameCreated{Game: "atacama", Players: []events.Player{{Seat: 0, Address: "a@x"}, {Seat: 1, Address: "b@x"}}}),
+				ev(2, events.TypePlayerReplaced, 0, key("x1"), events.PlayerReplaced{Seat: 1, Address: "r@x", Invited: true}),
+				ev(3, events.TypeInvitationAnswered, 1, key("j1"), events.InvitationAnswered{Seat: 1, Accepted: true}),
+				ev(4, events.TypeMovePlayed, 0, key("m1"), events.MovePlayed{Seat: 0, Move: "E5"}),
+				ev(5, events.TypeMovePlayed, 1, key("m2"), events.MovePlayed{Seat: 1, Move: "A1"}),
+				ev(6, events.TypeGameEnded, events.SystemActor, key("m2"), events.GameEnded{}),
+			}},
+			Notices:  notices,
+			Boxes:    map[string][]Content{},
+			InboxSeq: map[string]uint64{mail.InboxKey("n1", nil): 1, mail.InboxKey("x1", nil): 2, mail.InboxKey("j1", nil): 3, mail.InboxKey("m1", nil): 4, mail.InboxKey("m2", nil): 5, mail.InboxKey("m3", nil): m3},
+		}
+	}
+	r := Check(sent, outcome(6))
+	if len(r.Problems) != 0 || r.Replaces != 1 || r.ReplacedSeats != 1 || r.Unheard != 1 || r.Joins != 1 {
+		t.Fatalf("Check(a seat given a newcomer, its old player's later move let be) = %+v; want no problems, 1 REPLACE, 1 seat, 1 mail let be", r)
+	}
+	refused := mail.Notice{ID: "re." + mail.InboxKey("m3", nil) + ".0.rejected@x", To: "b@x", Seq: 5}
+	for _, tt := range []struct {
+		name string
+		out  Outcome
+		want string
+	}{
+		{"the old player answered", outcome(6, refused), "want silence"},
+		{"read before the REPLACE and let be", outcome(1), "applied 0 times"},
+	} {
+		r := Check(sent, tt.out)
+		if !strings.Contains(strings.Join(r.Problems, "\n"), tt.want) {
+			t.Errorf("Check(%s) problems = %q, want one saying %q", tt.name, r.Problems, tt.want)
+		}
+	}
+}

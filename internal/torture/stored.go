@@ -57,11 +57,15 @@ func Stored(ctx context.Context, store Store, notices mail.NoticeSource) (Outcom
 	if err != nil {
 		return out, err
 	}
-	inbox, err := subjects(ctx, store, mail.InboxSubject+">")
-	out.Inbox = map[string]bool{}
-	for subject := range inbox {
-		out.Inbox[strings.TrimPrefix(subject, mail.InboxSubject)] = true
-	}
+	out.Inbox, out.InboxSeq = map[string]bool{}, map[string]uint64{}
+	_, err = store.ReadAll(ctx, mail.InboxSubject+">", func(r events.Record) error {
+		key := strings.TrimPrefix(r.Subject, mail.InboxSubject)
+		out.Inbox[key] = true
+		if out.InboxSeq[key] == 0 {
+			out.InboxSeq[key] = r.StreamSeq
+		}
+		return nil
+	})
 	return out, err
 }
 
