@@ -3,6 +3,7 @@ package projections
 import (
 	"encoding/base32"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -43,6 +44,24 @@ type PlayerGames struct {
 type PlayerSeat struct {
 	Game string `json:"game"`
 	Seat int    `json:"seat"`
+}
+
+// seated returns the players that event e of game g seats, for the
+// index of each player's games: every player of a game as it is created
+// (an open seat is nobody's yet), and whoever a seat is given to later,
+// by REPLACE or a JOIN of an open seat.
+func seated(e events.Event, g *Game) []events.Player {
+	switch e.Type {
+	case events.TypeGameCreated:
+		return slices.DeleteFunc(slices.Clone(g.Created.Players), func(p events.Player) bool { return p.Open })
+	case events.TypePlayerReplaced:
+		var p events.PlayerReplaced
+		if e.Unmarshal(&p) != nil || p.Address == "" && p.Name == "" {
+			return nil
+		}
+		return []events.Player{{Seat: p.Seat, Name: p.Name, Address: p.Address}}
+	}
+	return nil
 }
 
 // PlayerKey returns the key of a player's address (or, without one, name)

@@ -66,6 +66,10 @@ func TestProjector(t *testing.T) {
 	}
 	done := play(t, svc, []events.Player{ana, bea}, -1)
 	running := play(t, svc, []events.Player{bea, cai, ana}, 5, "tactical")
+	// cai leaves; dan takes the seat and the game is dan's, not cai's.
+	if _, err := svc.Replace(ctx, running, games.Operator, 1, events.Player{Name: "Dan", Address: "dan@example.com"}, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
 	if err := p.CatchUp(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -80,8 +84,8 @@ func TestProjector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Over || sum.Seq != 6 || !cmp.Equal(sum.ToAct, []rules.Seat{2}) {
-		t.Errorf("Summary(running game) = over %v, seq %d, toAct %v; want running, 6, [2]", sum.Over, sum.Seq, sum.ToAct)
+	if sum.Over || sum.Seq != 7 || !cmp.Equal(sum.ToAct, []rules.Seat{2}) {
+		t.Errorf("Summary(running game) = over %v, seq %d, toAct %v; want running, 7, [2]", sum.Over, sum.Seq, sum.ToAct)
 	}
 	var view map[string]any
 	if err := json.Unmarshal(sum.View, &view); err != nil || view["cells"] == nil {
@@ -94,6 +98,9 @@ func TestProjector(t *testing.T) {
 	want := []projections.PlayerSeat{{Game: done, Seat: 1}, {Game: running, Seat: 0}}
 	if !cmp.Equal(pg.Games, want) {
 		t.Errorf("PlayerGames(bea) = %v, want %v", pg.Games, want)
+	}
+	if pg, err := p.PlayerGames(ctx, "dan@example.com"); err != nil || !cmp.Equal(pg.Games, []projections.PlayerSeat{{Game: running, Seat: 1}}) {
+		t.Errorf("PlayerGames(dan, who took seat 1) = %v, %v; want the running game's seat 1", pg.Games, err)
 	}
 
 	// A move after the catch-up is folded from the cache; a rebuild from
@@ -108,7 +115,7 @@ func TestProjector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(before) != 2 || before[1].Seq != 7 && before[0].Seq != 7 {
+	if len(before) != 2 || before[1].Seq != 8 && before[0].Seq != 8 {
 		t.Fatalf("Games = %d games, want 2 with the new move folded", len(before))
 	}
 	fresh, err := projections.NewProjector(ctx, svc.Store, catalog)
@@ -125,7 +132,7 @@ func TestProjector(t *testing.T) {
 	if diff := cmp.Diff(before, after); diff != "" {
 		t.Errorf("read models after Rebuild differ (-before +after):\n%s", diff)
 	}
-	for _, who := range []string{ana.Address, bea.Address, cai.Address} {
+	for _, who := range []string{ana.Address, bea.Address, cai.Address, "dan@example.com"} {
 		want, _ := p.PlayerGames(ctx, who)
 		if got, err := fresh.PlayerGames(ctx, who); err != nil || !cmp.Equal(got, want) {
 			t.Errorf("PlayerGames(%s) after Rebuild = %v, %v, want %v", who, got, err, want)
@@ -139,8 +146,8 @@ func TestProjector(t *testing.T) {
 	if err := fresh.CatchUp(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if sum, err := fresh.Summary(ctx, running); err != nil || sum.Seq != 8 {
-		t.Errorf("Summary(%s) after Rebuild and a move = seq %d, %v, want 8", running, sum.Seq, err)
+	if sum, err := fresh.Summary(ctx, running); err != nil || sum.Seq != 9 {
+		t.Errorf("Summary(%s) after Rebuild and a move = seq %d, %v, want 9", running, sum.Seq, err)
 	}
 
 	// Damage is found by Check and undone by Repair.

@@ -117,11 +117,9 @@ func (p *Projector) apply(d events.Delivery) error {
 	if err != nil {
 		return err
 	}
-	if e.Type == events.TypeGameCreated {
-		for _, pl := range g.Created.Players {
-			if err := p.addPlayer(ctx, pl, g.ID); err != nil {
-				return err
-			}
+	for _, pl := range seated(e, g) {
+		if err := p.addPlayer(ctx, pl, g.ID); err != nil {
+			return err
 		}
 	}
 	if _, err := p.games.Put(ctx, e.Game, data); err != nil {

@@ -98,6 +98,9 @@ func (r *rebuild) event(ctx context.Context, rec events.Record) error {
 	if err != nil || lg == nil {
 		return err
 	}
+	for _, pl := range seated(e, lg.g) {
+		r.addPlayer(pl, e.Game)
+	}
 	if lg.g.Ended != nil || len(r.live) > cacheLimit {
 		if err := r.write(ctx, e.Game, lg); err != nil {
 			return err
@@ -126,9 +129,6 @@ func (r *rebuild) fold(ctx context.Context, e events.Event) (*liveGame, error) {
 		}
 		lg = &liveGame{g: g}
 		r.live[e.Game] = lg
-		for _, pl := range g.Created.Players {
-			r.addPlayer(pl, g.ID)
-		}
 	case lg != nil && lg.g.Seq >= e.Seq:
 		return nil, nil
 	case lg != nil && lg.g.Seq == e.Seq-1:

@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -133,9 +134,13 @@ func TestReplacedPlayerAskedFirst(t *testing.T) {
 		t.Errorf("a move for the newcomer's seat before they joined: %v, want ErrWaiting", err)
 	}
 	seen = len(mt.outbox())
-	mt.mail(id, 1, "eve@example.org", "", "JOIN\r\n")
+	out := mt.mail(id, 1, "eve@example.org", "", "JOIN\r\n")
 	if kinds := received(mt.outbox(), seen)["eve@example.org"]; len(kinds) != 1 || kinds[0] != mailroom.KindHistory {
 		t.Errorf("once she joined the newcomer got %v, want the history", kinds)
+	}
+	// Her seat is to move: the history asks her for it, or nobody would.
+	if len(out) != 1 || out[0].Headers[mailroom.HeaderTurn] != "yours" || !strings.Contains(out[0].Text, "Reply with your move") {
+		t.Errorf("the newcomer's history, her seat to move, does not ask for her move:\n%v", out)
 	}
 	if g := mt.game(id); g.Waiting() {
 		t.Errorf("the game still waits after the newcomer joined")
@@ -289,5 +294,62 @@ func TestJoinAgain(t *testing.T) {
 	}
 	if g := mt.game(id); g.Seq != before || g.Waiting() {
 		t.Errorf("answering again changed the game: seq %d → %d, waiting %v", before, g.Seq, g.Waiting())
+	}
+}
+
+// TestGamesOfNewcomers: a player given a seat by REPLACE, or who took an
+// open seat, finds the game in GAMES and is no stranger to pbem; the
+// player replaced no longer finds it there.
+func TestGamesOfNewcomers(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	index, err := projections.NewProjector(ctx, mt.svc.Store, mt.svc.Catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt.m.Index = index
+	replaced := mt.create("atacama", 3)
+	if _, err := mt.svc.Replace(ctx, replaced, games.Operator, 1, events.Player{Address: "eve@example.org"}, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	open, err := mt.svc.Create(ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "open seat", Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mt.svc.Join(ctx, open, "dan@example.com", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := index.CatchUp(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		who        string
+		want, gone []string
+	}{
+		{"eve@example.org", []string{replaced}, []string{open}},
+		{"dan@example.com", []string{open}, []string{replaced}},
+		{"bea@example.net", nil, []string{replaced, open}},
+		{"ana@example.org", []string{replaced, open}, nil},
+	} {
+		out := mt.send(tt.who, mt.m.Mailbox, "", "GAMES\r\n")
+		if len(out) != 1 || out[0].Headers[mailroom.HeaderKind] != mailroom.KindGames {
+			var kinds []string
+			for _, o := range out {
+				kinds = append(kinds, o.Headers[mailroom.HeaderKind])
+			}
+			t.Errorf("%s's GAMES was answered with %q, want the list of their games", tt.who, kinds)
+			continue
+		}
+		for _, id := range tt.want {
+			if !strings.Contains(out[0].Text, id) {
+				t.Errorf("%s's GAMES does not list game %s:\n%s", tt.who, id, out[0].Text)
+			}
+		}
+		for _, id := range tt.gone {
+			if strings.Contains(out[0].Text, id) {
+				t.Errorf("%s's GAMES lists game %s, which they do not play:\n%s", tt.who, id, out[0].Text)
+			}
+		}
 	}
 }

@@ -47,8 +47,9 @@ const (
 	HeaderGame = "X-Pbem-Game" // the game's id; absent on mail about no game
 	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after
 	// HeaderTurn is "yours" on a mail that tells its recipient it is their
-	// turn (a prompt, a reminder, or an invitation or news with the
-	// prompt), as opposed to one that only repeats the prompt.
+	// turn (a prompt, a reminder, or an invitation, news or a newcomer's
+	// history with the prompt), as opposed to one that only repeats the
+	// prompt.
 	HeaderTurn = "X-Pbem-Turn"
 	// HeaderExample is, on a mail that asks for a move, a legal move of
 	// the recipient's, as the prompt gives it for an example.
@@ -149,7 +150,8 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if m.Picture.CID != "" && !shows(out.HTML, m.Picture.CID) {
 		out.Inline = nil // templates (a translation) that leave the board out
 	}
-	out.Headers = headers(m)
+	id, _ := ParseMessageID(n.ID)
+	out.Headers = headers(m, id.Answers == "")
 	if invited {
 		out.Headers[HeaderInvited] = "yes"
 	}
@@ -168,14 +170,18 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	return out, nil
 }
 
-// headers are the structural headers of mail m.
-func headers(m templates.Mail) map[string]string {
+// headers are the structural headers of mail m; notice says it is about
+// a game's event, not an answer to a mail.
+func headers(m templates.Mail, notice bool) map[string]string {
 	h := map[string]string{HeaderKind: string(m.Kind)}
 	if m.Game.ID != "" {
 		h[HeaderGame], h[HeaderSeq] = m.Game.ID, strconv.Itoa(m.Game.Seq)
 	}
-	switch m.Kind {
-	case templates.YourTurn, templates.Reminder, templates.Invitation, templates.News, templates.Digest:
+	// The history a newcomer gets as they take a seat is their first
+	// prompt when the seat is to move; HISTORY's answer only repeats it.
+	newcomer := m.Kind == templates.History && notice
+	switch {
+	case m.Kind == templates.YourTurn, m.Kind == templates.Reminder, m.Kind == templates.Invitation, m.Kind == templates.News, m.Kind == templates.Digest, newcomer:
 		if m.YourTurn {
 			h[HeaderTurn] = "yours"
 			if m.Example != "" {
@@ -304,6 +310,9 @@ func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *proje
 		sum, err := index.Summary(ctx, ps.Game)
 		if err != nil {
 			continue // not projected yet
+		}
+		if ps.Seat < len(sum.Players) && !strings.EqualFold(sum.Players[ps.Seat].Address, who) {
+			continue // the host gave the seat to someone else
 		}
 		var names []string
 		for _, p := range sum.Players {

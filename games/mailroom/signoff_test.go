@@ -94,7 +94,7 @@ func (mt *mailTable) send(from, to, header, body string) []mail.Outgoing {
 	if err := mt.m.Handle(context.Background(), mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(mt.n), time.Now())); err != nil {
 		mt.t.Fatal(err)
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, Index: mt.m.Index}
 	var out []mail.Outgoing
 	for _, n := range mt.outbox()[len(before):] {
 		if n.To != from {
