@@ -34,6 +34,7 @@ const (
 	KindSetting   = "setting"   // a player's DIGEST, VACATION or AUTO, before answering a prompt
 	KindExpel     = "expel"     // the host's EXPEL of another seat, before answering a prompt
 	KindReplace   = "replace"   // the host's REPLACE of another seat's player with a newcomer, likewise
+	KindIf        = "if"        // a player's IF <their move> THEN <its move>, mailed after its own move
 )
 
 // Sent is one mail a player sent.
@@ -144,6 +145,15 @@ type Options struct {
 	// or the other at most once a game.
 	Expel, Replace float64
 	Newcomers      int
+	// If is the chance that a player of a two-player Atacama game, after
+	// mailing its move, mails a conditional one for its next turn: IF the
+	// other plays what the player guesses (the middle of what it may
+	// play, as the prompts' examples are) THEN its own.
+	If float64
+	// Open is the chance that the host of a table of three or more
+	// leaves its last seat OPEN in a NEW, for a newcomer to take with the
+	// line pbem mails the host (JOIN, the game and its code).
+	Open float64
 }
 
 // Club is the players: tables of bots that play Atacama by mail, starting a
@@ -217,6 +227,8 @@ type player struct {
 	// expels or replaces, and when; hosted are the games in which it did.
 	hosting *rand.Rand
 	hosted  map[string]bool
+	opened  map[string]bool // games whose open seat it gave a newcomer
+	ahead   *rand.Rand      // draws its conditional moves
 	// newcomer says the player is one of the Newcomers, who sit at no
 	// table of their own; sits are the seats it was given, by game.
 	newcomer bool
@@ -306,7 +318,8 @@ func (c *Club) newPlayer(name string, pair, seat int, stream uint64) *player {
 		lastMove: map[string]string{}, unsure: map[string][]string{}, accepted: map[string]uint64{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
 		newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{},
 		undid: map[string]bool{}, extra: rand.New(rand.NewPCG(seed, 6<<32+stream)),
-		hosting: rand.New(rand.NewPCG(seed, 7<<32+stream)), hosted: map[string]bool{}, sits: map[string]sitting{}}
+		hosting: rand.New(rand.NewPCG(seed, 7<<32+stream)), hosted: map[string]bool{}, opened: map[string]bool{}, sits: map[string]sitting{},
+		ahead: rand.New(rand.NewPCG(seed, 9<<32+stream))}
 }
 
 // seatIn is the player's seat in game: a newcomer's, the one it was
@@ -473,6 +486,9 @@ func (c *Club) Errors() []error {
 
 var (
 	fieldMove = regexp.MustCompile(`^[A-I][1-9]\*?$`)
+	// openLine is the line pbem mails a host for the open seats of its
+	// game: JOIN, the game and its invitation code.
+	openLine = regexp.MustCompile(`seat\(s\) are open\. .*?: JOIN (\S+) (\S+)`)
 )
 
 func (p *player) run() {
@@ -578,6 +594,10 @@ func (p *player) read(raw []byte) error {
 		if err := p.send(s, "Re: "+ct.Subject, ct.MessageID, s.Move+"\n"); err != nil {
 			return err
 		}
+	}
+	if line := openLine.FindStringSubmatch(strings.Join(strings.Fields(ct.Text), " ")); line != nil && p.seat == 0 && !p.opened[ct.Game] {
+		p.opened[ct.Game] = true
+		p.giveOpenSeat(ct.Game, line[1], line[2])
 	}
 	if ct.Turn != "yours" {
 		return nil // news, a move of another seat, a SAY: nothing to answer
@@ -788,7 +808,66 @@ func (p *player) answer(game string, k *kept, held bool) error {
 	var body string
 	body, s.Ignored = p.reply(move, prompt)
 	s.Style = p.style
-	return p.send(s, "Re: "+prompt.Subject, prompt.MessageID, body)
+	if err := p.send(s, "Re: "+prompt.Subject, prompt.MessageID, body); err != nil {
+		return err
+	}
+	return p.ifThen(base, prompt, move)
+}
+
+// ifThen now and then mails, after move in answer to prompt, a
+// conditional move for the player's next turn in a two-player Atacama
+// game: it guesses the other's move from what the prompt listed as
+// legal, the middle one once move's field is taken, as the other's
+// prompt would give it as its example.
+func (p *player) ifThen(base Sent, prompt Content, move string) error {
+	game := base.Game
+	if p.club.opt.If <= 0 || p.gameName(game) != "atacama" || p.club.seats(p.tableOf(game)) != 2 || p.ahead.Float64() >= p.club.opt.If {
+		return nil
+	}
+	without := func(moves []string, field string) []string {
+		return slices.DeleteFunc(slices.Clone(moves), func(m string) bool { return strings.TrimSuffix(m, "*") == field })
+	}
+	legal := legalIn(prompt.Text)
+	if len(legal) == 0 || slices.ContainsFunc(legal, func(m string) bool { return !fieldMove.MatchString(m) }) {
+		return nil // a partial list, or moves other than rigs
+	}
+	theirs := without(legal, strings.TrimSuffix(move, "*"))
+	if len(theirs) == 0 {
+		return nil
+	}
+	guess := theirs[len(theirs)/2]
+	mine := without(theirs, strings.TrimSuffix(guess, "*"))
+	if len(mine) == 0 {
+		return nil
+	}
+	s := base
+	s.Kind, s.Move = KindIf, "IF "+guess+" THEN "+mine[p.ahead.IntN(len(mine))]
+	return p.send(s, "Re: "+prompt.Subject, prompt.MessageID, s.Move+"\n")
+}
+
+// legalIn returns the moves a prompt's text lists as legal, nil when it
+// lists only some of them.
+func legalIn(text string) []string {
+	_, list, ok := strings.Cut(strings.ReplaceAll(text, "\r\n", "\n"), "You may play:\n")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(list, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			break
+		}
+		if strings.HasPrefix(line, "and ") && strings.HasSuffix(line, " more.") {
+			return nil
+		}
+		for _, m := range strings.Split(line, ",") {
+			if m = strings.TrimSpace(m); m != "" {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }
 
 // host has a game's host, now and then, expel another seat or give it to
@@ -805,11 +884,14 @@ func (p *player) host(base Sent, prompt Content) error {
 	case r < o.Expel:
 		s.Kind, s.Move = KindExpel, fmt.Sprintf("EXPEL %d", seat)
 	case r < o.Expel+o.Replace && o.Newcomers > 0:
-		who := fmt.Sprintf("r%d@%s", p.hosting.IntN(o.Newcomers), o.Domain)
+		n := p.club.newcomer(game, p.hosting)
+		if n == nil {
+			return nil
+		}
 		p.club.mu.Lock()
-		p.club.sitting[game+" "+who] = sitting{pair: p.pair, seat: seat}
+		p.club.sitting[game+" "+n.addr] = sitting{pair: p.pair, seat: seat}
 		p.club.mu.Unlock()
-		s.Kind, s.Move = KindReplace, fmt.Sprintf("REPLACE %d WITH %s", seat, who)
+		s.Kind, s.Move = KindReplace, fmt.Sprintf("REPLACE %d WITH %s", seat, n.addr)
 	default:
 		return nil
 	}
@@ -865,7 +947,53 @@ func (p *player) newGame() error {
 	if p.club.opt.Game != nil {
 		game = p.club.opt.Game(p.pair)
 	}
-	return p.send(s, "a game?", "", strings.Join(strings.Fields("NEW "+game+" "+variant+" WITH "+strings.Join(p.others, ", ")), " ")+"\n")
+	others := p.others
+	if o := p.club.opt; o.Open > 0 && o.Newcomers > 0 && len(others) >= 2 && p.hosting.Float64() < o.Open {
+		others = append(slices.Clone(others[:len(others)-1]), "OPEN")
+	}
+	return p.send(s, "a game?", "", strings.Join(strings.Fields("NEW "+game+" "+variant+" WITH "+strings.Join(others, ", ")), " ")+"\n")
+}
+
+// giveOpenSeat passes the line that takes the open seat of game, the
+// table's last, on to a newcomer who does not play in it yet, who sends
+// it to the game mailbox.
+func (p *player) giveOpenSeat(game, id, code string) {
+	c := p.club
+	n := c.newcomer(game, p.hosting)
+	if n == nil {
+		return
+	}
+	seat := c.seats(p.pair) - 1
+	c.mu.Lock()
+	c.sitting[game+" "+n.addr] = sitting{pair: p.pair, seat: seat}
+	c.mu.Unlock()
+	go func() {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		n.sits[game] = sitting{pair: p.pair, seat: seat}
+		s := Sent{Kind: KindJoin, From: n.addr, To: c.opt.Mailbox, Game: game, Seat: seat, Move: "JOIN " + id + " " + code}
+		if err := n.send(s, "a seat", "", s.Move+"\n"); err != nil {
+			c.fail(fmt.Errorf("%s: %w", n.name, err))
+		}
+	}()
+}
+
+// newcomer draws, with rng, a newcomer who plays in game in no seat yet;
+// nil when there is none.
+func (c *Club) newcomer(game string, rng *rand.Rand) *player {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var free []*player
+	for i := range c.opt.Newcomers {
+		n := c.players[fmt.Sprintf("r%d", i)]
+		if _, sits := c.sitting[game+" "+n.addr]; !sits {
+			free = append(free, n)
+		}
+	}
+	if len(free) == 0 {
+		return nil
+	}
+	return free[rng.IntN(len(free))]
 }
 
 // seats is how many play at table i.

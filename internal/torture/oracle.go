@@ -92,8 +92,15 @@ type Report struct {
 	// game afterwards, which pbem rightly read as nobody's of the game
 	// and let be.
 	Replaces, ReplacedSeats, Unheard int
-	Forced                           int // moves pbem played as a seat's only legal move
-	Stale                            int // moves not played, rightly answered as stale
+	// SeatsTaken are the open seats newcomers took with a JOIN of the
+	// game and its code, which the host passed on.
+	SeatsTaken int
+	// Ifs are the players' conditional moves, IfRefused those pbem
+	// rightly refused (the seat's turn again, or its game over, by the
+	// time it read them), FromIfs the moves it played from them.
+	Ifs, IfRefused, FromIfs int
+	Forced                  int // moves pbem played as a seat's only legal move
+	Stale                   int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
 	// reply to an older prompt of a turn it played), or the game was
@@ -175,6 +182,8 @@ func Check(sent []Sent, out Outcome) Report {
 			r.Expels++
 		case KindReplace:
 			r.Replaces++
+		case KindIf:
+			r.Ifs++
 		}
 		byKey[mail.InboxKey(s.MessageID, nil)] = s
 	}
@@ -287,6 +296,15 @@ func Check(sent []Sent, out Outcome) Report {
 				break
 			}
 			r.problem("%s's %s (%s, in game %s after event %d) was recorded %d times and answered with %q, want once and no answer, or a refusal as the game was over", s.From, s.Move, s.MessageID, s.Game, s.Prompt, n, a)
+		case KindIf:
+			a := written[key]
+			switch {
+			case n == 1 && len(a) == 0:
+			case n == 0 && len(a) == 1 && slices.Contains([]string{"rejected", "error", "stale"}, answerKind(a[0])):
+				r.IfRefused++
+			default:
+				r.problem("%s's %s (%s, in game %s after event %d) was recorded %d times and answered with %q, want once and no answer, or a refusal", s.From, s.Move, s.MessageID, s.Game, s.Prompt, n, a)
+			}
 		case KindUndo, KindAgree, KindDecline, KindSetting:
 			// Recorded once and not answered (the mail about the undo or
 			// the setting tells), or refused once with the reason.
@@ -484,6 +502,7 @@ type gameFacts struct {
 	players   []string                                     // the address of each seat's player, as it stands
 	replaced  map[int][]replacement                        // per seat, the players the host replaced
 	waiting   []uint64                                     // the events that made the game wait for a newcomer and that ended the wait, in order
+	ifs       map[int][]events.ConditionalSet              // per seat, its conditional moves since its last move
 }
 
 // replacement is a seat's player the host replaced, and the inbox key of
@@ -706,7 +725,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 		}
 		applied[key]++
 		f := gameFacts{changes: changed[id], own: map[int][]uint64{}, lists: map[int][]string{}, answered: map[int]map[uint64]uint64{}, abandoned: map[int]uint64{}, expelled: map[int]uint64{},
-			replaced: map[int][]replacement{}}
+			replaced: map[int][]replacement{}, ifs: map[int][]events.ConditionalSet{}}
 		for _, p := range created.Players {
 			f.players = append(f.players, p.Address)
 		}
@@ -721,6 +740,24 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				var mp events.MovePlayed
 				if err := json.Unmarshal(e.Payload, &mp); err != nil {
 					r.problem("game %s event %d: %v", id, e.Seq, err)
+					continue
+				}
+				ifs := f.ifs[mp.Seat]
+				f.ifs[mp.Seat] = nil // a seat's move uses or drops its conditional moves
+				if mp.Conditional {
+					// pbem played the seat's conditional move as the event
+					// before was the move it named.
+					r.FromIfs++
+					var prev events.MovePlayed
+					if b := evs[e.Seq-2]; b.Type == events.TypeMovePlayed {
+						_ = json.Unmarshal(b.Payload, &prev)
+					}
+					if !slices.ContainsFunc(ifs, func(c events.ConditionalSet) bool {
+						return c.If == prev.Move && f.same(e.Seq-1, mp.Seat, c.Then, mp.Move)
+					}) {
+						r.problem("game %s event %d: seat %d played %s as a conditional move after %q, and its conditional moves were %+v", id, e.Seq, mp.Seat, mp.Move, prev.Move, ifs)
+					}
+					f.own[mp.Seat] = append(f.own[mp.Seat], e.Seq)
 					continue
 				}
 				if _, take, _ := strings.Cut(e.Source, "#"); strings.Contains(take, ".take") {
@@ -816,10 +853,20 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				}
 				key, _, _ := strings.Cut(e.Source, "#")
 				applied[key]++
-				if s, ok := byKey[key]; !ok || s.Kind != KindReplace || s.Game != id || !strings.EqualFold(s.Move, fmt.Sprintf("REPLACE %d WITH %s", pr.Seat, pr.Address)) {
-					r.problem("game %s event %d: seat %d given to %s from %q, which is no REPLACE of it its host sent", id, e.Seq, pr.Seat, pr.Address, e.Source)
+				s, ok := byKey[key]
+				switch {
+				case ok && s.Kind == KindJoin && f.players[pr.Seat] == "":
+					// A newcomer took the open seat with the line the host
+					// passed on.
+					r.SeatsTaken++
+					if s.Game != id || s.Seat != pr.Seat || !strings.EqualFold(s.From, pr.Address) {
+						r.problem("game %s event %d: open seat %d taken by %s with %s's JOIN (%s), which was for seat %d of game %s", id, e.Seq, pr.Seat, pr.Address, s.From, s.MessageID, s.Seat, s.Game)
+					}
+				case !ok || s.Kind != KindReplace || s.Game != id || !strings.EqualFold(s.Move, fmt.Sprintf("REPLACE %d WITH %s", pr.Seat, pr.Address)):
+					r.problem("game %s event %d: seat %d given to %s from %q, which is no REPLACE of it its host sent nor a newcomer's JOIN of an open seat", id, e.Seq, pr.Seat, pr.Address, e.Source)
+				default:
+					r.ReplacedSeats++
 				}
-				r.ReplacedSeats++
 				f.replaced[pr.Seat] = append(f.replaced[pr.Seat], replacement{old: f.players[pr.Seat], key: key})
 				f.players[pr.Seat] = pr.Address
 				if pr.Invited && len(f.waiting)%2 == 0 {
@@ -856,6 +903,18 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				if s, ok := byKey[key]; !ok || s.Kind != KindMove || s.Game != id || s.Seat != q.Seat {
 					r.problem("game %s event %d: a list %q for seat %d from %q, which is no move that seat's player sent", id, e.Seq, q.Moves, q.Seat, e.Source)
 				}
+			case events.TypeConditionalSet:
+				var cs events.ConditionalSet
+				if err := json.Unmarshal(e.Payload, &cs); err != nil {
+					r.problem("game %s event %d: %v", id, e.Seq, err)
+					continue
+				}
+				key, _, _ := strings.Cut(e.Source, "#")
+				applied[key]++
+				if s, ok := byKey[key]; !ok || s.Kind != KindIf || s.Game != id || s.Seat != cs.Seat {
+					r.problem("game %s event %d: a conditional move %+v from %q, which is no IF that seat's player sent", id, e.Seq, cs, e.Source)
+				}
+				f.ifs[cs.Seat] = append(f.ifs[cs.Seat], cs)
 			case events.TypeDigestChanged, events.TypeVacationDeclared, events.TypeAutoChanged:
 				key, _, _ := strings.Cut(e.Source, "#")
 				applied[key]++

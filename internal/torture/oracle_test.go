@@ -481,3 +481,76 @@ func TestCheckReplaced(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckOpenSeat: a newcomer takes a game's open seat with the JOIN
+// line its host passed on; taking another seat than the JOIN was for is
+// a problem.
+func TestCheckOpenSeat(t *testing.T) {
+	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
+		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Game, e.Seq, e.Source = "g", seq, source
+		return e
+	}
+	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	sent := []Sent{
+		{Kind: KindNew, From: "a@x", MessageID: "n1"},
+		{Kind: KindJoin, From: "r@x", MessageID: "j1", Game: "g", Seat: 2, Move: "JOIN g c0de"},
+	}
+	outcome := func(seat int) Outcome {
+		return Outcome{
+			Games: map[string][]events.Event{"g": {
+				ev(1, events.TypeGameCreated, 0, key("n1"), events.GameCreated{Game: "atacama", Players: []events.Player{{Seat: 0, Address: "a@x"}, {Seat: 1, Address: "b@x"}, {Seat: 2, Open: true}}}),
+				ev(2, events.TypePlayerReplaced, events.SystemActor, key("j1"), events.PlayerReplaced{Seat: seat, Address: "r@x"}),
+				ev(3, events.TypeGameEnded, events.SystemActor, key("j1"), events.GameEnded{}),
+			}},
+			Boxes: map[string][]Content{},
+		}
+	}
+	if r := Check(sent, outcome(2)); len(r.Problems) != 0 || r.SeatsTaken != 1 || r.Joins != 1 {
+		t.Fatalf("Check(a newcomer took the open seat) = %+v; want no problems, 1 seat taken", r)
+	}
+	if r := Check(sent, outcome(1)); !strings.Contains(strings.Join(r.Problems, "\n"), "no REPLACE of it") {
+		t.Errorf("Check(a newcomer's JOIN took another seat) problems = %q, want one naming it", r.Problems)
+	}
+}
+
+// TestCheckIf: pbem plays a seat's conditional move right after the move
+// it names, once, counting the mail that caused it once; a conditional
+// move played after another move than it names is a problem.
+func TestCheckIf(t *testing.T) {
+	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
+		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Game, e.Seq, e.Source = "g", seq, source
+		return e
+	}
+	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	outcome := func(named string) ([]Sent, Outcome) {
+		sent := []Sent{
+			{Kind: KindNew, From: "a@x", MessageID: "n1"},
+			{Kind: KindIf, From: "a@x", MessageID: "f1", Game: "g", Seat: 0, Prompt: 1, Move: "IF " + named + " THEN G7"},
+			{Kind: KindMove, From: "b@x", MessageID: "m1", Game: "g", Seat: 1, Prompt: 1, Move: "E5"},
+		}
+		return sent, Outcome{
+			Games: map[string][]events.Event{"g": {
+				ev(1, events.TypeGameCreated, 0, key("n1"), events.GameCreated{Game: "atacama"}),
+				ev(2, events.TypeConditionalSet, 0, key("f1"), events.ConditionalSet{Seat: 0, If: named, Then: "G7"}),
+				ev(3, events.TypeMovePlayed, 1, key("m1"), events.MovePlayed{Seat: 1, Move: "E5"}),
+				ev(4, events.TypeMovePlayed, 0, key("m1"), events.MovePlayed{Seat: 0, Move: "G7", Conditional: true}),
+				ev(5, events.TypeGameEnded, events.SystemActor, key("m1"), events.GameEnded{}),
+			}},
+			Boxes: map[string][]Content{},
+		}
+	}
+	if r := Check(outcome("E5")); len(r.Problems) != 0 || r.Ifs != 1 || r.FromIfs != 1 || r.Applied != 2 {
+		t.Fatalf("Check(a conditional move played after the move it names) = %+v; want no problems, 1 IF, 1 move from it", r)
+	}
+	if r := Check(outcome("E6")); !strings.Contains(strings.Join(r.Problems, "\n"), "as a conditional move after") {
+		t.Errorf("Check(a conditional move played after another move) problems = %q, want one naming it", r.Problems)
+	}
+}
