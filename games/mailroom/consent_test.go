@@ -353,3 +353,35 @@ func TestGamesOfNewcomers(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryNamesAsTheyWere: the history a newcomer gets, and anyone's,
+// names each move's player as they were when it was played: the
+// newcomer reads the moves of the player they replaced under that
+// player's name, not as their own.
+func TestHistoryNamesAsTheyWere(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	mt.playFirst(id, 0)
+	if r := refusals(mt.fresh(id, 1, mt.game(id).State.Legal(1)[0].String()+"\r\n")); len(r) > 0 {
+		t.Fatalf("bea's move refused: %v", r)
+	}
+	if _, err := mt.svc.Replace(ctx, id, games.Operator, 1, events.Player{Name: "Eve", Address: "eve@example.org"}, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	out := mt.send("eve@example.org", mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, 1), "", "HISTORY\r\n")
+	if len(out) != 1 {
+		t.Fatalf("eve's HISTORY got %d answers, want one", len(out))
+	}
+	flat := strings.Join(strings.Fields(out[0].Text), " ")
+	if !strings.Contains(flat, "Bea placed a rig") || strings.Contains(flat, "You placed a rig") || !strings.Contains(flat, "You took over Bea's seat") {
+		t.Errorf("the newcomer's history does not name Bea's move as hers, nor say eve took over:\n%s", out[0].Text)
+	}
+	g, evs, _, err := mt.svc.LoadAt(ctx, id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := mailroom.DescribeEach(g, evs, -1); !strings.Contains(strings.Join(lines, "\n"), "Bea placed a rig") {
+		t.Errorf("the history told to anyone names Bea's move otherwise:\n%s", strings.Join(lines, "\n"))
+	}
+}

@@ -67,20 +67,19 @@ func describeAll(g *projections.Game, evs []events.Event, from, reader int) []st
 // pbem for good reads as a timeout. g is the game after evs or later.
 func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string {
 	gone := map[int]bool{}
-	was := map[int]string{}
+	was := map[int]events.Player{}
+	var created events.GameCreated
+	if len(evs) > 0 && evs[0].Unmarshal(&created) == nil {
+		for _, pl := range created.Players {
+			if !pl.Open {
+				was[pl.Seat] = pl
+			}
+		}
+	}
 	out := make([]string, len(evs))
 	for i, e := range evs {
 		out[i] = teller{g: g, e: e, reader: reader, gone: gone, was: was}.tell()
 		switch e.Type {
-		case events.TypeGameCreated:
-			var p events.GameCreated
-			if e.Unmarshal(&p) == nil {
-				for _, pl := range p.Players {
-					if !pl.Open {
-						was[pl.Seat] = pl.Name
-					}
-				}
-			}
 		case events.TypeSeatAbandoned:
 			var p events.SeatAbandoned
 			if e.Unmarshal(&p) == nil {
@@ -90,7 +89,7 @@ func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string 
 			var p events.PlayerReplaced
 			if e.Unmarshal(&p) == nil {
 				delete(gone, p.Seat)
-				was[p.Seat] = p.Name
+				was[p.Seat] = events.Player{Seat: p.Seat, Name: p.Name, Address: p.Address}
 			}
 		}
 	}
@@ -119,9 +118,29 @@ type teller struct {
 	e      events.Event
 	reader int
 	gone   map[int]bool // seats pbem played for good when e happened
-	// was names each seat's player before e, where the history is told
-	// from its start; nil when only e is told.
-	was map[int]string
+	// was is each seat's player when e happened (a seat given to someone
+	// since was another's), where the history is told from its start; nil
+	// when only e is told, by the game as it now is.
+	was map[int]events.Player
+}
+
+// you says whether seat is the reader's, and was when e happened: a
+// newcomer reads the moves of the player they replaced as that player's.
+func (t teller) you(seat int) bool {
+	if seat != t.reader || t.was == nil {
+		return seat == t.reader
+	}
+	then, ok := t.was[seat]
+	now := t.g.Created.Players[seat]
+	return ok && strings.EqualFold(then.Address, now.Address) && then.Name == now.Name
+}
+
+// name is seat's player's name when e happened.
+func (t teller) name(seat int) string {
+	if p, ok := t.was[seat]; ok {
+		return p.Name
+	}
+	return t.g.Created.Players[seat].Name
 }
 
 // tell describes t.e by its type's entry in eventTypes.
@@ -136,17 +155,17 @@ func (t teller) tell() string {
 // for no seat.
 func (t teller) who(seat int) string {
 	switch {
-	case seat == t.reader:
+	case t.you(seat):
 		return "You"
 	case seat >= 0 && seat < len(t.g.Created.Players):
-		return t.g.Created.Players[seat].Name
+		return t.name(seat)
 	}
 	return "pbem"
 }
 
 // whom names seat as an object: "you" or the name.
 func (t teller) whom(seat int) string {
-	if seat == t.reader {
+	if t.you(seat) {
 		return "you"
 	}
 	return t.who(seat)
@@ -154,7 +173,7 @@ func (t teller) whom(seat int) string {
 
 // them is the pronoun for seat once named: "you" or a neutral "them".
 func (t teller) them(seat int) string {
-	if seat == t.reader {
+	if t.you(seat) {
 		return "you"
 	}
 	return "them"
@@ -163,7 +182,7 @@ func (t teller) them(seat int) string {
 // whose is seat's possessive: "your" or "Bea's" (capitalize at the start
 // of a sentence).
 func (t teller) whose(seat int) string {
-	if seat == t.reader {
+	if t.you(seat) {
 		return "your"
 	}
 	return t.who(seat) + "'s"
@@ -172,7 +191,7 @@ func (t teller) whose(seat int) string {
 // verb agrees a present-tense verb with seat as its subject: "asks" for a
 // name, "ask" for "You".
 func (t teller) verb(seat int, third, second string) string {
-	if seat == t.reader {
+	if t.you(seat) {
 		return second
 	}
 	return third
@@ -239,7 +258,7 @@ func tellCreated(t teller, p events.GameCreated) string {
 	var seats []string
 	for _, pl := range p.Players {
 		name := pl.Name
-		if pl.Seat == t.reader {
+		if t.you(pl.Seat) {
 			name = "you"
 		}
 		seats = append(seats, fmt.Sprintf("%s (seat %d)", name, pl.Seat))
@@ -307,7 +326,7 @@ func tellUndoProposed(t teller, p events.UndoProposed) string {
 	switch {
 	case p.Decided:
 		return "The host took moves back."
-	case p.Seat == t.reader:
+	case t.you(p.Seat):
 		return fmt.Sprintf("You asked to take back the moves after %s; the other players answer.", t.moveAt(p.Back))
 	}
 	return fmt.Sprintf("%s asks to take back the moves after %s: reply AGREE or DECLINE.", t.who(p.Seat), t.moveAt(p.Back))
@@ -346,10 +365,10 @@ func (t teller) moveAt(seq uint64) string {
 
 func tellReplaced(t teller, p events.PlayerReplaced) string {
 	who := p.Name
-	if p.Seat == t.reader {
-		who = "You"
+	if p.Seat == t.reader && strings.EqualFold(p.Address, t.g.Created.Players[p.Seat].Address) {
+		who = "You" // the reader is who took the seat
 	}
-	if before := t.was[p.Seat]; before != "" && before != p.Name {
+	if before := t.was[p.Seat].Name; before != "" && before != p.Name {
 		return fmt.Sprintf("%s took over %s's seat (seat %d).", who, before, p.Seat)
 	}
 	return fmt.Sprintf("%s took seat %d.", who, p.Seat)
@@ -357,14 +376,14 @@ func tellReplaced(t teller, p events.PlayerReplaced) string {
 
 func tellAnswered(t teller, a events.InvitationAnswered) string {
 	switch {
-	case a.Seat == t.reader && a.Accepted:
+	case t.you(a.Seat) && a.Accepted:
 		return "You joined the game."
-	case a.Seat == t.reader:
+	case t.you(a.Seat):
 		return "You declined the game."
 	case a.Accepted:
 		return fmt.Sprintf("%s joined the game.", t.who(a.Seat))
 	}
-	return fmt.Sprintf("%s declined the game; seat %d is open.", cmp.Or(t.was[a.Seat], fmt.Sprintf("Seat %d", a.Seat)), a.Seat)
+	return fmt.Sprintf("%s declined the game; seat %d is open.", cmp.Or(t.was[a.Seat].Name, fmt.Sprintf("Seat %d", a.Seat)), a.Seat)
 }
 
 func tellAuto(t teller, a events.AutoChanged) string {
@@ -375,7 +394,7 @@ func tellAuto(t teller, a events.AutoChanged) string {
 }
 
 func tellEndProposed(t teller, p events.EndProposed) string {
-	if p.Seat == t.reader {
+	if t.you(p.Seat) {
 		return "You proposed to end the game as it stands; it ends when every player still playing agrees."
 	}
 	return fmt.Sprintf("%s proposes to end the game as it stands: reply END to agree.", t.who(p.Seat))
@@ -390,7 +409,7 @@ func tellObserver(_ teller, p events.ObserverChanged) string {
 
 func tellDigestChanged(t teller, p events.DigestChanged) string {
 	switch {
-	case p.Seat != t.reader:
+	case !t.you(p.Seat):
 		return "" // how a player takes their mail is theirs
 	case p.On:
 		return "You will get one mail a day about this game, and one at once whenever it is your turn."
@@ -400,7 +419,7 @@ func tellDigestChanged(t teller, p events.DigestChanged) string {
 
 func tellQueued(t teller, p events.MovesQueued) string {
 	switch {
-	case p.Seat != t.reader:
+	case !t.you(p.Seat):
 		return "" // a player's plan is theirs until played
 	case p.Dropped != "":
 		return fmt.Sprintf("Your programmed list stopped: %s. The rest of it was dropped.", p.Dropped)
@@ -409,7 +428,7 @@ func tellQueued(t teller, p events.MovesQueued) string {
 }
 
 func tellConditional(t teller, p events.ConditionalSet) string {
-	if p.Seat != t.reader {
+	if !t.you(p.Seat) {
 		return "" // a player's secret until it is played
 	}
 	return fmt.Sprintf("If %s is played next, pbem will play %s for you.", p.If, p.Then)

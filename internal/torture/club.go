@@ -150,6 +150,9 @@ type Options struct {
 	// other plays what the player guesses (the middle of what it may
 	// play, as the prompts' examples are) THEN its own.
 	If float64
+	// Accept is the chance that a player offered a deal (whose prompt's
+	// example declines it, the middle of ACCEPT and DECLINE) accepts it.
+	Accept float64
 	// Open is the chance that the host of a table of three or more
 	// leaves its last seat OPEN in a NEW, for a newcomer to take with the
 	// line pbem mails the host (JOIN, the game and its code).
@@ -800,6 +803,11 @@ func (p *player) answer(game string, k *kept, held bool) error {
 		s.Kind, s.Move = KindInvalid, bad
 		if err := p.send(s, "Re: "+prompt.Subject, prompt.MessageID, bad+"\n"); err != nil {
 			return err
+		}
+	}
+	if strings.HasPrefix(move, "DECLINE ") && p.club.opt.Accept > 0 && p.ahead.Float64() < p.club.opt.Accept {
+		if accept := "ACCEPT " + strings.TrimPrefix(move, "DECLINE "); slices.Contains(legalIn(prompt.Text), accept) {
+			move = accept
 		}
 	}
 	p.unsure[game] = append(p.unsure[game], move)

@@ -276,11 +276,27 @@ func checkConsole(r *Report, out Outcome) {
 		_ = json.Unmarshal(evs[0].Payload, &created)
 		unclaimed := map[string]int{}
 		digest := map[int]bool{} // the seats that asked for one mail a day
+		// The seats whose player has yet to say they play (invited, or
+		// open for anyone to JOIN): they hear nothing of the game until
+		// then.
+		asked := map[int]bool{}
+		for _, p := range created.Players {
+			asked[p.Seat] = p.Invited || p.Open
+		}
 		for _, e := range evs {
-			if e.Type == events.TypeDigestChanged {
+			switch e.Type {
+			case events.TypeDigestChanged:
 				var d events.DigestChanged
 				_ = json.Unmarshal(e.Payload, &d)
 				digest[d.Seat] = d.On
+			case events.TypePlayerReplaced:
+				var pr events.PlayerReplaced
+				_ = json.Unmarshal(e.Payload, &pr)
+				asked[pr.Seat] = pr.Invited
+			case events.TypeInvitationAnswered:
+				var a events.InvitationAnswered
+				_ = json.Unmarshal(e.Payload, &a)
+				asked[a.Seat] = !a.Accepted // declined, the seat is open
 			}
 			if strings.HasPrefix(e.Source, ClockSource) {
 				r.Clocked++
@@ -304,7 +320,7 @@ func checkConsole(r *Report, out Outcome) {
 			}
 			for _, p := range created.Players {
 				// A seat with DIGEST ON hears of it in its next digest.
-				if p.Address != "" && !digest[p.Seat] && !told[fmt.Sprintf("%s %d %d", id, e.Seq, p.Seat)] {
+				if !asked[p.Seat] && !digest[p.Seat] && !told[fmt.Sprintf("%s %d %d", id, e.Seq, p.Seat)] {
 					r.problem("game %s event %d (%s) was told to no mail of seat %d (%s)", id, e.Seq, e.Type, p.Seat, p.Address)
 				}
 			}

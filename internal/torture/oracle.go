@@ -99,8 +99,10 @@ type Report struct {
 	// rightly refused (the seat's turn again, or its game over, by the
 	// time it read them), FromIfs the moves it played from them.
 	Ifs, IfRefused, FromIfs int
-	Forced                  int // moves pbem played as a seat's only legal move
-	Stale                   int // moves not played, rightly answered as stale
+	// Accepts are the deals players accepted by mail.
+	Accepts int
+	Forced  int // moves pbem played as a seat's only legal move
+	Stale   int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
 	// reply to an older prompt of a turn it played), or the game was
@@ -157,6 +159,9 @@ func Check(sent []Sent, out Outcome) Report {
 			r.News++
 		case KindMove:
 			r.Moves++
+			if strings.HasPrefix(s.Move, "ACCEPT ") {
+				r.Accepts++
+			}
 		case KindInvalid:
 			r.Invalid++
 		case KindDuplicate:

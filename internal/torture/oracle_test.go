@@ -3,6 +3,7 @@ package torture
 import (
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -291,6 +292,16 @@ func TestCheckConsole(t *testing.T) {
 	checkConsole(&r, outcome())
 	if len(r.Problems) != 0 || r.Commands != 10 || r.Disturbed != 2 || r.Paused != 1 || r.Deadlines != 1 || r.Clocked != 3 {
 		t.Fatalf("checkConsole(a console run right) = %+v, want no problems, 10 commands, 2 cut short, 1 game paused, 1 deadline, 3 events of the clock", r)
+	}
+	// A seat whose player was invited and has not answered hears nothing
+	// of the game: no mail of the operator's is owed to it.
+	o := outcome()
+	created := events.GameCreated{Game: "atacama", Players: []events.Player{{Seat: 0, Address: "a@x"}, {Seat: 1, Address: "b@x", Invited: true}}}
+	o.Games["g"][0] = ev(1, events.TypeGameCreated, 0, created)
+	o.Notices = slices.DeleteFunc(o.Notices, func(n mail.Notice) bool { return n.Seat == 1 })
+	r = Report{}
+	if checkConsole(&r, o); len(r.Problems) != 0 {
+		t.Errorf("checkConsole(seat 1 invited, told nothing) problems = %q, want none", r.Problems)
 	}
 	tests := []struct {
 		name  string
