@@ -147,4 +147,8 @@ type MovesQueued struct {
 	Seat    int      `json:"seat"`
 	Moves   []string `json:"moves"`
 	Dropped string   `json:"dropped,omitempty"` // why the rest of the list was dropped
+	// Skipped is a line written "… IF NEEDED" that could not be played
+	// when its turn came, so pbem left it out and went on with the list
+	// (Moves).
+	Skipped string `json:"skipped,omitempty"`
 }

@@ -254,18 +254,36 @@ func (s *Service) expiredList(g *projections.Game, c Cause) ([]events.Event, err
 }
 
 // queuedMove plays the next move of seat's programmed list, or drops the
-// list when that move is no longer legal, so the player is asked.
+// list when that move is no longer legal, so the player is asked. A line
+// written "… IF NEEDED" that cannot be played then is left out instead,
+// and the list goes on.
 func (s *Service) queuedMove(g *projections.Game, seat rules.Seat, text string, c Cause) ([]events.Event, error) {
-	m, err := g.State.Parse(seat, text)
+	bare, optional := IfNeeded(text)
+	m, err := g.State.Parse(seat, bare)
 	var next rules.State
 	if err == nil {
 		next, err = g.State.Apply(seat, m)
+	}
+	if err != nil && optional {
+		return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor,
+			events.MovesQueued{Seat: int(seat), Moves: g.Queues[int(seat)][1:], Skipped: text}))
 	}
 	if err != nil {
 		return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor,
 			events.MovesQueued{Seat: int(seat), Dropped: fmt.Sprintf("%s: %v", text, err)}))
 	}
 	return s.playEvents(g, next, events.MovePlayed{Seat: int(seat), Move: m.String(), Queued: true}, c)
+}
+
+// IfNeeded returns a programmed list's line without its last words "IF
+// NEEDED", and whether it ended so: such a line is played only when it
+// can be, and left out when it cannot.
+func IfNeeded(line string) (string, bool) {
+	w := strings.Fields(line)
+	if n := len(w); n > 2 && strings.EqualFold(w[n-2], "IF") && strings.EqualFold(w[n-1], "NEEDED") {
+		return strings.Join(w[:n-2], " "), true
+	}
+	return line, false
 }
 
 func lastMove(g *projections.Game) *projections.Moved {

@@ -102,3 +102,65 @@ func TestProgrammedListEndsWithItsRound(t *testing.T) {
 		t.Errorf("bea's list sent while planning was not played at the reveal: the last move is %+v", last)
 	}
 }
+
+// TestProgrammedIfNeeded: a line of a programmed list written "… IF
+// NEEDED" is played when its turn comes if it can be, and left out (the
+// list going on, the player told why) when it cannot, where a plain line
+// would stop the list.
+func TestProgrammedIfNeeded(t *testing.T) {
+	ctx := context.Background()
+	svc := &games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(altiplano.Game)}
+	players := []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}
+	for _, tt := range []struct {
+		name    string
+		list    []string
+		want    []string // bea's moves in the action phase
+		skipped string
+	}{
+		{"Playable", []string{"PASS IF NEEDED"}, []string{"PASS"}, ""},
+		// A plan's PUT cannot be played in the action phase.
+		{"NotNow", []string{"PUT FARM ALPACA IF NEEDED", "PASS"}, []string{"PASS"}, "PUT FARM ALPACA IF NEEDED"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			id, err := svc.Create(ctx, games.NewGame{Game: "altiplano", Players: players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seat := range rules.Seat(2) {
+				if _, err := svc.Move(ctx, id, seat, "DONE", games.Cause{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := svc.Queue(ctx, id, 1, tt.list, games.Cause{}); err != nil {
+				t.Fatal(err)
+			}
+			p, err := svc.Move(ctx, id, 0, "PASS", games.Cause{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bea []string
+			for _, m := range p.Game.Moves[2:] {
+				if m.Seat == 1 {
+					bea = append(bea, m.Move)
+				}
+			}
+			if !slices.Equal(bea, tt.want) {
+				t.Errorf("bea played %q from her list %q, want %q", bea, tt.list, tt.want)
+			}
+			evs, err := svc.History(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			skipped := ""
+			for _, e := range evs {
+				var q events.MovesQueued
+				if e.Type == events.TypeMovesQueued && e.Unmarshal(&q) == nil && q.Skipped != "" {
+					skipped = q.Skipped
+				}
+			}
+			if skipped != tt.skipped {
+				t.Errorf("the line left out is %q, want %q", skipped, tt.skipped)
+			}
+		})
+	}
+}

@@ -421,6 +421,8 @@ func tellQueued(t teller, p events.MovesQueued) string {
 	switch {
 	case !t.you(p.Seat):
 		return "" // a player's plan is theirs until played
+	case p.Skipped != "":
+		return fmt.Sprintf("pbem left %s out of your programmed list: it could not be played when its turn came, and you wrote IF NEEDED.", p.Skipped)
 	case p.Dropped != "":
 		return fmt.Sprintf("Your programmed list stopped: %s. The rest of it was dropped.", p.Dropped)
 	}

@@ -34,6 +34,8 @@ func TestQueueOnlyMoves(t *testing.T) {
 		{"Z99", false},
 		{"hello", false},
 		{"MINE SILVER", true},
+		{"MINE SILVER IF NEEDED", true}, // played if it can be, else left out
+		{"hello IF NEEDED", false},
 	} {
 		out := mt.mail(id, 1, "bea@example.net", "", c.line+"\r\n")
 		queue := mt.game(id).Queues[1]

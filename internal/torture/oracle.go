@@ -896,6 +896,10 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 					r.problem("game %s event %d: %v", id, e.Seq, err)
 					continue
 				}
+				if e.Actor == events.SystemActor && q.Skipped != "" { // pbem left out a line IF NEEDED
+					f.lists[q.Seat] = q.Moves
+					continue
+				}
 				if e.Actor == events.SystemActor { // pbem dropped the list
 					r.Dropped++
 					f.lists[q.Seat] = nil
