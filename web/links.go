@@ -13,6 +13,12 @@ import (
 // its readers reach it, such as "https://games.example.org"; "" gives the
 // path alone). A seat's link works while its player holds the seat; an
 // open seat has none ("").
+// RulesLink is the address, under base, of the page of game's rules as
+// pbem plays them.
+func RulesLink(base, game string) string {
+	return strings.TrimRight(base, "/") + "/rules/" + game
+}
+
 func Link(base string, t mail.Tokens, g *projections.Game, seat rules.Seat) string {
 	base = strings.TrimRight(base, "/")
 	if seat == rules.Observer {

@@ -25,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-games/pbem/docs"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
@@ -79,6 +80,22 @@ func (p *Pages) Unsubscribe() http.Handler {
 		default:
 			notFound(w)
 		}
+	})
+}
+
+// Rules serves GET /rules/<game>: the game's rules as pbem plays them
+// (docs/rules/<game>.md), house rules and their reasons included, as
+// plain text. Any other game is 404.
+func (p *Pages) Rules() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		secure(w.Header())
+		doc, ok := docs.Rules(strings.TrimPrefix(r.URL.Path, "/rules/"))
+		if !ok {
+			notFound(w)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write(doc)
 	})
 }
 

@@ -6,6 +6,8 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,6 +19,7 @@ import (
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/rulestest"
+	"github.com/pbem-games/pbem/web"
 )
 
 // get fetches url and returns its status, headers and body.
@@ -266,5 +269,25 @@ func TestPageTurn(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRulesPage: /rules/<game> serves each game's rules as pbem plays
+// them, house rules and all, and nothing else: an unknown game or a path
+// that climbs out is a 404.
+func TestRulesPage(t *testing.T) {
+	srv := httptest.NewServer((&web.Pages{}).Rules())
+	defer srv.Close()
+	for _, game := range []string{"atacama", "altiplano", "archipelago"} {
+		code, h, body := get(t, srv.URL+"/rules/"+game)
+		want, _ := os.ReadFile("../docs/rules/" + game + ".md")
+		if code != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "text/plain") || body != string(want) || len(want) == 0 {
+			t.Errorf("GET /rules/%s = %d %q, %d bytes; want 200, text, docs/rules/%s.md", game, code, h.Get("Content-Type"), len(body), game)
+		}
+	}
+	for _, path := range []string{"/rules/chess", "/rules/", "/rules/..%2fREADME", "/rules/Atacama", "/rules/atacama.md"} {
+		if code, _, _ := get(t, srv.URL+path); code != http.StatusNotFound {
+			t.Errorf("GET %s = %d, want 404", path, code)
+		}
 	}
 }

@@ -48,6 +48,13 @@ func TestHouseRulesTold(t *testing.T) {
 			if !strings.Contains(out.HTML, "House rules:") {
 				t.Errorf("%s: the HTML part of the %s mail to %s has no house rules", name, n.Kind, n.To)
 			}
+			// Where the service serves pages, the mail links the rules'.
+			web := lh
+			web.WebURL = "https://games.example.org/"
+			out, err = svc.Render(ctx, web, n)
+			if link := "https://games.example.org/rules/" + name; err != nil || !strings.Contains(out.Text, link) || !strings.Contains(out.HTML, link) {
+				t.Errorf("%s: the %s mail to %s, with pages served, does not link %s (%v)", name, n.Kind, n.To, link, err)
+			}
 		}
 	}
 }

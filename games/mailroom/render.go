@@ -82,7 +82,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		if err != nil {
 			return out, err // the store's trouble: trying again may mend it
 		}
-		s.describeGame(&m, g, evs, n)
+		s.describeGame(&m, g, evs, n, lh.WebURL)
 		if m.Board != "" && m.Kind.ShowsBoard() {
 			if pic, part, ok := boardPicture(g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png"); ok {
 				m.Picture, out.Inline = pic, []mail.Attachment{part}
@@ -201,12 +201,13 @@ var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: 
 	templates.Undelivered: true}
 
 // describeGame fills in what the mail shows of game g as after its event
-// n.Seq; evs is the whole history.
-func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice) {
+// n.Seq; evs is the whole history, webURL where the service serves its
+// pages ("" for nowhere).
+func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice, webURL string) {
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
-		HouseRules: info.HouseRules, RulesDoc: rulesDoc(info),
+		HouseRules: info.HouseRules, RulesDoc: rulesDoc(info, webURL),
 		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
@@ -464,7 +465,12 @@ func nameSeats(g *projections.Game, seats []int) string {
 	return andList(names)
 }
 
-// rulesDoc names the document of game's rules as pbem plays them.
-func rulesDoc(info rules.Info) string {
+// rulesDoc names the document of game's rules as pbem plays them: its
+// page on the service's web listener, where it serves pages, else its
+// place in pbem's source.
+func rulesDoc(info rules.Info, webURL string) string {
+	if webURL != "" {
+		return web.RulesLink(webURL, info.Name)
+	}
 	return "docs/rules/" + info.Name + ".md in pbem's source"
 }

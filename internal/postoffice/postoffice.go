@@ -168,6 +168,7 @@ func (p *PostOffice) Run(ctx context.Context) error {
 func (p *PostOffice) Handler() http.Handler {
 	mux := healthMux(p.health, p.metrics)
 	mux.Handle("GET /g/", p.pages.Handler())
+	mux.Handle("GET /rules/", p.pages.Rules())
 	mux.Handle("/u/", p.pages.Unsubscribe())
 	return mux
 }

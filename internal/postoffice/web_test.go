@@ -57,6 +57,8 @@ func TestWebPagesServed(t *testing.T) {
 			{web.Link("", tokens, g, rules.Observer), 200, "Seen by an observer."},
 			{mail.PagePath(id, tokens.Token(id, 1), false), 404, "no such page"},
 			{"/healthz", 0, `"healthy"`},
+			{"/rules/atacama", 200, "# Atacama"},
+			{"/rules/chess", 404, ""},
 		} {
 			status, body := fetch(t, base+tt.path)
 			if tt.status != 0 && status != tt.status || !strings.Contains(body, tt.want) {
