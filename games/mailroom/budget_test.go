@@ -10,7 +10,6 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -208,11 +207,7 @@ func TestStop(t *testing.T) {
 func TestStrangerOnceADay(t *testing.T) {
 	ctx := context.Background()
 	mt := newMailTable(t, atacama.Game)
-	index, err := projections.NewProjector(ctx, mt.svc.Store, mt.svc.Catalog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mt.m.Index = index
+	index := mt.index()
 	clock := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
 	mt.svc.Now = func() time.Time { return clock }
 	answers := func() int {
@@ -252,11 +247,8 @@ func TestStrangerOnceADay(t *testing.T) {
 func TestMaxHosted(t *testing.T) {
 	ctx := context.Background()
 	mt := newMailTable(t, atacama.Game)
-	index, err := projections.NewProjector(ctx, mt.svc.Store, mt.svc.Catalog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mt.m.Index, mt.m.MaxHosted = index, 2
+	index := mt.index()
+	mt.m.MaxHosted = 2
 	hosted := func() []string {
 		if err := index.CatchUp(ctx); err != nil {
 			t.Fatal(err)

@@ -10,7 +10,6 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -303,11 +302,7 @@ func TestJoinAgain(t *testing.T) {
 func TestGamesOfNewcomers(t *testing.T) {
 	ctx := context.Background()
 	mt := newMailTable(t, atacama.Game)
-	index, err := projections.NewProjector(ctx, mt.svc.Store, mt.svc.Catalog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mt.m.Index = index
+	index := mt.index()
 	replaced := mt.create("atacama", 3)
 	if _, err := mt.svc.Replace(ctx, replaced, games.Operator, 1, events.Player{Address: "eve@example.org"}, games.Cause{}); err != nil {
 		t.Fatal(err)

@@ -41,6 +41,18 @@ func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
 	return &mailTable{t: t, svc: svc, m: &mailroom.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}}
 }
 
+// index gives the mailroom the read models of the games, as pbem serve
+// does (GAMES, the strangers, the games hosted), and returns them.
+func (mt *mailTable) index() *projections.Projector {
+	mt.t.Helper()
+	index, err := projections.NewProjector(context.Background(), mt.svc.Store, mt.svc.Catalog)
+	if err != nil {
+		mt.t.Fatal(err)
+	}
+	mt.m.Index = index
+	return index
+}
+
 // tableAddrs are the addresses of the players of create's games, by seat.
 var tableAddrs = []string{"ana@example.org", "bea@example.net", "cai@example.com"}
 

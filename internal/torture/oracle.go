@@ -301,23 +301,19 @@ func Check(sent []Sent, out Outcome) Report {
 				break
 			}
 			r.problem("%s's %s (%s, in game %s after event %d) was recorded %d times and answered with %q, want once and no answer, or a refusal as the game was over", s.From, s.Move, s.MessageID, s.Game, s.Prompt, n, a)
-		case KindIf:
-			a := written[key]
-			switch {
-			case n == 1 && len(a) == 0:
-			case n == 0 && len(a) == 1 && slices.Contains([]string{"rejected", "error", "stale"}, answerKind(a[0])):
-				r.IfRefused++
-			default:
-				r.problem("%s's %s (%s, in game %s after event %d) was recorded %d times and answered with %q, want once and no answer, or a refusal", s.From, s.Move, s.MessageID, s.Game, s.Prompt, n, a)
-			}
-		case KindUndo, KindAgree, KindDecline, KindSetting:
+		case KindUndo, KindAgree, KindDecline, KindSetting, KindIf:
 			// Recorded once and not answered (the mail about the undo or
-			// the setting tells), or refused once with the reason.
+			// the setting tells; a conditional move is secret), or refused
+			// once with the reason.
 			a := written[key]
 			switch {
 			case n == 1 && len(a) == 0:
 			case n == 0 && len(a) == 1 && slices.Contains([]string{"rejected", "error", "stale"}, answerKind(a[0])):
-				r.UndoRefused++
+				if s.Kind == KindIf {
+					r.IfRefused++
+				} else {
+					r.UndoRefused++
+				}
 			default:
 				r.problem("%s's %s (%s, in game %s after event %d) was recorded %d times and answered with %q, want once and no answer, or a refusal", s.From, s.Move, s.MessageID, s.Game, s.Prompt, n, a)
 			}

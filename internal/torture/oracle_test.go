@@ -339,15 +339,7 @@ func TestCheckConsole(t *testing.T) {
 // good after whatever made it the seat's turn, a player's mail too; only
 // the clock may give up on a seat here.
 func TestCheckAbandoned(t *testing.T) {
-	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
-		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.Game, e.Seq, e.Source = "g", seq, source
-		return e
-	}
-	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	ev, key := historyOf(t)
 	sent := []Sent{
 		{Kind: KindNew, From: "a@x", MessageID: "n1"},
 		{Kind: KindMove, From: "a@x", MessageID: "m1", Game: "g", Seat: 0, Prompt: 3, Move: "E5"},
@@ -383,15 +375,7 @@ func TestCheckAbandoned(t *testing.T) {
 // refused once, saying so; a refusal of that kind before the expulsion,
 // or an expulsion of another seat than the mail names, is a problem.
 func TestCheckExpelled(t *testing.T) {
-	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
-		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.Game, e.Seq, e.Source = "g", seq, source
-		return e
-	}
-	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	ev, key := historyOf(t)
 	refusal := func(id string, seq uint64) mail.Notice {
 		return mail.Notice{ID: "re." + mail.InboxKey(id, nil) + ".0.rejected@x", To: "b@x", Seq: seq,
 			Fields: map[string]string{"reason": "the game's host expelled you: pbem plays your seat for good"}}
@@ -441,15 +425,7 @@ func TestCheckExpelled(t *testing.T) {
 // game's mail, gets silence. An answer to it, or silence for a mail
 // pbem read before the REPLACE, is a problem.
 func TestCheckReplaced(t *testing.T) {
-	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
-		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.Game, e.Seq, e.Source = "g", seq, source
-		return e
-	}
-	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	ev, key := historyOf(t)
 	sent := []Sent{
 		{Kind: KindNew, From: "a@x", MessageID: "n1"},
 		{Kind: KindReplace, From: "a@x", MessageID: "x1", Game: "g", Seat: 0, Prompt: 1, Move: "REPLACE 1 WITH r@x"},
@@ -497,15 +473,7 @@ func TestCheckReplaced(t *testing.T) {
 // line its host passed on; taking another seat than the JOIN was for is
 // a problem.
 func TestCheckOpenSeat(t *testing.T) {
-	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
-		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.Game, e.Seq, e.Source = "g", seq, source
-		return e
-	}
-	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	ev, key := historyOf(t)
 	sent := []Sent{
 		{Kind: KindNew, From: "a@x", MessageID: "n1"},
 		{Kind: KindJoin, From: "r@x", MessageID: "j1", Game: "g", Seat: 2, Move: "JOIN g c0de"},
@@ -532,15 +500,7 @@ func TestCheckOpenSeat(t *testing.T) {
 // it names, once, counting the mail that caused it once; a conditional
 // move played after another move than it names is a problem.
 func TestCheckIf(t *testing.T) {
-	ev := func(seq uint64, typ string, actor int, source string, payload any) events.Event {
-		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.Game, e.Seq, e.Source = "g", seq, source
-		return e
-	}
-	key := func(id string) string { return mail.InboxKey(id, nil) + "#0" }
+	ev, key := historyOf(t)
 	outcome := func(named string) ([]Sent, Outcome) {
 		sent := []Sent{
 			{Kind: KindNew, From: "a@x", MessageID: "n1"},
@@ -564,4 +524,19 @@ func TestCheckIf(t *testing.T) {
 	if r := Check(outcome("E6")); !strings.Contains(strings.Join(r.Problems, "\n"), "as a conditional move after") {
 		t.Errorf("Check(a conditional move played after another move) problems = %q, want one naming it", r.Problems)
 	}
+}
+
+// historyOf makes events of game "g" for a test: ev(seq, type, actor,
+// source, payload) is one, dated seq seconds after the epoch; key(id) is
+// the source of the first line of the mail with Message-ID id.
+func historyOf(t *testing.T) (ev func(seq uint64, typ string, actor int, source string, payload any) events.Event, key func(id string) string) {
+	ev = func(seq uint64, typ string, actor int, source string, payload any) events.Event {
+		e, err := events.New(typ, actor, time.Unix(int64(seq), 0), payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Game, e.Seq, e.Source = "g", seq, source
+		return e
+	}
+	return ev, func(id string) string { return mail.InboxKey(id, nil) + "#0" }
 }
