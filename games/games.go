@@ -60,7 +60,12 @@ const DefaultMinDeadline = time.Hour
 // Error is a refusal whose text is written for the person who asked.
 type Error struct {
 	Kind error  // one of the Err… sentinels, or rules.ErrIllegal
-	Msg  string // for the player or operator
+	Msg  string // for the player or operator, in English
+	// ID names the refusal in the message catalog, for the mail side to
+	// write in its reader's language with Args; "" where Msg is all
+	// there is.
+	ID   string
+	Args []string
 }
 
 func (e *Error) Error() string        { return e.Msg }

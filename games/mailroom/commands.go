@@ -3,6 +3,7 @@ package mailroom
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -65,6 +66,10 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 				kind = KindError
 			}
 			fields := map[string]string{"reason": refusal.Msg, "attempt": line, "skipped": strconv.Itoa(len(run) - i - 1)}
+			if refusal.ID != "" {
+				args, _ := json.Marshal(refusal.Args)
+				fields["reason.id"], fields["reason.args"] = refusal.ID, string(args)
+			}
 			if isCmd && cmd.OwnWords {
 				fields[ownWords] = "1"
 			}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
@@ -16,7 +15,7 @@ import (
 // few (a quiet seat, which had no mail of them, all of a round's at
 // least), so a mail says what the player missed. evs is the history up to
 // the mail's event.
-func happened(g *projections.Game, evs []events.Event, seat int) []string {
+func happened(g *projections.Game, evs []events.Event, seat int, loc Locale) []string {
 	from := 1 // the invitation said how the game was set up
 	for i := len(evs) - 1; i >= 0; i-- {
 		if evs[i].Actor == seat && evs[i].Type == events.TypeMovePlayed && i < len(evs)-1 {
@@ -25,7 +24,7 @@ func happened(g *projections.Game, evs []events.Event, seat int) []string {
 		}
 	}
 	var lines []string
-	for i, line := range DescribeEach(g, evs, seat)[from:] {
+	for i, line := range describeEachIn(g, evs, seat, loc)[from:] {
 		if line != "" && !g.Undone[evs[from+i].Seq] { // the undo's own line says what went
 			lines = append(lines, line)
 		}
@@ -51,9 +50,9 @@ const (
 // describeAll describes evs[from:] for the player at seat reader, one
 // sentence each, leaving out the events that have none for them. evs
 // starts at the game's first event.
-func describeAll(g *projections.Game, evs []events.Event, from, reader int) []string {
+func describeAll(g *projections.Game, evs []events.Event, from, reader int, loc Locale) []string {
 	var out []string
-	for _, line := range DescribeEach(g, evs, reader)[from:] {
+	for _, line := range describeEachIn(g, evs, reader, loc)[from:] {
 		if line != "" {
 			out = append(out, line)
 		}
@@ -66,11 +65,16 @@ func describeAll(g *projections.Game, evs []events.Event, from, reader int) []st
 // things stood when it happened: a timeout before the seat was given to
 // pbem for good reads as a timeout. g is the game after evs or later.
 func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string {
+	return describeEachIn(g, evs, reader, Locale{})
+}
+
+// describeEachIn is DescribeEach for a reader of loc.
+func describeEachIn(g *projections.Game, evs []events.Event, reader int, loc Locale) []string {
 	gone := map[int]bool{}
 	was := map[int]string{}
 	out := make([]string, len(evs))
 	for i, e := range evs {
-		out[i] = teller{g: g, e: e, reader: reader, gone: gone, was: was}.tell()
+		out[i] = teller{g: g, e: e, reader: reader, gone: gone, was: was, loc: loc}.tell()
 		switch e.Type {
 		case events.TypeGameCreated:
 			var p events.GameCreated
@@ -122,6 +126,7 @@ type teller struct {
 	// was names each seat's player before e, where the history is told
 	// from its start; nil when only e is told.
 	was map[int]string
+	loc Locale // the reader's language and zone
 }
 
 // tell describes t.e by its type's entry in eventTypes.
@@ -274,10 +279,10 @@ func tellReminder(teller, events.ReminderSent) string { return "" }
 func tellDigestSent(teller, events.DigestSent) string { return "" }
 
 func tellDeadline(t teller, p events.DeadlinePassed) string {
-	passed := fmt.Sprintf("%s deadline (%s) passed", capital(t.whose(p.Seat)), When(p.Deadline))
+	passed := fmt.Sprintf("%s deadline (%s) passed", capital(t.whose(p.Seat)), t.loc.When(p.Deadline))
 	if grace, err := projections.ParseSpan(t.g.Settings.Grace); err == nil && grace > 0 {
 		return fmt.Sprintf("%s; if %s %s not moved by %s, the end of the grace, pbem plays for %s.",
-			passed, t.whom(p.Seat), t.verb(p.Seat, "has", "have"), When(p.Deadline.Add(grace)), t.them(p.Seat))
+			passed, t.whom(p.Seat), t.verb(p.Seat, "has", "have"), t.loc.When(p.Deadline.Add(grace)), t.them(p.Seat))
 	}
 	return passed + "."
 }
@@ -292,7 +297,7 @@ func tellAbandoned(t teller, p events.SeatAbandoned) string {
 
 func tellVacation(t teller, p events.VacationDeclared) string {
 	return fmt.Sprintf("%s %s away from %s until %s; a deadline in between moves past the return.",
-		t.who(p.Seat), t.verb(p.Seat, "is", "are"), When(p.From), When(p.Until))
+		t.who(p.Seat), t.verb(p.Seat, "is", "are"), t.loc.When(p.From), t.loc.When(p.Until))
 }
 
 func tellPaused(_ teller, p events.GamePaused) string {
@@ -462,6 +467,3 @@ func describeSettings(s events.Settings) string {
 	}
 	return out
 }
-
-// When writes a time for players: "Thu 3 Dec 18:00 UTC".
-func When(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 UTC") }

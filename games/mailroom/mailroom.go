@@ -140,6 +140,7 @@ type letter struct {
 	// was taken back then, and its later lines add to the new one.
 	replaced bool
 	stale    bool // the mail was answered as stale: its other moves are not read
+	detected bool // pbem chose the sender's language and zone from this mail
 }
 
 // Handle acts on one recorded mail. It returns an error only when trying
@@ -176,6 +177,9 @@ func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
 		return err
 	}
 	if err := m.resume(ctx, l, log); err != nil {
+		return err
+	}
+	if err := m.detectPrefs(ctx, l); err != nil {
 		return err
 	}
 	if problem != "" {
@@ -338,6 +342,9 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			}
 			l.queued, l.stranger = forStranger(l.queued), true
 		}
+	}
+	if err := m.stamp(ctx, l); err != nil {
+		return err
 	}
 	var out []events.Message
 	var ids []string

@@ -73,15 +73,29 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	invited := false // the recipient is asked to join, and hears nothing else until they answer
 	asked := ""      // what the recipient is asked to answer
 	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References, Date: n.Time}
+	var g *projections.Game
+	var evs []events.Event
 	if n.Game != "" {
-		g, evs, _, err := s.LoadAt(ctx, n.Game, int(n.Seq))
+		var err error
+		g, evs, _, err = s.LoadAt(ctx, n.Game, int(n.Seq))
 		if errors.Is(err, events.ErrNotFound) {
 			return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
 		}
 		if err != nil {
 			return out, err // the store's trouble: trying again may mend it
 		}
-		s.describeGame(&m, g, evs, n)
+		if out.Date.IsZero() {
+			out.Date = evs[min(int(n.Seq), len(evs))-1].Time
+		}
+	}
+	loc, err := s.readerLocale(ctx, n, out.Date)
+	if err != nil {
+		return out, err
+	}
+	m.Lang = loc.Lang()
+	localize(&m, loc, n, out.Date)
+	if g != nil {
+		s.describeGame(&m, g, evs, n, loc)
 		if m.Board != "" && m.Kind.ShowsBoard() {
 			if pic, part, ok := boardPicture(g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png"); ok {
 				m.Picture, out.Inline = pic, []mail.Attachment{part}
@@ -116,9 +130,6 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		}
 		if lh.WebURL != "" && !invited {
 			m.Page = web.Link(lh.WebURL, lh.Tokens, g, rules.Seat(n.Seat))
-		}
-		if out.Date.IsZero() {
-			out.Date = evs[min(int(n.Seq), len(evs))-1].Time
 		}
 		if m.Kind == templates.Legal && m.YourTurn {
 			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat)), 0
@@ -196,7 +207,7 @@ var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: 
 
 // describeGame fills in what the mail shows of game g as after its event
 // n.Seq; evs is the whole history.
-func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice) {
+func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice, loc Locale) {
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
@@ -213,7 +224,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
 	m.Board = g.State.View(seat).Text()
 	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
-	m.Happened = happened(g, evs[:g.Seq], n.Seat)
+	m.Happened = happened(g, evs[:g.Seq], n.Seat, loc)
 	if _, pbemPlays := g.Abandoned[n.Seat]; games.IsToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
@@ -248,21 +259,21 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 		m.Said, m.SaidBy = said.Text, g.Created.Players[said.Seat].Name
 	}
 	if d, ok := g.Deadline(n.Seat); ok && m.YourTurn {
-		m.Deadline = deadline(g, d)
+		m.Deadline = deadline(g, d, loc)
 	}
 	switch m.Kind {
 	case templates.News:
-		m.Happened = []string{cmp.Or(DescribeEach(g, evs[:g.Seq], n.Seat)[g.Seq-1], "The game's table changed.")}
+		m.Happened = []string{cmp.Or(describeEachIn(g, evs[:g.Seq], n.Seat, loc)[g.Seq-1], "The game's table changed.")}
 	case templates.Digest:
-		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat)
+		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat, loc)
 		if len(m.History) == 0 {
 			m.History = []string{"Nothing happened."}
 		}
 	case templates.History:
-		m.History = describeAll(g, evs[:g.Seq], 0, n.Seat)
+		m.History = describeAll(g, evs[:g.Seq], 0, n.Seat, loc)
 	case templates.Stale:
 		since, _ := strconv.ParseUint(n.Fields["since"], 10, 64)
-		m.Changed = describeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat)
+		m.Changed = describeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat, loc)
 		if len(m.Changed) == 0 {
 			m.Changed = []string{"The game moved on since that mail."}
 		}
@@ -409,10 +420,10 @@ func ply(g *projections.Game, seq uint64) int {
 
 // deadline says when a seat must move by, and when its grace ends and
 // pbem plays for it.
-func deadline(g *projections.Game, d time.Time) string {
-	s := When(d)
+func deadline(g *projections.Game, d time.Time, loc Locale) string {
+	s := loc.When(d)
 	if grace, err := projections.ParseSpan(g.Settings.Grace); err == nil && grace > 0 {
-		s += fmt.Sprintf("; after %s of grace, at %s, pbem plays for you", g.Settings.Grace, When(d.Add(grace)))
+		s = loc.S("deadline.grace", s, g.Settings.Grace, loc.When(d.Add(grace)))
 	}
 	return s
 }

@@ -7,6 +7,9 @@ package mailroom
 
 import (
 	"fmt"
+	"sync"
+
+	"github.com/pbem-games/pbem/mail"
 
 	"github.com/pbem-games/pbem/games"
 )
@@ -16,6 +19,9 @@ import (
 type Service struct {
 	*games.Service
 	cache mailCache
+
+	prefsMu sync.Mutex
+	prefs   *mail.Prefs // each address's language and zone, once opened
 }
 
 // New returns the mail side of svc.

@@ -1,0 +1,78 @@
+package words
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestComplete fails when a language lacks a text another has, or gives
+// one its printer cannot print.
+func TestComplete(t *testing.T) {
+	all := map[string]bool{}
+	for _, lang := range Languages() {
+		for _, id := range IDs(lang) {
+			all[id] = true
+		}
+	}
+	for _, lang := range Languages() {
+		for id := range all {
+			if !Has(lang, id) {
+				t.Errorf("%s has no text for %q", lang, id)
+				continue
+			}
+			text, ok := dicts[lang][id].(string)
+			if !ok {
+				continue // a plural: TestPlurals prints those
+			}
+			// The same arguments, of the same kinds, as English, so that
+			// no reader misses what another is told.
+			if got, want := verbs(text), verbs(en[id].(string)); got != want && !(id == "time.when" && lang != "en") {
+				t.Errorf("%s %q takes %s, English %s", lang, id, got, want)
+			}
+		}
+	}
+}
+
+// verbs lists the arguments a text prints, by index and verb, sorted.
+func verbs(text string) string {
+	seen := map[string]bool{}
+	for _, m := range verb.FindAllString(text, -1) {
+		seen[m] = true
+	}
+	var out []string
+	for m := range seen {
+		out = append(out, m)
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+var verb = regexp.MustCompile(`%\[\d+\][a-zA-Z]|%[a-zA-Z]`)
+
+// TestWhen checks a time as each language writes it, in a reader's zone.
+func TestWhen(t *testing.T) {
+	at := time.Date(2026, 12, 3, 18, 0, 0, 0, time.UTC)
+	shanghai, err := time.LoadLocation("Asia/Shanghai")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang string
+		loc  *time.Location
+		want string
+	}{
+		{"en", nil, "Thu 3 Dec 18:00 UTC"},
+		{"en", shanghai, "Fri 4 Dec 02:00 UTC+08:00"},
+		{"en", time.FixedZone("", -(5*3600 + 1800)), "Thu 3 Dec 12:30 UTC-05:30"},
+		{"zh", shanghai, "12月4日（周五）02:00 UTC+08:00"},
+		{"zh-Hant-TW", time.UTC, "12月3日（周四）18:00 UTC"},
+		{"fr", time.UTC, "Thu 3 Dec 18:00 UTC"},
+	} {
+		if got := For(c.lang).When(at, c.loc); got != c.want {
+			t.Errorf("For(%q).When(%v) = %q, want %q", c.lang, c.loc, got, c.want)
+		}
+	}
+}
