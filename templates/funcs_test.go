@@ -23,6 +23,14 @@ var wrapTests = []struct {
 	{"first line\nsecond line", 0, 78, "first line\nsecond line"},
 	{"ünïcödé wörds ärë", 0, 13, "ünïcödé wörds\närë"},
 	{"          ", 4, 5, ""},
+	// A Chinese character is two columns wide, and a line may break
+	// between two of them, but not before a closing mark nor after an
+	// opening one.
+	{"你好世界你好世界", 0, 8, "你好世界\n你好世界"},
+	{"你好世界，你好", 0, 8, "你好世\n界，你好"},
+	{"你好（世界）你好", 2, 12, "你好（世界）\n  你好"},
+	{"轮到你了：E5", 0, 10, "轮到你了：\nE5"},
+	{"请回复 E5 或 G7", 0, 10, "请回复 E5\n或 G7"},
 }
 
 func TestWrap(t *testing.T) {
