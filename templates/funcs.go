@@ -23,6 +23,7 @@ var textFuncs = map[string]any{
 	"last":     last,
 	"next":     func(n int) int { return n + 1 },
 	"turn":     turn,
+	"pad":      pad,
 }
 
 // htmlFuncs are the functions the HTML templates may call.
@@ -193,6 +194,12 @@ const (
 	closing = "，。、；：！？）」』】》〉”’…—·,.;:!?)]}%"
 	opening = "（「『【《〈“‘([{"
 )
+
+// pad fills s with spaces to n columns, as %-ns does for a text of one
+// column a character: a column of Chinese names stays aligned.
+func pad(n int, s string) string {
+	return s + strings.Repeat(" ", max(0, n-Width(s)))
+}
 
 // Width is how many columns s takes in a monospace font: two for a wide
 // character, one for any other.
