@@ -85,7 +85,16 @@ var (
 )
 
 func refuse(kind error, format string, args ...any) error {
-	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	e := &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	if format != "%v" { // the rules' own reason, passed on
+		// The English format is the refusal's message id: the mail side
+		// writes it in its reader's language from there.
+		e.ID = format
+		for _, a := range args {
+			e.Args = append(e.Args, fmt.Sprint(a))
+		}
+	}
+	return e
 }
 
 // Time is the service's clock's now.

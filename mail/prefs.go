@@ -97,6 +97,9 @@ func (p *Prefs) At(ctx context.Context, addr string, t time.Time) (Pref, error) 
 // Set records s for addr. With onlyNew it records nothing for an address
 // that has a setting already, and reports whether it recorded.
 func (p *Prefs) Set(ctx context.Context, addr string, s Pref, onlyNew bool) (bool, error) {
+	// As precise as an event's time, so that a setting made before an
+	// event is in force at the event's time.
+	s.At = s.At.UTC().Truncate(time.Millisecond)
 	for {
 		h, rev, err := p.history(ctx, addr)
 		if err != nil {

@@ -31,3 +31,33 @@ func TestMailCommandsStopped(t *testing.T) {
 		t.Errorf("pbem mail show of an unknown Message-ID succeeded")
 	}
 }
+
+// TestNewWithLanguages: pbem new --lang sets every player's language, and
+// ADDRESS:LANG one player's own; the invitations are written so.
+func TestNewWithLanguages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	id := newGame(t, dir, "--players", "ana@example.org:en,Bea <bea@example.net>", "--lang", "zh")
+	list := mustPbem(t, dir, "mail", "list", id)
+	want := map[string]string{"ana@example.org": "Content-Language: en", "bea@example.net": "Content-Language: zh"}
+	for _, line := range strings.Split(list, "\n")[1:] {
+		if !strings.HasPrefix(line, "<") {
+			continue
+		}
+		out := mustPbem(t, dir, "mail", "show", strings.Fields(line)[0])
+		for addr, lang := range want {
+			if strings.Contains(out, "<"+addr+">") {
+				if !strings.Contains(out, lang) {
+					t.Errorf("the invitation to %s is not in %q:\n%.400s", addr, lang, out)
+				}
+				delete(want, addr)
+			}
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no invitation to %v", want)
+	}
+	if _, err := pbem(t, dir, "new", "atacama", "--players", "a@example.org,b@example.org", "--lang", "klingon"); err == nil {
+		t.Errorf("pbem new --lang klingon succeeded")
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
@@ -35,8 +37,24 @@ func (mt *mailTable) sent(before int, addr string) []mail.Outgoing {
 }
 
 // flat is a mail's text on one line, its runs of spaces one space, so
-// that a phrase is found whatever the wrapping.
-func flat(o mail.Outgoing) string { return strings.Join(strings.Fields(o.Text), " ") }
+// that a phrase is found whatever the wrapping; a line broken between two
+// Chinese characters is joined without one.
+func flat(o mail.Outgoing) string {
+	lines := strings.Split(o.Text, "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		if i > 0 && b.Len() > 0 && l != "" {
+			last, _ := utf8.DecodeLastRuneInString(b.String())
+			first, _ := utf8.DecodeRuneInString(l)
+			if !unicode.Is(unicode.Han, last) || !unicode.Is(unicode.Han, first) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(l)
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
 
 // deadlineLine finds the deadline a prompt gives.
 var deadlineLine = regexp.MustCompile(`Deadline: ([^;\n]*UTC[^;\n ]*)`)
@@ -100,6 +118,9 @@ func TestLanguageByMail(t *testing.T) {
 	out := mt.fresh(id, 1, "语言 中文\r\n")
 	if len(out) != 1 || !strings.Contains(flat(out[0]), "从现在起，pbem 用中文给你写信。") {
 		t.Fatalf("LANG answered with:\n%s", texts(out))
+	}
+	if out[0].Headers["Content-Language"] != "zh" || !strings.Contains(out[0].HTML, `<html lang="zh">`) {
+		t.Errorf("the answer to LANG zh says it is in %q, html %.60q", out[0].Headers["Content-Language"], out[0].HTML)
 	}
 	out = mt.fresh(id, 1, "TZ Mars/Olympus\r\n")
 	if len(refusals(out)) != 1 || !strings.Contains(flat(out[0]), "pbem 不认识 \"Mars/Olympus\"") {

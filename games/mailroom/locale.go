@@ -194,14 +194,55 @@ func mostlyHan(s string) bool {
 	return han > 0 && 3*han >= latin
 }
 
-// refuseIn is a refusal the mail side writes in its reader's language:
-// id names it in the message catalog (package words), args fill it in.
-func refuseIn(kind error, id string, args ...string) error {
+// sayIn adds message id with args to field of fields: its English text to
+// the field, and the message itself to field+".msgs", from which Render
+// writes the field in the reader's language.
+func sayIn(fields map[string]string, field, id string, args ...string) {
+	fields[field] = strings.TrimSpace(fields[field] + " " + words.For(words.Fallback).S(id, anys(args)...))
+	var msgs [][]string
+	_ = json.Unmarshal([]byte(fields[field+".msgs"]), &msgs)
+	b, _ := json.Marshal(append(msgs, append([]string{id}, args...)))
+	fields[field+".msgs"] = string(b)
+}
+
+// saying returns fields holding field said so (see sayIn).
+func saying(field, id string, args ...string) map[string]string {
+	f := map[string]string{}
+	sayIn(f, field, id, args...)
+	return f
+}
+
+// sayRefusal adds a refusal to field: by its message id where the
+// catalog has it (the command side's refusals are named by their English
+// format, see refusalID), else as it is written.
+func sayRefusal(fields map[string]string, field string, refusal *games.Error) {
+	id := refusalID(refusal.ID)
+	if id == "" || !words.Has(words.Fallback, id) {
+		fields[field] = strings.TrimSpace(fields[field] + " " + refusal.Msg)
+		return
+	}
+	sayIn(fields, field, id, refusal.Args...)
+}
+
+// refusalID is the catalog's id of a refusal's: the command side names
+// its refusals by their English format, whose arguments the mail side
+// has as text, so %d and %v are %s in the id.
+func refusalID(id string) string {
+	return strings.NewReplacer("%d", "%s", "%v", "%s").Replace(id)
+}
+
+func anys(args []string) []any {
 	as := make([]any, len(args))
 	for i, a := range args {
 		as[i] = a
 	}
-	return &games.Error{Kind: kind, Msg: words.For(words.Fallback).S(id, as...), ID: id, Args: args}
+	return as
+}
+
+// refuseIn is a refusal the mail side writes in its reader's language:
+// id names it in the message catalog (package words), args fill it in.
+func refuseIn(kind error, id string, args ...string) error {
+	return &games.Error{Kind: kind, Msg: words.For(words.Fallback).S(id, anys(args)...), ID: id, Args: args}
 }
 
 // at is when a setting the letter makes takes effect: when the mail came,
@@ -219,7 +260,7 @@ func (l *letter) at(now time.Time) time.Time {
 // they cause is written so. Mail to the plain mailbox counts only when it
 // holds a command, so that no stranger's spam fills the bucket.
 func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
-	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool { return isCommandWord(firstWord(line)) }) {
+	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool { w, _ := splitCommand(line); return isCommandWord(w) }) {
 		return nil
 	}
 	prefs, err := m.Service.prefsStore(ctx)
@@ -308,18 +349,30 @@ func (s *Service) readerLocale(ctx context.Context, n mail.Notice, date time.Tim
 	return loc, err
 }
 
+// said writes field of fields in the reader's language, from its
+// messages (see sayIn); ok is false for a field without.
+func said(loc Locale, fields map[string]string, field string) (string, bool) {
+	var msgs [][]string
+	if json.Unmarshal([]byte(fields[field+".msgs"]), &msgs) != nil || len(msgs) == 0 {
+		return "", false
+	}
+	var out []string
+	for _, msg := range msgs {
+		if len(msg) > 0 {
+			out = append(out, loc.S(msg[0], anys(msg[1:])...))
+		}
+	}
+	return loc.tidy(strings.Join(out, " ")), true
+}
+
 // localize writes in the reader's words what a notice names by message
 // id: a refusal, and the notes on the reader's language and zone.
 func localize(m *templates.Mail, loc Locale, n mail.Notice, date time.Time) {
-	if id := n.Fields["reason.id"]; id != "" {
-		var args []string
-		if json.Unmarshal([]byte(n.Fields["reason.args"]), &args) == nil {
-			as := make([]any, len(args))
-			for i, a := range args {
-				as[i] = a
-			}
-			m.Reason = loc.S(id, as...)
-		}
+	if s, ok := said(loc, n.Fields, "reason"); ok {
+		m.Reason = s
+	}
+	if s, ok := said(loc, n.Fields, "notice"); ok {
+		m.Notice = s
 	}
 	var notes []string
 	for _, what := range strings.Fields(n.Fields["set"]) {
@@ -336,4 +389,45 @@ func localize(m *templates.Mail, loc Locale, n mail.Notice, date time.Time) {
 	if len(notes) > 0 {
 		m.Notice = strings.TrimSpace(m.Notice + " " + strings.Join(notes, " "))
 	}
+}
+
+// list joins items as the reader's language lists them, with sep between
+// them in English ("A, B"; "move 1; move 2") and the language's own mark
+// in another (Chinese: "、" for ", ", "；" for "; ").
+func (l Locale) list(items []string, sep string) string {
+	return strings.Join(items, l.S("sep"+strings.TrimSpace(sep)))
+}
+
+// and joins names as a sentence lists them: "Ana", "Ana and Bea", "Ana,
+// Bea and Cai"; "Ana、Bea 和 Cai".
+func (l Locale) and(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return l.S("and", l.list(names[:len(names)-1], ","), names[len(names)-1])
+}
+
+// tidy mends the spacing of a sentence put together from parts: in
+// Chinese a name stands between spaces ("替 Bea 走棋"), but none before
+// or after a Chinese mark or at either end.
+func (l Locale) tidy(s string) string {
+	if l.Lang() != "zh" {
+		return s
+	}
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' }), " ")
+	var b strings.Builder
+	r := []rune(s)
+	for i, c := range r {
+		if c == ' ' && (i > 0 && isCJKMark(r[i-1]) || i+1 < len(r) && isCJKMark(r[i+1])) {
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// isCJKMark reports whether r is a Chinese punctuation mark, beside
+// which no space stands.
+func isCJKMark(r rune) bool {
+	return r >= 0x3000 && r <= 0x303F || r >= 0xFF01 && r <= 0xFF1F && !unicode.IsDigit(r) || r == '…' || r == '—' || r == '“' || r == '”'
 }

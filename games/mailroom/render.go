@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates"
+	"github.com/pbem-games/pbem/templates/words"
 	"github.com/pbem-games/pbem/web"
 )
 
@@ -66,9 +68,8 @@ const (
 func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mail.Outgoing, error) {
 	m := templates.Mail{
 		Kind: templates.Kind(n.Kind), Service: lh.Service, Mailbox: lh.Mailbox,
-		To:       templates.Recipient{Name: cmp.Or(n.Name, n.To), Address: n.To, Seat: n.Seat},
-		Commands: commandHelp(templates.Kind(n.Kind)),
-		Reason:   n.Fields["reason"], Attempt: n.Fields["attempt"], Notice: n.Fields["notice"],
+		To:     templates.Recipient{Name: cmp.Or(n.Name, n.To), Address: n.To, Seat: n.Seat},
+		Reason: n.Fields["reason"], Attempt: n.Fields["attempt"], Notice: n.Fields["notice"],
 	}
 	invited := false // the recipient is asked to join, and hears nothing else until they answer
 	asked := ""      // what the recipient is asked to answer
@@ -93,6 +94,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, err
 	}
 	m.Lang = loc.Lang()
+	m.Commands = commandHelp(templates.Kind(n.Kind), loc)
 	localize(&m, loc, n, out.Date)
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc)
@@ -109,19 +111,17 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		switch {
 		case m.Notice != "":
 		case watch:
-			m.Notice = fmt.Sprintf("%s asks you to follow this game: the board as everyone sees it after every move, and the result. To accept, send this line to %s: JOIN %s. Until you do, pbem mails you nothing more about it; to get no mail from pbem at all, send STOP to %s.",
-				games.HostName(g), lh.Mailbox, g.ID, lh.Mailbox)
+			m.Notice = loc.tidy(loc.S("note.watch", loc.S("who.other", games.HostName(g)), lh.Mailbox, g.ID))
 		case invited:
-			m.Notice = fmt.Sprintf("Reply JOIN to this mail to play, or DECLINE if you do not want to: until you answer, pbem mails you nothing else about this game. To get no mail from pbem at all, send STOP to %s.", lh.Mailbox)
+			m.Notice = loc.S("note.invited", lh.Mailbox)
 		case m.To.Host && !m.Over:
 			var waits []string
 			if awaited := g.Invited(); len(awaited) > 0 {
-				waits = append(waits, fmt.Sprintf("The game starts once %s said they play; pbem asked each of them.", nameSeats(g, awaited)))
+				waits = append(waits, loc.tidy(loc.S("note.awaited", nameSeats(g, awaited, loc))))
 			}
 			if open := g.Open(); len(open) > 0 {
 				// Only the host learns the invitation code, to pass on.
-				waits = append(waits, fmt.Sprintf("%d seat(s) are open. Whoever you invite takes one by sending this line to %s: JOIN %s %s",
-					len(open), lh.Mailbox, g.ID, lh.Tokens.Invitation(g.ID)))
+				waits = append(waits, loc.S("note.open", len(open)), loc.S("note.open.join", lh.Mailbox, g.ID, lh.Tokens.Invitation(g.ID)))
 			}
 			m.Notice = strings.Join(waits, " ")
 		}
@@ -145,7 +145,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		}
 	}
 	if m.Kind == templates.Games && lh.Index != nil {
-		if err := s.listGames(ctx, &m, lh.Index, n.To); err != nil {
+		if err := s.listGames(ctx, &m, lh.Index, n.To, loc); err != nil {
 			return out, err
 		}
 	}
@@ -181,7 +181,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 
 // headers are the structural headers of mail m.
 func headers(m templates.Mail) map[string]string {
-	h := map[string]string{HeaderKind: string(m.Kind)}
+	// RFC 3282: the language the mail is written in, as its HTML part's
+	// lang says too.
+	h := map[string]string{HeaderKind: string(m.Kind), "Content-Language": m.Lang}
 	if m.Game.ID != "" {
 		h[HeaderGame], h[HeaderSeq] = m.Game.ID, strconv.Itoa(m.Game.Seq)
 	}
@@ -210,8 +212,8 @@ var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: 
 func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice, loc Locale) {
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
-	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
-		HouseRules: info.HouseRules, RulesDoc: rulesDoc(info),
+	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0], loc), Variants: g.Created.Variants,
+		HouseRules: info.HouseRules, RulesDoc: rulesDoc(info, loc),
 		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
@@ -250,9 +252,9 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	if g.Ended != nil {
 		m.Seed = g.Ended.Seed
-		m.Result = result(g)
+		m.Result = result(g, loc)
 		if n.Seat >= 0 {
-			m.VerifyHint = "pbem verify --file " + g.ID + ".jsonl (the whole history is attached to this mail)"
+			m.VerifyHint = loc.S("verify.hint", "pbem verify --file "+g.ID+".jsonl")
 		}
 	}
 	if said := lastSaid(g); m.Kind == templates.Said && said != nil {
@@ -263,11 +265,11 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	switch m.Kind {
 	case templates.News:
-		m.Happened = []string{cmp.Or(describeEachIn(g, evs[:g.Seq], n.Seat, loc)[g.Seq-1], "The game's table changed.")}
+		m.Happened = []string{cmp.Or(describeEachIn(g, evs[:g.Seq], n.Seat, loc)[g.Seq-1], loc.S("table.changed"))}
 	case templates.Digest:
 		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat, loc)
 		if len(m.History) == 0 {
-			m.History = []string{"Nothing happened."}
+			m.History = []string{loc.S("nothing.happened")}
 		}
 	case templates.History:
 		m.History = describeAll(g, evs[:g.Seq], 0, n.Seat, loc)
@@ -275,7 +277,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 		since, _ := strconv.ParseUint(n.Fields["since"], 10, 64)
 		m.Changed = describeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat, loc)
 		if len(m.Changed) == 0 {
-			m.Changed = []string{"The game moved on since that mail."}
+			m.Changed = []string{loc.S("moved.on")}
 		}
 	}
 }
@@ -306,7 +308,7 @@ func lastDigest(evs []events.Event, seat int) int {
 	return 0
 }
 
-func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *projections.Projector, who string) error {
+func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *projections.Projector, who string, loc Locale) error {
 	pg, err := index.PlayerGames(ctx, who)
 	if err != nil {
 		return err
@@ -320,21 +322,21 @@ func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *proje
 		for _, p := range sum.Players {
 			names = append(names, p.Name)
 		}
-		state := "running"
+		state := loc.S("state.running")
 		switch {
 		case sum.Over:
-			state = "over"
+			state = loc.S("state.over")
 		case isSeatIn(sum.ToAct, ps.Seat):
-			state = "your turn"
+			state = loc.S("state.your.turn")
 		}
 		title := sum.Game
 		if g, err := s.Catalog.Lookup(sum.Game); err == nil {
 			title = g.Info().Title
 		}
 		if len(sum.Variants) > 0 {
-			title += " (" + strings.Join(sum.Variants, ", ") + ")"
+			title += loc.S("variants", loc.list(sum.Variants, ", "))
 		}
-		m.Games = append(m.Games, templates.GameLine{ID: sum.ID, Title: title, Players: strings.Join(names, ", "), State: state})
+		m.Games = append(m.Games, templates.GameLine{ID: sum.ID, Title: title, Players: loc.list(names, ", "), State: state})
 	}
 	return nil
 }
@@ -350,19 +352,40 @@ func isSeatIn(seats []rules.Seat, seat int) bool {
 
 // commandHelp lists the commands of the mail language from the command
 // table: every one for HELP, the brief list under any other mail.
-func commandHelp(kind templates.Kind) []templates.CommandHelp {
+func commandHelp(kind templates.Kind, loc Locale) []templates.CommandHelp {
 	var out []templates.CommandHelp
 	for _, c := range commands {
 		if kind != templates.Help && !c.Brief {
 			continue
 		}
-		h := templates.CommandHelp{Name: c.Word, Syntax: c.Syntax, Help: c.Help, Example: c.Example}
+		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: c.HelpIn(loc.Lang()), Example: c.Example}
+		if words.Has(loc.Lang(), "example."+c.Word) {
+			h.Example = loc.S("example." + c.Word)
+		}
 		if c.Who == HostOnly {
-			h.Who = "host only"
+			h.Who = loc.S("host.only")
 		}
 		out = append(out, h)
 	}
 	return out
+}
+
+// placeholder is a part of a command's syntax to write in its place.
+var placeholder = regexp.MustCompile(`<[^<>]+>|variant…`)
+
+// syntaxIn writes a command's syntax with its placeholders in the
+// reader's language: "SAY <text>", "SAY <话>".
+func syntaxIn(syntax string, loc Locale) string {
+	return placeholder.ReplaceAllStringFunc(syntax, func(ph string) string {
+		inner := strings.Trim(ph, "<>…")
+		if !words.Has(loc.Lang(), "ph."+inner) {
+			return ph
+		}
+		if strings.HasPrefix(ph, "<") {
+			return "<" + loc.S("ph."+inner) + ">"
+		}
+		return loc.S("ph."+inner) + "…"
+	})
 }
 
 // legalText is the attachment of a LEGAL answer: one move a line.
@@ -378,7 +401,7 @@ func firstLine(s string) string {
 // names are the players of a game as it was created, for the subject of
 // every mail of it: "Ana vs Bea", "Ana, Bea and Cai". A replacement later
 // does not change them, so the thread keeps its subject.
-func names(created events.Event) string {
+func names(created events.Event, loc Locale) string {
 	var gc events.GameCreated
 	if created.Unmarshal(&gc) != nil {
 		return ""
@@ -391,18 +414,9 @@ func names(created events.Event) string {
 	case 0:
 		return ""
 	case 2:
-		return ns[0] + " vs " + ns[1]
+		return loc.S("vs", ns[0], ns[1])
 	}
-	return andList(ns)
-}
-
-// andList joins names as a sentence lists them: "Ana", "Ana and Bea",
-// "Ana, Bea and Cai".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return loc.and(ns)
 }
 
 // ply is how many moves of g played up to event seq still stand: the
@@ -458,15 +472,15 @@ func digits(s string) int {
 }
 
 // nameSeats names the players of seats, e.g. "Bea and Cai".
-func nameSeats(g *projections.Game, seats []int) string {
+func nameSeats(g *projections.Game, seats []int, loc Locale) string {
 	var names []string
 	for _, s := range seats {
-		names = append(names, cmp.Or(g.Created.Players[s].Name, fmt.Sprintf("seat %d", s)))
+		names = append(names, cmp.Or(g.Created.Players[s].Name, loc.S("seat.n.lower", s)))
 	}
-	return andList(names)
+	return loc.and(names)
 }
 
 // rulesDoc names the document of game's rules as pbem plays them.
-func rulesDoc(info rules.Info) string {
-	return "docs/rules/" + info.Name + ".md in pbem's source"
+func rulesDoc(info rules.Info, loc Locale) string {
+	return loc.S("rules.doc", info.Name)
 }

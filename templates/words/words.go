@@ -97,6 +97,13 @@ func Has(lang, id string) bool {
 	return ok
 }
 
+// Text returns the text lang gives id as written, with its verbs, for a
+// text without plural forms; "" for none.
+func Text(lang, id string) string {
+	s, _ := dicts[lang][id].(string)
+	return s
+}
+
 // Printer writes the texts of one language.
 type Printer struct {
 	lang string
