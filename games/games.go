@@ -66,6 +66,9 @@ type Error struct {
 	// there is.
 	ID   string
 	Args []string
+	// Phrase is the rules' own reason as a phrase, where the refusal is
+	// theirs (see rules.Illegal).
+	Phrase *rules.Phrase
 }
 
 func (e *Error) Error() string        { return e.Msg }
@@ -86,6 +89,13 @@ var (
 
 func refuse(kind error, format string, args ...any) error {
 	e := &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	var phrased rules.Phrased
+	if format == "%v" && len(args) == 1 {
+		if err, ok := args[0].(error); ok && errors.As(err, &phrased) && phrased.Phrase().String() == e.Msg {
+			p := phrased.Phrase()
+			e.Phrase = &p
+		}
+	}
 	if format != "%v" { // the rules' own reason, passed on
 		// The English format is the refusal's message id: the mail side
 		// writes it in its reader's language from there.

@@ -74,3 +74,27 @@ func TestPrefsAsOf(t *testing.T) {
 	}
 	check(prefs)
 }
+
+// BenchmarkPrefsAt is what every mail's rendering adds to read its
+// recipient's language and zone from the embedded store.
+func BenchmarkPrefsAt(b *testing.B) {
+	ctx := context.Background()
+	store, err := events.Open(ctx, events.Options{DataDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	prefs, err := mail.OpenPrefs(ctx, store)
+	if err != nil {
+		b.Fatal(err)
+	}
+	at := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
+	if _, err := prefs.Set(ctx, "bea@example.net", mail.Pref{Lang: "zh", Zone: "Asia/Shanghai", At: at}, false); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := prefs.At(ctx, "bea@example.net", at.Add(time.Hour)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

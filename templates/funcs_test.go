@@ -111,3 +111,20 @@ func TestTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestPad: a name is padded to a width in columns, so a Chinese name
+// (two columns a character) lines up with a Latin one.
+func TestPad(t *testing.T) {
+	for _, c := range []struct {
+		n       int
+		s, want string
+	}{
+		{6, "Bea", "Bea   "},
+		{6, "安娜", "安娜  "},
+		{2, "安娜", "安娜"},
+	} {
+		if got := pad(c.n, c.s); got != c.want || Width(got) != max(c.n, Width(c.s)) {
+			t.Errorf("pad(%d, %q) = %q, want %q", c.n, c.s, got, c.want)
+		}
+	}
+}

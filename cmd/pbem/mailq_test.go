@@ -61,3 +61,22 @@ func TestNewWithLanguages(t *testing.T) {
 		t.Errorf("pbem new --lang klingon succeeded")
 	}
 }
+
+// TestShowInChinese: pbem show --lang zh writes an Atacama board's words
+// in Chinese, its drawing as it is.
+func TestShowInChinese(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	id := newGame(t, dir, "--players", "ana@example.org,bea@example.net", "--seed", "3")
+	en := mustPbem(t, dir, "show", id, "--seat", "1")
+	zh := mustPbem(t, dir, "show", id, "--seat", "1", "--lang", "zh")
+	if !strings.Contains(en, "Rigs left:") || !strings.Contains(zh, "剩余钻井：") || strings.Contains(zh, "Rigs left") {
+		t.Errorf("pbem show --lang zh:\n%s", zh)
+	}
+	if board := strings.Split(en, "\n")[3]; !strings.Contains(zh, board) {
+		t.Errorf("the Chinese board lacks the drawing's line %q", board)
+	}
+	if _, err := pbem(t, dir, "show", id, "--lang", "klingon"); err == nil {
+		t.Errorf("pbem show --lang klingon succeeded")
+	}
+}

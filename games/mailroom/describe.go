@@ -218,8 +218,14 @@ func tellMove(t teller, p events.MovePlayed) string {
 }
 
 // describeMove phrases a recorded move, in the game's words when it has a
-// Guide and the reader reads English; otherwise as the move is written.
+// Guide that says them as phrases, or one in English for a reader of
+// English; otherwise as the move is written.
 func describeMove(g *projections.Game, mp events.MovePlayed, loc Locale) string {
+	if guide, ok := g.State.(rules.PhrasedGuide); ok {
+		if p := guide.DescribePhrase(rules.Seat(mp.Seat), mp.Move); p.Format != "" {
+			return loc.phrase(p)
+		}
+	}
 	if guide, ok := g.State.(rules.Guide); ok && loc.Lang() == words.Fallback {
 		if d := guide.Describe(rules.Seat(mp.Seat), mp.Move); d != "" {
 			return d

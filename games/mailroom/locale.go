@@ -16,6 +16,7 @@ import (
 
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates"
 	"github.com/pbem-games/pbem/templates/words"
 )
@@ -216,6 +217,12 @@ func saying(field, id string, args ...string) map[string]string {
 // catalog has it (the command side's refusals are named by their English
 // format, see refusalID), else as it is written.
 func sayRefusal(fields map[string]string, field string, refusal *games.Error) {
+	if refusal.Phrase != nil {
+		fields[field] = strings.TrimSpace(fields[field] + " " + refusal.Msg)
+		b, _ := json.Marshal(refusal.Phrase)
+		fields[field+".phrase"] = string(b)
+		return
+	}
 	id := refusalID(refusal.ID)
 	if id == "" || !words.Has(words.Fallback, id) {
 		fields[field] = strings.TrimSpace(fields[field] + " " + refusal.Msg)
@@ -352,6 +359,10 @@ func (s *Service) readerLocale(ctx context.Context, n mail.Notice, date time.Tim
 // said writes field of fields in the reader's language, from its
 // messages (see sayIn); ok is false for a field without.
 func said(loc Locale, fields map[string]string, field string) (string, bool) {
+	var p rules.Phrase
+	if json.Unmarshal([]byte(fields[field+".phrase"]), &p) == nil {
+		return loc.tidy(loc.phrase(p)), true
+	}
 	var msgs [][]string
 	if json.Unmarshal([]byte(fields[field+".msgs"]), &msgs) != nil || len(msgs) == 0 {
 		return "", false
@@ -391,6 +402,22 @@ func localize(m *templates.Mail, loc Locale, n mail.Notice, date time.Time) {
 	}
 }
 
+// phrase writes a phrase of a game's rules in the reader's language,
+// each of its parts in English where the catalog lacks it.
+func (l Locale) phrase(p rules.Phrase) string {
+	if p.Format == "" {
+		return p.Text
+	}
+	args := make([]any, len(p.Args))
+	for i, a := range p.Args {
+		args[i] = l.phrase(a)
+	}
+	if !words.Has(l.Lang(), p.Format) {
+		return fmt.Sprintf(p.Format, args...)
+	}
+	return l.S(p.Format, args...)
+}
+
 // list joins items as the reader's language lists them, with sep between
 // them in English ("A, B"; "move 1; move 2") and the language's own mark
 // in another (Chinese: "、" for ", ", "；" for "; ").
@@ -414,7 +441,15 @@ func (l Locale) tidy(s string) string {
 	if l.Lang() != "zh" {
 		return s
 	}
-	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' }), " ")
+	return l.tidyMarks(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' }), " "))
+}
+
+// tidyMarks is tidy without joining runs of spaces, for a line whose
+// spacing lines its parts up (a board's legend).
+func (l Locale) tidyMarks(s string) string {
+	if l.Lang() != "zh" {
+		return s
+	}
 	var b strings.Builder
 	r := []rune(s)
 	for i, c := range r {

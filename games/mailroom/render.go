@@ -224,7 +224,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: !m.Over && games.IsToAct(g.State, p.Seat), You: p.Seat == n.Seat})
 	}
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
-	m.Board = g.State.View(seat).Text()
+	m.Board = boardText(g.State.View(seat), loc)
 	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
 	m.Happened = happened(g, evs[:g.Seq], n.Seat, loc)
 	if _, pbemPlays := g.Abandoned[n.Seat]; games.IsToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
@@ -243,7 +243,9 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 		if example != nil {
 			m.Example = example.String()
 		}
-		if guide, ok := g.State.(rules.Guide); ok {
+		if guide, ok := g.State.(rules.PhrasedGuide); ok {
+			m.MoveSyntax = loc.tidy(loc.phrase(guide.MoveSyntaxPhrase(seat)))
+		} else if guide, ok := g.State.(rules.Guide); ok {
 			m.MoveSyntax = guide.MoveSyntax(seat)
 		}
 	}
@@ -280,6 +282,31 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 			m.Changed = []string{loc.S("moved.on")}
 		}
 	}
+}
+
+// BoardIn is a view's text board in lang, as a player who reads lang gets
+// it by mail.
+func BoardIn(v rules.View, lang string) string {
+	return boardText(v, Locale{Printer: words.For(lang)})
+}
+
+// boardText is a view's text board as the reader reads it: a game that
+// gives its text in phrases has its lines written in the reader's
+// language under its drawing.
+func boardText(v rules.View, loc Locale) string {
+	pv, ok := v.(rules.PhrasedView)
+	if !ok || loc.Lang() == words.Fallback {
+		return v.Text()
+	}
+	tl := pv.TextLines()
+	var b strings.Builder
+	b.WriteString(tl.Drawing)
+	for _, p := range tl.Lines {
+		line := loc.phrase(p)
+		body := strings.TrimLeft(line, " ")
+		b.WriteString(line[:len(line)-len(body)] + loc.tidyMarks(body) + "\n")
+	}
+	return b.String()
 }
 
 // allLegal returns seat's legal moves in g, sorted as people read them.

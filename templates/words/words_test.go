@@ -1,8 +1,10 @@
 package words
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -36,11 +38,18 @@ func TestComplete(t *testing.T) {
 	}
 }
 
-// verbs lists the arguments a text prints, by index and verb, sorted.
+// verbs lists the arguments a text prints, by index and verb, sorted: an
+// argument without an index is the one after the argument before it.
 func verbs(text string) string {
 	seen := map[string]bool{}
-	for _, m := range verb.FindAllString(text, -1) {
-		seen[m] = true
+	n := 0
+	for _, m := range verb.FindAllStringSubmatch(text, -1) {
+		if m[1] != "" {
+			n, _ = strconv.Atoi(m[1])
+		} else {
+			n++
+		}
+		seen[fmt.Sprintf("%%[%d]%s", n, m[2])] = true
 	}
 	var out []string
 	for m := range seen {
@@ -61,7 +70,7 @@ func lacks(got, want string) string {
 	return strings.Join(out, " ")
 }
 
-var verb = regexp.MustCompile(`%\[\d+\][a-zA-Z]|%[a-zA-Z]`)
+var verb = regexp.MustCompile(`%(?:\[(\d+)\])?([a-zA-Z])`)
 
 // TestWhen checks a time as each language writes it, in a reader's zone.
 func TestWhen(t *testing.T) {
