@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/atacama"
 	"github.com/pbem-games/pbem/templates/words"
 )
@@ -82,6 +83,21 @@ func TestGameTextsInCatalog(t *testing.T) {
 	if len(formats) < 30 {
 		t.Fatalf("Atacama says %d phrases, want its whole vocabulary", len(formats))
 	}
+	checkFormats(t, "Atacama", formats)
+
+	// Altiplano says how to write a move and what a move did so; its board
+	// and its refusals are still English.
+	formats = gameFormats(t, altiplano.Game, []rules.Setup{seats(2), seats(4)}, nil)
+	if len(formats) < 20 {
+		t.Fatalf("Altiplano says %d phrases, want its guide's vocabulary", len(formats))
+	}
+	checkFormats(t, "Altiplano", formats)
+}
+
+// checkFormats fails for every format with words of its own that a
+// language of the catalog has no text for.
+func checkFormats(t *testing.T, game string, formats map[string]bool) {
+	t.Helper()
 	var missing []string
 	for f := range formats {
 		if !strings.ContainsFunc(strings.ReplaceAll(f, "%s", ""), func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) {
@@ -95,6 +111,6 @@ func TestGameTextsInCatalog(t *testing.T) {
 	}
 	slices.Sort(missing)
 	if len(missing) > 0 {
-		t.Errorf("%d phrases of Atacama have no text:\n%s", len(missing), strings.Join(missing, "\n"))
+		t.Errorf("%d phrases of %s have no text:\n%s", len(missing), game, strings.Join(missing, "\n"))
 	}
 }

@@ -418,6 +418,15 @@ func (l Locale) phrase(p rules.Phrase) string {
 	return l.S(p.Format, args...)
 }
 
+// text writes a game's fixed English text (its house rules) in the
+// reader's language, where the catalog has it; as it is otherwise.
+func (l Locale) text(english string) string {
+	if english == "" || !words.Has(l.Lang(), english) {
+		return english
+	}
+	return l.S(english)
+}
+
 // list joins items as the reader's language lists them, with sep between
 // them in English ("A, B"; "move 1; move 2") and the language's own mark
 // in another (Chinese: "、" for ", ", "；" for "; ").

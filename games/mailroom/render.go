@@ -213,7 +213,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0], loc), Variants: g.Created.Variants,
-		HouseRules: info.HouseRules, RulesDoc: rulesDoc(info, loc),
+		HouseRules: loc.text(info.HouseRules), RulesDoc: rulesDoc(info, loc),
 		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in

@@ -38,7 +38,10 @@ type chineseReader struct {
 
 func newChineseReader(g *projections.Game) *chineseReader {
 	r := &chineseReader{allowed: []string{"pbem", "UTC", "SHA", "verify", "file", "key", "jsonl", "mon-fri", "English", g.Rules.Info().Title, g.Rules.Info().Name},
-		game: []string{g.Rules.Info().HouseRules}, ids: []string{g.ID}}
+		ids: []string{g.ID}}
+	if !words.Has("zh", g.Rules.Info().HouseRules) {
+		r.game = append(r.game, g.Rules.Info().HouseRules)
+	}
 	for _, p := range g.Created.Players {
 		r.allowed = append(r.allowed, p.Name)
 	}
