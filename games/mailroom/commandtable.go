@@ -85,7 +85,7 @@ func init() {
 			Detail: "Until you set it, pbem writes in the language of your first mail (its Content-Language header, else Chinese for a mail mostly in Chinese characters, else English), and says so in its answer. `语言 中文` is `LANG zh`.",
 			run:    setLang},
 		{Word: "TZ", Aliases: []string{"TIMEZONE", "时区"}, Syntax: "TZ <zone>", Example: "TZ Asia/Shanghai", Who: Anyone,
-			Detail: "Until you set it, pbem uses the offset of your first mail's Date header, else UTC. The days of a host's `DEADLINE` and of a `VACATION` are still counted in UTC.",
+			Detail: "Until you set it, pbem uses the offset of your first mail's Date header, else UTC. The days you write in `VACATION` are in your zone too; the weekdays of a host's `DEADLINE` are counted in UTC.",
 			run:    setZone},
 		{Word: "GAMES", Aliases: []string{"我的对局"}, Syntax: "GAMES", Example: "GAMES", Who: Anyone, Brief: true,
 			Console: "pbem games", run: answer(KindGames)},
@@ -111,7 +111,7 @@ func init() {
 			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (Altiplano's `END` for `DONE` or `PASS`), `END` alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",
 			Console: "pbem end", run: endGame},
 		{Word: "VACATION", Aliases: []string{"假期"}, Syntax: "VACATION <first day> <last day>", Example: "VACATION 2026-12-20 2026-12-27", Who: AnyPlayer, Game: true,
-			Detail: "Days are written YYYY-MM-DD, UTC; the deadline moves by as long as the vacation, by at most the host's `VACATION` limit.",
+			Detail: "Days are written YYYY-MM-DD, in your time zone (`TZ`; UTC until you set one); the deadline moves by as long as the vacation, by at most the host's `VACATION` limit.",
 			run:    vacation},
 		{Word: "AUTO", Aliases: []string{"自动"}, Syntax: "AUTO ON|OFF", Example: "AUTO OFF", Who: AnyPlayer, Game: true,
 			Detail: "A forced move (Archipelago's `FEED NONE` when you have nothing to give, a `PASS` with nothing else to do) is marked forced in the history.",
@@ -276,7 +276,11 @@ func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c gam
 }
 
 func vacation(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	from, until, err := parseVacation(rest)
+	loc, _, err := m.Service.localeAt(ctx, l.p.From, m.Service.Time())
+	if err != nil {
+		return err
+	}
+	from, until, err := parseVacation(rest, loc.zone())
 	if err == nil {
 		_, err = m.Service.Vacation(ctx, l.game.ID, l.seat, from, until, c)
 	}

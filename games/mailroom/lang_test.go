@@ -5,9 +5,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -98,6 +100,22 @@ func TestTimeZoneByMail(t *testing.T) {
 	if ana == nil || !strings.HasSuffix(ana[1], " UTC") {
 		t.Errorf("Ana's board gives no deadline in UTC:\n%s", out[0].Text)
 	}
+	// The days of her VACATION are hers: from midnight in Shanghai.
+	if r := refusals(mt.fresh(id, 1, "VACATION 2026-12-20 2026-12-27\r\n")); len(r) > 0 {
+		t.Fatalf("VACATION refused: %q", r)
+	}
+	if v := mt.game(id).Vacations; len(v) == 0 {
+		t.Errorf("no vacation recorded")
+	}
+	evs, err := mt.svc.History(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var away events.VacationDeclared
+	if err := evs[len(evs)-1].Unmarshal(&away); err != nil || !away.From.Equal(time.Date(2026, 12, 19, 16, 0, 0, 0, time.UTC)) || !away.Until.Equal(time.Date(2026, 12, 27, 16, 0, 0, 0, time.UTC)) {
+		t.Errorf("Bea's vacation in Shanghai is recorded from %v until %v, want from 19 Dec 16:00 UTC until 27 Dec 16:00 UTC (%v)", away.From, away.Until, err)
+	}
+
 	// And in a second game, Bea's zone holds without a word from her.
 	id2 := mt.create("atacama", 2)
 	before = len(mt.outbox())

@@ -100,15 +100,15 @@ func parseDays(w string) ([]string, error) {
 }
 
 // parseVacation reads "2026-12-20 2026-12-27": away from the start of the
-// first day to the end of the last.
-func parseVacation(text string) (time.Time, time.Time, error) {
+// first day to the end of the last, days as they are in zone.
+func parseVacation(text string, zone *time.Location) (time.Time, time.Time, error) {
 	words := strings.Fields(text)
 	bad := refuseIn(rules.ErrIllegal, "refuse.vacation.usage")
 	if len(words) != 2 {
 		return time.Time{}, time.Time{}, bad
 	}
-	from, err1 := time.Parse("2006-01-02", words[0])
-	last, err2 := time.Parse("2006-01-02", words[1])
+	from, err1 := time.ParseInLocation("2006-01-02", words[0], zone)
+	last, err2 := time.ParseInLocation("2006-01-02", words[1], zone)
 	if err1 != nil || err2 != nil {
 		return time.Time{}, time.Time{}, bad
 	}
