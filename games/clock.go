@@ -276,12 +276,18 @@ func (s *Service) queuedMove(g *projections.Game, seat rules.Seat, text string, 
 }
 
 // IfNeeded returns a programmed list's line without its last words "IF
-// NEEDED", and whether it ended so: such a line is played only when it
-// can be, and left out when it cannot.
+// NEEDED" (or "如有需要"), and whether it ended so: such a line is
+// played only when it can be, and left out when it cannot.
 func IfNeeded(line string) (string, bool) {
 	w := strings.Fields(line)
-	if n := len(w); n > 2 && strings.EqualFold(w[n-2], "IF") && strings.EqualFold(w[n-1], "NEEDED") {
+	n := len(w)
+	switch {
+	case n > 2 && strings.EqualFold(w[n-2], "IF") && strings.EqualFold(w[n-1], "NEEDED"):
 		return strings.Join(w[:n-2], " "), true
+	case n > 0 && strings.HasSuffix(w[n-1], "如有需要"):
+		if bare := strings.TrimSpace(strings.TrimSuffix(strings.Join(w, " "), "如有需要")); bare != "" {
+			return bare, true
+		}
 	}
 	return line, false
 }

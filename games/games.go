@@ -60,7 +60,15 @@ const DefaultMinDeadline = time.Hour
 // Error is a refusal whose text is written for the person who asked.
 type Error struct {
 	Kind error  // one of the Err… sentinels, or rules.ErrIllegal
-	Msg  string // for the player or operator
+	Msg  string // for the player or operator, in English
+	// ID names the refusal in the message catalog, for the mail side to
+	// write in its reader's language with Args; "" where Msg is all
+	// there is.
+	ID   string
+	Args []string
+	// Phrase is the rules' own reason as a phrase, where the refusal is
+	// theirs (see rules.Illegal).
+	Phrase *rules.Phrase
 }
 
 func (e *Error) Error() string        { return e.Msg }
@@ -80,7 +88,23 @@ var (
 )
 
 func refuse(kind error, format string, args ...any) error {
-	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	e := &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	var phrased rules.Phrased
+	if format == "%v" && len(args) == 1 {
+		if err, ok := args[0].(error); ok && errors.As(err, &phrased) && phrased.Phrase().String() == e.Msg {
+			p := phrased.Phrase()
+			e.Phrase = &p
+		}
+	}
+	if format != "%v" { // the rules' own reason, passed on
+		// The English format is the refusal's message id: the mail side
+		// writes it in its reader's language from there.
+		e.ID = format
+		for _, a := range args {
+			e.Args = append(e.Args, fmt.Sprint(a))
+		}
+	}
+	return e
 }
 
 // Time is the service's clock's now.

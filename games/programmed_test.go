@@ -164,3 +164,25 @@ func TestProgrammedIfNeeded(t *testing.T) {
 		})
 	}
 }
+
+// TestIfNeeded reads the condition of a list's line, in English or
+// Chinese, and nothing else as one.
+func TestIfNeeded(t *testing.T) {
+	for _, tt := range []struct {
+		line, bare string
+		ok         bool
+	}{
+		{"FEED 1 OWN IF NEEDED", "FEED 1 OWN", true},
+		{"feed 1 own  if  needed", "feed 1 own", true},
+		{"FEED 1 OWN 如有需要", "FEED 1 OWN", true},
+		{"FEED 1 OWN如有需要", "FEED 1 OWN", true},
+		{"IF NEEDED", "IF NEEDED", false},
+		{"如有需要", "如有需要", false},
+		{"IF E5 THEN G7", "IF E5 THEN G7", false},
+		{"FEED 1 OWN", "FEED 1 OWN", false},
+	} {
+		if bare, ok := games.IfNeeded(tt.line); bare != tt.bare || ok != tt.ok {
+			t.Errorf("IfNeeded(%q) = %q, %v; want %q, %v", tt.line, bare, ok, tt.bare, tt.ok)
+		}
+	}
+}

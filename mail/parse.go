@@ -36,6 +36,7 @@ type Parsed struct {
 	Automatic   string       `json:"automatic,omitempty"`   // why a machine sent it, "auto-reply (Auto-Submitted: auto-replied)"; "" for a person's mail
 	AuthResults []AuthResult `json:"authResults,omitempty"` // the Authentication-Results headers, topmost first; see Passed
 	Size        int          `json:"size"`                  // bytes of the raw mail
+	Language    string       `json:"language,omitempty"`    // the first tag of Content-Language (RFC 3282), e.g. "zh-CN"; "" if none
 }
 
 // Limits bounds what [Parse] reads. Zero fields mean the defaults.

@@ -45,6 +45,23 @@ func (p *Parsed) readFields(h gomail.Header, cs string) {
 		p.Date = date
 	}
 	p.AuthResults = authResults(h.Values("Authentication-Results"))
+	p.Language = languageTag(h.Get("Content-Language"))
+}
+
+// languageTag reads the first language tag of a Content-Language header
+// (RFC 3282: a list of BCP 47 tags); "" for none or one malformed.
+func languageTag(v string) string {
+	tag, _, _ := strings.Cut(v, ",")
+	tag = strings.TrimSpace(tag)
+	if tag == "" || len(tag) > 35 {
+		return ""
+	}
+	for _, r := range tag {
+		if !(r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return ""
+		}
+	}
+	return tag
 }
 
 // recipients lists who the mail was delivered to, in the order the

@@ -10,10 +10,12 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"mime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/emersion/go-msgauth/dkim"
 	"github.com/emersion/go-smtp"
@@ -256,5 +258,76 @@ func BenchmarkSend(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestChineseSubject: a long Chinese subject is written as RFC 2047
+// encoded words of UTF-8 that each hold whole characters (RFC 2047, 5:
+// "an integral number of characters") within 75 bytes, on header lines
+// within 78 columns, and reads back as it was; Content-Language goes out
+// as given.
+func TestChineseSubject(t *testing.T) {
+	s, err := mail.NewSender(mail.SMTPOptions{Addr: "127.0.0.1:25", From: "games@pbem.example.org", FromName: "pbem 对局"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := outgoing()
+	o.Subject = "[pbem k7q2mx] Altiplano：安娜、贝娅、蔡明和丁一在高原上的对局，轮到你走第 12 步了，请回复你的着法"
+	o.Text, o.HTML = "贝娅，轮到你了。\n", `<html lang="zh"><p>贝娅，轮到你了。</p></html>`
+	o.Headers = map[string]string{"Content-Language": "zh"}
+	m, err := s.Message(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := m.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	head, _, _ := strings.Cut(b.String(), "\r\n\r\n")
+	if !strings.Contains(head, "\r\nContent-Language: zh\r\n") {
+		t.Errorf("no Content-Language: zh in\n%s", head)
+	}
+	var subject []string
+	in := false
+	for _, line := range strings.Split(head, "\r\n") {
+		if len(line) > 78 {
+			t.Errorf("header line of %d columns: %q", len(line), line)
+		}
+		switch {
+		case strings.HasPrefix(line, "Subject: "):
+			in, subject = true, append(subject, strings.TrimPrefix(line, "Subject: "))
+		case in && strings.HasPrefix(line, " "):
+			subject = append(subject, strings.TrimSpace(line))
+		default:
+			in = false
+		}
+	}
+	dec := new(mime.WordDecoder)
+	for _, words := range subject {
+		for _, w := range strings.Fields(words) {
+			if !strings.HasPrefix(w, "=?") {
+				continue
+			}
+			if len(w) > 75 {
+				t.Errorf("encoded word of %d bytes: %s", len(w), w)
+			}
+			if !strings.HasPrefix(strings.ToUpper(w), "=?UTF-8?") {
+				t.Errorf("encoded word not in UTF-8: %s", w)
+			}
+			text, err := dec.Decode(w)
+			if err != nil || !utf8.ValidString(text) {
+				t.Errorf("encoded word %s holds part of a character: %q, %v", w, text, err)
+			}
+		}
+	}
+	p, err := mail.Parse(b.Bytes(), mail.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Subject != o.Subject {
+		t.Errorf("subject read back as %q, want %q", p.Subject, o.Subject)
+	}
+	if p.Language != "zh" {
+		t.Errorf("Content-Language read back as %q", p.Language)
 	}
 }

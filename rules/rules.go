@@ -142,14 +142,21 @@ type Secrets interface {
 var ErrIllegal = errors.New("illegal move")
 
 // Illegal returns an error wrapping ErrIllegal whose text is exactly the
-// formatted reason, ready to show a player.
+// formatted reason, ready to show a player in English, and whose Phrase
+// is the same reason for the mail side to write in the player's language
+// (see Say). It formats only when read: Legal tries many moves and throws
+// most reasons away.
 func Illegal(format string, args ...any) error {
-	return &illegalError{msg: fmt.Sprintf(format, args...)}
+	return &illegalError{format: format, args: args}
 }
 
-type illegalError struct{ msg string }
+type illegalError struct {
+	format string
+	args   []any
+}
 
-func (e *illegalError) Error() string { return e.msg }
+func (e *illegalError) Error() string  { return fmt.Sprintf(e.format, e.args...) }
+func (e *illegalError) Phrase() Phrase { return Say(e.format, e.args...) }
 func (e *illegalError) Is(target error) bool {
 	return target == ErrIllegal
 }

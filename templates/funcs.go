@@ -23,6 +23,7 @@ var textFuncs = map[string]any{
 	"last":     last,
 	"next":     func(n int) int { return n + 1 },
 	"turn":     turn,
+	"pad":      pad,
 }
 
 // htmlFuncs are the functions the HTML templates may call.
@@ -136,9 +137,12 @@ func quote(prefix, s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// wrap breaks every line of s longer than w runes at a space. The first
-// piece keeps the line's own indentation and spacing; the pieces after it
-// start with indent spaces. A word longer than a line stays whole.
+// wrap breaks every line of s wider than w columns at a space, or
+// between two Chinese characters. The first piece keeps the line's own
+// indentation and spacing; the pieces after it start with indent spaces.
+// A word longer than a line stays whole. A wide character (Chinese, and
+// full-width forms) takes two columns, as a monospace font shows it, so
+// that text boards and lists stay aligned.
 func wrap(s string, indent, w int) string {
 	var out []string
 	for _, line := range strings.Split(s, "\n") {
@@ -149,19 +153,16 @@ func wrap(s string, indent, w int) string {
 
 func wrapLine(line, pad string, w int) []string {
 	var out []string
-	for utf8.RuneCountInString(line) > w {
+	for Width(line) > w {
 		r := []rune(line)
 		lead := len(r) - len([]rune(strings.TrimLeft(line, " ")))
-		cut := -1
-		for i := w; i > lead; i-- {
-			if r[i] == ' ' {
+		cut, col := -1, 0
+		for i := 0; i < len(r); i++ {
+			if i > lead && mayBreak(r, i) && (col <= w || cut < 0) {
 				cut = i
-				break
 			}
-		}
-		for i := w + 1; cut < 0 && i < len(r); i++ {
-			if r[i] == ' ' {
-				cut = i
+			if col += runeWidth(r[i]); col > w && cut >= 0 {
+				break
 			}
 		}
 		rest := strings.TrimLeft(string(r[max(cut, 0):]), " ")
@@ -172,4 +173,71 @@ func wrapLine(line, pad string, w int) []string {
 		line = pad + rest
 	}
 	return append(out, strings.TrimRight(line, " "))
+}
+
+// mayBreak reports whether a line may break before r[i]: at a space, or
+// between two characters of which one is wide, unless r[i] closes (，。）)
+// or r[i-1] opens (（「).
+func mayBreak(r []rune, i int) bool {
+	if r[i] == ' ' {
+		return true
+	}
+	if r[i-1] == ' ' || !wide(r[i]) && !wide(r[i-1]) {
+		return false
+	}
+	return !strings.ContainsRune(closing, r[i]) && !strings.ContainsRune(opening, r[i-1])
+}
+
+// Marks no line may start with, and marks no line may end with (the
+// Chinese rules of line breaking, GB/T 15834).
+const (
+	closing = "，。、；：！？）」』】》〉”’…—·,.;:!?)]}%"
+	opening = "（「『【《〈“‘([{"
+)
+
+// pad fills s with spaces to n columns, as %-ns does for a text of one
+// column a character: a column of Chinese names stays aligned.
+func pad(n int, s string) string {
+	return s + strings.Repeat(" ", max(0, n-Width(s)))
+}
+
+// Width is how many columns s takes in a monospace font: two for a wide
+// character, one for any other.
+func Width(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeWidth(r)
+	}
+	return n
+}
+
+func runeWidth(r rune) int {
+	if wide(r) {
+		return 2
+	}
+	return 1
+}
+
+// wide reports whether r is East Asian Wide or Fullwidth (UAX #11), as
+// far as pbem writes or reads: CJK ideographs and punctuation, kana,
+// hangul and full-width forms.
+func wide(r rune) bool {
+	switch {
+	case r < 0x1100:
+		return false
+	case r <= 0x115F, // hangul jamo
+		r >= 0x2E80 && r <= 0x303E, // CJK radicals, punctuation
+		r >= 0x3041 && r <= 0x33FF, // kana, CJK compatibility
+		r >= 0x3400 && r <= 0x4DBF, // CJK extension A
+		r >= 0x4E00 && r <= 0x9FFF, // CJK ideographs
+		r >= 0xA960 && r <= 0xA97F,
+		r >= 0xAC00 && r <= 0xD7A3, // hangul syllables
+		r >= 0xF900 && r <= 0xFAFF, // CJK compatibility ideographs
+		r >= 0xFE30 && r <= 0xFE4F, // CJK compatibility forms
+		r >= 0xFF00 && r <= 0xFF60, // full-width forms
+		r >= 0xFFE0 && r <= 0xFFE6,
+		r >= 0x20000 && r <= 0x3FFFD:
+		return true
+	}
+	return false
 }

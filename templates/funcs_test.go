@@ -23,6 +23,14 @@ var wrapTests = []struct {
 	{"first line\nsecond line", 0, 78, "first line\nsecond line"},
 	{"ünïcödé wörds ärë", 0, 13, "ünïcödé wörds\närë"},
 	{"          ", 4, 5, ""},
+	// A Chinese character is two columns wide, and a line may break
+	// between two of them, but not before a closing mark nor after an
+	// opening one.
+	{"你好世界你好世界", 0, 8, "你好世界\n你好世界"},
+	{"你好世界，你好", 0, 8, "你好世\n界，你好"},
+	{"你好（世界）你好", 2, 12, "你好（世界）\n  你好"},
+	{"轮到你了：E5", 0, 10, "轮到你了：\nE5"},
+	{"请回复 E5 或 G7", 0, 10, "请回复 E5\n或 G7"},
 }
 
 func TestWrap(t *testing.T) {
@@ -100,6 +108,23 @@ func TestTurn(t *testing.T) {
 	}{{"", 0, ""}, {"", 9, "after move 9"}, {"round 3", 17, "round 3, after move 17"}, {"the choice of professions", 0, "the choice of professions"}} {
 		if got := turn(tt.stage, tt.n); got != tt.want {
 			t.Errorf("turn(%q, %d) = %q, want %q", tt.stage, tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestPad: a name is padded to a width in columns, so a Chinese name
+// (two columns a character) lines up with a Latin one.
+func TestPad(t *testing.T) {
+	for _, c := range []struct {
+		n       int
+		s, want string
+	}{
+		{6, "Bea", "Bea   "},
+		{6, "安娜", "安娜  "},
+		{2, "安娜", "安娜"},
+	} {
+		if got := pad(c.n, c.s); got != c.want || Width(got) != max(c.n, Width(c.s)) {
+			t.Errorf("pad(%d, %q) = %q, want %q", c.n, c.s, got, c.want)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/templates"
 
@@ -24,6 +23,24 @@ func TestGolden(t *testing.T) {
 			}
 			goldenFile(t, f.Name+".txt", "Subject: "+r.Subject+"\n\n"+r.Text)
 			goldenFile(t, f.Name+".html", r.HTML)
+		})
+	}
+}
+
+// TestGoldenChinese renders every fixture in Chinese and compares it with
+// testdata/zh/<name>.txt and .html: the fixtures' own sentences (what
+// happened, the board) stay as the service filled them in English, and
+// every word the templates add is Chinese.
+func TestGoldenChinese(t *testing.T) {
+	for _, f := range fixtures(t) {
+		t.Run(f.Name, func(t *testing.T) {
+			f.Mail.Lang = "zh"
+			r, err := templates.Render(f.Mail)
+			if err != nil {
+				t.Fatalf("Render: %v", err)
+			}
+			goldenFile(t, filepath.Join("zh", f.Name+".txt"), "Subject: "+r.Subject+"\n\n"+r.Text)
+			goldenFile(t, filepath.Join("zh", f.Name+".html"), r.HTML)
 		})
 	}
 }
@@ -93,7 +110,7 @@ func checkLayout(t *testing.T, m templates.Mail, r templates.Rendered) {
 		boardLines[l] = true
 	}
 	for i, l := range strings.Split(r.Text, "\n") {
-		if n := utf8.RuneCountInString(l); n > 78 && !boardLines[l] {
+		if n := templates.Width(l); n > 78 && !boardLines[l] {
 			t.Errorf("text line %d has %d columns: %q", i+1, n, l)
 		}
 		if l != "-- " && strings.TrimRight(l, " ") != l {

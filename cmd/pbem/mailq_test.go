@@ -31,3 +31,52 @@ func TestMailCommandsStopped(t *testing.T) {
 		t.Errorf("pbem mail show of an unknown Message-ID succeeded")
 	}
 }
+
+// TestNewWithLanguages: pbem new --lang sets every player's language, and
+// ADDRESS:LANG one player's own; the invitations are written so.
+func TestNewWithLanguages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	id := newGame(t, dir, "--players", "ana@example.org:en,Bea <bea@example.net>", "--lang", "zh")
+	list := mustPbem(t, dir, "mail", "list", id)
+	want := map[string]string{"ana@example.org": "Content-Language: en", "bea@example.net": "Content-Language: zh"}
+	for _, line := range strings.Split(list, "\n")[1:] {
+		if !strings.HasPrefix(line, "<") {
+			continue
+		}
+		out := mustPbem(t, dir, "mail", "show", strings.Fields(line)[0])
+		for addr, lang := range want {
+			if strings.Contains(out, "<"+addr+">") {
+				if !strings.Contains(out, lang) {
+					t.Errorf("the invitation to %s is not in %q:\n%.400s", addr, lang, out)
+				}
+				delete(want, addr)
+			}
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no invitation to %v", want)
+	}
+	if _, err := pbem(t, dir, "new", "atacama", "--players", "a@example.org,b@example.org", "--lang", "klingon"); err == nil {
+		t.Errorf("pbem new --lang klingon succeeded")
+	}
+}
+
+// TestShowInChinese: pbem show --lang zh writes an Atacama board's words
+// in Chinese, its drawing as it is.
+func TestShowInChinese(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	id := newGame(t, dir, "--players", "ana@example.org,bea@example.net", "--seed", "3")
+	en := mustPbem(t, dir, "show", id, "--seat", "1")
+	zh := mustPbem(t, dir, "show", id, "--seat", "1", "--lang", "zh")
+	if !strings.Contains(en, "Rigs left:") || !strings.Contains(zh, "剩余钻井：") || strings.Contains(zh, "Rigs left") {
+		t.Errorf("pbem show --lang zh:\n%s", zh)
+	}
+	if board := strings.Split(en, "\n")[3]; !strings.Contains(zh, board) {
+		t.Errorf("the Chinese board lacks the drawing's line %q", board)
+	}
+	if _, err := pbem(t, dir, "show", id, "--lang", "klingon"); err == nil {
+		t.Errorf("pbem show --lang klingon succeeded")
+	}
+}

@@ -9,7 +9,9 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 func runNew(ctx context.Context, e *env, args []string) error {
@@ -17,13 +19,23 @@ func runNew(ctx context.Context, e *env, args []string) error {
 	players := fs.String("players", "", "comma-separated player names or addresses, in seat order")
 	variants := fs.String("variant", "", "comma-separated variants")
 	seed := fs.String("seed", "", "a number, for a repeatable game (default: a secret random seed)")
-	pos, err := e.parse(fs, args, 1, "GAME --players A,B[,…] [--variant x,y] [--seed N]")
+	lang := fs.String("lang", "", "the language pbem writes to the players in, for all their games: en or zh (a player written ADDRESS:LANG has their own)")
+	pos, err := e.parse(fs, args, 1, "GAME --players A,B[,…] [--variant x,y] [--seed N] [--lang en|zh]")
 	if err != nil {
 		return err
 	}
 	req := games.NewGame{Game: pos[0], Variants: splitList(*variants), Host: "operator"}
+	langs := map[string]string{} // by address
 	for _, p := range splitList(*players) {
-		req.Players = append(req.Players, player(p))
+		p, l := playerLang(p, *lang)
+		pl := player(p)
+		if l != "" && pl.Address != "" {
+			if _, ok := words.Match(l); !ok {
+				return usageError{fmt.Sprintf("new: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), l)}
+			}
+			langs[pl.Address] = l
+		}
+		req.Players = append(req.Players, pl)
 	}
 	if len(req.Players) == 0 {
 		return usageError{"new: --players is required, e.g. --players ana@example.org,bea@example.net"}
@@ -40,11 +52,44 @@ func runNew(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Set before the game is created, so its first mails are written so.
+	if err := setLangs(ctx, svc, langs); err != nil {
+		return err
+	}
 	id, err := svc.Create(ctx, req)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout, id)
+	return nil
+}
+
+// playerLang splits a player's own language off "ana@example.org:zh"; a
+// player without one has def.
+func playerLang(p, def string) (string, string) {
+	if i := strings.LastIndex(p, ":"); i > 0 {
+		if l, ok := words.Match(p[i+1:]); ok {
+			return p[:i], l
+		}
+	}
+	return p, def
+}
+
+// setLangs records each address's language, as its LANG by mail would.
+func setLangs(ctx context.Context, svc *games.Service, langs map[string]string) error {
+	if len(langs) == 0 {
+		return nil
+	}
+	prefs, err := mail.OpenPrefs(ctx, svc.Store)
+	if err != nil {
+		return err
+	}
+	for addr, l := range langs {
+		lang, _ := words.Match(l)
+		if _, err := prefs.Set(ctx, addr, mail.Pref{Lang: lang, At: svc.Time()}, false); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // shown is the JSON form of "pbem show".
@@ -33,7 +34,8 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	at := fs.Int("at", 0, "show the game as it was after event SEQ")
 	asJSON := fs.Bool("json", false, "print JSON (as --format json)")
 	format := fs.String("format", "text", "how to write the board: text, json, svg or png (a picture, to standard output)")
-	pos, err := e.parse(fs, args, 1, "ID [--seat N] [--at SEQ] [--json] [--format text|json|svg|png]")
+	lang := fs.String("lang", "en", "the language of the text board's words, as a player reading it gets it by mail: en or zh")
+	pos, err := e.parse(fs, args, 1, "ID [--seat N] [--at SEQ] [--json] [--format text|json|svg|png] [--lang en|zh]")
 	if err != nil {
 		return err
 	}
@@ -44,6 +46,9 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		*format = "json"
 	case !slices.Contains(showFormats, *format):
 		return usageError{fmt.Sprintf("show: --format must be one of %s, not %q", strings.Join(showFormats, ", "), *format)}
+	}
+	if _, ok := words.Match(*lang); !ok {
+		return usageError{fmt.Sprintf("show: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
 	}
 	if *at < 0 {
 		return usageError{fmt.Sprintf("show: --at must be an event number from 1, not %d", *at)}
@@ -78,7 +83,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, heading(g, s))
 	fmt.Fprintln(e.stdout)
-	fmt.Fprint(e.stdout, strings.TrimRight(view.Text(), "\n")+"\n")
+	fmt.Fprint(e.stdout, strings.TrimRight(mailroom.BoardIn(view, *lang), "\n")+"\n")
 	return nil
 }
 

@@ -3,6 +3,7 @@ package mailroom
 import (
 	"cmp"
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -115,15 +116,14 @@ func (m *Mailroom) ratePerDay() int { return cmp.Or(m.RatePerDay, 4*m.ratePerHou
 // overBudget is the refusal of a command whose mails would go over the
 // sender's budget.
 func (m *Mailroom) overBudget(n int) error {
-	return refuse(games.ErrSetup, "that would make pbem send %d more mails on your behalf, and it sends at most %d an hour and %d a day for one sender (%d times as many for one domain): try again later",
-		n, m.ratePerHour(), m.ratePerDay(), m.domainFactor())
+	return refuseIn(games.ErrSetup, "refuse.budget", strconv.Itoa(n), strconv.Itoa(m.ratePerHour()), strconv.Itoa(m.ratePerDay()), strconv.Itoa(m.domainFactor()))
 }
 
 // Strangers: an address that plays in no game never gets its own words
 // back, whatever it wrote: a forged sender cannot use pbem to send anyone
 // a line of their choosing. An answer in pbem's words alone (a JOIN
 // refused, a mail too long) goes without the line it answers; any other
-// becomes the fixed text (HELP's, headed by strangerNotice). It counts
+// becomes the fixed text (HELP's, headed by the message "stranger"). It counts
 // against the budgets like any answer.
 
 // ownWords marks, in an answer's fields, a refusal in pbem's words alone.
@@ -139,7 +139,7 @@ func forStranger(queued []mail.Notice) []mail.Notice {
 			delete(n.Fields, "attempt")
 			out = append(out, n)
 		case !fixed:
-			out, fixed = append(out, mail.Notice{Kind: KindHelp, Fields: map[string]string{"notice": strangerNotice}}), true
+			out, fixed = append(out, mail.Notice{Kind: KindHelp, Fields: saying("notice", "stranger")}), true
 		}
 	}
 	return out
@@ -169,9 +169,6 @@ func (m *Mailroom) strangerDay(addr string) bool {
 	m.answers[k] = append(m.answers[k][:0], now)
 	return true
 }
-
-// strangerNotice heads the answer to a stranger's mail.
-const strangerNotice = "This is how pbem works. pbem answers mail from an address that plays in no game with this text alone."
 
 // stranger reports whether addr plays in no game, as the read models say;
 // without them nobody is a stranger.

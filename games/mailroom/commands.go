@@ -21,19 +21,18 @@ import (
 // a game that did not happen.
 func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) == 0 {
-		l.answer(KindHelp, map[string]string{"notice": "pbem found no command in your mail."})
+		l.answer(KindHelp, saying("notice", "no.command"))
 		return nil
 	}
 	first, end := meant(l.game, l.seat, l.p.Commands)
 	run, ignored := l.p.Commands[first:end], append(slices.Clone(l.p.Commands[:first]), l.p.Commands[end:]...)
 	if l.p.Truncated && end == len(l.p.Commands) {
 		// Lines dropped after a sign-off would have been ignored anyway.
-		l.answer(KindRejected, map[string]string{"reason": fmt.Sprintf(
-			"your mail has more command lines than pbem reads; it read the first %d", len(l.p.Commands))})
+		l.answer(KindRejected, saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
 	}
 	defer tellIgnored(l, ignored, log)
 	for i, line := range run {
-		word, rest, _ := strings.Cut(line, " ")
+		word, rest := splitCommand(line)
 		rest = strings.TrimSpace(rest)
 		c := games.Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: moreMoves(run, i)}
 		if l.game != nil {
@@ -64,7 +63,8 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			if !asMove {
 				kind = KindError
 			}
-			fields := map[string]string{"reason": refusal.Msg, "attempt": line, "skipped": strconv.Itoa(len(run) - i - 1)}
+			fields := map[string]string{"attempt": line, "skipped": strconv.Itoa(len(run) - i - 1)}
+			sayRefusal(fields, "reason", refusal)
 			if isCmd && cmd.OwnWords {
 				fields[ownWords] = "1"
 			}
@@ -130,8 +130,7 @@ func meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int
 // isCommand reports whether line is a command or a move of game g for
 // seat, as Meant says.
 func isCommand(g *projections.Game, seat rules.Seat, line string) bool {
-	word, _, _ := strings.Cut(line, " ")
-	if isCommandWord(word) {
+	if word, _ := splitCommand(line); isCommandWord(word) {
 		return true
 	}
 	if g == nil || seat == rules.Observer {
@@ -160,24 +159,23 @@ func tellIgnored(l *letter, ignored []string, log *slog.Logger) {
 		}
 		quoted = append(quoted, strconv.Quote(line))
 	}
-	what := "commands"
+	id := "ignored"
 	if l.game != nil {
-		what = "commands nor moves of this game"
+		id = "ignored.in.game"
 	}
-	note := fmt.Sprintf("pbem ignored these lines of your mail, which are neither %s: %s", what, strings.Join(quoted, ", "))
 	if more := len(ignored) - shown; more > 0 {
-		note += fmt.Sprintf(" and %d more", more)
+		id += ".more"
 	}
-	note += "."
+	args := []string{strings.Join(quoted, ", "), strconv.Itoa(len(ignored) - shown)}
 	switch {
 	case len(l.queued) > 0:
 		n := &l.queued[len(l.queued)-1]
 		if n.Fields == nil {
 			n.Fields = map[string]string{}
 		}
-		n.Fields["notice"] = strings.TrimSpace(n.Fields["notice"] + " " + note)
+		sayIn(n.Fields, "notice", id, args...)
 	case l.game != nil && l.seat != rules.Observer:
-		l.answer(KindBoard, map[string]string{"notice": note})
+		l.answer(KindBoard, saying("notice", id, args...))
 	}
 }
 
@@ -191,7 +189,9 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 	_, err := m.Service.Queue(ctx, l.game.ID, l.seat, l.later, c)
 	var refusal *games.Error
 	if errors.As(err, &refusal) {
-		l.answer(KindRejected, map[string]string{"reason": refusal.Msg, "attempt": l.later[0]})
+		fields := map[string]string{"attempt": l.later[0]}
+		sayRefusal(fields, "reason", refusal)
+		l.answer(KindRejected, fields)
 		log.Info("programmed list refused", "reason", refusal.Msg)
 		return nil
 	}
@@ -213,10 +213,10 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 		}
 	}
 	if len(words) != 2 {
-		return refuse(games.ErrSetup, "write JOIN, the game's id and its invitation code, as the game's host sent them to you: JOIN <game> <code>")
+		return refuseIn(games.ErrSetup, "refuse.join.usage")
 	}
 	if !m.Tokens.CheckInvitation(words[0], words[1]) {
-		return refuse(games.ErrSetup, "that is not the invitation code of that game: ask its host for the line to send")
+		return refuseIn(games.ErrSetup, "refuse.join.code")
 	}
 	_, err := m.Service.Join(ctx, words[0], l.p.From, c)
 	return err
@@ -266,7 +266,7 @@ func parses(l *letter, line string) bool {
 // needGame runs do when the mail came to a game's reply address.
 func (m *Mailroom) needGame(l *letter, line string, do func() error) error {
 	if l.game == nil || l.seat == rules.Observer {
-		return refuse(games.ErrUnknownGame, "%q needs a game: reply to a mail pbem sent you about that game, so pbem knows which one", line)
+		return refuseIn(games.ErrUnknownGame, "refuse.needs.game", line)
 	}
 	return do()
 }
@@ -284,7 +284,10 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 		if n, ok := l.game.State.(rules.Notation); ok && !n.LooksLikeMove(l.seat, line) {
 			// Kept, it would fail when the turn comes, or never: say why now.
 			_, err := l.game.State.Parse(l.seat, line)
-			return refuse(rules.ErrIllegal, "%v", cmp.Or(err, fmt.Errorf("%q is not a move of the game", line)))
+			if err == nil {
+				return refuseIn(rules.ErrIllegal, "refuse.not.a.move", line)
+			}
+			return refuse(rules.ErrIllegal, "%v", err)
 		}
 		if len(l.later) == 0 {
 			// A list written in answer to a mail the game has moved on
@@ -323,28 +326,28 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 // OPEN in place of an address leaves a seat for anyone who sends JOIN and
 // the game's id.
 func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.Cause) error {
-	spec, with, ok := cutFold(rest, " WITH ")
+	spec, with, ok := cutKeyword(rest, "WITH")
 	if !ok {
-		return refuse(games.ErrSetup, "write NEW, the game, any variants, then WITH and the other players' addresses, for example: NEW atacama enhanced WITH bea@example.net")
+		return refuseIn(games.ErrSetup, "refuse.new.usage")
 	}
 	words := strings.Fields(spec)
 	if len(words) == 0 {
-		return refuse(games.ErrSetup, "NEW needs a game: %s", strings.Join(m.Service.Catalog.Names(), ", "))
+		return refuseIn(games.ErrSetup, "refuse.new.game", strings.Join(m.Service.Catalog.Names(), ", "))
 	}
 	var players []events.Player
-	addrs := strings.FieldsFunc(with, func(r rune) bool { return r == ',' || r == ';' || r == ' ' })
+	addrs := strings.FieldsFunc(with, func(r rune) bool { return strings.ContainsRune(",;， ；、　", r) })
 	if !containsFold(addrs, l.p.From) {
 		addrs = append([]string{l.p.From}, addrs...)
 	}
 	for _, a := range addrs {
 		a = strings.Trim(a, "<>")
-		if strings.EqualFold(a, "open") {
+		if isKeyword(a, "OPEN") {
 			players = append(players, events.Player{Name: "open seat", Open: true})
 			continue
 		}
 		at := strings.Index(a, "@")
 		if at <= 0 || at == len(a)-1 || strings.ContainsAny(a, "\"\\") {
-			return refuse(games.ErrSetup, "%q is not an address", a)
+			return refuseIn(games.ErrSetup, "refuse.not.address", a)
 		}
 		// Everyone but the host is asked first: pbem mails nobody a
 		// game they did not say they want to play.
@@ -353,7 +356,7 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 	if n, err := m.hosting(ctx, l.p.From); err != nil {
 		return err
 	} else if max := cmp.Or(m.MaxHosted, DefaultMaxHosted); n >= max {
-		return refuse(games.ErrSetup, "you host %d games that are still running, and pbem lets one address host at most %d at once: end one first (END, or RESIGN)", n, max)
+		return refuseIn(games.ErrSetup, "refuse.hosting", strconv.Itoa(n), strconv.Itoa(max))
 	}
 	invited := 0
 	for _, p := range players {

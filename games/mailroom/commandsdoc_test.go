@@ -32,7 +32,7 @@ func commandsDoc() string {
 		if !c.Game {
 			where = "any: the game mailbox or a reply"
 		}
-		does := c.Help
+		does := c.HelpIn("en")
 		if c.Detail != "" {
 			does += " " + c.Detail
 		}
@@ -45,10 +45,40 @@ func commandsDoc() string {
 	return b.String()
 }
 
-// TestCommandsDoc fails when docs/commands.md's table of mail commands is
-// not the one the command table gives; -update writes it.
+// commandsDocZh is the same table in Chinese, as docs/zh/commands.md gives
+// it: each command by its Chinese word first, and what it does in the
+// words HELP gives a reader of Chinese.
+func commandsDocZh() string {
+	var b strings.Builder
+	b.WriteString("| 命令 | 英文写法 | 谁可以发 | 发到哪里 | 作用 |\n|---|---|---|---|---|\n")
+	b.WriteString("| 着法 | `E5` | 玩家 | 对局的回复地址 | 合法且轮到你时，走这一步 |\n")
+	who := map[mailroom.Who]string{mailroom.Anyone: "任何人", mailroom.AnyPlayer: "玩家", mailroom.PlayerOrHost: "玩家或主持人", mailroom.HostOnly: "主持人"}
+	for _, c := range mailroom.Commands() {
+		var zh []string
+		for _, a := range c.Aliases {
+			if strings.ContainsFunc(a, func(r rune) bool { return r > 0x2E80 }) {
+				zh = append(zh, "`"+a+"`")
+			}
+		}
+		where := "对局的回复地址"
+		if !c.Game {
+			where = "任意：对局信箱或回复"
+		}
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s |\n", strings.Join(zh, " 或 "), strings.ReplaceAll(c.Syntax, "|", `\|`), who[c.Who], where, c.HelpIn("zh"))
+	}
+	return b.String()
+}
+
+// TestCommandsDoc fails when docs/commands.md's table of mail commands,
+// or docs/zh/commands.md's, is not the one the command table gives;
+// -update writes them.
 func TestCommandsDoc(t *testing.T) {
-	const path = "../../docs/commands.md"
+	checkDocTable(t, "../../docs/commands.md", commandsDoc())
+	checkDocTable(t, "../../docs/zh/commands.md", commandsDocZh())
+}
+
+func checkDocTable(t *testing.T, path, want string) {
+	t.Helper()
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +88,6 @@ func TestCommandsDoc(t *testing.T) {
 	if !ok1 || !ok2 {
 		t.Fatalf("%s has no generated table between %q and %q", path, docBegin, docEnd)
 	}
-	want := commandsDoc()
 	if table == want {
 		return
 	}

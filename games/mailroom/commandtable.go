@@ -2,12 +2,15 @@ package mailroom
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // The mail command language, in one table: every command's word, how to
@@ -32,9 +35,10 @@ type Command struct {
 	Aliases []string // other first words for it
 	Syntax  string   // how to write it
 	Example string   // a line as a player writes it
-	Help    string   // what it does, in one sentence to the reader
-	Detail  string   // more for docs/commands.md, "" for none
-	Who     Who
+	// What it does, in one sentence to the reader, is the message
+	// "cmd.<Word>" of the catalog (HelpIn), in every language.
+	Detail string // more for docs/commands.md, "" for none
+	Who    Who
 	// Game says it must come to a game's reply address; otherwise it may
 	// come to the game mailbox too.
 	Game bool
@@ -48,7 +52,7 @@ type Command struct {
 	MayBeMove bool
 	// OwnWords says its refusals are in pbem's words alone, with nothing
 	// of what the sender wrote, so that a stranger gets them (without the
-	// line they wrote) rather than the fixed text (see strangerNotice).
+	// line they wrote) rather than the fixed text (see forStranger).
 	OwnWords bool
 
 	run func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error
@@ -66,83 +70,153 @@ func init() {
 		}
 	}
 	commands = []Command{
-		{Word: "HELP", Aliases: []string{"?"}, Syntax: "HELP", Example: "HELP", Who: Anyone, Brief: true,
-			Help: "Sends you how to play by mail and every command.", run: answer(KindHelp)},
-		{Word: "NEW", Syntax: "NEW <game> [variant…] WITH <address>, …", Example: "NEW atacama enhanced WITH bea@example.net", Who: Anyone, Brief: true,
-			Help:    "Starts a game with these players; you host it.",
+		{Word: "HELP", Aliases: []string{"?", "帮助"}, Syntax: "HELP", Example: "HELP", Who: Anyone, Brief: true,
+			run: answer(KindHelp)},
+		{Word: "NEW", Aliases: []string{"新游戏", "开局"}, Syntax: "NEW <game> [variant…] WITH <address>, …", Example: "NEW atacama enhanced WITH bea@example.net", Who: Anyone, Brief: true,
 			Detail:  "Write it to the game mailbox. You play seat 0 unless you list yourself elsewhere; `OPEN` in place of an address leaves a seat for whoever joins.",
 			Console: "pbem new", run: (*Mailroom).newGame},
-		{Word: "JOIN", Syntax: "JOIN [<game> <code>]", Example: "JOIN k7q2mx 3fz9x0mw", Who: Anyone,
-			Help:     "In a reply to an invitation, says you play; with a game and its code, takes an open seat of that game.",
+		{Word: "JOIN", Aliases: []string{"加入"}, Syntax: "JOIN [<game> <code>]", Example: "JOIN k7q2mx 3fz9x0mw", Who: Anyone,
 			Detail:   "An invited player gets the invitation and nothing else until they answer it with `JOIN` (or `DECLINE`); the game starts when every invited player has joined and every seat is taken. Only the host is mailed the whole line for an open seat, so knowing a game's id is not enough to sit down in it.",
 			OwnWords: true, run: (*Mailroom).join},
-		{Word: "STOP", Syntax: "STOP", Example: "STOP", Who: Anyone,
-			Help:   "pbem sends you no more mail at all, from any game or anyone, until you write to it again.",
+		{Word: "STOP", Aliases: []string{"停止"}, Syntax: "STOP", Example: "STOP", Who: Anyone,
 			Detail: "Every mail pbem sends says so in its List-Unsubscribe header too; your games go on without your mail, and pbem plays for you when your time runs out.",
 			run:    stop},
-		{Word: "GAMES", Syntax: "GAMES", Example: "GAMES", Who: Anyone, Brief: true,
-			Help: "Lists your games and where each stands.", Console: "pbem games", run: answer(KindGames)},
-		{Word: "BOARD", Aliases: []string{"STATUS"}, Syntax: "BOARD", Example: "BOARD", Who: AnyPlayer, Game: true, Brief: true,
-			Help: "Sends you the board as you see it now.", Console: "pbem show", run: answer(KindBoard)},
-		{Word: "LEGAL", Syntax: "LEGAL", Example: "LEGAL", Who: AnyPlayer, Game: true,
-			Help:    "Sends you every move you may play now, in the mail and attached as a text file.",
+		{Word: "LANG", Aliases: []string{"LANGUAGE", "语言"}, Syntax: "LANG en|zh", Example: "LANG zh", Who: Anyone,
+			Detail: "Until you set it, pbem writes in the language of your first mail (its Content-Language header, else Chinese for a mail mostly in Chinese characters, else English), and says so in its answer. `语言 中文` is `LANG zh`.",
+			run:    setLang},
+		{Word: "TZ", Aliases: []string{"TIMEZONE", "时区"}, Syntax: "TZ <zone>", Example: "TZ Asia/Shanghai", Who: Anyone,
+			Detail: "Until you set it, pbem uses the offset of your first mail's Date header, else UTC. The days you write in `VACATION` are in your zone too; the weekdays of a host's `DEADLINE` are counted in UTC.",
+			run:    setZone},
+		{Word: "GAMES", Aliases: []string{"我的对局"}, Syntax: "GAMES", Example: "GAMES", Who: Anyone, Brief: true,
+			Console: "pbem games", run: answer(KindGames)},
+		{Word: "BOARD", Aliases: []string{"STATUS", "棋盘"}, Syntax: "BOARD", Example: "BOARD", Who: AnyPlayer, Game: true, Brief: true,
+			Console: "pbem show", run: answer(KindBoard)},
+		{Word: "LEGAL", Aliases: []string{"着法"}, Syntax: "LEGAL", Example: "LEGAL", Who: AnyPlayer, Game: true,
 			Console: "pbem legal", run: answer(KindLegal)},
-		{Word: "HISTORY", Syntax: "HISTORY", Example: "HISTORY", Who: AnyPlayer, Game: true, Brief: true,
-			Help: "Sends you every event of the game so far.", Console: "pbem log", run: history},
-		{Word: "SAY", Syntax: "SAY <text>", Example: "SAY good luck!", Who: AnyPlayer, Game: true, Brief: true,
-			Help: "Passes your text to the other players.", Detail: "It is part of the game's history.", run: say},
-		{Word: "RESIGN", Syntax: "RESIGN", Example: "RESIGN", Who: AnyPlayer, Game: true, Brief: true,
-			Help: "Gives up: the game ends, and you rank last whatever the scores.", run: resign},
-		{Word: "UNDO", Syntax: "UNDO [n]", Example: "UNDO 2", Who: PlayerOrHost, Game: true,
-			Help:    "Takes back the last n moves (1 if you give none).",
+		{Word: "HISTORY", Aliases: []string{"历史"}, Syntax: "HISTORY", Example: "HISTORY", Who: AnyPlayer, Game: true, Brief: true,
+			Console: "pbem log", run: history},
+		{Word: "SAY", Aliases: []string{"说"}, Syntax: "SAY <text>", Example: "SAY good luck!", Who: AnyPlayer, Game: true, Brief: true,
+			Detail: "It is part of the game's history.", run: say},
+		{Word: "RESIGN", Aliases: []string{"认输"}, Syntax: "RESIGN", Example: "RESIGN", Who: AnyPlayer, Game: true, Brief: true,
+			run: resign},
+		{Word: "UNDO", Aliases: []string{"悔棋"}, Syntax: "UNDO [n]", Example: "UNDO 2", Who: PlayerOrHost, Game: true,
 			Detail:  "The host's undo happens at once; a player's waits for every other player's `AGREE` (or one `DECLINE`). Refused once a hidden fact or a random draw has come out since (Atacama's enhanced game: tiles laid since).",
 			Console: "pbem undo", run: undo},
-		{Word: "AGREE", Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true,
-			Help: "Agrees to the undo another player asked for.", run: answerUndo(true)},
-		{Word: "DECLINE", Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
-			Help:   "Refuses an invitation to play, or the undo another player asked for.",
+		{Word: "AGREE", Aliases: []string{"同意"}, Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true,
+			run: answerUndo(true)},
+		{Word: "DECLINE", Aliases: []string{"拒绝"}, Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (Archipelago's answer to a deal, `DECLINE RED`), `DECLINE` with the move's words is that move; the bare word answers an undo that waits.",
 			run:    decline},
-		{Word: "END", Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
-			Help:    "Asks to end the game as it stands; it ends once every player still playing has sent it.",
+		{Word: "END", Aliases: []string{"结束"}, Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (Altiplano's `END` for `DONE` or `PASS`), `END` alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",
 			Console: "pbem end", run: endGame},
-		{Word: "VACATION", Syntax: "VACATION <first day> <last day>", Example: "VACATION 2026-12-20 2026-12-27", Who: AnyPlayer, Game: true,
-			Help:   "Says you are away: a deadline that falls inside moves past your return.",
-			Detail: "Days are written YYYY-MM-DD, UTC; the deadline moves by as long as the vacation, by at most the host's `VACATION` limit.",
+		{Word: "VACATION", Aliases: []string{"假期"}, Syntax: "VACATION <first day> <last day>", Example: "VACATION 2026-12-20 2026-12-27", Who: AnyPlayer, Game: true,
+			Detail: "Days are written YYYY-MM-DD, in your time zone (`TZ`; UTC until you set one); the deadline moves by as long as the vacation, by at most the host's `VACATION` limit.",
 			run:    vacation},
-		{Word: "AUTO", Syntax: "AUTO ON|OFF", Example: "AUTO OFF", Who: AnyPlayer, Game: true,
-			Help:   "OFF: pbem asks you even for a move that is your only one; ON (the default): it plays such a move for you at once and tells you.",
+		{Word: "AUTO", Aliases: []string{"自动"}, Syntax: "AUTO ON|OFF", Example: "AUTO OFF", Who: AnyPlayer, Game: true,
 			Detail: "A forced move (Archipelago's `FEED NONE` when you have nothing to give, a `PASS` with nothing else to do) is marked forced in the history.",
 			run:    auto},
-		{Word: "DIGEST", Syntax: "DIGEST ON|OFF", Example: "DIGEST ON", Who: AnyPlayer, Game: true,
-			Help:   "Gives you one mail a day about the game instead of one per event (OFF: one per event again).",
+		{Word: "DIGEST", Aliases: []string{"摘要"}, Syntax: "DIGEST ON|OFF", Example: "DIGEST ON", Who: AnyPlayer, Game: true,
 			Detail: "Prompts, reminders and the result still come at once. In a game of four or more players you start with the others' moves told in the mail that next asks you to move, not a mail each; the answers to your own moves, `SAY` and the table's news still come at once. `DIGEST OFF` asks for a mail per move.",
 			run:    digest},
-		{Word: "IF", Syntax: "IF <their move> THEN <your move>", Example: "IF E5 THEN G7", Who: AnyPlayer, Game: true,
-			Help:   "When the player to move plays exactly that move, pbem plays yours for you at once, if it is legal then.",
+		{Word: "IF", Aliases: []string{"如果"}, Syntax: "IF <their move> THEN <your move>", Example: "IF E5 THEN G7", Who: AnyPlayer, Game: true,
 			Detail: "For a player whose turn it is not. Nobody else learns of it unless it is played.",
 			run:    conditional},
-		{Word: "DEADLINE", Syntax: "DEADLINE <time> [mon-fri] [REMINDER <time>] [GRACE <time>] [TIMEOUTS <n>] [VACATION <days>] | DEADLINE OFF",
+		{Word: "DEADLINE", Aliases: []string{"截止"}, Syntax: "DEADLINE <time> [mon-fri] [REMINDER <time>] [GRACE <time>] [TIMEOUTS <n>] [VACATION <days>] | DEADLINE OFF",
 			Example: "DEADLINE 48h mon-fri REMINDER 12h GRACE 6h", Who: HostOnly, Game: true,
-			Help:    "Gives each seat that long per move; pbem reminds, tells everyone when time runs out, and plays for a seat after the grace.",
 			Detail:  "Time is counted only on the days given (UTC); the reminder comes a quarter of the time before by default; after the grace pbem plays the game's default move, marked as a timeout; after `TIMEOUTS` timeouts (3 by default) pbem plays the seat for good; vacations may push a deadline by at most `VACATION` days (14 by default).",
 			Console: "pbem deadline", run: setDeadline},
-		{Word: "PAUSE", Syntax: "PAUSE", Example: "PAUSE", Who: HostOnly, Game: true,
-			Help: "Pauses the game: no moves and no clock until you resume it.", Console: "pbem pause", run: pause(true)},
-		{Word: "RESUME", Syntax: "RESUME", Example: "RESUME", Who: HostOnly, Game: true,
-			Help: "Resumes a paused game; the pause counted against nobody's time.", Console: "pbem resume", run: pause(false)},
-		{Word: "REPLACE", Syntax: "REPLACE <seat> WITH <address>", Example: "REPLACE 1 WITH cai@example.com", Who: HostOnly, Game: true,
-			Help: "Gives a seat to a new player, who gets the whole history and their view.", Console: "pbem replace", run: replace},
-		{Word: "EXPEL", Syntax: "EXPEL <seat>", Example: "EXPEL 1", Who: HostOnly, Game: true,
-			Help: "Lets pbem play a seat for good.", Console: "pbem expel", run: expel},
-		{Word: "WATCH", Syntax: "WATCH <address>", Example: "WATCH olga@example.com", Who: HostOnly, Game: true,
-			Help:    "Lets an observer follow the game: the public board after every move, and the result.",
+		{Word: "PAUSE", Aliases: []string{"暂停"}, Syntax: "PAUSE", Example: "PAUSE", Who: HostOnly, Game: true,
+			Console: "pbem pause", run: pause(true)},
+		{Word: "RESUME", Aliases: []string{"继续"}, Syntax: "RESUME", Example: "RESUME", Who: HostOnly, Game: true,
+			Console: "pbem resume", run: pause(false)},
+		{Word: "REPLACE", Aliases: []string{"替换"}, Syntax: "REPLACE <seat> WITH <address>", Example: "REPLACE 1 WITH cai@example.com", Who: HostOnly, Game: true,
+			Console: "pbem replace", run: replace},
+		{Word: "EXPEL", Aliases: []string{"请离"}, Syntax: "EXPEL <seat>", Example: "EXPEL 1", Who: HostOnly, Game: true,
+			Console: "pbem expel", run: expel},
+		{Word: "WATCH", Aliases: []string{"旁观"}, Syntax: "WATCH <address>", Example: "WATCH olga@example.com", Who: HostOnly, Game: true,
 			Detail:  "The observer is asked first: one mail, and nothing more until they send `JOIN` and the game's id to the game mailbox.",
 			Console: "pbem watch", run: watch(true)},
-		{Word: "UNWATCH", Syntax: "UNWATCH <address>", Example: "UNWATCH olga@example.com", Who: HostOnly, Game: true,
-			Help: "Stops an observer's mail.", Console: "pbem watch --stop", run: watch(false)},
+		{Word: "UNWATCH", Aliases: []string{"取消旁观"}, Syntax: "UNWATCH <address>", Example: "UNWATCH olga@example.com", Who: HostOnly, Game: true,
+			Console: "pbem watch --stop", run: watch(false)},
 	}
+}
+
+// HelpIn is what the command does, in one sentence in lang.
+func (c Command) HelpIn(lang string) string { return words.For(lang).S("cmd." + c.Word) }
+
+// keywords are the words inside commands (NEW … WITH, IF … THEN, AUTO
+// ON), each with its other forms, which read as it does.
+var keywords = map[string][]string{
+	"WITH": {"和", "与"},
+	"THEN": {"那么", "就"},
+	"ON":   {"开", "开启"},
+	"OFF":  {"关", "关闭"},
+	"OPEN": {"空位", "空座位"},
+}
+
+// splitCommand splits a command line into its first word and the rest. A
+// colon, comma or space after the word, full-width or not, only
+// separates it. A Chinese command word needs no space before a move or a
+// number ("悔棋2", "说：你好"), but one followed by more Chinese is a
+// sentence, not the command ("继续加油", "同意你的看法").
+func splitCommand(line string) (word, rest string) {
+	for i := range commands {
+		for _, a := range commands[i].Aliases {
+			r, ok := strings.CutPrefix(line, a)
+			if !ok || isASCII(a) {
+				continue
+			}
+			if next, _ := utf8.DecodeRuneInString(r); r == "" || next < utf8.RuneSelf || strings.ContainsRune(separators, next) {
+				return a, trimSeparators(r)
+			}
+			if strings.Trim(r, "。！!.") == "" { // "同意。"
+				return a, ""
+			}
+		}
+	}
+	word, rest, _ = strings.Cut(line, " ")
+	return word, trimSeparators(rest)
+}
+
+// separators may stand between a command's word and what follows it.
+const separators = " 　:：,，、;；"
+
+// firstOf returns the first of two values, for splitCommand's word.
+func firstOf(a, _ string) string { return a }
+
+// trimSeparators trims the spaces and marks between a command's word and
+// what follows it.
+func trimSeparators(s string) string {
+	return strings.TrimLeft(s, separators)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// isKeyword reports whether w is keyword kw or one of its other forms.
+func isKeyword(w, kw string) bool {
+	return strings.EqualFold(w, kw) || slices.Contains(keywords[kw], w)
+}
+
+// cutKeyword cuts s around keyword kw, written in any of its forms, with
+// spaces around it (a Chinese form also without them).
+func cutKeyword(s, kw string) (before, after string, ok bool) {
+	if before, after, ok = cutFold(s, " "+kw+" "); ok {
+		return before, after, ok
+	}
+	for _, f := range keywords[kw] {
+		if before, after, ok = strings.Cut(s, f); ok {
+			return strings.TrimSpace(before), strings.TrimSpace(after), true
+		}
+	}
+	return s, "", false
 }
 
 // lookup returns the command whose word or alias word is, in any case.
@@ -202,7 +276,11 @@ func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c gam
 }
 
 func vacation(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	from, until, err := parseVacation(rest)
+	loc, _, err := m.Service.localeAt(ctx, l.p.From, m.Service.Time())
+	if err != nil {
+		return err
+	}
+	from, until, err := parseVacation(rest, loc.zone())
 	if err == nil {
 		_, err = m.Service.Vacation(ctx, l.game.ID, l.seat, from, until, c)
 	}
@@ -221,7 +299,7 @@ func undo(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Caus
 	if rest != "" {
 		var err error
 		if n, err = strconv.Atoi(rest); err != nil || n < 1 {
-			return refuse(games.ErrUndo, "write UNDO, or UNDO and how many moves, e.g. UNDO 2")
+			return refuseIn(games.ErrUndo, "refuse.undo.usage")
 		}
 	}
 	_, err := m.Service.Undo(ctx, l.game.ID, l.seat, n, c)
@@ -242,16 +320,16 @@ func decline(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 		return err
 	}
 	if l.game.Undo == nil { // nothing to decline but the game itself, which they joined
-		return refuse(games.ErrUndo, "nobody has asked to take moves back, and you play in this game already: RESIGN leaves it")
+		return refuseIn(games.ErrUndo, "refuse.decline.nothing")
 	}
 	return answerUndo(false)(m, ctx, l, rest, c)
 }
 
 func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	who, addr, ok := cutFold(rest, " WITH ")
+	who, addr, ok := cutKeyword(rest, "WITH")
 	n, convErr := strconv.Atoi(strings.TrimSpace(who))
 	if !ok || convErr != nil {
-		return refuse(games.ErrSetup, "write REPLACE, the seat, WITH and the new player's address, e.g. REPLACE 1 WITH cai@example.com")
+		return refuseIn(games.ErrSetup, "refuse.replace.usage")
 	}
 	if !m.spend(l.p.From, 1) {
 		return m.overBudget(1)
@@ -264,7 +342,7 @@ func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 func expel(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	n, convErr := strconv.Atoi(rest)
 	if convErr != nil {
-		return refuse(games.ErrSetup, "write EXPEL and the seat, e.g. EXPEL 1")
+		return refuseIn(games.ErrSetup, "refuse.expel.usage")
 	}
 	_, err := m.Service.Expel(ctx, l.game.ID, l.seat, n, c)
 	return err
@@ -286,12 +364,12 @@ func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Caus
 }
 
 // onOff makes the handler of a seat's "WORD ON|OFF" switch: set records
-// the choice, usage is the refusal of anything else.
+// the choice, usage is the message id of the refusal of anything else.
 func onOff(set func(s *games.Service, ctx context.Context, id string, seat rules.Seat, on bool, c games.Cause) (games.Played, error), usage string) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
 	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-		on := strings.EqualFold(rest, "ON")
-		if !on && !strings.EqualFold(rest, "OFF") {
-			return refuse(games.ErrSetup, "%s", usage)
+		on := isKeyword(rest, "ON")
+		if !on && !isKeyword(rest, "OFF") {
+			return refuseIn(games.ErrSetup, usage)
 		}
 		_, err := set(m.Service.Service, ctx, l.game.ID, l.seat, on, c)
 		return err
@@ -299,14 +377,14 @@ func onOff(set func(s *games.Service, ctx context.Context, id string, seat rules
 }
 
 var (
-	auto   = onOff((*games.Service).SetAuto, "write AUTO OFF to be asked even for your only move, or AUTO ON to let pbem play it")
-	digest = onOff((*games.Service).SetDigest, "write DIGEST ON for one mail a day, or DIGEST OFF for a mail per move")
+	auto   = onOff((*games.Service).SetAuto, "refuse.auto.usage")
+	digest = onOff((*games.Service).SetDigest, "refuse.digest.usage")
 )
 
 func conditional(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	ifMove, thenMove, ok := cutFold(rest, " THEN ")
+	ifMove, thenMove, ok := cutKeyword(rest, "THEN")
 	if !ok {
-		return refuse(rules.ErrIllegal, "write IF, their move, THEN and yours, e.g. IF E5 THEN G7")
+		return refuseIn(rules.ErrIllegal, "refuse.if.usage")
 	}
 	_, err := m.Service.Conditional(ctx, l.game.ID, l.seat, ifMove, thenMove, c)
 	return err

@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // commandForms are lines of every mail command, written as a player
@@ -31,12 +32,22 @@ var commandForms = []struct {
 	{word: "HELP", line: "HELP", want: mailroom.KindHelp},
 	{word: "HELP", line: "?", seat: -1, want: mailroom.KindHelp},
 	{word: "HELP", line: "help me please", seat: -1, want: mailroom.KindHelp},
+	{word: "HELP", line: "帮助", seat: -1, want: mailroom.KindHelp},
 	{word: "NEW", line: "NEW atacama WITH bea@example.net", seat: -1},
+	{word: "NEW", line: "新游戏 atacama 和 bea@example.net，空位", seat: -1},
 	{word: "NEW", line: "NEW atacama", seat: -1, reason: "write NEW, the game"},
 	{word: "NEW", line: "NEW chess WITH bea@example.net", seat: -1, reason: "chess"},
 	{word: "JOIN", line: "JOIN {game} {code}", seat: -1, event: events.TypePlayerReplaced},
 	{word: "JOIN", line: "JOIN k7q2mx", seat: -1, reason: "write JOIN, the game's id and its invitation code"},
 	{word: "JOIN", line: "JOIN k7q2mx 3fz9x0mw", seat: -1, reason: "not the invitation code"},
+	// English, so that the forms after them are answered in English
+	// (TestLanguageByMail sets Chinese).
+	{word: "LANG", line: "LANG en", seat: 1, want: mailroom.KindHelp},
+	{word: "LANG", line: "语言：英文", seat: -1, want: mailroom.KindHelp},
+	{word: "LANG", line: "LANG klingon", seat: -1, reason: "klingon"},
+	{word: "TZ", line: "TZ Asia/Shanghai", seat: -1, want: mailroom.KindHelp},
+	{word: "TZ", line: "时区 +08:00", seat: 1, want: mailroom.KindHelp},
+	{word: "TZ", line: "TZ Mars/Olympus", seat: 1, reason: "Mars/Olympus"},
 	{word: "GAMES", line: "GAMES", seat: -1, want: mailroom.KindGames},
 	{word: "STOP", line: "STOP", seat: 1},
 	{word: "BOARD", line: "BOARD", want: mailroom.KindBoard},
@@ -47,13 +58,16 @@ var commandForms = []struct {
 	{word: "HISTORY", line: "HISTORY", seat: 1, want: mailroom.KindHistory},
 	{word: "HISTORY", line: "HISTORY", seat: -1, reason: "needs a game"},
 	{word: "SAY", line: "SAY good luck!", seat: 1, event: events.TypePlayerSaid},
+	{word: "SAY", line: "说：祝你好运，玩得开心！", seat: 1, event: events.TypePlayerSaid},
 	{word: "SAY", line: "SAY", reason: "SAY needs a message"},
 	{word: "RESIGN", line: "RESIGN", seat: 1, event: events.TypeGameEnded},
 	{word: "RESIGN", line: "RESIGN", seat: -1, reason: "needs a game"},
 	{word: "UNDO", line: "UNDO", before: "0:E5", event: events.TypeMovesUndone},
 	{word: "UNDO", line: "UNDO 1", seat: 1, before: "0:E5", event: events.TypeUndoProposed},
+	{word: "UNDO", line: "悔棋　1", before: "0:E5", event: events.TypeMovesUndone},
 	{word: "UNDO", line: "UNDO twice", before: "0:E5", reason: "write UNDO, or UNDO and how many moves"},
 	{word: "AGREE", line: "AGREE", before: "0:E5|1:UNDO", event: events.TypeMovesUndone},
+	{word: "AGREE", line: "同意。", before: "0:E5|1:悔棋", event: events.TypeMovesUndone},
 	{word: "AGREE", line: "AGREE", seat: 1, reason: "nobody has asked to take moves back"},
 	{word: "DECLINE", line: "DECLINE", before: "0:E5|1:UNDO", event: events.TypeUndoAnswered},
 	{word: "DECLINE", line: "DECLINE", seat: 1, reason: "nobody has asked to take moves back"},
@@ -64,10 +78,12 @@ var commandForms = []struct {
 	{word: "AUTO", line: "AUTO OFF", seat: 1, event: events.TypeAutoChanged},
 	{word: "AUTO", line: "auto on", seat: 0, event: events.TypeAutoChanged},
 	{word: "AUTO", line: "AUTO sometimes", seat: 1, reason: "write AUTO OFF"},
+	{word: "AUTO", line: "自动：关", seat: 1, event: events.TypeAutoChanged},
 	{word: "DIGEST", line: "DIGEST ON", seat: 1, event: events.TypeDigestChanged},
 	{word: "DIGEST", line: "DIGEST maybe", seat: 1, reason: "write DIGEST ON"},
 	{word: "IF", line: "IF E5 THEN G7", seat: 1, event: events.TypeConditionalSet},
 	{word: "IF", line: "IF E5", seat: 1, reason: "write IF, their move, THEN and yours"},
+	{word: "IF", line: "如果 E5 那么 G7", seat: 1, event: events.TypeConditionalSet},
 	{word: "DEADLINE", line: "DEADLINE 48h mon-fri REMINDER 12h GRACE 6h", event: events.TypeSettingsChanged},
 	{word: "DEADLINE", line: "DEADLINE 48h", seat: 1, reason: "only the game's host"},
 	{word: "DEADLINE", line: "DEADLINE soon", reason: "soon"},
@@ -77,6 +93,7 @@ var commandForms = []struct {
 	{word: "RESUME", line: "RESUME", seat: 1, before: "0:PAUSE", reason: "only the game's host"},
 	{word: "REPLACE", line: "REPLACE 1 WITH cai@example.com", event: events.TypePlayerReplaced},
 	{word: "REPLACE", line: "REPLACE bea", reason: "write REPLACE, the seat, WITH"},
+	{word: "REPLACE", line: "替换 1 和 cai@example.com", event: events.TypePlayerReplaced},
 	{word: "EXPEL", line: "EXPEL 1", event: events.TypeSeatAbandoned},
 	{word: "EXPEL", line: "EXPEL bea", reason: "write EXPEL and the seat"},
 	{word: "WATCH", line: "WATCH olga@example.com", event: events.TypeObserverChanged},
@@ -169,8 +186,13 @@ func TestEveryCommandHasForms(t *testing.T) {
 		if first, _, _ := strings.Cut(c.Example, " "); first != c.Word && !slices.Contains(c.Aliases, first) {
 			t.Errorf("%s's example %q does not start with it", c.Word, c.Example)
 		}
-		if !strings.HasSuffix(c.Help, ".") || !strings.HasPrefix(c.Syntax, c.Word) {
-			t.Errorf("%s: help %q is not a sentence, or syntax %q does not start with the word", c.Word, c.Help, c.Syntax)
+		if !strings.HasSuffix(c.HelpIn("en"), ".") || !strings.HasPrefix(c.Syntax, c.Word) {
+			t.Errorf("%s: help %q is not a sentence, or syntax %q does not start with the word", c.Word, c.HelpIn("en"), c.Syntax)
+		}
+		for _, lang := range words.Languages() {
+			if !words.Has(lang, "cmd."+c.Word) {
+				t.Errorf("%s has no help in %s (message cmd.%s)", c.Word, lang, c.Word)
+			}
 		}
 	}
 

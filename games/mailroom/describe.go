@@ -1,22 +1,21 @@
 package mailroom
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // happened describes the events since seat last acted, at most the last
 // few (a quiet seat, which had no mail of them, all of a round's at
 // least), so a mail says what the player missed. evs is the history up to
 // the mail's event.
-func happened(g *projections.Game, evs []events.Event, seat int) []string {
+func happened(g *projections.Game, evs []events.Event, seat int, loc Locale) []string {
 	from := 1 // the invitation said how the game was set up
 	for i := len(evs) - 1; i >= 0; i-- {
 		if evs[i].Actor == seat && evs[i].Type == events.TypeMovePlayed && i < len(evs)-1 {
@@ -25,7 +24,7 @@ func happened(g *projections.Game, evs []events.Event, seat int) []string {
 		}
 	}
 	var lines []string
-	for i, line := range DescribeEach(g, evs, seat)[from:] {
+	for i, line := range describeEachIn(g, evs, seat, loc)[from:] {
 		if line != "" && !g.Undone[evs[from+i].Seq] { // the undo's own line says what went
 			lines = append(lines, line)
 		}
@@ -51,9 +50,9 @@ const (
 // describeAll describes evs[from:] for the player at seat reader, one
 // sentence each, leaving out the events that have none for them. evs
 // starts at the game's first event.
-func describeAll(g *projections.Game, evs []events.Event, from, reader int) []string {
+func describeAll(g *projections.Game, evs []events.Event, from, reader int, loc Locale) []string {
 	var out []string
-	for _, line := range DescribeEach(g, evs, reader)[from:] {
+	for _, line := range describeEachIn(g, evs, reader, loc)[from:] {
 		if line != "" {
 			out = append(out, line)
 		}
@@ -66,6 +65,11 @@ func describeAll(g *projections.Game, evs []events.Event, from, reader int) []st
 // things stood when it happened: a timeout before the seat was given to
 // pbem for good reads as a timeout. g is the game after evs or later.
 func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string {
+	return describeEachIn(g, evs, reader, Locale{})
+}
+
+// describeEachIn is DescribeEach for a reader of loc.
+func describeEachIn(g *projections.Game, evs []events.Event, reader int, loc Locale) []string {
 	gone := map[int]bool{}
 	was := map[int]events.Player{}
 	var created events.GameCreated
@@ -78,7 +82,7 @@ func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string 
 	}
 	out := make([]string, len(evs))
 	for i, e := range evs {
-		out[i] = teller{g: g, e: e, reader: reader, gone: gone, was: was}.tell()
+		out[i] = teller{g: g, e: e, reader: reader, gone: gone, was: was, loc: loc}.tell()
 		switch e.Type {
 		case events.TypeSeatAbandoned:
 			var p events.SeatAbandoned
@@ -122,11 +126,12 @@ type teller struct {
 	// since was another's), where the history is told from its start; nil
 	// when only e is told, by the game as it now is.
 	was map[int]events.Player
+	loc Locale // the reader's language and zone
 }
 
-// you says whether seat is the reader's, and was when e happened: a
+// mine says whether seat is the reader's, and was when e happened: a
 // newcomer reads the moves of the player they replaced as that player's.
-func (t teller) you(seat int) bool {
+func (t teller) mine(seat int) bool {
 	if seat != t.reader || t.was == nil {
 		return seat == t.reader
 	}
@@ -135,66 +140,49 @@ func (t teller) you(seat int) bool {
 	return ok && strings.EqualFold(then.Address, now.Address) && then.Name == now.Name
 }
 
-// name is seat's player's name when e happened.
-func (t teller) name(seat int) string {
-	if p, ok := t.was[seat]; ok {
-		return p.Name
-	}
-	return t.g.Created.Players[seat].Name
-}
-
 // tell describes t.e by its type's entry in eventTypes.
 func (t teller) tell() string {
 	if et, ok := eventTypes[t.e.Type]; ok {
-		return et.describe(t)
+		return t.loc.tidy(et.describe(t))
 	}
 	return ""
 }
 
-// who names seat as the subject of a sentence: "You", "Bea", or "pbem"
-// for no seat.
-func (t teller) who(seat int) string {
-	switch {
-	case t.you(seat):
-		return "You"
-	case seat >= 0 && seat < len(t.g.Created.Players):
-		return t.name(seat)
+// person names seat in one of its forms, in the reader's language:
+// "who" the subject ("You", "Bea", or "pbem" for no seat), "whom" the
+// object ("you", "Bea"), "them" the pronoun once named ("you", a neutral
+// "them": pbem knows no one's gender), "whose" the possessive ("your",
+// "Bea's").
+func (t teller) person(seat int, form string) string {
+	if t.mine(seat) {
+		return t.loc.S(form + ".you")
+	}
+	return t.loc.S(form+".other", t.name(seat))
+}
+
+// name is seat's player's name when e happened, or pbem for no seat.
+func (t teller) name(seat int) string {
+	if p, ok := t.was[seat]; ok {
+		return p.Name
+	}
+	if seat >= 0 && seat < len(t.g.Created.Players) {
+		return t.g.Created.Players[seat].Name
 	}
 	return "pbem"
 }
 
-// whom names seat as an object: "you" or the name.
-func (t teller) whom(seat int) string {
-	if t.you(seat) {
-		return "you"
-	}
-	return t.who(seat)
-}
+func (t teller) who(seat int) string   { return t.person(seat, "who") }
+func (t teller) whom(seat int) string  { return t.person(seat, "whom") }
+func (t teller) them(seat int) string  { return t.person(seat, "them") }
+func (t teller) whose(seat int) string { return t.person(seat, "whose") }
 
-// them is the pronoun for seat once named: "you" or a neutral "them".
-func (t teller) them(seat int) string {
-	if t.you(seat) {
-		return "you"
+// you picks the text of id for a sentence about the reader's own seat
+// (id.you), which English words apart ("You are", "Bea is").
+func (t teller) you(seat int, id string) string {
+	if t.mine(seat) {
+		return id + ".you"
 	}
-	return "them"
-}
-
-// whose is seat's possessive: "your" or "Bea's" (capitalize at the start
-// of a sentence).
-func (t teller) whose(seat int) string {
-	if t.you(seat) {
-		return "your"
-	}
-	return t.who(seat) + "'s"
-}
-
-// verb agrees a present-tense verb with seat as its subject: "asks" for a
-// name, "ask" for "You".
-func (t teller) verb(seat int, third, second string) string {
-	if t.you(seat) {
-		return second
-	}
-	return third
+	return id
 }
 
 func capital(s string) string {
@@ -212,11 +200,11 @@ func actorNames(g *projections.Game, e events.Event) (actor, onBehalfOf string) 
 	var mp events.MovePlayed
 	if e.Type == events.TypeMovePlayed && e.Unmarshal(&mp) == nil {
 		if byPbem(mp) {
-			return "pbem", t.who(mp.Seat)
+			return "pbem", t.name(mp.Seat)
 		}
-		return t.who(mp.Seat), ""
+		return t.name(mp.Seat), ""
 	}
-	return t.who(e.Actor), ""
+	return t.name(e.Actor), ""
 }
 
 // byPbem reports whether pbem chose to play mp now rather than the player
@@ -227,63 +215,64 @@ func byPbem(mp events.MovePlayed) bool { return mp.Timeout || mp.Conditional || 
 // tellMove says a move, and who played it: a move pbem played for a seat
 // says so and why.
 func tellMove(t teller, p events.MovePlayed) string {
-	did := describeMove(t.g, p)
+	did := describeMove(t.g, p, t.loc)
 	switch {
 	case p.Timeout && t.gone[p.Seat]:
-		return fmt.Sprintf("pbem plays %s seat for good: it %s.", t.whose(p.Seat), did)
+		return t.loc.S("move.gone", t.whose(p.Seat), did)
 	case p.Timeout:
-		return fmt.Sprintf("Time ran out for %s, so pbem played for %s: it %s.", t.whom(p.Seat), t.them(p.Seat), did)
+		return t.loc.S("move.timeout", t.whom(p.Seat), t.them(p.Seat), did)
 	case p.Conditional:
-		return fmt.Sprintf("pbem played the move %s wrote in advance: it %s.", t.whom(p.Seat), did)
+		return t.loc.S("move.conditional", t.whom(p.Seat), did)
 	case p.Queued:
-		return fmt.Sprintf("pbem played the next move of %s programmed list: it %s.", t.whose(p.Seat), did)
+		return t.loc.S("move.queued", t.whose(p.Seat), did)
 	case p.Forced:
-		return fmt.Sprintf("%s had one move only, so pbem played it for %s: it %s.", t.who(p.Seat), t.them(p.Seat), did)
+		return t.loc.S("move.forced", t.who(p.Seat), t.them(p.Seat), did)
 	}
-	return fmt.Sprintf("%s %s.", t.who(p.Seat), did)
+	return t.loc.S("move.played", t.who(p.Seat), did)
 }
 
 // describeMove phrases a recorded move, in the game's words when it has a
-// Guide.
-func describeMove(g *projections.Game, mp events.MovePlayed) string {
-	if guide, ok := g.State.(rules.Guide); ok {
+// Guide that says them as phrases, or one in English for a reader of
+// English; otherwise as the move is written.
+func describeMove(g *projections.Game, mp events.MovePlayed, loc Locale) string {
+	if guide, ok := g.State.(rules.PhrasedGuide); ok {
+		if p := guide.DescribePhrase(rules.Seat(mp.Seat), mp.Move); p.Format != "" {
+			return loc.phrase(p)
+		}
+	}
+	if guide, ok := g.State.(rules.Guide); ok && loc.Lang() == words.Fallback {
 		if d := guide.Describe(rules.Seat(mp.Seat), mp.Move); d != "" {
 			return d
 		}
 	}
-	return "played " + mp.Move
+	return loc.S("move.as.written", mp.Move)
 }
 
 func tellCreated(t teller, p events.GameCreated) string {
 	var seats []string
 	for _, pl := range p.Players {
-		name := pl.Name
-		if t.you(pl.Seat) {
-			name = "you"
-		}
-		seats = append(seats, fmt.Sprintf("%s (seat %d)", name, pl.Seat))
+		seats = append(seats, t.loc.S(t.you(pl.Seat, "created.seat"), pl.Name, pl.Seat))
 	}
-	return fmt.Sprintf("%s set up the game for %s; the seed's commitment is %s.",
-		games.HostName(t.g), strings.Join(seats, ", "), p.Commitment)
+	return t.loc.S("created", t.host(), t.loc.list(seats, ", "), p.Commitment)
 }
 
 func tellSaid(t teller, p events.PlayerSaid) string {
-	return fmt.Sprintf("%s said: %s", t.who(p.Seat), firstLine(p.Text))
+	return t.loc.S("said", t.who(p.Seat), firstLine(p.Text))
 }
 
 func tellResigned(t teller, p events.PlayerResigned) string {
-	return fmt.Sprintf("%s resigned.", t.who(p.Seat))
+	return t.loc.S("resigned", t.who(p.Seat))
 }
 
 func tellEnded(t teller, _ events.GameEnded) string {
 	if t.g.Ended == nil {
-		return "The game ended."
+		return t.loc.S("ended")
 	}
-	return "The game ended. " + result(t.g)
+	return t.loc.S("ended.result", result(t.g, t.loc))
 }
 
-func tellSettings(_ teller, p events.SettingsChanged) string {
-	return "The host set the clock: " + describeSettings(p.Settings) + "."
+func tellSettings(t teller, p events.SettingsChanged) string {
+	return t.loc.S("settings", describeSettings(p.Settings, t.loc))
 }
 
 // tellReminder and tellDigestSent are silent: the reminder or the digest
@@ -293,147 +282,169 @@ func tellReminder(teller, events.ReminderSent) string { return "" }
 func tellDigestSent(teller, events.DigestSent) string { return "" }
 
 func tellDeadline(t teller, p events.DeadlinePassed) string {
-	passed := fmt.Sprintf("%s deadline (%s) passed", capital(t.whose(p.Seat)), When(p.Deadline))
+	whose := capital(t.whose(p.Seat))
 	if grace, err := projections.ParseSpan(t.g.Settings.Grace); err == nil && grace > 0 {
-		return fmt.Sprintf("%s; if %s %s not moved by %s, the end of the grace, pbem plays for %s.",
-			passed, t.whom(p.Seat), t.verb(p.Seat, "has", "have"), When(p.Deadline.Add(grace)), t.them(p.Seat))
+		return t.loc.S(t.you(p.Seat, "deadline.passed.grace"), whose, t.loc.When(p.Deadline), t.whom(p.Seat), t.loc.When(p.Deadline.Add(grace)), t.them(p.Seat))
 	}
-	return passed + "."
+	return t.loc.S("deadline.passed", whose, t.loc.When(p.Deadline))
 }
 
 func tellAbandoned(t teller, p events.SeatAbandoned) string {
-	why := "there were too many timeouts"
+	why := t.loc.S("abandoned.timeouts")
 	if p.Reason == games.ReasonExpelled {
-		why = "the host expelled " + t.whom(p.Seat)
+		why = t.loc.S("abandoned.expelled", t.whom(p.Seat))
 	}
-	return fmt.Sprintf("From now on pbem plays %s seat for good: %s.", t.whose(p.Seat), why)
+	return t.loc.S("abandoned", t.whose(p.Seat), why)
 }
 
 func tellVacation(t teller, p events.VacationDeclared) string {
-	return fmt.Sprintf("%s %s away from %s until %s; a deadline in between moves past the return.",
-		t.who(p.Seat), t.verb(p.Seat, "is", "are"), When(p.From), When(p.Until))
+	return t.loc.S(t.you(p.Seat, "vacation"), t.who(p.Seat), t.loc.When(p.From), t.loc.When(p.Until))
 }
 
-func tellPaused(_ teller, p events.GamePaused) string {
-	return fmt.Sprintf("%s paused the game: no moves and no deadlines until it resumes.", capital(p.By))
+func tellPaused(t teller, p events.GamePaused) string {
+	return t.loc.S("paused", t.by(p.By))
 }
 
-func tellResumed(_ teller, p events.GameResumed) string {
-	return fmt.Sprintf("%s resumed the game.", capital(p.By))
+func tellResumed(t teller, p events.GameResumed) string {
+	return t.loc.S("resumed", t.by(p.By))
+}
+
+// host names who set up the game: its player, or the operator or the
+// service in the reader's words.
+func (t teller) host() string {
+	switch h := games.HostName(t.g); h {
+	case "operator":
+		return t.loc.S("host.operator")
+	case "the service":
+		return t.loc.S("host.service")
+	default:
+		return t.loc.S("who.other", h)
+	}
+}
+
+// by names who paused or resumed a game, as the event records it: the
+// host's name, or the operator.
+func (t teller) by(who string) string {
+	if who == "the operator" {
+		return t.loc.S("the.operator")
+	}
+	return t.loc.S("who.other", who)
 }
 
 func tellUndoProposed(t teller, p events.UndoProposed) string {
 	switch {
 	case p.Decided:
-		return "The host took moves back."
-	case t.you(p.Seat):
-		return fmt.Sprintf("You asked to take back the moves after %s; the other players answer.", t.moveAt(p.Back))
+		return t.loc.S("undo.decided")
+	case t.mine(p.Seat):
+		return t.loc.S("undo.asked.you", t.moveAt(p.Back))
 	}
-	return fmt.Sprintf("%s asks to take back the moves after %s: reply AGREE or DECLINE.", t.who(p.Seat), t.moveAt(p.Back))
+	return t.loc.S("undo.asked", t.who(p.Seat), t.moveAt(p.Back))
 }
 
 func tellUndoAnswered(t teller, p events.UndoAnswered) string {
-	verb := "declined"
 	if p.Agree {
-		verb = "agreed"
+		return t.loc.S("undo.agreed", t.who(p.Seat))
 	}
-	return fmt.Sprintf("%s %s to take the moves back.", t.who(p.Seat), verb)
+	return t.loc.S("undo.declined", t.who(p.Seat))
 }
 
 func tellUndone(t teller, p events.MovesUndone) string {
 	var gone []string
 	for _, m := range t.g.Moves {
 		if m.Seq > p.Back && m.Seq < t.e.Seq && t.g.Undone[m.Seq] {
-			gone = append(gone, fmt.Sprintf("%s %s", t.whom(m.Seat), describeMove(t.g, m.MovePlayed)))
+			gone = append(gone, t.loc.S("undone.move", t.whom(m.Seat), describeMove(t.g, m.MovePlayed, t.loc)))
 		}
 	}
-	taken := "Every move after " + t.moveAt(p.Back) + " was taken back"
 	if len(gone) > 0 {
-		taken += " (" + strings.Join(gone, "; ") + ")"
+		return t.loc.S("undone.moves", t.moveAt(p.Back), t.loc.list(gone, "; "))
 	}
-	return taken + "; the game is as it was then."
+	return t.loc.S("undone", t.moveAt(p.Back))
 }
 
 // moveAt names the position after event seq by the moves that stood then:
 // "move 7", or "the start" before the first.
 func (t teller) moveAt(seq uint64) string {
 	if n := ply(t.g, seq); n > 0 {
-		return fmt.Sprintf("move %d", n)
+		return t.loc.S("move.n", n)
 	}
-	return "the start"
+	return t.loc.S("the.start")
 }
 
 func tellReplaced(t teller, p events.PlayerReplaced) string {
-	who := p.Name
+	who := t.loc.S("who.other", p.Name)
 	if p.Seat == t.reader && strings.EqualFold(p.Address, t.g.Created.Players[p.Seat].Address) {
-		who = "You" // the reader is who took the seat
+		who = t.loc.S("who.you") // the reader is who took the seat
 	}
 	if before := t.was[p.Seat].Name; before != "" && before != p.Name {
-		return fmt.Sprintf("%s took over %s's seat (seat %d).", who, before, p.Seat)
+		return t.loc.S("replaced.took.over", who, t.loc.S("whose.other", before), p.Seat)
 	}
-	return fmt.Sprintf("%s took seat %d.", who, p.Seat)
+	return t.loc.S("replaced.took", who, p.Seat)
 }
 
 func tellAnswered(t teller, a events.InvitationAnswered) string {
 	switch {
-	case t.you(a.Seat) && a.Accepted:
-		return "You joined the game."
-	case t.you(a.Seat):
-		return "You declined the game."
+	case t.mine(a.Seat) && a.Accepted:
+		return t.loc.S("joined.you")
+	case t.mine(a.Seat):
+		return t.loc.S("declined.you")
 	case a.Accepted:
-		return fmt.Sprintf("%s joined the game.", t.who(a.Seat))
+		return t.loc.S("joined", t.who(a.Seat))
 	}
-	return fmt.Sprintf("%s declined the game; seat %d is open.", cmp.Or(t.was[a.Seat].Name, fmt.Sprintf("Seat %d", a.Seat)), a.Seat)
+	who := t.loc.S("seat.n", a.Seat)
+	if was := t.was[a.Seat].Name; was != "" {
+		who = t.loc.S("who.other", was)
+	}
+	return t.loc.S("declined", who, a.Seat)
 }
 
 func tellAuto(t teller, a events.AutoChanged) string {
 	if a.Off {
-		return fmt.Sprintf("%s asked to be asked even for a move that is the only one.", t.who(a.Seat))
+		return t.loc.S("auto.off", t.who(a.Seat))
 	}
-	return fmt.Sprintf("%s let pbem play a move that is the only one.", t.who(a.Seat))
+	return t.loc.S("auto.on", t.who(a.Seat))
 }
 
 func tellEndProposed(t teller, p events.EndProposed) string {
-	if t.you(p.Seat) {
-		return "You proposed to end the game as it stands; it ends when every player still playing agrees."
+	if t.mine(p.Seat) {
+		return t.loc.S("end.proposed.you")
 	}
-	return fmt.Sprintf("%s proposes to end the game as it stands: reply END to agree.", t.who(p.Seat))
+	return t.loc.S("end.proposed", t.who(p.Seat))
 }
 
-func tellObserver(_ teller, p events.ObserverChanged) string {
+func tellObserver(t teller, p events.ObserverChanged) string {
 	if p.Watch {
-		return "The host let someone follow the game: they get the board as everyone sees it."
+		return t.loc.S("observer.on")
 	}
-	return "Someone stopped following the game."
+	return t.loc.S("observer.off")
 }
 
 func tellDigestChanged(t teller, p events.DigestChanged) string {
 	switch {
-	case !t.you(p.Seat):
+	case !t.mine(p.Seat):
 		return "" // how a player takes their mail is theirs
 	case p.On:
-		return "You will get one mail a day about this game, and one at once whenever it is your turn."
+		return t.loc.S("digest.on")
 	}
-	return "You will get a mail about each move again."
+	return t.loc.S("digest.off")
 }
 
 func tellQueued(t teller, p events.MovesQueued) string {
 	switch {
-	case !t.you(p.Seat):
+	case !t.mine(p.Seat):
 		return "" // a player's plan is theirs until played
 	case p.Skipped != "":
-		return fmt.Sprintf("pbem left %s out of your programmed list: it could not be played when its turn came, and you wrote IF NEEDED.", p.Skipped)
+		return t.loc.S("queued.skipped", p.Skipped)
 	case p.Dropped != "":
-		return fmt.Sprintf("Your programmed list stopped: %s. The rest of it was dropped.", p.Dropped)
+		return t.loc.S("queued.dropped", p.Dropped)
 	}
-	return fmt.Sprintf("pbem will play for you, as your turns come: %s.", strings.Join(p.Moves, ", "))
+	return t.loc.S("queued", t.loc.list(p.Moves, ", "))
 }
 
 func tellConditional(t teller, p events.ConditionalSet) string {
-	if !t.you(p.Seat) {
+	if !t.mine(p.Seat) {
 		return "" // a player's secret until it is played
 	}
-	return fmt.Sprintf("If %s is played next, pbem will play %s for you.", p.If, p.Then)
+	return t.loc.S("conditional", p.If, p.Then)
 }
 
 func lastSaid(g *projections.Game) *projections.Said {
@@ -443,46 +454,43 @@ func lastSaid(g *projections.Game) *projections.Said {
 	return &g.Said[len(g.Said)-1]
 }
 
-// result says who won in a sentence.
-func result(g *projections.Game) string {
+// result says who won in a sentence, in the reader's language.
+func result(g *projections.Game, loc Locale) string {
 	var winners, parts []string
 	for _, s := range g.Winners() {
 		winners = append(winners, g.Created.Players[s].Name)
 	}
 	for i, sc := range g.Ended.Scores {
-		parts = append(parts, fmt.Sprintf("%s %+d", g.Created.Players[i].Name, sc))
+		parts = append(parts, loc.S("score", g.Created.Players[i].Name, fmt.Sprintf("%+d", sc)))
 	}
-	verb := "wins"
+	id := "result.wins"
 	if len(winners) > 1 {
-		verb = "share the win"
+		id = "result.share"
 	}
-	s := fmt.Sprintf("%s %s: %s.", strings.Join(winners, " and "), verb, strings.Join(parts, ", "))
+	s := loc.S(id, loc.and(winners), loc.list(parts, ", "))
 	switch {
 	case g.Ended.Reason == events.EndResigned && len(g.Resigned) > 0:
-		s = fmt.Sprintf("%s resigned. %s", g.Created.Players[g.Resigned[0]].Name, s)
+		s = loc.S("result.resigned", g.Created.Players[g.Resigned[0]].Name, s)
 	case g.Ended.Reason == events.EndAbandoned:
-		s = "Nobody played any more (pbem played every seat), so the game ended as it stood. " + s
+		s = loc.S("result.abandoned", s)
 	}
-	return s
+	return loc.tidy(s)
 }
 
 // describeSettings says the host's settings in words.
-func describeSettings(s events.Settings) string {
+func describeSettings(s events.Settings, loc Locale) string {
 	if s.PerMove == "" {
-		return "no deadlines"
+		return loc.S("settings.none")
 	}
-	out := s.PerMove + " per move"
+	out := loc.S("settings.per.move", s.PerMove)
 	if len(s.Days) > 0 {
-		out += " counting only " + strings.Join(s.Days, ", ")
+		out += loc.S("settings.days", strings.Join(s.Days, ", "))
 	}
 	if s.Reminder != "" {
-		out += ", a reminder " + s.Reminder + " before"
+		out += loc.S("settings.reminder", s.Reminder)
 	}
 	if s.Grace != "" {
-		out += ", " + s.Grace + " of grace"
+		out += loc.S("settings.grace", s.Grace)
 	}
 	return out
 }
-
-// When writes a time for players: "Thu 3 Dec 18:00 UTC".
-func When(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 UTC") }

@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -86,7 +86,7 @@ func (m *Mailroom) stopList(ctx context.Context) (*mail.StopList, error) {
 // they wrote to pbem again.
 func (m *Mailroom) resume(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) > 0 {
-		if word, _, _ := strings.Cut(l.p.Commands[0], " "); strings.EqualFold(word, "STOP") {
+		if c, ok := lookup(firstOf(splitCommand(l.p.Commands[0]))); ok && c.Word == "STOP" {
 			return nil
 		}
 	}
@@ -140,6 +140,7 @@ type letter struct {
 	// was taken back then, and its later lines add to the new one.
 	replaced bool
 	stale    bool // the mail was answered as stale: its other moves are not read
+	detected bool // pbem chose the sender's language and zone from this mail
 }
 
 // Handle acts on one recorded mail. It returns an error only when trying
@@ -148,7 +149,7 @@ type letter struct {
 func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
 	p, problem := m.parse(rec)
 	if p == nil {
-		m.log().Warn("unreadable mail recorded, not answered", "mail", rec.Key, "why", problem)
+		m.log().Warn("unreadable mail recorded, not answered", "mail", rec.Key, "why", problem["reason"])
 		return nil
 	}
 	l := &letter{rec: rec, p: p, seat: rules.Observer}
@@ -178,8 +179,12 @@ func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
 	if err := m.resume(ctx, l, log); err != nil {
 		return err
 	}
-	if problem != "" {
-		l.answer(KindRejected, map[string]string{"reason": problem, ownWords: "1"})
+	if err := m.detectPrefs(ctx, l); err != nil {
+		return err
+	}
+	if problem != nil {
+		problem[ownWords] = "1"
+		l.answer(KindRejected, problem)
 	} else if err := m.commands(ctx, l, log); err != nil {
 		return err
 	}
@@ -204,16 +209,16 @@ func (m *Mailroom) answeredBefore(ctx context.Context, key string) (bool, error)
 // whole is read from its header alone, so its sender can be told why;
 // problem says what went wrong, and p is nil when not even the header
 // could be read.
-func (m *Mailroom) parse(rec mail.InboxRecord) (p *mail.Parsed, problem string) {
+func (m *Mailroom) parse(rec mail.InboxRecord) (p *mail.Parsed, problem map[string]string) {
 	lim := m.limits()
 	if rec.Truncated {
-		problem = fmt.Sprintf("your mail is %d KiB long; pbem reads mails of at most %d KiB, so it read none of it", rec.Size>>10, mail.MaxRaw>>10)
+		problem = saying("reason", "unread.too.long", strconv.Itoa(rec.Size>>10), strconv.Itoa(mail.MaxRaw>>10))
 	} else {
 		var err error
 		if p, err = mail.Parse(rec.Raw, lim); err == nil {
-			return p, ""
+			return p, nil
 		}
-		problem = fmt.Sprintf("pbem could not read your mail (%v), so it did nothing with it", err)
+		problem = saying("reason", "unread", err.Error())
 	}
 	p, err := mail.Parse(mail.HeaderOnly(rec.Raw), lim)
 	if err != nil {
@@ -253,13 +258,12 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		return false, nil
 	case tokenErr != nil:
 		l.game, l.seat = g, from
-		l.answer(KindRejected, map[string]string{"reason": "the address you wrote to is not one pbem gave you; reply to the latest mail about this game"})
+		l.answer(KindRejected, saying("reason", "bad.token"))
 		log.Warn("mail with a bad token", "game", tag.Game, "err", tokenErr)
 		return false, m.send(ctx, l, log)
 	case int(from) != tag.Seat:
 		l.game, l.seat = g, from
-		l.answer(KindRejected, map[string]string{"reason": fmt.Sprintf(
-			"you wrote to the reply address of seat %d (%s); reply to your own mail from pbem", tag.Seat, g.Created.Players[tag.Seat].Name)})
+		l.answer(KindRejected, saying("reason", "other.seat", strconv.Itoa(tag.Seat), g.Created.Players[tag.Seat].Name))
 		log.Warn("mail to another seat's address", "game", tag.Game, "seat", tag.Seat, "from seat", from)
 		return false, m.send(ctx, l, log)
 	case !m.authenticated(l.rec, l.p, log.With("game", tag.Game)):
@@ -269,7 +273,7 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		// nothing any more (a replaced player's does not either, their
 		// address no longer being the seat's).
 		l.game, l.seat = g, from
-		l.answer(KindRejected, map[string]string{"reason": "the game's host expelled you: pbem plays your seat for good, and nothing you write to this game is read any more"})
+		l.answer(KindRejected, saying("reason", "expelled"))
 		log.Info("mail from an expelled player refused", "game", tag.Game, "seat", from)
 		return false, m.send(ctx, l, log)
 	}
@@ -338,6 +342,9 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			}
 			l.queued, l.stranger = forStranger(l.queued), true
 		}
+	}
+	if err := m.stamp(ctx, l); err != nil {
+		return err
 	}
 	var out []events.Message
 	var ids []string

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates"
+	"github.com/pbem-games/pbem/templates/words"
 	"github.com/pbem-games/pbem/web"
 )
 
@@ -67,22 +69,36 @@ const (
 func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mail.Outgoing, error) {
 	m := templates.Mail{
 		Kind: templates.Kind(n.Kind), Service: lh.Service, Mailbox: lh.Mailbox,
-		To:       templates.Recipient{Name: cmp.Or(n.Name, n.To), Address: n.To, Seat: n.Seat},
-		Commands: commandHelp(templates.Kind(n.Kind)),
-		Reason:   n.Fields["reason"], Attempt: n.Fields["attempt"], Notice: n.Fields["notice"],
+		To:     templates.Recipient{Name: cmp.Or(n.Name, n.To), Address: n.To, Seat: n.Seat},
+		Reason: n.Fields["reason"], Attempt: n.Fields["attempt"], Notice: n.Fields["notice"],
 	}
 	invited := false // the recipient is asked to join, and hears nothing else until they answer
 	asked := ""      // what the recipient is asked to answer
 	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References, Date: n.Time}
+	var g *projections.Game
+	var evs []events.Event
 	if n.Game != "" {
-		g, evs, _, err := s.LoadAt(ctx, n.Game, int(n.Seq))
+		var err error
+		g, evs, _, err = s.LoadAt(ctx, n.Game, int(n.Seq))
 		if errors.Is(err, events.ErrNotFound) {
 			return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
 		}
 		if err != nil {
 			return out, err // the store's trouble: trying again may mend it
 		}
-		s.describeGame(&m, g, evs, n, lh.WebURL)
+		if out.Date.IsZero() {
+			out.Date = evs[min(int(n.Seq), len(evs))-1].Time
+		}
+	}
+	loc, err := s.readerLocale(ctx, n, out.Date)
+	if err != nil {
+		return out, err
+	}
+	m.Lang = loc.Lang()
+	m.Commands = commandHelp(templates.Kind(n.Kind), loc)
+	localize(&m, loc, n, out.Date)
+	if g != nil {
+		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
 		if m.Board != "" && m.Kind.ShowsBoard() {
 			if pic, part, ok := boardPicture(g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png"); ok {
 				m.Picture, out.Inline = pic, []mail.Attachment{part}
@@ -96,19 +112,17 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		switch {
 		case m.Notice != "":
 		case watch:
-			m.Notice = fmt.Sprintf("%s asks you to follow this game: the board as everyone sees it after every move, and the result. To accept, send this line to %s: JOIN %s. Until you do, pbem mails you nothing more about it; to get no mail from pbem at all, send STOP to %s.",
-				games.HostName(g), lh.Mailbox, g.ID, lh.Mailbox)
+			m.Notice = loc.tidy(loc.S("note.watch", loc.S("who.other", games.HostName(g)), lh.Mailbox, g.ID))
 		case invited:
-			m.Notice = fmt.Sprintf("Reply JOIN to this mail to play, or DECLINE if you do not want to: until you answer, pbem mails you nothing else about this game. To get no mail from pbem at all, send STOP to %s.", lh.Mailbox)
+			m.Notice = loc.S("note.invited", lh.Mailbox)
 		case m.To.Host && !m.Over:
 			var waits []string
 			if awaited := g.Invited(); len(awaited) > 0 {
-				waits = append(waits, fmt.Sprintf("The game starts once %s said they play; pbem asked each of them.", nameSeats(g, awaited)))
+				waits = append(waits, loc.tidy(loc.S("note.awaited", nameSeats(g, awaited, loc))))
 			}
 			if open := g.Open(); len(open) > 0 {
 				// Only the host learns the invitation code, to pass on.
-				waits = append(waits, fmt.Sprintf("%d seat(s) are open. Whoever you invite takes one by sending this line to %s: JOIN %s %s",
-					len(open), lh.Mailbox, g.ID, lh.Tokens.Invitation(g.ID)))
+				waits = append(waits, loc.S("note.open", len(open)), loc.S("note.open.join", lh.Mailbox, g.ID, lh.Tokens.Invitation(g.ID)))
 			}
 			m.Notice = strings.Join(waits, " ")
 		}
@@ -117,9 +131,6 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		}
 		if lh.WebURL != "" && !invited {
 			m.Page = web.Link(lh.WebURL, lh.Tokens, g, rules.Seat(n.Seat))
-		}
-		if out.Date.IsZero() {
-			out.Date = evs[min(int(n.Seq), len(evs))-1].Time
 		}
 		if m.Kind == templates.Legal && m.YourTurn {
 			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat)), 0
@@ -135,7 +146,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		}
 	}
 	if m.Kind == templates.Games && lh.Index != nil {
-		if err := s.listGames(ctx, &m, lh.Index, n.To); err != nil {
+		if err := s.listGames(ctx, &m, lh.Index, n.To, loc); err != nil {
 			return out, err
 		}
 	}
@@ -173,7 +184,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 // headers are the structural headers of mail m; notice says it is about
 // a game's event, not an answer to a mail.
 func headers(m templates.Mail, notice bool) map[string]string {
-	h := map[string]string{HeaderKind: string(m.Kind)}
+	// RFC 3282: the language the mail is written in, as its HTML part's
+	// lang says too.
+	h := map[string]string{HeaderKind: string(m.Kind), "Content-Language": m.Lang}
 	if m.Game.ID != "" {
 		h[HeaderGame], h[HeaderSeq] = m.Game.ID, strconv.Itoa(m.Game.Seq)
 	}
@@ -201,13 +214,13 @@ var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: 
 	templates.Undelivered: true}
 
 // describeGame fills in what the mail shows of game g as after its event
-// n.Seq; evs is the whole history, webURL where the service serves its
-// pages ("" for nowhere).
-func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice, webURL string) {
+// n.Seq; evs is the whole history, loc the reader's language and zone,
+// webURL where the service serves its pages ("" for nowhere).
+func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice, loc Locale, webURL string) {
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
-	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
-		HouseRules: info.HouseRules, RulesDoc: rulesDoc(info, webURL),
+	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0], loc), Variants: g.Created.Variants,
+		HouseRules: loc.text(info.HouseRules), RulesDoc: rulesDoc(info, loc, webURL),
 		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
@@ -218,9 +231,9 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: !m.Over && games.IsToAct(g.State, p.Seat), You: p.Seat == n.Seat})
 	}
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
-	m.Board = g.State.View(seat).Text()
+	m.Board = boardText(g.State.View(seat), loc)
 	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
-	m.Happened = happened(g, evs[:g.Seq], n.Seat)
+	m.Happened = happened(g, evs[:g.Seq], n.Seat, loc)
 	if _, pbemPlays := g.Abandoned[n.Seat]; games.IsToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
@@ -237,7 +250,9 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 		if example != nil {
 			m.Example = example.String()
 		}
-		if guide, ok := g.State.(rules.Guide); ok {
+		if guide, ok := g.State.(rules.PhrasedGuide); ok {
+			m.MoveSyntax = loc.tidy(loc.phrase(guide.MoveSyntaxPhrase(seat)))
+		} else if guide, ok := g.State.(rules.Guide); ok {
 			m.MoveSyntax = guide.MoveSyntax(seat)
 		}
 	}
@@ -246,34 +261,59 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	if g.Ended != nil {
 		m.Seed = g.Ended.Seed
-		m.Result = result(g)
+		m.Result = result(g, loc)
 		if n.Seat >= 0 {
-			m.VerifyHint = "pbem verify --file " + g.ID + ".jsonl (the whole history is attached to this mail)"
+			m.VerifyHint = loc.S("verify.hint", "pbem verify --file "+g.ID+".jsonl")
 		}
 	}
 	if said := lastSaid(g); m.Kind == templates.Said && said != nil {
 		m.Said, m.SaidBy = said.Text, g.Created.Players[said.Seat].Name
 	}
 	if d, ok := g.Deadline(n.Seat); ok && m.YourTurn {
-		m.Deadline = deadline(g, d)
+		m.Deadline = deadline(g, d, loc)
 	}
 	switch m.Kind {
 	case templates.News:
-		m.Happened = []string{cmp.Or(DescribeEach(g, evs[:g.Seq], n.Seat)[g.Seq-1], "The game's table changed.")}
+		m.Happened = []string{cmp.Or(describeEachIn(g, evs[:g.Seq], n.Seat, loc)[g.Seq-1], loc.S("table.changed"))}
 	case templates.Digest:
-		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat)
+		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat, loc)
 		if len(m.History) == 0 {
-			m.History = []string{"Nothing happened."}
+			m.History = []string{loc.S("nothing.happened")}
 		}
 	case templates.History:
-		m.History = describeAll(g, evs[:g.Seq], 0, n.Seat)
+		m.History = describeAll(g, evs[:g.Seq], 0, n.Seat, loc)
 	case templates.Stale:
 		since, _ := strconv.ParseUint(n.Fields["since"], 10, 64)
-		m.Changed = describeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat)
+		m.Changed = describeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat, loc)
 		if len(m.Changed) == 0 {
-			m.Changed = []string{"The game moved on since that mail."}
+			m.Changed = []string{loc.S("moved.on")}
 		}
 	}
+}
+
+// BoardIn is a view's text board in lang, as a player who reads lang gets
+// it by mail.
+func BoardIn(v rules.View, lang string) string {
+	return boardText(v, Locale{Printer: words.For(lang)})
+}
+
+// boardText is a view's text board as the reader reads it: a game that
+// gives its text in phrases has its lines written in the reader's
+// language under its drawing.
+func boardText(v rules.View, loc Locale) string {
+	pv, ok := v.(rules.PhrasedView)
+	if !ok || loc.Lang() == words.Fallback {
+		return v.Text()
+	}
+	tl := pv.TextLines()
+	var b strings.Builder
+	b.WriteString(tl.Drawing)
+	for _, p := range tl.Lines {
+		line := loc.phrase(p)
+		body := strings.TrimLeft(line, " ")
+		b.WriteString(line[:len(line)-len(body)] + loc.tidyMarks(body) + "\n")
+	}
+	return b.String()
 }
 
 // allLegal returns seat's legal moves in g, sorted as people read them.
@@ -302,7 +342,7 @@ func lastDigest(evs []events.Event, seat int) int {
 	return 0
 }
 
-func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *projections.Projector, who string) error {
+func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *projections.Projector, who string, loc Locale) error {
 	pg, err := index.PlayerGames(ctx, who)
 	if err != nil {
 		return err
@@ -319,21 +359,21 @@ func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *proje
 		for _, p := range sum.Players {
 			names = append(names, p.Name)
 		}
-		state := "running"
+		state := loc.S("state.running")
 		switch {
 		case sum.Over:
-			state = "over"
+			state = loc.S("state.over")
 		case isSeatIn(sum.ToAct, ps.Seat):
-			state = "your turn"
+			state = loc.S("state.your.turn")
 		}
 		title := sum.Game
 		if g, err := s.Catalog.Lookup(sum.Game); err == nil {
 			title = g.Info().Title
 		}
 		if len(sum.Variants) > 0 {
-			title += " (" + strings.Join(sum.Variants, ", ") + ")"
+			title += loc.S("variants", loc.list(sum.Variants, ", "))
 		}
-		m.Games = append(m.Games, templates.GameLine{ID: sum.ID, Title: title, Players: strings.Join(names, ", "), State: state})
+		m.Games = append(m.Games, templates.GameLine{ID: sum.ID, Title: title, Players: loc.list(names, ", "), State: state})
 	}
 	return nil
 }
@@ -349,19 +389,40 @@ func isSeatIn(seats []rules.Seat, seat int) bool {
 
 // commandHelp lists the commands of the mail language from the command
 // table: every one for HELP, the brief list under any other mail.
-func commandHelp(kind templates.Kind) []templates.CommandHelp {
+func commandHelp(kind templates.Kind, loc Locale) []templates.CommandHelp {
 	var out []templates.CommandHelp
 	for _, c := range commands {
 		if kind != templates.Help && !c.Brief {
 			continue
 		}
-		h := templates.CommandHelp{Name: c.Word, Syntax: c.Syntax, Help: c.Help, Example: c.Example}
+		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: c.HelpIn(loc.Lang()), Example: c.Example}
+		if words.Has(loc.Lang(), "example."+c.Word) {
+			h.Example = loc.S("example." + c.Word)
+		}
 		if c.Who == HostOnly {
-			h.Who = "host only"
+			h.Who = loc.S("host.only")
 		}
 		out = append(out, h)
 	}
 	return out
+}
+
+// placeholder is a part of a command's syntax to write in its place.
+var placeholder = regexp.MustCompile(`<[^<>]+>|variant…`)
+
+// syntaxIn writes a command's syntax with its placeholders in the
+// reader's language: "SAY <text>", "SAY <话>".
+func syntaxIn(syntax string, loc Locale) string {
+	return placeholder.ReplaceAllStringFunc(syntax, func(ph string) string {
+		inner := strings.Trim(ph, "<>…")
+		if !words.Has(loc.Lang(), "ph."+inner) {
+			return ph
+		}
+		if strings.HasPrefix(ph, "<") {
+			return "<" + loc.S("ph."+inner) + ">"
+		}
+		return loc.S("ph."+inner) + "…"
+	})
 }
 
 // legalText is the attachment of a LEGAL answer: one move a line.
@@ -377,7 +438,7 @@ func firstLine(s string) string {
 // names are the players of a game as it was created, for the subject of
 // every mail of it: "Ana vs Bea", "Ana, Bea and Cai". A replacement later
 // does not change them, so the thread keeps its subject.
-func names(created events.Event) string {
+func names(created events.Event, loc Locale) string {
 	var gc events.GameCreated
 	if created.Unmarshal(&gc) != nil {
 		return ""
@@ -390,18 +451,9 @@ func names(created events.Event) string {
 	case 0:
 		return ""
 	case 2:
-		return ns[0] + " vs " + ns[1]
+		return loc.S("vs", ns[0], ns[1])
 	}
-	return andList(ns)
-}
-
-// andList joins names as a sentence lists them: "Ana", "Ana and Bea",
-// "Ana, Bea and Cai".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return loc.and(ns)
 }
 
 // ply is how many moves of g played up to event seq still stand: the
@@ -419,10 +471,10 @@ func ply(g *projections.Game, seq uint64) int {
 
 // deadline says when a seat must move by, and when its grace ends and
 // pbem plays for it.
-func deadline(g *projections.Game, d time.Time) string {
-	s := When(d)
+func deadline(g *projections.Game, d time.Time, loc Locale) string {
+	s := loc.When(d)
 	if grace, err := projections.ParseSpan(g.Settings.Grace); err == nil && grace > 0 {
-		s += fmt.Sprintf("; after %s of grace, at %s, pbem plays for you", g.Settings.Grace, When(d.Add(grace)))
+		s = loc.S("deadline.grace", s, g.Settings.Grace, loc.When(d.Add(grace)))
 	}
 	return s
 }
@@ -457,20 +509,20 @@ func digits(s string) int {
 }
 
 // nameSeats names the players of seats, e.g. "Bea and Cai".
-func nameSeats(g *projections.Game, seats []int) string {
+func nameSeats(g *projections.Game, seats []int, loc Locale) string {
 	var names []string
 	for _, s := range seats {
-		names = append(names, cmp.Or(g.Created.Players[s].Name, fmt.Sprintf("seat %d", s)))
+		names = append(names, cmp.Or(g.Created.Players[s].Name, loc.S("seat.n.lower", s)))
 	}
-	return andList(names)
+	return loc.and(names)
 }
 
 // rulesDoc names the document of game's rules as pbem plays them: its
 // page on the service's web listener, where it serves pages, else its
-// place in pbem's source.
-func rulesDoc(info rules.Info, webURL string) string {
+// place in pbem's source, in the reader's words.
+func rulesDoc(info rules.Info, loc Locale, webURL string) string {
 	if webURL != "" {
 		return web.RulesLink(webURL, info.Name)
 	}
-	return "docs/rules/" + info.Name + ".md in pbem's source"
+	return loc.S("rules.doc", info.Name)
 }

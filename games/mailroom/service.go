@@ -6,7 +6,12 @@
 package mailroom
 
 import (
+	"errors"
 	"fmt"
+	"sync"
+
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/rules"
 
 	"github.com/pbem-games/pbem/games"
 )
@@ -16,6 +21,9 @@ import (
 type Service struct {
 	*games.Service
 	cache mailCache
+
+	prefsMu sync.Mutex
+	prefs   *mail.Prefs // each address's language and zone, once opened
 }
 
 // New returns the mail side of svc.
@@ -23,5 +31,13 @@ func New(svc *games.Service) *Service { return &Service{Service: svc} }
 
 // refuse is a refusal written for the person who asked.
 func refuse(kind error, format string, args ...any) error {
-	return &games.Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	e := &games.Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	var phrased rules.Phrased
+	if format == "%v" && len(args) == 1 {
+		if err, ok := args[0].(error); ok && errors.As(err, &phrased) && phrased.Phrase().String() == e.Msg {
+			p := phrased.Phrase() // the rules' own reason
+			e.Phrase = &p
+		}
+	}
+	return e
 }

@@ -159,7 +159,7 @@ func refusals(out []mail.Outgoing) []string {
 // says reports whether one of the answers says every one of words.
 func says(out []mail.Outgoing, words ...string) bool {
 	for _, o := range out {
-		flat := strings.Join(strings.Fields(o.Text), " ")
+		flat := flat(o)
 		if !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(flat, w) }) {
 			return true
 		}
@@ -189,6 +189,8 @@ var signOffs = []struct {
 		[]string{"What a game last week!", "and 16 more"}},
 	{"Foxmail Chinese", utf8Header, "E5\r\n谢谢！\r\n\r\n在 2026年12月1日 15:00，pbem <games@pbem.test> 写道：\r\n> Ana, it is your turn.\r\n",
 		[]string{"谢谢!"}},
+	{"Chinese cheer", utf8Header, "E5\r\n继续加油！同意你的看法。\r\n", // begins with the words of RESUME and AGREE
+		[]string{"继续加油!同意你的看法。"}},
 }
 
 // TestMailSignOff: a move and then a greeting, a sign-off, a name or

@@ -19,7 +19,7 @@ func ParseDeadline(text string) (events.Settings, error) {
 	if len(words) == 1 && words[0] == "off" {
 		return set, nil
 	}
-	usage := refuse(games.ErrSetup, "write DEADLINE and the time per move, e.g. DEADLINE 48h mon-fri REMINDER 12h GRACE 6h TIMEOUTS 2")
+	usage := refuseIn(games.ErrSetup, "refuse.deadline.usage")
 	if len(words) == 0 {
 		return set, usage
 	}
@@ -66,7 +66,7 @@ func ParseDeadline(text string) (events.Settings, error) {
 
 // parseDays reads "mon-fri" or "sat,sun".
 func parseDays(w string) ([]string, error) {
-	bad := refuse(games.ErrSetup, "%q is not a set of weekdays such as mon-fri or sat,sun", w)
+	bad := refuseIn(games.ErrSetup, "refuse.weekdays", w)
 	index := func(d string) int {
 		for i, name := range projections.Weekdays {
 			if strings.HasPrefix(d, name) && len(d) >= 3 {
@@ -100,15 +100,15 @@ func parseDays(w string) ([]string, error) {
 }
 
 // parseVacation reads "2026-12-20 2026-12-27": away from the start of the
-// first day to the end of the last.
-func parseVacation(text string) (time.Time, time.Time, error) {
+// first day to the end of the last, days as they are in zone.
+func parseVacation(text string, zone *time.Location) (time.Time, time.Time, error) {
 	words := strings.Fields(text)
-	bad := refuse(rules.ErrIllegal, "write VACATION, the first and the last day away, e.g. VACATION 2026-12-20 2026-12-27")
+	bad := refuseIn(rules.ErrIllegal, "refuse.vacation.usage")
 	if len(words) != 2 {
 		return time.Time{}, time.Time{}, bad
 	}
-	from, err1 := time.Parse("2006-01-02", words[0])
-	last, err2 := time.Parse("2006-01-02", words[1])
+	from, err1 := time.ParseInLocation("2006-01-02", words[0], zone)
+	last, err2 := time.ParseInLocation("2006-01-02", words[1], zone)
 	if err1 != nil || err2 != nil {
 		return time.Time{}, time.Time{}, bad
 	}

@@ -50,11 +50,10 @@ func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) e
 	u := mail.Notice{
 		ID: undeliveredID(s.IDDomain(), g.ID, addr), Kind: KindUndelivered, Game: g.ID, Seq: g.Seq,
 		Seat: seat, To: host, Name: name,
-		Fields: map[string]string{
-			"reason": fmt.Sprintf("mail to %s was refused for good: %s", who, strings.Join(strings.Fields(cause.Error()), " ")),
-			"notice": fmt.Sprintf("%s gets no more mail of this game from pbem while their server refuses it. Tell them, or ask for another address.", cmp.Or(n.Name, n.To)),
-		},
+		Fields: map[string]string{},
 	}
+	sayIn(u.Fields, "reason", "undelivered.reason", who, strings.Join(strings.Fields(cause.Error()), " "))
+	sayIn(u.Fields, "notice", "undelivered.notice", cmp.Or(n.Name, n.To))
 	if seat >= 0 {
 		u.InReplyTo = threadRoot(s.IDDomain(), g.ID, seat)
 		u.References = []string{u.InReplyTo}

@@ -1,26 +1,28 @@
 package altiplano
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pbem-games/pbem/rules"
 )
 
 // MoveSyntax says how seat i writes a move now.
-func (s *state) MoveSyntax(i rules.Seat) string {
+func (s *state) MoveSyntax(i rules.Seat) string { return s.MoveSyntaxPhrase(i).String() }
+
+// MoveSyntaxPhrase says how seat i writes a move now, as a phrase.
+func (s *state) MoveSyntaxPhrase(i rules.Seat) rules.Phrase {
 	switch s.phase {
 	case phaseChoose:
-		return "Choose a profession by name, e.g. CHOOSE MINER."
+		return rules.Say("Choose a profession by name, e.g. CHOOSE MINER.")
 	case phasePlan:
 		if i >= 0 && int(i) < s.seats && s.players[i].stage == stageDraw {
-			return "Pull goods back from action spaces to planning spaces, one per move, e.g. BACK FARM ALPACA; then DRAW."
+			return rules.Say("Pull goods back from action spaces to planning spaces, one per move, e.g. BACK FARM ALPACA; then DRAW.")
 		}
-		return "Place one good per move on a location, MOVE, your profession or an extension, e.g. PUT FARM ALPACA or PUT MOVE FOOD; TAKE FARM ALPACA undoes; DONE ends your plan. Several lines in one mail are played in order."
+		return rules.Say("Place one good per move on a location, MOVE, your profession or an extension, e.g. PUT FARM ALPACA or PUT MOVE FOOD; TAKE FARM ALPACA undoes; DONE ends your plan. Several lines in one mail are played in order.")
 	case phaseAct:
-		return "One action or PASS, after an optional movement: e.g. MINE SILVER, GO MINE / MINE SILVER, GO PORT BY CART / PORT BOAT ORE, GO FARM BY FOOD / PASS."
+		return rules.Say("One action or PASS, after an optional movement: e.g. MINE SILVER, GO MINE / MINE SILVER, GO PORT BY CART / PORT BOAT ORE, GO FARM BY FOOD / PASS.")
 	}
-	return ""
+	return rules.Phrase{}
 }
 
 // Default is the move pbem plays for a seat whose time ran out or which it
@@ -49,98 +51,118 @@ func (s *state) Default(i rules.Seat) rules.Move {
 	return forward[len(forward)/2]
 }
 
-// Describe says what a recorded move did. Planning moves are described
-// without what was placed, since mails tell them to every player.
+// Describe says what a recorded move did.
 func (s *state) Describe(i rules.Seat, move string) string {
+	return s.DescribePhrase(i, move).String()
+}
+
+// DescribePhrase says what a recorded move did, as a phrase.
+func (s *state) DescribePhrase(i rules.Seat, move string) rules.Phrase {
 	words := strings.Fields(strings.ToUpper(move))
 	if len(words) == 0 {
-		return ""
+		return rules.Phrase{}
 	}
 	switch words[0] {
 	case "CHOOSE":
 		if len(words) == 2 {
-			return "chose the " + strings.ToLower(words[1])
+			return rules.Say("chose the %s", rules.Say(strings.ToLower(words[1])))
 		}
 	case "PUT", "TAKE", "":
-		return "planned"
+		return rules.Say("planned")
 	case "BACK":
-		return "pulled a good back from the action spaces"
+		return rules.Say("pulled a good back from the action spaces")
 	case "DRAW":
-		return "drew goods"
+		return rules.Say("drew goods")
 	case "DONE":
-		return "finished planning"
+		return rules.Say("finished planning")
 	case "PASS":
-		return "passed"
+		return rules.Say("passed")
 	}
 	return describeTurn(move)
 }
 
 // describeTurn phrases a turn's canonical text.
-func describeTurn(move string) string {
+func describeTurn(move string) rules.Phrase {
 	goPart, act, found := strings.Cut(move, " / ")
 	if !found {
 		act, goPart = move, ""
 	}
-	var out []string
+	var out []rules.Phrase
 	if w := strings.Fields(goPart); len(w) >= 2 {
-		x := "moved to the " + title(strings.ToLower(w[1]))
+		to := rules.Say(title(strings.ToLower(w[1])))
 		switch {
 		case len(w) == 4 && w[3] == "CART":
-			x += " with a bought cart and 1 food"
+			out = append(out, rules.Say("moved to the %s with a bought cart and 1 food", to))
 		case len(w) == 4 && w[3] == "FOOD":
-			x += " paying food"
+			out = append(out, rules.Say("moved to the %s paying food", to))
+		default:
+			out = append(out, rules.Say("moved to the %s", to))
 		}
-		out = append(out, x)
 	}
 	w := strings.Fields(act)
 	switch {
 	case len(w) == 0:
 	case w[0] == "PASS":
-		out = append(out, "passed")
+		out = append(out, rules.Say("passed"))
 	case len(w) == 1:
-		out = append(out, "played "+act)
+		out = append(out, rules.Say("played %s", act))
 	default:
 		out = append(out, actionWords(w))
 	}
-	return strings.Join(out, " and ")
+	switch len(out) {
+	case 0:
+		return rules.Phrase{}
+	case 1:
+		return out[0]
+	}
+	return rules.Say("%s and %s", out[0], out[1])
+}
+
+// goods phrases goods written as in a move, "FOOD+GLASS": "food, glass".
+func goods(s string) rules.Phrase {
+	var args []any
+	for _, g := range strings.Split(strings.ToLower(s), "+") {
+		args = append(args, rules.Say(g))
+	}
+	return rules.Say(strings.TrimSuffix(strings.Repeat("%s, ", len(args)), ", "), args...)
 }
 
 // actionWords phrases an action such as ["FOREST", "TRADE", "FOOD+GLASS"].
-func actionWords(w []string) string {
-	loc := "the " + title(strings.ToLower(w[0]))
-	arg := ""
+func actionWords(w []string) rules.Phrase {
+	loc := rules.Say(title(strings.ToLower(w[0])))
+	arg := rules.Phrase{}
 	if len(w) > 2 {
-		arg = strings.ToLower(strings.ReplaceAll(w[2], "+", ", "))
+		arg = goods(w[2])
 	}
 	switch w[1] {
 	case "TRADE":
-		return "traded cocoa for " + arg + " at " + loc
+		return rules.Say("traded cocoa for %s at the %s", arg, loc)
 	case "BOAT":
-		return "built a boat giving " + arg
+		return rules.Say("built a boat giving %s", arg)
 	case "HOUSE":
-		return "built a house for " + arg
+		return rules.Say("built a house for %s", arg)
 	case "STORE":
-		return "stored " + arg + " in the warehouse"
+		return rules.Say("stored %s in the warehouse", arg)
 	case "CART":
-		return "bought a cart"
+		return rules.Say("bought a cart")
 	case "SELL":
-		return "sold " + arg
+		return rules.Say("sold %s", arg)
 	case "BUY":
-		return "bought the " + arg + " extension"
+		return rules.Say("bought the %s extension", arg)
 	case "CONTRACT":
-		return "took contract " + arg
+		return rules.Say("took contract %s", arg)
 	case "DELIVER":
-		return "delivered " + arg + " for the contract"
+		return rules.Say("delivered %s for the contract", arg)
 	case "BUILD":
-		return "built a road"
+		return rules.Say("built a road")
 	}
 	if strings.Contains(w[1], "+") || w[1] == "FOOD" && w[0] == "FARM" {
-		return fmt.Sprintf("made %s at %s", strings.ToLower(strings.ReplaceAll(w[1], "+", ", ")), loc)
+		return rules.Say("made %s at the %s", goods(w[1]), loc)
 	}
 	for _, g := range goodData {
 		if upper(g.name) == w[1] {
-			return "made " + g.name + " at " + loc
+			return rules.Say("made %s at the %s", rules.Say(g.name), loc)
 		}
 	}
-	return "used the " + strings.ToLower(w[1]) + " at " + loc
+	return rules.Say("used the %s at the %s", rules.Say(strings.ToLower(w[1])), loc)
 }

@@ -3,6 +3,8 @@ package atacama
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // metal is the commodity of a field.
@@ -43,10 +45,10 @@ type geometry struct {
 	hex    bool
 	cells  []cell
 	byName map[string]int
-	axes   []string // names of the line directions
-	along  []string // per axis, how its lines run, for people
-	lines  [][]line // per axis, the lines in order
-	rowLen []int    // number of fields in each row
+	axes   []string       // names of the line directions
+	along  []rules.Phrase // per axis, how its lines run, for people
+	lines  [][]line       // per axis, the lines in order
+	rowLen []int          // number of fields in each row
 }
 
 // cell is the place of one field.
@@ -75,9 +77,9 @@ var (
 )
 
 func newSquare() *geometry {
-	g := &geometry{byName: map[string]int{}, axes: []string{"columns", "rows"}, along: []string{
-		"a column is one letter, A to I, from top to bottom, e.g. column A is A1 to A9",
-		"a row is one number, 1 to 9, from left to right, e.g. row 1 is A1 to I1",
+	g := &geometry{byName: map[string]int{}, axes: []string{"columns", "rows"}, along: []rules.Phrase{
+		rules.Say("a column is one letter, A to I, from top to bottom, e.g. column A is A1 to A9"),
+		rules.Say("a row is one number, 1 to 9, from left to right, e.g. row 1 is A1 to I1"),
 	}}
 	for r := 0; r < squareSize; r++ {
 		g.rowLen = append(g.rowLen, squareSize)
@@ -163,24 +165,24 @@ func newHex() *geometry {
 		g.lines[1] = append(g.lines[1], fall)
 		g.lines[2] = append(g.lines[2], rise)
 	}
-	g.along = []string{
-		"a row is one letter, A to K, from left to right, e.g. row F is F1 to F11 across the desert",
-		"a falling diagonal runs from top left to bottom right (\\), its number growing by one a row down to row F and then staying, e.g. " + g.example(1, "falling A1"),
-		"a rising diagonal runs from bottom left to top right (/), its number staying down to row F and then falling by one a row, e.g. " + g.example(2, "rising A6"),
+	g.along = []rules.Phrase{
+		rules.Say("a row is one letter, A to K, from left to right, e.g. row F is F1 to F11 across the desert"),
+		rules.Say("a falling diagonal runs from top left to bottom right (\\), its number growing by one a row down to row F and then staying, e.g. %s", g.example(1, "falling A1")),
+		rules.Say("a rising diagonal runs from bottom left to top right (/), its number staying down to row F and then falling by one a row, e.g. %s", g.example(2, "rising A6")),
 	}
 	return g
 }
 
 // example writes out the line called name on axis a: "falling A1 is A1
 // B2 …".
-func (g *geometry) example(a int, name string) string {
+func (g *geometry) example(a int, name string) rules.Phrase {
 	for _, l := range g.lines[a] {
 		if l.name == name {
 			var fs []string
 			for _, i := range l.cells {
 				fs = append(fs, g.cells[i].name)
 			}
-			return name + " is " + strings.Join(fs, " ")
+			return rules.Say("%s is %s", lineName(name), strings.Join(fs, " "))
 		}
 	}
 	panic("atacama: no line " + name)

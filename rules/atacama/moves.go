@@ -2,7 +2,6 @@ package atacama
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -131,15 +130,17 @@ func (s *state) readClaim(words []string) (Move, bool) {
 }
 
 // hint says what a move looks like in this game.
-func (s *state) hint() string {
-	h := "write a field such as " + map[bool]string{false: "E5", true: "F4"}[s.geo.hex]
-	if s.tactical {
-		h += ", the field with * for a second-colour rig"
+func (s *state) hint() rules.Phrase {
+	field := map[bool]string{false: "E5", true: "F4"}[s.geo.hex]
+	switch {
+	case s.tactical && s.enhanced && !s.claimed:
+		return rules.Say("write a field such as %s, the field with * for a second-colour rig, or a claim such as CLAIM TURQUOISE COLUMNS", field)
+	case s.tactical:
+		return rules.Say("write a field such as %s, the field with * for a second-colour rig", field)
+	case s.enhanced && !s.claimed:
+		return rules.Say("write a field such as %s, or a claim such as CLAIM TURQUOISE COLUMNS", field)
 	}
-	if s.enhanced && !s.claimed {
-		h += ", or a claim such as CLAIM TURQUOISE COLUMNS"
-	}
-	return h
+	return rules.Say("write a field such as %s", field)
 }
 
 func (s *state) checkPass(p int) (rules.Move, error) {
@@ -185,12 +186,12 @@ func (s *state) checkPlace(p int, name string, double bool) (rules.Move, error) 
 		return nil, illegal("%s already has a rig", name)
 	}
 	if j := s.blocker(i); j >= 0 {
-		whose := "your rig"
+		whose := rules.Say("your rig")
 		if o := int(s.rigs[j].owner); o != p {
-			whose = "the rig of seat " + strconv.Itoa(o)
+			whose = rules.Say("the rig of seat %d", o)
 		}
 		if s.geo.hex {
-			return nil, illegal("%s is next to %s on %s, which is %s too", name, whose, s.geo.cells[j].name, s.fields[j].metal)
+			return nil, illegal("%s is next to %s on %s, which is %s too", name, whose, s.geo.cells[j].name, rules.Say(s.fields[j].metal.String()))
 		}
 		return nil, illegal("%s is next to %s on %s", name, whose, s.geo.cells[j].name)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // Text draws the board for a monospace mail: every field as its metal letter
@@ -12,7 +14,11 @@ import (
 // ([g3]0), a second-colour rig in braces ({g3}0), ".." for a field on a tile
 // not laid yet and "##" for the desert; then the concessions, the rigs left
 // and the scores so far.
-func (v *View) Text() string {
+func (v *View) Text() string { return v.TextLines().String() }
+
+// TextLines is Text as a drawing of the board and the lines under it in
+// phrases, for the mail side to write in a reader's language.
+func (v *View) TextLines() rules.Lines {
 	var b strings.Builder
 	b.Grow(4096)
 	rowLen := squareGeo.rowLen
@@ -34,9 +40,7 @@ func (v *View) Text() string {
 	} else {
 		v.squareBoard(&b, grid)
 	}
-	v.legend(&b)
-	v.status(&b)
-	return b.String()
+	return rules.Lines{Drawing: b.String(), Lines: append(v.legend(), v.status()...)}
 }
 
 // tokens holds every field's 5-character picture: by metal, value, and
@@ -142,106 +146,133 @@ var hexIndent, hexNumbers = func() (ind, nums []string) {
 	return ind, nums
 }()
 
-func (v *View) legend(b *strings.Builder) {
-	b.WriteString("\n  g = gold  s = silver  c = copper  number = ore value  [g3]0 = rig of seat 0 on gold 3\n")
-	var more []string
+func (v *View) legend() []rules.Phrase {
+	ls := []rules.Phrase{{}, rules.Say("  g = gold  s = silver  c = copper  number = ore value  [g3]0 = rig of seat 0 on gold 3")}
 	if strings.Contains(strings.Join(v.Variants, " "), Tactical) {
-		more = append(more, "{g3}0 = second-colour rig (counts double)")
+		ls = append(ls, rules.Say("  {g3}0 = second-colour rig (counts double)"))
 	}
 	if v.Stage > 0 && v.Stage < 3 {
-		more = append(more, ".. = tile not laid yet")
+		ls = append(ls, rules.Say("  .. = tile not laid yet"))
 	}
 	if v.Board == "hexagonal" {
-		more = append(more, "## = desert (no rig; lines run through it)")
-		more = append(more, "fields are named by row letter and number from the left, e.g. F4")
+		ls = append(ls, rules.Say("  ## = desert (no rig; lines run through it)"),
+			rules.Say("  fields are named by row letter and number from the left, e.g. F4"))
 	}
-	for _, m := range more {
-		b.WriteString("  " + m + "\n")
-	}
-	b.WriteString("\n")
+	return append(ls, rules.Phrase{})
 }
 
 // who names a seat, as "you" for the viewer.
-func (v *View) who(seat int) string {
+func (v *View) who(seat int) rules.Phrase {
 	if seat == v.Seat {
-		return fmt.Sprintf("seat %d (you)", seat)
+		return rules.Say("seat %d (you)", seat)
 	}
-	return fmt.Sprintf("seat %d", seat)
+	return rules.Say("seat %d", seat)
 }
 
-func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+// whoFirst is who at the start of a sentence.
+func (v *View) whoFirst(seat int) rules.Phrase {
+	if seat == v.Seat {
+		return rules.Say("Seat %d (you)", seat)
+	}
+	return rules.Say("Seat %d", seat)
+}
 
-func (v *View) status(b *strings.Builder) {
+// list joins phrases with ", " as one phrase.
+func list(ps []rules.Phrase) rules.Phrase {
+	if len(ps) == 0 {
+		return rules.Phrase{}
+	}
+	args := make([]any, len(ps))
+	for i, p := range ps {
+		args[i] = p
+	}
+	return rules.Say(strings.TrimSuffix(strings.Repeat("%s, ", len(ps)), ", "), args...)
+}
+
+func (v *View) status() []rules.Phrase {
+	var ls []rules.Phrase
 	if v.Stage > 0 {
-		var laid []string
+		var laid []rules.Phrase
 		for _, t := range v.Tiles {
-			laid = append(laid, fmt.Sprintf("tile %s at %s", t.Tile, positionNames[t.Position]))
+			laid = append(laid, rules.Say("tile %s at %s", t.Tile, rules.Say(positionNames[t.Position])))
 		}
-		fmt.Fprintf(b, "Stage %d of 3. Tiles laid: %s.", v.Stage, strings.Join(laid, ", "))
 		if v.Stage < 3 {
-			fmt.Fprintf(b, " The next three tiles are laid after %d more turns.", v.Stage*6-v.Turn)
+			ls = append(ls, rules.Say("Stage %d of 3. Tiles laid: %s. The next three tiles are laid after %d more turns.", v.Stage, list(laid), v.Stage*6-v.Turn))
+		} else {
+			ls = append(ls, rules.Say("Stage %d of 3. Tiles laid: %s.", v.Stage, list(laid)))
 		}
-		b.WriteString("\n")
 	}
 	geo := squareGeo
 	if v.Board == "hexagonal" {
 		geo = hexGeo
 	}
 	for _, h := range v.Concessions {
-		fmt.Fprintf(b, "%s scores the %s (%s: %s +, %s -).\n", upperFirst(v.who(h.Seat)), strings.ToUpper(h.Axis), h.Name, h.Positive, h.Negative)
+		ls = append(ls, rules.Say("%s scores the %s (%s: %s +, %s -).", v.whoFirst(h.Seat), rules.Say(strings.ToUpper(h.Axis)), rules.Say(h.Name), rules.Say(h.Positive), rules.Say(h.Negative)))
 	}
 	for _, h := range v.Concessions {
 		if a := slices.Index(geo.axes, h.Axis); h.Seat == v.Seat && a >= 0 {
-			fmt.Fprintf(b, "You score the %s: %s; each with at least 4 rigs (anyone's) scores the ore values of its fields with rigs, %s plus and %s minus.\n", h.Axis, geo.along[a], h.Positive, h.Negative)
+			ls = append(ls, rules.Say("You score the %s: %s; each with at least 4 rigs (anyone's) scores the ore values of its fields with rigs, %s plus and %s minus.",
+				rules.Say(h.Axis), geo.along[a], rules.Say(h.Positive), rules.Say(h.Negative)))
 		}
 	}
 	if len(v.Claimable) > 0 {
-		var cs []string
+		var cs []any
 		for _, c := range v.Claimable {
-			cs = append(cs, fmt.Sprintf("%s (%s +, %s -)", c.Name, c.Positive, c.Negative))
+			cs = append(cs, rules.Say("%s (%s +, %s -)", rules.Say(c.Name), rules.Say(c.Positive), rules.Say(c.Negative)))
 		}
-		fmt.Fprintf(b, "No concession is claimed yet: %s. Instead of placing, a player may claim one with a direction, e.g. CLAIM TURQUOISE COLUMNS; it costs one rig and the other player gets the other concession, the other direction and one rig more.\n", strings.Join(cs, " and "))
+		ls = append(ls, rules.Say("No concession is claimed yet: %s. Instead of placing, a player may claim one with a direction, e.g. CLAIM TURQUOISE COLUMNS; it costs one rig and the other player gets the other concession, the other direction and one rig more.",
+			rules.Say(strings.TrimSuffix(strings.Repeat("%s and ", len(cs)), " and "), cs...)))
 	}
-	var rigs, scores []string
+	var rigs, scores []rules.Phrase
 	for _, r := range v.Rigs {
-		x := fmt.Sprintf("%s %d", v.who(r.Seat), r.Basic)
 		if strings.Contains(strings.Join(v.Variants, " "), Tactical) {
-			x += fmt.Sprintf(" + %d double", r.Double)
+			rigs = append(rigs, rules.Say("%s %d + %d double", v.who(r.Seat), r.Basic, r.Double))
+		} else {
+			rigs = append(rigs, rules.Say("%s %d", v.who(r.Seat), r.Basic))
 		}
-		rigs = append(rigs, x)
 	}
 	for seat, pts := range v.Scores {
-		var ls []string
+		var lines []rules.Phrase
 		for _, l := range v.Lines {
 			if l.Seat == seat {
-				ls = append(ls, fmt.Sprintf("%s %+d", l.Line, l.Points))
+				lines = append(lines, rules.Say("%s %+d", lineName(l.Line), l.Points))
 			}
 		}
-		x := fmt.Sprintf("%s %+d", v.who(seat), pts)
-		if len(ls) > 0 {
-			x += " (" + strings.Join(ls, ", ") + ")"
+		if len(lines) > 0 {
+			scores = append(scores, rules.Say("%s %+d (%s)", v.who(seat), pts, list(lines)))
+		} else {
+			scores = append(scores, rules.Say("%s %+d", v.who(seat), pts))
 		}
-		scores = append(scores, x)
 	}
-	fmt.Fprintf(b, "Rigs left: %s.\n", strings.Join(rigs, ", "))
+	ls = append(ls, rules.Say("Rigs left: %s.", list(rigs)))
 	if v.Over {
-		fmt.Fprintf(b, "Final scores: %s.\n", strings.Join(scores, ", "))
+		ls = append(ls, rules.Say("Final scores: %s.", list(scores)))
 	} else {
-		fmt.Fprintf(b, "Scores so far (lines with at least 4 rigs): %s.\n", strings.Join(scores, ", "))
+		ls = append(ls, rules.Say("Scores so far (lines with at least 4 rigs): %s.", list(scores)))
 	}
 	if v.Last != nil {
-		fmt.Fprintf(b, "Last move: %s played %s.\n", v.who(v.Last.Seat), v.Last.Move)
+		ls = append(ls, rules.Say("Last move: %s played %s.", v.who(v.Last.Seat), v.Last.Move))
 	}
 	switch {
 	case v.Over && len(v.Winners) == 1:
-		fmt.Fprintf(b, "Game over: %s wins.\n", v.who(v.Winners[0]))
+		ls = append(ls, rules.Say("Game over: %s wins.", v.who(v.Winners[0])))
 	case v.Over:
-		var ws []string
+		var ws []any
 		for _, w := range v.Winners {
 			ws = append(ws, v.who(w))
 		}
-		fmt.Fprintf(b, "Game over: %s tie for the win.\n", strings.Join(ws, " and "))
+		ls = append(ls, rules.Say("Game over: %s tie for the win.", rules.Say(strings.TrimSuffix(strings.Repeat("%s and ", len(ws)), " and "), ws...)))
 	case len(v.ToAct) > 0:
-		fmt.Fprintf(b, "%s moves now.\n", upperFirst(v.who(v.ToAct[0])))
+		ls = append(ls, rules.Say("%s moves now.", v.whoFirst(v.ToAct[0])))
 	}
+	return ls
+}
+
+// lineName is a line's name as a phrase: "column A" is "column %s" of A.
+func lineName(name string) rules.Phrase {
+	kind, which, ok := strings.Cut(name, " ")
+	if !ok {
+		return rules.Say(name)
+	}
+	return rules.Say(kind+" %s", which)
 }

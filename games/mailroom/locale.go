@@ -1,0 +1,122 @@
+package mailroom
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
+)
+
+// Locale is how one reader reads pbem's mail: the language of its words
+// and the zone of its times. The zero Locale is English and UTC.
+type Locale struct {
+	words.Printer
+	Zone     *time.Location // nil for UTC
+	ZoneName string         // the zone as set, "Asia/Shanghai" or "+08:00"; "" for UTC
+}
+
+// When writes t for the reader: "Fri 4 Dec 02:00 UTC+08:00".
+func (l Locale) When(t time.Time) string { return l.Printer.When(t, l.Zone) }
+
+// zoneLabel names the reader's zone: "Asia/Shanghai (UTC+08:00)" or "UTC".
+func (l Locale) zoneLabel(at time.Time) string {
+	off := words.Offset(at.In(l.zone()))
+	if l.ZoneName == "" || l.ZoneName == off || "UTC"+l.ZoneName == off {
+		return off
+	}
+	return l.ZoneName + " (" + off + ")"
+}
+
+func (l Locale) zone() *time.Location {
+	if l.Zone == nil {
+		return time.UTC
+	}
+	return l.Zone
+}
+
+// localeOf is the Locale of an address's settings.
+func localeOf(p mail.Pref) Locale {
+	l := Locale{Printer: words.For(p.Lang)}
+	if name, loc, err := parseZone(p.Zone); err == nil && p.Zone != "" {
+		l.Zone, l.ZoneName = loc, name
+	}
+	return l
+}
+
+// phrase writes a phrase of a game's rules in the reader's language,
+// each of its parts in English where the catalog lacks it.
+func (l Locale) phrase(p rules.Phrase) string {
+	if p.Format == "" {
+		return p.Text
+	}
+	args := make([]any, len(p.Args))
+	for i, a := range p.Args {
+		args[i] = l.phrase(a)
+	}
+	if !words.Has(l.Lang(), p.Format) {
+		return fmt.Sprintf(p.Format, args...)
+	}
+	return l.S(p.Format, args...)
+}
+
+// text writes a game's fixed English text (its house rules) in the
+// reader's language, where the catalog has it; as it is otherwise.
+func (l Locale) text(english string) string {
+	if english == "" || !words.Has(l.Lang(), english) {
+		return english
+	}
+	return l.S(english)
+}
+
+// list joins items as the reader's language lists them, with sep between
+// them in English ("A, B"; "move 1; move 2") and the language's own mark
+// in another (Chinese: "、" for ", ", "；" for "; ").
+func (l Locale) list(items []string, sep string) string {
+	return strings.Join(items, l.S("sep"+strings.TrimSpace(sep)))
+}
+
+// and joins names as a sentence lists them: "Ana", "Ana and Bea", "Ana,
+// Bea and Cai"; "Ana、Bea 和 Cai".
+func (l Locale) and(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return l.S("and", l.list(names[:len(names)-1], ","), names[len(names)-1])
+}
+
+// tidy mends the spacing of a sentence put together from parts: in
+// Chinese a name stands between spaces ("替 Bea 走棋"), but none before
+// or after a Chinese mark or at either end.
+func (l Locale) tidy(s string) string {
+	if l.Lang() != "zh" {
+		return s
+	}
+	return l.tidyMarks(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' }), " "))
+}
+
+// tidyMarks is tidy without joining runs of spaces, for a line whose
+// spacing lines its parts up (a board's legend).
+func (l Locale) tidyMarks(s string) string {
+	if l.Lang() != "zh" {
+		return s
+	}
+	var b strings.Builder
+	r := []rune(s)
+	for i, c := range r {
+		if c == ' ' && (i > 0 && isCJKMark(r[i-1]) || i+1 < len(r) && isCJKMark(r[i+1])) {
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// isCJKMark reports whether r is a Chinese punctuation mark, beside
+// which no space stands.
+func isCJKMark(r rune) bool {
+	return r >= 0x3000 && r <= 0x303F || r >= 0xFF01 && r <= 0xFF1F && !unicode.IsDigit(r) || r == '…' || r == '—' || r == '“' || r == '”'
+}

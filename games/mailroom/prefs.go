@@ -1,0 +1,264 @@
+package mailroom
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // zones by name, whatever the host has installed
+	"unicode"
+
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/templates/words"
+)
+
+// Each address's language and zone: the LANG and TZ commands, what pbem
+// reads from a newcomer's first mail, and which a mail is written in.
+
+// prefsStore opens the bucket of each address's settings once.
+func (s *Service) prefsStore(ctx context.Context) (*mail.Prefs, error) {
+	s.prefsMu.Lock()
+	defer s.prefsMu.Unlock()
+	if s.prefs == nil {
+		p, err := mail.OpenPrefs(ctx, s.Store)
+		if err != nil {
+			return nil, err
+		}
+		s.prefs = p
+	}
+	return s.prefs, nil
+}
+
+// localeAt is how addr reads a mail dated at: its settings as they stood
+// then, so that the same notice always gives the same mail.
+func (s *Service) localeAt(ctx context.Context, addr string, at time.Time) (Locale, mail.Pref, error) {
+	prefs, err := s.prefsStore(ctx)
+	if err != nil {
+		return Locale{}, mail.Pref{}, err
+	}
+	p, err := prefs.At(ctx, addr, at)
+	if err != nil {
+		return Locale{}, p, err
+	}
+	return localeOf(p), p, nil
+}
+
+// languageNames are the words a reader may write for each language pbem
+// writes, in any case, beside its tag.
+var languageNames = map[string]string{
+	"english": "en", "英文": "en", "英语": "en", "英語": "en",
+	"chinese": "zh", "中文": "zh", "汉语": "zh", "漢語": "zh", "简体中文": "zh", "普通话": "zh",
+}
+
+// parseLang reads the language of a LANG command: a tag ("zh", "zh-CN")
+// or a name ("中文", "English").
+func parseLang(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if tag, ok := languageNames[strings.ToLower(s)]; ok {
+		return tag, true
+	}
+	return words.Match(s)
+}
+
+// offset matches a zone given as its offset from UTC: "+08:00", "+8",
+// "UTC-5", "GMT+0530".
+var offset = regexp.MustCompile(`^(?i:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$`)
+
+// parseZone reads the zone of a TZ command: "UTC", an offset from UTC, or
+// an IANA name ("Asia/Shanghai", in any case); name is how pbem keeps it.
+func parseZone(s string) (name string, loc *time.Location, err error) {
+	s = strings.TrimSpace(s)
+	switch up := strings.ToUpper(s); up {
+	case "UTC", "GMT", "Z", "UTC+0", "UTC+00:00", "+00:00", "0":
+		return "UTC", time.UTC, nil
+	}
+	if m := offset.FindStringSubmatch(strings.ReplaceAll(s, " ", "")); m != nil {
+		h, _ := strconv.Atoi(m[2])
+		min := 0
+		if m[3] != "" {
+			min, _ = strconv.Atoi(m[3])
+		}
+		secs := h*3600 + min*60
+		if h > 14 || min > 59 || secs > 14*3600 {
+			return "", nil, fmt.Errorf("no zone is %s from UTC", s)
+		}
+		if m[1] == "-" {
+			secs = -secs
+		}
+		name = fmt.Sprintf("%s%02d:%02d", m[1], h, min)
+		return name, time.FixedZone("UTC"+name, secs), nil
+	}
+	if s == "" || strings.EqualFold(s, "local") || strings.ContainsAny(s, ". \\") {
+		return "", nil, fmt.Errorf("no zone %q", s)
+	}
+	for _, name := range []string{s, zoneCase(s)} {
+		if loc, err := time.LoadLocation(name); err == nil {
+			return name, loc, nil
+		}
+	}
+	return "", nil, fmt.Errorf("no zone %q", s)
+}
+
+// zoneCase writes an IANA zone name as the database does, for a reader who
+// wrote it in other case: "asia/shanghai" is "Asia/Shanghai".
+func zoneCase(s string) string {
+	parts := strings.Split(strings.ToLower(s), "/")
+	for i, p := range parts {
+		words := strings.Split(p, "_")
+		for j, w := range words {
+			if w != "" {
+				words[j] = strings.ToUpper(w[:1]) + w[1:]
+			}
+		}
+		parts[i] = strings.Join(words, "_")
+	}
+	return strings.Join(parts, "/")
+}
+
+// detect reads a newcomer's language and zone from their mail: the
+// language its Content-Language names, where pbem writes it, else Chinese
+// for a mail written mostly in Chinese characters, else English; the
+// zone from the offset of its Date, where it has one.
+func detect(p *mail.Parsed) mail.Pref {
+	pref := mail.Pref{Lang: "en", Detected: true}
+	if tag, ok := words.Match(p.Language); ok && p.Language != "" {
+		pref.Lang = tag
+	} else if mostlyHan(p.Text + "\n" + p.Subject) {
+		pref.Lang = "zh"
+	}
+	if !p.Date.IsZero() {
+		if _, off := p.Date.Zone(); off != 0 {
+			pref.Zone = strings.TrimPrefix(words.Offset(p.Date), "UTC")
+		}
+	}
+	return pref
+}
+
+// mostlyHan reports whether s has more Chinese characters than Latin
+// letters, and no kana or hangul (Japanese or Korean, which pbem does not
+// write).
+func mostlyHan(s string) bool {
+	han, latin := 0, 0
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+			return false
+		case unicode.Is(unicode.Han, r):
+			han++
+		case r < unicode.MaxASCII && unicode.IsLetter(r):
+			latin++
+		}
+	}
+	// A Chinese character says as much as a word of Latin letters.
+	return han > 0 && 3*han >= latin
+}
+
+// at is when a setting the letter makes takes effect: when the mail came,
+// or the service's time if that is earlier, so that what the mail's
+// commands cause is written as it says.
+func (l *letter) at(now time.Time) time.Time {
+	if l.rec.Received.IsZero() || now.Before(l.rec.Received) {
+		return now
+	}
+	return l.rec.Received
+}
+
+// detectPrefs records the language and zone of a sender pbem has none
+// for, read from this mail, before its commands run, so that every mail
+// they cause is written so. Mail to the plain mailbox counts only when it
+// holds a command, so that no stranger's spam fills the bucket.
+func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
+	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool { w, _ := splitCommand(line); return isCommandWord(w) }) {
+		return nil
+	}
+	prefs, err := m.Service.prefsStore(ctx)
+	if err != nil {
+		return err
+	}
+	pref := detect(l.p)
+	pref.At = l.at(m.Service.Time())
+	l.detected, err = prefs.Set(ctx, l.p.From, pref, true)
+	return err
+}
+
+// setPref records a setting the sender made (LANG, TZ) from now on, and
+// tells them so in the answer to their mail.
+func (m *Mailroom) setPref(ctx context.Context, l *letter, pref mail.Pref, what string) error {
+	prefs, err := m.Service.prefsStore(ctx)
+	if err != nil {
+		return err
+	}
+	pref.At = m.Service.Time()
+	if _, err := prefs.Set(ctx, l.p.From, pref, false); err != nil {
+		return err
+	}
+	for _, n := range l.queued {
+		if n.Kind == KindHelp && n.Fields["set"] != "" {
+			n.Fields["set"] += " " + what
+			return nil
+		}
+	}
+	l.answer(KindHelp, map[string]string{"set": what})
+	return nil
+}
+
+func setLang(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.Cause) error {
+	lang, ok := parseLang(rest)
+	if !ok {
+		return refuseIn(games.ErrSetup, "refuse.lang", rest)
+	}
+	return m.setPref(ctx, l, mail.Pref{Lang: lang}, "lang")
+}
+
+func setZone(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.Cause) error {
+	name, _, err := parseZone(rest)
+	if err != nil {
+		return refuseIn(games.ErrSetup, "refuse.zone", rest)
+	}
+	return m.setPref(ctx, l, mail.Pref{Zone: name}, "zone")
+}
+
+// stamp writes into each answer of the letter the language and zone its
+// sender reads as the mail's commands left them, so that an answer is
+// written as they asked in the same mail, and the same way whenever it is
+// rendered; and, for a sender whose settings this mail set, that pbem
+// chose them, so they may change them.
+func (m *Mailroom) stamp(ctx context.Context, l *letter) error {
+	prefs, err := m.Service.prefsStore(ctx)
+	if err != nil {
+		return err
+	}
+	p, err := prefs.At(ctx, l.p.From, m.Service.Time())
+	if err != nil {
+		return err
+	}
+	for i, n := range l.queued {
+		f := maps.Clone(n.Fields)
+		if f == nil {
+			f = map[string]string{}
+		}
+		f["lang"], f["zone"] = cmp.Or(p.Lang, words.Fallback), p.Zone
+		if l.detected && f["set"] == "" {
+			f["detected"] = "1"
+		}
+		l.queued[i].Fields = f
+	}
+	return nil
+}
+
+// readerLocale is how a notice's recipient reads it: as the answer was
+// stamped when it was written (see stamp), or, for the mail of a game's
+// events, as their settings stood at the mail's date.
+func (s *Service) readerLocale(ctx context.Context, n mail.Notice, date time.Time) (Locale, error) {
+	if lang := n.Fields["lang"]; lang != "" {
+		return localeOf(mail.Pref{Lang: lang, Zone: n.Fields["zone"]}), nil
+	}
+	loc, _, err := s.localeAt(ctx, n.To, date)
+	return loc, err
+}

@@ -1,0 +1,165 @@
+package mailroom_test
+
+import (
+	"html"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/pbem-games/pbem/templates/words"
+)
+
+// english finds a run of three Latin letters or more: an English word in
+// a Chinese mail, once what may be Latin is taken out.
+var english = regexp.MustCompile(`[A-Za-z]{3,}`)
+
+// latinAllowed are what a Chinese mail may write in Latin letters: mail
+// addresses, web addresses, the long hex of commitments, seeds and keys,
+// and file names.
+var latinAllowed = regexp.MustCompile(`[\w.+-]+@[\w.-]+|https?://\S+|\b[0-9a-f]{16,}\b|v2:[0-9a-f]+|ed25519:\S+|[\w/-]+\.(jsonl|png|txt|md)\b`)
+
+// chineseReader checks mails to a reader of Chinese: no English word
+// outside what may stay Latin, which are the names, the game's ids, the
+// command language and pbem's own name; and, for now, the game's own
+// texts (its board, how to write a move, why the rules refuse one), which
+// the rules still write in English: those are taken out by exact text.
+type chineseReader struct {
+	allowed []string // words that may stay as they are
+	game    []string // the game's own texts, taken out whole
+	ids     []string // the game's ids, taken out whole
+}
+
+func newChineseReader(g *projections.Game) *chineseReader {
+	r := &chineseReader{allowed: []string{"pbem", "UTC", "SHA", "verify", "file", "key", "jsonl", "mon-fri", "English", g.Rules.Info().Title, g.Rules.Info().Name},
+		ids: []string{g.ID}}
+	if !words.Has("zh", g.Rules.Info().HouseRules) {
+		r.game = append(r.game, g.Rules.Info().HouseRules)
+	}
+	for _, p := range g.Created.Players {
+		r.allowed = append(r.allowed, p.Name)
+	}
+	// The command language: its words, and the words of each command's
+	// syntax (its placeholders aside, which Chinese HELP writes in
+	// Chinese) and example (where Chinese has none of its own).
+	placeholders := regexp.MustCompile(`<[^<>]*>|variant…`)
+	for _, c := range mailroom.Commands() {
+		r.allowed = append(r.allowed, c.Word)
+		r.allowed = append(r.allowed, c.Aliases...)
+		r.allowed = append(r.allowed, english.FindAllString(placeholders.ReplaceAllString(c.Syntax, " "), -1)...)
+		if !words.Has("zh", "example."+c.Word) {
+			r.allowed = append(r.allowed, english.FindAllString(c.Example, -1)...)
+		}
+	}
+	return r
+}
+
+// seeGame adds the game's own texts as seat sees them in g, where the
+// game does not say them in phrases the catalog writes in Chinese
+// (rules.PhrasedView, rules.PhrasedGuide): Atacama does, so none of its
+// texts is taken out.
+func (r *chineseReader) seeGame(g *projections.Game, seat rules.Seat) {
+	for _, s := range g.Said {
+		r.game = append(r.game, s.Text) // the players' own words
+	}
+	if _, ok := g.State.View(seat).(rules.PhrasedView); !ok {
+		r.game = append(r.game, strings.Split(g.State.View(seat).Text(), "\n")...)
+	}
+	if _, ok := g.State.(rules.PhrasedGuide); !ok {
+		if guide, ok := g.State.(rules.Guide); ok {
+			r.game = append(r.game, guide.MoveSyntax(seat))
+		}
+	}
+	if s := projections.Stage(g.State); s != "" {
+		r.game = append(r.game, s)
+	}
+}
+
+// check fails t for every English word in o.
+func (r *chineseReader) check(t *testing.T, o mail.Outgoing) {
+	t.Helper()
+	text := o.Subject + "\n" + o.Text + "\n" + html.UnescapeString(regexp.MustCompile(`(?s)<style.*?</style>|<[^>]*>`).ReplaceAllString(o.HTML, " "))
+	text = strings.Join(strings.Fields(text), " ")
+	for _, g := range append(r.game, r.ids...) {
+		if g = strings.Join(strings.Fields(g), " "); len(g) > 2 {
+			text = strings.ReplaceAll(text, g, " ")
+		}
+	}
+	text = latinAllowed.ReplaceAllString(text, " ")
+	for _, w := range english.FindAllString(text, -1) {
+		if !slices.ContainsFunc(r.allowed, func(a string) bool { return strings.EqualFold(a, w) }) {
+			i := strings.Index(text, w)
+			t.Errorf("%s mail %q says %q in English: …%s…", o.Headers[mailroom.HeaderKind], o.Subject, w, text[max(0, i-60):min(len(text), i+60)])
+			return
+		}
+	}
+}
+
+// hasChinese reports whether s has a Chinese character.
+func hasChinese(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+}
+
+// TestTwoLanguagesByMail: a game by mail of Ana, who reads English, and
+// Bea, who wrote LANG zh: every mail Bea gets, of every kind the game
+// causes and every answer, is Chinese; every mail Ana gets is English.
+func TestTwoLanguagesByMail(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	ana, bea := tableAddrs[0], tableAddrs[1]
+	mt.send(ana, mt.m.Mailbox, "", "HELP\r\n") // Ana's first mail: English
+	start := len(mt.outbox())
+	if out := mt.send(bea, mt.m.Mailbox, "", "语言 中文\r\n"); len(out) != 1 {
+		t.Fatalf("LANG zh answered with %d mails", len(out))
+	}
+	id := mt.create("atacama", 2)
+	g := mt.game(id)
+	zh := newChineseReader(g)
+	lines := []struct {
+		seat int
+		line string
+	}{
+		{0, "DEADLINE 48h GRACE 6h"}, {0, "E5"}, {1, "BOARD"}, {1, "棋盘"}, {1, "LEGAL"}, {1, "帮助"}, {1, "历史"},
+		{1, "说：祝你好运！"}, {0, "SAY thanks, you too"}, {1, "E6"}, {1, "FROB"}, {1, "G7"}, {0, "UNDO"},
+		{1, "同意"}, {0, "A1"}, {1, "摘要 开"}, {0, "PAUSE"}, {0, "RESUME"}, {1, "摘要 关"}, {1, "假期 2026-12-20 2026-12-27"},
+		{1, "如果 B1 那么 C1"}, {0, "B1"}, {0, "END GAME"}, {1, "结束"},
+	}
+	for _, l := range lines {
+		if english.MatchString(l.line) {
+			zh.game = append(zh.game, l.line) // what a player wrote, quoted back
+		}
+		mt.fresh(id, l.seat, l.line+"\r\n")
+		zh.seeGame(mt.game(id), 1)
+	}
+	if g := mt.game(id); g.Ended == nil {
+		t.Fatalf("the game did not end")
+	}
+	kinds := map[string]bool{}
+	for _, o := range mt.sent(start, bea) {
+		kinds[o.Headers[mailroom.HeaderKind]] = true
+		if o.Headers["Content-Language"] != "zh" {
+			t.Errorf("a %s mail to Bea is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
+		}
+		zh.check(t, o)
+	}
+	for _, k := range []string{mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindAccepted, mailroom.KindBoard,
+		mailroom.KindLegal, mailroom.KindHelp, mailroom.KindHistory, mailroom.KindSaid, mailroom.KindRejected, mailroom.KindError,
+		mailroom.KindNews, mailroom.KindGameOver} {
+		if !kinds[k] {
+			t.Errorf("Bea got no %s mail: the game does not show it in Chinese", k)
+		}
+	}
+	for _, o := range mt.sent(start, ana) {
+		if hasChinese(o.Subject+o.Text+o.HTML) && !strings.Contains(o.Text, "祝你好运") {
+			t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
+		}
+		if o.Headers["Content-Language"] != "en" {
+			t.Errorf("a %s mail to Ana is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
+		}
+	}
+}

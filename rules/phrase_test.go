@@ -1,0 +1,41 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestSay: a phrase says in English exactly what its format says, with
+// every verb an argument of its own, written as the verb writes it.
+func TestSay(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		args   []any
+		norm   string
+	}{
+		{"%q is not a field: row %c has fields %c1 to %c%d", []any{"F99", byte('F'), byte('F'), byte('F'), 7}, "%s is not a field: row %s has fields %s1 to %s%s"},
+		{"seat %d scores %+d (100%%)", []any{1, 7}, "seat %s scores %s (100%%)"},
+		{"no arguments", nil, "no arguments"},
+	} {
+		p := Say(c.format, c.args...)
+		if got, want := p.String(), fmt.Sprintf(c.format, c.args...); got != want {
+			t.Errorf("Say(%q).String() = %q, want %q", c.format, got, want)
+		}
+		if p.Format != c.norm {
+			t.Errorf("Say(%q).Format = %q, want %q", c.format, p.Format, c.norm)
+		}
+	}
+	inner := Say("write a field such as %s", "E5")
+	outer := Say("%q is not a move: %s", "FROB", inner)
+	if got := outer.String(); got != `"FROB" is not a move: write a field such as E5` {
+		t.Errorf("nested phrase = %q", got)
+	}
+	if got := outer.Formats(); !slices.Equal(got, []string{"%s is not a move: %s", "write a field such as %s"}) {
+		t.Errorf("Formats() = %q", got)
+	}
+	err := Illegal("%s is next to %s", "E6", inner)
+	if p, ok := err.(Phrased); !ok || p.Phrase().Args[1].Format != "write a field such as %s" || err.Error() != "E6 is next to write a field such as E5" {
+		t.Errorf("Illegal gives phrase %+v, text %q", p, err)
+	}
+}
