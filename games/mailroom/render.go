@@ -59,6 +59,10 @@ const (
 	// HeaderInvited is "yes" on an invitation its recipient answers with
 	// JOIN (or DECLINE) before anything else comes.
 	HeaderInvited = "X-Pbem-Invited"
+	// HeaderJoin is, on a host's mail while their game has open seats,
+	// the line that takes one (JOIN, the game, its invitation code), for
+	// the host to pass on: a program reads it here, a person in the text.
+	HeaderJoin = "X-Pbem-Join"
 	// HeaderAsked is "undo" on the mail that asks its recipient to answer
 	// the undo another player asked for, with AGREE or DECLINE.
 	HeaderAsked = "X-Pbem-Asked"
@@ -74,6 +78,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	}
 	invited := false // the recipient is asked to join, and hears nothing else until they answer
 	asked := ""      // what the recipient is asked to answer
+	join := ""       // the line that takes an open seat, on the host's mail
 	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References, Date: n.Time}
 	var g *projections.Game
 	var evs []events.Event
@@ -122,6 +127,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			}
 			if open := g.Open(); len(open) > 0 {
 				// Only the host learns the invitation code, to pass on.
+				join = "JOIN " + g.ID + " " + lh.Tokens.Invitation(g.ID)
 				waits = append(waits, loc.S("note.open", len(open)), loc.S("note.open.join", lh.Mailbox, g.ID, lh.Tokens.Invitation(g.ID)))
 			}
 			m.Notice = strings.Join(waits, " ")
@@ -168,6 +174,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	}
 	if asked != "" {
 		out.Headers[HeaderAsked] = asked
+	}
+	if join != "" {
+		out.Headers[HeaderJoin] = join
 	}
 	if lh.Mailbox != "" {
 		// RFC 2369: a mail client's "unsubscribe" sends STOP (see STOP).

@@ -802,3 +802,46 @@ func TestAskedHeader(t *testing.T) {
 		t.Errorf("every other player agreed, yet the undo waits (%v) or undid nothing (%v)", g.Undo, g.Undone)
 	}
 }
+
+// TestJoinHeader: a host's mail, while their game has an open seat,
+// carries the line that takes it (X-Pbem-Join), which works when a
+// newcomer sends it; nobody else's mail does, and once the seat is taken
+// the host's does not either.
+func TestJoinHeader(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	out := mt.send("ana@example.org", mt.m.Mailbox, "", "NEW atacama WITH OPEN\r\n")
+	var join string
+	for _, n := range mt.outbox() {
+		o, err := mt.svc.Render(ctx, mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := o.Headers[mailroom.HeaderJoin]; h != "" {
+			join = h
+			if n.To != "ana@example.org" {
+				t.Errorf("%s, not the host, got the line %q", n.To, h)
+			}
+		}
+	}
+	if !strings.HasPrefix(join, "JOIN ") {
+		t.Fatalf("the host's mails after NEW … WITH OPEN carry no %s (answers: %d)", mailroom.HeaderJoin, len(out))
+	}
+	id := strings.Fields(join)[1]
+	before := len(mt.outbox())
+	if r := refusals(mt.send("dan@example.com", mt.m.Mailbox, "", join+"\r\n")); len(r) > 0 {
+		t.Fatalf("the newcomer's %s was refused: %v", join, r)
+	}
+	if g := mt.game(id); g.Waiting() || g.Created.Players[1].Address != "dan@example.com" {
+		t.Errorf("after the newcomer's JOIN the game waits (%v) or seat 1 is %q", g.Waiting(), g.Created.Players[1].Address)
+	}
+	for _, n := range mt.outbox()[before:] {
+		o, err := mt.svc.Render(ctx, mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := o.Headers[mailroom.HeaderJoin]; h != "" {
+			t.Errorf("after the seat was taken, %s's %s mail still carries %q", n.To, n.Kind, h)
+		}
+	}
+}

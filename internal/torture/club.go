@@ -489,9 +489,6 @@ func (c *Club) Errors() []error {
 
 var (
 	fieldMove = regexp.MustCompile(`^[A-I][1-9]\*?$`)
-	// openLine is the line pbem mails a host for the open seats of its
-	// game: JOIN, the game and its invitation code.
-	openLine = regexp.MustCompile(`seat\(s\) are open\. .*?: JOIN (\S+) (\S+)`)
 )
 
 func (p *player) run() {
@@ -598,9 +595,9 @@ func (p *player) read(raw []byte) error {
 			return err
 		}
 	}
-	if line := openLine.FindStringSubmatch(strings.Join(strings.Fields(ct.Text), " ")); line != nil && p.seat == 0 && !p.opened[ct.Game] {
+	if ct.Join != "" && p.seat == 0 && !p.opened[ct.Game] {
 		p.opened[ct.Game] = true
-		p.giveOpenSeat(ct.Game, line[1], line[2])
+		p.giveOpenSeat(ct.Game, ct.Join)
 	}
 	if ct.Turn != "yours" {
 		return nil // news, a move of another seat, a SAY: nothing to answer
@@ -962,10 +959,10 @@ func (p *player) newGame() error {
 	return p.send(s, "a game?", "", strings.Join(strings.Fields("NEW "+game+" "+variant+" WITH "+strings.Join(others, ", ")), " ")+"\n")
 }
 
-// giveOpenSeat passes the line that takes the open seat of game, the
-// table's last, on to a newcomer who does not play in it yet, who sends
-// it to the game mailbox.
-func (p *player) giveOpenSeat(game, id, code string) {
+// giveOpenSeat passes join, the line that takes the open seat of game
+// (the table's last), on to a newcomer who does not play in it yet, who
+// sends it to the game mailbox.
+func (p *player) giveOpenSeat(game, join string) {
 	c := p.club
 	n := c.newcomer(game, p.hosting)
 	if n == nil {
@@ -979,7 +976,7 @@ func (p *player) giveOpenSeat(game, id, code string) {
 		n.mu.Lock()
 		defer n.mu.Unlock()
 		n.sits[game] = sitting{pair: p.pair, seat: seat}
-		s := Sent{Kind: KindJoin, From: n.addr, To: c.opt.Mailbox, Game: game, Seat: seat, Move: "JOIN " + id + " " + code}
+		s := Sent{Kind: KindJoin, From: n.addr, To: c.opt.Mailbox, Game: game, Seat: seat, Move: join}
 		if err := n.send(s, "a seat", "", s.Move+"\n"); err != nil {
 			c.fail(fmt.Errorf("%s: %w", n.name, err))
 		}

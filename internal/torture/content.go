@@ -36,6 +36,7 @@ type Content struct {
 	Example    string // a legal move of the reader's, on such a mail (X-Pbem-Example)
 	Invited    bool   // an invitation its reader answers with JOIN before anything else comes (X-Pbem-Invited)
 	Asked      string // what its reader is asked to answer: "undo" (X-Pbem-Asked)
+	Join       string // on a host's mail, the line that takes an open seat of the game (X-Pbem-Join)
 	ReplyTo    string // the address of the Reply-To header, if any
 	Text, HTML string
 	Attachment []byte // the first attachment, if any
@@ -67,6 +68,7 @@ func Read(raw []byte) (Content, error) {
 	c.Turn, c.Example = r.Header.Get("X-Pbem-Turn"), r.Header.Get("X-Pbem-Example")
 	c.Invited = r.Header.Get("X-Pbem-Invited") == "yes"
 	c.Asked = r.Header.Get("X-Pbem-Asked")
+	c.Join = r.Header.Get("X-Pbem-Join")
 	if list, err := r.Header.AddressList("Reply-To"); err == nil && len(list) > 0 {
 		c.ReplyTo = list[0].Address
 	}
