@@ -123,8 +123,32 @@ func (m *Mailroom) handleRecord(ctx context.Context) func(events.Record) error {
 			m.log().Error("unreadable inbox record skipped", "seq", r.StreamSeq, "err", err)
 			return nil
 		}
-		return m.Handle(ctx, rec)
+		if rec.Pruned != "" {
+			return nil // what is left of a mail handled before
+		}
+		if err := m.Handle(ctx, rec); err != nil {
+			return err
+		}
+		return m.pruneStranger(ctx, r.StreamSeq, rec)
 	}
+}
+
+// pruneStranger keeps of a stranger's mail, once handled, its header
+// alone: pbem read no more of it than a command or two, and answered it
+// with a fixed text or not at all, so its body is nothing pbem needs,
+// and whoever fills the mailbox with mail pbem has no use for fills the
+// data directory with headers at most. A stranger is an address that
+// plays in no game once its mail was handled, as the read models say,
+// or mail without a sender.
+func (m *Mailroom) pruneStranger(ctx context.Context, seq uint64, rec mail.InboxRecord) error {
+	p, err := mail.Parse(mail.HeaderOnly(rec.Raw), m.limits())
+	if err == nil && p.From != "" {
+		if stranger, err := m.stranger(ctx, p.From); err != nil || !stranger {
+			return err
+		}
+	}
+	_, err = mail.Prune(ctx, m.Service.Store, seq, rec, mail.PrunedBody)
+	return err
 }
 
 // letter is one mail being handled: what it says and who it is from.
