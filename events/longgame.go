@@ -124,6 +124,15 @@ type DigestChanged struct {
 	On   bool `json:"on"`
 }
 
+// SaysGathered records that the SAYs held back from the seat's mail since
+// From went to it in one mail: a seat gets one mail of SAYs at most
+// every projections.SayEvery, so a burst of SAYs reaches it as two mails
+// (the first, and the rest gathered), not one mail each.
+type SaysGathered struct {
+	Seat int    `json:"seat"`
+	From uint64 `json:"from"` // the first SAY held back
+}
+
 // DigestSent records that the seat's digest covering events up to UpTo was
 // sent.
 type DigestSent struct {

@@ -123,6 +123,8 @@ func (s *Service) dueEvents(g *projections.Game, d projections.Due) ([]events.Ev
 		return s.newEvents(c, event(events.TypeDeadlinePassed, events.SystemActor, events.DeadlinePassed{Seat: d.Seat, Deadline: d.Deadline}))
 	case projections.DueDigest:
 		return s.newEvents(c, event(events.TypeDigestSent, events.SystemActor, events.DigestSent{Seat: d.Seat, UpTo: g.Seq + 1}))
+	case projections.DueSays:
+		return s.newEvents(c, event(events.TypeSaysGathered, events.SystemActor, events.SaysGathered{Seat: d.Seat, From: g.Says[d.Seat].Held}))
 	}
 	return s.defaultMove(g, d.Seat, c)
 }

@@ -127,6 +127,7 @@ func (g *Game) Apply(e events.Event) error {
 			return err
 		}
 		g.Said = append(g.Said, Said{Seq: e.Seq, PlayerSaid: ps})
+		g.said(e, ps)
 	case events.TypePlayerResigned:
 		var pr events.PlayerResigned
 		if err := e.Unmarshal(&pr); err != nil {

@@ -234,8 +234,8 @@ var quieted = map[string]bool{KindMoved: true}
 // held reports whether seat hears of event e, as a notice of kind, in a
 // later mail rather than now.
 func held(g *projections.Game, seat int, kind string, e events.Event) bool {
-	if e.Type == events.TypeDigestChanged {
-		return false // the answer to DIGEST itself
+	if e.Type == events.TypeDigestChanged || e.Type == events.TypeSaysGathered {
+		return false // the answer to DIGEST itself; SAYs held back from before the digests began
 	}
 	return g.Digest[seat] && digested[kind] || g.Quiet[seat] && quieted[kind]
 }
@@ -321,6 +321,7 @@ var eventTypes = map[string]eventType{
 	events.TypeDigestSent:         on(hearDigest, nil, tellDigestSent),
 	events.TypeConditionalSet:     on(toActor[events.ConditionalSet], nil, tellConditional), // nobody else may know
 	events.TypeMovesQueued:        on(hearQueued, nil, tellQueued),
+	events.TypeSaysGathered:       on(hearGathered, nil, tellGathered),
 }
 
 // on makes the entry of an event type with payload P from what a seat
@@ -403,11 +404,21 @@ func hearMove(h hearing, mp events.MovePlayed) string {
 	return KindMoved
 }
 
+// hearSaid: the others hear a SAY, unless it is held back for the mail
+// that gathers a burst of them (projections.SayEvery).
 func hearSaid(h hearing, p events.PlayerSaid) string {
-	if p.Seat == h.seat {
+	if p.Seat == h.seat || h.g.Says[h.seat].Held != 0 {
 		return ""
 	}
 	return KindSaid
+}
+
+// hearGathered: the SAYs held back from a seat's mail go to it together.
+func hearGathered(h hearing, p events.SaysGathered) string {
+	if p.Seat == h.seat {
+		return KindSaid
+	}
+	return ""
 }
 
 func hearReminder(h hearing, r events.ReminderSent) string {

@@ -244,8 +244,11 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 			m.VerifyHint = "pbem verify --file " + g.ID + ".jsonl (the whole history is attached to this mail)"
 		}
 	}
-	if said := lastSaid(g); m.Kind == templates.Said && said != nil {
-		m.Said, m.SaidBy = said.Text, g.Created.Players[said.Seat].Name
+	switch held := g.Says[n.Seat].Held; {
+	case m.Kind == templates.Said:
+		tellSays(m, g, saysFor(g, evs[g.Seq-1], n.Seat))
+	case m.Kind == templates.GameOver && held != 0: // no mail will gather them now
+		tellSays(m, g, saidSince(g, held, g.Seq, n.Seat))
 	}
 	if d, ok := g.Deadline(n.Seat); ok && m.YourTurn {
 		m.Deadline = deadline(g, d)
@@ -458,4 +461,22 @@ func nameSeats(g *projections.Game, seats []int) string {
 // rulesDoc names the document of game's rules as pbem plays them.
 func rulesDoc(info rules.Info) string {
 	return "docs/rules/" + info.Name + ".md in pbem's source"
+}
+
+// tellSays puts says in mail m: the first as Said, the rest as SaidMore,
+// naming who said each where the speaker changes.
+func tellSays(m *templates.Mail, g *projections.Game, says []projections.Said) {
+	prev := ""
+	for i, s := range says {
+		by := g.Created.Players[s.Seat].Name
+		switch {
+		case i == 0:
+			m.Said, m.SaidBy = s.Text, by
+		case by == prev:
+			m.SaidMore = append(m.SaidMore, templates.Saying{Said: s.Text})
+		default:
+			m.SaidMore = append(m.SaidMore, templates.Saying{By: by, Said: s.Text})
+		}
+		prev = by
+	}
 }

@@ -786,7 +786,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				}
 				r.Abandoned++
 				f.abandoned[a.Seat] = e.Seq
-			case events.TypeReminderSent, events.TypeDeadlinePassed:
+			case events.TypeReminderSent, events.TypeDeadlinePassed, events.TypeSaysGathered:
 				if !strings.HasPrefix(e.Source, ClockSource) {
 					r.problem("game %s event %d is a %s from %q, which is not the clock", id, e.Seq, e.Type, e.Source)
 				}
