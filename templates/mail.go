@@ -192,8 +192,9 @@ type Game struct {
 	// its subject when a player is replaced.
 	Names string
 	// Seq is the event number the mail reflects: the game's last event
-	// that the board and the news show. Programs read it in a header; a
-	// player never sees it, since chat and settings count as events.
+	// that the board and the news show, counting only the events its
+	// reader may know of. Programs read it in a header; a player never
+	// sees it, since chat and settings count as events.
 	Seq int
 	// Move is how many moves stand in the game as the mail shows it (the
 	// ply): mails say "move N" for the last, and "move N+1" for the one a

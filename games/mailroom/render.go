@@ -45,7 +45,7 @@ const maxLegal = 100
 const (
 	HeaderKind = "X-Pbem-Kind" // the notice kind: your-turn, accepted, invitation…
 	HeaderGame = "X-Pbem-Game" // the game's id; absent on mail about no game
-	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after
+	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after, numbered as its reader counts events (VisibleSeq)
 	// HeaderTurn is "yours" on a mail that tells its recipient it is their
 	// turn (a prompt, a reminder, or an invitation or news with the
 	// prompt), as opposed to one that only repeats the prompt.
@@ -201,7 +201,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	info := g.Rules.Info()
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0]), Variants: g.Created.Variants,
 		HouseRules: info.HouseRules, RulesDoc: rulesDoc(info),
-		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
+		Seq: int(VisibleSeq(evs, g.Seq, n.Seat)), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
 	scores, over := g.State.Result()

@@ -425,8 +425,13 @@ func (m *matrix) truth(n mail.Notice, first mail.Outgoing) {
 	} else if out.Subject != want {
 		m.t.Errorf("%s: subject %q, want the game's %q", where, out.Subject, want)
 	}
-	if out.Headers[mailroom.HeaderKind] == "" || out.Headers[mailroom.HeaderGame] != n.Game || out.Headers[mailroom.HeaderSeq] != fmt.Sprint(n.Seq) {
-		m.t.Errorf("%s: headers %v, want its kind, game and event", where, out.Headers)
+	// The event as its reader counts events: none hidden from them.
+	number := mailroom.VisibleSeq(evs, n.Seq, n.Seat)
+	if out.Headers[mailroom.HeaderKind] == "" || out.Headers[mailroom.HeaderGame] != n.Game || out.Headers[mailroom.HeaderSeq] != fmt.Sprint(number) {
+		m.t.Errorf("%s: headers %v, want its kind, game and event %d as its reader counts", where, out.Headers, number)
+	}
+	if id, ok := mailroom.ParseMessageID(n.ID); ok && id.Notice() && (id.Visible && id.Seq != number || !id.Visible && n.Seq != 1) {
+		m.t.Errorf("%s: Message-ID %s, want event %d as its reader counts", where, n.ID, number)
 	}
 	root := fmt.Sprintf("%s.1.%d.invitation@pbem.invalid", n.Game, n.Seat)
 	switch {
