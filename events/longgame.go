@@ -147,6 +147,10 @@ type ConditionalSet struct {
 	Seat int    `json:"seat"`
 	If   string `json:"if"`
 	Then string `json:"then"`
+	// Salt is random: with it, the event's hash tells nothing of the
+	// moves to whoever holds the hash alone (an export from which the
+	// event is left out, see Redacted).
+	Salt string `json:"salt,omitempty"`
 }
 
 // MovesQueued records a seat's programmed list: moves pbem plays for it,
@@ -156,4 +160,5 @@ type MovesQueued struct {
 	Seat    int      `json:"seat"`
 	Moves   []string `json:"moves"`
 	Dropped string   `json:"dropped,omitempty"` // why the rest of the list was dropped
+	Salt    string   `json:"salt,omitempty"`    // as ConditionalSet's
 }

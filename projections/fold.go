@@ -152,6 +152,16 @@ func (g *Game) Apply(e events.Event) error {
 	return nil
 }
 
+// pass moves g past e, an event an export left out (events.Redact), of a
+// type that changes no state (Redactable), without its payload.
+func (g *Game) pass(e events.Event) error {
+	if e.Seq != g.Seq+1 || e.Prev != g.Hash {
+		return fmt.Errorf("projections: game %s: event %d does not follow event %d", g.ID, e.Seq, g.Seq)
+	}
+	g.note(e)
+	return nil
+}
+
 func (g *Game) note(e events.Event) {
 	g.Seq, g.Hash = e.Seq, e.Hash
 	g.clock(e.Time)

@@ -45,6 +45,10 @@ type Pages struct {
 	// (mailroom.DescribeEach), so that a page tells a seat what its mail
 	// does. Nil names each event by its type.
 	Describe func(g *projections.Game, evs []events.Event, seat int) []string
+	// LeftOut says which events a seat's export leaves out: the others'
+	// plans that only they may know (mailroom.LeftOut); nil leaves out
+	// nothing.
+	LeftOut func(e events.Event, seat int) bool
 	// Stop is the stop list the one-click unsubscribe links (RFC 8058)
 	// write to; nil serves none.
 	Stop *mail.StopList
@@ -197,7 +201,7 @@ func (p *Pages) export(w http.ResponseWriter, g *projections.Game, evs []events.
 	}
 	w.Header().Set("Content-Type", "application/jsonl")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+g.ID+`.jsonl"`)
-	_, _ = w.Write(games.SignedExport(evs, p.Key))
+	_, _ = w.Write(games.SignedExportLeaving(evs, p.Key, func(e events.Event) bool { return p.LeftOut != nil && p.LeftOut(e, int(who.seat)) }))
 }
 
 func (p *Pages) fail(w http.ResponseWriter, what, id string, err error) {

@@ -328,6 +328,14 @@ func hiddenFrom(e events.Event, seat int) bool {
 	return e.Unmarshal(&p) != nil || p.Seat != seat
 }
 
+// LeftOut reports whether the export of a game's history given to the
+// player at seat leaves e out (events.Redact): another seat's plan or
+// mail setting, which only that seat may know even once the game is
+// over (a move written in advance and never played, a programmed list).
+func LeftOut(e events.Event, seat int) bool {
+	return hiddenFrom(e, seat) && projections.Redactable(e.Type)
+}
+
 // VisibleSeq is the number of event seq of history evs as the reader at
 // seat counts the game's events: those it may know of. Mails to the
 // reader carry it (X-Pbem-Seq, the Message-ID of a notice), so that no

@@ -127,7 +127,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		// The history holds every player's address and their plans never
 		// played: the players get it, an observer does not.
 		if g.Ended != nil && m.Kind == templates.GameOver && n.Seat >= 0 {
-			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExport(evs[:g.Seq], lh.Key)}}
+			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExportLeaving(evs[:g.Seq], lh.Key, func(e events.Event) bool { return LeftOut(e, n.Seat) })}}
 			if lh.Key != nil {
 				m.SigningKey = lh.Key.Public().String()
 			}
@@ -241,7 +241,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 		m.Seed = g.Ended.Seed
 		m.Result = result(g)
 		if n.Seat >= 0 {
-			m.VerifyHint = "pbem verify --file " + g.ID + ".jsonl (the whole history is attached to this mail)"
+			m.VerifyHint = "pbem verify --file " + g.ID + ".jsonl (the history is attached to this mail, the other players' secret plans left out)"
 		}
 	}
 	switch held := g.Says[n.Seat].Held; {

@@ -95,7 +95,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
-		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEach, Stop: stops, Log: log.With("part", "web")},
+		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEach, LeftOut: mailroom.LeftOut, Stop: stops, Log: log.With("part", "web")},
 		listen:  c.HTTPListen,
 		log:     log,
 		index:   index,
