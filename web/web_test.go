@@ -17,6 +17,7 @@ import (
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/rulestest"
+	"github.com/pbem-games/pbem/web"
 )
 
 // get fetches url and returns its status, headers and body.
@@ -224,6 +225,40 @@ func TestPageExport(t *testing.T) {
 	_, _, body = get(t, f.link(t, "atacama", 0))
 	if strings.Contains(body, `id="export"`) || !strings.Contains(body, "once the game is over") || !strings.Contains(body, "matches the commitment") {
 		t.Errorf("a running game's page: export offered, or no word why not, or no replay against the commitment")
+	}
+}
+
+// TestPageExportLeavesOthersPlans: Bea writes a move in advance that is
+// never played, and the game ends. Ana's download from her page holds a
+// line of hashes in its place, not Bea's moves, and verifies; Bea's
+// holds her plan.
+func TestPageExportLeavesOthersPlans(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id, err := f.svc.Create(ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Conditional(ctx, id, 1, "E5", "G7", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Move(ctx, id, 0, "A1", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.svc.Resign(ctx, id, 0, games.Cause{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat, want := range []bool{false, true} {
+		status, _, export := get(t, f.url+web.Link("", f.tokens, g.Game, rules.Seat(seat))+"/export")
+		if status != 200 || strings.Contains(export, "G7") != want {
+			t.Errorf("seat %d's export (%d) gives Bea's plan: %v, want %v:\n%s", seat, status, !want, want, export)
+		}
+		rep, err := projections.Verify(f.svc.Catalog, bytes.Split(bytes.TrimSuffix([]byte(export), []byte("\n")), []byte("\n")), nil)
+		if err != nil || !rep.Replayed || rep.Signer == nil || rep.Redacted != map[bool]int{false: 1, true: 0}[want] {
+			t.Errorf("seat %d's export verifies as %+v, %v", seat, rep, err)
+		}
 	}
 }
 
