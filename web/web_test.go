@@ -229,9 +229,9 @@ func TestPageExport(t *testing.T) {
 }
 
 // TestPageExportLeavesOthersPlans: Bea writes a move in advance that is
-// never played, and the game ends. Ana's download from her page holds a
-// line of hashes in its place, not Bea's moves, and verifies; Bea's
-// holds her plan.
+// never played, and the game ends. Ana's page neither counts nor steps
+// through it, and her download holds a line of hashes in its place, not
+// Bea's moves, and verifies; Bea's holds her plan.
 func TestPageExportLeavesOthersPlans(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
@@ -249,6 +249,16 @@ func TestPageExportLeavesOthersPlans(t *testing.T) {
 	g, err := f.svc.Resign(ctx, id, 0, games.Cause{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Ana's page counts four events, Bea's five: her plan is hers.
+	for seat, position := range []string{"after event 4 of 4", "after event 5 of 5"} {
+		link := f.url + web.Link("", f.tokens, g.Game, rules.Seat(seat))
+		if _, _, body := get(t, link); !strings.Contains(body, position) {
+			t.Errorf("seat %d's page does not say %q", seat, position)
+		}
+		if status, _, _ := get(t, link+"?at=5"); status != 200 && seat == 1 || status != 404 && seat == 0 {
+			t.Errorf("seat %d's page ?at=5: %d", seat, status)
+		}
 	}
 	for seat, want := range []bool{false, true} {
 		status, _, export := get(t, f.url+web.Link("", f.tokens, g.Game, rules.Seat(seat))+"/export")
