@@ -12,7 +12,8 @@ import (
 var (
 	// ErrConflict is returned by Append when the game's history moved on
 	// since the Head the caller read: someone else appended first.
-	// Reload and retry.
+	// Reload and retry. Replace returns it for a message that is not the
+	// subject's last nor replaced.
 	ErrConflict = errors.New("events: conflict: the game changed since it was read")
 
 	// ErrNotFound is returned when a game, a subject or a durable

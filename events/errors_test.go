@@ -65,6 +65,8 @@ func TestNamedErrors(t *testing.T) {
 		{"PutOnceWith again", func() error {
 			return s.PutOnceWith(ctx, events.Message{Subject: "pbem.once.a"}, []events.Message{{Subject: "pbem.x.a", MsgID: "x-a", Data: []byte("x")}})
 		}, events.ErrExists},
+		{"Replace empty subject", func() error { _, err := s.Replace(ctx, "pbem.once.none", 1, nil); return err }, events.ErrNotFound},
+		{"Replace a later message", func() error { _, err := s.Replace(ctx, "pbem.once.a", 1000, nil); return err }, events.ErrConflict},
 		{"PutOnceWith too many", func() error { return s.PutOnceWith(ctx, events.Message{Subject: "pbem.once.b"}, tooMany) }, events.ErrInvalid},
 		{"PutAll too many", func() error { return s.PutAll(ctx, tooMany) }, events.ErrInvalid},
 		{"SubscribeRecords poisoned", func() error { return s.SubscribeRecords(ctx, "poison", "pbem.once.>", poison) }, events.ErrPoison},

@@ -75,8 +75,8 @@ type Feed interface {
 }
 
 // Records is the messages beside the histories: records written once
-// (an inbox mail, the answers to it), messages stored with an id
-// (a notice refused for good), and reading them back.
+// (an inbox mail, the answers to it) and pruned later, messages stored
+// with an id (a notice refused for good), and reading them back.
 type Records interface {
 	// PutOnce stores data on subject only if the subject holds nothing
 	// yet, and returns its stream sequence. Errors: ErrExists when it
@@ -90,6 +90,12 @@ type Records interface {
 	// DuplicateWindow, and returns its stream sequence. Errors: only the
 	// server's.
 	Put(ctx context.Context, subject, msgID string, data []byte) (uint64, error)
+	// Replace stores data on subject in place of its last message, at
+	// stream sequence seq, and erases that one (a record pruned once it
+	// served: the subject still holds a message). Errors: ErrNotFound
+	// when the subject holds nothing, ErrConflict when its last message
+	// comes before seq.
+	Replace(ctx context.Context, subject string, seq uint64, data []byte) (uint64, error)
 	// PutAll stores msgs as one atomic batch. Errors: ErrInvalid for
 	// more than MaxBatch messages.
 	PutAll(ctx context.Context, msgs []Message) error

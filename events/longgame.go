@@ -124,6 +124,15 @@ type DigestChanged struct {
 	On   bool `json:"on"`
 }
 
+// SaysGathered records that the SAYs held back from the seat's mail since
+// From went to it in one mail: a seat gets one mail of SAYs at most
+// every projections.SayEvery, so a burst of SAYs reaches it as two mails
+// (the first, and the rest gathered), not one mail each.
+type SaysGathered struct {
+	Seat int    `json:"seat"`
+	From uint64 `json:"from"` // the first SAY held back
+}
+
 // DigestSent records that the seat's digest covering events up to UpTo was
 // sent.
 type DigestSent struct {
@@ -138,6 +147,10 @@ type ConditionalSet struct {
 	Seat int    `json:"seat"`
 	If   string `json:"if"`
 	Then string `json:"then"`
+	// Salt is random: with it, the event's hash tells nothing of the
+	// moves to whoever holds the hash alone (an export from which the
+	// event is left out, see Redacted).
+	Salt string `json:"salt,omitempty"`
 }
 
 // MovesQueued records a seat's programmed list: moves pbem plays for it,
@@ -147,6 +160,7 @@ type MovesQueued struct {
 	Seat    int      `json:"seat"`
 	Moves   []string `json:"moves"`
 	Dropped string   `json:"dropped,omitempty"` // why the rest of the list was dropped
+	Salt    string   `json:"salt,omitempty"`    // as ConditionalSet's
 	// Skipped is a line written "… IF NEEDED" that could not be played
 	// when its turn came, so pbem left it out and went on with the list
 	// (Moves).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -99,4 +100,48 @@ func (s *Store) PutOnceWith(ctx context.Context, first Message, extra []Message)
 		return nil
 	}
 	return fmt.Errorf("events: put %s: %w", first.Subject, err)
+}
+
+// Replace stores data on subject in place of the message at stream
+// sequence seq, which must be the subject's last, and erases that one:
+// its bytes are overwritten on disk, so what it held is gone, while the
+// subject still holds a message and PutOnce of it still finds one. It
+// publishes data expecting seq as the subject's last, then erases seq; a
+// Replace cut short between the two (a crash) finds a later message on
+// the subject when tried again, and only erases seq. Readers of the
+// subject's messages (a durable consumer on it) get data as a new
+// message. It returns the stream sequence of the subject's last message.
+// Errors: ErrNotFound when the subject holds nothing, ErrConflict when
+// the subject's last message comes before seq.
+func (s *Store) Replace(ctx context.Context, subject string, seq uint64, data []byte) (uint64, error) {
+	if err := s.checkOpen("replace " + subject); err != nil {
+		return 0, err
+	}
+	m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: data}
+	m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(seq, 10))
+	ack, err := s.js.PublishMsg(ctx, m)
+	var apiErr *jetstream.APIError
+	last := uint64(0)
+	switch {
+	case err == nil:
+		last = ack.Sequence
+	case errors.As(err, &apiErr) && (apiErr.ErrorCode == errWrongLastSeq || apiErr.ErrorCode == errWrongLastSeqConst):
+		lm, lerr := s.last(ctx, subject)
+		if lerr != nil {
+			return 0, fmt.Errorf("events: replace %d on %s: %w", seq, subject, lerr)
+		}
+		if lm.Sequence < seq {
+			return 0, fmt.Errorf("events: replace %d on %s, which ends at %d: %w", seq, subject, lm.Sequence, ErrConflict)
+		}
+		last = lm.Sequence // replaced before: erase what may be left
+	default:
+		return 0, fmt.Errorf("events: replace %d on %s: %w", seq, subject, err)
+	}
+	if err := s.stream.SecureDeleteMsg(ctx, seq); err != nil {
+		// The server names no code for a message erased already: ask.
+		if _, gerr := s.stream.GetMsg(ctx, seq); !errors.Is(gerr, jetstream.ErrMsgNotFound) {
+			return 0, fmt.Errorf("events: replace %d on %s: erase: %w", seq, subject, err)
+		}
+	}
+	return last, nil
 }

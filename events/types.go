@@ -29,6 +29,7 @@ const (
 	TypeDigestSent         = "DigestSent"
 	TypeConditionalSet     = "ConditionalSet"
 	TypeMovesQueued        = "MovesQueued"
+	TypeSaysGathered       = "SaysGathered"
 )
 
 // Player is one seat's occupant as recorded when a game is created.
@@ -73,6 +74,10 @@ type MovePlayed struct {
 type PlayerSaid struct {
 	Seat int    `json:"seat"`
 	Text string `json:"text"`
+	// Gather says the SAY may be gathered with others into one mail to
+	// each player (see SaysGathered); SAYs recorded before pbem gathered
+	// them each had a mail of their own.
+	Gather bool `json:"gather,omitempty"`
 }
 
 // PlayerResigned records that a player gave up. The game ends with it.

@@ -123,6 +123,8 @@ func (s *Service) dueEvents(g *projections.Game, d projections.Due) ([]events.Ev
 		return s.newEvents(c, event(events.TypeDeadlinePassed, events.SystemActor, events.DeadlinePassed{Seat: d.Seat, Deadline: d.Deadline}))
 	case projections.DueDigest:
 		return s.newEvents(c, event(events.TypeDigestSent, events.SystemActor, events.DigestSent{Seat: d.Seat, UpTo: g.Seq + 1}))
+	case projections.DueSays:
+		return s.newEvents(c, event(events.TypeSaysGathered, events.SystemActor, events.SaysGathered{Seat: d.Seat, From: g.Says[d.Seat].Held}))
 	}
 	return s.defaultMove(g, d.Seat, c)
 }
@@ -247,7 +249,7 @@ func (s *Service) expiredList(g *projections.Game, c Cause) ([]events.Event, err
 	for _, seat := range slices.Sorted(maps.Keys(g.Queues)) {
 		if q := g.Queues[seat]; len(q) > 0 && g.QueueStages[seat] != now {
 			return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor,
-				events.MovesQueued{Seat: seat, Dropped: fmt.Sprintf("%s ended before %s", g.QueueStages[seat], strings.Join(q, ", "))}))
+				events.MovesQueued{Seat: seat, Dropped: fmt.Sprintf("%s ended before %s", g.QueueStages[seat], strings.Join(q, ", ")), Salt: salt()}))
 		}
 	}
 	return nil, nil
@@ -270,7 +272,7 @@ func (s *Service) queuedMove(g *projections.Game, seat rules.Seat, text string, 
 	}
 	if err != nil {
 		return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor,
-			events.MovesQueued{Seat: int(seat), Dropped: fmt.Sprintf("%s: %v", text, err)}))
+			events.MovesQueued{Seat: int(seat), Dropped: fmt.Sprintf("%s: %v", text, err), Salt: salt()}))
 	}
 	return s.playEvents(g, next, events.MovePlayed{Seat: int(seat), Move: m.String(), Queued: true}, c)
 }

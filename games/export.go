@@ -25,7 +25,21 @@ func Export(evs []events.Event) []byte {
 // game and the last hash (events.Signature). A nil key, or no events,
 // leaves the signature out.
 func SignedExport(evs []events.Event, key *events.SigningKey) []byte {
-	b := Export(evs)
+	return SignedExportLeaving(evs, key, nil)
+}
+
+// SignedExportLeaving is SignedExport with each event for which leave
+// says so left out (events.Redact): a player's export leaves out the
+// plans of the others that only they may know. A nil leave leaves out
+// nothing. The history still verifies, and its signature still signs it.
+func SignedExportLeaving(evs []events.Event, key *events.SigningKey, leave func(events.Event) bool) []byte {
+	var b []byte
+	for i, line := range ExportLines(evs) {
+		if leave != nil && leave(evs[i]) {
+			line = events.Redact(evs[i])
+		}
+		b = append(append(b, line...), '\n')
+	}
 	if key == nil || len(evs) == 0 {
 		return b
 	}

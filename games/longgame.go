@@ -3,6 +3,7 @@ package games
 import (
 	"cmp"
 	"context"
+	"crypto/rand"
 	"fmt"
 	"slices"
 	"strings"
@@ -364,7 +365,7 @@ func (s *Service) Conditional(ctx context.Context, id string, seat rules.Seat, i
 		if err != nil {
 			return nil, "", refuse(rules.ErrIllegal, "IF %s: %v", ifMove, err)
 		}
-		evs, err := s.newEvents(c, event(events.TypeConditionalSet, int(seat), events.ConditionalSet{Seat: int(seat), If: m.String(), Then: strings.TrimSpace(thenMove)}))
+		evs, err := s.newEvents(c, event(events.TypeConditionalSet, int(seat), events.ConditionalSet{Seat: int(seat), If: m.String(), Then: strings.TrimSpace(thenMove), Salt: salt()}))
 		return evs, "", err
 	})
 }
@@ -376,9 +377,17 @@ func (s *Service) Queue(ctx context.Context, id string, seat rules.Seat, moves [
 		if !g.Rules.Info().Programmed {
 			return nil, "", refuse(rules.ErrIllegal, "it is not your turn, and %s takes no moves for later turns", g.Rules.Info().Title)
 		}
-		evs, err := s.newEvents(c, event(events.TypeMovesQueued, int(seat), events.MovesQueued{Seat: int(seat), Moves: moves}))
+		evs, err := s.newEvents(c, event(events.TypeMovesQueued, int(seat), events.MovesQueued{Seat: int(seat), Moves: moves, Salt: salt()}))
 		return evs, "", err
 	})
+}
+
+// salt returns 128 random bits as text, to hide a secret plan in its
+// event's hash. It hides, and nothing replays it, so it comes from the
+// system's secure source, never from Entropy, which tests seed so that
+// games get the same ids.
+func salt() string {
+	return rand.Text()
 }
 
 func (s *Service) minDeadline() time.Duration { return cmp.Or(s.MinDeadline, DefaultMinDeadline) }

@@ -117,7 +117,7 @@ func (s *Service) Say(ctx context.Context, id string, seat rules.Seat, text stri
 		return Played{}, refuse(rules.ErrIllegal, "your message is %d bytes long; SAY takes at most %d", len(text), MaxSay)
 	}
 	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
-		evs, err := s.newEvents(c, event(events.TypePlayerSaid, int(seat), events.PlayerSaid{Seat: int(seat), Text: text}))
+		evs, err := s.newEvents(c, event(events.TypePlayerSaid, int(seat), events.PlayerSaid{Seat: int(seat), Text: text, Gather: true}))
 		return evs, "", err
 	})
 }

@@ -29,6 +29,10 @@ type InboxRecord struct {
 	Size        int       `json:"size"`      // of the whole mail
 	Raw         []byte    `json:"raw"`       // the mail; when Truncated its header alone (see NewInboxRecordHead)
 	Truncated   bool      `json:"truncated"` // the mail is longer than MaxRaw
+	// Pruned says what was taken from the record once its mail was
+	// handled (PrunedBody, PrunedMail); "" for a record as the intake
+	// wrote it. A pruned record is never handled again.
+	Pruned string `json:"pruned,omitempty"`
 }
 
 // MaxRaw is the longest mail an inbox record keeps; a longer mail is

@@ -82,7 +82,7 @@ type Attachment struct {
 	ContentType string
 	Data        []byte
 	// ContentID is how the HTML part refers to an inline file, without
-	// angle brackets, e.g. "board.k7q2mx.9.1.your-turn@pbem.example.org".
+	// angle brackets, e.g. "board.k7q2mx.v9.1.your-turn@pbem.example.org".
 	ContentID string
 }
 

@@ -107,6 +107,7 @@ const (
 	DueTimeout   = "timeout"   // the grace is over: play the seat's default move
 	DueAbandoned = "abandoned" // pbem plays this seat for good: move now
 	DueDigest    = "digest"    // the seat's daily digest is due
+	DueSays      = "says"      // the SAYs held back from the seat's mail are due
 )
 
 // DigestEvery is how often a seat that chose digests gets one.
@@ -115,19 +116,34 @@ const DigestEvery = 24 * time.Hour
 // DueAt returns what is due at now, and the next time something will be
 // (zero when nothing will without a new event).
 func (g *Game) DueAt(now time.Time) (due []Due, next time.Time) {
-	if g.Ended != nil || g.PausedAt != nil || g.Waiting() {
+	if g.Ended != nil { // the game-over mail gives what SAYs were held back
 		return nil, time.Time{}
+	}
+	later := func(t time.Time) {
+		if t.After(now) && (next.IsZero() || t.Before(next)) {
+			next = t
+		}
+	}
+	// Table talk goes on while a game is paused or waits for its players.
+	for _, p := range g.Created.Players {
+		m := g.Says[p.Seat]
+		if m.Held == 0 {
+			continue
+		}
+		if at := m.At.Add(SayEvery); now.Before(at) {
+			later(at)
+		} else {
+			due = append(due, Due{Seat: p.Seat, Kind: DueSays})
+		}
+	}
+	if g.PausedAt != nil || g.Waiting() {
+		return due, next
 	}
 	seats := make([]int, 0, len(g.Since))
 	for s := range g.Since {
 		seats = append(seats, s)
 	}
 	slices.Sort(seats)
-	later := func(t time.Time) {
-		if t.After(now) && (next.IsZero() || t.Before(next)) {
-			next = t
-		}
-	}
 	for _, p := range g.Created.Players {
 		if !g.Digest[p.Seat] {
 			continue

@@ -127,6 +127,7 @@ func (g *Game) Apply(e events.Event) error {
 			return err
 		}
 		g.Said = append(g.Said, Said{Seq: e.Seq, PlayerSaid: ps})
+		g.said(e, ps)
 	case events.TypePlayerResigned:
 		var pr events.PlayerResigned
 		if err := e.Unmarshal(&pr); err != nil {
@@ -146,6 +147,16 @@ func (g *Game) Apply(e events.Event) error {
 		if err := g.applyTable(e); err != nil {
 			return fmt.Errorf("projections: game %s event %d: %w", g.ID, e.Seq, err)
 		}
+	}
+	g.note(e)
+	return nil
+}
+
+// pass moves g past e, an event an export left out (events.Redact), of a
+// type that changes no state (Redactable), without its payload.
+func (g *Game) pass(e events.Event) error {
+	if e.Seq != g.Seq+1 || e.Prev != g.Hash {
+		return fmt.Errorf("projections: game %s: event %d does not follow event %d", g.ID, e.Seq, g.Seq)
 	}
 	g.note(e)
 	return nil

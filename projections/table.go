@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -35,6 +36,44 @@ type Table struct {
 	Undone       map[uint64]bool  // Seqs of moves taken back
 	Queues       map[int][]string // each seat's programmed moves still to play
 	QueueStages  map[int]string   // the rules' stage (rules.Staged) each list was sent in
+	Says         map[int]SayMail  // where each seat's mail of SAYs stands
+}
+
+// SayEvery is how often a player gets a mail of SAYs at most: the first
+// SAY of a burst goes at once, the others said within SayEvery of it are
+// held back and go together once it has passed (SaysGathered), or with
+// the next SAY said after it. Twenty SAYs in a minute make two mails, not
+// twenty; a player who says something now and then is heard at once.
+const SayEvery = 15 * time.Minute
+
+// SayMail is where a seat's mail of SAYs stands.
+type SayMail struct {
+	At   time.Time // when its last mail of SAYs went
+	From uint64    // the Seq of the first SAY that mail gave
+	Held uint64    // the Seq of the first SAY held back since; 0 for none
+}
+
+// said notes that a SAY of e was recorded: each other player hears of it
+// now, or, within SayEvery of their last mail of SAYs, later with the
+// rest. A player who chose digests hears of it in the digest, and an
+// invited one not at all.
+func (g *Game) said(e events.Event, ps events.PlayerSaid) {
+	if !ps.Gather {
+		return // recorded before SAYs were gathered: it had its own mail
+	}
+	for _, p := range g.Created.Players {
+		if p.Seat == ps.Seat || p.Invited || p.Address == "" || g.Digest[p.Seat] {
+			continue
+		}
+		m := g.Says[p.Seat]
+		switch {
+		case e.Time.Sub(m.At) >= SayEvery:
+			m = SayMail{At: e.Time, From: cmp.Or(m.Held, e.Seq)}
+		case m.Held == 0:
+			m.Held = e.Seq
+		}
+		g.Says[p.Seat] = m
+	}
 }
 
 // QuietFrom is the number of players from which every seat starts quiet:
@@ -62,7 +101,7 @@ func newTable() Table {
 	return Table{Since: map[int]time.Time{}, Reminded: map[int]bool{}, Late: map[int]bool{},
 		Timeouts: map[int]int{}, Abandoned: map[int]string{}, EndVotes: map[int]bool{},
 		Digest: map[int]bool{}, Quiet: map[int]bool{}, Manual: map[int]bool{}, Asked: map[string]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
-		Undone: map[uint64]bool{}, Queues: map[int][]string{}, QueueStages: map[int]string{}}
+		Undone: map[uint64]bool{}, Queues: map[int][]string{}, QueueStages: map[int]string{}, Says: map[int]SayMail{}}
 }
 
 // moved notes a move in the table: the mover's clock stops, its pending
@@ -200,6 +239,9 @@ func (g *Game) applyTable(e events.Event) error {
 			g.Digest[p.Seat], g.Quiet[p.Seat] = p.On, p.On
 			g.DigestSince[p.Seat], g.DigestUpTo[p.Seat] = e.Time, e.Seq
 		})
+	case events.TypeSaysGathered:
+		var p events.SaysGathered
+		return unmarshalThen(e, &p, func() { g.Says[p.Seat] = SayMail{At: e.Time, From: p.From} })
 	case events.TypeDigestSent:
 		var p events.DigestSent
 		return unmarshalThen(e, &p, func() { g.DigestUpTo[p.Seat], g.DigestSince[p.Seat] = p.UpTo, e.Time })

@@ -21,7 +21,20 @@ type Report struct {
 	// histories were signed). Whether the key is one to trust is for the
 	// caller to say.
 	Signer events.PublicKey
+	// Redacted is how many events the history leaves out (events.Redact):
+	// a player's export leaves out the others' secret plans.
+	Redacted int
 }
+
+// redactable are the event types an export may leave out: none of them
+// changes the game's state, so a replay needs none of them.
+var redactable = map[string]bool{
+	events.TypeConditionalSet: true, events.TypeMovesQueued: true, events.TypeDigestChanged: true,
+	events.TypeReminderSent: true, events.TypeDigestSent: true, events.TypeSaysGathered: true,
+}
+
+// Redactable reports whether an export may leave out events of type typ.
+func Redactable(typ string) bool { return redactable[typ] }
 
 // Verify checks an exported history, one encoded event per line: each
 // event's canonical form and hash, the chain of hashes, and, when the seed
@@ -38,8 +51,18 @@ func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 		}
 	}
 	evs := make([]events.Event, 0, len(lines))
+	left := map[uint64]bool{} // the events left out
 	for i, line := range lines {
-		e, err := events.Decode(line)
+		e, redacted := events.ParseRedacted(line)
+		var err error
+		switch {
+		case redacted && !redactable[e.Type]:
+			return r, fmt.Errorf("line %d: a %s cannot be left out of a history", i+1, e.Type)
+		case redacted:
+			left[e.Seq] = true
+		default:
+			e, err = events.Decode(line)
+		}
 		if err != nil {
 			return r, fmt.Errorf("line %d: %w", i+1, err)
 		}
@@ -55,7 +78,7 @@ func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 	if len(evs) == 0 {
 		return r, fmt.Errorf("line 1: the history is empty")
 	}
-	r.Game, r.Events = evs[0].Game, len(evs)
+	r.Game, r.Events, r.Redacted = evs[0].Game, len(evs), len(left)
 	last := evs[len(evs)-1]
 	if sig != nil {
 		key, err := sig.Check(r.Game, last.Hash)
@@ -87,7 +110,11 @@ func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 		return r, fmt.Errorf("line 1: %w", err)
 	}
 	for i, e := range evs[1:] {
-		if err := g.Apply(e); err != nil {
+		apply := g.Apply
+		if left[e.Seq] {
+			apply = g.pass
+		}
+		if err := apply(e); err != nil {
 			return r, fmt.Errorf("line %d: %w", i+2, err)
 		}
 	}

@@ -23,10 +23,14 @@ func clean(m Mail) Mail {
 	m.History = copyOf(m.History)
 	m.Games = copyOf(m.Games)
 	m.Changed = copyOf(m.Changed)
+	m.SaidMore = copyOf(m.SaidMore)
 	m.Game.Variants = copyOf(m.Game.Variants)
 	cleanValue(reflect.ValueOf(&m).Elem(), false)
 	m.Board = strings.TrimRight(m.Board, "\n")
 	m.Said = strings.Trim(m.Said, "\n ")
+	for i := range m.SaidMore {
+		m.SaidMore[i].Said = strings.Trim(m.SaidMore[i].Said, "\n ")
+	}
 	return m
 }
 

@@ -142,6 +142,13 @@ func fixtures(t testing.TB) []fixture {
 	m.Commands = []templates.CommandHelp{say, help}
 	add("said", m)
 
+	m = duel(t, templates.Said, 12, "prompt")
+	m.Board, m.Players = "", nil
+	m.SaidBy, m.Said = "Ana", "Sorry, one more thing:"
+	m.SaidMore = []templates.Saying{{Said: "I am away from Friday to Sunday."}, {By: "Cai", Said: "Have a good trip!\nSee you Monday."}}
+	m.Commands = []templates.CommandHelp{say, help}
+	add("said-gathered", m)
+
 	m = duel(t, templates.GameOver, 30, "final")
 	m.Players[0].Score, m.Players[1].Score, m.Players[0].ToAct = "+17", "−8", false
 	m.Over, m.Result = true, "Ana wins with +17; Bea −8."

@@ -107,6 +107,10 @@ type Mail struct {
 	Said string
 	// SaidBy is the name of who said it.
 	SaidBy string
+	// SaidMore are the SAYs said after it that the same mail gives: a
+	// player gets a mail of SAYs at most every quarter of an hour, and
+	// the SAYs of a burst come together.
+	SaidMore []Saying
 
 	// Result is the outcome in one sentence, e.g. "Ana wins with +12; Bea
 	// +9."
@@ -188,8 +192,9 @@ type Game struct {
 	// its subject when a player is replaced.
 	Names string
 	// Seq is the event number the mail reflects: the game's last event
-	// that the board and the news show. Programs read it in a header; a
-	// player never sees it, since chat and settings count as events.
+	// that the board and the news show, counting only the events its
+	// reader may know of. Programs read it in a header; a player never
+	// sees it, since chat and settings count as events.
 	Seq int
 	// Move is how many moves stand in the game as the mail shows it (the
 	// ply): mails say "move N" for the last, and "move N+1" for the one a
@@ -200,6 +205,12 @@ type Game struct {
 	Stage string
 	// Host is the name of who set the game up; empty if the service did.
 	Host string
+}
+
+// Saying is one SAY of a mail that gives several.
+type Saying struct {
+	By   string // who said it; "" when the SAY before was theirs too
+	Said string // what they said; it may hold several lines
 }
 
 // Recipient is whom a mail goes to.

@@ -85,7 +85,7 @@ func newFixture(t testing.TB) *fixture {
 		play(t, f.svc, id, tb.moves, uint64(i))
 		f.ids[tb.name] = id
 	}
-	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Key: &f.key, Describe: mailroom.DescribeEach}).Handler())
+	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Key: &f.key, Describe: mailroom.DescribeEach, LeftOut: mailroom.LeftOut}).Handler())
 	t.Cleanup(srv.Close)
 	f.url = srv.URL
 	return f

@@ -59,12 +59,13 @@ type entry struct {
 }
 
 // page gathers the page of game g (folded from its whole history evs) as
-// who sees it, with the board as after event at.
-func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Event, who reader, at int) (*page, error) {
+// who sees it, with the board as after the at-th of the events they may
+// know of, whose Seqs are known.
+func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Event, known []int, who reader, at int) (*page, error) {
 	shown := g
-	if at < len(evs) {
+	if seq := known[at-1]; seq < len(evs) {
 		var err error
-		shown, _, _, err = p.Service.LoadAt(ctx, g.ID, at)
+		shown, _, _, err = p.Service.LoadAt(ctx, g.ID, seq)
 		if err != nil {
 			return nil, err
 		}
@@ -78,17 +79,17 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 		self = "/g/" + g.ID + "/public/" + who.token
 	}
 	atLink := func(n int) string {
-		if n < 1 || n > len(evs) || n == at {
+		if n < 1 || n > len(known) || n == at {
 			return ""
 		}
-		if n == len(evs) {
+		if n == len(known) {
 			return self
 		}
 		return self + "?at=" + strconv.Itoa(n)
 	}
 	pg := &page{ID: g.ID, Title: title(g), Who: readerName(g, who.seat), Status: status(g), Board: svg,
-		At: at, Events: len(evs), Players: players(g, shown, who.seat),
-		Nav: nav{First: atLink(1), Prev: atLink(at - 1), Next: atLink(at + 1), Last: atLink(len(evs))}}
+		At: at, Events: len(known), Players: players(g, shown, who.seat),
+		Nav: nav{First: atLink(1), Prev: atLink(at - 1), Next: atLink(at + 1), Last: atLink(len(known))}}
 	lines := make([]string, len(evs))
 	if p.Describe != nil {
 		lines = p.Describe(g, evs, int(who.seat))
@@ -97,16 +98,17 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 			lines[i] = e.Type
 		}
 	}
-	for i, e := range evs {
-		if lines[i] == "" && i+1 != at {
+	for n, seq := range known {
+		n, i, e := n+1, seq-1, evs[seq-1]
+		if lines[i] == "" && n != at {
 			continue
 		}
 		text := lines[i]
 		if text == "" {
 			text = e.Type // the event shown has no sentence for this reader
 		}
-		pg.History = append(pg.History, entry{Seq: i + 1, Time: e.Time.UTC().Format("2 Jan 15:04"), Text: text,
-			Link: atLink(i + 1), Current: i+1 == at})
+		pg.History = append(pg.History, entry{Seq: n, Time: e.Time.UTC().Format("2 Jan 15:04"), Text: text,
+			Link: atLink(n), Current: n == at})
 	}
 	pg.Checks, pg.Broken = p.verify(ctx, g, evs)
 	switch {
@@ -241,7 +243,7 @@ func (p *Pages) verify(ctx context.Context, g *projections.Game, evs []events.Ev
 	if err != nil {
 		return nil, err.Error()
 	}
-	checks = append(checks, fmt.Sprintf("The chain of hashes holds through all %d events.", rep.Events))
+	checks = append(checks, "The chain of hashes holds through the whole history.")
 	switch {
 	case rep.Replayed && rep.Over:
 		checks = append(checks, "The seed revealed at the end matches the commitment made at the start, and every move replays by the rules to the final scores.")

@@ -46,6 +46,12 @@ type Pages struct {
 	// (mailroom.DescribeEach), so that a page tells a seat what its mail
 	// does. Nil names each event by its type.
 	Describe func(g *projections.Game, evs []events.Event, seat int) []string
+	// LeftOut says which events a seat (rules.Observer for an observer)
+	// may not know of: the others' plans and mail settings
+	// (mailroom.LeftOut). Its export leaves them out, and its page
+	// neither counts nor steps through them, so no number tells of them;
+	// nil leaves out nothing.
+	LeftOut func(e events.Event, seat int) bool
 	// Stop is the stop list the one-click unsubscribe links (RFC 8058)
 	// write to; nil serves none.
 	Stop *mail.StopList
@@ -164,16 +170,17 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
 		p.export(w, g, evs, who)
 		return
 	}
-	at := len(evs)
+	known := p.known(evs, who.seat)
+	at := len(known)
 	if s := r.URL.Query().Get("at"); s != "" {
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > len(evs) {
+		if err != nil || n < 1 || n > len(known) {
 			notFound(w)
 			return
 		}
 		at = n
 	}
-	pg, err := p.page(ctx, g, evs, who, at)
+	pg, err := p.page(ctx, g, evs, known, who, at)
 	if err != nil {
 		p.fail(w, "draw page", id, err)
 		return
@@ -214,7 +221,19 @@ func (p *Pages) export(w http.ResponseWriter, g *projections.Game, evs []events.
 	}
 	w.Header().Set("Content-Type", "application/jsonl")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+g.ID+`.jsonl"`)
-	_, _ = w.Write(games.SignedExport(evs, p.Key))
+	_, _ = w.Write(games.SignedExportLeaving(evs, p.Key, func(e events.Event) bool { return p.LeftOut != nil && p.LeftOut(e, int(who.seat)) }))
+}
+
+// known returns the Seqs of the events of evs that seat may know of, in
+// order: the page numbers them 1, 2, 3….
+func (p *Pages) known(evs []events.Event, seat rules.Seat) []int {
+	var out []int
+	for _, e := range evs {
+		if p.LeftOut == nil || !p.LeftOut(e, int(seat)) {
+			out = append(out, int(e.Seq))
+		}
+	}
+	return out
 }
 
 func (p *Pages) fail(w http.ResponseWriter, what, id string, err error) {

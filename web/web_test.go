@@ -230,6 +230,50 @@ func TestPageExport(t *testing.T) {
 	}
 }
 
+// TestPageExportLeavesOthersPlans: Bea writes a move in advance that is
+// never played, and the game ends. Ana's page neither counts nor steps
+// through it, and her download holds a line of hashes in its place, not
+// Bea's moves, and verifies; Bea's holds her plan.
+func TestPageExportLeavesOthersPlans(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id, err := f.svc.Create(ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Conditional(ctx, id, 1, "E5", "G7", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Move(ctx, id, 0, "A1", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.svc.Resign(ctx, id, 0, games.Cause{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ana's page counts four events, Bea's five: her plan is hers.
+	for seat, position := range []string{"after event 4 of 4", "after event 5 of 5"} {
+		link := f.url + web.Link("", f.tokens, g.Game, rules.Seat(seat))
+		if _, _, body := get(t, link); !strings.Contains(body, position) {
+			t.Errorf("seat %d's page does not say %q", seat, position)
+		}
+		if status, _, _ := get(t, link+"?at=5"); status != 200 && seat == 1 || status != 404 && seat == 0 {
+			t.Errorf("seat %d's page ?at=5: %d", seat, status)
+		}
+	}
+	for seat, want := range []bool{false, true} {
+		status, _, export := get(t, f.url+web.Link("", f.tokens, g.Game, rules.Seat(seat))+"/export")
+		if status != 200 || strings.Contains(export, "G7") != want {
+			t.Errorf("seat %d's export (%d) gives Bea's plan: %v, want %v:\n%s", seat, status, !want, want, export)
+		}
+		rep, err := projections.Verify(f.svc.Catalog, bytes.Split(bytes.TrimSuffix([]byte(export), []byte("\n")), []byte("\n")), nil)
+		if err != nil || !rep.Replayed || rep.Signer == nil || rep.Redacted != map[bool]int{false: 1, true: 0}[want] {
+			t.Errorf("seat %d's export verifies as %+v, %v", seat, rep, err)
+		}
+	}
+}
+
 // TestPageTurn: the page says who is to move and until when (the seat's
 // deadline from the host's clock), and a finished game's page the final
 // scores and the winners.

@@ -35,6 +35,7 @@ func Run(t *testing.T, open func(t *testing.T, dir string) *events.Store) {
 		{"ManyAtOnce", testManyAtOnce},
 		{"ReadAll", testReadAll},
 		{"PutOnceWith", testPutOnceWith},
+		{"Replace", testReplace},
 		{"Rejects", testRejects},
 		{"Last", testLast},
 		{"NotFound", testNotFound},

@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -78,14 +79,15 @@ func TestBudgetSayFlood(t *testing.T) {
 	body := strings.Repeat("SAY buy cheap watches at spam.example\r\n", 20)
 	mt.mail(id, 0, "ana@example.org", "", body)
 	out := mt.mail(id, 0, "ana@example.org", "", body)
-	said := 0
-	for _, n := range mt.outbox() {
-		if n.Kind == mailroom.KindSaid && n.To == "bea@example.net" {
-			said++
-		}
+	stopped = stopped.Add(projections.SayEvery)
+	if err := mt.svc.Tick(context.Background(), id); err != nil {
+		t.Fatal(err)
 	}
-	if said != 30 {
-		t.Errorf("bea got %d SAY mails, want the budget's 30 at most", said)
+	if said := len(mt.game(id).Said); said != 30 {
+		t.Errorf("%d SAYs were relayed, want the budget's 30 at most", said)
+	}
+	if mails := mt.saidTo("bea@example.net"); len(mails) != 2 {
+		t.Errorf("bea got %d mails of SAYs, want two: the first SAY, and the other 29 gathered", len(mails))
 	}
 	if r := refusals(out); len(r) > 1 || len(r) == 1 && !strings.Contains(r[0], "at most 30 an hour") {
 		t.Errorf("refusals %q, want at most one, naming the budget", r)

@@ -281,6 +281,8 @@ func tellReminder(teller, events.ReminderSent) string { return "" }
 
 func tellDigestSent(teller, events.DigestSent) string { return "" }
 
+func tellGathered(teller, events.SaysGathered) string { return "" }
+
 func tellDeadline(t teller, p events.DeadlinePassed) string {
 	whose := capital(t.whose(p.Seat))
 	if grace, err := projections.ParseSpan(t.g.Settings.Grace); err == nil && grace > 0 {
@@ -447,11 +449,29 @@ func tellConditional(t teller, p events.ConditionalSet) string {
 	return t.loc.S("conditional", p.If, p.Then)
 }
 
-func lastSaid(g *projections.Game) *projections.Said {
-	if len(g.Said) == 0 {
-		return nil
+// saysFor returns the SAYs of the others that seat's mail of SAYs about
+// event e gives, g being the game as after e: every one since the first
+// its mail gives (projections.SayMail.From), those held back from it
+// included. A SAY recorded before SAYs were gathered had its own mail.
+func saysFor(g *projections.Game, e events.Event, seat int) []projections.Said {
+	from := g.Says[seat].From
+	var ps events.PlayerSaid
+	if e.Type == events.TypePlayerSaid && (e.Unmarshal(&ps) != nil || !ps.Gather) {
+		from = e.Seq
 	}
-	return &g.Said[len(g.Said)-1]
+	return saidSince(g, from, e.Seq, seat)
+}
+
+// saidSince returns the SAYs of g between events from and to that the
+// player at seat did not say.
+func saidSince(g *projections.Game, from, to uint64, seat int) []projections.Said {
+	var out []projections.Said
+	for _, s := range g.Said {
+		if s.Seq >= from && s.Seq <= to && s.Seat != seat {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // result says who won in a sentence, in the reader's language.

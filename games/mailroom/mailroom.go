@@ -123,8 +123,36 @@ func (m *Mailroom) handleRecord(ctx context.Context) func(events.Record) error {
 			m.log().Error("unreadable inbox record skipped", "seq", r.StreamSeq, "err", err)
 			return nil
 		}
-		return m.Handle(ctx, rec)
+		if rec.Pruned != "" {
+			return nil // what is left of a mail handled before
+		}
+		l, err := m.handle(ctx, rec)
+		if err != nil {
+			return err
+		}
+		return m.pruneStranger(ctx, r.StreamSeq, rec, l)
 	}
+}
+
+// pruneStranger keeps of a stranger's mail, once handled, its header
+// alone: pbem read no more of it than a command or two, and answered it
+// with a fixed text or not at all, so its body is nothing pbem needs,
+// and whoever fills the mailbox with mail pbem has no use for fills the
+// data directory with headers at most. A stranger is an address that
+// plays in no game once its mail was handled, as the read models say,
+// or mail without a sender; l is the letter the mail was read as (nil:
+// not even its header could be read).
+func (m *Mailroom) pruneStranger(ctx context.Context, seq uint64, rec mail.InboxRecord, l *letter) error {
+	switch {
+	case l != nil && l.game != nil && l.seat != rules.Observer:
+		return nil // a player of the game it was written to
+	case l != nil && l.p.From != "":
+		if stranger, err := m.stranger(ctx, l.p.From); err != nil || !stranger {
+			return err
+		}
+	}
+	_, err := mail.Prune(ctx, m.Service.Store, seq, rec, mail.PrunedBody)
+	return err
 }
 
 // letter is one mail being handled: what it says and who it is from.
@@ -147,48 +175,55 @@ type letter struct {
 // again later may help (the store is unreachable); everything the mail
 // itself gets wrong is answered or ignored on purpose.
 func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
+	_, err := m.handle(ctx, rec)
+	return err
+}
+
+// handle is Handle, and returns the letter the mail was read as; nil for
+// a mail not even the header of which could be read.
+func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord) (*letter, error) {
 	p, problem := m.parse(rec)
 	if p == nil {
 		m.log().Warn("unreadable mail recorded, not answered", "mail", rec.Key, "why", problem["reason"])
-		return nil
+		return nil, nil
 	}
 	l := &letter{rec: rec, p: p, seat: rules.Observer}
 	log := m.log().With("mail", rec.Key, "from", p.From)
 	switch {
 	case p.Automatic != "":
 		log.Info("automatic mail recorded, not answered", "why", p.Automatic)
-		return nil
+		return l, nil
 	case p.From == "":
 		log.Info("mail without a sender recorded, not answered")
-		return nil
+		return l, nil
 	}
 	if tag, ok := m.tag(p); ok {
 		ok, err := m.admit(ctx, l, tag, log)
 		if err != nil || !ok {
-			return err
+			return l, err
 		}
 	} else if !m.authenticated(rec, p, log) {
-		return nil
+		return l, nil
 	}
 	if done, err := m.answeredBefore(ctx, rec.Key); err != nil || done {
 		if done {
 			log.Info("mail read again, already answered: nothing done again")
 		}
-		return err
+		return l, err
 	}
 	if err := m.resume(ctx, l, log); err != nil {
-		return err
+		return l, err
 	}
 	if err := m.detectPrefs(ctx, l); err != nil {
-		return err
+		return l, err
 	}
 	if problem != nil {
 		problem[ownWords] = "1"
 		l.answer(KindRejected, problem)
 	} else if err := m.commands(ctx, l, log); err != nil {
-		return err
+		return l, err
 	}
-	return m.send(ctx, l, log)
+	return l, m.send(ctx, l, log)
 }
 
 // answeredBefore reports whether the mail recorded under key was handled

@@ -43,8 +43,9 @@ const (
 // ParseMessageID, so that nothing else (the torture, the benchmark, the
 // stale check) depends on their form:
 //
-//	<game>.<event>.<seat>.<kind>@<domain>     a notice of a game's event to a seat
-//	<game>.<event>.o<n>.<kind>@<domain>       the same to the game's n-th observer
+//	<game>.v<number>.<seat>.<kind>@<domain>   a notice of a game's event to a seat, the event numbered as the seat counts them (VisibleSeq)
+//	<game>.v<number>.o<n>.<kind>@<domain>     the same to the game's n-th observer
+//	<game>.<event>.<seat>.<kind>@<domain>     the same, numbered by the event's Seq: the game's first event, which starts each seat's thread, and every notice made before notices were numbered as their readers count
 //	re.<inbox key>.<n>.<kind>@<domain>        the n-th answer to a recorded mail
 //	<game>.undelivered.<hex address>@<domain> the host told of an address that fails
 
@@ -53,6 +54,18 @@ const (
 // observer's seat is "o" and its place among the observers.
 func messageID(domain, game string, seq uint64, seat string, kind string) string {
 	return fmt.Sprintf("%s.%d.%s.%s@%s", game, seq, seat, kind, domain)
+}
+
+// noticeID returns the Message-ID of the notice of kind about event seq
+// of history evs to the reader at seat (rules.Observer for an observer),
+// written seatTok ("2", "o0"): numbered as the reader counts events, but
+// the first, which every reader counts as 1 and whose invitation starts
+// each seat's thread.
+func noticeID(domain, game string, evs []events.Event, seq uint64, seat int, seatTok, kind string) string {
+	if seq == 1 {
+		return messageID(domain, game, seq, seatTok, kind)
+	}
+	return fmt.Sprintf("%s.v%d.%s.%s@%s", game, VisibleSeq(evs, seq, seat), seatTok, kind, domain)
 }
 
 // answerID returns the Message-ID of the n-th answer of kind to the mail
@@ -74,7 +87,8 @@ func addressKey(addr string) string { return hex.EncodeToString([]byte(strings.T
 // MessageID is what a Message-ID of pbem's mail says.
 type MessageID struct {
 	Game     string // the game it is about; "" for an answer
-	Seq      uint64 // the event a notice tells of; 0 for an answer or a host's undelivered mail
+	Seq      uint64 // the event a notice tells of (as its reader counts events when Visible); 0 for an answer or a host's undelivered mail
+	Visible  bool   // Seq numbers the event as the notice's reader counts events (VisibleSeq), not by its own Seq
 	Seat     int    // the recipient's seat; rules.Observer for an observer or an answer
 	Observer int    // an observer's place among the observers
 	Kind     string // the notice kind; "undelivered" for the host's mail of an address that fails
@@ -107,10 +121,12 @@ func ParseMessageID(id string) (MessageID, bool) {
 		m.Answers, m.Observer, m.Kind = parts[1], n, parts[3]
 		return m, err == nil && parts[1] != ""
 	}
-	seq, err := strconv.ParseUint(parts[1], 10, 64)
+	number, visible := strings.CutPrefix(parts[1], "v")
+	seq, err := strconv.ParseUint(number, 10, 64)
 	if err != nil || seq == 0 {
 		return m, false
 	}
+	m.Visible = visible
 	m.Game, m.Seq, m.Kind = parts[0], seq, parts[3]
 	if o, isObserver := strings.CutPrefix(parts[2], "o"); isObserver {
 		m.Observer, err = strconv.Atoi(o)
@@ -128,7 +144,7 @@ func threadRoot(domain, game string, seat int) string {
 
 // notices returns the mail that the events evs, recorded in one Append
 // with note, cause; g is the game after them.
-func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.Notice {
+func notices(g *projections.Game, hist, evs []events.Event, note games.Note) []mail.Notice {
 	replyTo := note.ReplyTo
 	var out []mail.Notice
 	ended := len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded
@@ -156,7 +172,7 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 				continue // an invited player hears nothing more until they answer
 			}
 			n := mail.Notice{
-				ID:   messageID(note.Domain, g.ID, e.Seq, strconv.Itoa(p.Seat), kind),
+				ID:   noticeID(note.Domain, g.ID, hist, e.Seq, p.Seat, strconv.Itoa(p.Seat), kind),
 				Kind: kind, Game: g.ID, Seq: e.Seq, Seat: p.Seat, To: p.Address, Name: p.Name,
 			}
 			thread(&n, note.Domain, prev[p.Seat], replyTo != "" && e.Actor == p.Seat, replyTo)
@@ -174,7 +190,7 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 			for _, p := range g.Created.Players {
 				h := hearing{g: g, e: e, seat: p.Seat, ended: ended}
 				if _, heard := prev[p.Seat]; (heard || later[p.Seat]) && !last[p.Seat] && !p.Invited && p.Address != "" && h.prompt() {
-					n := mail.Notice{ID: messageID(note.Domain, g.ID, e.Seq, strconv.Itoa(p.Seat), KindYourTurn),
+					n := mail.Notice{ID: noticeID(note.Domain, g.ID, hist, e.Seq, p.Seat, strconv.Itoa(p.Seat), KindYourTurn),
 						Kind: KindYourTurn, Game: g.ID, Seq: e.Seq, Seat: p.Seat, To: p.Address, Name: p.Name}
 					thread(&n, note.Domain, prev[p.Seat], false, replyTo)
 					add(n)
@@ -183,7 +199,7 @@ func notices(g *projections.Game, evs []events.Event, note games.Note) []mail.No
 		}
 		for i, addr := range g.Observers {
 			if kind := observerKind(e, addr); kind != "" && (!g.Asked[strings.ToLower(addr)] || kind == KindInvitation) {
-				add(mail.Notice{ID: messageID(note.Domain, g.ID, e.Seq, "o"+strconv.Itoa(i), kind),
+				add(mail.Notice{ID: noticeID(note.Domain, g.ID, hist, e.Seq, int(rules.Observer), "o"+strconv.Itoa(i), kind),
 					Kind: kind, Game: g.ID, Seq: e.Seq, Seat: int(rules.Observer), To: addr, Name: addr})
 			}
 		}
@@ -234,8 +250,8 @@ var quieted = map[string]bool{KindMoved: true}
 // held reports whether seat hears of event e, as a notice of kind, in a
 // later mail rather than now.
 func held(g *projections.Game, seat int, kind string, e events.Event) bool {
-	if e.Type == events.TypeDigestChanged {
-		return false // the answer to DIGEST itself
+	if e.Type == events.TypeDigestChanged || e.Type == events.TypeSaysGathered {
+		return false // the answer to DIGEST itself; SAYs held back from before the digests began
 	}
 	return g.Digest[seat] && digested[kind] || g.Quiet[seat] && quieted[kind]
 }
@@ -290,6 +306,68 @@ type eventType struct {
 	hear     func(h hearing) string                   // what seat h.seat hears: a notice kind, "" for nothing
 	watch    func(e events.Event, addr string) string // what an observer hears; nil for nothing
 	describe func(t teller) string                    // the event in a sentence for t.reader, "" for nothing
+	// private says only the seat its payload names may know the event
+	// happened (see hiddenFrom).
+	private bool
+}
+
+// private marks et as an event only the seat it names may know of.
+func private(et eventType) eventType {
+	et.private = true
+	return et
+}
+
+// hiddenFrom reports whether the reader at seat (rules.Observer for an
+// observer) may not know that e happened: a player's plan or mail
+// setting, or the clock's mail to one seat, is known to that seat alone.
+func hiddenFrom(e events.Event, seat int) bool {
+	if !eventTypes[e.Type].private {
+		return false
+	}
+	var p struct{ Seat int }
+	return e.Unmarshal(&p) != nil || p.Seat != seat
+}
+
+// LeftOut reports whether the export of a game's history given to the
+// player at seat leaves e out (events.Redact): another seat's plan or
+// mail setting, which only that seat may know even once the game is
+// over (a move written in advance and never played, a programmed list).
+func LeftOut(e events.Event, seat int) bool {
+	return hiddenFrom(e, seat) && projections.Redactable(e.Type)
+}
+
+// VisibleSeq is the number of event seq of history evs as the reader at
+// seat counts the game's events: those it may know of. Mails to the
+// reader carry it (X-Pbem-Seq, the Message-ID of a notice), so that no
+// gap in their numbers tells a player that another played something in
+// secret (a move written in advance, a programmed list).
+func VisibleSeq(evs []events.Event, seq uint64, seat int) uint64 {
+	var n uint64
+	for _, e := range evs[:min(seq, uint64(len(evs)))] {
+		if !hiddenFrom(e, seat) {
+			n++
+		}
+	}
+	return n
+}
+
+// EventOf is the Seq of the event of history evs that the reader at seat
+// numbers v (VisibleSeq); 0 when there is none. Of the events so
+// numbered, the ones hidden from the reader after it included, it is the
+// first, the one the reader may know of, so the answer does not change
+// as the history grows: the events hidden from a reader change nothing
+// it sees or may do.
+func EventOf(evs []events.Event, v uint64, seat int) uint64 {
+	var n uint64
+	for _, e := range evs {
+		if hiddenFrom(e, seat) {
+			continue
+		}
+		if n++; n == v {
+			return e.Seq
+		}
+	}
+	return 0
 }
 
 // eventTypes is every event type's entry: the one table that the notices
@@ -303,7 +381,7 @@ var eventTypes = map[string]eventType{
 	events.TypePlayerResigned:     on(never[events.PlayerResigned], nil, tellResigned), // GameEnded follows and says it
 	events.TypeGameEnded:          on(always[events.GameEnded](KindGameOver), watchAs[events.GameEnded](KindGameOver), tellEnded),
 	events.TypeSettingsChanged:    on(toAll[events.SettingsChanged], nil, tellSettings),
-	events.TypeReminderSent:       on(hearReminder, nil, tellReminder),
+	events.TypeReminderSent:       private(on(hearReminder, nil, tellReminder)),
 	events.TypeDeadlinePassed:     on(toAll[events.DeadlinePassed], nil, tellDeadline),
 	events.TypeSeatAbandoned:      on(toAll[events.SeatAbandoned], nil, tellAbandoned),
 	events.TypeVacationDeclared:   on(toAll[events.VacationDeclared], nil, tellVacation),
@@ -316,11 +394,12 @@ var eventTypes = map[string]eventType{
 	events.TypeEndProposed:        on(toOthers[events.EndProposed], nil, tellEndProposed),
 	events.TypeObserverChanged:    on(never[events.ObserverChanged], watchObserver, tellObserver),
 	events.TypeInvitationAnswered: on(hearAnswered, nil, tellAnswered),
-	events.TypeDigestChanged:      on(toActor[events.DigestChanged], nil, tellDigestChanged),
+	events.TypeDigestChanged:      private(on(toActor[events.DigestChanged], nil, tellDigestChanged)),
 	events.TypeAutoChanged:        on(toActor[events.AutoChanged], nil, tellAuto),
-	events.TypeDigestSent:         on(hearDigest, nil, tellDigestSent),
-	events.TypeConditionalSet:     on(toActor[events.ConditionalSet], nil, tellConditional), // nobody else may know
-	events.TypeMovesQueued:        on(hearQueued, nil, tellQueued),
+	events.TypeDigestSent:         private(on(hearDigest, nil, tellDigestSent)),
+	events.TypeConditionalSet:     private(on(toActor[events.ConditionalSet], nil, tellConditional)), // nobody else may know
+	events.TypeMovesQueued:        private(on(hearQueued, nil, tellQueued)),
+	events.TypeSaysGathered:       private(on(hearGathered, nil, tellGathered)),
 }
 
 // on makes the entry of an event type with payload P from what a seat
@@ -403,11 +482,21 @@ func hearMove(h hearing, mp events.MovePlayed) string {
 	return KindMoved
 }
 
+// hearSaid: the others hear a SAY, unless it is held back for the mail
+// that gathers a burst of them (projections.SayEvery).
 func hearSaid(h hearing, p events.PlayerSaid) string {
-	if p.Seat == h.seat {
+	if p.Seat == h.seat || h.g.Says[h.seat].Held != 0 {
 		return ""
 	}
 	return KindSaid
+}
+
+// hearGathered: the SAYs held back from a seat's mail go to it together.
+func hearGathered(h hearing, p events.SaysGathered) string {
+	if p.Seat == h.seat {
+		return KindSaid
+	}
+	return ""
 }
 
 func hearReminder(h hearing, r events.ReminderSent) string {

@@ -52,7 +52,7 @@ func (s *Service) Notices(ctx context.Context, r events.Record) ([]mail.Notice, 
 	if err != nil {
 		return nil, unrenderable(err)
 	}
-	ns := quiet(g, sealed, before, note.More, notices(g, sealed, note))
+	ns := quiet(g, sealed, before, note.More, notices(g, evs[:e.Seq], sealed, note))
 	if s.CacheLimit() > 0 {
 		s.cache.keepTold(g, s.CacheLimit())
 	}
@@ -85,11 +85,20 @@ func (s *Service) foldAppend(kept *projections.Game, evs []events.Event, first, 
 }
 
 // noticeEvent reads the game and the event of a notice's Message-ID,
-// whatever its domain; ok is false for any other Message-ID.
-func noticeEvent(id string) (game string, seq uint64, ok bool) {
+// whatever its domain, given the game's history evs up to head; ok is
+// false for any other Message-ID, or one of another game.
+func noticeEvent(id, game string, evs []events.Event) (seq uint64, ok bool) {
 	m, ok := ParseMessageID(id)
-	if !ok || m.Seq == 0 {
-		return "", 0, false
+	if !ok || m.Seq == 0 || m.Game != game {
+		return 0, false
 	}
-	return m.Game, m.Seq, true
+	if !m.Visible {
+		return m.Seq, m.Seq <= uint64(len(evs))
+	}
+	seat := m.Seat
+	if m.ToObserver() {
+		seat = int(rules.Observer)
+	}
+	seq = EventOf(evs, m.Seq, seat)
+	return seq, seq > 0
 }

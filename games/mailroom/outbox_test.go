@@ -48,7 +48,7 @@ func TestMoveStoresOneMessage(t *testing.T) {
 	var got []string
 	for _, n := range moved {
 		got = append(got, n.Kind+" "+n.InReplyTo)
-		if !strings.HasPrefix(n.ID, id+".2.") || !strings.HasSuffix(n.ID, "@pbem.example.org") {
+		if !strings.HasPrefix(n.ID, id+".v2.") || !strings.HasSuffix(n.ID, "@pbem.example.org") {
 			t.Errorf("notice %s: want a Message-ID of game %s's event 2 at the service's domain", n.ID, id)
 		}
 	}

@@ -47,7 +47,7 @@ const maxLegal = 100
 const (
 	HeaderKind = "X-Pbem-Kind" // the notice kind: your-turn, accepted, invitation…
 	HeaderGame = "X-Pbem-Game" // the game's id; absent on mail about no game
-	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after
+	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after, numbered as its reader counts events (VisibleSeq)
 	// HeaderTurn is "yours" on a mail that tells its recipient it is their
 	// turn (a prompt, a reminder, or an invitation, news or a newcomer's
 	// history with the prompt), as opposed to one that only repeats the
@@ -145,7 +145,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		// The history holds every player's address and their plans never
 		// played: the players get it, an observer does not.
 		if g.Ended != nil && m.Kind == templates.GameOver && n.Seat >= 0 {
-			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExport(evs[:g.Seq], lh.Key)}}
+			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExportLeaving(evs[:g.Seq], lh.Key, func(e events.Event) bool { return LeftOut(e, n.Seat) })}}
 			if lh.Key != nil {
 				m.SigningKey = lh.Key.Public().String()
 			}
@@ -230,7 +230,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	info := g.Rules.Info()
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0], loc), Variants: g.Created.Variants,
 		HouseRules: loc.text(info.HouseRules), RulesDoc: rulesDoc(info, loc, webURL),
-		Seq: int(g.Seq), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
+		Seq: int(VisibleSeq(evs, g.Seq, n.Seat)), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
 	scores, over := g.State.Result()
@@ -275,8 +275,11 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 			m.VerifyHint = loc.S("verify.hint", "pbem verify --file "+g.ID+".jsonl")
 		}
 	}
-	if said := lastSaid(g); m.Kind == templates.Said && said != nil {
-		m.Said, m.SaidBy = said.Text, g.Created.Players[said.Seat].Name
+	switch held := g.Says[n.Seat].Held; {
+	case m.Kind == templates.Said:
+		tellSays(m, g, saysFor(g, evs[g.Seq-1], n.Seat))
+	case m.Kind == templates.GameOver && held != 0: // no mail will gather them now
+		tellSays(m, g, saidSince(g, held, g.Seq, n.Seat))
 	}
 	if d, ok := g.Deadline(n.Seat); ok && m.YourTurn {
 		m.Deadline = deadline(g, d, loc)
@@ -534,4 +537,22 @@ func rulesDoc(info rules.Info, loc Locale, webURL string) string {
 		return web.RulesLink(webURL, info.Name)
 	}
 	return loc.S("rules.doc", info.Name)
+}
+
+// tellSays puts says in mail m: the first as Said, the rest as SaidMore,
+// naming who said each where the speaker changes.
+func tellSays(m *templates.Mail, g *projections.Game, says []projections.Said) {
+	prev := ""
+	for i, s := range says {
+		by := g.Created.Players[s.Seat].Name
+		switch {
+		case i == 0:
+			m.Said, m.SaidBy = s.Text, by
+		case by == prev:
+			m.SaidMore = append(m.SaidMore, templates.Saying{Said: s.Text})
+		default:
+			m.SaidMore = append(m.SaidMore, templates.Saying{By: by, Said: s.Text})
+		}
+		prev = by
+	}
 }

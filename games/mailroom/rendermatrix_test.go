@@ -333,9 +333,9 @@ func (m *matrix) render(n mail.Notice) mail.Outgoing {
 	if bad := badYou.FindString(out.Subject + "\n" + out.Text + "\n" + html.UnescapeString(out.HTML)); bad != "" {
 		m.t.Errorf("%s to %s after %s says %q:\n%s", n.Kind, n.To, label, bad, out.Text)
 	}
-	// A reminder or a digest is itself what its event records; every other
-	// mail tells its event in words.
-	if n.Kind != mailroom.KindReminder && n.Kind != mailroom.KindDigest && mailroom.Describe(g, e, n.Seat) == "" {
+	// A reminder, a digest or the SAYs gathered is itself what its event
+	// records; every other mail tells its event in words.
+	if n.Kind != mailroom.KindReminder && n.Kind != mailroom.KindDigest && e.Type != events.TypeSaysGathered && mailroom.Describe(g, e, n.Seat) == "" {
 		m.t.Errorf("%s to %s after %s: the event has no sentence for the recipient", n.Kind, n.To, label)
 	}
 	if m.reached[label] == nil {
@@ -425,8 +425,13 @@ func (m *matrix) truth(n mail.Notice, first mail.Outgoing) {
 	} else if out.Subject != want {
 		m.t.Errorf("%s: subject %q, want the game's %q", where, out.Subject, want)
 	}
-	if out.Headers[mailroom.HeaderKind] == "" || out.Headers[mailroom.HeaderGame] != n.Game || out.Headers[mailroom.HeaderSeq] != fmt.Sprint(n.Seq) {
-		m.t.Errorf("%s: headers %v, want its kind, game and event", where, out.Headers)
+	// The event as its reader counts events: none hidden from them.
+	number := mailroom.VisibleSeq(evs, n.Seq, n.Seat)
+	if out.Headers[mailroom.HeaderKind] == "" || out.Headers[mailroom.HeaderGame] != n.Game || out.Headers[mailroom.HeaderSeq] != fmt.Sprint(number) {
+		m.t.Errorf("%s: headers %v, want its kind, game and event %d as its reader counts", where, out.Headers, number)
+	}
+	if id, ok := mailroom.ParseMessageID(n.ID); ok && id.Notice() && (id.Visible && id.Seq != number || !id.Visible && n.Seq != 1) {
+		m.t.Errorf("%s: Message-ID %s, want event %d as its reader counts", where, n.ID, number)
 	}
 	root := fmt.Sprintf("%s.1.%d.invitation@pbem.invalid", n.Game, n.Seat)
 	switch {
@@ -619,6 +624,7 @@ func (m *matrix) play(info rules.Info) {
 	m.do("watch", errOnly(m.svc.Watch(m.ctx, m.id, 0, matrixObserver, true, games.Cause{})))
 	m.do("observer accepts", errOnly(m.svc.AcceptWatch(m.ctx, m.id, matrixObserver, games.Cause{})))
 	m.do("say", errOnly(m.svc.Say(m.ctx, m.id, 1, "good luck", games.Cause{})))
+	m.do("say again", errOnly(m.svc.Say(m.ctx, m.id, 1, "and have fun", games.Cause{}))) // held back: the tick gathers it
 	m.do("digest on", errOnly(m.svc.SetDigest(m.ctx, m.id, 2, true, games.Cause{})))
 	m.do("auto off", errOnly(m.svc.SetAuto(m.ctx, m.id, 1, false, games.Cause{})))
 	m.advance(2)

@@ -49,11 +49,21 @@ func (m *Mailroom) stale(ctx context.Context, l *letter) (uint64, bool, error) {
 // of them is a mail pbem sent about the game.
 func (s *Service) sentAt(ctx context.Context, game string, head uint64, ids []string) (seq uint64, ok bool, err error) {
 	var answers []string
+	var evs []events.Event // the history, read once a Message-ID needs it
 	for _, id := range ids {
-		if g, n, isNotice := noticeEvent(id); isNotice && g == game && n <= head {
-			seq, ok = max(seq, n), true
-		} else {
+		m, isNotice := ParseMessageID(id)
+		if !isNotice || !m.Notice() || m.Game != game {
 			answers = append(answers, id)
+			continue
+		}
+		if evs == nil {
+			if _, evs, _, err = s.LoadAt(ctx, game, int(head)); err != nil {
+				return 0, false, err
+			}
+			evs = evs[:min(head, uint64(len(evs)))]
+		}
+		if n, isNotice := noticeEvent(id, game, evs); isNotice {
+			seq, ok = max(seq, n), true
 		}
 	}
 	if len(answers) == 0 {

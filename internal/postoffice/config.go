@@ -41,6 +41,10 @@ type Config struct {
 	MaxHosted    int      `toml:"max_hosted"`    // running games one address may host at once by mail; default 20
 	TrustedAuth  string   `toml:"trusted_auth_server"`
 	Tick         Duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
+	// InboxRetention is how long the whole of a handled mail is kept in
+	// its inbox record; 0 means 30 days. The record that it was seen, and
+	// its answers, stay.
+	InboxRetention Duration `toml:"inbox_retention"`
 	// MinFreeMB is the free space (MiB) on the data directory below which
 	// new mail stays on the IMAP server; 0 means 256, negative never.
 	MinFreeMB int `toml:"min_free_mb"`

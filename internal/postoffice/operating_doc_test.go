@@ -3,6 +3,7 @@ package postoffice
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -74,4 +75,62 @@ func TestOperatingConfigs(t *testing.T) {
 			t.Errorf("docs/operating.md's local Dovecot and Postfix: %s = %q, want %q as scripts/mailservers.sh sets up", tt.key, tt.got, tt.want)
 		}
 	}
+}
+
+// TestOperatingConfigKeys: every key of the configuration file has its
+// row in docs/operating.md's table of settings, so that a key added to
+// Config is documented with it.
+func TestOperatingConfigKeys(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/operating.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(doc), "\n## Configuration\n")
+	var rows []string
+	for _, l := range strings.Split(section, "\n") {
+		if strings.HasPrefix(l, "| `") {
+			rows = append(rows, l)
+		}
+	}
+	documented := func(key string) bool {
+		parent, last := "", key
+		if i := strings.LastIndex(key, "."); i >= 0 {
+			parent, last = key[:i+1], key[i+1:]
+		}
+		for _, r := range rows {
+			if strings.Contains(r, "`"+key+"`") || parent != "" && strings.HasPrefix(r, "| `"+parent) && strings.Contains(r, "`."+last+"`") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, key := range configKeys(reflect.TypeFor[Config](), "") {
+		if !documented(key) {
+			t.Errorf("the configuration key %s has no row in docs/operating.md's settings", key)
+		}
+	}
+}
+
+// configKeys lists the keys of the configuration file that the struct
+// type c reads, as the TOML decoder names them, prefixed with prefix.
+func configKeys(c reflect.Type, prefix string) []string {
+	var keys []string
+	for f := range c.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		name := f.Tag.Get("toml")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeFor[Duration]() {
+			keys = append(keys, configKeys(f.Type, prefix+name+".")...)
+			continue
+		}
+		keys = append(keys, prefix+name)
+	}
+	return keys
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail/loopback"
 )
 
@@ -305,8 +306,8 @@ func watchMail(sys *loopback.System) func() map[string]map[string]bool {
 }
 
 // waitMailed waits until each player has been mailed about every game's
-// creation and its last move (a notice's Message-ID starts with the game
-// and the event's number).
+// creation and its last move (a notice's Message-ID names the game and
+// the event's number).
 func waitMailed(t *testing.T, mailed func() map[string]map[string]bool, played map[string]int, players ...string) {
 	t.Helper()
 	missing := func() []string {
@@ -315,10 +316,12 @@ func waitMailed(t *testing.T, mailed func() map[string]map[string]bool, played m
 		for id, moves := range played {
 			for _, p := range players {
 				for _, seq := range []int{1, moves + 1} {
-					prefix := fmt.Sprintf("%s.%d.", id, seq)
 					found := false
 					for mid := range got[p] {
-						found = found || strings.HasPrefix(mid, prefix)
+						// No event of these games is hidden from anyone, so
+						// every player numbers them as the game does.
+						m, ok := mailroom.ParseMessageID(mid)
+						found = found || ok && m.Game == id && m.Seq == uint64(seq)
 					}
 					if !found {
 						miss = append(miss, fmt.Sprintf("%s about event %d of %s", p, seq, id))

@@ -56,8 +56,9 @@ func mailGame(t *testing.T, p *served, spec string, users ...string) (string, []
 		accept(t, p.ms, u, seen[u])
 	}
 	started := until(t, p, tag.Game, "every guest joined", func(g *projections.Game) bool { return !g.Waiting() })
-	for _, u := range users { // everyone has the mail that says the game starts
-		waitMail(t, p.ms, u, 0, "the game's start", func(l letter) bool { return l.game == tag.Game && l.seq == strconv.FormatUint(started.Seq, 10) })
+	for seat, u := range users { // everyone has the mail that says the game starts
+		number := p.numberFor(t, tag.Game, started.Seq, seat)
+		waitMail(t, p.ms, u, 0, "the game's start", func(l letter) bool { return l.game == tag.Game && l.seq == number })
 	}
 	return tag.Game, seats
 }
@@ -87,6 +88,17 @@ func (p *served) reply(t *testing.T, user, body string) int {
 	}
 	send(t, p.ms, p.ms.Address(user), latest.replyTo, "Re: "+latest.p.Subject, "<"+latest.messageID+">", body)
 	return len(box)
+}
+
+// numberFor is event seq of game id as the mails to seat number it: the
+// events that seat may know of (mailroom.VisibleSeq).
+func (p *served) numberFor(t *testing.T, id string, seq uint64, seat int) string {
+	t.Helper()
+	_, evs, _, err := p.svc.LoadAt(context.Background(), id, int(seq))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strconv.FormatUint(mailroom.VisibleSeq(evs, seq, seat), 10)
 }
 
 // game returns game id as the running service has it.

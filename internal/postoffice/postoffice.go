@@ -31,6 +31,7 @@ type PostOffice struct {
 	outbox   *mail.Outbox
 	sender   *mail.Sender
 	clock    *games.Timekeeper
+	keep     *mail.Retention
 	health   *health
 	metrics  *metrics
 	log      *slog.Logger
@@ -94,7 +95,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
-		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEach, Stop: stops, Log: log.With("part", "web")},
+		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEach, LeftOut: mailroom.LeftOut, Stop: stops, Log: log.With("part", "web")},
 		listen:  c.HTTPListen,
 		log:     log,
 		index:   index,
@@ -118,6 +119,8 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, OnFailed: post.Undelivered, Now: svc.Now,
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return post.Render(ctx, lh, n) }},
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
+		keep: &mail.Retention{Store: svc.Store, Durable: mailroom.InboxDurable, Age: c.InboxRetention.Duration,
+			Every: c.Tick.Duration, Now: svc.Time, Log: log.With("part", "retention")},
 	}, nil
 }
 
@@ -128,7 +131,7 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	defer cancel()
 	parts := map[string]func(context.Context) error{
 		"intake": p.intake.Run, "mailroom": p.mailroom.Run, "projector": p.index.Run, "outbox": p.outbox.Run,
-		"clock": p.clock.Run,
+		"clock": p.clock.Run, "retention": p.keep.Run,
 	}
 	if p.health.disk != nil {
 		parts["disk"] = p.health.disk.run

@@ -2,7 +2,6 @@ package postoffice
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -43,8 +42,9 @@ func (q *quietTable) move() string {
 		if slices.Contains(before, next) && next != seat {
 			continue // asked already: another's sealed bid changes nothing for them
 		}
+		number := q.post.numberFor(q.t, q.id, g.Seq, int(next))
 		waitMail(q.t, q.post.ms, q.users[next], q.seen[q.users[next]], "the mail asking "+q.users[next]+" to move", func(l letter) bool {
-			return l.turn && l.seq == strconv.FormatUint(g.Seq, 10)
+			return l.turn && l.seq == number
 		})
 	}
 	return u

@@ -151,6 +151,7 @@ func (r *Report) problem(format string, args ...any) {
 // recipients, that hosts were told of mail refused for good, and how
 // long healthy recipients waited for their mail.
 func Check(sent []Sent, out Outcome) Report {
+	sent = promptsAsEvents(sent, out.Games)
 	var r Report
 	byKey := map[string]Sent{}
 	for _, s := range sent {
@@ -966,7 +967,7 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 				if _, seen := f.abandoned[a.Seat]; !seen {
 					f.abandoned[a.Seat] = e.Seq
 				}
-			case events.TypeReminderSent, events.TypeDeadlinePassed:
+			case events.TypeReminderSent, events.TypeDeadlinePassed, events.TypeSaysGathered:
 				if !strings.HasPrefix(e.Source, ClockSource) {
 					r.problem("game %s event %d is a %s from %q, which is not the clock", id, e.Seq, e.Type, e.Source)
 				}
@@ -1040,4 +1041,17 @@ func checkMail(r *Report, out Outcome) map[string][]string {
 // game is over.
 func saysOver(notices []mail.Notice, id string) bool {
 	return slices.ContainsFunc(notices, func(n mail.Notice) bool { return n.ID == id && strings.HasSuffix(n.Fields["reason"], " is over") })
+}
+
+// promptsAsEvents turns the number of the prompt each mail answered, as
+// the prompt's X-Pbem-Seq gave it (counting the events its reader may
+// know of, mailroom.VisibleSeq), into that event's Seq in the history.
+func promptsAsEvents(sent []Sent, games map[string][]events.Event) []Sent {
+	out := slices.Clone(sent)
+	for i, s := range out {
+		if evs, ok := games[s.Game]; ok && s.Prompt > 0 {
+			out[i].Prompt = mailroom.EventOf(evs, s.Prompt, s.Seat)
+		}
+	}
+	return out
 }

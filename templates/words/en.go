@@ -139,7 +139,7 @@ var en = dict{
 	"table.changed":    "The game's table changed.",
 	"nothing.happened": "Nothing happened.",
 	"moved.on":         "The game moved on since that mail.",
-	"verify.hint":      "%[1]s (the whole history is attached to this mail)",
+	"verify.hint":      "%[1]s (the history is attached to this mail, the other players' secret plans left out)",
 	"seat.n.lower":     "seat %[1]d",
 	"vs":               "%[1]s vs %[2]s",
 	"rules.doc":        "docs/rules/%[1]s.md in pbem's source",

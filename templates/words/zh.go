@@ -133,7 +133,7 @@ var zh = dict{
 	"table.changed":    "对局的座位有了变化。",
 	"nothing.happened": "什么也没发生。",
 	"moved.on":         "那封邮件之后，对局已有变化。",
-	"verify.hint":      "%[1]s（完整的对局记录附在这封邮件里）",
+	"verify.hint":      "%[1]s（对局记录附在这封邮件里，其他玩家未公开的计划已略去）",
 	"seat.n.lower":     "座位 %[1]d",
 	"vs":               "%[1]s 对 %[2]s",
 	"rules.doc":        "pbem 源码中的 docs/rules/%[1]s.md",
