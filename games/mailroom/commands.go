@@ -47,7 +47,12 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		}
 		var err error
 		cmd, isCmd := lookup(word)
-		asMove := !isCmd || cmd.MayBeMove && movesNotCommands(l, word, line)
+		asMove := !isCmd
+		if isCmd && cmd.MayBeMove {
+			if asMove, err = m.movesNotCommands(ctx, l, word, line); err != nil {
+				return err
+			}
+		}
 		switch {
 		case asMove:
 			err = m.needGame(l, line, func() error { return m.move(ctx, l, line, c) })
@@ -228,33 +233,54 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 // waits for an answer, which only the bare word gives; or an END such as
 // Altiplano's word for DONE when no vote to end the game waits (END GAME
 // still asks to end it), which the game must read as a legal move of the
-// seat now.
-func movesNotCommands(l *letter, word, line string) bool {
+// seat now. The bare DECLINE in reply to the mail that asked about an undo
+// answers that undo, settled since or not.
+func (m *Mailroom) movesNotCommands(ctx context.Context, l *letter, word, line string) (bool, error) {
 	if l.game == nil || l.seat == rules.Observer {
-		return false
+		return false, nil
 	}
 	switch strings.ToUpper(word) {
 	case "DECLINE":
 		if l.game.Created.Players[l.seat].Invited {
-			return false
+			return false, nil
 		}
 		if strings.EqualFold(strings.TrimSpace(line), word) {
-			return l.game.Undo == nil && parses(l, line) // the bare word answers a waiting undo
+			if l.game.Undo != nil {
+				return false, nil // the bare word answers a waiting undo
+			}
+			asked, err := m.answersUndo(ctx, l)
+			return !asked && parses(l, line), err
 		}
 		// With words after it (Archipelago's DECLINE RED), it is the
 		// game's move, to be played, kept for later or refused with the
 		// game's reason, never the answer to an undo.
 		if n, ok := l.game.State.(rules.Notation); ok {
-			return n.LooksLikeMove(l.seat, line)
+			return n.LooksLikeMove(l.seat, line), nil
 		}
 	case "END":
 		if len(l.game.EndVotes) > 0 {
-			return false
+			return false, nil
 		}
 	default:
-		return false
+		return false, nil
 	}
-	return parses(l, line)
+	return parses(l, line), nil
+}
+
+// answersUndo says whether the letter replies to a mail pbem sent about
+// an undo another seat asked for.
+func (m *Mailroom) answersUndo(ctx context.Context, l *letter) (bool, error) {
+	at, err := m.answered(ctx, l)
+	if err != nil || at == 0 {
+		return false, err
+	}
+	_, evs, _, err := m.Service.LoadAt(ctx, l.game.ID, int(at))
+	if err != nil || uint64(len(evs)) < at {
+		return false, err
+	}
+	var p events.UndoProposed
+	e := evs[at-1]
+	return e.Type == events.TypeUndoProposed && e.Unmarshal(&p) == nil && p.Seat != int(l.seat), nil
 }
 
 // parses says whether the rules read line as a legal move of the seat now.

@@ -105,7 +105,7 @@ func init() {
 		{Word: "AGREE", Aliases: []string{"同意"}, Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true,
 			run: answerUndo(true)},
 		{Word: "DECLINE", Aliases: []string{"拒绝"}, Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
-			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (Archipelago's answer to a deal, `DECLINE RED`), `DECLINE` with the move's words is that move; the bare word answers an undo that waits.",
+			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (Archipelago's answer to a deal, `DECLINE RED`), `DECLINE` with the move's words is that move; the bare word answers an undo that waits, and, in a reply to the mail that asked about an undo, that undo even once the others settled it (pbem then says no undo waits), never a move.",
 			run:    decline},
 		{Word: "END", Aliases: []string{"结束"}, Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (Altiplano's `END` for `DONE` or `PASS`), `END` alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",

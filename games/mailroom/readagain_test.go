@@ -118,3 +118,58 @@ func TestDeclineWithWordsIsTheMove(t *testing.T) {
 		t.Errorf("the bare DECLINE did not answer the undo of seat %d", asker)
 	}
 }
+
+// TestLateDeclineAnswersItsUndo: a bare DECLINE in reply to the mail
+// that asked about an undo answers that undo, even once the others have
+// settled it: pbem says so, and never keeps the word as the player's
+// Archipelago move for later turns (declining a deal nobody offered).
+func TestLateDeclineAnswersItsUndo(t *testing.T) {
+	mt := newMailTable(t, archipelago.Game)
+	id := mt.create("archipelago", 3)
+	for i := 0; mt.game(id).Undo == nil; i++ {
+		if i > 80 {
+			t.Skip("no undo a player asked for was taken up in 80 moves")
+		}
+		g := mt.game(id)
+		seat := g.State.ToAct()[0]
+		legal := g.State.Legal(seat)
+		mt.fresh(id, int(seat), legal[len(legal)/2].String()+"\r\n")
+		if seat != 0 {
+			mt.fresh(id, int(seat), "UNDO\r\n")
+		}
+	}
+	asked := mt.game(id).Seq
+	asker := mt.game(id).Undo.Seat
+	var late, first int // the seat that answers late, and the one that settles it first
+	for seat := range 3 {
+		if seat == asker {
+			continue
+		}
+		if first == late {
+			first = seat
+		} else {
+			late = seat
+		}
+	}
+	var ask string // the mail that asked the late seat
+	for _, n := range mt.outbox() {
+		if n.Game == id && n.Seat == late && n.Seq == asked {
+			ask = n.ID
+		}
+	}
+	if ask == "" {
+		t.Fatalf("seat %d was not mailed the undo of event %d", late, asked)
+	}
+	mt.fresh(id, first, "DECLINE\r\n")
+	if mt.game(id).Undo != nil {
+		t.Fatal("the first DECLINE did not settle the undo")
+	}
+	before := mt.game(id).Seq
+	out := mt.send(tableAddrs[late], mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, late), "In-Reply-To: <"+ask+">\r\n", "DECLINE\r\n")
+	if g := mt.game(id); g.Seq != before || len(g.Queues[late]) > 0 {
+		t.Errorf("the late DECLINE changed the game (event %d to %d) or was kept for later turns: %q", before, g.Seq, g.Queues[late])
+	}
+	if r := refusals(out); len(r) != 1 {
+		t.Errorf("the late DECLINE was answered with %d refusals (%q), want one saying no undo waits", len(r), r)
+	}
+}
