@@ -85,14 +85,26 @@ func TestGameTextsInCatalog(t *testing.T) {
 	}
 	checkFormats(t, "Atacama", formats)
 
-	// Altiplano says how to write a move and what a move did so; its board
-	// and its refusals are still English.
-	formats = gameFormats(t, altiplano.Game, []rules.Setup{seats(2), seats(4)}, nil)
-	if len(formats) < 20 {
-		t.Fatalf("Altiplano says %d phrases, want its guide's vocabulary", len(formats))
+	// Altiplano says how to write a move, what a move did and why a move
+	// is refused so; its board is still English.
+	formats = gameFormats(t, altiplano.Game, []rules.Setup{seats(2), seats(4, altiplano.Choose)}, altiplanoMistakes)
+	if len(formats) < 80 {
+		t.Fatalf("Altiplano says %d phrases, want its guide's and its refusals' vocabulary", len(formats))
 	}
 	checkFormats(t, "Altiplano", formats)
 }
+
+// altiplanoMistakes are moves of Altiplano that are wrong in every way a
+// player can get one wrong: in the wrong phase, at the wrong place, with
+// goods they lack, words it does not know.
+var altiplanoMistakes = []string{"", "FROB", "FAR", "CHOOSE MINER", "CHOOSE", "DRAW", "BACK FARM ALPACA", "DONE", "PASS",
+	"PUT FARM ALPACA", "PUT FARM ALPACA+FOOD", "PUT FARM 2 ALPACA", "PUT MOVE WOOL", "PUT MOVE FOOD", "PUT MINER FOOD", "PUT SAWMILL WOOD",
+	"PUT FARM COIN", "PUT ROAD FISH", "TAKE FARM WOOL", "TAKE MARKET GLASS", "PUT", "GO MINE", "GO", "GO MINE BY", "GO MINE / MINE SILVER",
+	"MINE SILVER", "MINE STONE", "GO PORT BY CART / PORT BOAT ORE", "GO FARM BY FOOD / FARM FOOD", "FARM WOOL", "FARM FOOD+WOOL",
+	"FOREST TRADE STONE", "FOREST TRADE GLASS", "FOREST WOOD", "PORT FOOD", "PORT STONE", "VILLAGE HOUSE SILVER", "VILLAGE STORE FOOD",
+	"VILLAGE STORE WOOL", "VILLAGE CART", "MARKET SELL", "MARKET SELL FISH", "MARKET SELL WOOL", "MARKET BUY", "MARKET BUY SAWMILL",
+	"MARKET BUY STOREHOUSE", "MARKET CONTRACT 99", "MARKET CONTRACT 3", "MARKET DELIVER", "MARKET DELIVER WOOL", "ROAD BUILD",
+	"MINE SELL WOOL", "SELL WOOL", "MINE SILVER MINE STONE", "WOOL 9", "2 WOOL 9", "FARMER", "MINER", "SAWMILL", "GO MINE / PASS / PASS"}
 
 // checkFormats fails for every format with words of its own that a
 // language of the catalog has no text for.
