@@ -30,7 +30,7 @@ func gameFormats(t *testing.T, g rules.Game, setups []rules.Setup, bad []string)
 			t.Fatal(err)
 		}
 		r := rand.New(rand.NewPCG(uint64(i), 7))
-		for n := 0; n < 400; n++ {
+		for n := 0; n < 5000; n++ {
 			for s := rules.Observer; int(s) < setup.Seats; s++ {
 				if pv, ok := st.View(s).(rules.PhrasedView); ok {
 					for _, l := range pv.TextLines().Lines {
@@ -85,9 +85,9 @@ func TestGameTextsInCatalog(t *testing.T) {
 	}
 	checkFormats(t, "Atacama", formats)
 
-	// Altiplano says how to write a move, what a move did and why a move
-	// is refused so; its board is still English.
-	formats = gameFormats(t, altiplano.Game, []rules.Setup{seats(2), seats(4, altiplano.Choose)}, altiplanoMistakes)
+	// Altiplano says its board, how to write a move, what a move did and
+	// why a move is refused so, each game played to its end.
+	formats = gameFormats(t, altiplano.Game, []rules.Setup{seats(2), seats(4, altiplano.Choose), seats(3, altiplano.Missions, altiplano.Shortage)}, altiplanoMistakes)
 	if len(formats) < 80 {
 		t.Fatalf("Altiplano says %d phrases, want its guide's and its refusals' vocabulary", len(formats))
 	}
