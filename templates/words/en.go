@@ -687,4 +687,7 @@ var en = dict{
 	// Altiplano's placements.
 	"%s on %s": "%s on %s",
 	"%s coin":  "%s coin",
+
+	// Altiplano's house rules.
+	"pbem's own rules: everyone plans at once and in secret, the plans are shown when all are done, and a plan declared DONE cannot change; food is limited to its 36 pieces, and running out of it ends nothing; the game ends when a location has nothing left (with the variant shortage, when any one supply is empty); a tie on points goes to the most coins; a player may mail the turns of a whole action phase at once.": "pbem's own rules: everyone plans at once and in secret, the plans are shown when all are done, and a plan declared DONE cannot change; food is limited to its 36 pieces, and running out of it ends nothing; the game ends when a location has nothing left (with the variant shortage, when any one supply is empty); a tie on points goes to the most coins; a player may mail the turns of a whole action phase at once.",
 }

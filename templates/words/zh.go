@@ -676,4 +676,7 @@ var zh = dict{
 	// Altiplano 的放置。
 	"%s on %s": "%[2]s上%[1]s",
 	"%s coin":  "%s 枚金币",
+
+	// Altiplano 的本站规则。
+	"pbem's own rules: everyone plans at once and in secret, the plans are shown when all are done, and a plan declared DONE cannot change; food is limited to its 36 pieces, and running out of it ends nothing; the game ends when a location has nothing left (with the variant shortage, when any one supply is empty); a tie on points goes to the most coins; a player may mail the turns of a whole action phase at once.": "pbem 自己的规则：所有玩家同时秘密规划，全部完成后才公开，用 DONE 宣布结束的规划不能再改；食物只有 36 个，用完也不会结束游戏；某个地点什么都不剩时，游戏就要结束（使用变体 shortage 时，任何一种供应用完即是）；同分时金币多者获胜；玩家可以在一封邮件里写下整个行动阶段的所有回合。",
 }
