@@ -2,12 +2,14 @@ package mailroom_test
 
 import (
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
 	"github.com/pbem-games/pbem/templates/words"
 )
@@ -124,5 +126,25 @@ func checkFormats(t *testing.T, game string, formats map[string]bool) {
 	slices.Sort(missing)
 	if len(missing) > 0 {
 		t.Errorf("%d phrases of %s have no text:\n%s", len(missing), game, strings.Join(missing, "\n"))
+	}
+}
+
+// TestArchipelagoGlossary: the catalog writes Archipelago's names in
+// Chinese as its glossary does, and the game's rules document lists each.
+func TestArchipelagoGlossary(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/rules/archipelago.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range archipelago.Glossary {
+		if got := words.Text("zh", g.English); got != g.Chinese {
+			t.Errorf("zh %q = %q, want the glossary's %q", g.English, got, g.Chinese)
+		}
+		if !words.Has("en", g.English) {
+			t.Errorf("en has no %q", g.English)
+		}
+		if row := "| " + g.English + " | " + g.Chinese + " |"; !strings.Contains(string(doc), row) {
+			t.Errorf("docs/rules/archipelago.md lacks the row %s", row)
+		}
 	}
 }

@@ -60,7 +60,7 @@ var separators = strings.NewReplacer(",", " ", ";", " ", ":", " ", "+", " + ", "
 // tokens splits a move into upper-case words, commas and plus signs
 // counting as spaces except that "+" separates goods in an offer.
 func tokens(text string) []string {
-	t := separators.Replace(strings.ToUpper(text))
+	t := separators.Replace(strings.ToUpper(chinese.Replace(text)))
 	var out []string
 	for i, w := range strings.Fields(t) {
 		if i > 0 && fillers[w] {
