@@ -94,6 +94,14 @@ func TestGameTextsInCatalog(t *testing.T) {
 		t.Fatalf("Altiplano says %d phrases, want its guide's and its refusals' vocabulary", len(formats))
 	}
 	checkFormats(t, "Altiplano", formats)
+
+	// Archipelago says how to write a move and what a move did so; its
+	// board and its refusals are still English.
+	formats = gameFormats(t, archipelago.Game, []rules.Setup{seats(2), seats(4)}, nil)
+	if len(formats) < 25 {
+		t.Fatalf("Archipelago says %d phrases, want its guide's vocabulary", len(formats))
+	}
+	checkFormats(t, "Archipelago", formats)
 }
 
 // altiplanoMistakes are moves of Altiplano that are wrong in every way a
