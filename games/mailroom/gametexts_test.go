@@ -95,9 +95,9 @@ func TestGameTextsInCatalog(t *testing.T) {
 	}
 	checkFormats(t, "Altiplano", formats)
 
-	// Archipelago says how to write a move and what a move did so; its
-	// board and its refusals are still English.
-	formats = gameFormats(t, archipelago.Game, []rules.Setup{seats(2), seats(4)}, nil)
+	// Archipelago says how to write a move, what a move did and why a
+	// move is refused so; its board is still English.
+	formats = gameFormats(t, archipelago.Game, []rules.Setup{seats(2), seats(4)}, archipelagoMistakes)
 	if len(formats) < 25 {
 		t.Fatalf("Archipelago says %d phrases, want its guide's vocabulary", len(formats))
 	}
@@ -115,6 +115,19 @@ var altiplanoMistakes = []string{"", "FROB", "FAR", "CHOOSE MINER", "CHOOSE", "D
 	"VILLAGE STORE WOOL", "VILLAGE CART", "MARKET SELL", "MARKET SELL FISH", "MARKET SELL WOOL", "MARKET BUY", "MARKET BUY SAWMILL",
 	"MARKET BUY STOREHOUSE", "MARKET CONTRACT 99", "MARKET CONTRACT 3", "MARKET DELIVER", "MARKET DELIVER WOOL", "ROAD BUILD",
 	"MINE SELL WOOL", "SELL WOOL", "MINE SILVER MINE STONE", "WOOL 9", "2 WOOL 9", "FARMER", "MINER", "SAWMILL", "GO MINE / PASS / PASS"}
+
+// archipelagoMistakes are moves of Archipelago wrong in the ways a player
+// gets one wrong.
+var archipelagoMistakes = []string{"", "FROB", "PLACE", "PLACE 7", "PLACE 7C E5 0", "PLACE 99A E5 0", "PLACE 7A E5 9", "PLACE 7A Z9 0",
+	"PLACE 7A E5 0", "PLACE 1A F6 0", "MARKET WOOD", "MARKET IRON KEEP IRON", "MARKET GOLD", "BID", "BID 3", "BID 99", "BID -1",
+	"ORDER RED", "ORDER RED RED", "ORDER RED BLUE", "ORDER PINK", "FEED", "FEED 1 MARKET", "FEED 9 OWN", "FEED 1 TOKEN", "FEED NONE",
+	"EXPORT 1 OWN", "HARVEST WOOD", "HARVEST WOOD E5", "HARVEST FISH F6x2", "HARVEST IRON E5 E5", "HARVEST WOOD E5x9", "TAX",
+	"BUY FISH", "BUY FISH HOME", "SELL IRON EXPORT", "SELL FISH HOME", "USE MARKET", "USE PORT", "USE TEMPLE", "EXPLORE 7A E5 0 SHIP F6 FISH",
+	"EXPLORE 7 DISCARD", "EXPLORE 99 DISCARD", "EXPLORE 7A E5 0", "RECRUIT E5", "RECRUIT F6x9", "REPRODUCE", "BUILD CITY E5",
+	"BUILD PORT F6", "BUILD SHIP F6", "BUILD TEMPLE", "MIGRATE E5 F6 1C", "MIGRATE E5 F6 9S", "MIGRATE E5 TEMPLE", "MIGRATE F6 E5 1C 1S",
+	"DONE", "CARD FISHERMAN", "CARD GOVERNOR", "CARD ZZZ", "CARD", "PASS", "OFFER BLUE 1 WOOD FOR 2 FLORINS", "OFFER RED 1 WOOD FOR 2 FLORINS",
+	"OFFER BLUE 99 FLORINS FOR NOTHING", "OFFER BLUE NOTHING FOR NOTHING", "OFFER BLUE PERMIT FOR 1 WOOD", "OFFER BLUE", "ACCEPT BLUE", "DECLINE RED",
+	"WITHDRAW", "BUY 2 ROTATE 4", "BUY 9", "ROTATE 1 1", "ROTATE 3 1", "ROTATE 1", "BUY 1", "HARVEST WOOD E5 XX"}
 
 // checkFormats fails for every format with words of its own that a
 // language of the catalog has no text for.

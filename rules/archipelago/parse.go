@@ -1,7 +1,6 @@
 package archipelago
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -96,7 +95,7 @@ func (r *reader) peek() string {
 }
 
 func (r *reader) fail(format string, args ...any) error {
-	return illegal("%q: %s", short(r.text), fmt.Sprintf(format, args...))
+	return illegal("%q: %s", short(r.text), say(format, phraseArgs(args)...))
 }
 
 // lookup finds w in a table of names by exact name or unique start.
