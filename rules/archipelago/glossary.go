@@ -6,7 +6,7 @@ import (
 )
 
 // Glossary is the Chinese of Archipelago's names: pbem's own translation,
-// as no Chinese edition of the game names its cards. It is the one place
+// as no Chinese edition of the game names its cards and regions. It is the one place
 // these names are written: the catalog's Chinese texts of the game's
 // names are checked against it (games/mailroom TestArchipelagoGlossary),
 // docs/rules/archipelago.md lists it, and a move may name a card, a
@@ -23,6 +23,13 @@ var Glossary = []Term{
 	{"domestic market", "国内市场"}, {"export market", "出口市场"}, {"crisis", "危机"}, {"rebellion", "叛乱"},
 	{"excess workers", "过剩劳力"}, {"evolution card", "发展卡"}, {"progress", "进步卡"}, {"character", "人物卡"},
 	{"trend", "潮流"}, {"objective", "目标"},
+	// The open sea and the 24 regions.
+	{"Open Sea", "公海"}, {"Coral Bay", "珊瑚湾"}, {"Palm Cove", "棕榈湾"}, {"Iron Ridge", "铁岭"}, {"Green Vale", "青谷"},
+	{"Stone Point", "石岬"}, {"Timber Coast", "林木海岸"}, {"Turtle Lagoon", "海龟潟湖"}, {"High Pastures", "高山牧场"},
+	{"Black Cliffs", "黑崖"}, {"Mango Grove", "芒果林"}, {"Cedar Hills", "雪松丘"}, {"Salt Marsh", "盐沼"},
+	{"Granite Cape", "花岗岬"}, {"Sugar Fields", "甘蔗田"}, {"Smoking Peak", "烟峰"}, {"Fishers' Reef", "渔人礁"},
+	{"Wild Plateau", "荒原台地"}, {"Banana Shore", "香蕉海岸"}, {"Obsidian Bay", "黑曜湾"}, {"Ranch Lands", "牧场地"},
+	{"Deep Forest", "密林"}, {"Quarry Hill", "采石丘"}, {"Pearl Sound", "珍珠海峡"}, {"Twin Peaks", "双峰"},
 	// The 24 progress cards.
 	{"Fishing Nets", "渔网"}, {"Irrigation", "灌溉"}, {"Animal Husbandry", "畜牧"}, {"Quarrying", "采石"},
 	{"Sawmill", "锯木厂"}, {"Blast Furnace", "高炉"}, {"Shipyard", "造船厂"}, {"Masonry", "砌石术"},

@@ -37,6 +37,9 @@ func TestGlossaryComplete(t *testing.T) {
 	for _, c := range cards {
 		names = append(names, c.name)
 	}
+	for _, r := range regions {
+		names = append(names, r.name)
+	}
 	names = append(append(append(names, resNames[:]...), colors[:]...), buildNames[:]...)
 	for _, n := range names {
 		chineseOf(t, n)

@@ -1,9 +1,10 @@
 package archipelago
 
 import (
-	"github.com/pbem-games/pbem/rules"
 	"strconv"
 	"strings"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // Names and short phrases for people.
@@ -26,21 +27,21 @@ func (s *state) regionLabel(h int) string {
 }
 
 // hexWords names hexagons by number and name, e.g. "7 Turtle Lagoon, 12 Salt Marsh".
-func hexWords(hs []int8) string {
-	var parts []string
+func hexWords(hs []int8) rules.Phrase {
+	var parts []rules.Phrase
 	for _, h := range hs {
 		if h > 0 {
-			parts = append(parts, itoa(int(h))+" "+regions[h-1].name)
+			parts = append(parts, say("%s%s", itoa(int(h))+" ", say(regions[h-1].name)))
 		}
 	}
 	if len(parts) == 0 {
-		return "none"
+		return say("none")
 	}
-	return strings.Join(parts, ", ")
+	return join(", ", parts)
 }
 
-func (s *state) handWords(p int) string { return hexWords(s.hands[p][:]) }
-func (s *state) displayWords() string   { return hexWords(s.display[:]) }
+func (s *state) handWords(p int) rules.Phrase { return hexWords(s.hands[p][:]) }
+func (s *state) displayWords() rules.Phrase   { return hexWords(s.display[:]) }
 func (s *state) colorList() string {
 	var parts []string
 	for p := range s.seats {
