@@ -69,8 +69,8 @@ func newChineseReader(g *projections.Game) *chineseReader {
 
 // seeGame adds the game's own texts as seat sees them in g, where the
 // game does not say them in phrases the catalog writes in Chinese
-// (rules.PhrasedView, rules.PhrasedGuide): Atacama does, so none of its
-// texts is taken out.
+// (rules.PhrasedView, rules.PhrasedGuide, rules.PhrasedStage): Atacama
+// and Altiplano do, so none of their texts is taken out.
 func (r *chineseReader) seeGame(g *projections.Game, seat rules.Seat) {
 	for _, s := range g.Said {
 		r.game = append(r.game, s.Text) // the players' own words
@@ -83,8 +83,10 @@ func (r *chineseReader) seeGame(g *projections.Game, seat rules.Seat) {
 			r.game = append(r.game, guide.MoveSyntax(seat))
 		}
 	}
-	if s := projections.Stage(g.State); s != "" {
-		r.game = append(r.game, s)
+	if _, ok := g.State.(rules.PhrasedStage); !ok {
+		if s := projections.Stage(g.State); s != "" {
+			r.game = append(r.game, s)
+		}
 	}
 }
 

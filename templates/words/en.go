@@ -1056,4 +1056,9 @@ var en = dict{
 	"Quarry Hill":   "Quarry Hill",
 	"Pearl Sound":   "Pearl Sound",
 	"Twin Peaks":    "Twin Peaks",
+
+	// The stages of the games (rules.PhrasedStage).
+	"round %s":                  "round %s",
+	"the choice of professions": "the choice of professions",
+	"the initial exploration":   "the initial exploration",
 }

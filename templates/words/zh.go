@@ -1045,4 +1045,9 @@ var zh = dict{
 	"Quarry Hill":   "采石丘",
 	"Pearl Sound":   "珍珠海峡",
 	"Twin Peaks":    "双峰",
+
+	// 各游戏的阶段（rules.PhrasedStage）。
+	"round %s":                  "第 %s 回合",
+	"the choice of professions": "选择角色阶段",
+	"the initial exploration":   "初始探索",
 }
