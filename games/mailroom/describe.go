@@ -68,6 +68,11 @@ func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string 
 	return describeEachIn(g, evs, reader, Locale{})
 }
 
+// DescribeEachIn is DescribeEach in the language lang ("en", "zh").
+func DescribeEachIn(g *projections.Game, evs []events.Event, reader int, lang string) []string {
+	return describeEachIn(g, evs, reader, Locale{Printer: words.For(lang)})
+}
+
 // describeEachIn is DescribeEach for a reader of loc.
 func describeEachIn(g *projections.Game, evs []events.Event, reader int, loc Locale) []string {
 	gone := map[int]bool{}

@@ -1061,4 +1061,13 @@ var en = dict{
 	"round %s":                  "round %s",
 	"the choice of professions": "the choice of professions",
 	"the initial exploration":   "the initial exploration",
+
+	// The heading of pbem show.
+	"show.heading":  "Game %[1]s · %[2]s · event %[3]d · %[4]s · seen by %[5]s",
+	"show.observer": "observer",
+	"show.seat":     "seat %[1]d (%[2]s)",
+	"show.over":     "over, scores %[1]s",
+	"show.won":      "over, scores %[1]s, won by %[2]s",
+	"show.resigned": ", %[1]s resigned",
+	"show.to.act":   "to act: %[1]s",
 }

@@ -1050,4 +1050,13 @@ var zh = dict{
 	"round %s":                  "第 %s 回合",
 	"the choice of professions": "选择角色阶段",
 	"the initial exploration":   "初始探索",
+
+	// pbem show 的标题行。
+	"show.heading":  "对局 %[1]s · %[2]s · 第 %[3]d 个事件 · %[4]s · %[5]s所见",
+	"show.observer": "旁观者",
+	"show.seat":     "座位 %[1]d（%[2]s）",
+	"show.over":     "已结束，得分 %[1]s",
+	"show.won":      "已结束，得分 %[1]s，%[2]s 获胜",
+	"show.resigned": "，%[1]s 认输",
+	"show.to.act":   "轮到：%[1]s",
 }
