@@ -43,6 +43,7 @@ func (t Table) clone() Table {
 	c.Undone = maps.Clone(t.Undone)
 	c.Queues = cloneLists(t.Queues)
 	c.QueueStages = maps.Clone(t.QueueStages)
+	c.QueuePhrases = maps.Clone(t.QueuePhrases)
 	return c
 }
 

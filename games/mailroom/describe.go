@@ -1,6 +1,7 @@
 package mailroom
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -440,7 +441,12 @@ func tellQueued(t teller, p events.MovesQueued) string {
 	case p.Skipped != "":
 		return t.loc.S("queued.skipped", p.Skipped)
 	case p.Dropped != "":
-		return t.loc.S("queued.dropped", p.Dropped)
+		why := p.Dropped
+		var ph rules.Phrase
+		if len(p.Why) > 0 && json.Unmarshal(p.Why, &ph) == nil {
+			why = t.loc.tidy(t.loc.phrase(ph))
+		}
+		return t.loc.S("queued.dropped", why)
 	}
 	return t.loc.S("queued", t.loc.list(p.Moves, ", "))
 }

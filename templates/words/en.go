@@ -1070,4 +1070,7 @@ var en = dict{
 	"show.won":      "over, scores %[1]s, won by %[2]s",
 	"show.resigned": ", %[1]s resigned",
 	"show.to.act":   "to act: %[1]s",
+
+	// A programmed list dropped.
+	"%s ended before %s": "%s ended before %s",
 }

@@ -1059,4 +1059,7 @@ var zh = dict{
 	"show.won":      "已结束，得分 %[1]s，%[2]s 获胜",
 	"show.resigned": "，%[1]s 认输",
 	"show.to.act":   "轮到：%[1]s",
+
+	// 着法清单作废。
+	"%s ended before %s": "%s结束了，没来得及走 %s",
 }
