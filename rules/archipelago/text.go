@@ -25,9 +25,7 @@ func (v *View) TextLines() rules.Lines {
 	ls = append(ls, lines(v.moment)...)
 	if v.Private != nil {
 		ls = append(ls, rules.Phrase{}, say("BEHIND YOUR SCREEN"))
-		for _, l := range privateLines(v.Private) {
-			ls = append(ls, rules.Phrase{Text: "  " + l})
-		}
+		ls = append(ls, privatePhrases(v.Private)...)
 	}
 	if v.Over {
 		ls = append(ls, lines(v.ending)...)
@@ -453,6 +451,34 @@ func privateLines(pv *PrivateView) []string {
 		out = append(out, who+"hand:")
 		for _, h := range pv.Hand {
 			out = append(out, "  "+hexLine(h))
+		}
+	}
+	return out
+}
+
+// privatePhrases are privateLines as the lines of a board, indented,
+// in phrases but for the objective's and the hexagons' descriptions.
+func privatePhrases(pv *PrivateView) []rules.Phrase {
+	who := say(title(pv.Color))
+	var cubes []rules.Phrase
+	for k, n := range pv.Cubes {
+		cubes = append(cubes, say(resNames[k]+" %d", n))
+	}
+	out := []rules.Phrase{
+		say("  %s's screen: %s, %s", who, pluralPhrase(pv.Florins, "florin", "florins"), pluralPhrase(pv.Tokens, "explorer token", "explorer tokens")),
+		say("  %s's cubes: %s", who, join(", ", cubes)),
+	}
+	lines := privateLines(pv)
+	if pv.Objective != nil {
+		out = append(out, rules.Phrase{Text: "  " + lines[2]})
+	}
+	if pv.Bid != nil {
+		out = append(out, say("  %s's sealed bid: %s", who, pluralPhrase(*pv.Bid, "florin", "florins")))
+	}
+	if len(pv.Hand) > 0 {
+		out = append(out, say("  %s's hand:", who))
+		for _, h := range pv.Hand {
+			out = append(out, rules.Phrase{Text: "    " + hexLine(h)})
 		}
 	}
 	return out

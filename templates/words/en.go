@@ -1110,4 +1110,10 @@ var en = dict{
 	"medium":                                                             "medium",
 	"long":                                                               "long",
 	"%s*":                                                                "%s*",
+
+	// Archipelago: behind a player's screen.
+	"  %s's screen: %s, %s": "  %s's screen: %s, %s",
+	"  %s's cubes: %s":      "  %s's cubes: %s",
+	"  %s's sealed bid: %s": "  %s's sealed bid: %s",
+	"  %s's hand:":          "  %s's hand:",
 }

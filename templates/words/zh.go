@@ -1099,4 +1099,10 @@ var zh = dict{
 	"medium":                                                             "中期",
 	"long":                                                               "长期",
 	"%s*":                                                                "%s*",
+
+	// Archipelago：玩家屏风后面。
+	"  %s's screen: %s, %s": "  %s的屏风后面：%s，%s",
+	"  %s's cubes: %s":      "  %s的方块：%s",
+	"  %s's sealed bid: %s": "  %s的秘密出价：%s",
+	"  %s's hand:":          "  %s手中的地块：",
 }
