@@ -20,7 +20,7 @@ func (v *View) TextLines() rules.Lines {
 	ls = append(ls, lines(v.drawMap)...)
 	ls = append(ls, lines(v.regionList)...)
 	ls = append(ls, v.markets()...)
-	ls = append(ls, lines(v.evolution)...)
+	ls = append(ls, v.evolution()...)
 	ls = append(ls, v.players()...)
 	ls = append(ls, lines(v.moment)...)
 	if v.Private != nil {
@@ -327,23 +327,24 @@ func padRight(s string, n int) string {
 	return s + strings.Repeat(" ", n-len(s))
 }
 
-func (v *View) evolution(b *strings.Builder) {
-	b.WriteString("\nEVOLUTION TRACK (BUY place ROTATE place, or ROTATE place place)\n")
+func (v *View) evolution() []rules.Phrase {
+	ls := []rules.Phrase{{}, say("EVOLUTION TRACK (BUY place ROTATE place, or ROTATE place place)")}
 	for _, c := range v.Track {
-		next := "then the skull"
+		next := say("then the skull")
 		if c.Next != skull {
-			next = "then " + itoa(c.Next)
+			next = say("then %d", c.Next)
 		}
-		b.WriteString("  " + itoa(c.Place) + " " + c.Name + " (" + c.Kind + ") costs " + itoa(c.Cost) + ", " + next + ": " + c.Effect + "\n")
+		ls = append(ls, say("  %d %s (%s) costs %d, %s: %s", c.Place, say(c.Name), say(c.Kind), c.Cost, next, c.Effect))
 	}
-	b.WriteString("  Evolution pile: " + plural(v.Pile, "card", "cards"))
+	pile := say("  Evolution pile: %s", pluralPhrase(v.Pile, "card", "cards"))
 	if v.Top != nil {
-		b.WriteString("; the back on top: " + backText(v.Top))
+		pile = say("%s; the back on top: %s", pile, backText(v.Top))
 	}
-	b.WriteString("\n")
+	ls = append(ls, pile)
 	if v.Trend != nil {
-		b.WriteString("  Trend: " + v.Trend.Name + ", " + v.Trend.Rule + "\n")
+		ls = append(ls, say("  Trend: %s, %s", v.Trend.Name, v.Trend.Rule))
 	}
+	return ls
 }
 
 // backText describes a card's back.

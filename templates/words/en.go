@@ -1116,4 +1116,12 @@ var en = dict{
 	"  %s's cubes: %s":      "  %s's cubes: %s",
 	"  %s's sealed bid: %s": "  %s's sealed bid: %s",
 	"  %s's hand:":          "  %s's hand:",
+
+	// Archipelago's evolution track.
+	"  %s %s (%s) costs %s, %s: %s": "  %s %s (%s) costs %s, %s: %s",
+	"then the skull":                "then the skull",
+	"then %s":                       "then %s",
+	"  Evolution pile: %s":          "  Evolution pile: %s",
+	"%s; the back on top: %s":       "%s; the back on top: %s",
+	"  Trend: %s, %s":               "  Trend: %s, %s",
 }

@@ -1105,4 +1105,12 @@ var zh = dict{
 	"  %s's cubes: %s":      "  %s的方块：%s",
 	"  %s's sealed bid: %s": "  %s的秘密出价：%s",
 	"  %s's hand:":          "  %s手中的地块：",
+
+	// Archipelago 的发展卡列。
+	"  %s %s (%s) costs %s, %s: %s": "  %s %s（%s）价格 %s，%s：%s",
+	"then the skull":                "再转就到骷髅",
+	"then %s":                       "再转为 %s",
+	"  Evolution pile: %s":          "  发展卡牌堆：%s",
+	"%s; the back on top: %s":       "%s；最上面一张的背面：%s",
+	"  Trend: %s, %s":               "  潮流：%s，%s",
 }
