@@ -1,6 +1,9 @@
 package events
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Settings are what a game's host decides about time. Zero fields mean
 // "no deadline" and the defaults documented for each.
@@ -161,6 +164,10 @@ type MovesQueued struct {
 	Moves   []string `json:"moves"`
 	Dropped string   `json:"dropped,omitempty"` // why the rest of the list was dropped
 	Salt    string   `json:"salt,omitempty"`    // as ConditionalSet's
+	// Why is Dropped as the rules' phrase (a rules.Phrase as JSON), for
+	// the mail side to write in the reader's language; absent from the
+	// events written before it, whose Dropped is English.
+	Why json.RawMessage `json:"why,omitempty"`
 	// Skipped is a line written "… IF NEEDED" that could not be played
 	// when its turn came, so pbem left it out and went on with the list
 	// (Moves).

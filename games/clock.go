@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -248,8 +249,12 @@ func (s *Service) expiredList(g *projections.Game, c Cause) ([]events.Event, err
 	now := projections.Stage(g.State)
 	for _, seat := range slices.Sorted(maps.Keys(g.Queues)) {
 		if q := g.Queues[seat]; len(q) > 0 && g.QueueStages[seat] != now {
+			stage, ok := g.QueuePhrases[seat]
+			if !ok {
+				stage = rules.Phrase{Text: g.QueueStages[seat]}
+			}
 			return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor,
-				events.MovesQueued{Seat: seat, Dropped: fmt.Sprintf("%s ended before %s", g.QueueStages[seat], strings.Join(q, ", ")), Salt: salt()}))
+				dropped(seat, rules.Say("%s ended before %s", stage, strings.Join(q, ", ")))))
 		}
 	}
 	return nil, nil
@@ -268,13 +273,23 @@ func (s *Service) queuedMove(g *projections.Game, seat rules.Seat, text string, 
 	}
 	if err != nil && optional {
 		return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor,
-			events.MovesQueued{Seat: int(seat), Moves: g.Queues[int(seat)][1:], Skipped: text}))
+			events.MovesQueued{Seat: int(seat), Moves: g.Queues[int(seat)][1:], Skipped: text, Salt: salt()}))
 	}
 	if err != nil {
-		return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor,
-			events.MovesQueued{Seat: int(seat), Dropped: fmt.Sprintf("%s: %v", text, err), Salt: salt()}))
+		why := rules.Phrase{Text: err.Error()}
+		var phrased rules.Phrased
+		if errors.As(err, &phrased) {
+			why = phrased.Phrase()
+		}
+		return s.newEvents(c, event(events.TypeMovesQueued, events.SystemActor, dropped(int(seat), rules.Say("%s: %s", text, why))))
 	}
 	return s.playEvents(g, next, events.MovePlayed{Seat: int(seat), Move: m.String(), Queued: true}, c)
+}
+
+// dropped is the event that drops seat's programmed list for why.
+func dropped(seat int, why rules.Phrase) events.MovesQueued {
+	js, _ := json.Marshal(why) // a Phrase always marshals
+	return events.MovesQueued{Seat: seat, Dropped: why.String(), Why: js, Salt: salt()}
 }
 
 // IfNeeded returns a programmed list's line without its last words "IF

@@ -44,6 +44,7 @@ func (t Table) clone() Table {
 	c.Queues = cloneLists(t.Queues)
 	c.QueueStages = maps.Clone(t.QueueStages)
 	c.Says = maps.Clone(t.Says)
+	c.QueuePhrases = maps.Clone(t.QueuePhrases)
 	return c
 }
 

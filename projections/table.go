@@ -37,6 +37,10 @@ type Table struct {
 	Queues       map[int][]string // each seat's programmed moves still to play
 	QueueStages  map[int]string   // the rules' stage (rules.Staged) each list was sent in
 	Says         map[int]SayMail  // where each seat's mail of SAYs stands
+	// QueuePhrases are the stages of QueueStages as phrases, of games
+	// that say them so (rules.PhrasedStage), to tell a player in their
+	// language which stage ended.
+	QueuePhrases map[int]rules.Phrase
 }
 
 // SayEvery is how often a player gets a mail of SAYs at most: the first
@@ -101,7 +105,7 @@ func newTable() Table {
 	return Table{Since: map[int]time.Time{}, Reminded: map[int]bool{}, Late: map[int]bool{},
 		Timeouts: map[int]int{}, Abandoned: map[int]string{}, EndVotes: map[int]bool{},
 		Digest: map[int]bool{}, Quiet: map[int]bool{}, Manual: map[int]bool{}, Asked: map[string]bool{}, DigestUpTo: map[int]uint64{}, DigestSince: map[int]time.Time{}, Conditionals: map[int][]events.ConditionalSet{},
-		Undone: map[uint64]bool{}, Queues: map[int][]string{}, QueueStages: map[int]string{}, Says: map[int]SayMail{}}
+		Undone: map[uint64]bool{}, Queues: map[int][]string{}, QueueStages: map[int]string{}, Says: map[int]SayMail{}, QueuePhrases: map[int]rules.Phrase{}}
 }
 
 // moved notes a move in the table: the mover's clock stops, its pending
@@ -250,6 +254,9 @@ func (g *Game) applyTable(e events.Event) error {
 		return unmarshalThen(e, &p, func() {
 			g.Queues[p.Seat] = p.Moves
 			g.QueueStages[p.Seat] = Stage(g.State)
+			if ps, ok := g.State.(rules.PhrasedStage); ok {
+				g.QueuePhrases[p.Seat] = ps.StagePhrase()
+			}
 		})
 	case events.TypeConditionalSet:
 		var p events.ConditionalSet

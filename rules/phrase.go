@@ -114,3 +114,10 @@ type PhrasedGuide interface {
 	MoveSyntaxPhrase(s Seat) Phrase
 	DescribePhrase(s Seat, move string) Phrase
 }
+
+// PhrasedStage is a Staged state that also names its stage as a phrase,
+// for the mail side to write in a reader's language; Stage stays the
+// stage's English, by which pbem compares stages.
+type PhrasedStage interface {
+	StagePhrase() Phrase
+}

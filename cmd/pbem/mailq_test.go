@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -79,4 +80,26 @@ func TestShowInChinese(t *testing.T) {
 	if _, err := pbem(t, dir, "show", id, "--lang", "klingon"); err == nil {
 		t.Errorf("pbem show --lang klingon succeeded")
 	}
+	if head := strings.Split(zh, "\n")[0]; !strings.HasPrefix(head, "对局 "+id) || !strings.Contains(head, "座位 1（") || english.MatchString(strings.NewReplacer("Atacama", "", "ana", "", "bea", "", id, "").Replace(head)) {
+		t.Errorf("pbem show --lang zh heads the board with %q, want it in Chinese", head)
+	}
 }
+
+// TestLogInChinese: pbem log --lang zh says what each event did in
+// Chinese, as a Chinese reader's mail does; without it, in English.
+func TestLogInChinese(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	id := newGame(t, dir, "--players", "Ana,Bea", "--seed", "3")
+	mustPbem(t, dir, "move", id, "--seat", "0", "E5")
+	en, zh := mustPbem(t, dir, "log", id), mustPbem(t, dir, "log", id, "--lang", "zh")
+	if !strings.Contains(en, "placed a rig on E5") || !strings.Contains(zh, "在 E5 放了一个钻井") || strings.Contains(zh, "placed a rig") {
+		t.Errorf("pbem log --lang zh:\n%s\nin English:\n%s", zh, en)
+	}
+	if _, err := pbem(t, dir, "log", id, "--lang", "klingon"); err == nil {
+		t.Errorf("pbem log --lang klingon succeeded")
+	}
+}
+
+// english is a run of three Latin letters: a word of English.
+var english = regexp.MustCompile(`[A-Za-z]{3,}`)

@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // demoNames seat the demo's random players.
@@ -53,7 +54,7 @@ func runSelfplay(ctx context.Context, e *env, args []string) error {
 			break
 		}
 		if !*quiet {
-			fmt.Fprintf(e.stdout, "\n%s\n\n%s", heading(g, rules.Observer), g.State.View(rules.Observer).Text())
+			fmt.Fprintf(e.stdout, "\n%s\n\n%s", heading(g, rules.Observer, words.For(words.Fallback)), g.State.View(rules.Observer).Text())
 		}
 		seat := toAct[pick.IntN(len(toAct))]
 		legal := g.State.Legal(seat)
@@ -64,7 +65,7 @@ func runSelfplay(ctx context.Context, e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "\n%s (seat %d) plays %s\n", g.Created.Players[seat].Name, seat, p.Move)
 	}
-	fmt.Fprintf(e.stdout, "\n%s\n\n%s\n", heading(g, rules.Observer), strings.TrimRight(g.State.View(rules.Observer).Text(), "\n"))
+	fmt.Fprintf(e.stdout, "\n%s\n\n%s\n", heading(g, rules.Observer, words.For(words.Fallback)), strings.TrimRight(g.State.View(rules.Observer).Text(), "\n"))
 	fmt.Fprintf(e.stdout, "\nresult: %s\n", result(g))
 	return runVerify(ctx, e, []string{id})
 }

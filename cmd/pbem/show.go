@@ -81,7 +81,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return writeJSON(e, shown{Game: g.ID, Rules: g.Created.Game, Seq: g.Seq, ToAct: toAct,
 			Over: over || g.Ended != nil, Scores: scores, Places: g.Places(), Seat: s, View: view})
 	}
-	fmt.Fprintln(e.stdout, heading(g, s))
+	fmt.Fprintln(e.stdout, heading(g, s, words.For(*lang)))
 	fmt.Fprintln(e.stdout)
 	fmt.Fprint(e.stdout, strings.TrimRight(mailroom.BoardIn(view, *lang), "\n")+"\n")
 	return nil
@@ -102,37 +102,42 @@ func writePicture(e *env, view rules.View, format string) error {
 	return pic.WritePNG(e.stdout)
 }
 
-// heading is the one-line summary above a board.
-func heading(g *projections.Game, s rules.Seat) string {
+// heading is the one-line summary above a board, in the language of p.
+func heading(g *projections.Game, s rules.Seat, p words.Printer) string {
 	title := g.Rules.Info().Title
 	if len(g.Setup.Variants) > 0 {
 		title += " (" + strings.Join(g.Setup.Variants, ", ") + ")"
 	}
-	who := "observer"
+	seat := func(t rules.Seat) string { return p.S("show.seat", int(t), g.Created.Players[t].Name) }
+	who := p.S("show.observer")
 	if s != rules.Observer {
-		who = fmt.Sprintf("seat %d (%s)", s, g.Created.Players[s].Name)
+		who = seat(s)
 	}
 	var state string
 	if g.Ended != nil {
-		state = ended(g)
+		state = ended(g, p)
 	} else if scores, over := g.State.Result(); over {
-		state = "over, scores " + joinInts(scores)
+		state = p.S("show.over", joinInts(scores))
 	} else {
 		var names []string
 		for _, t := range g.State.ToAct() {
-			names = append(names, fmt.Sprintf("seat %d (%s)", t, g.Created.Players[t].Name))
+			names = append(names, seat(t))
 		}
-		state = "to act: " + strings.Join(names, ", ")
+		state = p.S("show.to.act", strings.Join(names, p.S("sep,")))
 	}
-	return fmt.Sprintf("Game %s · %s · event %d · %s · seen by %s", g.ID, title, g.Seq, state, who)
+	return p.S("show.heading", g.ID, title, int(g.Seq), state, who)
 }
 
 func runLog(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("log", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := e.parse(fs, args, 1, "ID [--json]")
+	lang := fs.String("lang", "en", "the language of what each event did, as a player reading it gets it by mail: en or zh")
+	pos, err := e.parse(fs, args, 1, "ID [--json] [--lang en|zh]")
 	if err != nil {
 		return err
+	}
+	if _, ok := words.Match(*lang); !ok {
+		return usageError{fmt.Sprintf("log: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
 	}
 	svc, err := e.service(ctx)
 	if err != nil {
@@ -145,7 +150,7 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, evs)
 	}
-	lines := mailroom.DescribeEach(g, evs, int(rules.Observer))
+	lines := mailroom.DescribeEachIn(g, evs, int(rules.Observer), *lang)
 	for i, ev := range evs {
 		fmt.Fprintf(e.stdout, "%4d  %s  %-14s %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), ev.Type, lines[i])
 	}
@@ -160,14 +165,22 @@ func writeJSON(e *env, v any) error {
 
 // ended says how an ended game came out: the scores and who won, which
 // a resignation decides whatever the scores.
-func ended(g *projections.Game) string {
+func ended(g *projections.Game, p words.Printer) string {
 	var names []string
 	for _, s := range g.Winners() {
 		names = append(names, g.Created.Players[s].Name)
 	}
-	out := fmt.Sprintf("over, scores %s, won by %s", joinInts(g.Ended.Scores), strings.Join(names, " and "))
+	won := ""
+	for i, n := range names {
+		if i == 0 {
+			won = n
+		} else {
+			won = p.S("and", won, n)
+		}
+	}
+	out := p.S("show.won", joinInts(g.Ended.Scores), won)
 	for _, s := range g.Resigned {
-		out += fmt.Sprintf(", %s resigned", g.Created.Players[s].Name)
+		out += p.S("show.resigned", g.Created.Players[s].Name)
 	}
 	return out
 }

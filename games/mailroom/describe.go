@@ -1,6 +1,7 @@
 package mailroom
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -66,6 +67,11 @@ func describeAll(g *projections.Game, evs []events.Event, from, reader int, loc 
 // pbem for good reads as a timeout. g is the game after evs or later.
 func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string {
 	return describeEachIn(g, evs, reader, Locale{})
+}
+
+// DescribeEachIn is DescribeEach in the language lang ("en", "zh").
+func DescribeEachIn(g *projections.Game, evs []events.Event, reader int, lang string) []string {
+	return describeEachIn(g, evs, reader, Locale{Printer: words.For(lang)})
 }
 
 // describeEachIn is DescribeEach for a reader of loc.
@@ -437,7 +443,12 @@ func tellQueued(t teller, p events.MovesQueued) string {
 	case p.Skipped != "":
 		return t.loc.S("queued.skipped", p.Skipped)
 	case p.Dropped != "":
-		return t.loc.S("queued.dropped", p.Dropped)
+		why := p.Dropped
+		var ph rules.Phrase
+		if len(p.Why) > 0 && json.Unmarshal(p.Why, &ph) == nil {
+			why = t.loc.tidy(t.loc.phrase(ph))
+		}
+		return t.loc.S("queued.dropped", why)
 	}
 	return t.loc.S("queued", t.loc.list(p.Moves, ", "))
 }

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 )
@@ -61,6 +62,15 @@ func (l Locale) phrase(p rules.Phrase) string {
 		return fmt.Sprintf(p.Format, args...)
 	}
 	return l.S(p.Format, args...)
+}
+
+// stage names the stretch of play st is in (rules.Staged) in the
+// reader's language: "round 3", "第 3 轮".
+func (l Locale) stage(st rules.State) string {
+	if ps, ok := st.(rules.PhrasedStage); ok {
+		return l.tidy(l.phrase(ps.StagePhrase()))
+	}
+	return projections.Stage(st)
 }
 
 // text writes a game's fixed English text (its house rules) in the

@@ -57,9 +57,11 @@ func TestQueueOnlyMoves(t *testing.T) {
 // phase, where ana, having passed, mails a move for later; bea's moves
 // then end the round, which drops ana's list: bea, who moved last and
 // plans the next round, gets the prompt for it, though the batch's last
-// event (the list dropped) is news for ana alone.
+// event (the list dropped) is news for ana alone, which ana, who reads
+// Chinese, reads in Chinese.
 func TestPromptedAfterListDropped(t *testing.T) {
 	mt := newMailTable(t, altiplano.Game)
+	mt.send(tableAddrs[0], mt.m.Mailbox, "", "语言 中文\r\n")
 	id := mt.create("altiplano", 2)
 	send := func(seat int, body string) []mail.Outgoing { return mt.fresh(id, seat, body) }
 	phase := func() string { return mt.game(id).State.View(rules.Observer).(*altiplano.View).Table.Phase }
@@ -131,6 +133,16 @@ func TestPromptedAfterListDropped(t *testing.T) {
 			got = append(got, n.ID)
 		}
 		t.Errorf("bea ended the round and plans the next (event %d), but no mail asks her: %q", g.Seq, got)
+	}
+	var told bool
+	for _, o := range mt.sent(before, tableAddrs[0]) {
+		if strings.Contains(o.Text, "ended before") {
+			t.Errorf("ana, who reads Chinese, is told in English that her list was dropped:\n%s", o.Text)
+		}
+		told = told || strings.Contains(o.Text, "第 1 回合结束了，没来得及走 GO MINE / PASS")
+	}
+	if !told {
+		t.Errorf("ana is not told in Chinese that round 1 ended before her GO MINE / PASS")
 	}
 }
 

@@ -230,7 +230,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	info := g.Rules.Info()
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0], loc), Variants: g.Created.Variants,
 		HouseRules: loc.text(info.HouseRules), RulesDoc: rulesDoc(info, loc, webURL),
-		Seq: int(VisibleSeq(evs, g.Seq, n.Seat)), Move: ply(g, g.Seq), Stage: projections.Stage(g.State), Host: games.HostName(g)}
+		Seq: int(VisibleSeq(evs, g.Seq, n.Seat)), Move: ply(g, g.Seq), Stage: loc.stage(g.State), Host: games.HostName(g)}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
 	scores, over := g.State.Result()

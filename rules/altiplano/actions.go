@@ -3,6 +3,8 @@ package altiplano
 import (
 	"slices"
 	"strings"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // upper is strings.ToUpper, for names in moves.
@@ -39,21 +41,20 @@ var conversions = map[Act]conversion{
 func (s *state) checkAction(p *player, m Move) error {
 	l := m.at()
 	have := p.loc[l]
-	where := "the " + title(locData[l].name)
+	where := title(locData[l].name)
 	needs := func(what string, goods Goods) error {
 		if have.Has(goods) {
 			return nil
 		}
-		return illegal("%s needs %s on your action spaces at %s, which hold %s", what, goods.Phrase(), where, have.Phrase())
+		return illegal("%s needs %s on your action spaces at the %s, which hold %s", rules.Say(what), goods, where, have)
 	}
 	gives := func(goods Goods) error {
 		for g := range numGoods {
 			if s.supply[g] < goods[g] {
-				home := "the centre"
 				if h := goodData[g].home; h >= 0 {
-					home = "the " + title(locData[h].name)
+					return illegal("the %s has only %d %s left", title(locData[h].name), s.supply[g], g.Name())
 				}
-				return illegal("%s has only %d %s left", home, s.supply[g], g.Name())
+				return illegal("the centre has only %d %s left", s.supply[g], g.Name())
 			}
 		}
 		return nil
@@ -132,7 +133,7 @@ func (s *state) checkAction(p *player, m Move) error {
 			return illegal("name the goods to deliver, e.g. MARKET DELIVER WOOL")
 		}
 		if missing := contracts[p.contract].need.Minus(p.delivered); !missing.Has(m.Goods) {
-			return illegal("your contract %d still needs %s", p.contract+1, missing.Phrase())
+			return illegal("your contract %d still needs %s", p.contract+1, missing)
 		}
 		return needs("delivering", m.Goods)
 	case ActRoadBuild:
@@ -160,7 +161,7 @@ func (s *state) checkStore(p *player, goods Goods, needs func(string, Goods) err
 		return err
 	}
 	if !canStore(p.rows, goods) {
-		return illegal("your warehouse has no room for %s: each row holds one kind", goods.Phrase())
+		return illegal("your warehouse has no room for %s: each row holds one kind", goods)
 	}
 	return nil
 }
@@ -213,7 +214,7 @@ func (s *state) checkCard(p *player, m Move) error {
 			return illegal("the %s holds no goods to store", name)
 		}
 		if !canStore(p.rows, h.goods) {
-			return illegal("your warehouse has no room for %s", h.goods.Phrase())
+			return illegal("your warehouse has no room for %s", h.goods)
 		}
 		return nil
 	}

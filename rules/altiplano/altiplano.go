@@ -68,7 +68,16 @@ type illegalError struct {
 	args   []any
 }
 
-func (e *illegalError) Error() string        { return fmt.Sprintf(e.format, e.args...) }
+func (e *illegalError) Error() string {
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		if g, ok := a.(Goods); ok {
+			a = g.Phrase()
+		}
+		args[i] = a
+	}
+	return fmt.Sprintf(e.format, args...)
+}
 func (e *illegalError) Is(target error) bool { return target == rules.ErrIllegal }
 
 // Start sets up a new game.

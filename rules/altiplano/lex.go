@@ -106,6 +106,11 @@ var vocabulary = func() []string {
 	return ws
 }()
 
+// Words returns the canonical words of Altiplano's notation (PUT, FARM,
+// ALPACA…), which its moves and its texts' examples write as they are in
+// every language.
+func Words() []string { return slices.Clone(vocabulary) }
+
 // known reports whether w is a canonical word.
 var known = func() map[string]bool {
 	m := map[string]bool{wEnd: true, wTimes: true, wSlash: true}

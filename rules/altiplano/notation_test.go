@@ -224,3 +224,18 @@ func TestDrawWords(t *testing.T) {
 		}
 	}
 }
+
+// TestChooseAlone: CHOOSE without a profession, while the players choose,
+// is refused with how to write it, as any other mistaken choice.
+func TestChooseAlone(t *testing.T) {
+	st, err := Game.Start(rules.Setup{Seats: 3, Variants: []string{Choose}, Seed: rules.SeedFromInt(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := st.ToAct()[0]
+	for _, text := range []string{"CHOOSE", "CHOOSE MINER FARMER", "选择"} {
+		if _, err := st.Parse(seat, text); !errors.Is(err, rules.ErrIllegal) || !strings.Contains(err.Error(), "CHOOSE MINER") {
+			t.Errorf("Parse(%q) = %v, want a refusal that shows CHOOSE MINER", text, err)
+		}
+	}
+}

@@ -123,24 +123,27 @@ func (s *state) Apply(i rules.Seat, m rules.Move) (rules.State, error) {
 }
 
 // hint says what a move looks like now.
-func (s *state) hint(i int) string {
+func (s *state) hint(i int) rules.Phrase {
 	switch s.phase {
 	case phaseChoose:
-		return "choose a profession, e.g. CHOOSE MINER"
+		return rules.Say("choose a profession, e.g. CHOOSE MINER")
 	case phasePlan:
 		if s.players[i].stage == stageDraw {
-			return "write DRAW, or pull a good back first, e.g. BACK FARM ALPACA"
+			return rules.Say("write DRAW, or pull a good back first, e.g. BACK FARM ALPACA")
 		}
-		return "place a good, e.g. PUT FARM ALPACA, or write DONE"
+		return rules.Say("place a good, e.g. PUT FARM ALPACA, or write DONE")
 	}
-	return "write an action, e.g. GO MINE / MINE SILVER, or PASS"
+	return rules.Say("write an action, e.g. GO MINE / MINE SILVER, or PASS")
 }
 
 func parseChoose(words []string) (Move, error) {
 	if words[0] == wChoose {
 		words = words[1:]
 	}
-	if n, ok := names[words[0]]; ok && len(words) == 1 && n.kind == nProf {
+	if len(words) != 1 {
+		return Move{}, illegal("choose a profession by its name, e.g. CHOOSE MINER")
+	}
+	if n, ok := names[words[0]]; ok && n.kind == nProf {
 		return Move{Kind: KindChoose, Prof: int8(n.index)}, nil
 	}
 	return Move{}, illegal("choose a profession by its name, e.g. CHOOSE MINER")
@@ -356,7 +359,7 @@ func (s *state) parseAction(p *player, m Move, words []string, at Loc) (Move, er
 		}
 	}
 	bad := func() (Move, error) {
-		return Move{}, illegal("that is not an action at the %s: %s", title(locData[loc].name), actionsHelp[loc])
+		return Move{}, illegal("that is not an action at the %s: %s", title(locData[loc].name), rules.Say(actionsHelp[loc]))
 	}
 	switch {
 	case verb == "BUY":

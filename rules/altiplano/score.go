@@ -3,6 +3,8 @@ package altiplano
 import (
 	"cmp"
 	"slices"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // Score is one seat's points by source.
@@ -131,30 +133,42 @@ func (s *state) missionViews(k int) []MissionView {
 }
 
 // missionGoal says what a mission asks.
-func missionGoal(m int) string {
+func missionGoal(m int) string { return missionGoalPhrase(m).String() }
+
+// missionGoalNamed says what the mission called name asks.
+func missionGoalNamed(name string) rules.Phrase {
+	for m := range missions {
+		if missions[m].name == name {
+			return missionGoalPhrase(m)
+		}
+	}
+	return say("?")
+}
+
+// missionGoalPhrase says what a mission asks, as a phrase.
+func missionGoalPhrase(m int) rules.Phrase {
 	ms := missions[m]
-	n := itoa(ms.n)
 	switch ms.kind {
 	case mGood:
-		return n + " " + ms.good.Name()
+		return say("%d "+ms.good.Name(), ms.n)
 	case mBoats:
-		return n + " boats"
+		return say("%d boats", ms.n)
 	case mHouses:
-		return n + " houses"
+		return say("%d houses", ms.n)
 	case mContracts:
-		return n + " completed contracts"
+		return say("%d completed contracts", ms.n)
 	case mRoad:
-		return n + " road steps"
+		return say("%d road steps", ms.n)
 	case mRows:
-		return n + " complete warehouse rows"
+		return say("%d complete warehouse rows", ms.n)
 	case mStored:
-		return n + " goods in the warehouse"
+		return say("%d goods in the warehouse", ms.n)
 	case mExtensions:
-		return n + " extensions"
+		return say("%d extensions", ms.n)
 	case mCarts:
-		return n + " carts"
+		return say("%d carts", ms.n)
 	case mKinds:
-		return n + " kinds of goods (not food)"
+		return say("%d kinds of goods (not food)", ms.n)
 	}
-	return "?"
+	return say("?")
 }

@@ -1,7 +1,6 @@
 package altiplano
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-games/pbem/rules"
@@ -234,9 +233,12 @@ func (s *state) Result() ([]int, bool) {
 // choice of professions, or a round, whose action phase the list plays.
 // A list sent while planning is for that round's actions; pbem drops what
 // is left of it when the round ends.
-func (s *state) Stage() string {
+func (s *state) Stage() string { return s.StagePhrase().String() }
+
+// StagePhrase names the stage as a phrase.
+func (s *state) StagePhrase() rules.Phrase {
 	if s.phase == phaseChoose {
-		return "the choice of professions"
+		return rules.Say("the choice of professions")
 	}
-	return fmt.Sprintf("round %d", s.round)
+	return rules.Say("round %d", s.round)
 }

@@ -310,21 +310,21 @@ func designNamed(name string) int {
 }
 
 // actionPhrase says what a profession's or extension's action does.
-func actionPhrase(d int) string {
+func actionPhrase(d int) rules.Phrase {
 	dg := designs[d]
-	var in []string
+	var in []rules.Phrase
 	for _, sl := range dg.in {
 		switch sl {
 		case anyGood:
-			in = append(in, "any good")
+			in = append(in, say("any good"))
 		default:
-			in = append(in, Good(sl).Name())
+			in = append(in, say(Good(sl).Name()))
 		}
 	}
 	if dg.store {
-		return strings.Join(in, " and ") + " into the warehouse, also at the end"
+		return say("%s into the warehouse, also at the end", and(in))
 	}
-	return strings.Join(in, " and ") + " -> " + dg.out.Phrase()
+	return say("%s -> %s", and(in), dg.out.phrase())
 }
 
 func goodNames(gs []Good) []string {

@@ -109,8 +109,8 @@ func (s *state) mayMove(p int) error {
 }
 
 // waitingFor says who moves now, for errors.
-func (s *state) waitingFor() string {
-	return s.name(s.actor()) + " " + phaseVerb[s.phase]
+func (s *state) waitingFor() rules.Phrase {
+	return say("%s "+phaseVerb[s.phase], say(s.name(s.actor())))
 }
 
 var phaseVerb = [...]string{"lays a hexagon", "chooses cubes", "bids", "sets the turn order", "gives to the crisis", "acts", "buys and turns cards", ""}
@@ -119,7 +119,7 @@ var phaseVerb = [...]string{"lays a hexagon", "chooses cubes", "bids", "sets the
 // phase is not ph.
 func (s *state) phaseIs(ph int, what string) error {
 	if s.phase != ph {
-		return illegal("%s only in the %s phase; now %s", what, phaseNames[ph], s.waitingFor())
+		return illegal("%s only in the %s phase; now %s", say(what), say(phaseNames[ph]), s.waitingFor())
 	}
 	return nil
 }

@@ -57,7 +57,21 @@ func (game) Info() rules.Info {
 }
 
 // illegal is rules.Illegal: every error a player sees wraps rules.ErrIllegal.
-func illegal(format string, args ...any) error { return rules.Illegal(format, args...) }
+func illegal(format string, args ...any) error { return &illegalError{format, args} }
+
+// illegalError is a refusal, formatted only when read: Legal tries many
+// moves and throws most reasons away.
+type illegalError struct {
+	format string
+	args   []any
+}
+
+func (e *illegalError) Error() string        { return fmt.Sprintf(e.format, e.args...) }
+func (e *illegalError) Is(target error) bool { return target == rules.ErrIllegal }
+
+// Phrase says the refusal as a phrase, the game's names, counts and
+// lists among its arguments phrases of their own (see phraseArg).
+func (e *illegalError) Phrase() rules.Phrase { return say(e.format, phraseArgs(e.args)...) }
 
 // Start sets the table up and deals round 0, the initial exploration.
 func (game) Start(setup rules.Setup) (rules.State, error) {

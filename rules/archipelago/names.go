@@ -3,6 +3,8 @@ package archipelago
 import (
 	"strconv"
 	"strings"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // Names and short phrases for people.
@@ -25,21 +27,21 @@ func (s *state) regionLabel(h int) string {
 }
 
 // hexWords names hexagons by number and name, e.g. "7 Turtle Lagoon, 12 Salt Marsh".
-func hexWords(hs []int8) string {
-	var parts []string
+func hexWords(hs []int8) rules.Phrase {
+	var parts []rules.Phrase
 	for _, h := range hs {
 		if h > 0 {
-			parts = append(parts, itoa(int(h))+" "+regions[h-1].name)
+			parts = append(parts, say("%s%s", itoa(int(h))+" ", say(regions[h-1].name)))
 		}
 	}
 	if len(parts) == 0 {
-		return "none"
+		return say("none")
 	}
-	return strings.Join(parts, ", ")
+	return join(", ", parts)
 }
 
-func (s *state) handWords(p int) string { return hexWords(s.hands[p][:]) }
-func (s *state) displayWords() string   { return hexWords(s.display[:]) }
+func (s *state) handWords(p int) rules.Phrase { return hexWords(s.hands[p][:]) }
+func (s *state) displayWords() rules.Phrase   { return hexWords(s.display[:]) }
 func (s *state) colorList() string {
 	var parts []string
 	for p := range s.seats {
@@ -82,27 +84,27 @@ func iconWords(face *side) string {
 }
 
 // hint says what a move looks like now, for errors.
-func (s *state) hint(p int) string {
+func (s *state) hint(p int) rules.Phrase {
 	switch s.phase {
 	case phPlace:
-		return "lay a hexagon of your hand, e.g. PLACE 7A F5 0"
+		return say("lay a hexagon of your hand, e.g. PLACE 7A F5 0")
 	case phChoose:
-		return "choose the cube for the market and the one you keep, e.g. MARKET WOOD KEEP FISH"
+		return say("choose the cube for the market and the one you keep, e.g. MARKET WOOD KEEP FISH")
 	case phBid:
-		return "bid florins for the turn order, e.g. BID 2 or BID 0"
+		return say("bid florins for the turn order, e.g. BID 2 or BID 0")
 	case phOrder:
-		return "set the turn order, e.g. ORDER " + s.orderText(s.order)
+		return say("set the turn order, e.g. ORDER %s", s.orderText(s.order))
 	case phCrisis:
 		if s.crisis.kind == qExport {
-			return "give cubes for export, e.g. EXPORT 1 MARKET 1 OWN, or EXPORT NONE"
+			return say("give cubes for export, e.g. EXPORT 1 MARKET 1 OWN, or EXPORT NONE")
 		}
-		return "give cubes to feed the citizens, e.g. FEED 1 MARKET 1 OWN, or FEED NONE"
+		return say("give cubes to feed the citizens, e.g. FEED 1 MARKET 1 OWN, or FEED NONE")
 	case phActions:
-		return "take an action such as HARVEST WOOD E5, TAX, SELL FISH EXPORT, BUILD CITY E5 or PASS"
+		return say("take an action such as HARVEST WOOD E5, TAX, SELL FISH EXPORT, BUILD CITY E5 or PASS")
 	case phEvolution:
-		return "buy and turn cards, e.g. BUY 2 ROTATE 4, or turn two: ROTATE 1 3"
+		return say("buy and turn cards, e.g. BUY 2 ROTATE 4, or turn two: ROTATE 1 3")
 	}
-	return "the game is over"
+	return say("the game is over")
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,7 +1,6 @@
 package archipelago
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,7 +59,7 @@ var separators = strings.NewReplacer(",", " ", ";", " ", ":", " ", "+", " + ", "
 // tokens splits a move into upper-case words, commas and plus signs
 // counting as spaces except that "+" separates goods in an offer.
 func tokens(text string) []string {
-	t := separators.Replace(strings.ToUpper(text))
+	t := separators.Replace(strings.ToUpper(chinese.Replace(text)))
 	var out []string
 	for i, w := range strings.Fields(t) {
 		if i > 0 && fillers[w] {
@@ -96,7 +95,7 @@ func (r *reader) peek() string {
 }
 
 func (r *reader) fail(format string, args ...any) error {
-	return illegal("%q: %s", short(r.text), fmt.Sprintf(format, args...))
+	return illegal("%q: %s", short(r.text), say(format, phraseArgs(args)...))
 }
 
 // lookup finds w in a table of names by exact name or unique start.

@@ -1,8 +1,6 @@
 package archipelago
 
 import (
-	"fmt"
-
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -235,11 +233,14 @@ func (s *state) endRound() {
 // initial exploration, or a round; pbem drops what is left of a list when
 // its round ends, so a line written for one round's actions is never
 // read as the next round's bid.
-func (s *state) Stage() string {
+func (s *state) Stage() string { return s.StagePhrase().String() }
+
+// StagePhrase names the stage as a phrase.
+func (s *state) StagePhrase() rules.Phrase {
 	if s.round == 0 {
-		return "the initial exploration"
+		return say("the initial exploration")
 	}
-	return fmt.Sprintf("round %d", s.round)
+	return say("round %d", s.round)
 }
 
 // Replace refuses a bid that a mail's first move line makes while the

@@ -2,37 +2,68 @@ package archipelago
 
 import (
 	"strings"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // Text renders the view for a monospace mail: the map, the regions, the
 // markets and markers, the evolution track, the players, what lies behind
 // the reader's screen, and what the last move did.
-func (v *View) Text() string {
-	var b strings.Builder
-	b.Grow(6000)
-	v.header(&b)
-	v.drawMap(&b)
-	v.regionList(&b)
-	v.markets(&b)
-	v.evolution(&b)
-	v.players(&b)
-	v.moment(&b)
+func (v *View) Text() string { return v.TextLines().String() }
+
+// TextLines is Text as lines of phrases, for the mail side to write in a
+// reader's language: the heading, the titles, the players and the
+// markers are phrases; the map, the regions, the cards and what happened
+// are still text.
+func (v *View) TextLines() rules.Lines {
+	ls := v.header()
+	ls = append(ls, lines(v.drawMap)...)
+	ls = append(ls, lines(v.regionList)...)
+	ls = append(ls, v.markets()...)
+	ls = append(ls, v.evolution()...)
+	ls = append(ls, v.players()...)
+	ls = append(ls, lines(v.moment)...)
 	if v.Private != nil {
-		b.WriteString("\nBEHIND YOUR SCREEN\n")
-		for _, l := range privateLines(v.Private) {
-			b.WriteString("  " + l + "\n")
-		}
+		ls = append(ls, rules.Phrase{}, say("BEHIND YOUR SCREEN"))
+		ls = append(ls, privatePhrases(v.Private)...)
 	}
 	if v.Over {
-		v.ending(&b)
+		ls = append(ls, lines(v.ending)...)
 	}
 	if len(v.Last) > 0 {
-		b.WriteString("\nLAST MOVE\n")
+		ls = append(ls, rules.Phrase{}, say("LAST MOVE"))
 		for _, l := range v.Last {
-			b.WriteString("  " + l + "\n")
+			ls = append(ls, rules.Phrase{Text: "  " + l})
 		}
 	}
-	return b.String()
+	return rules.Lines{Lines: ls}
+}
+
+// lines are the lines draw writes, a section's title a phrase and the
+// rest text.
+func lines(draw func(*strings.Builder)) []rules.Phrase {
+	var b strings.Builder
+	draw(&b)
+	if b.Len() == 0 {
+		return nil
+	}
+	var out []rules.Phrase
+	for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		if titles[l] {
+			out = append(out, say(l))
+		} else {
+			out = append(out, rules.Phrase{Text: l})
+		}
+	}
+	return out
+}
+
+// titles are the sections' titles.
+var titles = map[string]bool{
+	"THE MAP ([07] is hexagon 7, [SEA] the open sea, e5 a free cell)":    true,
+	"REGIONS (edges E, SE, SW, W, NW, NE: W water, F field, M mountain)": true,
+	"EVOLUTION TRACK (BUY place ROTATE place, or ROTATE place place)":    true,
+	"CRISIS": true, "OFFER": true,
 }
 
 func title(c string) string { return strings.ToUpper(c[:1]) + c[1:] }
@@ -44,22 +75,22 @@ func (v *View) color(seat int) string {
 	return title(v.Players[seat].Color)
 }
 
-func (v *View) header(b *strings.Builder) {
-	b.WriteString("ARCHIPELAGO, round " + itoa(v.Round) + " (the game ends by round " + itoa(v.LastRound) + ", " + v.Length + " objectives), " + v.Phase + "\n")
-	if v.Seat >= 0 {
-		b.WriteString("You are " + v.color(v.Seat) + ". ")
-	}
-	var order []string
+func (v *View) header() []rules.Phrase {
+	var order []rules.Phrase
 	for _, q := range v.Order {
-		name := v.color(q)
+		name := say(v.color(q))
 		for _, t := range v.ToAct {
 			if t == q {
-				name += "*"
+				name = say("%s*", name)
 			}
 		}
 		order = append(order, name)
 	}
-	b.WriteString("Turn order: " + strings.Join(order, ", ") + " (* to move)\n")
+	head := say("ARCHIPELAGO, round %d (the game ends by round %d, %s objectives), %s", v.Round, v.LastRound, say(v.Length), say(v.Phase))
+	if v.Seat >= 0 {
+		return []rules.Phrase{head, say("You are %s. Turn order: %s (* to move)", say(v.color(v.Seat)), join(", ", order))}
+	}
+	return []rules.Phrase{head, say("Turn order: %s (* to move)", join(", ", order))}
 }
 
 // drawMap draws the table: each laid hexagon as its number in brackets
@@ -247,13 +278,13 @@ func unitWords(u UnitView) string {
 	return strings.Join(parts, ", ")
 }
 
-func (v *View) markets(b *strings.Builder) {
-	b.WriteString("\nMARKETS: cubes, then buy/sell price (- none)\n")
+func (v *View) markets() []rules.Phrase {
+	ls := []rules.Phrase{{}, say("MARKETS: cubes, then buy/sell price (- none)")}
 	head := "                "
 	for _, r := range resNames {
 		head += padRight(r, 9)
 	}
-	b.WriteString(head + "\n")
+	ls = append(ls, rules.Phrase{Text: head})
 	for _, mk := range []struct {
 		name  string
 		z     zone
@@ -270,22 +301,23 @@ func (v *View) markets(b *strings.Builder) {
 			}
 			line += padRight(itoa(n)+" "+buy+"/"+sell, 9)
 		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		ls = append(ls, rules.Phrase{Text: strings.TrimRight(line, " ")})
 	}
-	b.WriteString("  Population " + itoa(v.Population) + ", rebellion " + itoa(v.Rebellion) + " (an independence war breaks out when it passes the population), excess workers " + itoa(v.Excess) + " (a recruit costs " + florins(v.RecruitPrice) + ")\n")
-	var bank []string
+	ls = append(ls, say("  Population %d, rebellion %d (an independence war breaks out when it passes the population), excess workers %d (a recruit costs %s)",
+		v.Population, v.Rebellion, v.Excess, pluralPhrase(v.RecruitPrice, "florin", "florins")))
+	var bank []rules.Phrase
 	for k, n := range v.BankCubes {
-		bank = append(bank, resNames[k]+" "+itoa(n))
+		bank = append(bank, say(resNames[k]+" %d", n))
 	}
-	b.WriteString("  Bank: " + florins(v.BankFlorins) + "; cubes " + strings.Join(bank, ", ") + "\n")
-	b.WriteString("  Explorer tokens in the stacks: " + itoa(v.Stacks[0]) + ", " + itoa(v.Stacks[1]) + ", " + itoa(v.Stacks[2]) + "\n")
+	ls = append(ls, say("  Bank: %s; cubes %s", pluralPhrase(v.BankFlorins, "florin", "florins"), join(", ", bank)))
+	ls = append(ls, say("  Explorer tokens in the stacks: %d, %d, %d", v.Stacks[0], v.Stacks[1], v.Stacks[2]))
 	w := v.Wheel
-	b.WriteString("  Action wheel this round: exploration " + itoa(w.Explore) + " of " + itoa(w.ExploreMax) + ", taxes " + itoa(w.Tax) + " of " + itoa(w.TaxMax) +
-		", reproduction " + itoa(w.Reproduce) + " of " + itoa(w.ReproduceMax) + " taken")
+	wheel := say("  Action wheel this round: exploration %d of %d, taxes %d of %d, reproduction %d of %d taken",
+		w.Explore, w.ExploreMax, w.Tax, w.TaxMax, w.Reproduce, w.ReproduceMax)
 	if w.Coins > 0 {
-		b.WriteString("; " + florins(w.Coins) + " paid to markets and ports")
+		wheel = say("%s; %s paid to markets and ports", wheel, pluralPhrase(w.Coins, "florin", "florins"))
 	}
-	b.WriteString("\n")
+	return append(ls, wheel)
 }
 
 func padRight(s string, n int) string {
@@ -295,23 +327,24 @@ func padRight(s string, n int) string {
 	return s + strings.Repeat(" ", n-len(s))
 }
 
-func (v *View) evolution(b *strings.Builder) {
-	b.WriteString("\nEVOLUTION TRACK (BUY place ROTATE place, or ROTATE place place)\n")
+func (v *View) evolution() []rules.Phrase {
+	ls := []rules.Phrase{{}, say("EVOLUTION TRACK (BUY place ROTATE place, or ROTATE place place)")}
 	for _, c := range v.Track {
-		next := "then the skull"
+		next := say("then the skull")
 		if c.Next != skull {
-			next = "then " + itoa(c.Next)
+			next = say("then %d", c.Next)
 		}
-		b.WriteString("  " + itoa(c.Place) + " " + c.Name + " (" + c.Kind + ") costs " + itoa(c.Cost) + ", " + next + ": " + c.Effect + "\n")
+		ls = append(ls, say("  %d %s (%s) costs %d, %s: %s", c.Place, say(c.Name), say(c.Kind), c.Cost, next, c.Effect))
 	}
-	b.WriteString("  Evolution pile: " + plural(v.Pile, "card", "cards"))
+	pile := say("  Evolution pile: %s", pluralPhrase(v.Pile, "card", "cards"))
 	if v.Top != nil {
-		b.WriteString("; the back on top: " + backText(v.Top))
+		pile = say("%s; the back on top: %s", pile, backText(v.Top))
 	}
-	b.WriteString("\n")
+	ls = append(ls, pile)
 	if v.Trend != nil {
-		b.WriteString("  Trend: " + v.Trend.Name + ", " + v.Trend.Rule + "\n")
+		ls = append(ls, say("  Trend: %s, %s", v.Trend.Name, v.Trend.Rule))
 	}
+	return ls
 }
 
 // backText describes a card's back.
@@ -330,39 +363,49 @@ func backText(t *BackView) string {
 	return s
 }
 
-func (v *View) players(b *strings.Builder) {
-	b.WriteString("\nPLAYERS\n")
+func (v *View) players() []rules.Phrase {
+	ls := []rules.Phrase{{}, say("PLAYERS")}
 	for _, p := range v.Players {
-		line := "  " + title(p.Color) + ": discs " + itoa(p.DiscsUsed) + " of " + itoa(p.Discs) + " used"
+		line := say("  %s: discs %d of %d used", say(title(p.Color)), p.DiscsUsed, p.Discs)
 		if p.Passed {
-			line += " (passed)"
+			line = say("%s (passed)", line)
 		}
-		line += "; on the board " + plural(p.Citizens, "citizen", "citizens")
+		line = say("%s; on the board %s", line, pluralPhrase(p.Citizens, "citizen", "citizens"))
 		if p.Rebels > 0 {
-			line += " (" + plural(p.Rebels, "rebel", "rebels") + ")"
+			line = say("%s (%s)", line, pluralPhrase(p.Rebels, "rebel", "rebels"))
 		}
-		line += " and " + plural(p.Ships, "ship", "ships") + "; in reserve " + itoa(p.CitizensLeft) + " and " + itoa(p.ShipsLeft)
+		line = say("%s and %s; in reserve %d and %d", line, pluralPhrase(p.Ships, "ship", "ships"), p.CitizensLeft, p.ShipsLeft)
 		if len(p.Cards) > 0 {
-			line += "; cards: " + strings.Join(p.Cards, ", ")
+			line = say("%s; cards: %s", line, join(", ", cardPhrases(p.Cards)))
 			if len(p.Turned) > 0 {
-				line += " (used this round: " + strings.Join(p.Turned, ", ") + ")"
+				line = say("%s (used this round: %s)", line, join(", ", cardPhrases(p.Turned)))
 			}
 		}
 		if p.HasBid {
-			line += "; has bid"
+			line = say("%s; has bid", line)
 		}
-		b.WriteString(line + "\n")
+		ls = append(ls, line)
 	}
 	if len(v.Bids) > 0 {
-		var bids []string
+		var bids []rules.Phrase
 		for q, x := range v.Bids {
-			bids = append(bids, v.color(q)+" "+itoa(x))
+			bids = append(bids, say("%s %d", say(v.color(q)), x))
 		}
-		b.WriteString("  Bids revealed this round: " + strings.Join(bids, ", ") + "\n")
+		ls = append(ls, say("  Bids revealed this round: %s", join(", ", bids)))
 	}
 	for _, pm := range v.Permits {
-		b.WriteString("  " + v.color(pm.To) + " may harvest in the regions of " + v.color(pm.From) + " this round.\n")
+		ls = append(ls, say("  %s may harvest in the regions of %s this round.", say(v.color(pm.To)), say(v.color(pm.From))))
 	}
+	return ls
+}
+
+// cardPhrases are the phrases of cards' names.
+func cardPhrases(names []string) []rules.Phrase {
+	var out []rules.Phrase
+	for _, n := range names {
+		out = append(out, say(n))
+	}
+	return out
 }
 
 // moment says what is going on: a crisis or an open offer.
@@ -409,6 +452,34 @@ func privateLines(pv *PrivateView) []string {
 		out = append(out, who+"hand:")
 		for _, h := range pv.Hand {
 			out = append(out, "  "+hexLine(h))
+		}
+	}
+	return out
+}
+
+// privatePhrases are privateLines as the lines of a board, indented,
+// in phrases but for the objective's and the hexagons' descriptions.
+func privatePhrases(pv *PrivateView) []rules.Phrase {
+	who := say(title(pv.Color))
+	var cubes []rules.Phrase
+	for k, n := range pv.Cubes {
+		cubes = append(cubes, say(resNames[k]+" %d", n))
+	}
+	out := []rules.Phrase{
+		say("  %s's screen: %s, %s", who, pluralPhrase(pv.Florins, "florin", "florins"), pluralPhrase(pv.Tokens, "explorer token", "explorer tokens")),
+		say("  %s's cubes: %s", who, join(", ", cubes)),
+	}
+	lines := privateLines(pv)
+	if pv.Objective != nil {
+		out = append(out, rules.Phrase{Text: "  " + lines[2]})
+	}
+	if pv.Bid != nil {
+		out = append(out, say("  %s's sealed bid: %s", who, pluralPhrase(*pv.Bid, "florin", "florins")))
+	}
+	if len(pv.Hand) > 0 {
+		out = append(out, say("  %s's hand:", who))
+		for _, h := range pv.Hand {
+			out = append(out, rules.Phrase{Text: "    " + hexLine(h)})
 		}
 	}
 	return out
