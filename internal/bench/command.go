@@ -55,8 +55,12 @@ func createGames(ctx context.Context, svc *games.Service, scripts []script, firs
 	return tables, nil
 }
 
-// play plays the next move of t, and reports false when its script is over.
+// play plays the next move of t, and reports false when its script is
+// over. A seat's only legal move the service played itself is skipped.
 func (t *table) play(ctx context.Context, svc *games.Service) (bool, error) {
+	for t.next < len(t.script.moves) && t.script.moves[t.next].forced {
+		t.next++
+	}
 	if t.next >= len(t.script.moves) {
 		return false, nil
 	}

@@ -23,6 +23,9 @@ type script struct {
 type played struct {
 	seat rules.Seat
 	text string
+	// forced says it was the seat's only legal move, which the service
+	// plays itself (games' forced moves): a player never sends it.
+	forced bool
 }
 
 // maxScriptMoves bounds a script, for a game whose random players never
@@ -53,7 +56,7 @@ func playout(g rules.Game, seats int, n uint64) (script, error) {
 		if st, err = st.Apply(seat, m); err != nil {
 			return sc, fmt.Errorf("%s seed %d: %w", g.Info().Name, n, err)
 		}
-		sc.moves = append(sc.moves, played{seat, m.String()})
+		sc.moves = append(sc.moves, played{seat, m.String(), len(legal) == 1})
 	}
 	return sc, nil
 }
