@@ -451,7 +451,7 @@ func (c *Club) Outstanding() string {
 		}
 	}
 	for _, s := range c.sent {
-		if s.Kind == KindInvalid && !c.answered[s.MessageID] {
+		if s.Kind == KindInvalid && !c.answered[s.MessageID] && !c.givenAway(s) {
 			out = append(out, fmt.Sprintf("%s's bad move %s (%s) unanswered", s.From, s.Move, s.MessageID))
 		}
 		if s.Kind == KindStranger && s.Expect != "" && !c.answered[s.MessageID] {
@@ -471,6 +471,19 @@ func (c *Club) Outstanding() string {
 		out = append(out, err.Error())
 	}
 	return strings.Join(out, "; ")
+}
+
+// givenAway says whether the host gave the seat s was written for to
+// someone else: pbem may read s after that, as nobody's of the game, and
+// say nothing (c.mu held).
+func (c *Club) givenAway(s Sent) bool {
+	for k, st := range c.sitting {
+		game, addr, _ := strings.Cut(k, " ")
+		if game == s.Game && st.seat == s.Seat && !strings.EqualFold(addr, s.From) {
+			return true
+		}
+	}
+	return false
 }
 
 // Sent returns every mail the players sent.
