@@ -81,18 +81,7 @@ func TestDeclineWithWordsIsTheMove(t *testing.T) {
 	mt := newMailTable(t, archipelago.Game)
 	id := mt.create("archipelago", 3)
 	send := func(seat int, body string) { mt.fresh(id, seat, body) }
-	for i := 0; mt.game(id).Undo == nil; i++ {
-		if i > 80 {
-			t.Skip("no undo a player asked for was taken up in 80 moves")
-		}
-		g := mt.game(id)
-		seat := g.State.ToAct()[0]
-		legal := g.State.Legal(seat)
-		send(int(seat), legal[len(legal)/2].String()+"\r\n")
-		if seat != 0 {
-			send(int(seat), "UNDO\r\n")
-		}
-	}
+	mt.undoAsked(id)
 	asker := mt.game(id).Undo.Seat
 	other := 1
 	if asker == 1 {
@@ -126,18 +115,7 @@ func TestDeclineWithWordsIsTheMove(t *testing.T) {
 func TestLateDeclineAnswersItsUndo(t *testing.T) {
 	mt := newMailTable(t, archipelago.Game)
 	id := mt.create("archipelago", 3)
-	for i := 0; mt.game(id).Undo == nil; i++ {
-		if i > 80 {
-			t.Skip("no undo a player asked for was taken up in 80 moves")
-		}
-		g := mt.game(id)
-		seat := g.State.ToAct()[0]
-		legal := g.State.Legal(seat)
-		mt.fresh(id, int(seat), legal[len(legal)/2].String()+"\r\n")
-		if seat != 0 {
-			mt.fresh(id, int(seat), "UNDO\r\n")
-		}
-	}
+	mt.undoAsked(id)
 	asked := mt.game(id).Seq
 	asker := mt.game(id).Undo.Seat
 	var late, first int // the seat that answers late, and the one that settles it first
@@ -171,5 +149,25 @@ func TestLateDeclineAnswersItsUndo(t *testing.T) {
 	}
 	if r := refusals(out); len(r) != 1 {
 		t.Errorf("the late DECLINE was answered with %d refusals (%q), want one saying no undo waits", len(r), r)
+	}
+}
+
+// undoAsked plays game id by mail, each seat its middle legal move, a
+// seat other than the host asking to take it back at once, until an undo
+// waits for the others' answers (skipping the test if none does in 80
+// moves: the game may refuse them all).
+func (mt *mailTable) undoAsked(id string) {
+	mt.t.Helper()
+	for i := 0; mt.game(id).Undo == nil; i++ {
+		if i > 80 {
+			mt.t.Skip("no undo a player asked for was taken up in 80 moves")
+		}
+		g := mt.game(id)
+		seat := g.State.ToAct()[0]
+		legal := g.State.Legal(seat)
+		mt.fresh(id, int(seat), legal[len(legal)/2].String()+"\r\n")
+		if seat != 0 {
+			mt.fresh(id, int(seat), "UNDO\r\n")
+		}
 	}
 }
