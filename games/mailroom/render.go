@@ -199,16 +199,14 @@ func headers(m templates.Mail, notice bool) map[string]string {
 	if m.Game.ID != "" {
 		h[HeaderGame], h[HeaderSeq] = m.Game.ID, strconv.Itoa(m.Game.Seq)
 	}
-	// The history a newcomer gets as they take a seat is their first
-	// prompt when the seat is to move; HISTORY's answer only repeats it.
-	newcomer := m.Kind == templates.History && notice
-	switch {
-	case m.Kind == templates.YourTurn, m.Kind == templates.Reminder, m.Kind == templates.Invitation, m.Kind == templates.News, m.Kind == templates.Digest, newcomer:
-		if m.YourTurn {
-			h[HeaderTurn] = "yours"
-			if m.Example != "" {
-				h[HeaderExample] = m.Example
-			}
+	// A mail about the game's event that carries the prompt tells its
+	// reader it is their turn (the newcomer's history as they take a seat
+	// to move, too); an answer to a mail (BOARD, HISTORY, a refusal) only
+	// repeats the prompt.
+	if notice && m.YourTurn {
+		h[HeaderTurn] = "yours"
+		if m.Example != "" {
+			h[HeaderExample] = m.Example
 		}
 	}
 	return h
