@@ -99,6 +99,17 @@ type State interface {
 	Result() (scores []int, over bool)
 }
 
+// OutOfTurn is implemented by the states of games in which a seat may
+// play some moves whether or not the game waits for it (ToAct), such as
+// Archipelago's deals, which any player may offer and answer at any time
+// they may be made. OutOfTurn reports whether m is such a move. Legal lists
+// them only for the seats to act; Parse and Apply take them from any seat
+// they are open to, and a seat's programmed list never holds them: the
+// mail side plays them when they come.
+type OutOfTurn interface {
+	OutOfTurn(m Move) bool
+}
+
 // Staged is implemented by the states of games whose Info says Programmed.
 // Stage names the stretch of play that a programmed list sent now is
 // written for, such as "round 3", as a player reads it. When the stage

@@ -283,6 +283,23 @@ func (m *Mailroom) answersUndo(ctx context.Context, l *letter) (bool, error) {
 	return e.Type == events.TypeUndoProposed && e.Unmarshal(&p) == nil && p.Seat != int(l.seat), nil
 }
 
+// outOfTurn says whether the rules take line from the seat now, whether
+// or not the game waits for it (rules.OutOfTurn: Archipelago's deals): it
+// is played at once, not kept for the seat's turn. One that cannot be
+// played now (a deal in a phase without deals) is kept as any other line.
+func outOfTurn(l *letter, line string) bool {
+	ot, ok := l.game.State.(rules.OutOfTurn)
+	if !ok {
+		return false
+	}
+	m, err := l.game.State.Parse(l.seat, line)
+	if err != nil || !ot.OutOfTurn(m) {
+		return false
+	}
+	_, err = l.game.State.Apply(l.seat, m)
+	return err == nil
+}
+
 // parses says whether the rules read line as a legal move of the seat now.
 func parses(l *letter, line string) bool {
 	_, err := l.game.State.Parse(l.seat, line)
@@ -306,7 +323,7 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 	if err := m.replace(ctx, l, line, c); err != nil {
 		return err
 	}
-	if len(l.later) > 0 || !games.IsToAct(l.game.State, int(l.seat)) && l.game.Rules.Info().Programmed {
+	if (len(l.later) > 0 || !games.IsToAct(l.game.State, int(l.seat)) && l.game.Rules.Info().Programmed) && !outOfTurn(l, line) {
 		if n, ok := l.game.State.(rules.Notation); ok && !n.LooksLikeMove(l.seat, line) {
 			// Kept, it would fail when the turn comes, or never: say why now.
 			_, err := l.game.State.Parse(l.seat, line)

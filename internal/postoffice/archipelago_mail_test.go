@@ -235,7 +235,9 @@ func TestArchipelagoDealByMail(t *testing.T) {
 	t.Logf("%s: %s", a.users[seat], offer)
 	got := a.play(seat, offer)
 	note := got[a.users[other]]
-	if !note.is("your-turn") || !strings.Contains(note.p.Text, "ACCEPT "+a.colors[seat]) {
+	// The game waits for no deal: the addressee is told of the offer, not
+	// asked to move, and answers whenever they write, in turn or not.
+	if note.is("your-turn") || !strings.Contains(note.p.Text, "answers ACCEPT "+a.colors[seat]+" or DECLINE "+a.colors[seat]) {
 		t.Errorf("the addressee's mail about the offer is %q:\n%s", note.p.Subject, note.p.Text)
 	}
 	a.noLeaks("cai", ana, bea)
@@ -257,8 +259,8 @@ func TestArchipelagoDealByMail(t *testing.T) {
 	if fromAfter.Tokens != from.Tokens || toAfter.Tokens != to.Tokens {
 		t.Errorf("explorer tokens changed in a deal that moved none")
 	}
-	if v := g.State.View(rules.Observer).(*archipelago.View); v.Offer != nil {
-		t.Errorf("the offer is still open after ACCEPT: %+v", v.Offer)
+	if v := g.State.View(rules.Observer).(*archipelago.View); len(v.Offers) > 0 {
+		t.Errorf("the offer is still open after ACCEPT: %+v", v.Offers)
 	}
 
 	// The offerer ends the turn; the next offer, by whichever of ana and
@@ -288,8 +290,8 @@ func TestArchipelagoDealByMail(t *testing.T) {
 	if fromAfter, toAfter := a.screen(g, seat), a.screen(g, other); !samePrivate(fromAfter, from) || !samePrivate(toAfter, to) {
 		t.Errorf("a declined offer changed the screens: %+v → %+v, %+v → %+v", from, fromAfter, to, toAfter)
 	}
-	if v := g.State.View(rules.Observer).(*archipelago.View); v.Offer != nil {
-		t.Errorf("the offer is still open after DECLINE: %+v", v.Offer)
+	if v := g.State.View(rules.Observer).(*archipelago.View); len(v.Offers) > 0 {
+		t.Errorf("the offer is still open after DECLINE: %+v", v.Offers)
 	}
 	// The search above finds a screen where one is shown: cai's latest
 	// mail shows cai's own.
@@ -560,6 +562,64 @@ func TestArchipelagoCrisisByMail(t *testing.T) {
 		t.Errorf("the game went through the crises %v, want a domestic and an export one", crises)
 	}
 	a.noLeaks("cai", 0, 1)
+}
+
+// TestArchipelagoDealsOutOfTurnByMail: the game waits for no deal. A
+// player whose turn it is not offers a deal by mail and it stands at once,
+// not kept for their turn; the player to act answers it in the mail that
+// takes their action, and both are played, in the order written.
+func TestArchipelagoDealsOutOfTurnByMail(t *testing.T) {
+	t.Parallel()
+	a := newArchipelagoTable(t, nil)
+	g := a.playUntil("actions phase", 30, func(g *projections.Game) bool { return strings.Contains(archipelagoPhase(g), "action") }, nil)
+	seat := int(g.State.ToAct()[0])
+	other := (seat + 1) % len(a.users)
+	florins := func(g *projections.Game, p int) int { return a.screen(g, p).Florins }
+	before := [2]int{florins(g, seat), florins(g, other)}
+	latest := func(p int) letter {
+		box := mailbox(t, a.post.ms, a.users[p])
+		a.seen[a.users[p]] = len(box)
+		return box[len(box)-1]
+	}
+	start := len(g.Moves)
+
+	answer(t, a.post.ms, a.users[other], latest(other), "Hello all,\n\nOFFER "+a.colors[seat]+" 1 FLORIN FOR NOTHING\n\nCheers\n")
+	g = until(t, a.post, a.id, "the offer out of turn", func(g *projections.Game) bool { return len(g.Moves) > start })
+	if m := g.Moves[start]; m.Seat != other || m.Move != "OFFER "+a.colors[seat]+" 1 FLORIN FOR NOTHING" || len(g.Queues[other]) > 0 {
+		t.Fatalf("after the offer out of turn: move %+v, %s's list %v; want the offer played at once", m, a.users[other], g.Queues[other])
+	}
+	if got := g.State.ToAct(); len(got) != 1 || int(got[0]) != seat {
+		t.Errorf("ToAct() = %v after the offer, want the player to act alone", got)
+	}
+
+	var action string
+	for _, m := range g.State.Legal(rules.Seat(seat)) {
+		if w := strings.Fields(m.String())[0]; w == "PASS" || w == "TAX" {
+			action = m.String()
+		}
+	}
+	answer(t, a.post.ms, a.users[seat], latest(seat), "ACCEPT "+a.colors[other]+"\n"+action+"\n")
+	g = until(t, a.post, a.id, "the answer and the action", func(g *projections.Game) bool { return len(g.Moves) >= start+3 })
+	var played []string
+	for _, m := range g.Moves[start+1:] {
+		if m.Seat == seat {
+			played = append(played, m.Move)
+		}
+	}
+	if want := []string{"ACCEPT " + a.colors[other], action}; !slices.Equal(played[:min(2, len(played))], want) {
+		t.Errorf("%s mailed %q; the history holds %q", a.users[seat], want, played)
+	}
+	if after := [2]int{florins(g, seat), florins(g, other)}; after[0] < before[0]+1 || after[1] != before[1]-1 {
+		t.Errorf("florins %v after the deal, from %v: the florin did not change hands", after, before)
+	}
+	time.Sleep(time.Second) // any mail still on its way
+	for _, u := range a.users {
+		for _, l := range mailbox(t, a.post.ms, u)[a.seen[u]:] {
+			if l.bounced() {
+				t.Errorf("%s's mail was bounced: %s\n%s", u, l, l.p.Text)
+			}
+		}
+	}
 }
 
 // TestArchipelagoProgrammedListByMail: a bidder mails their bid and, below

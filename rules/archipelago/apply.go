@@ -19,9 +19,9 @@ func (s *state) actor() int {
 	return -1
 }
 
-// ToAct returns the seats that may move: every seat yet to bid in the
-// bidding, the player to act otherwise, and with them the addressee of an
-// open offer.
+// ToAct returns the seats the game waits for: every seat yet to bid in
+// the bidding, the player to act otherwise. Deals wait for nobody (see
+// OutOfTurn).
 func (s *state) ToAct() []rules.Seat {
 	if s.over {
 		return nil
@@ -35,12 +35,7 @@ func (s *state) ToAct() []rules.Seat {
 		}
 		return out
 	}
-	out = append(out, rules.Seat(s.actor()))
-	if s.deal.open {
-		out = append(out, rules.Seat(s.deal.to))
-		slices.Sort(out)
-	}
-	return out
+	return []rules.Seat{rules.Seat(s.actor())}
 }
 
 // Apply returns the state after seat p plays m.
@@ -60,11 +55,14 @@ func (s *state) Apply(p rules.Seat, m rules.Move) (rules.State, error) {
 
 // check says why seat p may not play m now, or returns nil.
 func (s *state) check(p int, m Move) error {
+	if s.OutOfTurn(m) {
+		if err := s.mayDeal(p); err != nil {
+			return err
+		}
+		return s.checkDeal(p, m)
+	}
 	if err := s.mayMove(p); err != nil {
 		return err
-	}
-	if s.deal.open && p == int(s.deal.to) && p != s.actor() && m.Kind != KAccept && m.Kind != KDecline {
-		return illegal("%s has offered you a deal: answer with ACCEPT %s or DECLINE %s", s.name(int(s.deal.from)), upper(colors[s.deal.from]), upper(colors[s.deal.from]))
 	}
 	switch m.Kind {
 	case KPlace, KChoose:
@@ -77,12 +75,21 @@ func (s *state) check(p int, m Move) error {
 		return s.checkGift(p, m)
 	case KHarvest, KTax, KTrade, KUse, KCard, KExplore, KRecruit, KReproduce, KBuild, KMigrate, KDone, KPass:
 		return s.checkAction(p, m)
-	case KOffer, KAccept, KDecline, KWithdraw:
-		return s.checkDeal(p, m)
 	case KBuy, KRotate:
 		return s.checkEvolution(p, m)
 	}
 	return illegal("that is not an Archipelago move")
+}
+
+// mayDeal says why seat p may not make deals at all, or returns nil.
+func (s *state) mayDeal(p int) error {
+	if s.over {
+		return illegal("the game is over")
+	}
+	if p < 0 || p >= s.seats {
+		return illegal("seat %d is not playing in this game", p)
+	}
+	return nil
 }
 
 // mayMove says why seat p may not move at all now, or returns nil.
@@ -134,11 +141,9 @@ func (s *state) do(p int, m Move) {
 	case KBid:
 		s.bid(p, m.Bid)
 	case KOrder:
-		s.lapse()
 		s.log(s.name(p) + " set the turn order: " + s.orderWords(m.Order) + ".")
 		s.setOrder(m.Order)
 	case KFeed, KExport:
-		s.lapse()
 		s.contribute(p, m.N)
 	case KOffer, KAccept, KDecline, KWithdraw:
 		s.doDeal(p, m)

@@ -1,21 +1,24 @@
 package archipelago
 
-// Deals. The player to act may offer another player a deal: florins,
-// cubes, explorer tokens and a harvest permit, never units or discs. The
-// rulebook allows it in three places: in the actions phase ("players may
-// negotiate, trade, sell, give, or lend anything except units or action
-// discs"), when the highest bidder sets the turn order ("negotiations and
-// bribes are encouraged") and in a domestic consumption crisis
-// ("negotiations are allowed"). The addressee accepts or declines as their
-// move; both sides change hands at once, and the deal is refused if either
-// side no longer holds its goods. An offer lapses when the offerer's turn
-// ends: with the disc or pass that ends an actions turn, with the order set,
-// or with the offerer's gift to the crisis.
+import "github.com/pbem-games/pbem/rules"
 
-// mostOffers is how many offers a player may make in one turn. House: an
-// offer waits for the other player's mail, so one a turn keeps the game
-// moving; a turn always ends.
-const mostOffers = 1
+// Deals. Any player may offer any other a deal, whether or not it is
+// their turn: florins, cubes, explorer tokens and a harvest permit, never
+// units or discs. The rulebook allows it in three places: in the actions
+// phase ("players may negotiate, trade, sell, give, or lend anything
+// except units or action discs"), when the highest bidder sets the turn
+// order ("negotiations and bribes are encouraged") and in a domestic
+// consumption crisis ("negotiations are allowed"). The game waits for no
+// deal: the addressee answers ACCEPT or DECLINE whenever they next write,
+// in turn or not (rules.OutOfTurn); both sides change hands at once, and
+// the deal is refused if either side no longer holds its goods. An offer
+// stands until it is answered or withdrawn, or until the phase it was made
+// in ends.
+//
+// House: a player has one offer open at a time, and offers each other
+// player once a phase, so that ACCEPT RED always means the one offer Red
+// made, as the addressee read it: an offer withdrawn is not replaced by
+// other terms under the same words.
 
 // controls counts the regions seat p controls.
 func (s *state) controls(p int) int { return s.owned(p, bCity) }
@@ -51,7 +54,7 @@ func validGoods(g goods) bool {
 	return true
 }
 
-// dealsOpen reports whether the player to act may make deals now.
+// dealsOpen reports whether deals may be made now.
 func (s *state) dealsOpen() bool {
 	switch s.phase {
 	case phActions, phOrder:
@@ -62,13 +65,63 @@ func (s *state) dealsOpen() bool {
 	return false
 }
 
-// lapse ends the deals of a turn: an open offer lapses.
-func (s *state) lapse() {
-	if s.deal.open {
-		s.log("The offer of " + s.name(int(s.deal.from)) + " lapsed.")
+// dealStage names the stretch of play in which deals are made: the
+// offers made in one lapse when it ends.
+func (s *state) dealStage() int {
+	if !s.dealsOpen() {
+		return -1
 	}
-	s.deal = offer{}
-	s.offers = 0
+	return s.round*16 + s.phase
+}
+
+// lapseEnded ends the deals of a stretch that is over: every open offer
+// lapses, and each player may offer each other once again.
+func (s *state) lapseEnded() {
+	if s.dealStage() == s.dealsIn {
+		return
+	}
+	for p := range s.seats {
+		if d := s.deals[p]; d.open {
+			s.log("The offer of " + s.name(p) + " to " + s.name(int(d.to)) + " lapsed.")
+		}
+	}
+	s.deals = [maxSeats]offer{}
+	s.offered = [maxSeats]uint8{}
+	s.dealsIn = s.dealStage()
+}
+
+// offerTo returns the open offer of seat from to seat to, if any.
+func (s *state) offerTo(from, to int) (offer, bool) {
+	if from < 0 || from >= s.seats {
+		return offer{}, false
+	}
+	d := s.deals[from]
+	return d, d.open && int(d.to) == to
+}
+
+// offersTo lists the seats with an open offer to seat p.
+func (s *state) offersTo(p int) []int {
+	var out []int
+	for q := range s.seats {
+		if _, ok := s.offerTo(q, p); ok {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// OutOfTurn reports whether m is a move of a deal, which a player may
+// make whether or not it is their turn.
+func (s *state) OutOfTurn(m rules.Move) bool {
+	mv, ok := m.(Move)
+	if !ok {
+		return false
+	}
+	switch mv.Kind {
+	case KOffer, KAccept, KDecline, KWithdraw:
+		return true
+	}
+	return false
 }
 
 func (s *state) checkDeal(p int, m Move) error {
@@ -79,18 +132,16 @@ func (s *state) checkDeal(p int, m Move) error {
 	case KOffer:
 		q := int(m.Seat)
 		switch {
-		case p != s.actor():
-			return illegal("only the player to act may offer a deal: %s", s.waitingFor())
-		case s.migrating:
+		case s.migrating && p == s.actor():
 			return illegal("finish your migration first: move units that have not moved yet (MIGRATE ...) or say DONE")
-		case s.deal.open:
-			return illegal("your offer to %s is still open: wait for the answer or WITHDRAW it", s.name(int(s.deal.to)))
-		case s.offers >= mostOffers:
-			return illegal("you have made %d offers this turn; take an action", mostOffers)
+		case s.deals[p].open:
+			return illegal("your offer to %s is still open: wait for the answer or WITHDRAW it", s.name(int(s.deals[p].to)))
 		case q < 0 || q >= s.seats:
 			return illegal("there is no such player in this game")
 		case q == p:
 			return illegal("you cannot make a deal with yourself")
+		case s.dealsIn == s.dealStage() && s.offered[p]&(1<<q) != 0:
+			return illegal("you have made %s an offer in this phase already: one offer to each player a phase", s.name(q))
 		case !validGoods(m.Give) || !validGoods(m.Ask):
 			return illegal("amounts in a deal are 0 or more")
 		case m.Give.empty() && m.Ask.empty():
@@ -104,46 +155,65 @@ func (s *state) checkDeal(p int, m Move) error {
 		}
 		return nil
 	case KWithdraw:
-		if !s.deal.open || p != int(s.deal.from) {
+		if !s.deals[p].open {
 			return illegal("you have no open offer")
 		}
 		return nil
 	}
-	if !s.deal.open || p != int(s.deal.to) {
-		return illegal("nobody has offered you a deal")
-	}
-	if int(m.Seat) != int(s.deal.from) {
-		return illegal("the offer is from %s: write %s %s", s.name(int(s.deal.from)), map[Kind]string{KAccept: "ACCEPT", KDecline: "DECLINE"}[m.Kind], upper(colors[s.deal.from]))
+	from := int(m.Seat)
+	d, ok := s.offerTo(from, p)
+	if !ok {
+		return s.noOffer(p, m.Kind)
 	}
 	if m.Kind == KAccept {
-		if what := s.lacks(int(s.deal.from), s.deal.give); what != "" {
-			return illegal("the deal cannot be made: %s no longer has %s", s.name(int(s.deal.from)), what)
+		if what := s.lacks(from, d.give); what != "" {
+			return illegal("the deal cannot be made: %s no longer has %s", s.name(from), what)
 		}
-		if what := s.lacks(p, s.deal.ask); what != "" {
+		if what := s.lacks(p, d.ask); what != "" {
 			return illegal("the deal cannot be made: you lack %s", what)
 		}
 	}
 	return nil
 }
 
+// noOffer says why seat p's answer of kind names no offer made to it.
+func (s *state) noOffer(p int, k Kind) error {
+	if from := s.offersTo(p); len(from) > 0 {
+		return illegal("the offers to you are from %s: write %s and the colour of the player whose offer you answer",
+			join(", ", namePhrases(s, from)), map[Kind]string{KAccept: "ACCEPT", KDecline: "DECLINE"}[k])
+	}
+	return illegal("nobody has offered you a deal")
+}
+
+// namePhrases are the names of seats ps as phrases.
+func namePhrases(s *state, ps []int) []rules.Phrase {
+	var out []rules.Phrase
+	for _, p := range ps {
+		out = append(out, say(s.name(p)))
+	}
+	return out
+}
+
 func (s *state) doDeal(p int, m Move) {
 	switch m.Kind {
 	case KOffer:
-		s.offers++
-		s.deal = offer{open: true, from: int8(p), to: m.Seat, give: m.Give, ask: m.Ask}
+		s.lapseEnded()
+		s.offered[p] |= 1 << m.Seat
+		s.deals[p] = offer{open: true, to: m.Seat, give: m.Give, ask: m.Ask}
 		s.log(s.name(p) + " offers " + s.name(int(m.Seat)) + " " + goodsWords(m.Give) + " for " + goodsWords(m.Ask) + ".")
 	case KWithdraw:
-		s.log(s.name(p) + " withdrew the offer.")
-		s.deal = offer{}
+		s.log(s.name(p) + " withdrew the offer to " + s.name(int(s.deals[p].to)) + ".")
+		s.deals[p] = offer{}
 	case KDecline:
-		s.log(s.name(p) + " declined the offer.")
-		s.deal = offer{}
+		s.log(s.name(p) + " declined the offer of " + s.name(int(m.Seat)) + ".")
+		s.deals[m.Seat] = offer{}
 	case KAccept:
-		d := s.deal
-		s.transfer(int(d.from), int(d.to), d.give)
-		s.transfer(int(d.to), int(d.from), d.ask)
-		s.log(s.name(p) + " accepted: " + s.name(int(d.from)) + " gave " + goodsWords(d.give) + " for " + goodsWords(d.ask) + ".")
-		s.deal = offer{}
+		from := int(m.Seat)
+		d := s.deals[from]
+		s.transfer(from, p, d.give)
+		s.transfer(p, from, d.ask)
+		s.log(s.name(p) + " accepted: " + s.name(from) + " gave " + goodsWords(d.give) + " for " + goodsWords(d.ask) + ".")
+		s.deals[from] = offer{}
 	}
 }
 
@@ -161,4 +231,18 @@ func (s *state) transfer(a, b int, g goods) {
 	if g.permit {
 		s.permits[a] |= 1 << b
 	}
+}
+
+// offers says which offers are open, and how each is answered.
+func (v *View) offers() []rules.Phrase {
+	if len(v.Offers) == 0 {
+		return nil
+	}
+	ls := []rules.Phrase{{}, say("OFFERS (answered in any mail, in turn or not, until the phase ends)")}
+	for _, o := range v.Offers {
+		from := upper(v.Players[o.From].Color)
+		ls = append(ls, say("  %s offers %s %s for %s (%s): %s answers ACCEPT %s or DECLINE %s.",
+			say(v.color(o.From)), say(v.color(o.To)), goodsPhrase(o.give), goodsPhrase(o.ask), o.Move, say(v.color(o.To)), from, from))
+	}
+	return ls
 }

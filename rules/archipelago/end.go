@@ -58,7 +58,7 @@ func (s *state) finish(o int, why string) {
 	s.over = true
 	s.phase = phOver
 	s.endedBy = int8(o)
-	s.deal = offer{}
+	s.deals = [maxSeats]offer{}
 	s.log(why + " The game ends; the objectives are revealed and score.")
 }
 

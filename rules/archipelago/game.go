@@ -49,8 +49,8 @@ func (game) Info() rules.Info {
 		// order, crisis gifts, actions, the evolution), played as the
 		// turns come.
 		Programmed: true,
-		HouseRules: "pbem's own rules: bids are sealed and cannot change; a deal is offered by the player to act, one open at a time, " +
-			"at the three moments the rulebook allows (setting the turn order, a food crisis, the actions), and a promise made for one binds nobody; " +
+		HouseRules: "pbem's own rules: bids are sealed and cannot change; at the three moments the rulebook allows deals (setting the turn order, a food crisis, the actions) " +
+			"anyone may offer one, the game waits for no answer, an offer lapses with its phase, and a promise made for one binds nobody; " +
 			"in round 0 pbem discards and redraws unfitting hexagons by itself; a player may mail the rest of a round at once. " +
 			"The variants short, medium (the default) and long set the objectives' length.",
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
@@ -24,8 +25,8 @@ var transcripts = []struct {
 	ending string // how the game ends, as endingOf names it
 }{
 	{"transcript.golden", 2, Short, 2024, true, ""},
-	{"transcript-3-medium.golden", 3, Medium, 2, false, "objective"},
-	{"transcript-4-long.golden", 4, Long, 32, false, "war"},
+	{"transcript-3-medium.golden", 3, Medium, 1, false, "objective"},
+	{"transcript-4-long.golden", 4, Long, 2, false, "war"},
 	{"transcript-5-short.golden", 5, Short, 18, false, "separatist"},
 }
 
@@ -77,6 +78,7 @@ func transcript(t *testing.T, seats int, length string, seed uint64, full bool) 
 				b.WriteString("     " + l + "\n")
 			}
 		}
+		st = answerOffers(t, st, &r, &b, full)
 	}
 	scores, _ := st.Result()
 	fmt.Fprintf(&b, "=== The end: scores %v\n", scores)
@@ -87,4 +89,35 @@ func transcript(t *testing.T, seats int, length string, seed uint64, full bool) 
 func compareGolden(t *testing.T, file string, got []byte) {
 	t.Helper()
 	golden.Check(t, filepath.Join("testdata", file), string(got))
+}
+
+// answerOffers has each player not to act answer the offers made to them,
+// as their next mail would: ACCEPT one time in two where they can, else
+// DECLINE.
+func answerOffers(t *testing.T, st rules.State, r *rules.Rand, b *bytes.Buffer, full bool) rules.State {
+	s := st.(*state)
+	for q := range s.seats {
+		if slices.Contains(s.ToAct(), rules.Seat(q)) {
+			continue
+		}
+		for _, from := range s.offersTo(q) {
+			m := blank(KAccept)
+			m.Seat = int8(from)
+			next, err := s.Apply(rules.Seat(q), m)
+			if r.IntN(2) == 0 || err != nil {
+				m.Kind = KDecline
+				if next, err = s.Apply(rules.Seat(q), m); err != nil {
+					t.Fatalf("%s declining the offer of %s: %v", colors[q], colors[from], err)
+				}
+			}
+			s = next.(*state)
+			fmt.Fprintf(b, "   %s, not to act: %s\n", colors[q], m)
+			if !full {
+				for _, l := range s.last {
+					b.WriteString("     " + l + "\n")
+				}
+			}
+		}
+	}
+	return s
 }

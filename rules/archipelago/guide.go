@@ -14,10 +14,6 @@ func (s *state) MoveSyntax(p rules.Seat) string { return s.MoveSyntaxPhrase(p).S
 // MoveSyntaxPhrase says how seat p writes a move now, as a phrase.
 func (s *state) MoveSyntaxPhrase(p rules.Seat) rules.Phrase {
 	q := int(p)
-	if s.deal.open && q == int(s.deal.to) && q != s.actor() {
-		c := upper(colors[s.deal.from])
-		return say("Answer the offer: ACCEPT %s or DECLINE %s.", c, c)
-	}
 	switch s.phase {
 	case phPlace:
 		return say("Lay a hexagon of your hand next to the open sea: its number and side, the cell, the turn (0-5 sixths clockwise), e.g. PLACE 7A E5 0.")

@@ -4,9 +4,11 @@ import (
 	"github.com/pbem-games/pbem/rules"
 )
 
-// Legal lists seat p's moves, sorted by their text. Offers are listed only
-// in a small class (one cube, or a harvest permit, for one florin); Parse
-// and Apply accept any offer.
+// Legal lists seat p's moves, sorted by their text, when the game waits
+// for p. Offers are listed only in a small class (one cube, or a harvest
+// permit, for one florin); Parse and Apply accept any offer, and take the
+// moves of deals from a seat the game does not wait for too (OutOfTurn),
+// which Legal does not list.
 func (s *state) Legal(p rules.Seat) []rules.Move {
 	seat := int(p)
 	if s.over || seat < 0 || seat >= s.seats || s.mayMove(seat) != nil {
@@ -17,14 +19,6 @@ func (s *state) Legal(p rules.Seat) []rules.Move {
 		if s.check(seat, m) == nil {
 			ms = append(ms, m)
 		}
-	}
-	if s.deal.open && seat == int(s.deal.to) && seat != s.actor() {
-		for _, k := range []Kind{KAccept, KDecline} {
-			m := blank(k)
-			m.Seat = s.deal.from
-			add(m)
-		}
-		return sortMoves(ms)
 	}
 	switch s.phase {
 	case phPlace:
@@ -56,14 +50,14 @@ func (s *state) Legal(p rules.Seat) []rules.Move {
 			m.Order = o
 			ms = append(ms, m)
 		})
-		ms = s.legalDeals(seat, ms)
 	case phCrisis:
-		ms = s.legalDeals(seat, s.legalGifts(seat))
+		ms = s.legalGifts(seat)
 	case phActions:
 		ms = s.legalActions(seat, add)
 	case phEvolution:
 		ms = s.legalEvolution(seat, add)
 	}
+	s.legalDeals(seat, add)
 	return sortMoves(ms)
 }
 
@@ -118,9 +112,6 @@ func (s *state) legalGifts(p int) []Move {
 func (s *state) legalActions(p int, add func(Move)) []Move {
 	var ms []Move
 	push := func(m Move) { ms = append(ms, m) }
-	if s.deal.open {
-		push(blank(KWithdraw))
-	}
 	if s.migrating {
 		push(blank(KDone))
 		return append(ms, s.migrationSteps(p)...)
@@ -162,7 +153,6 @@ func (s *state) legalActions(p int, add func(Move)) []Move {
 	s.legalBuilds(p, push)
 	ms = append(ms, s.migrationSteps(p)...)
 	s.legalExplorations(p, push)
-	s.legalOffers(p, push)
 	return ms
 }
 
@@ -365,35 +355,29 @@ func (s *state) legalExplorations(p int, push func(Move)) {
 	}
 }
 
-// legalDeals adds to ms the deals the player to act may make outside the
-// actions phase: withdraw an open offer, or make one.
-func (s *state) legalDeals(p int, ms []Move) []Move {
-	if !s.dealsOpen() || p != s.actor() {
-		return ms
-	}
-	if s.deal.open {
-		ms = append(ms, blank(KWithdraw))
-	}
-	s.legalOffers(p, func(m Move) { ms = append(ms, m) })
-	return ms
-}
-
-// legalOffers lists the offers of the listed class: one cube of a kind
-// you hold for one florin, and a harvest permit for one florin.
-func (s *state) legalOffers(p int, push func(Move)) {
-	if s.deal.open || s.offers >= mostOffers {
+// legalDeals adds the deals seat p may make now: answer the offers made
+// to it, withdraw its own, or make one of the listed class (one cube of a
+// kind it holds for one florin, or a harvest permit for one florin) to
+// each player it has not made an offer in this stretch of deals.
+func (s *state) legalDeals(p int, add func(Move)) {
+	if !s.dealsOpen() {
 		return
 	}
+	for _, q := range s.offersTo(p) {
+		for _, k := range []Kind{KAccept, KDecline} {
+			m := blank(k)
+			m.Seat = int8(q)
+			add(m)
+		}
+	}
+	add(blank(KWithdraw))
 	pl := &s.players[p]
 	one := goods{florins: 1}
 	for q := range s.seats {
-		if q == p {
-			continue
-		}
 		offer := func(give goods) {
 			m := blank(KOffer)
 			m.Seat, m.Give, m.Ask = int8(q), give, one
-			push(m)
+			add(m)
 		}
 		for r := range nRes {
 			if pl.cubes[r] > 0 {
@@ -402,9 +386,7 @@ func (s *state) legalOffers(p int, push func(Move)) {
 				offer(g)
 			}
 		}
-		if s.controls(p) > 0 {
-			offer(goods{permit: true})
-		}
+		offer(goods{permit: true})
 	}
 }
 

@@ -326,8 +326,10 @@ func (r *reader) parse(verb Kind) (Move, error) {
 	case KOffer:
 		err = r.offer(&m)
 	case KAccept, KDecline:
-		if len(r.words) == 0 && r.s.deal.open {
-			m.Seat = r.s.deal.from
+		if from := r.s.offersTo(r.seat); len(r.words) == 0 && len(from) == 1 {
+			m.Seat = int8(from[0])
+		} else if len(r.words) == 0 {
+			err = r.s.noOffer(r.seat, m.Kind)
 		} else {
 			m.Seat, err = r.color()
 		}

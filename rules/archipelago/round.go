@@ -7,6 +7,7 @@ import (
 // advance runs what needs no move, up to the next move or the end.
 func (s *state) advance() {
 	s.checkEnd()
+	s.lapseEnded()
 	if s.phase == phPlace && !s.over {
 		s.readyPlacer()
 	}
@@ -204,7 +205,6 @@ func (s *state) discsLeft(p int) int {
 
 // nextActor ends the current turn and finds the next player with discs.
 func (s *state) nextActor() {
-	s.lapse()
 	s.credits = [2]int8{}
 	for i := 1; i <= s.seats; i++ {
 		t := (int(s.turn) + i + s.seats) % s.seats

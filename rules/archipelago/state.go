@@ -76,12 +76,12 @@ func (g goods) empty() bool {
 	return g.florins == 0 && g.cubes == [nRes]int{} && g.tokens == 0 && !g.permit
 }
 
-// offer is a deal the player to act proposes to another.
+// offer is a deal a player proposes to another.
 type offer struct {
-	open     bool
-	from, to int8
-	give     goods // from the offerer
-	ask      goods // from the addressee
+	open bool
+	to   int8
+	give goods // from the offerer
+	ask  goods // from the addressee
 }
 
 // slot is a place of the evolution track.
@@ -168,10 +168,11 @@ type state struct {
 	reproduced uint8 // seats that reproduced this round
 	coins      int8  // florins in the market and port zones of the wheel
 	credits    [2]int8
-	offers     int8          // offers made this turn
-	migrating  bool          // the player to act is in the middle of a migration action
-	arrived    [nHex][2]int8 // units that arrived in the migration under way: citizens, ships
-	deal       offer
+	migrating  bool            // the player to act is in the middle of a migration action
+	arrived    [nHex][2]int8   // units that arrived in the migration under way: citizens, ships
+	deals      [maxSeats]offer // each seat's open offer
+	offered    [maxSeats]uint8 // offered[p] has bit q: p offered q a deal in this stretch of deals
+	dealsIn    int             // dealStage of the open offers
 	permits    [maxSeats]uint8 // permits[g] has bit s: s may harvest in g's regions
 
 	over    bool

@@ -23,6 +23,7 @@ func (v *View) TextLines() rules.Lines {
 	ls = append(ls, v.evolution()...)
 	ls = append(ls, v.players()...)
 	ls = append(ls, lines(v.moment)...)
+	ls = append(ls, v.offers()...)
 	if v.Private != nil {
 		ls = append(ls, rules.Phrase{}, say("BEHIND YOUR SCREEN"))
 		ls = append(ls, privatePhrases(v.Private)...)
@@ -63,7 +64,7 @@ var titles = map[string]bool{
 	"THE MAP ([07] is hexagon 7, [SEA] the open sea, e5 a free cell)":    true,
 	"REGIONS (edges E, SE, SW, W, NW, NE: W water, F field, M mountain)": true,
 	"EVOLUTION TRACK (BUY place ROTATE place, or ROTATE place place)":    true,
-	"CRISIS": true, "OFFER": true,
+	"CRISIS": true,
 }
 
 func title(c string) string { return strings.ToUpper(c[:1]) + c[1:] }
@@ -408,7 +409,7 @@ func cardPhrases(names []string) []rules.Phrase {
 	return out
 }
 
-// moment says what is going on: a crisis or an open offer.
+// moment says what is going on: a crisis.
 func (v *View) moment(b *strings.Builder) {
 	if c := v.Crisis; c != nil {
 		b.WriteString("\nCRISIS\n")
@@ -423,10 +424,6 @@ func (v *View) moment(b *strings.Builder) {
 			b.WriteString("  Export consumption crisis: Europe still asks " + itoa(c.Needed) + " " + c.Resource + "; each cube missing at the end moves the rebellion up 1.\n")
 		}
 		b.WriteString("  " + v.color(c.Giver) + " gives now.\n")
-	}
-	if o := v.Offer; o != nil {
-		b.WriteString("\nOFFER\n  " + v.color(o.From) + " offers " + v.color(o.To) + " " + o.Give + " for " + o.Ask + " (" + o.Move + "). " +
-			v.color(o.To) + " answers ACCEPT " + strings.ToUpper(v.Players[o.From].Color) + " or DECLINE " + strings.ToUpper(v.Players[o.From].Color) + ".\n")
 	}
 }
 

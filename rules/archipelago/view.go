@@ -45,7 +45,7 @@ type View struct {
 
 	Bids    []int       `json:"bids,omitempty"` // the bids last revealed, by seat (-1: did not bid)
 	Crisis  *CrisisView `json:"crisis,omitempty"`
-	Offer   *OfferView  `json:"offer,omitempty"`
+	Offers  []OfferView `json:"offers,omitempty"`
 	Permits []Permit    `json:"permits,omitempty"`
 	Last    []string    `json:"last"` // what the last move did
 
@@ -187,6 +187,8 @@ type OfferView struct {
 	Give string `json:"give"`
 	Ask  string `json:"ask"`
 	Move string `json:"move"`
+
+	give, ask goods // for the phrases of the text
 }
 
 // Permit is leave to harvest in the giver's regions this round.

@@ -61,9 +61,11 @@ func (s *state) buildView() *View {
 	if s.phase == phCrisis {
 		v.Crisis = s.crisisView()
 	}
-	if s.deal.open {
-		d := s.deal
-		v.Offer = &OfferView{int(d.from), int(d.to), goodsWords(d.give), goodsWords(d.ask), Move{Kind: KOffer, Seat: d.to, Give: d.give, Ask: d.ask}.String()}
+	for p, d := range s.deals[:s.seats] {
+		if d.open {
+			v.Offers = append(v.Offers, OfferView{p, int(d.to), goodsWords(d.give), goodsWords(d.ask),
+				Move{Kind: KOffer, Seat: d.to, Give: d.give, Ask: d.ask}.String(), d.give, d.ask})
+		}
 	}
 	for g := range s.seats {
 		for q := range s.seats {

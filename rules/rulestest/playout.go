@@ -942,6 +942,9 @@ func (p *playout) try(st rules.State, cur *snapshot, a attempt) {
 		return fmt.Sprintf("Apply(%s, %s)", seatName(a.seat), short(text))
 	}
 	_, err := p.apply(st, a.seat, m)
+	if ot, ok := st.(rules.OutOfTurn); err == nil && ok && ot.OutOfTurn(m) && !slices.Contains(cur.toAct, a.seat) {
+		return // a move the game waits for nobody to make, which Legal lists only for the seats to act
+	}
 	if err == nil {
 		p.fail(PropIllegal, "%s succeeded, want an error: %s is not in Legal(%s) = %s", desc(), short(text), seatName(a.seat), shortList(legal))
 		return

@@ -18,7 +18,8 @@
 //   - An error for an illegal move wraps rules.ErrIllegal and is one line of
 //     valid UTF-8 under 300 bytes that reads like a reason, not like a Go
 //     internal: quote the player's text with %q and cut it short.
-//   - Legal(rules.Observer) is empty, and seats outside ToAct have no moves.
+//   - Legal(rules.Observer) is empty, and seats outside ToAct have no moves
+//     listed; they may play only what the state calls rules.OutOfTurn.
 //   - Every string of Secrets is distinct from what other seats may see; once
 //     the game is over, Secrets returns only what is still hidden.
 //   - Views marshal to JSON, and neither they nor their Text show the seed

@@ -1124,4 +1124,11 @@ var en = dict{
 	"  Evolution pile: %s":          "  Evolution pile: %s",
 	"%s; the back on top: %s":       "%s; the back on top: %s",
 	"  Trend: %s, %s":               "  Trend: %s, %s",
+
+	// Deals that wait for nobody (Archipelago).
+	"OFFERS (answered in any mail, in turn or not, until the phase ends)":                         "OFFERS (answered in any mail, in turn or not, until the phase ends)",
+	"  %s offers %s %s for %s (%s): %s answers ACCEPT %s or DECLINE %s.":                          "  %s offers %s %s for %s (%s): %s answers ACCEPT %s or DECLINE %s.",
+	"you have made %s an offer in this phase already: one offer to each player a phase":           "you have made %s an offer in this phase already: one offer to each player a phase",
+	"the offers to you are from %s: write %s and the colour of the player whose offer you answer": "the offers to you are from %s: write %s and the colour of the player whose offer you answer",
+	"pbem's own rules: bids are sealed and cannot change; at the three moments the rulebook allows deals (setting the turn order, a food crisis, the actions) anyone may offer one, the game waits for no answer, an offer lapses with its phase, and a promise made for one binds nobody; in round 0 pbem discards and redraws unfitting hexagons by itself; a player may mail the rest of a round at once. The variants short, medium (the default) and long set the objectives' length.": "pbem's own rules: bids are sealed and cannot change; at the three moments the rulebook allows deals (setting the turn order, a food crisis, the actions) anyone may offer one, the game waits for no answer, an offer lapses with its phase, and a promise made for one binds nobody; in round 0 pbem discards and redraws unfitting hexagons by itself; a player may mail the rest of a round at once. The variants short, medium (the default) and long set the objectives' length.",
 }

@@ -1113,4 +1113,11 @@ var zh = dict{
 	"  Evolution pile: %s":          "  发展卡牌堆：%s",
 	"%s; the back on top: %s":       "%s；最上面一张的背面：%s",
 	"  Trend: %s, %s":               "  潮流：%s，%s",
+
+	// Deals that wait for nobody (Archipelago).
+	"OFFERS (answered in any mail, in turn or not, until the phase ends)":                         "报价（在本阶段结束前，可在任何一封邮件中答复，轮到与否都可以）",
+	"  %s offers %s %s for %s (%s): %s answers ACCEPT %s or DECLINE %s.":                          "  %[1]s向%[2]s提出用%[3]s换%[4]s（%[5]s）：%[6]s答复 ACCEPT %[7]s（接受）或 DECLINE %[8]s（拒绝）。",
+	"you have made %s an offer in this phase already: one offer to each player a phase":           "你在本阶段已经向%s提出过报价：每个阶段对每位玩家只能报价一次",
+	"the offers to you are from %s: write %s and the colour of the player whose offer you answer": "向你报价的有%s：请写 %s 加上你要答复的那位玩家的颜色",
+	"pbem's own rules: bids are sealed and cannot change; at the three moments the rulebook allows deals (setting the turn order, a food crisis, the actions) anyone may offer one, the game waits for no answer, an offer lapses with its phase, and a promise made for one binds nobody; in round 0 pbem discards and redraws unfitting hexagons by itself; a player may mail the rest of a round at once. The variants short, medium (the default) and long set the objectives' length.": "pbem 自己的规则：竞价是秘密的，出价后不能更改；在规则书允许交易的三个时刻（决定行动顺序、食物危机、行动阶段），任何人都可以提出交易，游戏不等待答复，报价随其阶段结束而失效，为交易做出的承诺对谁都没有约束力；第 0 轮中 pbem 会自动弃掉并重抽放不下的六边形；玩家可以一次寄出一轮剩下的全部行动。变体 short、medium（默认）和 long 决定目标的长度。",
 }
