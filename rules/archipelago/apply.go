@@ -135,7 +135,7 @@ func (s *state) do(p int, m Move) {
 		s.bid(p, m.Bid)
 	case KOrder:
 		s.lapse()
-		s.log(s.name(p) + " set the turn order: " + s.orderWords(m.Order) + ".")
+		s.logf("%s set the turn order: %s.", s.who(p), s.orderPhrase(m.Order))
 		s.setOrder(m.Order)
 	case KFeed, KExport:
 		s.lapse()

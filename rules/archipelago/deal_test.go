@@ -131,8 +131,8 @@ func TestDealOutsidePhase5(t *testing.T) {
 		s = play(t, play(t, s, 0, "BID 1"), 1, "BID 0")
 		s = play(t, s, 0, "OFFER BLUE NOTHING FOR 1 FLORIN")
 		s = play(t, s, 0, "ORDER RED BLUE")
-		if s.deal.open || !slices.Contains(s.last, "The offer of Red lapsed.") {
-			t.Errorf("the offer did not lapse when the order was set: %q", s.last)
+		if s.deal.open || !slices.Contains(s.lastLines(), "The offer of Red lapsed.") {
+			t.Errorf("the offer did not lapse when the order was set: %q", s.lastLines())
 		}
 		refuse(t, s, 1, "ACCEPT RED", "not your turn")
 	})

@@ -73,7 +73,7 @@ func transcript(t *testing.T, seats int, length string, seed uint64, full bool) 
 		}
 		if !full {
 			fmt.Fprintf(&b, "%d. %s: %s\n", n, colors[seat], m)
-			for _, l := range st.(*state).last {
+			for _, l := range st.(*state).lastLines() {
 				b.WriteString("     " + l + "\n")
 			}
 		}
