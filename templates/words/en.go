@@ -691,6 +691,9 @@ var en = dict{
 	// Altiplano's house rules.
 	"pbem's own rules: everyone plans at once and in secret, the plans are shown when all are done, and a plan declared DONE cannot change; food is limited to its 36 pieces, and running out of it ends nothing; the game ends when a location has nothing left (with the variant shortage, when any one supply is empty); a tie on points goes to the most coins; a player may mail the turns of a whole action phase at once.": "pbem's own rules: everyone plans at once and in secret, the plans are shown when all are done, and a plan declared DONE cannot change; food is limited to its 36 pieces, and running out of it ends nothing; the game ends when a location has nothing left (with the variant shortage, when any one supply is empty); a tie on points goes to the most coins; a player may mail the turns of a whole action phase at once.",
 
+	// Archipelago's house rules.
+	"pbem's own rules: bids are sealed and cannot change; a deal is offered by the player to act, one open at a time, at the three moments the rulebook allows (setting the turn order, a food crisis, the actions), and a promise made for one binds nobody; in round 0 pbem discards and redraws unfitting hexagons by itself; a player may mail the rest of a round at once. The variants short, medium (the default) and long set the objectives' length.": "pbem's own rules: bids are sealed and cannot change; a deal is offered by the player to act, one open at a time, at the three moments the rulebook allows (setting the turn order, a food crisis, the actions), and a promise made for one binds nobody; in round 0 pbem discards and redraws unfitting hexagons by itself; a player may mail the rest of a round at once. The variants short, medium (the default) and long set the objectives' length.",
+
 	// Archipelago's names (rules/archipelago Glossary).
 	"fruit":            "fruit",
 	"cattle":           "cattle",

@@ -680,6 +680,9 @@ var zh = dict{
 	// Altiplano 的本站规则。
 	"pbem's own rules: everyone plans at once and in secret, the plans are shown when all are done, and a plan declared DONE cannot change; food is limited to its 36 pieces, and running out of it ends nothing; the game ends when a location has nothing left (with the variant shortage, when any one supply is empty); a tie on points goes to the most coins; a player may mail the turns of a whole action phase at once.": "pbem 自己的规则：所有玩家同时秘密规划，全部完成后才公开，用 DONE 宣布结束的规划不能再改；食物只有 36 个，用完也不会结束游戏；某个地点什么都不剩时，游戏就要结束（使用变体 shortage 时，任何一种供应用完即是）；同分时金币多者获胜；玩家可以在一封邮件里写下整个行动阶段的所有回合。",
 
+	// Archipelago 的本站规则。
+	"pbem's own rules: bids are sealed and cannot change; a deal is offered by the player to act, one open at a time, at the three moments the rulebook allows (setting the turn order, a food crisis, the actions), and a promise made for one binds nobody; in round 0 pbem discards and redraws unfitting hexagons by itself; a player may mail the rest of a round at once. The variants short, medium (the default) and long set the objectives' length.": "pbem 自己的规则：出价是秘密的，出价后不能更改；交易由正在行动的玩家提出，同时只能有一个未决的报价，只能在规则书允许的三个时机提出（定行动顺序时、食物危机中、行动阶段），为一次交易许下的承诺对谁都没有约束力；第 0 回合里，放不下的地块由 pbem 自动弃掉并重新抽取；玩家可以在一封邮件里写下一轮余下的所有着法。变体 short、medium（默认）和 long 决定目标的长度。",
+
 	// Archipelago 的名称（pbem 自己的译名，见 rules/archipelago 的 Glossary）。
 	"fruit":            "水果",
 	"cattle":           "牲畜",
