@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Phrase is a sentence of a game for a player in no language in
@@ -18,6 +19,24 @@ type Phrase struct {
 	// Text is a phrase that is plain text: a name, a field, a number, as
 	// every language writes it.
 	Text string `json:"t,omitempty"`
+	// Width, when not 0, makes the phrase a column of a table: written
+	// with spaces after it to fill Width columns of a monospace font, each
+	// language's words counted as they show (a Chinese character takes
+	// two columns).
+	Width int `json:"w,omitempty"`
+}
+
+// Column is p as a column of a table width columns wide: it is written
+// with spaces after it up to width columns; a text as wide or wider gets
+// none, so the widths leave room for every language's words.
+func Column(p Phrase, width int) Phrase {
+	p.Width = width
+	return p
+}
+
+// Fill is the spaces that make a text of n columns a column width wide.
+func Fill(n, width int) string {
+	return strings.Repeat(" ", max(0, width-n))
 }
 
 // Say makes a phrase of an English format and its arguments: a Phrase
@@ -56,6 +75,14 @@ var verb = regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
 
 // String writes the phrase in English.
 func (p Phrase) String() string {
+	if p.Width > 0 {
+		s := p.unpadded()
+		return s + Fill(utf8.RuneCountInString(s), p.Width)
+	}
+	return p.unpadded()
+}
+
+func (p Phrase) unpadded() string {
 	if p.Format == "" {
 		return p.Text
 	}

@@ -39,3 +39,15 @@ func TestSay(t *testing.T) {
 		t.Errorf("Illegal gives phrase %+v, text %q", p, err)
 	}
 }
+
+// TestColumn: a column is its phrase with spaces after it up to its
+// width, none when the phrase fills it, and keeps its format.
+func TestColumn(t *testing.T) {
+	row := Say("%s%s|", Column(Say("fish"), 9), Column(Say("%d cattle", 12), 4))
+	if got := row.String(); got != "fish     12 cattle|" {
+		t.Errorf("row = %q", got)
+	}
+	if got := row.Formats(); !slices.Equal(got, []string{"%s%s|", "fish", "%s cattle"}) {
+		t.Errorf("Formats() = %q", got)
+	}
+}

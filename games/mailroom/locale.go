@@ -9,6 +9,7 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
@@ -51,6 +52,10 @@ func localeOf(p mail.Pref) Locale {
 // phrase writes a phrase of a game's rules in the reader's language,
 // each of its parts in English where the catalog lacks it.
 func (l Locale) phrase(p rules.Phrase) string {
+	if p.Width > 0 {
+		s := l.phrase(rules.Phrase{Format: p.Format, Args: p.Args, Text: p.Text})
+		return s + rules.Fill(templates.Width(s), p.Width)
+	}
 	if p.Format == "" {
 		return p.Text
 	}

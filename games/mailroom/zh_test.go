@@ -1,6 +1,7 @@
 package mailroom_test
 
 import (
+	"context"
 	"html"
 	"regexp"
 	"slices"
@@ -8,12 +9,16 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/pbem-games/pbem/templates"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
@@ -220,6 +225,121 @@ func TestAltiplanoInTwoLanguages(t *testing.T) {
 	for _, o := range mt.sent(start, ana) {
 		if hasChinese(o.Subject + o.Text + o.HTML) {
 			t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
+		}
+	}
+}
+
+// TestArchipelagoInTwoLanguages: a whole game of Archipelago by mail of
+// Ana, who reads English, and Bea, who reads Chinese and writes her
+// commands in Chinese and her moves with the glossary's Chinese names
+// (HARVEST 木材 E5): every mail Bea gets, the board, what each move did,
+// the prompts, the refusals and the end included, is Chinese but for the
+// words of the moves' notation and the names; Ana's are English.
+func TestArchipelagoInTwoLanguages(t *testing.T) {
+	mt := newMailTable(t, archipelago.Game)
+	ana, bea := tableAddrs[0], tableAddrs[1]
+	mt.send(ana, mt.m.Mailbox, "", "HELP\r\n")
+	start := len(mt.outbox())
+	mt.send(bea, mt.m.Mailbox, "", "语言 中文\r\n")
+	players := []events.Player{{Name: "Ana", Address: ana}, {Name: "Bea", Address: bea}}
+	id, err := mt.svc.Create(context.Background(), games.NewGame{Game: "archipelago", Variants: []string{archipelago.Short}, Host: ana, Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	zh := newChineseReader(mt.game(id))
+	zh.notation = archipelago.Words()
+	for _, line := range []string{"棋盘", "帮助", "着法", "历史", "说：一路顺风！", "HARVEST 木材", "FROB"} {
+		if english.MatchString(line) {
+			zh.game = append(zh.game, line) // what she wrote, quoted back
+		}
+		mt.fresh(id, 1, line+"\r\n")
+		zh.seeGame(mt.game(id), 1)
+	}
+	r := rules.NewRand(rules.SeedFromInt(11), "archipelago by mail")
+	moves := 0
+	for g := mt.game(id); g.Ended == nil; g = mt.game(id) {
+		if moves++; moves > 2000 {
+			t.Fatalf("the game did not end after %d mails", moves)
+		}
+		seat := g.State.ToAct()[0]
+		var legal []string
+		for _, m := range g.State.Legal(seat) {
+			if s := m.String(); !strings.HasPrefix(s, "OFFER ") {
+				legal = append(legal, s) // deals aside: an offer's board text is still English
+			}
+		}
+		move := legal[r.IntN(len(legal))]
+		if seat == 1 {
+			move = chineseMove(move)
+			if english.MatchString(strings.Join(strings.FieldsFunc(move, func(r rune) bool { return r == ' ' }), " ")) {
+				zh.game = append(zh.game, move) // her move, quoted back
+			}
+		}
+		if r := refusals(mt.fresh(id, int(seat), move+"\r\n")); len(r) > 0 {
+			t.Fatalf("seat %d's move %s refused: %v", seat, move, r)
+		}
+		zh.seeGame(mt.game(id), 1)
+	}
+	kinds := map[string]bool{}
+	for _, o := range mt.sent(start, bea) {
+		kinds[o.Headers[mailroom.HeaderKind]] = true
+		zh.check(t, o)
+		checkMarketColumns(t, o.Text)
+	}
+	for _, k := range []string{mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindBoard, mailroom.KindHelp,
+		mailroom.KindLegal, mailroom.KindHistory, mailroom.KindRejected, mailroom.KindGameOver} {
+		if !kinds[k] {
+			t.Errorf("Bea got no %s mail: the game does not show it in Chinese", k)
+		}
+	}
+	for _, o := range mt.sent(start, ana) {
+		if hasChinese(o.Subject+o.Text+o.HTML) && !strings.Contains(o.Text, "一路顺风") {
+			t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
+		}
+	}
+}
+
+// chineseMove writes a move of Archipelago with the glossary's Chinese
+// names of its resources, colors, buildings and cards: HARVEST WOOD E5 is
+// HARVEST 木材 E5.
+func chineseMove(move string) string {
+	terms := slices.Clone(archipelago.Glossary)
+	slices.SortStableFunc(terms, func(a, b archipelago.Term) int { return len(b.English) - len(a.English) })
+	words := " " + move + " "
+	for _, g := range terms {
+		words = strings.ReplaceAll(words, " "+strings.ToUpper(g.English)+" ", " "+g.Chinese+" ")
+	}
+	return strings.TrimSpace(words)
+}
+
+// checkMarketColumns fails unless the markets of a Chinese board line up
+// as the English ones do, a Chinese character two columns wide: each
+// resource's name over its column of the two markets.
+func checkMarketColumns(t *testing.T, text string) {
+	t.Helper()
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "市场：") || i+3 >= len(lines) {
+			continue
+		}
+		head := lines[i+1]
+		for k, name := range []string{"鱼", "水果", "牲畜", "石头", "木材", "铁"} {
+			at := strings.Index(head, name)
+			if at < 0 || templates.Width(head[:at]) != 16+9*k {
+				t.Errorf("%s is not at column %d of the markets' heading %q", name, 16+9*k, head)
+			}
+		}
+		for _, row := range lines[i+2 : i+4] {
+			cells := regexp.MustCompile(`\d+ [-\d]+/[-\d]+`).FindAllStringIndex(row, -1)
+			if len(cells) != 6 {
+				t.Errorf("the market row %q has %d cells", row, len(cells))
+				continue
+			}
+			for k, c := range cells {
+				if w := templates.Width(row[:c[0]]); w != 16+9*k {
+					t.Errorf("cell %d of the market row %q is at column %d, want %d", k, row, w, 16+9*k)
+				}
+			}
 		}
 	}
 }

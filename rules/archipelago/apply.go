@@ -141,7 +141,7 @@ func (s *state) do(p int, m Move) {
 	case KBid:
 		s.bid(p, m.Bid)
 	case KOrder:
-		s.log(s.name(p) + " set the turn order: " + s.orderWords(m.Order) + ".")
+		s.logf("%s set the turn order: %s.", s.who(p), s.orderPhrase(m.Order))
 		s.setOrder(m.Order)
 	case KFeed, KExport:
 		s.contribute(p, m.N)

@@ -21,7 +21,7 @@ func (s *state) balance() {
 			s.enqueue(qEvent, k)
 		}
 	} else {
-		s.log("The evolution pile is empty: there is no crisis.")
+		s.logf("The evolution pile is empty: there is no crisis.")
 	}
 	s.after = phActions
 	s.runQueue()
@@ -84,7 +84,7 @@ func (s *state) startHome(k int, red bool) bool {
 		c.lying[p] = int8(n)
 		total += n
 	}
-	s.log("Domestic consumption crisis: " + resNames[b.homeRes] + ", a cube stands up " + itoa(b.homePer) + " citizens; " + itoa(total) + " citizens lie down.")
+	s.logf("Domestic consumption crisis: %s, a cube stands up %d citizens; %d citizens lie down.", say(resNames[b.homeRes]), b.homePer, total)
 	if total == 0 {
 		return false
 	}
@@ -96,7 +96,7 @@ func (s *state) startHome(k int, red bool) bool {
 // startExport starts an export consumption crisis.
 func (s *state) startExport(k int, red bool) bool {
 	b := cards[k].back
-	s.log("Export consumption crisis: Europe asks " + itoa(s.exportDemand(b.exportN)) + " " + resNames[b.exportRes] + ".")
+	s.logf("Export consumption crisis: Europe asks %s.", say("%d "+resNames[b.exportRes], s.exportDemand(b.exportN)))
 	s.crisis = crisis{kind: qExport, card: int8(k), res: int8(b.exportRes), need: int8(s.exportDemand(b.exportN)), red: red}
 	s.phase = phCrisis
 	return true
@@ -149,16 +149,16 @@ func (s *state) contribute(p int, n [3]int8) {
 			up -= k
 		}
 		if total > 0 {
-			s.log(s.name(p) + " gave " + giftWords(n) + " of " + resNames[r] + ", standing up " + itoa(stood-up) + " citizens.")
+			s.logf("%s gave %s of %s, standing up %d citizens.", s.who(p), giftPhrase(n), say(resNames[r]), stood-up)
 		} else {
-			s.log(s.name(p) + " gave nothing.")
+			s.logf("%s gave nothing.", s.who(p))
 		}
 	} else {
 		c.need -= int8(total)
 		if total > 0 {
-			s.log(s.name(p) + " exported " + giftWords(n) + " of " + resNames[r] + ".")
+			s.logf("%s exported %s of %s.", s.who(p), giftPhrase(n), say(resNames[r]))
 		} else {
-			s.log(s.name(p) + " exported nothing.")
+			s.logf("%s exported nothing.", s.who(p))
 		}
 	}
 	c.idx++
@@ -171,9 +171,9 @@ func (s *state) contribute(p int, n [3]int8) {
 	} else {
 		if c.need > 0 {
 			s.moveRebellion(int(c.need))
-			s.log(itoa(int(c.need)) + " cubes were missing for Europe: rebellion +" + itoa(int(c.need)) + ".")
+			s.logf("%d cubes were missing for Europe: rebellion +%d.", c.need, c.need)
 		} else {
-			s.log("Europe's demand was met.")
+			s.logf("Europe's demand was met.")
 		}
 	}
 	s.phase = s.after
@@ -205,13 +205,13 @@ func (s *state) finishHome() {
 		}
 		s.makeRebels(p, n)
 		total += n
-		s.log(plural(n, "citizen", "citizens") + " of " + s.name(p) + " rebelled.")
+		s.logf("%s of %s rebelled.", pluralPhrase(n, "citizen", "citizens"), s.who(p))
 	}
 	if total > 0 {
 		s.moveRebellion(total)
-		s.log("Rebellion +" + itoa(total) + ".")
+		s.logf("Rebellion +%d.", total)
 	} else {
-		s.log("Every citizen was fed.")
+		s.logf("Every citizen was fed.")
 	}
 }
 
@@ -248,21 +248,21 @@ func (s *state) event(k int) {
 	case evTemples:
 		d := a * s.owned(-1, bTemple)
 		s.moveRebellion(-d)
-		s.log("Event: the temples preach calm, rebellion -" + itoa(d) + ".")
+		s.logf("Event: the temples preach calm, rebellion -%d.", d)
 	case evMarkets:
 		d := a * s.owned(-1, bMarket)
 		s.moveRebellion(-d)
-		s.log("Event: market day, rebellion -" + itoa(d) + ".")
+		s.logf("Event: market day, rebellion -%d.", d)
 	case evCities:
 		d := a * s.owned(-1, bCity)
 		s.moveRebellion(d)
-		s.log("Event: unrest in the cities, rebellion +" + itoa(d) + ".")
+		s.logf("Event: unrest in the cities, rebellion +%d.", d)
 	case evImmigrants:
 		s.moveExcess(a)
-		s.log("Event: immigrants arrive, excess workers +" + itoa(a) + ".")
+		s.logf("Event: immigrants arrive, excess workers +%d.", a)
 	case evEmigrants:
 		s.moveExcess(-a)
-		s.log("Event: workers leave for the continent, excess workers -" + itoa(a) + ".")
+		s.logf("Event: workers leave for the continent, excess workers -%d.", a)
 	case evHarvest:
 		n := 0
 		for range 2 {
@@ -272,18 +272,18 @@ func (s *state) event(k int) {
 				n++
 			}
 		}
-		s.log("Event: a fine harvest brings " + itoa(n) + " " + resNames[a] + " to the domestic market.")
+		s.logf("Event: a fine harvest brings %s to the domestic market.", say("%d "+resNames[a], n))
 	case evDemand:
 		n := min(2, int(s.export[a]))
 		s.export[a] -= int8(n)
 		s.bankCubes[a] += int8(n)
-		s.log("Event: Europe buys " + itoa(n) + " " + resNames[a] + " from the export market.")
+		s.logf("Event: Europe buys %s from the export market.", say("%d "+resNames[a], n))
 	case evUnrest:
 		s.moveRebellion(a)
-		s.log("Event: agitators stir the colony, rebellion +" + itoa(a) + ".")
+		s.logf("Event: agitators stir the colony, rebellion +%d.", a)
 	case evFestival:
 		s.moveRebellion(-a)
-		s.log("Event: a festival, rebellion -" + itoa(a) + ".")
+		s.logf("Event: a festival, rebellion -%d.", a)
 	}
 }
 

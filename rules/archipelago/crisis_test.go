@@ -282,8 +282,8 @@ func TestPopulationEffects(t *testing.T) {
 	if s.excess != 18 || s.rebellion != 10-2-1 {
 		t.Errorf("excess %d, rebellion %d; want 18 and 7", s.excess, s.rebellion)
 	}
-	if !strings.Contains(strings.Join(s.last, " "), "Population effects") {
-		t.Errorf("no report of the population effects in %q", s.last)
+	if !strings.Contains(strings.Join(s.lastLines(), " "), "Population effects") {
+		t.Errorf("no report of the population effects in %q", s.lastLines())
 	}
 }
 
@@ -334,8 +334,8 @@ func TestEvolution(t *testing.T) {
 		if s.track[0].card != fresh[1] || s.players[p].cards != 0 || s.players[p].florins != 5 {
 			t.Errorf("place 1 holds %d, want Architecture discarded at the skull and %d revealed", s.track[0].card, fresh[1])
 		}
-		if !strings.Contains(strings.Join(s.last, " "), "Architecture turned to the skull and was discarded.") {
-			t.Errorf("the log does not tell of the discard: %q", s.last)
+		if !strings.Contains(strings.Join(s.lastLines(), " "), "Architecture turned to the skull and was discarded.") {
+			t.Errorf("the log does not tell of the discard: %q", s.lastLines())
 		}
 	})
 	for _, c := range []struct {

@@ -82,7 +82,7 @@ func (s *state) lapseEnded() {
 	}
 	for p := range s.seats {
 		if d := s.deals[p]; d.open {
-			s.log("The offer of " + s.name(p) + " to " + s.name(int(d.to)) + " lapsed.")
+			s.logf("The offer of %s to %s lapsed.", s.who(p), s.who(int(d.to)))
 		}
 	}
 	s.deals = [maxSeats]offer{}
@@ -189,7 +189,7 @@ func (s *state) noOffer(p int, k Kind) error {
 func namePhrases(s *state, ps []int) []rules.Phrase {
 	var out []rules.Phrase
 	for _, p := range ps {
-		out = append(out, say(s.name(p)))
+		out = append(out, s.who(p))
 	}
 	return out
 }
@@ -200,19 +200,19 @@ func (s *state) doDeal(p int, m Move) {
 		s.lapseEnded()
 		s.offered[p] |= 1 << m.Seat
 		s.deals[p] = offer{open: true, to: m.Seat, give: m.Give, ask: m.Ask}
-		s.log(s.name(p) + " offers " + s.name(int(m.Seat)) + " " + goodsWords(m.Give) + " for " + goodsWords(m.Ask) + ".")
+		s.logf("%s offers %s %s for %s.", s.who(p), s.who(int(m.Seat)), goodsPhrase(m.Give), goodsPhrase(m.Ask))
 	case KWithdraw:
-		s.log(s.name(p) + " withdrew the offer to " + s.name(int(s.deals[p].to)) + ".")
+		s.logf("%s withdrew the offer to %s.", s.who(p), s.who(int(s.deals[p].to)))
 		s.deals[p] = offer{}
 	case KDecline:
-		s.log(s.name(p) + " declined the offer of " + s.name(int(m.Seat)) + ".")
+		s.logf("%s declined the offer of %s.", s.who(p), s.who(int(m.Seat)))
 		s.deals[m.Seat] = offer{}
 	case KAccept:
 		from := int(m.Seat)
 		d := s.deals[from]
 		s.transfer(from, p, d.give)
 		s.transfer(p, from, d.ask)
-		s.log(s.name(p) + " accepted: " + s.name(from) + " gave " + goodsWords(d.give) + " for " + goodsWords(d.ask) + ".")
+		s.logf("%s accepted: %s gave %s for %s.", s.who(p), s.who(from), goodsPhrase(d.give), goodsPhrase(d.ask))
 		s.deals[from] = offer{}
 	}
 }

@@ -85,8 +85,8 @@ func TestDeal(t *testing.T) {
 		for s.phase == phActions {
 			s = play(t, s, s.actor(), "PASS")
 		}
-		if s.deals[p].open || !slices.Contains(s.last, "The offer of "+s.name(p)+" to "+s.name(q)+" lapsed.") {
-			t.Errorf("the offer did not lapse with the actions phase: %q", s.last)
+		if s.deals[p].open || !slices.Contains(s.lastLines(), "The offer of "+s.name(p)+" to "+s.name(q)+" lapsed.") {
+			t.Errorf("the offer did not lapse with the actions phase: %q", s.lastLines())
 		}
 	})
 	t.Run("GoodsGone", func(t *testing.T) {
@@ -177,8 +177,8 @@ func TestDealOutsidePhase5(t *testing.T) {
 		if s.order[0] != 1 {
 			t.Errorf("order %v, want Blue first", s.order)
 		}
-		if s.deals[2].open || s.offered != [maxSeats]uint8{} || !slices.Contains(s.last, "The offer of Green to Red lapsed.") {
-			t.Errorf("the deals of the order turn outlive it: %q", s.last)
+		if s.deals[2].open || s.offered != [maxSeats]uint8{} || !slices.Contains(s.lastLines(), "The offer of Green to Red lapsed.") {
+			t.Errorf("the deals of the order turn outlive it: %q", s.lastLines())
 		}
 	})
 	t.Run("LapsesWithTheOrder", func(t *testing.T) {
@@ -186,8 +186,8 @@ func TestDealOutsidePhase5(t *testing.T) {
 		s = play(t, play(t, s, 0, "BID 1"), 1, "BID 0")
 		s = play(t, s, 0, "OFFER BLUE NOTHING FOR 1 FLORIN")
 		s = play(t, s, 0, "ORDER RED BLUE")
-		if s.deals[0].open || !slices.Contains(s.last, "The offer of Red to Blue lapsed.") {
-			t.Errorf("the offer did not lapse when the order was set: %q", s.last)
+		if s.deals[0].open || !slices.Contains(s.lastLines(), "The offer of Red to Blue lapsed.") {
+			t.Errorf("the offer did not lapse when the order was set: %q", s.lastLines())
 		}
 		refuse(t, s, 1, "ACCEPT RED", "")
 	})

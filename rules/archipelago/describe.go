@@ -1,66 +1,75 @@
 package archipelago
 
-// Words for the cards, events, scoring rules and end conditions.
+import "github.com/pbem-games/pbem/rules"
+
+// Words for the cards, events, scoring rules and end conditions, as
+// phrases for the reader's language; the ...Text functions are their
+// English.
 
 // effectTexts are the cards' powers in words, by card.
-var effectTexts = func() (out [len(cards)]string) {
+var effectTexts = func() (out [len(cards)]rules.Phrase) {
 	for k := range cards {
-		out[k] = effectText(&cards[k])
+		out[k] = effectPhrase(&cards[k])
 	}
 	return out
 }()
 
-func effectText(c *card) string {
+func effectText(c *card) string { return effectPhrase(c).String() }
+
+func effectPhrase(c *card) rules.Phrase {
 	n := c.param
 	switch c.effect {
 	case effGather:
-		return "an action disc on it, once a round: " + itoa(gatherCubes) + " " + resNames[n] + " from the bank (another player pays you " + florins(cardFee) + " to use it)"
+		return say("an action disc on it, once a round: %s from the bank (another player pays you %s to use it)",
+			say("%d "+resNames[n], gatherCubes), florinsPhrase(cardFee))
 	case effBuild:
-		return "your " + buildPlurals[n] + " cost no florins"
+		return say("your " + buildPlurals[n] + " cost no florins")
 	case effTax:
-		return "+" + florins(n) + " when you levy taxes"
+		return say("+%s when you levy taxes", florinsPhrase(n))
 	case effRecruit:
-		return "each citizen you recruit costs " + florins(n) + " less"
+		return say("each citizen you recruit costs %s less", florinsPhrase(n))
 	case effFeed:
-		return "in a domestic crisis each cube you give stands up " + plural(n, "more citizen", "more citizens")
+		return say("in a domestic crisis each cube you give stands up %s", pluralPhrase(n, "more citizen", "more citizens"))
 	case effCalm:
-		return "when bought, the rebellion moves back " + itoa(n)
+		return say("when bought, the rebellion moves back %d", n)
 	case effIncome:
-		return florins(n) + " from the bank at each unlink"
+		return say("%s from the bank at each unlink", florinsPhrase(n))
 	case effExplore:
-		return florins(n) + " from the bank when you explore"
+		return say("%s from the bank when you explore", florinsPhrase(n))
 	case effSellHome:
-		return "+" + florins(n) + " for each cube you sell on the domestic market"
+		return say("+%s for each cube you sell on the domestic market", florinsPhrase(n))
 	case effSellExport:
-		return "+" + florins(n) + " for each cube you sell on the export market"
+		return say("+%s for each cube you sell on the export market", florinsPhrase(n))
 	}
-	return ""
+	return rules.Phrase{}
 }
 
 var buildPlurals = [nBuild]string{"ships", "cities", "markets", "ports", "temples"}
 
-func eventText(e, a int) string {
+func eventText(e, a int) string { return eventPhrase(e, a).String() }
+
+func eventPhrase(e, a int) rules.Phrase {
 	switch e {
 	case evTemples:
-		return "rebellion -" + itoa(a) + " for each temple"
+		return say("rebellion -%d for each temple", a)
 	case evMarkets:
-		return "rebellion -" + itoa(a) + " for each market"
+		return say("rebellion -%d for each market", a)
 	case evCities:
-		return "rebellion +" + itoa(a) + " for each city"
+		return say("rebellion +%d for each city", a)
 	case evImmigrants:
-		return "excess workers +" + itoa(a)
+		return say("excess workers +%d", a)
 	case evEmigrants:
-		return "excess workers -" + itoa(a)
+		return say("excess workers -%d", a)
 	case evHarvest:
-		return "2 " + resNames[a] + " from the bank to the domestic market"
+		return say("%s from the bank to the domestic market", say("%d "+resNames[a], 2))
 	case evDemand:
-		return "2 " + resNames[a] + " leave the export market for Europe"
+		return say("%s leave the export market for Europe", say("%d "+resNames[a], 2))
 	case evUnrest:
-		return "rebellion +" + itoa(a)
+		return say("rebellion +%d", a)
 	case evFestival:
-		return "rebellion -" + itoa(a)
+		return say("rebellion -%d", a)
 	}
-	return ""
+	return rules.Phrase{}
 }
 
 var scoringNouns = map[int][2]string{
@@ -81,75 +90,80 @@ var scoringNouns = map[int][2]string{
 	scRegion:    {"region where you have a unit", "regions where you have a unit"},
 }
 
-// scoringText is "each player scores 2 VP per temple they own".
-func scoringText(sc scoring) string {
+// scoringText is "for every player, +2 VP for each temple you own".
+func scoringText(sc scoring) string { return scoringPhrase(sc).String() }
+
+func scoringPhrase(sc scoring) rules.Phrase {
 	noun := scoringNouns[sc.what]
-	per := "each " + noun[0]
+	per := say("each " + noun[0])
 	if sc.per > 1 {
-		per = "every " + itoa(sc.per) + " " + noun[1]
+		per = say("every %d "+noun[1], sc.per)
 	}
-	return "for every player, " + signed(sc.vp) + " VP for " + per
+	return say("for every player, %s VP for %s", signed(sc.vp), per)
 }
 
 // rankText is "by majority of cities you own: 6 VP for the most, 3 for
-// the second most, 1 for the third most".
-func rankText(o *objective) string {
-	t := "by majority of " + scoringNouns[o.ranked][1] + ": "
+// the second most and 1 for the third most".
+func rankText(o *objective) string { return rankPhrase(o).String() }
+
+func rankPhrase(o *objective) rules.Phrase {
 	places := []string{"the most", "the second most", "the third most", "the fourth most", "the fifth most"}
-	var parts []string
+	var parts []rules.Phrase
 	for i, vp := range rankVP[o.length] {
 		if vp == 0 {
 			break
 		}
 		if i == 0 {
-			parts = append(parts, itoa(vp)+" VP for "+places[i])
+			parts = append(parts, say("%d VP for "+places[i], vp))
 		} else {
-			parts = append(parts, itoa(vp)+" for "+places[i])
+			parts = append(parts, say("%d for "+places[i], vp))
 		}
 	}
-	return t + joinWords(parts)
+	return say("by majority of "+scoringNouns[o.ranked][1]+": %s", joinPhrases(parts))
 }
 
 // endText says when objective o ends the game.
-func (s *state) endText(o *objective) string {
-	t := itoa(s.threshold(o))
-	var c string
+func (s *state) endText(o *objective) string { return s.endPhrase(o).String() }
+
+func (s *state) endPhrase(o *objective) rules.Phrase {
+	t := s.threshold(o)
+	var c rules.Phrase
 	switch o.end {
 	case endNone:
-		c = "its year comes"
+		c = say("its year comes")
 	case endPeace:
-		c = "a round ends with the rebellion at 0, no rebel citizen and a population of at least " + t
+		c = say("a round ends with the rebellion at 0, no rebel citizen and a population of at least %d", t)
 	case endPopulation:
-		c = "the population reaches " + t
+		c = say("the population reaches %d", t)
 	case endRegions:
-		c = t + " regions are on the map"
+		c = say("%d regions are on the map", t)
 	case endCities:
-		c = "the archipelago has " + t + " cities"
+		c = say("the archipelago has %d cities", t)
 	case endTemples:
-		c = "the archipelago has " + t + " temples"
+		c = say("the archipelago has %d temples", t)
 	case endBuildings:
-		c = "the archipelago has " + t + " buildings"
+		c = say("the archipelago has %d buildings", t)
 	case endBought:
-		c = t + " evolution cards have been bought"
+		c = say("%d evolution cards have been bought", t)
 	case endShips:
-		c = "its holder has " + t + " ships on the board"
+		c = say("its holder has %d ships on the board", t)
 	case endFlorins:
-		c = "its holder has " + t + " florins"
+		c = say("its holder has %d florins", t)
 	case endCards:
-		c = "its holder owns " + t + " evolution cards"
+		c = say("its holder owns %d evolution cards", t)
 	case endTokens:
-		c = t + " explorer tokens have been taken"
+		c = say("%d explorer tokens have been taken", t)
 	}
 	if o.end != endNone && o.end != endPeace {
-		c += " at the end of a round"
+		c = say("%s at the end of a round", c)
 	}
 	if o.end != endNone {
-		c += ", or at the end of round " + itoa(deadline[o.length])
+		c = say("%s, or at the end of round %d", c, deadline[o.length])
 	} else {
-		c += ": the end of round " + itoa(deadline[o.length])
+		c = say("%s: the end of round %d", c, deadline[o.length])
 	}
 	if o.special == separatist {
-		c += "; if an independence war breaks out, its holder wins alone"
+		c = say("%s; if an independence war breaks out, its holder wins alone", c)
 	}
 	return c
 }

@@ -1,5 +1,7 @@
 package archipelago
 
+import "github.com/pbem-games/pbem/rules"
+
 // The effects of the actions of phase 5, once checked.
 
 // doAction carries out a checked action, ending the turn when it takes a
@@ -17,7 +19,7 @@ func (s *state) doAction(p int, m Move) {
 			pl.market = true
 		}
 		s.credits[i] = 2
-		s.log(s.name(p) + " paid " + florins(marketFee) + " to use their " + buildNames[m.Build] + ": two transactions without a disc.")
+		s.logf("%s paid %s to use their %s: two transactions without a disc.", s.who(p), florinsPhrase(marketFee), say(buildNames[m.Build]))
 		return
 	case KTrade:
 		i := 0
@@ -61,7 +63,7 @@ func (s *state) doAction(p int, m Move) {
 		return
 	case KPass:
 		pl.passed = true
-		s.log(s.name(p) + " passed for the rest of the round.")
+		s.logf("%s passed for the rest of the round.", s.who(p))
 		s.nextActor()
 		return
 	}
@@ -84,14 +86,14 @@ func (s *state) trade(p int, m Move) {
 		pl.cubes[r]--
 		cubes[r]++
 		got := s.fromBank(p, price)
-		s.log(s.name(p) + " sold a cube of " + resNames[r] + " on the " + marketName(m.Abroad) + " for " + florins(got) + ".")
+		s.logf("%s sold a cube of %s on the %s for %s.", s.who(p), say(resNames[r]), say(marketName(m.Abroad)), florinsPhrase(got))
 		return
 	}
 	price := buyPrice(z, n)
 	cubes[r]--
 	pl.cubes[r]++
 	s.payBank(p, price)
-	s.log(s.name(p) + " bought a cube of " + resNames[r] + " on the " + marketName(m.Abroad) + " for " + florins(price) + ".")
+	s.logf("%s bought a cube of %s on the %s for %s.", s.who(p), say(resNames[r]), say(marketName(m.Abroad)), florinsPhrase(price))
 }
 
 func (s *state) harvest(p int, m Move) {
@@ -115,7 +117,7 @@ func (s *state) harvest(p int, m Move) {
 	}
 	s.bankCubes[r] -= int8(total)
 	s.players[p].cubes[r] += int8(total)
-	s.log(s.name(p) + " harvested " + plural(total, "cube", "cubes") + " of " + resNames[r] + ".")
+	s.logf("%s harvested %s of %s.", s.who(p), pluralPhrase(total, "cube", "cubes"), say(resNames[r]))
 }
 
 // taxes is what seat p's taxes bring now.
@@ -133,7 +135,7 @@ func (s *state) tax(p int) {
 	s.taxed++
 	got := s.fromBank(p, s.taxes(p))
 	s.moveRebellion(1)
-	s.log(s.name(p) + " levied taxes for " + florins(got) + "; rebellion +1.")
+	s.logf("%s levied taxes for %s; rebellion +1.", s.who(p), florinsPhrase(got))
 }
 
 // explore lays the new region, or discards it (public fact, the
@@ -148,7 +150,7 @@ func (s *state) explore(p int, m Move) {
 	}
 	h := int(m.Tile)
 	if m.Away {
-		s.log(s.name(p) + " explored and discarded hexagon " + itoa(h) + " (" + regions[h-1].name + ").")
+		s.logf("%s explored and discarded hexagon %d (%s).", s.who(p), h, say(regions[h-1].name))
 		return
 	}
 	s.lay(h, int(m.Side), int(m.Cell), int(m.Turn))
@@ -160,7 +162,7 @@ func (s *state) explore(p int, m Move) {
 		s.units[from][p].cit--
 		s.units[h][p].cit++
 	}
-	s.log(s.name(p) + " explored " + s.regionLabel(h) + " on " + cellName(int(m.Cell)) + ".")
+	s.logf("%s explored %s on %s.", s.who(p), s.regionPhrase(h), cellName(int(m.Cell)))
 	s.takeToken(p)
 	face := s.sideData(h)
 	// One free cube of a resource the region shows (public fact, the
@@ -168,13 +170,13 @@ func (s *state) explore(p int, m Move) {
 	if r := m.Res; s.bankCubes[r] > 0 {
 		s.bankCubes[r]--
 		s.players[p].cubes[r]++
-		s.log(s.name(p) + " took a cube of " + resNames[r] + " behind their screen.")
+		s.logf("%s took a cube of %s behind their screen.", s.who(p), say(resNames[r]))
 	} else {
-		s.log("The bank has no " + resNames[r] + " left to give.")
+		s.logf("The bank has no %s left to give.", say(resNames[r]))
 	}
 	if face.huts() > 0 {
 		s.moveExcess(face.huts())
-		s.log("Its huts raise the excess workers by " + itoa(face.huts()) + ".")
+		s.logf("Its huts raise the excess workers by %d.", face.huts())
 	}
 	if bonus := s.effectSum(p, effExplore); bonus > 0 {
 		s.fromBank(p, bonus)
@@ -199,7 +201,7 @@ func (s *state) recruit(p int, m Move) {
 	}
 	s.players[p].cits -= int8(total)
 	s.moveExcess(-total)
-	s.log(s.name(p) + " recruited " + plural(total, "citizen", "citizens") + " for " + florins(price) + "; excess workers -" + itoa(total) + ".")
+	s.logf("%s recruited %s for %s; excess workers -%d.", s.who(p), pluralPhrase(total, "citizen", "citizens"), florinsPhrase(price), total)
 }
 
 func (s *state) reproduce(p int) {
@@ -213,7 +215,7 @@ func (s *state) reproduce(p int) {
 		s.players[p].cits--
 		n++
 	}
-	s.log(s.name(p) + "'s citizens had " + plural(n, "child", "children") + ".")
+	s.logf("%s's citizens had %s.", s.who(p), pluralPhrase(n, "child", "children"))
 }
 
 func (s *state) build(p int, m Move) {
@@ -222,7 +224,7 @@ func (s *state) build(p int, m Move) {
 	pl := &s.players[p]
 	if t, _ := s.tokensFor(p, c); t > 0 {
 		pl.tokens -= int8(t) // each token becomes a cube at the bank, and the cube pays at once
-		s.log(s.name(p) + " turned " + plural(t, "explorer token", "explorer tokens") + " into cubes at the bank.")
+		s.logf("%s turned %s into cubes at the bank.", s.who(p), pluralPhrase(t, "explorer token", "explorer tokens"))
 	}
 	for r, n := range c.cubes {
 		paid := min(n, pl.cubes[r])
@@ -241,7 +243,7 @@ func (s *state) build(p int, m Move) {
 		s.pmTokens--
 		s.builds[h][k].owner = int8(p)
 	}
-	s.log(s.name(p) + " built a " + buildNames[k] + " on " + cellName(int(m.Cell)) + ".")
+	s.logf("%s built a %s on %s.", s.who(p), say(buildNames[k]), cellName(int(m.Cell)))
 }
 
 // migrate carries out one step of a migration.
@@ -255,7 +257,7 @@ func (s *state) migrate(p int, m Move) {
 		s.units[h][p].cit--
 		s.units[to][p].housed++
 		s.builds[to][m.Build].occupant = int8(p)
-		s.log(s.name(p) + " settled a citizen from " + cellName(int(m.Cell)) + " in the " + buildNames[m.Build] + " on " + cellName(int(where)) + ".")
+		s.logf("%s settled a citizen from %s in the %s on %s.", s.who(p), cellName(int(m.Cell)), say(buildNames[m.Build]), cellName(int(where)))
 		return
 	}
 	o := int(s.grid[m.From])
@@ -265,21 +267,21 @@ func (s *state) migrate(p int, m Move) {
 	s.units[o][p].ship += m.N[1]
 	s.arrived[o][0] += m.N[0]
 	s.arrived[o][1] += m.N[1]
-	var parts []string
+	var parts []rules.Phrase
 	if m.N[0] > 0 {
-		parts = append(parts, plural(int(m.N[0]), "citizen", "citizens"))
+		parts = append(parts, pluralPhrase(int(m.N[0]), "citizen", "citizens"))
 	}
 	if m.N[1] > 0 {
-		parts = append(parts, plural(int(m.N[1]), "ship", "ships"))
+		parts = append(parts, pluralPhrase(int(m.N[1]), "ship", "ships"))
 	}
-	s.log(s.name(p) + " moved " + joinWords(parts) + " from " + cellName(int(m.Cell)) + " to " + cellName(int(m.From)) + ".")
+	s.logf("%s moved %s from %s to %s.", s.who(p), joinPhrases(parts), cellName(int(m.Cell)), cellName(int(m.From)))
 }
 
 // endMigration ends the migration under way and the player's turn.
 func (s *state) endMigration(p int) {
 	s.migrating = false
 	s.arrived = [nHex][2]int8{}
-	s.log(s.name(p) + "'s migration is over.")
+	s.logf("%s's migration is over.", s.who(p))
 	s.nextActor()
 }
 
@@ -297,9 +299,10 @@ func (s *state) useCard(p, k int) {
 	n := min(gatherCubes, int(s.bankCubes[r]))
 	s.bankCubes[r] -= int8(n)
 	s.players[p].cubes[r] += int8(n)
-	paid := ""
+	took := pluralPhrase(n, "cube", "cubes")
 	if o != p {
-		paid = ", paying " + s.name(o) + " " + florins(cardFee)
+		s.logf("%s used %s, paying %s %s and took %s of %s.", s.who(p), say(cards[k].name), s.who(o), florinsPhrase(cardFee), took, say(resNames[r]))
+		return
 	}
-	s.log(s.name(p) + " used " + cards[k].name + paid + " and took " + plural(n, "cube", "cubes") + " of " + resNames[r] + ".")
+	s.logf("%s used %s and took %s of %s.", s.who(p), say(cards[k].name), took, say(resNames[r]))
 }

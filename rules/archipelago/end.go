@@ -1,6 +1,10 @@
 package archipelago
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/pbem-games/pbem/rules"
+)
 
 // The two endings and the victory points.
 
@@ -23,10 +27,10 @@ func (s *state) checkEnd() bool {
 			}
 		}
 		if s.winner >= 0 {
-			s.log("Independence war! The rebellion (" + itoa(s.rebellion) + ") has passed the population (" + itoa(pop) + "). " +
-				s.name(int(s.winner)) + " held " + objectives[s.players[s.winner].objective].name + " and wins alone.")
+			s.logf("Independence war! The rebellion (%d) has passed the population (%d). %s held %s and wins alone.",
+				s.rebellion, pop, s.who(int(s.winner)), say(objectives[s.players[s.winner].objective].name))
 		} else {
-			s.log("Independence war! The rebellion (" + itoa(s.rebellion) + ") has passed the population (" + itoa(pop) + "). Nobody held the separatist's objective: everyone loses.")
+			s.logf("Independence war! The rebellion (%d) has passed the population (%d). Nobody held the separatist's objective: everyone loses.", s.rebellion, pop)
 		}
 		return true
 	}
@@ -43,23 +47,23 @@ func (s *state) checkRoundEnd() bool {
 		p := s.seatAt(i)
 		o := s.players[p].objective
 		if o >= 0 && s.objectiveMet(p, &objectives[o]) {
-			s.finish(int(o), s.name(p)+"'s objective "+objectives[o].name+" is met: "+s.endText(&objectives[o])+".")
+			s.finish(int(o), say("%s's objective %s is met: %s.", s.who(p), say(objectives[o].name), s.endPhrase(&objectives[o])))
 			return true
 		}
 	}
 	if s.round >= deadline[s.length] {
-		s.finish(-1, "The year on the objectives has come: round "+itoa(s.round)+" was the last.")
+		s.finish(-1, say("The year on the objectives has come: round %d was the last.", s.round))
 		return true
 	}
 	return false
 }
 
-func (s *state) finish(o int, why string) {
+func (s *state) finish(o int, why rules.Phrase) {
 	s.over = true
 	s.phase = phOver
 	s.endedBy = int8(o)
 	s.deals = [maxSeats]offer{}
-	s.log(why + " The game ends; the objectives are revealed and score.")
+	s.logf("%s The game ends; the objectives are revealed and score.", why)
 }
 
 func (s *state) rebelsAll() int {

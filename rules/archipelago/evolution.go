@@ -75,10 +75,10 @@ func (s *state) doEvolution(p int, m Move) {
 		s.players[p].cards |= 1 << k
 		s.track[a] = slot{card: -1}
 		s.bought++
-		s.log(s.name(p) + " bought " + cards[k].name + " for " + florins(price) + ".")
+		s.logf("%s bought %s for %s.", s.who(p), say(cards[k].name), florinsPhrase(price))
 		if cards[k].effect == effCalm {
 			s.moveRebellion(-cards[k].param)
-			s.log(cards[k].name + " calms the colony: rebellion -" + itoa(cards[k].param) + ".")
+			s.logf("%s calms the colony: rebellion -%d.", say(cards[k].name), cards[k].param)
 		}
 	} else {
 		s.rotate(a)
@@ -102,10 +102,10 @@ func (s *state) rotate(i int) {
 	k := s.track[i].card
 	if s.cardCost(i) == skull {
 		s.track[i] = slot{card: -1}
-		s.log(cards[k].name + " turned to the skull and was discarded.")
+		s.logf("%s turned to the skull and was discarded.", say(cards[k].name))
 		return
 	}
-	s.log(cards[k].name + " turned; it now costs " + florins(s.cardCost(i)) + ".")
+	s.logf("%s turned; it now costs %s.", say(cards[k].name), florinsPhrase(s.cardCost(i)))
 }
 
 // startEvolution is phase 6: the discs come back, the wheel's florins go
@@ -165,7 +165,7 @@ func (s *state) refill() {
 		k := s.pile[n-1]
 		s.pile = s.pile[: n-1 : n-1]
 		s.track[i] = slot{card: k}
-		s.log(cards[k].name + " is revealed in place " + itoa(i+1) + ".")
+		s.logf("%s is revealed in place %d.", say(cards[k].name), i+1)
 		drawn = true
 	}
 	if n := len(s.pile); drawn && n > 0 {
@@ -187,6 +187,6 @@ func (s *state) revealTop(k int8) {
 		s.enqueue(qEvent, k)
 	}
 	if len(s.queue) > 0 {
-		s.log("The back of the pile's new top card has a red zone: it is resolved at once.")
+		s.logf("The back of the pile's new top card has a red zone: it is resolved at once.")
 	}
 }

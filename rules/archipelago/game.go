@@ -160,7 +160,7 @@ func (game) Start(setup rules.Setup) (rules.State, error) {
 		}
 	}
 	s.phase = phPlace
-	s.log("The open sea lies on F6; each player's ship waits on it with two citizens.")
+	s.logf("The open sea lies on F6; each player's ship waits on it with two citizens.")
 	s.advance()
 	return s, nil
 }

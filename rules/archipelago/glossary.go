@@ -6,7 +6,8 @@ import (
 )
 
 // Glossary is the Chinese of Archipelago's names: pbem's own translation,
-// as no Chinese edition of the game names its cards and regions. It is the one place
+// as no Chinese edition of the game names its cards, regions, trends and
+// objectives. It is the one place
 // these names are written: the catalog's Chinese texts of the game's
 // names are checked against it (games/mailroom TestArchipelagoGlossary),
 // docs/rules/archipelago.md lists it, and a move may name a card, a
@@ -44,6 +45,16 @@ var Glossary = []Term{
 	{"Doctor", "医生"}, {"Fisherman", "渔夫"}, {"Farmer", "农夫"}, {"Herder", "牧人"},
 	{"Stonemason", "石匠"}, {"Lumberjack", "伐木工"}, {"Blacksmith", "铁匠"}, {"Architect", "建筑师"},
 	{"Shipwright", "造船匠"}, {"Mayor", "市长"}, {"Judge", "法官"}, {"Harbour Master", "港务长"},
+	// The 12 trends.
+	{"Faith", "信仰"}, {"Commerce", "商业"}, {"Seafaring", "远航"}, {"Urbanism", "都市化"}, {"Science", "科学"}, {"Nobility", "贵族"},
+	{"Discovery", "发现"}, {"Abundance", "丰饶"}, {"Industry", "工业"}, {"Trade", "贸易"}, {"Harmony", "和谐"}, {"Growth", "增长"},
+	// The 30 objectives.
+	{"The Separatist", "分离主义者"}, {"The Pacifist", "和平主义者"}, {"The Admiral", "海军上将"}, {"The Founder", "奠基人"}, {"The Trader", "行商"},
+	{"The Colonist", "殖民者"}, {"The Explorer", "探险家"}, {"The Scholar", "学者"}, {"The Courtier", "廷臣"}, {"The Builder", "建设者"},
+	{"The Rebel Leader", "叛军首领"}, {"The Peacemaker", "调停者"}, {"The Shipowner", "船东"}, {"The Urbanist", "筑城者"}, {"The Financier", "金融家"},
+	{"The Settler", "拓荒者"}, {"The Cartographer", "制图师"}, {"The Inventor", "发明家"}, {"The Patron", "赞助人"}, {"The Abbot", "修道院长"},
+	{"The Independentist", "独立派"}, {"The Apostle of Peace", "和平使徒"}, {"The Fleet Lord", "舰队领主"}, {"The Governor General", "大总督"}, {"The Magnate", "巨贾"},
+	{"The Patriarch", "族长"}, {"The Pathfinder", "开路人"}, {"The Philosopher", "哲学家"}, {"The Aristocrat", "贵胄"}, {"The Merchant Prince", "豪商"},
 }
 
 // Term is a name of the game in English and in Chinese.

@@ -30,8 +30,8 @@ func TestChineseNames(t *testing.T) {
 	}
 }
 
-// TestGlossaryComplete: every card, resource, color and building has a
-// Chinese name, and no two names share one.
+// TestGlossaryComplete: every card, region, trend, objective, resource,
+// color and building has a Chinese name, and no two names share one.
 func TestGlossaryComplete(t *testing.T) {
 	var names []string
 	for _, c := range cards {
@@ -39,6 +39,12 @@ func TestGlossaryComplete(t *testing.T) {
 	}
 	for _, r := range regions {
 		names = append(names, r.name)
+	}
+	for _, tr := range trends {
+		names = append(names, tr.name)
+	}
+	for _, o := range objectives {
+		names = append(names, o.name)
 	}
 	names = append(append(append(names, resNames[:]...), colors[:]...), buildNames[:]...)
 	for _, n := range names {

@@ -74,7 +74,7 @@ func transcript(t *testing.T, seats int, length string, seed uint64, full bool) 
 		}
 		if !full {
 			fmt.Fprintf(&b, "%d. %s: %s\n", n, colors[seat], m)
-			for _, l := range st.(*state).last {
+			for _, l := range st.(*state).lastLines() {
 				b.WriteString("     " + l + "\n")
 			}
 		}
@@ -113,7 +113,7 @@ func answerOffers(t *testing.T, st rules.State, r *rules.Rand, b *bytes.Buffer, 
 			s = next.(*state)
 			fmt.Fprintf(b, "   %s, not to act: %s\n", colors[q], m)
 			if !full {
-				for _, l := range s.last {
+				for _, l := range s.lastLines() {
 					b.WriteString("     " + l + "\n")
 				}
 			}

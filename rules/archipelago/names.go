@@ -18,6 +18,17 @@ func (s *state) name(p int) string {
 	return strings.ToUpper(c[:1]) + c[1:]
 }
 
+// who is a seat's color as a phrase, e.g. "Red".
+func (s *state) who(p int) rules.Phrase { return say(s.name(p)) }
+
+// regionPhrase is regionLabel as a phrase.
+func (s *state) regionPhrase(h int) rules.Phrase {
+	if h == 0 {
+		return say("the open sea")
+	}
+	return say("%s (%s)", say(regions[h-1].name), itoa(h)+sideLetter(s.sideOf[h]))
+}
+
 // regionLabel names hexagon h as laid, e.g. "Turtle Lagoon (7A)".
 func (s *state) regionLabel(h int) string {
 	if h == 0 {

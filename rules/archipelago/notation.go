@@ -2,6 +2,7 @@ package archipelago
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/pbem-games/pbem/rules"
 )
@@ -18,4 +19,27 @@ func (s *state) LooksLikeMove(_ rules.Seat, text string) bool {
 	}
 	_, ok := lookup(words[0], verbs)
 	return ok
+}
+
+// Words are the words of the moves' notation as moves are written, in
+// upper case, in every language (HARVEST WOOD E5, CARD HARBOUR MASTER):
+// the verbs, the names of resources, buildings, colors and cards, and
+// the other words a move or its example may hold.
+func Words() []string {
+	out := []string{"KEEP", "OWN", "TOKEN", "TOKENS", "NONE", "HOME", "NOTHING", "FOR", "FLORIN", "FLORINS", "PERMIT",
+		"DISCARD", "CITIZEN", "CITIZENS"}
+	for _, l := range [][]named[Kind]{verbs} {
+		for _, w := range l {
+			out = append(out, w.name)
+		}
+	}
+	for _, l := range [][]named[int8]{resWords, buildWords, colorWords} {
+		for _, w := range l {
+			out = append(out, w.name)
+		}
+	}
+	for _, c := range cards {
+		out = append(out, strings.Fields(strings.ToUpper(c.name))...)
+	}
+	return out
 }

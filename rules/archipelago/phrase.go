@@ -17,6 +17,9 @@ func pluralPhrase(n int, one, many string) rules.Phrase {
 	return say("%d "+many, n)
 }
 
+// florinsPhrase says n florins: "1 florin", "3 florins".
+func florinsPhrase(n int) rules.Phrase { return pluralPhrase(n, "florin", "florins") }
+
 // join joins phrases with sep, one format for any number of them.
 func join(sep string, ps []rules.Phrase) rules.Phrase {
 	switch len(ps) {

@@ -47,10 +47,10 @@ func (s *state) unlink() {
 		s.permits[p] = 0
 		if inc := s.effectSum(p, effIncome); inc > 0 {
 			got := s.fromBank(p, inc)
-			s.log(s.name(p) + "'s cards brought " + florins(got) + ".")
+			s.logf("%s's cards brought %s.", s.who(p), florinsPhrase(got))
 		}
 	}
-	s.log("Round " + itoa(s.round) + ": units left the resource icons and the rebels stood up.")
+	s.logf("Round %d: units left the resource icons and the rebels stood up.", s.round)
 }
 
 // mustBid reports whether seat p still has to bid.
@@ -81,7 +81,7 @@ func (s *state) bid(p, amount int) {
 // revealBids pays all bids to the bank and finds who sets the order.
 func (s *state) revealBids() {
 	best, n, top := -1, 0, 0
-	line := "Bids revealed:"
+	var bids []rules.Phrase
 	for i := range s.seats {
 		p := s.seatAt(i)
 		if s.rebid != 0 && s.rebid&(1<<p) == 0 {
@@ -90,7 +90,7 @@ func (s *state) revealBids() {
 		b := s.players[p].bid
 		s.bids[p] = b
 		s.payBank(p, b)
-		line += " " + s.name(p) + " " + itoa(b) + ","
+		bids = append(bids, say("%s %d", s.who(p), b))
 		switch {
 		case b > best:
 			best, n, top = b, 1, p
@@ -99,18 +99,18 @@ func (s *state) revealBids() {
 		}
 	}
 	s.shown = true
-	s.log(line[:len(line)-1] + ".")
+	s.logf("Bids revealed: %s.", join(", ", bids))
 	second := s.rebid != 0
 	switch {
 	case best <= 0:
-		s.log("Nobody bid: the turn order stays.")
+		s.logf("Nobody bid: the turn order stays.")
 		s.afterOrder()
 	case n == 1:
 		s.chooser = int8(top)
 		s.phase = phOrder
-		s.log(s.name(top) + " bid highest and sets the turn order.")
+		s.logf("%s bid highest and sets the turn order.", s.who(top))
 	case second:
-		s.log("A tie again: the turn order stays.")
+		s.logf("A tie again: the turn order stays.")
 		s.afterOrder()
 	default:
 		s.rebid = 0
@@ -121,7 +121,7 @@ func (s *state) revealBids() {
 				s.players[p].bid = 0
 			}
 		}
-		s.log("A tie for the highest bid: the tied players bid again.")
+		s.logf("A tie for the highest bid: the tied players bid again.")
 	}
 }
 
@@ -166,11 +166,9 @@ func (s *state) populationEffects() {
 	s.moveRebellion(b.rebel)
 	w := bandAt(excessTrack, s.excess)
 	s.moveRebellion(w.rebel)
-	s.log("Population effects: domestic market rebellion " + signed(reb) + " and excess workers " + signed(exc) +
-		"; export market excess workers " + signed(exc2) + "; population " + itoa(s.population()) +
-		" moves excess workers " + signed(b.excess) + " and rebellion " + signed(b.rebel) +
-		"; excess workers " + itoa(s.excess) + " move rebellion " + signed(w.rebel) +
-		". Rebellion is now " + itoa(s.rebellion) + ", excess workers " + itoa(s.excess) + ".")
+	s.logf("Population effects: domestic market rebellion %+d and excess workers %+d; export market excess workers %+d; "+
+		"population %d moves excess workers %+d and rebellion %+d; excess workers %d move rebellion %+d. Rebellion is now %d, excess workers %d.",
+		reb, exc, exc2, s.population(), b.excess, b.rebel, s.excess, w.rebel, s.rebellion, s.excess)
 }
 
 // zoneEffect is the population effect of a market zone holding n cubes:

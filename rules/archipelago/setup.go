@@ -115,7 +115,7 @@ func (s *state) readyPlacer() {
 	for tries := 0; !s.handFits(p); tries++ {
 		if tries > 2*len(regions) {
 			s.placing = -2 // nothing fits anywhere: relax the rule
-			s.log("No hexagon fits: " + s.name(p) + " may lay one touching only the open sea.")
+			s.logf("No hexagon fits: %s may lay one touching only the open sea.", s.who(p))
 			return
 		}
 		for _, h := range s.hands[p] {
@@ -131,7 +131,7 @@ func (s *state) readyPlacer() {
 		for k := range s.hands[p] {
 			s.hands[p][k] = s.drawRegion()
 		}
-		s.log(s.name(p) + " could fit none of their hexagons, discarded them and drew three more.")
+		s.logf("%s could fit none of their hexagons, discarded them and drew three more.", s.who(p))
 	}
 }
 
@@ -152,7 +152,7 @@ func (s *state) place(p, h, sd, c, t int) {
 	s.takeToken(p)
 	face := s.sideData(h)
 	s.moveExcess(face.huts())
-	s.log(s.name(p) + " laid " + s.regionLabel(h) + " on " + cellName(c) + "; their ship and two citizens landed.")
+	s.logf("%s laid %s on %s; their ship and two citizens landed.", s.who(p), s.regionPhrase(h), cellName(c))
 	var kinds []int
 	for r := range nRes {
 		if face.icons[r] > 0 {
@@ -186,7 +186,7 @@ func (s *state) takeToken(p int) bool {
 			s.stacks[i]--
 			s.players[p].tokens++
 			if s.discs() > before {
-				s.log("An explorer stack is empty: every player now has " + itoa(s.discs()) + " action discs.")
+				s.logf("An explorer stack is empty: every player now has %d action discs.", s.discs())
 			}
 			return true
 		}
@@ -199,7 +199,7 @@ func (s *state) toMarket(r int) {
 	if s.bankCubes[r] > 0 && int(s.home[r]) < homeZone.spaces() {
 		s.bankCubes[r]--
 		s.home[r]++
-		s.log("A cube of " + resNames[r] + " went to the domestic market.")
+		s.logf("A cube of %s went to the domestic market.", say(resNames[r]))
 	}
 }
 
@@ -209,7 +209,7 @@ func (s *state) choose(p, market, keep int) {
 	if keep >= 0 && s.bankCubes[keep] > 0 {
 		s.bankCubes[keep]--
 		s.players[p].cubes[keep]++
-		s.log(s.name(p) + " took a cube behind their screen.")
+		s.logf("%s took a cube behind their screen.", s.who(p))
 	}
 	s.placing = -1
 	s.nextPlacer()
@@ -264,7 +264,7 @@ func (s *state) finishSetup() {
 	for i := range s.seats {
 		s.players[s.seatAt(i)].objective = stack[i]
 	}
-	s.log("The evolution track is laid out, the trend is " + trends[s.trend].name + ", and each player has drawn a secret objective.")
+	s.logf("The evolution track is laid out, the trend is %s, and each player has drawn a secret objective.", say(trends[s.trend].name))
 	s.round = 1
 	s.startRound()
 }

@@ -180,7 +180,7 @@ type state struct {
 	winner  int8 // independence war: the separatist, or -1
 	endedBy int8 // the objective that ended the game, or -1 (a war or the year)
 
-	last []string // what the last move did, for everyone
+	last []rules.Phrase // what the last move did, for everyone
 
 	maps   *mapCache // the map view of an earlier state, maybe still right
 	public *viewCache
@@ -206,8 +206,20 @@ func (s *state) clone() *state {
 	return &c
 }
 
-func (s *state) log(line string) {
-	s.last = append(s.last, line)
+
+// logf tells everyone what the move did, as a phrase (rules.Say) each
+// reader reads in their own language.
+func (s *state) logf(format string, args ...any) {
+	s.last = append(s.last, say(format, args...))
+}
+
+// lastLines is what the last move did, in English.
+func (s *state) lastLines() []string {
+	out := make([]string, len(s.last))
+	for i, p := range s.last {
+		out[i] = p.String()
+	}
+	return out
 }
 
 // placed reports whether hexagon h is on the table.

@@ -12,59 +12,33 @@ import (
 func (v *View) Text() string { return v.TextLines().String() }
 
 // TextLines is Text as lines of phrases, for the mail side to write in a
-// reader's language: the heading, the titles, the players and the
-// markers are phrases; the map, the regions, the cards and what happened
-// are still text.
+// reader's language: the map, the regions, the markets, the cards, the
+// players, the crisis, what lies behind the screen, the end and what the
+// last move did are phrases, the names of the game phrases of their own;
+// only an open offer is still text.
 func (v *View) TextLines() rules.Lines {
 	ls := v.header()
-	ls = append(ls, lines(v.drawMap)...)
-	ls = append(ls, lines(v.regionList)...)
+	ls = append(ls, v.drawMap()...)
+	ls = append(ls, v.regionList()...)
 	ls = append(ls, v.markets()...)
 	ls = append(ls, v.evolution()...)
 	ls = append(ls, v.players()...)
-	ls = append(ls, lines(v.moment)...)
+	ls = append(ls, v.crisis()...)
 	ls = append(ls, v.offers()...)
 	if v.Private != nil {
 		ls = append(ls, rules.Phrase{}, say("BEHIND YOUR SCREEN"))
 		ls = append(ls, privatePhrases(v.Private)...)
 	}
 	if v.Over {
-		ls = append(ls, lines(v.ending)...)
+		ls = append(ls, v.ending()...)
 	}
-	if len(v.Last) > 0 {
+	if len(v.last) > 0 {
 		ls = append(ls, rules.Phrase{}, say("LAST MOVE"))
-		for _, l := range v.Last {
-			ls = append(ls, rules.Phrase{Text: "  " + l})
+		for _, l := range v.last {
+			ls = append(ls, say("  %s", l))
 		}
 	}
 	return rules.Lines{Lines: ls}
-}
-
-// lines are the lines draw writes, a section's title a phrase and the
-// rest text.
-func lines(draw func(*strings.Builder)) []rules.Phrase {
-	var b strings.Builder
-	draw(&b)
-	if b.Len() == 0 {
-		return nil
-	}
-	var out []rules.Phrase
-	for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
-		if titles[l] {
-			out = append(out, say(l))
-		} else {
-			out = append(out, rules.Phrase{Text: l})
-		}
-	}
-	return out
-}
-
-// titles are the sections' titles.
-var titles = map[string]bool{
-	"THE MAP ([07] is hexagon 7, [SEA] the open sea, e5 a free cell)":    true,
-	"REGIONS (edges E, SE, SW, W, NW, NE: W water, F field, M mountain)": true,
-	"EVOLUTION TRACK (BUY place ROTATE place, or ROTATE place place)":    true,
-	"CRISIS": true,
 }
 
 func title(c string) string { return strings.ToUpper(c[:1]) + c[1:] }
@@ -95,12 +69,14 @@ func (v *View) header() []rules.Phrase {
 }
 
 // drawMap draws the table: each laid hexagon as its number in brackets
-// ([SEA] for the open sea), each free cell next to one by its name.
-func (v *View) drawMap(b *strings.Builder) {
+// ([SEA] for the open sea), each free cell next to one by its name. The
+// open sea is a phrase, as each language writes it in as many columns.
+func (v *View) drawMap() []rules.Phrase {
 	var show [nCells]string
+	sea := -1
 	for _, r := range v.Map {
 		if r.Hex == 0 {
-			show[r.idx] = "[SEA] "
+			show[r.idx], sea = "[SEA] ", r.idx
 		} else {
 			show[r.idx] = " [" + pad2(r.Hex) + "] "
 		}
@@ -119,7 +95,7 @@ func (v *View) drawMap(b *strings.Builder) {
 			minC, maxC = min(minC, c%gridSize), max(maxC, c%gridSize)
 		}
 	}
-	b.WriteString("\nTHE MAP ([07] is hexagon 7, [SEA] the open sea, e5 a free cell)\n")
+	ls := []rules.Phrase{{}, say("THE MAP ([07] is hexagon 7, [SEA] the open sea, e5 a free cell)")}
 	var line []byte
 	for r := minR; r <= maxR; r++ {
 		line = append(line[:0], "  "...)
@@ -128,8 +104,12 @@ func (v *View) drawMap(b *strings.Builder) {
 		if r%2 == 1 {
 			line = append(line, "   "...)
 		}
+		at := -1 // where the open sea is in the line
 		for c := minC; c <= maxC; c++ {
 			if t := show[r*gridSize+c]; t != "" {
+				if r*gridSize+c == sea {
+					at = len(line)
+				}
 				line = append(line, t...)
 			} else {
 				line = append(line, "      "...)
@@ -138,9 +118,18 @@ func (v *View) drawMap(b *strings.Builder) {
 		for len(line) > 0 && line[len(line)-1] == ' ' {
 			line = line[:len(line)-1]
 		}
-		b.Write(line)
-		b.WriteString("\n")
+		if at < 0 {
+			ls = append(ls, rules.Phrase{Text: string(line)})
+			continue
+		}
+		seaCell := say("[SEA]")
+		rest := string(line[min(len(line), at+len("[SEA] ")):])
+		if rest != "" {
+			seaCell = rules.Column(seaCell, len("[SEA] "))
+		}
+		ls = append(ls, say("%s%s%s", string(line[:at]), seaCell, rest))
 	}
+	return ls
 }
 
 func pad2(n int) string {
@@ -150,148 +139,135 @@ func pad2(n int) string {
 	return itoa(n)
 }
 
-func (v *View) regionList(b *strings.Builder) {
-	b.WriteString("\nREGIONS (edges E, SE, SW, W, NW, NE: W water, F field, M mountain)\n")
+func (v *View) regionList() []rules.Phrase {
+	ls := []rules.Phrase{{}, say("REGIONS (edges E, SE, SW, W, NW, NE: W water, F field, M mountain)")}
 	for _, r := range v.Map {
-		b.WriteString("  ")
-		b.WriteString(r.Cell)
-		b.WriteString(strings.Repeat(" ", 4-len(r.Cell)))
+		code := say("SEA")
 		if r.Hex > 0 {
-			b.WriteString(pad2(r.Hex))
-			b.WriteString(r.Side)
-		} else {
-			b.WriteString("SEA")
+			code = rules.Phrase{Text: pad2(r.Hex) + r.Side}
 		}
-		b.WriteString(" ")
-		b.WriteString(r.Name)
-		b.WriteString(", edges ")
-		b.WriteString(r.Edges)
-		sep := ", icons "
+		line := say("  %s%s%s %s, edges %s", r.Cell, strings.Repeat(" ", 4-len(r.Cell)), code, say(r.Name), edgesPhrase(r.Edges))
+		var icons []rules.Phrase
 		for k, n := range r.icons {
 			if n > 0 {
-				b.WriteString(sep)
-				sep = ", "
-				b.WriteString(itoa(int(n)))
-				b.WriteString(" ")
-				b.WriteString(resNames[k])
+				icon := say("%d "+resNames[k], n)
 				if r.taken[k] > 0 {
-					b.WriteString(" (")
-					b.WriteString(itoa(int(r.taken[k])))
-					b.WriteString(" taken)")
+					icon = say("%s (%d taken)", icon, r.taken[k])
 				}
+				icons = append(icons, icon)
 			}
+		}
+		if len(icons) > 0 {
+			line = say("%s, icons %s", line, join(", ", icons))
 		}
 		if r.Huts > 0 {
-			b.WriteString(", ")
-			b.WriteString(plural(r.Huts, "hut", "huts"))
+			line = say("%s, %s", line, pluralPhrase(r.Huts, "hut", "huts"))
 		}
 		if r.Controller != nil {
-			b.WriteString(", controlled by ")
-			b.WriteString(v.color(*r.Controller))
+			line = say("%s, controlled by %s", line, say(v.color(*r.Controller)))
 		}
-		b.WriteString("\n")
-		for i, u := range r.Units {
-			if i == 0 {
-				b.WriteString("        units: ")
-			} else {
-				b.WriteString("; ")
-			}
-			b.WriteString(v.color(u.Seat))
-			b.WriteString(" ")
-			b.WriteString(unitWords(u))
-		}
+		ls = append(ls, line)
 		if len(r.Units) > 0 {
-			b.WriteString("\n")
-		}
-		for i, bl := range r.Buildings {
-			if i == 0 {
-				b.WriteString("        buildings: ")
-			} else {
-				b.WriteString(", ")
+			var units []rules.Phrase
+			for _, u := range r.Units {
+				units = append(units, say("%s %s", say(v.color(u.Seat)), unitPhrase(u)))
 			}
-			b.WriteString(bl.Kind)
-			b.WriteString(" of ")
-			b.WriteString(v.color(bl.Owner))
-			if bl.Resident >= 0 {
-				b.WriteString(" (a citizen of ")
-				b.WriteString(v.color(bl.Resident))
-				b.WriteString(" lives in it)")
-			}
+			ls = append(ls, say("        units: %s", join("; ", units)))
 		}
 		if len(r.Buildings) > 0 {
-			b.WriteString("\n")
+			var builds []rules.Phrase
+			for _, bl := range r.Buildings {
+				if bl.Resident >= 0 {
+					builds = append(builds, say("%s of %s (a citizen of %s lives in it)", say(bl.Kind), say(v.color(bl.Owner)), say(v.color(bl.Resident))))
+				} else {
+					builds = append(builds, say("%s of %s", say(bl.Kind), say(v.color(bl.Owner))))
+				}
+			}
+			ls = append(ls, say("        buildings: %s", join(", ", builds)))
 		}
 	}
 	if len(v.Next) > 0 {
-		b.WriteString("  Next hexagons to explore (" + itoa(v.Regions) + " more in the pile):\n")
+		ls = append(ls, say("  Next hexagons to explore (%d more in the pile):", v.Regions))
 		for _, h := range v.Next {
-			b.WriteString("    " + hexLine(h) + "\n")
+			ls = append(ls, say("    %s", hexPhrase(h)))
 		}
 	}
+	return ls
+}
+
+// edgesPhrase writes a hexagon's edges, "WFFMWW", each landscape by its
+// letter in the reader's language.
+func edgesPhrase(edges string) rules.Phrase {
+	args := make([]any, len(edges))
+	for i := range edges {
+		args[i] = say(edges[i : i+1])
+	}
+	return say(strings.Repeat("%s", len(edges)), args...)
 }
 
 // hexLine describes a hexagon not yet laid, both sides.
-func hexLine(h HexView) string {
-	var sides []string
+func hexLine(h HexView) string { return hexPhrase(h).String() }
+
+func hexPhrase(h HexView) rules.Phrase {
+	var sides []rules.Phrase
 	for _, sd := range h.Sides {
-		t := itoa(h.Hex) + sd.Side + " edges " + sd.Edges
-		var icons []string
+		var icons []rules.Phrase
 		for k, n := range sd.icons {
 			if n > 0 {
-				icons = append(icons, itoa(int(n))+" "+resNames[k])
+				icons = append(icons, say("%d "+resNames[k], n))
 			}
 		}
-		t += " icons " + strings.Join(icons, ", ")
+		t := say("%s edges %s icons %s", itoa(h.Hex)+sd.Side, edgesPhrase(sd.Edges), join(", ", icons))
 		if sd.Huts > 0 {
-			t += ", " + plural(sd.Huts, "hut", "huts")
+			t = say("%s, %s", t, pluralPhrase(sd.Huts, "hut", "huts"))
 		}
 		sides = append(sides, t)
 	}
-	return itoa(h.Hex) + " " + h.Name + ": " + strings.Join(sides, " / ")
+	return say("%s %s: %s", itoa(h.Hex), say(h.Name), join(" / ", sides))
 }
 
-func unitWords(u UnitView) string {
-	var parts []string
+func unitPhrase(u UnitView) rules.Phrase {
+	var parts []rules.Phrase
 	if n := u.Citizens + u.Working + u.Rebels + u.Housed; n > 0 {
-		t := plural(n, "citizen", "citizens")
-		var det []string
+		t := pluralPhrase(n, "citizen", "citizens")
+		var det []rules.Phrase
 		if u.Working > 0 {
-			det = append(det, itoa(u.Working)+" working")
+			det = append(det, say("%d working", u.Working))
 		}
 		if u.Rebels > 0 {
-			det = append(det, plural(u.Rebels, "rebel", "rebels"))
+			det = append(det, pluralPhrase(u.Rebels, "rebel", "rebels"))
 		}
 		if u.Housed > 0 {
-			det = append(det, itoa(u.Housed)+" housed")
+			det = append(det, say("%d housed", u.Housed))
 		}
 		if len(det) > 0 {
-			t += " (" + strings.Join(det, ", ") + ")"
+			t = say("%s (%s)", t, join(", ", det))
 		}
 		parts = append(parts, t)
 	}
 	if n := u.Ships + u.ShipsAtWork; n > 0 {
-		t := plural(n, "ship", "ships")
+		t := pluralPhrase(n, "ship", "ships")
 		if u.ShipsAtWork > 0 {
-			t += " (" + itoa(u.ShipsAtWork) + " fishing)"
+			t = say("%s (%d fishing)", t, u.ShipsAtWork)
 		}
 		parts = append(parts, t)
 	}
-	return strings.Join(parts, ", ")
+	return join(", ", parts)
 }
 
 func (v *View) markets() []rules.Phrase {
 	ls := []rules.Phrase{{}, say("MARKETS: cubes, then buy/sell price (- none)")}
-	head := "                "
+	head := []any{"                "}
 	for _, r := range resNames {
-		head += padRight(r, 9)
+		head = append(head, rules.Column(say(r), 9))
 	}
-	ls = append(ls, rules.Phrase{Text: head})
+	ls = append(ls, say(strings.Repeat("%s", len(head)), head...))
 	for _, mk := range []struct {
-		name  string
+		name  rules.Phrase
 		z     zone
 		cubes []int
-	}{{"  domestic (8)  ", homeZone, v.Home}, {"  export (6)    ", exportZone, v.Export}} {
-		line := mk.name
+	}{{say("  domestic (%d)", 8), homeZone, v.Home}, {say("  export (%d)", 6), exportZone, v.Export}} {
+		line := ""
 		for _, n := range mk.cubes {
 			buy, sell := "-", "-"
 			if n > 0 {
@@ -302,7 +278,7 @@ func (v *View) markets() []rules.Phrase {
 			}
 			line += padRight(itoa(n)+" "+buy+"/"+sell, 9)
 		}
-		ls = append(ls, rules.Phrase{Text: strings.TrimRight(line, " ")})
+		ls = append(ls, say("%s%s", rules.Column(mk.name, 16), strings.TrimRight(line, " ")))
 	}
 	ls = append(ls, say("  Population %d, rebellion %d (an independence war breaks out when it passes the population), excess workers %d (a recruit costs %s)",
 		v.Population, v.Rebellion, v.Excess, pluralPhrase(v.RecruitPrice, "florin", "florins")))
@@ -335,33 +311,35 @@ func (v *View) evolution() []rules.Phrase {
 		if c.Next != skull {
 			next = say("then %d", c.Next)
 		}
-		ls = append(ls, say("  %d %s (%s) costs %d, %s: %s", c.Place, say(c.Name), say(c.Kind), c.Cost, next, c.Effect))
+		ls = append(ls, say("  %d %s (%s) costs %d, %s: %s", c.Place, say(c.Name), say(c.Kind), c.Cost, next, c.effect))
 	}
 	pile := say("  Evolution pile: %s", pluralPhrase(v.Pile, "card", "cards"))
 	if v.Top != nil {
-		pile = say("%s; the back on top: %s", pile, backText(v.Top))
+		pile = say("%s; the back on top: %s", pile, backPhrase(v.Top))
 	}
 	ls = append(ls, pile)
 	if v.Trend != nil {
-		ls = append(ls, say("  Trend: %s, %s", v.Trend.Name, v.Trend.Rule))
+		ls = append(ls, say("  Trend: %s, %s", say(v.Trend.Name), v.Trend.rule))
 	}
 	return ls
 }
 
 // backText describes a card's back.
-func backText(t *BackView) string {
-	red := func(r bool) string {
+func backText(t *BackView) string { return backPhrase(t).String() }
+
+func backPhrase(t *BackView) rules.Phrase {
+	red := func(r bool) rules.Phrase {
 		if r {
-			return " [red: when revealed]"
+			return say(" [red: when revealed]")
 		}
-		return ""
+		return rules.Phrase{}
 	}
-	s := "domestic crisis " + t.HomeRes + ", a cube stands up " + itoa(t.HomePer) + " citizens" + red(t.HomeRed) +
-		"; export crisis " + itoa(t.ExportN) + " " + t.ExportRes + red(t.ExportRed)
+	p := say("domestic crisis %s, a cube stands up %d citizens%s; export crisis %s%s",
+		say(t.HomeRes), t.HomePer, red(t.HomeRed), say("%d "+t.ExportRes, t.ExportN), red(t.ExportRed))
 	if t.Event != "" {
-		s += "; event: " + t.Event + red(t.EventRed)
+		p = say("%s; event: %s%s", p, t.event, red(t.EventRed))
 	}
-	return s
+	return p
 }
 
 func (v *View) players() []rules.Phrase {
@@ -409,97 +387,89 @@ func cardPhrases(names []string) []rules.Phrase {
 	return out
 }
 
-// moment says what is going on: a crisis.
-func (v *View) moment(b *strings.Builder) {
-	if c := v.Crisis; c != nil {
-		b.WriteString("\nCRISIS\n")
-		if c.Kind == "domestic" {
-			var lying []string
-			for q, n := range c.Lying {
-				lying = append(lying, v.color(q)+" "+itoa(n))
-			}
-			b.WriteString("  Domestic consumption crisis of " + c.Resource + ": a cube stands up " + itoa(c.PerCube) + " citizens. Lying down: " + strings.Join(lying, ", ") +
-				" (" + plural(c.Needed, "cube", "cubes") + " would stand all up). Those still lying at the end rebel.\n")
-		} else {
-			b.WriteString("  Export consumption crisis: Europe still asks " + itoa(c.Needed) + " " + c.Resource + "; each cube missing at the end moves the rebellion up 1.\n")
-		}
-		b.WriteString("  " + v.color(c.Giver) + " gives now.\n")
+// crisis says what crisis is being resolved.
+func (v *View) crisis() []rules.Phrase {
+	c := v.Crisis
+	if c == nil {
+		return nil
 	}
+	ls := []rules.Phrase{{}, say("CRISIS")}
+	if c.Kind == "domestic" {
+		var lying []rules.Phrase
+		for q, n := range c.Lying {
+			lying = append(lying, say("%s %d", say(v.color(q)), n))
+		}
+		ls = append(ls, say("  Domestic consumption crisis of %s: a cube stands up %d citizens. Lying down: %s (%s would stand all up). Those still lying at the end rebel.",
+			say(c.Resource), c.PerCube, join(", ", lying), pluralPhrase(c.Needed, "cube", "cubes")))
+	} else {
+		ls = append(ls, say("  Export consumption crisis: Europe still asks %s; each cube missing at the end moves the rebellion up 1.", say("%d "+c.Resource, c.Needed)))
+	}
+	return append(ls, say("  %s gives now.", say(v.color(c.Giver))))
 }
 
 // privateLines are the lines of a screen, written so that each names its
 // owner: they are also the seat's secrets.
 func privateLines(pv *PrivateView) []string {
-	who := title(pv.Color) + "'s "
-	var cubes []string
-	for k, n := range pv.Cubes {
-		cubes = append(cubes, resNames[k]+" "+itoa(n))
-	}
-	out := []string{
-		who + "screen: " + florins(pv.Florins) + ", " + plural(pv.Tokens, "explorer token", "explorer tokens"),
-		who + "cubes: " + strings.Join(cubes, ", "),
-	}
-	if o := pv.Objective; o != nil {
-		out = append(out, who+"objective: "+o.Name+". It ends the game when "+o.Ends+". It scores "+o.Scores+".")
-	}
-	if pv.Bid != nil {
-		out = append(out, who+"sealed bid: "+florins(*pv.Bid))
-	}
-	if len(pv.Hand) > 0 {
-		out = append(out, who+"hand:")
-		for _, h := range pv.Hand {
-			out = append(out, "  "+hexLine(h))
-		}
+	var out []string
+	for _, p := range screenPhrases(pv) {
+		out = append(out, p.String())
 	}
 	return out
 }
 
-// privatePhrases are privateLines as the lines of a board, indented,
-// in phrases but for the objective's and the hexagons' descriptions.
-func privatePhrases(pv *PrivateView) []rules.Phrase {
+// screenPhrases are what lies behind a screen, a line each, each naming
+// its owner.
+func screenPhrases(pv *PrivateView) []rules.Phrase {
 	who := say(title(pv.Color))
 	var cubes []rules.Phrase
 	for k, n := range pv.Cubes {
 		cubes = append(cubes, say(resNames[k]+" %d", n))
 	}
 	out := []rules.Phrase{
-		say("  %s's screen: %s, %s", who, pluralPhrase(pv.Florins, "florin", "florins"), pluralPhrase(pv.Tokens, "explorer token", "explorer tokens")),
-		say("  %s's cubes: %s", who, join(", ", cubes)),
+		say("%s's screen: %s, %s", who, florinsPhrase(pv.Florins), pluralPhrase(pv.Tokens, "explorer token", "explorer tokens")),
+		say("%s's cubes: %s", who, join(", ", cubes)),
 	}
-	lines := privateLines(pv)
-	if pv.Objective != nil {
-		out = append(out, rules.Phrase{Text: "  " + lines[2]})
+	if o := pv.Objective; o != nil {
+		out = append(out, say("%s's objective: %s. It ends the game when %s. It scores %s.", who, say(o.Name), o.ends, o.scores))
 	}
 	if pv.Bid != nil {
-		out = append(out, say("  %s's sealed bid: %s", who, pluralPhrase(*pv.Bid, "florin", "florins")))
+		out = append(out, say("%s's sealed bid: %s", who, florinsPhrase(*pv.Bid)))
 	}
 	if len(pv.Hand) > 0 {
-		out = append(out, say("  %s's hand:", who))
+		out = append(out, say("%s's hand:", who))
 		for _, h := range pv.Hand {
-			out = append(out, rules.Phrase{Text: "    " + hexLine(h)})
+			out = append(out, say("  %s", hexPhrase(h)))
 		}
 	}
 	return out
 }
 
-func (v *View) ending(b *strings.Builder) {
-	b.WriteString("\nTHE END: ")
+// privatePhrases are the lines of a screen as the lines of a board,
+// indented.
+func privatePhrases(pv *PrivateView) []rules.Phrase {
+	var out []rules.Phrase
+	for _, p := range screenPhrases(pv) {
+		out = append(out, say("  %s", p))
+	}
+	return out
+}
+
+func (v *View) ending() []rules.Phrase {
+	var ls []rules.Phrase
 	switch {
 	case v.Ending == "independence war" && v.EveryoneLost:
-		b.WriteString("an independence war. Nobody held the separatist's objective: everyone loses.\n")
+		ls = append(ls, rules.Phrase{}, say("THE END: an independence war. Nobody held the separatist's objective: everyone loses."))
 	case v.Ending == "independence war":
-		b.WriteString("an independence war. " + v.color(v.Winners[0]) + " held the separatist's objective and wins alone.\n")
+		ls = append(ls, rules.Phrase{}, say("THE END: an independence war. %s held the separatist's objective and wins alone.", say(v.color(v.Winners[0]))))
 	default:
-		b.WriteString("the objectives score.\n")
+		ls = append(ls, rules.Phrase{}, say("THE END: the objectives score."))
 	}
 	for _, o := range v.Objectives {
-		b.WriteString("  " + v.color(o.Holder) + " held " + o.Name + ": ends when " + o.Ends + "; scores " + o.Scores + ".\n")
+		ls = append(ls, say("  %s held %s: ends when %s; scores %s.", say(v.color(o.Holder)), say(o.Name), o.ends, o.scores))
 	}
 	for _, p := range v.Players {
 		if p.Screen != nil {
-			for _, l := range privateLines(p.Screen)[:2] {
-				b.WriteString("  " + l + "\n")
-			}
+			ls = append(ls, privatePhrases(p.Screen)[:2]...)
 		}
 	}
 	for _, sc := range v.Scores {
@@ -507,13 +477,14 @@ func (v *View) ending(b *strings.Builder) {
 		for _, x := range sc.Lines {
 			parts = append(parts, signed(x))
 		}
-		b.WriteString("  " + v.color(sc.Seat) + " scores " + itoa(sc.Points) + " (" + strings.Join(parts, " ") + ")\n")
+		ls = append(ls, say("  %s scores %d (%s)", say(v.color(sc.Seat)), sc.Points, strings.Join(parts, " ")))
 	}
 	if len(v.Winners) > 0 && v.Ending != "independence war" {
-		var w []string
+		var w []rules.Phrase
 		for _, q := range v.Winners {
-			w = append(w, v.color(q))
+			w = append(w, say(v.color(q)))
 		}
-		b.WriteString("  Winner: " + strings.Join(w, " and ") + "\n")
+		ls = append(ls, say("  Winner: %s", join(" and ", w)))
 	}
+	return ls
 }

@@ -48,6 +48,7 @@ type View struct {
 	Offers  []OfferView `json:"offers,omitempty"`
 	Permits []Permit    `json:"permits,omitempty"`
 	Last    []string    `json:"last"` // what the last move did
+	last    []rules.Phrase
 
 	Over         bool            `json:"over"`
 	Ending       string          `json:"ending,omitempty"` // "independence war", "objective" or "year"
@@ -146,9 +147,10 @@ type CardView struct {
 	Name   string `json:"name"`
 	Kind   string `json:"kind"`
 	Effect string `json:"-"` // the card's power, from its name
-	Cost   int    `json:"cost"`
-	Turns  int    `json:"turns,omitempty"`
-	Next   int    `json:"next_cost"` // after one more turn; -1: the skull
+	effect rules.Phrase
+	Cost   int `json:"cost"`
+	Turns  int `json:"turns,omitempty"`
+	Next   int `json:"next_cost"` // after one more turn; -1: the skull
 }
 
 // BackView is the archipelago balance on a card's back.
@@ -161,12 +163,14 @@ type BackView struct {
 	ExportRed bool   `json:"export_red,omitempty"`
 	Event     string `json:"event,omitempty"`
 	EventRed  bool   `json:"event_red,omitempty"`
+	event     rules.Phrase
 }
 
 // TrendView is the trend card.
 type TrendView struct {
 	Name string `json:"name"`
 	Rule string `json:"rule"`
+	rule rules.Phrase
 }
 
 // CrisisView is a consumption crisis being resolved.
@@ -210,6 +214,8 @@ type ObjectiveView struct {
 	Name   string `json:"name"`
 	Ends   string `json:"ends"`
 	Scores string `json:"scores"`
+	ends   rules.Phrase
+	scores rules.Phrase
 }
 
 // PrivateView is what lies behind a player's screen.

@@ -17,7 +17,8 @@ func (s *state) buildView() *View {
 		RecruitPrice: bandAt(excessTrack, s.excess).recruit,
 		BankFlorins:  s.bankFlorins,
 		Pile:         len(s.pile),
-		Last:         s.last,
+		Last:         s.lastLines(),
+		last:         s.last,
 		Over:         s.over,
 	}
 	for _, q := range s.ToAct() {
@@ -50,7 +51,8 @@ func (s *state) buildView() *View {
 	}
 	if s.trend >= 0 {
 		t := trends[s.trend]
-		v.Trend = &TrendView{t.name, scoringText(t.score)}
+		rule := scoringPhrase(t.score)
+		v.Trend = &TrendView{t.name, rule.String(), rule}
 	}
 	if s.shown {
 		v.Bids = make([]int, s.seats)
@@ -217,16 +219,17 @@ func (s *state) cardView(i int) CardView {
 	if sl.turns+1 < 4 {
 		next = c.costs[sl.turns+1]
 	}
-	return CardView{Place: i + 1, Name: c.name, Kind: kindNames[c.kind], Effect: effectTexts[sl.card], Cost: s.cardCost(i), Turns: int(sl.turns), Next: next}
+	return CardView{Place: i + 1, Name: c.name, Kind: kindNames[c.kind], Effect: effectTexts[sl.card].String(), effect: effectTexts[sl.card], Cost: s.cardCost(i), Turns: int(sl.turns), Next: next}
 }
 
 var kindNames = [2]string{"progress", "character"}
 
 func backView(b back) *BackView {
+	event := eventPhrase(b.event, b.eventArg)
 	return &BackView{
 		HomeRes: resNames[b.homeRes], HomePer: b.homePer, HomeRed: b.homeRed,
 		ExportN: b.exportN, ExportRes: resNames[b.exportRes], ExportRed: b.exportRed,
-		Event: eventText(b.event, b.eventArg), EventRed: b.eventRed,
+		Event: event.String(), EventRed: b.eventRed, event: event,
 	}
 }
 
@@ -242,7 +245,8 @@ func (s *state) crisisView() *CrisisView {
 
 func (s *state) objectiveView(q int) *ObjectiveView {
 	o := &objectives[s.players[q].objective]
-	return &ObjectiveView{Holder: q, Name: o.name, Ends: s.endText(o), Scores: rankText(o)}
+	ends, scores := s.endPhrase(o), rankPhrase(o)
+	return &ObjectiveView{Holder: q, Name: o.name, Ends: ends.String(), Scores: scores.String(), ends: ends, scores: scores}
 }
 
 // privateView is what lies behind seat q's screen.
