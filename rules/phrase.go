@@ -3,7 +3,9 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Phrase is a sentence of a game for a player in no language in
@@ -18,6 +20,11 @@ type Phrase struct {
 	// Text is a phrase that is plain text: a name, a field, a number, as
 	// every language writes it.
 	Text string `json:"t,omitempty"`
+	// Pad is the columns the phrase fills at least, spaces after its
+	// words, so that a column of a table lines up in every language: a
+	// %-8s of a Phrase argument to Say. The mail side counts a wide
+	// character (Chinese) as two columns, as a monospace font shows it.
+	Pad int `json:"w,omitempty"`
 }
 
 // Say makes a phrase of an English format and its arguments: a Phrase
@@ -34,6 +41,9 @@ func Say(format string, args ...any) Phrase {
 		switch a := at(args, i).(type) {
 		case Phrase:
 			arg = a
+			if m := leftPad.FindStringSubmatch(v); m != nil {
+				arg.Pad, _ = strconv.Atoi(m[1])
+			}
 		default:
 			arg = Phrase{Text: fmt.Sprintf(v, a)}
 		}
@@ -54,16 +64,26 @@ func at(args []any, i int) any {
 // verb matches a verb of a format with its flags, width and precision.
 var verb = regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
 
+// leftPad matches a verb that pads its text on the right: %-8s.
+var leftPad = regexp.MustCompile(`^%-([0-9]+)[sv]$`)
+
 // String writes the phrase in English.
 func (p Phrase) String() string {
 	if p.Format == "" {
-		return p.Text
+		return p.Padded(p.Text, utf8.RuneCountInString(p.Text))
 	}
 	args := make([]any, len(p.Args))
 	for i, a := range p.Args {
 		args[i] = a.String()
 	}
-	return fmt.Sprintf(p.Format, args...)
+	s := fmt.Sprintf(p.Format, args...)
+	return p.Padded(s, utf8.RuneCountInString(s))
+}
+
+// Padded is s, the phrase as written, followed by the spaces that fill it
+// to the phrase's Pad columns; width is how many columns s takes.
+func (p Phrase) Padded(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, p.Pad-width))
 }
 
 // Formats lists the formats of p and of the phrases inside it.

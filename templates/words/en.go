@@ -583,7 +583,7 @@ var en = dict{
 	"none":                  "none",
 	"%s  [pawn of %s]":      "%s  [pawn of %s]",
 	"Centre":                "Centre",
-	"  %s%s food %s, coins": "  %s%s food %s, coins",
+	"  %s food %s, coins":   "  %s food %s, coins",
 	"%s: %s for %s points":  "%s: %s for %s points",
 	"Extensions on display (cost = price + surcharge):": "Extensions on display (cost = price + surcharge):",
 	"any good":                               "any good",

@@ -572,7 +572,7 @@ var zh = dict{
 	"none":                  "无",
 	"%s  [pawn of %s]":      "%s  [%s 的棋子]",
 	"Centre":                "中央",
-	"  %s%s food %s, coins": "  %s%s 食物 %s，金币",
+	"  %s food %s, coins":   "  %s 食物 %s，金币",
 	"%s: %s for %s points":  "%s：%s，%s 分",
 	"Extensions on display (cost = price + surcharge):": "展示区上的扩展卡（费用 = 价格 + 附加费）：",
 	"any good":                               "任意货物",
