@@ -49,7 +49,7 @@ var en = dict{
 	"settings":                  "The host set the clock: %[1]s.",
 	"settings.none":             "no deadlines",
 	"settings.per.move":         "%[1]s per move",
-	"settings.days":             " counting only %[1]s",
+	"settings.days":             " counting only %[1]s, days as they are in %[2]s",
 	"settings.reminder":         ", a reminder %[1]s before",
 	"settings.grace":            ", %[1]s of grace",
 	"deadline.passed":           "%[1]s deadline (%[2]s) passed.",

@@ -47,7 +47,7 @@ var zh = dict{
 	"settings":                  "主持人设定了计时：%[1]s。",
 	"settings.none":             "不限时",
 	"settings.per.move":         "每步 %[1]s",
-	"settings.days":             "，只计 %[1]s",
+	"settings.days":             "，只计%[1]s（按 %[2]s 的日期）",
 	"settings.reminder":         "，截止前 %[1]s 提醒",
 	"settings.grace":            "，宽限 %[1]s",
 	"deadline.passed":           "%[1]s截止时间（%[2]s）已过。",
