@@ -76,6 +76,17 @@ func DescribeEachIn(g *projections.Game, evs []events.Event, reader int, lang st
 	return describeEachIn(g, evs, reader, Locale{Printer: words.For(lang)})
 }
 
+// DescribeEachFor is DescribeEach for a reader of language lang ("en",
+// "zh") whose times are in zone (nil: UTC), as a game's web page tells
+// its history to a seat's player.
+func DescribeEachFor(g *projections.Game, evs []events.Event, reader int, lang string, zone *time.Location) []string {
+	loc := Locale{Printer: words.For(lang), Zone: zone}
+	if zone != nil {
+		loc.ZoneName = zone.String()
+	}
+	return describeEachIn(g, evs, reader, loc)
+}
+
 // describeEachIn is DescribeEach for a reader of loc.
 func describeEachIn(g *projections.Game, evs []events.Event, reader int, loc Locale) []string {
 	gone := map[int]bool{}

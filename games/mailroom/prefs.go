@@ -18,6 +18,10 @@ import (
 // Each address's language and zone: the LANG and TZ commands, what pbem
 // reads from a newcomer's first mail, and which a mail is written in.
 
+// Prefs is the bucket of each address's language and zone the mail is
+// written with, for the web pages to be written alike.
+func (s *Service) Prefs(ctx context.Context) (*mail.Prefs, error) { return s.prefsStore(ctx) }
+
 // prefsStore opens the bucket of each address's settings once.
 func (s *Service) prefsStore(ctx context.Context) (*mail.Prefs, error) {
 	s.prefsMu.Lock()
