@@ -14,6 +14,10 @@ type Settings struct {
 	Grace       string   `json:"grace,omitempty"`       // after the deadline, before pbem moves for the seat; "" means none
 	MaxTimeouts int      `json:"maxTimeouts,omitempty"` // timeouts after which the seat is played by pbem for good; 0 means 3
 	MaxVacation string   `json:"maxVacation,omitempty"` // the longest a vacation may push one deadline; "" means 14 days
+	// Zone is the host's time zone when they set Days, in which the days
+	// are counted: an IANA name ("Asia/Shanghai") or an offset from UTC
+	// ("+08:00"), as their TZ gave it; "" means UTC.
+	Zone string `json:"zone,omitempty"`
 }
 
 // SettingsChanged records the host's settings, replacing the earlier ones.

@@ -56,6 +56,16 @@ func (s *Service) SetSettings(ctx context.Context, id string, seat rules.Seat, s
 		}
 		set.Days[i] = d
 	}
+	if set.Zone != "" {
+		name, _, err := projections.ParseZone(set.Zone)
+		if err != nil {
+			return Played{}, refuse(ErrSetup, "%v", err)
+		}
+		set.Zone = name
+	}
+	if len(set.Days) == 0 || set.Zone == "UTC" {
+		set.Zone = "" // the zone counts the days only
+	}
 	if per, _ := projections.ParseSpan(set.PerMove); set.PerMove != "" && seat != operator && per < s.minDeadline() {
 		return Played{}, refuse(ErrSetup, "a deadline of %s a move is too short: pbem takes at least %v", set.PerMove, s.minDeadline())
 	}

@@ -53,19 +53,20 @@ func (g *Game) Deadline(seat int) (time.Time, bool) {
 	if per <= 0 || !ok || g.PausedAt != nil || g.Ended != nil {
 		return time.Time{}, false
 	}
-	d := runClock(since, per, g.Settings.Days)
+	d := runClock(since, per, g.Settings.Days, SettingsZone(g.Settings.Zone))
 	return g.afterVacations(seat, d), true
 }
 
 // runClock adds per to since counting only the allowed weekdays (all when
-// days is empty), in UTC.
-func runClock(since time.Time, per time.Duration, days []string) time.Time {
+// days is empty), the days as they are in zone loc: a Monday in Shanghai
+// begins at 16:00 UTC on Sunday.
+func runClock(since time.Time, per time.Duration, days []string, loc *time.Location) time.Time {
 	if len(days) == 0 {
 		return since.Add(per)
 	}
-	t, left := since.UTC(), per
+	t, left := since.In(loc), per
 	for i := 0; left > 0 && i < 3660; i++ { // at most ten years of days
-		midnight := time.Date(t.Year(), t.Month(), t.Day()+1, 0, 0, 0, 0, time.UTC)
+		midnight := time.Date(t.Year(), t.Month(), t.Day()+1, 0, 0, 0, 0, loc)
 		if slices.Contains(days, Weekdays[t.Weekday()]) {
 			if step := midnight.Sub(t); step < left {
 				left -= step

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,24 +20,11 @@ type Phrase struct {
 	// Text is a phrase that is plain text: a name, a field, a number, as
 	// every language writes it.
 	Text string `json:"t,omitempty"`
-	// Width, when not 0, makes the phrase a column of a table: written
-	// with spaces after it to fill Width columns of a monospace font, each
-	// language's words counted as they show (a Chinese character takes
-	// two columns).
-	Width int `json:"w,omitempty"`
-}
-
-// Column is p as a column of a table width columns wide: it is written
-// with spaces after it up to width columns; a text as wide or wider gets
-// none, so the widths leave room for every language's words.
-func Column(p Phrase, width int) Phrase {
-	p.Width = width
-	return p
-}
-
-// Fill is the spaces that make a text of n columns a column width wide.
-func Fill(n, width int) string {
-	return strings.Repeat(" ", max(0, width-n))
+	// Pad is the columns the phrase fills at least, spaces after its
+	// words, so that a column of a table lines up in every language: a
+	// %-8s of a Phrase argument to Say. The mail side counts a wide
+	// character (Chinese) as two columns, as a monospace font shows it.
+	Pad int `json:"w,omitempty"`
 }
 
 // Say makes a phrase of an English format and its arguments: a Phrase
@@ -53,6 +41,9 @@ func Say(format string, args ...any) Phrase {
 		switch a := at(args, i).(type) {
 		case Phrase:
 			arg = a
+			if m := leftPad.FindStringSubmatch(v); m != nil {
+				arg.Pad, _ = strconv.Atoi(m[1])
+			}
 		default:
 			arg = Phrase{Text: fmt.Sprintf(v, a)}
 		}
@@ -73,24 +64,33 @@ func at(args []any, i int) any {
 // verb matches a verb of a format with its flags, width and precision.
 var verb = regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
 
+// leftPad matches a verb that pads its text on the right: %-8s.
+var leftPad = regexp.MustCompile(`^%-([0-9]+)[sv]$`)
+
 // String writes the phrase in English.
 func (p Phrase) String() string {
-	if p.Width > 0 {
-		s := p.unpadded()
-		return s + Fill(utf8.RuneCountInString(s), p.Width)
-	}
-	return p.unpadded()
-}
-
-func (p Phrase) unpadded() string {
 	if p.Format == "" {
-		return p.Text
+		return p.Padded(p.Text, utf8.RuneCountInString(p.Text))
 	}
 	args := make([]any, len(p.Args))
 	for i, a := range p.Args {
 		args[i] = a.String()
 	}
-	return fmt.Sprintf(p.Format, args...)
+	s := fmt.Sprintf(p.Format, args...)
+	return p.Padded(s, utf8.RuneCountInString(s))
+}
+
+// Column is p as a column of a table width columns wide, as a %-8s of it
+// in Say makes it: written with spaces after it up to width columns.
+func Column(p Phrase, width int) Phrase {
+	p.Pad = width
+	return p
+}
+
+// Padded is s, the phrase as written, followed by the spaces that fill it
+// to the phrase's Pad columns; width is how many columns s takes.
+func (p Phrase) Padded(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, p.Pad-width))
 }
 
 // Formats lists the formats of p and of the phrases inside it.

@@ -51,3 +51,18 @@ func TestColumn(t *testing.T) {
 		t.Errorf("Formats() = %q", got)
 	}
 }
+
+// TestSayPads: a Phrase argument of %-8s keeps its width, for each
+// language to fill with spaces after its own words.
+func TestSayPads(t *testing.T) {
+	p := Say("  %-8s %s|", Say("Farm"), "wool 3")
+	if p.Format != "  %s %s|" || p.Args[0].Pad != 8 {
+		t.Errorf("Say = %+v, want the first argument padded to 8", p)
+	}
+	if got := p.String(); got != "  Farm     wool 3|" {
+		t.Errorf("String() = %q", got)
+	}
+	if got := p.Args[0].Padded("农场", 4); got != "农场    " {
+		t.Errorf("Padded = %q", got)
+	}
+}

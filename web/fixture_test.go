@@ -48,7 +48,8 @@ type fixture struct {
 	svc    *games.Service
 	tokens mail.Tokens
 	key    events.SigningKey
-	url    string // of the pages' server
+	prefs  *mail.Prefs // each address's language and zone, none set but a test's
+	url    string      // of the pages' server
 	ids    map[string]string
 }
 
@@ -85,7 +86,11 @@ func newFixture(t testing.TB) *fixture {
 		play(t, f.svc, id, tb.moves, uint64(i))
 		f.ids[tb.name] = id
 	}
-	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Key: &f.key, Describe: mailroom.DescribeEach, LeftOut: mailroom.LeftOut}).Handler())
+	if f.prefs, err = mail.OpenPrefs(ctx, f.svc.Store); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Key: &f.key, Describe: mailroom.DescribeEachFor,
+		LeftOut: mailroom.LeftOut, Prefs: f.prefs}).Handler())
 	t.Cleanup(srv.Close)
 	f.url = srv.URL
 	return f

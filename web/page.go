@@ -3,21 +3,23 @@ package web
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"html/template"
+	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // page is what the page template shows.
 type page struct {
+	Lang     string        // the BCP 47 tag of the page's language
+	L        words.Printer // the page's own words, by message id
 	Nonce    string
 	ID       string
 	Title    string // the game's, with its variants
@@ -62,6 +64,7 @@ type entry struct {
 // who sees it, with the board as after the at-th of the events they may
 // know of, whose Seqs are known.
 func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Event, known []int, who reader, at int) (*page, error) {
+	l := who.locale
 	shown := g
 	if seq := known[at-1]; seq < len(evs) {
 		var err error
@@ -82,17 +85,24 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 		if n < 1 || n > len(known) || n == at {
 			return ""
 		}
-		if n == len(known) {
+		q := url.Values{}
+		if n != len(known) {
+			q.Set("at", strconv.Itoa(n))
+		}
+		if who.asked != "" {
+			q.Set("lang", who.asked) // the reader chose the language: the links keep it
+		}
+		if len(q) == 0 {
 			return self
 		}
-		return self + "?at=" + strconv.Itoa(n)
+		return self + "?" + q.Encode()
 	}
-	pg := &page{ID: g.ID, Title: title(g), Who: readerName(g, who.seat), Status: status(g), Board: svg,
-		At: at, Events: len(known), Players: players(g, shown, who.seat),
+	pg := &page{Lang: l.Lang(), L: l.Printer, ID: g.ID, Title: title(g, l), Who: readerName(g, who.seat, l), Status: status(g, l),
+		Board: svg, At: at, Events: len(known), Players: players(g, shown, who.seat, l),
 		Nav: nav{First: atLink(1), Prev: atLink(at - 1), Next: atLink(at + 1), Last: atLink(len(known))}}
 	lines := make([]string, len(evs))
 	if p.Describe != nil {
-		lines = p.Describe(g, evs, int(who.seat))
+		lines = p.Describe(g, evs, int(who.seat), l.Lang(), l.zone)
 	} else {
 		for i, e := range evs {
 			lines[i] = e.Type
@@ -107,15 +117,15 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 		if text == "" {
 			text = e.Type // the event shown has no sentence for this reader
 		}
-		pg.History = append(pg.History, entry{Seq: n, Time: e.Time.UTC().Format("2 Jan 15:04"), Text: text,
+		pg.History = append(pg.History, entry{Seq: n, Time: l.when(e.Time), Text: text,
 			Link: atLink(n), Current: n == at})
 	}
-	pg.Checks, pg.Broken = p.verify(ctx, g, evs)
+	pg.Checks, pg.Broken = p.verify(ctx, g, evs, l)
 	switch {
 	case who.seat == rules.Observer:
-		pg.NoExport = "The history is offered to the players only: it holds their addresses."
+		pg.NoExport = l.S("web.noexport.observer")
 	case g.Ended == nil:
-		pg.NoExport = "The history can be downloaded once the game is over: until then it would show what the others played in secret."
+		pg.NoExport = l.S("web.noexport.running")
 	default:
 		pg.Export = self + "/export"
 		pg.Share = Link("", p.Tokens, g, rules.Observer)
@@ -136,56 +146,63 @@ func board(v rules.View) (template.HTML, error) {
 	return template.HTML(b.String()), nil // drawn by pictures, whose texts are escaped there
 }
 
-func title(g *projections.Game) string {
+// title is the game's title with its variants, each named in the
+// reader's language where the catalog names it.
+func title(g *projections.Game, l locale) string {
 	t := g.Rules.Info().Title
 	if len(g.Setup.Variants) > 0 {
-		t += " (" + strings.Join(g.Setup.Variants, ", ") + ")"
+		vs := make([]string, len(g.Setup.Variants))
+		for i, v := range g.Setup.Variants {
+			vs[i] = l.text(v)
+		}
+		t += l.aside(strings.Join(vs, l.S("sep,")))
 	}
 	return t
 }
 
-func readerName(g *projections.Game, s rules.Seat) string {
+func readerName(g *projections.Game, s rules.Seat, l locale) string {
 	if s == rules.Observer {
-		return "an observer"
+		return l.S("web.observer")
 	}
-	return fmt.Sprintf("%s (seat %d)", g.Created.Players[s].Name, s)
+	return l.S("web.seat", g.Created.Players[s].Name, int(s))
 }
 
-// when writes a time as every reader of the page reads it alike.
-func when(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 UTC") }
-
 // status says where the game stands now.
-func status(g *projections.Game) string {
+func status(g *projections.Game, l locale) string {
 	if g.Ended != nil {
 		var names []string
 		for _, s := range g.Winners() {
 			names = append(names, g.Created.Players[s].Name)
 		}
-		return "The game is over (" + g.Ended.Reason + "): won by " + strings.Join(names, " and ") + "."
+		reason := g.Ended.Reason
+		if words.Has(l.Lang(), "web.reason."+reason) {
+			reason = l.S("web.reason." + reason)
+		}
+		return l.S("web.over", reason, l.and(names))
 	}
 	if g.Waiting() {
-		return "The game waits for its players to join."
+		return l.S("web.waiting")
 	}
 	if g.PausedAt != nil {
-		return "The game is paused since " + when(*g.PausedAt) + "."
+		return l.S("web.paused", l.when(*g.PausedAt))
 	}
 	var parts []string
 	for _, s := range g.State.ToAct() {
 		part := g.Created.Players[s].Name
 		if d, ok := g.Deadline(int(s)); ok {
-			part += " (until " + when(d) + ")"
+			part = l.S("web.until", part, l.when(d))
 		}
 		parts = append(parts, part)
 	}
 	if len(parts) == 0 {
-		return "Nobody is to move."
+		return l.S("web.nobody")
 	}
-	return "To move: " + strings.Join(parts, ", ") + "."
+	return l.S("web.to.move", strings.Join(parts, l.S("sep,")))
 }
 
 // players lists the seats with their scores in the position shown and
 // their standing now.
-func players(g, shown *projections.Game, you rules.Seat) []player {
+func players(g, shown *projections.Game, you rules.Seat, l locale) []player {
 	scores, _ := shown.State.Result()
 	toAct := map[rules.Seat]bool{}
 	if g.Ended == nil {
@@ -204,17 +221,17 @@ func players(g, shown *projections.Game, you rules.Seat) []player {
 			pl.Score = strconv.Itoa(scores[p.Seat])
 		}
 		if d, ok := g.Deadline(p.Seat); ok && pl.ToAct {
-			pl.Until = when(d)
+			pl.Until = l.when(d)
 		}
 		switch {
 		case p.Open:
-			pl.Note = "open seat"
+			pl.Note = l.S("web.note.open")
 		case p.Invited:
-			pl.Note = "invited"
+			pl.Note = l.S("web.note.invited")
 		case containsInt(g.Resigned, p.Seat):
-			pl.Note = "resigned"
+			pl.Note = l.S("web.note.resigned")
 		case g.Abandoned[p.Seat] != "":
-			pl.Note = "played by pbem"
+			pl.Note = l.S("web.note.abandoned")
 		}
 		out = append(out, pl)
 	}
@@ -233,7 +250,7 @@ func containsInt(xs []int, x int) bool {
 // verify checks the history as its export would be checked: the chain,
 // the seed against its commitment by replaying every move (the service
 // holds the seed, so it can before the end), and the signature.
-func (p *Pages) verify(ctx context.Context, g *projections.Game, evs []events.Event) (checks []string, broken string) {
+func (p *Pages) verify(ctx context.Context, g *projections.Game, evs []events.Event, l locale) (checks []string, broken string) {
 	var seed *rules.Seed
 	if s, err := projections.Seed(ctx, p.Service.Store, g.ID); err == nil {
 		seed = &s
@@ -243,17 +260,17 @@ func (p *Pages) verify(ctx context.Context, g *projections.Game, evs []events.Ev
 	if err != nil {
 		return nil, err.Error()
 	}
-	checks = append(checks, "The chain of hashes holds through the whole history.")
+	checks = append(checks, l.S("web.check.chain"))
 	switch {
 	case rep.Replayed && rep.Over:
-		checks = append(checks, "The seed revealed at the end matches the commitment made at the start, and every move replays by the rules to the final scores.")
+		checks = append(checks, l.S("web.check.over"))
 	case rep.Replayed:
-		checks = append(checks, "Every move replays by the rules from the seed, which matches the commitment made at the start; the seed is revealed when the game ends.")
+		checks = append(checks, l.S("web.check.replayed"))
 	default:
-		checks = append(checks, "The seed is not at hand, so the moves were not replayed.")
+		checks = append(checks, l.S("web.check.noseed"))
 	}
 	if rep.Signer != nil && p.Key != nil && rep.Signer.Equal(p.Key.Public()) {
-		checks = append(checks, "The history is signed by this service's key "+rep.Signer.String()+".")
+		checks = append(checks, l.S("web.check.signed", rep.Signer.String()))
 	}
 	return checks, ""
 }

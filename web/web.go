@@ -41,11 +41,16 @@ type Pages struct {
 	// signature is checked against; nil exports unsigned histories.
 	Key *events.SigningKey
 	// Describe says what each event of a history did, in a sentence for
-	// the reader at seat (rules.Observer for the public page), "" for
-	// events it need not read about: the mail's wording
-	// (mailroom.DescribeEach), so that a page tells a seat what its mail
-	// does. Nil names each event by its type.
-	Describe func(g *projections.Game, evs []events.Event, seat int) []string
+	// the reader at seat (rules.Observer for the public page) in language
+	// lang with times in zone (nil: UTC), "" for events it need not read
+	// about: the mail's wording (mailroom.DescribeEachFor), so that a
+	// page tells a seat what its mail does. Nil names each event by its
+	// type.
+	Describe func(g *projections.Game, evs []events.Event, seat int, lang string, zone *time.Location) []string
+	// Prefs are each address's language and zone (LANG, TZ): a seat's
+	// page is in its player's. Nil writes every page in the language the
+	// browser asks for (Accept-Language, ?lang=), times in UTC.
+	Prefs *mail.Prefs
 	// LeftOut says which events a seat (rules.Observer for an observer)
 	// may not know of: the others' plans and mail settings
 	// (mailroom.LeftOut). Its export leaves them out, and its page
@@ -125,8 +130,10 @@ func (p *Pages) Handler() http.Handler {
 // reader is who a page is for: a seat, or rules.Observer for the public
 // page.
 type reader struct {
-	seat  rules.Seat
-	token string // as in the address, for the links the page makes
+	seat   rules.Seat
+	token  string // as in the address, for the links the page makes
+	locale locale // the page's language and zone
+	asked  string // the language the address asked for (?lang=), which the links keep
 }
 
 // route reads the path after /g/<id>/: "<token>", "<token>/export" or
@@ -179,6 +186,10 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
 			return
 		}
 		at = n
+	}
+	if who.locale, who.asked, err = p.locale(ctx, r, g, who.seat); err != nil {
+		p.fail(w, "read prefs", id, err)
+		return
 	}
 	pg, err := p.page(ctx, g, evs, known, who, at)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/rulestest"
+	"github.com/pbem-games/pbem/templates/words"
 	"github.com/pbem-games/pbem/web"
 )
 
@@ -307,7 +308,7 @@ func TestPageTurn(t *testing.T) {
 				if !ok {
 					t.Fatalf("seat %d has no deadline", s)
 				}
-				want := g.Created.Players[s].Name + " (until " + d.UTC().Format("Mon 2 Jan 2006 15:04 UTC") + ")"
+				want := g.Created.Players[s].Name + " (until " + words.For("en").When(d, nil) + ")"
 				if !strings.Contains(body, want) {
 					t.Errorf("the page does not say %q", want)
 				}

@@ -85,7 +85,7 @@ func init() {
 			Detail: "Until you set it, pbem writes in the language of your first mail (its Content-Language header, else Chinese for a mail mostly in Chinese characters, else English), and says so in its answer. `语言 中文` is `LANG zh`.",
 			run:    setLang},
 		{Word: "TZ", Aliases: []string{"TIMEZONE", "时区"}, Syntax: "TZ <zone>", Example: "TZ Asia/Shanghai", Who: Anyone,
-			Detail: "Until you set it, pbem uses the offset of your first mail's Date header, else UTC. The days you write in `VACATION` are in your zone too; the weekdays of a host's `DEADLINE` are counted in UTC.",
+			Detail: "Until you set it, pbem uses the offset of your first mail's Date header, else UTC. The days you write in `VACATION` are in your zone too; the weekdays of a host's `DEADLINE` are counted in the host's zone.",
 			run:    setZone},
 		{Word: "GAMES", Aliases: []string{"我的对局"}, Syntax: "GAMES", Example: "GAMES", Who: Anyone, Brief: true,
 			Console: "pbem games", run: answer(KindGames)},
@@ -124,7 +124,7 @@ func init() {
 			run:    conditional},
 		{Word: "DEADLINE", Aliases: []string{"截止"}, Syntax: "DEADLINE <time> [mon-fri] [REMINDER <time>] [GRACE <time>] [TIMEOUTS <n>] [VACATION <days>] | DEADLINE OFF",
 			Example: "DEADLINE 48h mon-fri REMINDER 12h GRACE 6h", Who: HostOnly, Game: true,
-			Detail:  "Time is counted only on the days given (UTC); the reminder comes a quarter of the time before by default; after the grace pbem plays the game's default move, marked as a timeout; after `TIMEOUTS` timeouts (3 by default) pbem plays the seat for good; vacations may push a deadline by at most `VACATION` days (14 by default).",
+			Detail:  "Time is counted only on the days given, as they are in your time zone (`TZ`) when you set it; each player reads the deadline in their own. The reminder comes a quarter of the time before by default; after the grace pbem plays the game's default move, marked as a timeout; after `TIMEOUTS` timeouts (3 by default) pbem plays the seat for good; vacations may push a deadline by at most `VACATION` days (14 by default).",
 			Console: "pbem deadline", run: setDeadline},
 		{Word: "PAUSE", Aliases: []string{"暂停"}, Syntax: "PAUSE", Example: "PAUSE", Who: HostOnly, Game: true,
 			Console: "pbem pause", run: pause(true)},
@@ -267,8 +267,15 @@ func resign(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Cause
 	return err
 }
 
+// setDeadline sets the host's DEADLINE, its weekdays counted as days are
+// in the host's zone (TZ) when they set it.
 func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	set, err := ParseDeadline(rest)
+	if err == nil && len(set.Days) > 0 {
+		var loc Locale
+		loc, _, err = m.Service.localeAt(ctx, l.p.From, m.Service.Time())
+		set.Zone = loc.ZoneName
+	}
 	if err == nil {
 		_, err = m.Service.SetSettings(ctx, l.game.ID, l.seat, set, c)
 	}

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -72,6 +74,17 @@ func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string 
 // DescribeEachIn is DescribeEach in the language lang ("en", "zh").
 func DescribeEachIn(g *projections.Game, evs []events.Event, reader int, lang string) []string {
 	return describeEachIn(g, evs, reader, Locale{Printer: words.For(lang)})
+}
+
+// DescribeEachFor is DescribeEach for a reader of language lang ("en",
+// "zh") whose times are in zone (nil: UTC), as a game's web page tells
+// its history to a seat's player.
+func DescribeEachFor(g *projections.Game, evs []events.Event, reader int, lang string, zone *time.Location) []string {
+	loc := Locale{Printer: words.For(lang), Zone: zone}
+	if zone != nil {
+		loc.ZoneName = zone.String()
+	}
+	return describeEachIn(g, evs, reader, loc)
 }
 
 // describeEachIn is DescribeEach for a reader of loc.
@@ -278,7 +291,7 @@ func tellEnded(t teller, _ events.GameEnded) string {
 }
 
 func tellSettings(t teller, p events.SettingsChanged) string {
-	return t.loc.S("settings", describeSettings(p.Settings, t.loc))
+	return t.loc.S("settings", describeSettings(p.Settings, t.loc, t.e.Time))
 }
 
 // tellReminder and tellDigestSent are silent: the reminder or the digest
@@ -508,14 +521,21 @@ func result(g *projections.Game, loc Locale) string {
 	return loc.tidy(s)
 }
 
-// describeSettings says the host's settings in words.
-func describeSettings(s events.Settings, loc Locale) string {
+// describeSettings says the host's settings, set at at, in words: the
+// weekdays the clock runs on in the reader's language, and the zone of
+// the host in which they are counted.
+func describeSettings(s events.Settings, loc Locale, at time.Time) string {
 	if s.PerMove == "" {
 		return loc.S("settings.none")
 	}
 	out := loc.S("settings.per.move", s.PerMove)
 	if len(s.Days) > 0 {
-		out += loc.S("settings.days", strings.Join(s.Days, ", "))
+		days := make([]string, len(s.Days))
+		for i, d := range s.Days {
+			days[i] = loc.S("day." + strings.ToUpper(d[:1]) + d[1:])
+		}
+		host := localeOf(mail.Pref{Zone: s.Zone})
+		out += loc.S("settings.days", loc.list(days, ", "), host.zoneLabel(at))
 	}
 	if s.Reminder != "" {
 		out += loc.S("settings.reminder", s.Reminder)

@@ -171,3 +171,35 @@ func TestLanguageByMail(t *testing.T) {
 		}
 	})
 }
+
+// TestDeadlineWeekdaysInHostZone: a host in Shanghai whose DEADLINE runs
+// the clock on weekends only means Saturday and Sunday in Shanghai, which
+// begin eight hours before UTC's; Bea, in New York, reads the deadline
+// in her zone, and the settings name the zone the days are counted in.
+func TestDeadlineWeekdaysInHostZone(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	mt.fresh(id, 0, "TZ Asia/Shanghai\r\n")
+	mt.fresh(id, 1, "TZ America/New_York\r\n")
+	before := len(mt.outbox())
+	if r := refusals(mt.fresh(id, 0, "DEADLINE 24h sat-sun\r\n")); len(r) > 0 {
+		t.Fatalf("DEADLINE refused: %q", r)
+	}
+	if r := refusals(mt.fresh(id, 0, "E5\r\n")); len(r) > 0 {
+		t.Fatalf("E5 refused: %q", r)
+	}
+	// The clock starts on Saturday 5 December at midnight in Shanghai,
+	// Friday 16:00 UTC, and runs 24 hours.
+	want := time.Date(2026, 12, 5, 16, 0, 0, 0, time.UTC)
+	if d, ok := mt.game(id).Deadline(1); !ok || !d.Equal(want) {
+		t.Errorf("Bea's deadline is %v, want %v", d, want)
+	}
+	bea := mt.sent(before, tableAddrs[1])
+	all := texts(bea)
+	if !strings.Contains(all, "Sat 5 Dec 11:00 UTC-05:00") {
+		t.Errorf("Bea's mail gives no deadline of Sat 5 Dec 11:00 UTC-05:00, her zone:\n%s", all)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(all), " "), "counting only Sat, Sun, days as they are in Asia/Shanghai (UTC+08:00)") {
+		t.Errorf("Bea's mail does not say in which zone the days count:\n%s", all)
+	}
+}

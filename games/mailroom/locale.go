@@ -51,22 +51,25 @@ func localeOf(p mail.Pref) Locale {
 
 // phrase writes a phrase of a game's rules in the reader's language,
 // each of its parts in English where the catalog lacks it.
+// A phrase with a Pad is filled to its columns by display width, so that
+// a table of Chinese names lines up as the English one does.
 func (l Locale) phrase(p rules.Phrase) string {
-	if p.Width > 0 {
-		s := l.phrase(rules.Phrase{Format: p.Format, Args: p.Args, Text: p.Text})
-		return s + rules.Fill(templates.Width(s), p.Width)
+	s := p.Text
+	if p.Format != "" {
+		args := make([]any, len(p.Args))
+		for i, a := range p.Args {
+			args[i] = l.phrase(a)
+		}
+		if words.Has(l.Lang(), p.Format) {
+			s = l.S(p.Format, args...)
+		} else {
+			s = fmt.Sprintf(p.Format, args...)
+		}
 	}
-	if p.Format == "" {
-		return p.Text
+	if p.Pad > 0 {
+		return p.Padded(s, templates.Width(s))
 	}
-	args := make([]any, len(p.Args))
-	for i, a := range p.Args {
-		args[i] = l.phrase(a)
-	}
-	if !words.Has(l.Lang(), p.Format) {
-		return fmt.Sprintf(p.Format, args...)
-	}
-	return l.S(p.Format, args...)
+	return s
 }
 
 // stage names the stretch of play st is in (rules.Staged) in the

@@ -3,23 +3,24 @@ package mailroom
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"maps"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // zones by name, whatever the host has installed
 	"unicode"
 
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
 // Each address's language and zone: the LANG and TZ commands, what pbem
 // reads from a newcomer's first mail, and which a mail is written in.
+
+// Prefs is the bucket of each address's language and zone the mail is
+// written with, for the web pages to be written alike.
+func (s *Service) Prefs(ctx context.Context) (*mail.Prefs, error) { return s.prefsStore(ctx) }
 
 // prefsStore opens the bucket of each address's settings once.
 func (s *Service) prefsStore(ctx context.Context) (*mail.Prefs, error) {
@@ -66,59 +67,10 @@ func parseLang(s string) (string, bool) {
 	return words.Match(s)
 }
 
-// offset matches a zone given as its offset from UTC: "+08:00", "+8",
-// "UTC-5", "GMT+0530".
-var offset = regexp.MustCompile(`^(?i:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$`)
-
 // parseZone reads the zone of a TZ command: "UTC", an offset from UTC, or
 // an IANA name ("Asia/Shanghai", in any case); name is how pbem keeps it.
 func parseZone(s string) (name string, loc *time.Location, err error) {
-	s = strings.TrimSpace(s)
-	switch up := strings.ToUpper(s); up {
-	case "UTC", "GMT", "Z", "UTC+0", "UTC+00:00", "+00:00", "0":
-		return "UTC", time.UTC, nil
-	}
-	if m := offset.FindStringSubmatch(strings.ReplaceAll(s, " ", "")); m != nil {
-		h, _ := strconv.Atoi(m[2])
-		min := 0
-		if m[3] != "" {
-			min, _ = strconv.Atoi(m[3])
-		}
-		secs := h*3600 + min*60
-		if h > 14 || min > 59 || secs > 14*3600 {
-			return "", nil, fmt.Errorf("no zone is %s from UTC", s)
-		}
-		if m[1] == "-" {
-			secs = -secs
-		}
-		name = fmt.Sprintf("%s%02d:%02d", m[1], h, min)
-		return name, time.FixedZone("UTC"+name, secs), nil
-	}
-	if s == "" || strings.EqualFold(s, "local") || strings.ContainsAny(s, ". \\") {
-		return "", nil, fmt.Errorf("no zone %q", s)
-	}
-	for _, name := range []string{s, zoneCase(s)} {
-		if loc, err := time.LoadLocation(name); err == nil {
-			return name, loc, nil
-		}
-	}
-	return "", nil, fmt.Errorf("no zone %q", s)
-}
-
-// zoneCase writes an IANA zone name as the database does, for a reader who
-// wrote it in other case: "asia/shanghai" is "Asia/Shanghai".
-func zoneCase(s string) string {
-	parts := strings.Split(strings.ToLower(s), "/")
-	for i, p := range parts {
-		words := strings.Split(p, "_")
-		for j, w := range words {
-			if w != "" {
-				words[j] = strings.ToUpper(w[:1]) + w[1:]
-			}
-		}
-		parts[i] = strings.Join(words, "_")
-	}
-	return strings.Join(parts, "/")
+	return projections.ParseZone(s)
 }
 
 // detect reads a newcomer's language and zone from their mail: the

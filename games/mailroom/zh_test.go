@@ -343,3 +343,82 @@ func checkMarketColumns(t *testing.T, text string) {
 		}
 	}
 }
+
+// TestAltiplanoChineseBoardLinesUp: the board Bea gets by mail in Chinese
+// lines up its tables as the English one does, a Chinese character taking
+// two columns of a monospace font: the locations' supplies start in one
+// column, and so do the display's locations, actions and costs.
+func TestAltiplanoChineseBoardLinesUp(t *testing.T) {
+	mt := newMailTable(t, altiplano.Game)
+	mt.send(tableAddrs[1], mt.m.Mailbox, "", "语言 中文\r\n")
+	id := mt.create("altiplano", 2)
+	var board string
+	for _, o := range mt.fresh(id, 1, "棋盘\r\n") {
+		if strings.Contains(o.Text, "地点（按顺时针方向）：") {
+			board = o.Text
+		}
+	}
+	if board == "" {
+		t.Fatal("Bea got no board in Chinese")
+	}
+	// columns gives where each field after the first of a line starts,
+	// in display columns, fields being parted by two spaces or more, or
+	// by one after the first field.
+	columns := func(line string, first int) []int {
+		var cols []int
+		col, spaces := 0, 0
+		fields := 0
+		for _, r := range line {
+			if r == ' ' {
+				spaces++
+			} else {
+				if col > 0 && spaces > 0 && (spaces >= 2 || fields < first) {
+					cols = append(cols, col)
+				}
+				if spaces > 0 || col == 0 {
+					fields++
+				}
+				spaces = 0
+			}
+			col += templates.Width(string(r))
+		}
+		return cols
+	}
+	section := func(head string) []string {
+		_, rest, ok := strings.Cut(board, head)
+		if !ok {
+			t.Fatalf("the board has no %q:\n%s", head, board)
+		}
+		var lines []string
+		for _, l := range strings.Split(rest, "\n")[1:] {
+			if !strings.HasPrefix(l, "  ") {
+				break
+			}
+			lines = append(lines, l)
+		}
+		return lines
+	}
+	check := func(name string, lines []string, first, n int) {
+		var want []int
+		for _, l := range lines {
+			cols := columns(l, first)
+			if len(cols) < n {
+				continue // a line that is no row of the table ("牌堆：…")
+			}
+			if want == nil {
+				want = cols[:n]
+			} else if !slices.Equal(cols[:n], want) {
+				t.Errorf("%s: the columns of\n%s\nstart at %v, the first row's at %v:\n%s", name, l, cols[:n], want, strings.Join(lines, "\n"))
+			}
+		}
+		if want == nil {
+			t.Errorf("%s: no row of the table:\n%s", name, strings.Join(lines, "\n"))
+		}
+	}
+	check("locations", section("地点（按顺时针方向）："), 1, 1)
+	display := section("展示区上的扩展卡")
+	for i, l := range display {
+		display[i] = strings.TrimRight(l, " ")
+	}
+	check("display", display, 3, 4)
+}

@@ -90,12 +90,16 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 	}
 	m := newMetrics(h)
 	post := mailroom.New(svc)
+	prefs, err := post.Prefs(ctx)
+	if err != nil {
+		return nil, err
+	}
 	svc.MinDeadline, svc.MaxObservers = c.MinDeadline.Duration, c.MaxObservers
 	record := mail.StoreInbox(svc.Store)
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
-		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEach, LeftOut: mailroom.LeftOut, Stop: stops, Log: log.With("part", "web")},
+		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEachFor, LeftOut: mailroom.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web")},
 		listen:  c.HTTPListen,
 		log:     log,
 		index:   index,

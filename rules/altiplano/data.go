@@ -144,6 +144,7 @@ const anyGood slot = 100
 // design is the action of an extension card, also printed on professions.
 type design struct {
 	name  string // one word, used in moves
+	zh    string // its Chinese name, as the Chinese mails write it
 	loc   Loc    // where the action is performed
 	in    []slot // the action spaces, one good or coin each
 	out   Goods  // what the action gives
@@ -191,20 +192,20 @@ const (
 // every time they come round. With 1 food, the farmer and the stonemason
 // scored up to half as much again as the others, and the miner led.
 var designs = [numDesigns]design{
-	dCorral:     {name: "corral", loc: Farm, in: []slot{slot(Food)}, out: of(Alpaca), price: 2},
-	dSawmill:    {name: "sawmill", loc: Forest, in: []slot{slot(Food)}, out: of(Wood), price: 1},
-	dFishery:    {name: "fishery", loc: Port, in: []slot{slot(Food)}, out: of(Fish), price: 2},
-	dShaft:      {name: "shaft", loc: Mine, in: []slot{slot(Food), slot(Food)}, out: of(Ore), price: 2},
-	dPlantation: {name: "plantation", loc: Forest, in: []slot{slot(Food), slot(Food)}, out: of(Cocoa), price: 2},
-	dQuarry:     {name: "quarry", loc: Mine, in: []slot{slot(Food), slot(Food)}, out: of(Stone), price: 1},
-	dGlassworks: {name: "glassworks", loc: Market, in: []slot{slot(Coin)}, out: of(Glass), price: 2},
-	dShearing:   {name: "shearing", loc: Farm, in: []slot{slot(Alpaca)}, out: of(Wool), price: 3},
-	dLoom:       {name: "loom", loc: Farm, in: []slot{slot(Wool)}, out: of(Fabric), price: 3},
-	dSmelter:    {name: "smelter", loc: Mine, in: []slot{slot(Ore)}, out: of(Silver), price: 3},
-	dSmokehouse: {name: "smokehouse", loc: Port, in: []slot{slot(Fish)}, out: of(Food, Food), price: 2},
-	dBullion:    {name: "bullion", loc: Market, in: []slot{slot(Coin), slot(Coin)}, out: of(Silver), price: 4},
-	dCornfield:  {name: "cornfield", loc: Road, in: []slot{slot(Food), slot(Wood)}, out: of(Corn), price: 4},
-	dStorehouse: {name: "storehouse", loc: Village, in: []slot{anyGood, anyGood}, store: true, final: true, price: 3},
+	dCorral:     {name: "corral", zh: "畜栏", loc: Farm, in: []slot{slot(Food)}, out: of(Alpaca), price: 2},
+	dSawmill:    {name: "sawmill", zh: "锯木厂", loc: Forest, in: []slot{slot(Food)}, out: of(Wood), price: 1},
+	dFishery:    {name: "fishery", zh: "渔场", loc: Port, in: []slot{slot(Food)}, out: of(Fish), price: 2},
+	dShaft:      {name: "shaft", zh: "矿井", loc: Mine, in: []slot{slot(Food), slot(Food)}, out: of(Ore), price: 2},
+	dPlantation: {name: "plantation", zh: "种植园", loc: Forest, in: []slot{slot(Food), slot(Food)}, out: of(Cocoa), price: 2},
+	dQuarry:     {name: "quarry", zh: "采石场", loc: Mine, in: []slot{slot(Food), slot(Food)}, out: of(Stone), price: 1},
+	dGlassworks: {name: "glassworks", zh: "玻璃工坊", loc: Market, in: []slot{slot(Coin)}, out: of(Glass), price: 2},
+	dShearing:   {name: "shearing", zh: "剪毛场", loc: Farm, in: []slot{slot(Alpaca)}, out: of(Wool), price: 3},
+	dLoom:       {name: "loom", zh: "织布机", loc: Farm, in: []slot{slot(Wool)}, out: of(Fabric), price: 3},
+	dSmelter:    {name: "smelter", zh: "冶炼厂", loc: Mine, in: []slot{slot(Ore)}, out: of(Silver), price: 3},
+	dSmokehouse: {name: "smokehouse", zh: "熏制房", loc: Port, in: []slot{slot(Fish)}, out: of(Food, Food), price: 2},
+	dBullion:    {name: "bullion", zh: "银锭", loc: Market, in: []slot{slot(Coin), slot(Coin)}, out: of(Silver), price: 4},
+	dCornfield:  {name: "cornfield", zh: "玉米田", loc: Road, in: []slot{slot(Food), slot(Wood)}, out: of(Corn), price: 4},
+	dStorehouse: {name: "storehouse", zh: "储藏室", loc: Village, in: []slot{anyGood, anyGood}, store: true, final: true, price: 3},
 }
 
 // profInfo is a profession card.

@@ -63,6 +63,9 @@ var chinese = func() [][2]string {
 		"移动": wMove, "前往": wGo, "到": "", "角色板": wProfession, "角色": wProfession, "职业": wProfession,
 		"放置": wPut, "放": wPut, "取回": wTake, "收回": wBack, "移回": wBack, "抽取": wDraw, "完成": wDone,
 		"结束": wEnd, "跳过": wPass, "选择": wChoose, "用": wBy, "金币": "COIN", "号": "", "个": "", "和": "",
+		// As the Chinese mails write the board: silver is 银 there,
+		// the movement spaces 移动位置, a placement "农场上 1 羊驼".
+		"银": "SILVER", "移动位置": wMove, "行动位置": "", "存入": "", "上": "",
 		"，": ",", "：": ":", "／": "/", "；": ";", "。": " ", "、": ",",
 	}
 	for g := range numGoods {
@@ -73,6 +76,9 @@ var chinese = func() [][2]string {
 	}
 	for _, p := range professions {
 		m[p.zh] = upper(p.name)
+	}
+	for _, d := range designs {
+		m[d.zh] = upper(d.name)
 	}
 	var out [][2]string
 	for k, v := range m {

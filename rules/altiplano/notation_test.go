@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // notationPlan is a planning position: seat 0, a miner, holds food, alpaca,
@@ -113,6 +114,16 @@ var notationCases = []struct {
 	{act: true, text: "前往道路 / 修建道路", want: "GO ROAD / ROAD BUILD"},
 	{act: true, text: "pass", want: "PASS"},
 	{act: true, text: "跳过", want: "PASS"},
+	// The names as the Chinese mails write them (see TestChineseNamesParse).
+	{act: true, text: "前往矿山 / 矿山 银", want: "GO MINE / MINE SILVER"},
+	{act: true, text: "前往矿山 / 银", want: "GO MINE / MINE SILVER"},
+	{act: true, text: "前往市场 / 购买 锯木厂", want: "GO MARKET / MARKET BUY SAWMILL"},
+	{act: true, text: "前往市场 / 市场 购买 扩展卡 剪毛场", want: "GO MARKET / MARKET BUY SHEARING"},
+	{act: true, text: "前往村庄 / 存入仓库 羊毛", want: "GO VILLAGE / VILLAGE STORE WOOL"},
+	{text: "放 玻璃工坊 金币", want: "PUT GLASSWORKS COIN"},
+	{text: "移动位置 食物", want: "PUT MOVE FOOD"},
+	{text: "农场上 1 羊驼", want: "PUT FARM ALPACA"},
+	{text: "放 冶炼厂 银", err: "no silver on your planning spaces"},
 	{act: true, text: "go road / pass", want: "GO ROAD / PASS"},
 	{act: true, text: "go road", err: "moving is not a turn"},
 	{act: true, text: "go mine / silver / pass", err: "a turn is a movement"},
@@ -236,6 +247,38 @@ func TestChooseAlone(t *testing.T) {
 	for _, text := range []string{"CHOOSE", "CHOOSE MINER FARMER", "选择"} {
 		if _, err := st.Parse(seat, text); !errors.Is(err, rules.ErrIllegal) || !strings.Contains(err.Error(), "CHOOSE MINER") {
 			t.Errorf("Parse(%q) = %v, want a refusal that shows CHOOSE MINER", text, err)
+		}
+	}
+}
+
+// TestChineseNamesParse reads back every name of a good, location,
+// profession, extension and space as the Chinese mails write it (the
+// catalog of templates/words), so that a player may copy it from the
+// board into a move.
+func TestChineseNamesParse(t *testing.T) {
+	want := map[string]string{"move": wMove, "coin": "COIN"} // the catalog's name: the canonical word
+	for g := range numGoods {
+		want[goodData[g].name] = upper(goodData[g].name)
+	}
+	for l := range numLocs {
+		want[title(locData[l].name)] = upper(locData[l].name)
+		want[locData[l].name] = upper(locData[l].name)
+	}
+	for _, p := range professions {
+		want[p.name] = upper(p.name)
+	}
+	for _, d := range designs {
+		want[d.name] = upper(d.name)
+	}
+	for name, canon := range want {
+		zh := words.Text("zh", name)
+		if zh == "" {
+			t.Errorf("the catalog has no Chinese for %q", name)
+			continue
+		}
+		got, err := lex(zh)
+		if err != nil || strings.Join(got, " ") != canon {
+			t.Errorf("lex(%q) (%s) = %q, %v; want %s", zh, name, got, err, canon)
 		}
 	}
 }

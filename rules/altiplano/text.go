@@ -105,12 +105,6 @@ func counted(s string) rules.Phrase {
 	return join(", ", ps)
 }
 
-// pad is the spaces that fill the English of p to width columns, which
-// every language writes after its own words.
-func pad(p rules.Phrase, width int) string {
-	return strings.Repeat(" ", max(0, width-len(p.String())))
-}
-
 // plural says n things: "1 coin", "2 coins".
 func plural(n int, thing string) rules.Phrase {
 	if n == 1 {
@@ -197,14 +191,14 @@ func (v *View) table() []rules.Phrase {
 			parts = append(parts, say("contracts %s", orNone(join("; ", cs))))
 		}
 		loc := say(title(name))
-		line := say("  %s%s %s", loc, pad(loc, 8), join("; ", parts))
+		line := say("  %-8s %s", loc, join("; ", parts))
 		if ps := pawns[name]; len(ps) > 0 {
 			line = say("%s  [pawn of %s]", line, join(", ", ps))
 		}
 		ls = append(ls, line)
 	}
 	centre := say("Centre")
-	return append(ls, say("  %s%s food %d, coins", centre, pad(centre, 8), t.Supply["food"]), blank)
+	return append(ls, say("  %-8s food %d, coins", centre, t.Supply["food"]), blank)
 }
 
 // contractText says contract c (from 0): "5: 2 wool and 1 glass for 4 points".
@@ -221,8 +215,7 @@ func (v *View) offers() []rules.Phrase {
 		}
 		dg := designs[d]
 		name, loc, act := say(o.Name), say(title(locData[dg.loc].name)), actionPhrase(d)
-		ls = append(ls, say("  %d %s%s %s%s %s%s %d+%d = %d", o.Space, name, pad(name, 11), loc, pad(loc, 8), act, pad(act, 38),
-			dg.price, o.Cost-dg.price, o.Cost))
+		ls = append(ls, say("  %d %-11s %-8s %-38s %d+%d = %d", o.Space, name, loc, act, dg.price, o.Cost-dg.price, o.Cost))
 	}
 	if len(v.Table.Display) < 5 {
 		ls = append(ls, say("  %s empty.", plural(5-len(v.Table.Display), "display space")))

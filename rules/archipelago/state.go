@@ -206,7 +206,6 @@ func (s *state) clone() *state {
 	return &c
 }
 
-
 // logf tells everyone what the move did, as a phrase (rules.Say) each
 // reader reads in their own language.
 func (s *state) logf(format string, args ...any) {
