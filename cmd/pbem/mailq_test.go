@@ -1,9 +1,15 @@
 package main
 
 import (
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/mail"
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestMailCommandsStopped: an operator reads the outbox of a stopped
@@ -103,3 +109,74 @@ func TestLogInChinese(t *testing.T) {
 
 // english is a run of three Latin letters: a word of English.
 var english = regexp.MustCompile(`[A-Za-z]{3,}`)
+
+// TestMailShowChinese: pbem mail show of any notice to a player whose
+// language is zh prints a Chinese mail with no English sentence, in every
+// game: the invitation, the prompts, the answers to their moves and the
+// news of the other's.
+func TestMailShowChinese(t *testing.T) {
+	t.Parallel()
+	sentence := regexp.MustCompile(`\b[a-z]{2,}(?:[ ,;:]+[a-z]{2,}){2,}\b`) // three English words in a row
+	for _, game := range []string{"atacama", "altiplano", "archipelago"} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			out := mustPbem(t, dir, "new", game, "--players", "ana@example.org:en,bea@example.net:zh")
+			id := strings.TrimSpace(out)
+			for range 4 {
+				for seat := range 2 {
+					legal := strings.Fields(strings.SplitN(mustPbem(t, dir, "legal", id, "--seat", fmt.Sprint(seat)), "\n", 2)[0])
+					if len(legal) > 0 {
+						mustPbem(t, dir, "move", id, "--seat", fmt.Sprint(seat), strings.Join(legal, " "))
+					}
+				}
+			}
+			kinds := map[string]bool{}
+			for _, line := range strings.Split(mustPbem(t, dir, "mail", "list", id), "\n")[1:] {
+				if !strings.Contains(line, "bea@example.net") {
+					continue
+				}
+				msg, err := mail.ReadMessage(strings.NewReader(mustPbem(t, dir, "mail", "show", strings.Fields(line)[0])))
+				if err != nil {
+					t.Fatal(err)
+				}
+				kind := msg.Header.Get("X-Pbem-Kind")
+				kinds[kind] = true
+				text := textPart(t, msg)
+				if msg.Header.Get("Content-Language") != "zh" || !strings.ContainsFunc(text, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+					t.Errorf("the %s mail to Bea is not Chinese:\n%s", kind, text)
+				}
+				if m := sentence.FindString(text); m != "" {
+					t.Errorf("the %s mail to Bea says %q in English:\n%s", kind, m, text)
+				}
+			}
+			for _, k := range []string{"invitation", "your-turn", "accepted"} {
+				if !kinds[k] {
+					t.Errorf("no %s mail to Bea among %v", k, kinds)
+				}
+			}
+		})
+	}
+}
+
+// textPart is the plain text of a mail pbem writes, decoded.
+func textPart(t *testing.T, msg *mail.Message) string {
+	t.Helper()
+	_, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := multipart.NewReader(msg.Body, params["boundary"])
+	for {
+		p, err := r.NextPart()
+		if err != nil {
+			t.Fatalf("no text part: %v", err)
+		}
+		if strings.HasPrefix(p.Header.Get("Content-Type"), "text/plain") {
+			b, err := io.ReadAll(p) // NextPart undoes the quoted-printable
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(b)
+		}
+	}
+}

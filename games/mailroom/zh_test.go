@@ -422,3 +422,85 @@ func TestAltiplanoChineseBoardLinesUp(t *testing.T) {
 	}
 	check("display", display, 3, 4)
 }
+
+// TestChineseHostByMail: Bea, who reads Chinese and lives in Shanghai,
+// starts a game of each of the three games by mail with Chinese commands
+// only, sets its deadlines, plays and ends it by resigning; Ana joins in
+// English. Every mail Bea gets is Chinese, and the deadlines she reads
+// are in her zone.
+func TestChineseHostByMail(t *testing.T) {
+	for _, game := range []rules.Game{atacama.Game, altiplano.Game, archipelago.Game} {
+		t.Run(game.Info().Name, func(t *testing.T) {
+			mt := newMailTable(t, game)
+			ana, bea := tableAddrs[0], tableAddrs[1]
+			mt.send(ana, mt.m.Mailbox, "", "HELP\r\n")
+			start := len(mt.outbox())
+			mt.send(bea, mt.m.Mailbox, "", "语言 中文\r\n时区 Asia/Shanghai\r\n")
+			mt.send(bea, mt.m.Mailbox, "", "新游戏 "+game.Info().Name+" 和 "+ana+"\r\n")
+			var id string
+			for _, n := range mt.outbox()[start:] {
+				if n.To == bea && n.Game != "" {
+					id = n.Game
+				}
+			}
+			if id == "" {
+				t.Fatalf("新游戏 started no game of Bea's")
+			}
+			seat := func(addr string) int {
+				for _, p := range mt.game(id).Created.Players {
+					if p.Address == addr {
+						return p.Seat
+					}
+				}
+				t.Fatalf("%s has no seat in %s", addr, id)
+				return -1
+			}
+			write := func(addr, body string) {
+				mt.send(addr, mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, seat(addr)), "", body+"\r\n")
+			}
+			write(ana, "JOIN")
+			if g := mt.game(id); g.Waiting() {
+				t.Fatalf("the game still waits for its players after Ana's JOIN: %+v", g.Invited())
+			}
+			write(bea, "截止 48h 宽限 6h")
+			zh := newChineseReader(mt.game(id))
+			zh.notation = map[string][]string{"altiplano": altiplano.Words(), "archipelago": archipelago.Words()}[game.Info().Name]
+			for i := 0; i < 6; i++ {
+				g := mt.game(id)
+				zh.seeGame(g, rules.Seat(seat(bea)))
+				to := g.State.ToAct()
+				if g.Ended != nil || len(to) == 0 {
+					break
+				}
+				s := int(to[0])
+				write(g.Created.Players[s].Address, g.State.Legal(rules.Seat(s))[0].String())
+			}
+			write(bea, "认输")
+			if g := mt.game(id); g.Ended == nil {
+				t.Fatalf("认输 did not end the game")
+			}
+			kinds, zoned := map[string]bool{}, false
+			for _, o := range mt.sent(start, bea) {
+				kinds[o.Headers[mailroom.HeaderKind]] = true
+				if o.Headers["Content-Language"] != "zh" {
+					t.Errorf("a %s mail to Bea is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
+				}
+				zoned = zoned || strings.Contains(o.Text, "UTC+08:00")
+				zh.check(t, o)
+			}
+			for _, k := range []string{mailroom.KindInvitation, mailroom.KindGameOver} {
+				if !kinds[k] {
+					t.Errorf("Bea got no %s mail", k)
+				}
+			}
+			if !zoned {
+				t.Errorf("no mail to Bea shows a time in her zone (UTC+08:00)")
+			}
+			for _, o := range mt.sent(start, ana) {
+				if hasChinese(o.Subject + o.Text + o.HTML) {
+					t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
+				}
+			}
+		})
+	}
+}
