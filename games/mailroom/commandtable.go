@@ -124,7 +124,7 @@ func init() {
 			run:    conditional},
 		{Word: "DEADLINE", Aliases: []string{"截止"}, Syntax: "DEADLINE <time> [mon-fri] [REMINDER <time>] [GRACE <time>] [TIMEOUTS <n>] [VACATION <days>] | DEADLINE OFF",
 			Example: "DEADLINE 48h mon-fri REMINDER 12h GRACE 6h", Who: HostOnly, Game: true,
-			Detail:  "Time is counted only on the days given, as they are in your time zone (`TZ`) when you set it; each player reads the deadline in their own. The reminder comes a quarter of the time before by default; after the grace pbem plays the game's default move, marked as a timeout; after `TIMEOUTS` timeouts (3 by default) pbem plays the seat for good; vacations may push a deadline by at most `VACATION` days (14 by default).",
+			Detail:  "Time is counted only on the days given, as they are in your time zone (`TZ`) when you set it; each player reads the deadline in their own. Its words may be written in Chinese too (`截止 48h 周一-周五 提醒 12h 宽限 6h`). The reminder comes a quarter of the time before by default; after the grace pbem plays the game's default move, marked as a timeout; after `TIMEOUTS` timeouts (3 by default) pbem plays the seat for good; vacations may push a deadline by at most `VACATION` days (14 by default).",
 			Console: "pbem deadline", run: setDeadline},
 		{Word: "PAUSE", Aliases: []string{"暂停"}, Syntax: "PAUSE", Example: "PAUSE", Who: HostOnly, Game: true,
 			Console: "pbem pause", run: pause(true)},
