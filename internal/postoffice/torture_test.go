@@ -105,8 +105,8 @@ func TestTorture(t *testing.T) {
 		rep.Expels, rep.Expelled, rep.ExpelledRefused)
 	t.Logf("hosts mailed %d REPLACE, which gave %d seats to newcomers who joined and played them; pbem rightly let be %d mails the seats' old players wrote afterwards; newcomers took %d open seats with the line the hosts passed on",
 		rep.Replaces, rep.ReplacedSeats, rep.Unheard, rep.SeatsTaken)
-	t.Logf("players of two-player Atacama games mailed %d conditional moves after their own; pbem played %d of them and rightly refused %d; players of Archipelago accepted %d deals by mail",
-		rep.Ifs, rep.FromIfs, rep.IfRefused, rep.Accepts)
+	t.Logf("players of two-player Atacama games mailed %d conditional moves after their own; pbem played %d of them and rightly refused %d; players of Archipelago answered %d offers their boards showed made to them, in turn or not (pbem rightly refused %d, the offer gone by then), and accepted %d deals by mail",
+		rep.Ifs, rep.FromIfs, rep.IfRefused, rep.Deals, rep.DealRefused, rep.Accepts)
 	t.Logf("the operator ran %d command lines at the console (%s), %d of them cut short by a kill; it set %d deadlines and paused and resumed %d games, and the players were mailed each; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time; it gave up on %d seats after too many timeouts and played %d moves for them",
 		rep.Commands, consoleWords(out.Console), rep.Disturbed, rep.Deadlines, rep.Paused, rep.Clocked, rep.TimedOut, rep.Abandoned, rep.ForGood)
 	t.Logf("pbem wrote %d notices: %d to healthy recipients (%d of them to the observer), %d waiting for the full mailbox (452), %d failed for the refusing one (550), whose hosts of %d games were told of it once each; the mailboxes hold %d mails, of which %d are second deliveries with identical content",

@@ -35,6 +35,7 @@ const (
 	KindExpel     = "expel"     // the host's EXPEL of another seat, before answering a prompt
 	KindReplace   = "replace"   // the host's REPLACE of another seat's player with a newcomer, likewise
 	KindIf        = "if"        // a player's IF <their move> THEN <its move>, mailed after its own move
+	KindDeal      = "deal"      // a player's ACCEPT or DECLINE of an offer a mail shows made to them, in reply to that mail, in turn or not
 )
 
 // Sent is one mail a player sent.
@@ -231,6 +232,7 @@ type player struct {
 	hosting *rand.Rand
 	hosted  map[string]bool
 	opened  map[string]bool // games whose open seat it gave a newcomer
+	dealt   map[string]bool // the offers made to it it has answered: game, offerer and offer
 	ahead   *rand.Rand      // draws its conditional moves
 	// newcomer says the player is one of the Newcomers, who sit at no
 	// table of their own; sits are the seats it was given, by game.
@@ -321,7 +323,7 @@ func (c *Club) newPlayer(name string, pair, seat int, stream uint64) *player {
 		lastMove: map[string]string{}, unsure: map[string][]string{}, accepted: map[string]uint64{}, prompts: map[string]bool{}, kept: map[string][]*kept{},
 		newest: map[string]uint64{}, answered: map[string]uint64{}, started: map[string]bool{},
 		undid: map[string]bool{}, extra: rand.New(rand.NewPCG(seed, 6<<32+stream)),
-		hosting: rand.New(rand.NewPCG(seed, 7<<32+stream)), hosted: map[string]bool{}, opened: map[string]bool{}, sits: map[string]sitting{},
+		hosting: rand.New(rand.NewPCG(seed, 7<<32+stream)), hosted: map[string]bool{}, opened: map[string]bool{}, dealt: map[string]bool{}, sits: map[string]sitting{},
 		ahead: rand.New(rand.NewPCG(seed, 9<<32+stream))}
 }
 
@@ -608,6 +610,9 @@ func (p *player) read(raw []byte) error {
 			return err
 		}
 	}
+	if err := p.answerOffers(ct); err != nil {
+		return err
+	}
 	if ct.Join != "" && p.seat == 0 && !p.opened[ct.Game] {
 		p.opened[ct.Game] = true
 		p.giveOpenSeat(ct.Game, ct.Join)
@@ -616,6 +621,46 @@ func (p *player) read(raw []byte) error {
 		return nil // news, a move of another seat, a SAY: nothing to answer
 	}
 	return p.prompted(ct)
+}
+
+// offered finds, in a board's text, the offers made and who answers
+// them: "Red offers Blue 1 wood for 1 florin (OFFER BLUE 1 WOOD FOR 1
+// FLORIN): Blue answers ACCEPT RED or DECLINE RED.", its lines joined.
+var offered = regexp.MustCompile(`\((OFFER [^)]*)\): (\w+) answers ACCEPT (\w+) or DECLINE \w+\.`)
+
+// youAre finds the reader's colour in a board's heading.
+var youAre = regexp.MustCompile(`You are (\w+)\.`)
+
+// answerOffers answers, in reply to ct, each offer ct's board shows made
+// to the player that they have not answered yet, whether or not it is
+// their turn, as a player reading of an offer answers it: ACCEPT one time
+// in two (Accept), else DECLINE. The game waits for no deal, so nothing
+// but the board asks it.
+func (p *player) answerOffers(ct Content) error {
+	if p.club.opt.Accept <= 0 || ct.ReplyTo == "" || ct.Game == "" {
+		return nil
+	}
+	text := strings.Join(strings.Fields(ct.Text), " ")
+	me := youAre.FindStringSubmatch(text)
+	if me == nil {
+		return nil
+	}
+	for _, m := range offered.FindAllStringSubmatch(text, -1) {
+		key := ct.Game + " " + m[3] + " " + m[1]
+		if !strings.EqualFold(m[2], me[1]) || p.dealt[key] {
+			continue
+		}
+		p.dealt[key] = true
+		move := "DECLINE " + m[3]
+		if p.extra.Float64() < p.club.opt.Accept {
+			move = "ACCEPT " + m[3]
+		}
+		s := Sent{Kind: KindDeal, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: p.seatIn(ct.Game), Prompt: ct.Seq, Move: move}
+		if err := p.send(s, "Re: "+ct.Subject, ct.MessageID, move+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // join answers an invitation: the player plays.

@@ -101,8 +101,12 @@ type Report struct {
 	Ifs, IfRefused, FromIfs int
 	// Accepts are the deals players accepted by mail.
 	Accepts int
-	Forced  int // moves pbem played as a seat's only legal move
-	Stale   int // moves not played, rightly answered as stale
+	// Deals are the answers players sent to offers their boards showed
+	// made to them, in turn or not; DealRefused of them were refused (the
+	// offer withdrawn, lapsed or no longer backed by then).
+	Deals, DealRefused int
+	Forced             int // moves pbem played as a seat's only legal move
+	Stale              int // moves not played, rightly answered as stale
 	// Superseded are moves not played and rightly refused: nothing the
 	// seat could see had changed, but the move was no longer legal (a
 	// reply to an older prompt of a turn it played), or the game was
@@ -160,6 +164,11 @@ func Check(sent []Sent, out Outcome) Report {
 			r.News++
 		case KindMove:
 			r.Moves++
+			if strings.HasPrefix(s.Move, "ACCEPT ") {
+				r.Accepts++
+			}
+		case KindDeal:
+			r.Deals++
 			if strings.HasPrefix(s.Move, "ACCEPT ") {
 				r.Accepts++
 			}
@@ -302,17 +311,21 @@ func Check(sent []Sent, out Outcome) Report {
 				break
 			}
 			r.problem("%s's %s (%s, in game %s after event %d) was recorded %d times and answered with %q, want once and no answer, or a refusal as the game was over", s.From, s.Move, s.MessageID, s.Game, s.Prompt, n, a)
-		case KindUndo, KindAgree, KindDecline, KindSetting, KindIf:
+		case KindUndo, KindAgree, KindDecline, KindSetting, KindIf, KindDeal:
 			// Recorded once and not answered (the mail about the undo or
-			// the setting tells; a conditional move is secret), or refused
-			// once with the reason.
+			// the setting tells; a conditional move is secret; a deal's
+			// answer is a move the game did not wait for), or refused
+			// once with the reason (an offer withdrawn or lapsed by then).
 			a := written[key]
 			switch {
 			case n == 1 && len(a) == 0:
 			case n == 0 && len(a) == 1 && slices.Contains([]string{"rejected", "error", "stale"}, answerKind(a[0])):
-				if s.Kind == KindIf {
+				switch s.Kind {
+				case KindIf:
 					r.IfRefused++
-				} else {
+				case KindDeal:
+					r.DealRefused++
+				default:
 					r.UndoRefused++
 				}
 			default:
@@ -806,8 +819,13 @@ func checkGames(r *Report, byKey map[string]Sent, games map[string][]events.Even
 					// rules replayed (Changes, pbem verify).
 					r.TimedOut++
 					continue
-				case !ok || s.Kind != KindMove:
+				case !ok || s.Kind != KindMove && s.Kind != KindDeal:
 					r.problem("game %s event %d: move %s by seat %d from %q, which is no move a player sent", id, e.Seq, mp.Move, mp.Seat, e.Source)
+				case s.Kind == KindDeal && (s.Game != id || s.Seat != mp.Seat || s.Move != mp.Move):
+					r.problem("game %s event %d: seat %d played %s; the mail %s was seat %d's answer %s to an offer in game %s", id, e.Seq, mp.Seat, mp.Move, s.MessageID, s.Seat, s.Move, s.Game)
+				case s.Kind == KindDeal:
+					// A move the game waits for nobody to make: played
+					// when read, whatever came since the mail it answers.
 				case s.Game != id || s.Seat != mp.Seat || !f.same(e.Seq-1, mp.Seat, s.Move, mp.Move) || s.Prompt >= e.Seq || f.changedIn(mp.Seat, s.Prompt, e.Seq-1):
 					// Nothing that changed what the seat sees and may do
 					// may come between a prompt and its answer played:

@@ -526,6 +526,57 @@ func TestCheckIf(t *testing.T) {
 	}
 }
 
+// TestCheckDeal: a player's answer to an offer their board showed is
+// played once whenever pbem reads it, whatever came since the mail it
+// answers, or refused once (the offer gone by then); played twice, or as
+// another move than the player wrote, it is a problem.
+func TestCheckDeal(t *testing.T) {
+	ev, key := historyOf(t)
+	sent := []Sent{
+		{Kind: KindNew, From: "a@x", MessageID: "n1"},
+		{Kind: KindMove, From: "a@x", MessageID: "m1", Game: "g", Seat: 0, Prompt: 1, Move: "OFFER BLUE 1 FLORIN FOR NOTHING"},
+		{Kind: KindMove, From: "a@x", MessageID: "m2", Game: "g", Seat: 0, Prompt: 2, Move: "TAX"},
+		{Kind: KindDeal, From: "b@x", MessageID: "d1", Game: "g", Seat: 1, Prompt: 2, Move: "ACCEPT RED"},
+	}
+	outcome := func(deal ...events.Event) Outcome {
+		evs := []events.Event{
+			ev(1, events.TypeGameCreated, 0, key("n1"), events.GameCreated{Game: "archipelago"}),
+			ev(2, events.TypeMovePlayed, 0, key("m1"), events.MovePlayed{Seat: 0, Move: "OFFER BLUE 1 FLORIN FOR NOTHING"}),
+			ev(3, events.TypeMovePlayed, 0, key("m2"), events.MovePlayed{Seat: 0, Move: "TAX"}),
+		}
+		for i, e := range deal {
+			e.Seq = uint64(4 + i)
+			evs = append(evs, e)
+		}
+		evs = append(evs, ev(uint64(len(evs)+1), events.TypeGameEnded, events.SystemActor, key("m2"), events.GameEnded{}))
+		return Outcome{Games: map[string][]events.Event{"g": evs}, Boxes: map[string][]Content{}}
+	}
+	accept := ev(4, events.TypeMovePlayed, 1, key("d1"), events.MovePlayed{Seat: 1, Move: "ACCEPT RED"})
+	if r := Check(sent, outcome(accept)); len(r.Problems) != 0 || r.Deals != 1 || r.Accepts != 1 || r.DealRefused != 0 {
+		t.Fatalf("Check(an offer accepted out of turn after the offerer acted) = %+v; want no problems, 1 deal accepted", r)
+	}
+	refused := outcome()
+	refused.Notices = []mail.Notice{{ID: "re." + mail.InboxKey("d1", nil) + ".0.rejected@x", To: "b@x", Seq: 3,
+		Fields: map[string]string{"reason": "nobody has offered you a deal"}}}
+	if r := Check(sent, refused); len(r.Problems) != 0 || r.DealRefused != 1 {
+		t.Errorf("Check(an answer to an offer gone, refused once) = %+v; want no problems, 1 refused", r)
+	}
+	for _, tt := range []struct {
+		name string
+		out  Outcome
+		want string
+	}{
+		{"played twice", outcome(accept, accept), "recorded 2 times"},
+		{"played as another move", outcome(ev(4, events.TypeMovePlayed, 1, key("d1"), events.MovePlayed{Seat: 1, Move: "DECLINE RED"})), "answer ACCEPT RED to an offer"},
+		{"neither played nor answered", outcome(), "recorded 0 times"},
+	} {
+		r := Check(sent, tt.out)
+		if !strings.Contains(strings.Join(r.Problems, "\n"), tt.want) {
+			t.Errorf("Check(%s) problems = %q, want one saying %q", tt.name, r.Problems, tt.want)
+		}
+	}
+}
+
 // historyOf makes events of game "g" for a test: ev(seq, type, actor,
 // source, payload) is one, dated seq seconds after the epoch; key(id) is
 // the source of the first line of the mail with Message-ID id.
