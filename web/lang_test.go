@@ -5,6 +5,7 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/web"
 )
 
 // getWith fetches url with the header Accept-Language, when not "".
@@ -121,5 +123,41 @@ func TestPageInReadersLanguage(t *testing.T) {
 	}
 	if _, body := getWith(t, f.url+prev[1], ""); !strings.Contains(body, `<html lang="zh">`) {
 		t.Errorf("the page one event back is not in Chinese")
+	}
+}
+
+// TestUnsubscribeInReadersLanguage: the page of the unsubscribe link in a
+// mail to a reader of Chinese asks and answers in Chinese; an address
+// pbem knows no language of gets its browser's, else English.
+func TestUnsubscribeInReadersLanguage(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	if _, err := f.prefs.Set(ctx, "cai@example.org", mail.Pref{Lang: "zh", At: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}, false); err != nil {
+		t.Fatal(err)
+	}
+	stop, err := mail.OpenStopList(ctx, f.svc.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Prefs: f.prefs, Stop: stop}).Unsubscribe())
+	defer srv.Close()
+	for _, c := range []struct{ addr, accept, lang, ask, button string }{
+		{"cai@example.org", "en", "zh", "停止 pbem 发往 cai@example.org 的所有邮件？", "停止邮件"},
+		{"dan@example.org", "zh-CN,zh;q=0.9", "zh", "停止 pbem 发往 dan@example.org 的所有邮件？", "停止邮件"},
+		{"eve@example.org", "", "en", "Stop all mail from pbem to eve@example.org?", "Stop the mail"},
+	} {
+		status, body := getWith(t, srv.URL+f.tokens.UnsubscribePath(c.addr), c.accept)
+		if status != 200 || !strings.Contains(body, `<html lang=`+c.lang+`>`) || !strings.Contains(body, c.ask) || !strings.Contains(body, c.button) {
+			t.Errorf("the unsubscribe page of %s (Accept-Language %q): %d\n%s", c.addr, c.accept, status, body)
+		}
+	}
+	resp, err := http.Post(srv.URL+f.tokens.UnsubscribePath("cai@example.org"), "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if !strings.Contains(string(b), "pbem 不再向 cai@example.org 发送任何邮件") {
+		t.Errorf("the answer to Cai's unsubscribe: %s", b)
 	}
 }

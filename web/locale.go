@@ -82,6 +82,22 @@ func (p *Pages) locale(ctx context.Context, r *http.Request, g *projections.Game
 	return l, asked, nil
 }
 
+// addressLocale is how the person at address reads a page about them
+// alone (the unsubscribe page): in their language as their LANG (or their
+// first mail) set it, else as their browser asks, else in English.
+func (p *Pages) addressLocale(r *http.Request, address string) locale {
+	lang := ""
+	if p.Prefs != nil {
+		if pref, err := p.Prefs.At(r.Context(), address, p.Service.Time()); err == nil && pref.Lang != "" {
+			lang, _ = words.Match(pref.Lang)
+		}
+	}
+	if lang == "" {
+		lang = accepted(r.Header.Get("Accept-Language"))
+	}
+	return locale{Printer: words.For(lang)}
+}
+
 // accepted is the first language of an Accept-Language header, by its
 // weights, that pbem writes; English when there is none.
 func accepted(header string) string {

@@ -79,15 +79,18 @@ func (p *Pages) Unsubscribe() http.Handler {
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		l := p.addressLocale(r, address)
+		head := fmt.Sprintf("<!doctype html><html lang=%s><title>pbem</title>", l.Lang())
 		switch r.Method {
 		case http.MethodPost:
 			if err := p.Stop.Stop(r.Context(), address, p.Service.Time()); err != nil {
 				p.fail(w, "unsubscribe", "", err)
 				return
 			}
-			fmt.Fprintf(w, "<!doctype html><title>pbem</title><p>pbem sends no more mail to %s, from any game or anyone, until it writes to pbem again.</p>\n", template.HTMLEscapeString(address))
+			fmt.Fprintf(w, "%s<p>%s</p>\n", head, template.HTMLEscapeString(l.S("web.unsubscribed", address)))
 		case http.MethodGet, http.MethodHead:
-			fmt.Fprintf(w, "<!doctype html><title>pbem</title><form method=post><p>Stop all mail from pbem to %s?</p><button type=submit name=List-Unsubscribe value=One-Click>Stop the mail</button></form>\n", template.HTMLEscapeString(address))
+			fmt.Fprintf(w, "%s<form method=post><p>%s</p><button type=submit name=List-Unsubscribe value=One-Click>%s</button></form>\n",
+				head, template.HTMLEscapeString(l.S("web.unsubscribe", address)), template.HTMLEscapeString(l.S("web.unsubscribe.button")))
 		default:
 			notFound(w)
 		}

@@ -1171,6 +1171,11 @@ var en = dict{
 	"%s; the back on top: %s":       "%s; the back on top: %s",
 	"  Trend: %s, %s":               "  Trend: %s, %s",
 
+	// The unsubscribe page.
+	"web.unsubscribe":        "Stop all mail from pbem to %[1]s?",
+	"web.unsubscribe.button": "Stop the mail",
+	"web.unsubscribed":       "pbem sends no more mail to %[1]s, from any game or anyone, until it writes to pbem again.",
+
 	// Deals that wait for nobody (Archipelago).
 	"The offer of %s to %s lapsed.":                                                               "The offer of %s to %s lapsed.",
 	"%s offers %s %s for %s.":                                                                     "%s offers %s %s for %s.",

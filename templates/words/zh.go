@@ -1160,6 +1160,11 @@ var zh = dict{
 	"%s; the back on top: %s":       "%s；最上面一张的背面：%s",
 	"  Trend: %s, %s":               "  潮流：%s，%s",
 
+	// The unsubscribe page.
+	"web.unsubscribe":        "停止 pbem 发往 %[1]s 的所有邮件？",
+	"web.unsubscribe.button": "停止邮件",
+	"web.unsubscribed":       "pbem 不再向 %[1]s 发送任何邮件，不论来自哪局对局或哪个人，直到这个地址再给 pbem 写信。",
+
 	// Deals that wait for nobody (Archipelago).
 	"The offer of %s to %s lapsed.":                                                               "%s给%s的报价已失效。",
 	"%s offers %s %s for %s.":                                                                     "%s向%s提出用%s换%s。",
