@@ -16,7 +16,7 @@ import (
 // is the same as the host's mail command, without the need to be host.
 func tableCommands() []command {
 	return []command{
-		{"deadline", "ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] | ID off", "set a game's clock", runDeadline},
+		{"deadline", "ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE] | ID off", "set a game's clock; the weekdays are days in ZONE (UTC by default)", runDeadline},
 		{"pause", "ID", "pause a game: no moves, no deadlines", operatorCommand("pause")},
 		{"resume", "ID", "resume a paused game", operatorCommand("resume")},
 		{"undo", "ID [--moves N]", "take back the last moves (refused once something hidden was revealed)", operatorCommand("undo")},
@@ -30,17 +30,19 @@ func tableCommands() []command {
 
 func runDeadline(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("deadline", flag.ContinueOnError)
-	pos, err := e.parse(fs, args, -1, "ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3]")
+	zone := fs.String("tz", "", "the time zone whose days the weekdays are, such as Asia/Shanghai or +08:00 (UTC when not given)")
+	pos, err := e.parse(fs, args, -1, "ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE]")
 	if err != nil {
 		return err
 	}
 	if len(pos) < 2 {
-		return usageError{"usage: pbem deadline ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] | ID off"}
+		return usageError{"usage: pbem deadline ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE] | ID off"}
 	}
 	set, err := mailroom.ParseDeadline(strings.Join(pos[1:], " "))
 	if err != nil {
 		return err
 	}
+	set.Zone = *zone
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err

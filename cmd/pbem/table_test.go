@@ -49,3 +49,29 @@ func TestTableCommands(t *testing.T) {
 		t.Error("deadline soon: want a refusal")
 	}
 }
+
+// TestDeadlineZone: an operator's weekdays are days in the zone --tz
+// names, UTC without it, as a host's by mail are in the host's zone; a
+// zone pbem cannot read is refused.
+func TestDeadlineZone(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"48h", "sat-sun", "--tz", "Asia/Shanghai"}, `"zone":"Asia/Shanghai"`},
+		{[]string{"--tz", "+08:00", "48h", "mon-fri"}, `"zone":"+08:00"`},
+		{[]string{"48h", "mon-fri"}, `"days":["mon","tue","wed","thu","fri"]}`},
+	} {
+		id := newGame(t, dir, "--players", "ana@example.org,bea@example.net")
+		mustPbem(t, dir, append([]string{"deadline", id}, c.args...)...)
+		if out := mustPbem(t, dir, "export", id); !strings.Contains(out, c.want) {
+			t.Errorf("pbem deadline %s %v: the history lacks %s:\n%.1500s", id, c.args, c.want, out)
+		}
+	}
+	id := newGame(t, dir, "--players", "ana@example.org,bea@example.net")
+	if _, err := pbem(t, dir, "deadline", id, "48h", "mon-fri", "--tz", "Mars/Olympus"); err == nil {
+		t.Error("deadline --tz Mars/Olympus: want a refusal")
+	}
+}
