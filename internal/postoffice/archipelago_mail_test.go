@@ -592,13 +592,19 @@ func TestArchipelagoDealsOutOfTurnByMail(t *testing.T) {
 		t.Errorf("ToAct() = %v after the offer, want the player to act alone", got)
 	}
 
+	// The player to act answers the mail that tells of the offer: a reply
+	// to one before it is stale, the offer having changed what they may do.
+	offered := waitMail(t, a.post.ms, a.users[seat], a.seen[a.users[seat]], "the offer", func(l letter) bool {
+		return strings.Contains(l.p.Text, "answers ACCEPT "+a.colors[other])
+	})
 	var action string
 	for _, m := range g.State.Legal(rules.Seat(seat)) {
 		if w := strings.Fields(m.String())[0]; w == "PASS" || w == "TAX" {
 			action = m.String()
 		}
 	}
-	answer(t, a.post.ms, a.users[seat], latest(seat), "ACCEPT "+a.colors[other]+"\n"+action+"\n")
+	answer(t, a.post.ms, a.users[seat], offered, "ACCEPT "+a.colors[other]+"\n"+action+"\n")
+	a.seen[a.users[seat]] = len(mailbox(t, a.post.ms, a.users[seat]))
 	g = until(t, a.post, a.id, "the answer and the action", func(g *projections.Game) bool { return len(g.Moves) >= start+3 })
 	var played []string
 	for _, m := range g.Moves[start+1:] {
