@@ -41,6 +41,13 @@ type Config struct {
 	MaxHosted    int      `toml:"max_hosted"`    // running games one address may host at once by mail; default 20
 	TrustedAuth  string   `toml:"trusted_auth_server"`
 	Tick         Duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
+	// ProcessName names this process among the pbem serve processes that
+	// share one NATS cluster, the same across its restarts; "" means the
+	// host's name and the data directory. Lease is how long a part this
+	// process runs (reading the mailbox, the outbox…) waits for it after
+	// it stops before another process takes it over; 0 means 10s.
+	ProcessName string   `toml:"process_name"`
+	Lease       Duration `toml:"lease"`
 	// InboxRetention is how long the whole of a handled mail is kept in
 	// its inbox record; 0 means 30 days. The record that it was seen, and
 	// its answers, stay.
@@ -132,7 +139,29 @@ func LoadConfig(file string) (Config, error) {
 	if c.Service == "" {
 		c.Service = "pbem games"
 	}
+	if v, ok := os.LookupEnv("PBEM_PROCESS_NAME"); ok {
+		c.ProcessName = v
+	}
 	return c, nil
+}
+
+// Process is the name of this process among those serving one store:
+// process_name, else the host's name and the data directory, which a
+// process keeps across its restarts and no two live processes share (one
+// process at a time serves a data directory).
+func (c Config) Process() string {
+	if c.ProcessName != "" {
+		return c.ProcessName
+	}
+	host, err := os.Hostname()
+	if err != nil {
+		host = "pbem"
+	}
+	dir, err := filepath.Abs(c.Data)
+	if err != nil {
+		dir = c.Data
+	}
+	return host + ":" + dir
 }
 
 // Check says what a serving configuration lacks.

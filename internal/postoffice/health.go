@@ -37,6 +37,7 @@ type health struct {
 	repair  repairState         // the projector's repairs of damaged read models
 	disk    *diskWatch          // nil with an external NATS server
 	floors  map[string]ackFloor // per durable consumer, to see it stall
+	leases  map[string]bool     // the parts run in one process at a time: whether this one runs each
 }
 
 // partState is how a part fares: its state, since when, and its last
@@ -78,7 +79,11 @@ type healthReport struct {
 	Store   partState  `json:"store"`
 	Disk    *diskState `json:"disk,omitempty"`
 	Intake  partState  `json:"intake"`
-	Outbox  struct {
+	// Parts says, of each part that runs in one process at a time among
+	// those sharing the store, whether this process runs it ("held") or
+	// another does ("standby").
+	Parts  map[string]string `json:"parts"`
+	Outbox struct {
 		partState
 		consumerState
 		Refused int `json:"refused"` // refused for good since the start, recorded on pbem.failed
@@ -142,6 +147,7 @@ const (
 	stateRetrying     = "retrying"     // the outbox's last try failed for a while; it will try again
 	stateDisconnected = "disconnected" // the store's connection to JetStream is lost; it is trying again
 	stateClosed       = "closed"       // the store is closed
+	stateStandby      = "standby"      // another process runs the part (it holds the part's lease); this one takes over when it stops
 )
 
 // healthStore is what the health report reads of the store: how its
@@ -157,7 +163,21 @@ type healthStore interface {
 func newHealth(store healthStore, held *mail.HeldStore, now func() time.Time) *health {
 	t := now()
 	return &health{store: store, held: held, now: now, floors: map[string]ackFloor{},
-		intake: partState{State: stateConnecting, Since: t}, outbox: partState{State: stateSending, Since: t}}
+		intake: partState{State: stateConnecting, Since: t}, outbox: partState{State: stateSending, Since: t}, leases: map[string]bool{}}
+}
+
+// leaseHeld tells h that this process took (true) or lost the lease of
+// part: it runs the part, or another process does.
+func (h *health) leaseHeld(part string, held bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.leases[part] = held
+	if part == "intake" && !held {
+		h.intake = partState{State: stateStandby, Since: h.now()}
+	}
+	if part == "intake" && held {
+		h.intake = partState{State: stateConnecting, Since: h.now()}
+	}
 }
 
 // storeState is the store's Status as the report gives it.
@@ -271,13 +291,17 @@ func (h *health) report(ctx context.Context) healthReport {
 	defer h.mu.Unlock()
 	r.Time = h.now()
 	r.Intake, r.Outbox.partState, r.Outbox.Refused = h.intake, h.outbox, h.refused
+	r.Parts = map[string]string{}
+	for part, held := range h.leases {
+		r.Parts[part] = map[bool]string{true: "held", false: stateStandby}[held]
+	}
 	r.Store = storeState(h.store.Status())
 	r.Projector.repairState = h.repair
 	if h.disk != nil {
 		d := h.disk.report()
 		r.Disk = &d
 	}
-	r.Healthy = r.Store.State == stateConnected && r.Intake.State == stateConnected && r.Outbox.State != stateRetrying &&
+	r.Healthy = r.Store.State == stateConnected && (r.Intake.State == stateConnected || r.Intake.State == stateStandby) && r.Outbox.State != stateRetrying &&
 		r.Outbox.Dead == 0 && r.Outbox.HeldError == "" &&
 		!r.Projector.Repairing && r.Projector.RepairError == "" && (r.Disk == nil || !r.Disk.Low && r.Disk.Error == "")
 	for _, c := range []consumerState{r.Mailroom, r.Outbox.consumerState, r.Projector.consumerState} {

@@ -110,10 +110,11 @@ var (
 	descAppends    = prometheus.NewDesc("pbem_appends_total", "Appends to games' histories since the start, by result: appended, conflict (another writer was first), failed.", []string{"result"}, nil)
 	descHealthy    = prometheus.NewDesc("pbem_healthy", "1 when /healthz answers 200.", nil, nil)
 	descIntakeConn = prometheus.NewDesc("pbem_intake_connected", "1 while the IMAP session is open.", nil, nil)
+	descLease      = prometheus.NewDesc("pbem_part_held", "1 while this process runs the part (holds its lease), 0 while another process does.", []string{"part"}, nil)
 )
 
 func (g *gauges) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descHeld, descOutboxLag, descBacklog, descReadLag, descAppends, descHealthy, descIntakeConn} {
+	for _, d := range []*prometheus.Desc{descHeld, descOutboxLag, descBacklog, descReadLag, descAppends, descHealthy, descIntakeConn, descLease} {
 		ch <- d
 	}
 }
@@ -139,6 +140,9 @@ func (g *gauges) Collect(ch chan<- prometheus.Metric) {
 	}
 	gauge(descHealthy, bool01(r.Healthy))
 	gauge(descIntakeConn, bool01(r.Intake.State == stateConnected))
+	for part, state := range r.Parts {
+		gauge(descLease, bool01(state == "held"), part)
+	}
 }
 
 func bool01(b bool) float64 {

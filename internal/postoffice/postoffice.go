@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
@@ -42,6 +43,12 @@ type PostOffice struct {
 	// Listen already does.
 	listen    string
 	listening bool
+	// process names this process to the others sharing the store, and
+	// lease is how long its parts' leases last (Config.ProcessName,
+	// Config.Lease).
+	process string
+	lease   time.Duration
+	store   events.Buckets
 }
 
 // Start makes the post office of svc as c says, ready to Run; svc's
@@ -101,6 +108,9 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 		lh:      lh,
 		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEachFor, LeftOut: mailroom.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web")},
 		listen:  c.HTTPListen,
+		process: c.Process(),
+		lease:   c.Lease.Duration,
+		store:   svc.Store,
 		log:     log,
 		index:   index,
 		sender:  sender,
@@ -129,13 +139,26 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 }
 
 // Run runs every part until ctx ends or one fails; a failure stops the
-// others.
+// others. Each part but the disk watch runs in one process at a time of
+// all those that share the store: this one runs it while it holds the
+// part's lease (events.Lease), and stands by while another does, ready to
+// take over once that one stops; one process alone holds them all.
 func (p *PostOffice) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	parts := map[string]func(context.Context) error{
+	parts := map[string]func(context.Context) error{}
+	for name, run := range map[string]func(context.Context) error{
 		"intake": p.intake.Run, "mailroom": p.mailroom.Run, "projector": p.index.Run, "outbox": p.outbox.Run,
 		"clock": p.clock.Run, "retention": p.keep.Run,
+	} {
+		l := &events.Lease{Store: p.store, Name: name, Owner: p.process, TTL: p.lease}
+		p.health.leaseHeld(name, false)
+		parts[name] = func(ctx context.Context) error {
+			return l.Run(ctx, run, func(held bool) {
+				p.health.leaseHeld(name, held)
+				p.log.Info(map[bool]string{true: "part started: this process holds its lease", false: "part stopped: its lease given up or lost"}[held], "part", name, "process", p.process)
+			})
+		}
 	}
 	if p.health.disk != nil {
 		parts["disk"] = p.health.disk.run
