@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
@@ -18,6 +19,7 @@ import (
 // the store and the command service.
 type env struct {
 	data, nats     string
+	replicas       int // of the stream and the buckets on an external cluster
 	stdout, stderr io.Writer
 	store          *events.Store
 	// serve makes this process the one that serves the data directory to
@@ -36,6 +38,10 @@ func (e *env) globalFlags(fs *flag.FlagSet) {
 	}
 	fs.StringVar(&e.data, "data", e.data, "data directory of the embedded NATS server")
 	fs.StringVar(&e.nats, "nats", e.nats, "URL of an external NATS server or cluster")
+	if e.replicas == 0 {
+		e.replicas, _ = strconv.Atoi(os.Getenv("PBEM_REPLICAS"))
+	}
+	fs.IntVar(&e.replicas, "replicas", e.replicas, "copies of the histories a NATS cluster keeps (--nats): 3 on a three-node cluster; every process must give the same")
 }
 
 func (e *env) parseGlobal(args []string) ([]string, error) {
@@ -78,7 +84,7 @@ func (e *env) service(ctx context.Context) (*games.Service, error) {
 		// Another process may own the data directory: a service is joined,
 		// a command line waited for, saying so once so that a wait is not
 		// taken for a hang.
-		st, err := events.Open(ctx, events.Options{URL: e.nats, DataDir: e.data, Serve: e.serve,
+		st, err := events.Open(ctx, events.Options{URL: e.nats, DataDir: e.data, Serve: e.serve, Replicas: e.replicas,
 			OnWait: func() { fmt.Fprintln(e.stderr, events.Waiting(e.data)) }})
 		if err != nil {
 			return nil, err

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	pbem [--data DIR] [--nats URL] COMMAND [arguments]
+//	pbem [--data DIR] [--nats URL [--replicas N]] COMMAND [arguments]
 //
 // Run "pbem help" for the commands.
 package main
@@ -127,7 +127,7 @@ func helpFlag(args []string) bool {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "pbem runs board games by email.")
-	fmt.Fprintln(w, "\nUsage: pbem [--data DIR] [--nats URL] COMMAND [arguments]")
+	fmt.Fprintln(w, "\nUsage: pbem [--data DIR] [--nats URL [--replicas N]] COMMAND [arguments]")
 	fmt.Fprintln(w, "       pbem help COMMAND")
 	fmt.Fprintln(w, "\nCommands:")
 	for _, c := range commands() {

@@ -283,21 +283,18 @@ func (m *Mailroom) answersUndo(ctx context.Context, l *letter) (bool, error) {
 	return e.Type == events.TypeUndoProposed && e.Unmarshal(&p) == nil && p.Seat != int(l.seat), nil
 }
 
-// outOfTurn says whether the rules take line from the seat now, whether
-// or not the game waits for it (rules.OutOfTurn: Archipelago's deals): it
-// is played at once, not kept for the seat's turn. One that cannot be
-// played now (a deal in a phase without deals) is kept as any other line.
+// outOfTurn says whether line is a move the game waits for nobody to make
+// (rules.OutOfTurn: Archipelago's deals): it is played, or refused with
+// its reason, when the mail is read, whether or not it is the seat's turn,
+// and never kept for the seat's turn (an answer to an offer gone by then
+// is refused, not played in some later phase).
 func outOfTurn(l *letter, line string) bool {
 	ot, ok := l.game.State.(rules.OutOfTurn)
 	if !ok {
 		return false
 	}
 	m, err := l.game.State.Parse(l.seat, line)
-	if err != nil || !ot.OutOfTurn(m) {
-		return false
-	}
-	_, err = l.game.State.Apply(l.seat, m)
-	return err == nil
+	return err == nil && ot.OutOfTurn(m)
 }
 
 // parses says whether the rules read line as a legal move of the seat now.

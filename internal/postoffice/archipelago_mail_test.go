@@ -583,6 +583,14 @@ func TestArchipelagoDealsOutOfTurnByMail(t *testing.T) {
 	}
 	start := len(g.Moves)
 
+	// An answer to an offer nobody made is refused at once, not kept for
+	// the player's turn.
+	answer(t, a.post.ms, a.users[other], latest(other), "ACCEPT "+a.colors[seat]+"\n")
+	refused := waitMail(t, a.post.ms, a.users[other], a.seen[a.users[other]], "the refusal", func(l letter) bool { return l.bounced() })
+	if g := a.load(); !strings.Contains(refused.p.Text, "nobody has offered you a deal") || len(g.Queues[other]) > 0 || len(g.Moves) != start {
+		t.Errorf("an ACCEPT of no offer: queued %v, moves %d (from %d), answered:\n%s", g.Queues[other], len(g.Moves), start, refused.p.Text)
+	}
+
 	answer(t, a.post.ms, a.users[other], latest(other), "Hello all,\n\nOFFER "+a.colors[seat]+" 1 FLORIN FOR NOTHING\n\nCheers\n")
 	g = until(t, a.post, a.id, "the offer out of turn", func(g *projections.Game) bool { return len(g.Moves) > start })
 	if m := g.Moves[start]; m.Seat != other || m.Move != "OFFER "+a.colors[seat]+" 1 FLORIN FOR NOTHING" || len(g.Queues[other]) > 0 {

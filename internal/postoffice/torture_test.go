@@ -204,6 +204,9 @@ type serveProc struct {
 	starts   int
 	kills    []time.Time // when the service was killed
 	runs     func() []torture.Run
+	// nats, when set, is the URL of the NATS cluster the process serves
+	// from, with three copies, as the process named name.
+	nats, name string
 }
 
 func newServeProc(t *testing.T, bin string, sys *loopback.System) *serveProc {
@@ -243,6 +246,10 @@ func (s *serveProc) start() {
 	s.starts++
 	fmt.Fprintf(s.logFile, "--- start %d\n", s.starts)
 	s.cmd = exec.Command(s.bin, "serve", "--config", s.cfg, "--data", s.dir, "--health", s.health)
+	if s.nats != "" {
+		s.cmd.Args = append(s.cmd.Args, "--nats", s.nats, "--replicas", "3")
+		s.cmd.Env = append(os.Environ(), "PBEM_PROCESS_NAME="+s.name)
+	}
 	s.cmd.Stdout, s.cmd.Stderr = s.logFile, s.logFile
 	if err := s.cmd.Start(); err != nil {
 		s.t.Fatal(err)

@@ -1,0 +1,353 @@
+package postoffice
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/internal/torture"
+)
+
+// TestMain runs the tests, or, started by a test as PBEM_TEST_NATS_NODE,
+// one node of a NATS cluster in a process of its own, which the test can
+// kill with SIGKILL.
+func TestMain(m *testing.M) {
+	if spec := os.Getenv(natsNodeEnv); spec != "" {
+		runNATSNode(spec)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+const natsNodeEnv = "PBEM_TEST_NATS_NODE"
+
+// nodeSpec is what a node process needs: its name, its ports, its
+// storage and the routes to the others.
+type nodeSpec struct {
+	Name        string   `json:"name"`
+	Port        int      `json:"port"`
+	ClusterPort int      `json:"clusterPort"`
+	Dir         string   `json:"dir"`
+	Routes      []string `json:"routes"`
+}
+
+// runNATSNode serves one node until SIGTERM (or SIGKILL).
+func runNATSNode(spec string) {
+	var s nodeSpec
+	if err := json.Unmarshal([]byte(spec), &s); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	ns, err := server.NewServer(&server.Options{ServerName: s.Name, Host: "127.0.0.1", Port: s.Port, JetStream: true,
+		StoreDir: s.Dir, SyncAlways: true, NoSigs: true, MaxPayload: events.MaxPayload,
+		Cluster: server.ClusterOpts{Name: "pbem-torture", Host: "127.0.0.1", Port: s.ClusterPort},
+		Routes:  server.RoutesFromStr(strings.Join(s.Routes, ","))})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	ns.Start()
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGTERM, os.Interrupt)
+	<-stop
+	ns.Shutdown()
+	ns.WaitForShutdown()
+}
+
+// natsNode is one node of the test's cluster, in a process of its own.
+type natsNode struct {
+	t    *testing.T
+	spec nodeSpec
+	log  *os.File
+	cmd  *exec.Cmd
+}
+
+// startCluster starts three nodes routed to each other on loopback and
+// returns them, with the URL that names them all.
+func startNATSCluster(t *testing.T, dir string) ([]*natsNode, string) {
+	t.Helper()
+	var nodes []*natsNode
+	var routes, urls []string
+	ports := make([][2]int, 3)
+	for i := range ports {
+		for j := range 2 {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ports[i][j] = ln.Addr().(*net.TCPAddr).Port
+			ln.Close()
+		}
+		routes = append(routes, fmt.Sprintf("nats://127.0.0.1:%d", ports[i][1]))
+		urls = append(urls, fmt.Sprintf("nats://127.0.0.1:%d", ports[i][0]))
+	}
+	for i := range ports {
+		log, err := os.Create(filepath.Join(dir, fmt.Sprintf("node-%d.log", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := &natsNode{t: t, log: log, spec: nodeSpec{Name: fmt.Sprintf("node-%d", i), Port: ports[i][0], ClusterPort: ports[i][1],
+			Dir: filepath.Join(dir, fmt.Sprintf("node-%d", i)), Routes: routes}}
+		n.start()
+		nodes = append(nodes, n)
+		t.Cleanup(func() {
+			if n.cmd != nil {
+				n.kill()
+			}
+			log.Close()
+		})
+	}
+	return nodes, strings.Join(urls, ",")
+}
+
+func (n *natsNode) start() {
+	n.t.Helper()
+	spec, err := json.Marshal(n.spec)
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	n.cmd = exec.Command(os.Args[0], "-test.run=^$")
+	n.cmd.Env = append(os.Environ(), natsNodeEnv+"="+string(spec))
+	n.cmd.Stdout, n.cmd.Stderr = n.log, n.log
+	if err := n.cmd.Start(); err != nil {
+		n.t.Fatal(err)
+	}
+}
+
+func (n *natsNode) kill() {
+	_ = n.cmd.Process.Signal(syscall.SIGKILL)
+	_ = n.cmd.Wait()
+	n.cmd = nil
+}
+
+// openCluster opens the store on the cluster with three replicas, waiting
+// for the nodes to elect the stream's leaders.
+func openCluster(t *testing.T, url string) *events.Store {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		store, err := events.Open(ctx, events.Options{URL: url, Replicas: 3})
+		cancel()
+		if err == nil {
+			return store
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the cluster: %v", err)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+}
+
+// TestClusterTorture plays the club's games by mail against three "pbem
+// serve" processes sharing a three-node NATS cluster that keeps three
+// copies of everything, and disturbs them at random moments: it kills a
+// pbem process with SIGKILL and starts it again, kills a NATS node with
+// SIGKILL (never two at once) and starts it again, or stops a pbem
+// process with SIGSTOP for longer than its lease and lets it go on. At
+// the end the oracle of the torture must hold: every move recorded once,
+// every bad mail answered once, every mail delivered with one content,
+// every history verified. PBEM_CLUSTER_KILLS says how many disturbances
+// (default 12; make torture 60), PBEM_TORTURE_SEED seeds them.
+func TestClusterTorture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills processes and NATS nodes for minutes")
+	}
+	kills, seed := envInt(t, "PBEM_CLUSTER_KILLS", 12), envInt(t, "PBEM_TORTURE_SEED", 1)
+	t.Setenv("PBEM_TORTURE_DIR", "") // three processes, three data directories
+	bin := buildPbem(t)
+	dir := t.TempDir()
+	nodes, url := startNATSCluster(t, dir)
+	openCluster(t, url).Close() // the stream and its three copies, before anyone serves
+	sys, _ := loopbackServers(t, "games")
+	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(clusterTables), Seed: uint64(seed),
+		Invalid: 0.08, Duplicate: 0.08, Say: 0.03, Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true,
+		Polite: 0.3, Undo: 0.05, Settings: 0.03, Accept: 0.5,
+		Game:    func(i int) string { return clusterTables[i].game },
+		Variant: func(i int) string { return clusterTables[i].variant },
+		Seats:   func(i int) int { return clusterTables[i].seats },
+		Bad:     tortureBad, Watchers: 1, Watch: 0.5, Strangers: 1, StrangeEvery: 3 * time.Second})
+	sys.OnDeliver = club.Deliver
+	var procs []*serveProc
+	for i := range 3 {
+		s := newServeProc(t, bin, sys)
+		s.nats, s.name = url, fmt.Sprintf("pbem-%d", i)
+		cfg, err := os.ReadFile(s.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(s.cfg, append([]byte(fmt.Sprintf("lease = %q\n", clusterLease.String())), cfg...), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 { // one signing key for the service, as one secret
+			key, err := os.ReadFile(filepath.Join(procs[0].dir, SigningKeyFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(s.dir, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(s.dir, SigningKeyFile), key, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.start()
+		if i == 0 {
+			waitFile(t, filepath.Join(s.dir, SigningKeyFile))
+		}
+		procs = append(procs, s)
+	}
+	start := time.Now()
+	club.Start()
+	rng := rand.New(rand.NewPCG(uint64(seed), 1))
+	var pbemKills, nodeKills, stops int
+	for range kills {
+		time.Sleep(time.Duration(1000+rng.IntN(2000)) * time.Millisecond)
+		switch r := rng.IntN(10); {
+		case r < 5:
+			s := procs[rng.IntN(len(procs))]
+			s.kill()
+			pbemKills++
+			time.Sleep(time.Duration(rng.IntN(1500)) * time.Millisecond)
+			s.start()
+		case r < 8:
+			n := nodes[rng.IntN(len(nodes))]
+			n.kill()
+			nodeKills++
+			time.Sleep(time.Duration(500+rng.IntN(2500)) * time.Millisecond)
+			n.start()
+			time.Sleep(2 * time.Second) // back in the cluster before another may go
+		default:
+			s := procs[rng.IntN(len(procs))]
+			_ = s.cmd.Process.Signal(syscall.SIGSTOP)
+			stops++
+			time.Sleep(clusterLease + time.Duration(500+rng.IntN(1500))*time.Millisecond)
+			_ = s.cmd.Process.Signal(syscall.SIGCONT)
+		}
+	}
+	disturbed := time.Since(start)
+	club.StopNewGames()
+	t.Cleanup(func() {
+		if t.Failed() {
+			for _, s := range procs {
+				s.errors()
+			}
+		}
+	})
+	procs[0].settle(club, 4*time.Minute)
+	for _, s := range procs {
+		s.stop()
+	}
+	t.Logf("%d disturbances in %v (seed %d): %d pbem processes killed, %d NATS nodes killed, %d pbem processes stopped for longer than the lease (%v); the games then ended in %v",
+		kills, disturbed.Round(time.Second), seed, pbemKills, nodeKills, stops, clusterLease, (time.Since(start) - disturbed).Round(time.Second))
+	waitCurrent(t, url)
+	store := openCluster(t, url)
+	defer store.Close()
+	out := outcomeOf(t, store, sys, club)
+	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
+	rep := torture.Check(club.Sent(), out)
+	t.Logf("players sent %d NEW, %d moves (%d rightly answered as stale), %d bad moves, %d repeated mails, %d SAY; pbem recorded %d games (%s) and %d moves; the players answered %d offers out of turn",
+		rep.News, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Says, rep.Games, kinds(rep.Kinds), rep.Applied, rep.Deals)
+	t.Logf("pbem wrote %d notices: %d to healthy recipients; the mailboxes hold %d mails, of which %d are second deliveries with identical content; the longest a healthy recipient waited for a mail was %v (99%% within %v; the bound is %v)",
+		rep.Notices, rep.Healthy, rep.Mails, rep.Repeats, rep.MaxLag.Round(time.Millisecond), rep.P99Lag.Round(time.Millisecond), tortureLagBound)
+	for _, p := range rep.Problems {
+		t.Error(p)
+	}
+	verifyAttached(t, procs[0].dir, out)
+	if t.Failed() {
+		for _, s := range procs {
+			s.tail()
+		}
+	}
+}
+
+// clusterLease is the lease of the cluster torture's processes: a part of
+// a killed process runs again elsewhere within it.
+const clusterLease = 2 * time.Second
+
+// clusterTables are the cluster torture's tables.
+var clusterTables = []struct {
+	game, variant string
+	seats         int
+}{
+	{"atacama", "", 2}, {"atacama", "", 3}, {"archipelago", "", 3}, {"altiplano", "shortage", 2},
+}
+
+// waitCurrent waits until every node of the cluster holds the whole
+// stream: a node killed last may still be catching up with the others.
+func waitCurrent(t *testing.T, url string) {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(250 * time.Millisecond) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		st, err := js.Stream(ctx, events.StreamName)
+		var info *jetstream.StreamInfo
+		if err == nil {
+			info, err = st.Info(ctx)
+		}
+		cancel()
+		current := err == nil && info.Cluster != nil && info.Cluster.Leader != "" && len(info.Cluster.Replicas) == 2
+		for _, r := range replicasOf(info) {
+			current = current && r.Current && !r.Offline
+		}
+		if current {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the stream's copies are not all current after a minute: %+v %v", info, err)
+		}
+	}
+}
+
+func replicasOf(info *jetstream.StreamInfo) []*jetstream.PeerInfo {
+	if info == nil || info.Cluster == nil {
+		return nil
+	}
+	return info.Cluster.Replicas
+}
+
+// errors prints what the process logged as errors and warnings.
+func (s *serveProc) errors() {
+	b, _ := os.ReadFile(s.logFile.Name())
+	var lines []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, "level=ERROR") || strings.Contains(l, "level=WARN") && !strings.Contains(l, "452") {
+			lines = append(lines, l)
+		}
+	}
+	s.t.Logf("%s logged:\n%s", s.name, strings.Join(lines[max(0, len(lines)-60):], "\n"))
+}
+
+// waitFile waits until path exists.
+func waitFile(t *testing.T, path string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+	}
+	t.Fatalf("%s never appeared", path)
+}
