@@ -4,7 +4,9 @@
 // pixels from the top left (Picture); the SVG and raster back ends of
 // github.com/tdewolff/canvas turn it into either format (the PNG's texts
 // through the glyph rasterizer of golang.org/x/image), both with the Go
-// fonts compiled into the program, so no system font is needed.
+// fonts compiled into the program, so no system font is needed; the
+// characters the Go fonts lack (Chinese) come from a subset of Noto Sans
+// CJK SC compiled in beside them (cjk.go, cjk/README.md).
 //
 // Each seat has a colour, a shape and a letter or number, so a colour-blind
 // reader tells seats apart; every picture lies on its own opaque, light
