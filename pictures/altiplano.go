@@ -1,7 +1,6 @@
 package pictures
 
 import (
-	"fmt"
 	"image/color"
 	"slices"
 	"strconv"
@@ -33,9 +32,9 @@ const (
 	alpSeatH = 250.0
 )
 
-func drawAltiplano(v *altiplano.View) *Picture {
+func drawAltiplano(p *Picture, v *altiplano.View) {
 	t := v.Table
-	p := &Picture{Width: 24*3 + 2*alpSeatW, Title: altiplanoTitle(v)}
+	p.Width, p.Title = 24*3+2*alpSeatW, altiplanoTitle(p, v)
 	rows := (len(t.Seats) + 1) / 2
 	ownH := 0.0
 	if v.You != nil && !t.Over {
@@ -57,27 +56,27 @@ func drawAltiplano(v *altiplano.View) *Picture {
 		altiplanoOwn(p, v, y)
 		y += ownH
 	}
-	p.Text(24, y+20, altiplanoFooter(v), Font{Size: 13}, "")
-	return p
+	p.Text(24, y+20, altiplanoFooter(p, v), Font{Size: 13}, "")
 }
 
-func altiplanoTitle(v *altiplano.View) string {
+func altiplanoTitle(p *Picture, v *altiplano.View) string {
 	t := v.Table
-	s := fmt.Sprintf("Altiplano, %d players", t.Players)
+	variants := ""
 	if len(t.Variants) > 0 {
-		s += " (" + strings.Join(t.Variants, ", ") + ")"
+		variants = " (" + strings.Join(t.Variants, ", ") + ")"
 	}
+	var s string
 	switch t.Phase {
 	case "plan":
-		s += fmt.Sprintf(", round %d, planning", t.Round)
+		s = p.s("Altiplano, %d players%s, round %d, planning", t.Players, variants, t.Round)
 	case "act":
-		s += fmt.Sprintf(", round %d, actions", t.Round)
+		s = p.s("Altiplano, %d players%s, round %d, actions", t.Players, variants, t.Round)
 	case "choose":
-		s += ", choosing professions"
+		s = p.s("Altiplano, %d players%s, choosing professions", t.Players, variants)
 	default:
-		s += fmt.Sprintf(", game over after round %d", t.Round)
+		s = p.s("Altiplano, %d players%s, game over after round %d", t.Players, variants, t.Round)
 	}
-	return s + ", " + seenBy(v.Seat)
+	return p.s("%s, %s", s, p.seenBy(v.Seat))
 }
 
 // goodChip draws a good's chip and its name and count; it returns the x
@@ -88,7 +87,7 @@ func goodChip(p *Picture, x, y float64, good string, n int, class string) float6
 		c = faint
 	}
 	p.Circle(x+6, y-4, 6, Style{Fill: c, Stroke: edge}, class)
-	label := good
+	label := p.w(good)
 	if n >= 0 {
 		label += " " + strconv.Itoa(n)
 	}
@@ -122,7 +121,7 @@ func altiplanoLocations(p *Picture, v *altiplano.View, y float64) {
 	for i, name := range t.Circle {
 		x := 24 + float64(i)*alpLocW
 		p.Rect(x+2, y, alpLocW-8, alpLocH, Style{Fill: white, Stroke: edge}, "location")
-		p.Text(x+10, y+18, upperFirst(name), Font{Size: 14, Bold: true}, "")
+		p.Text(x+10, y+18, p.title(name), Font{Size: 14, Bold: true}, "")
 		if i < len(t.Circle)-1 {
 			p.Text(x+alpLocW-3, y+alpLocH/2, "›", Font{Size: 16, Bold: true, Align: Center, Color: faint}, "")
 		}
@@ -134,17 +133,17 @@ func altiplanoLocations(p *Picture, v *altiplano.View, y float64) {
 		right := x + alpLocW - 10
 		switch name {
 		case "village":
-			p.Text(x+10, ly, fmt.Sprintf("carts %d; houses:", t.Carts), Font{Size: 12}, "")
+			p.Text(x+10, ly, p.s("carts %d; houses:", t.Carts), Font{Size: 12}, "")
 			ly = goodsList(p, x+10, ly+17, right, t.Houses, "village-house")
 		case "port":
-			p.Text(x+10, ly, "boats:", Font{Size: 12}, "")
+			p.Text(x+10, ly, p.s("boats:"), Font{Size: 12}, "")
 			ly = goodsList(p, x+10, ly+17, right, t.Boats, "port-boat")
 		case "market":
 			var cs []string
 			for _, c := range t.Contracts {
 				cs = append(cs, strconv.Itoa(c))
 			}
-			p.Text(x+10, ly, "contracts:", Font{Size: 12}, "")
+			p.Text(x+10, ly, p.s("contracts:"), Font{Size: 12}, "")
 			ly = wrapText(p, x+10, ly+16, strings.Join(cs, " "), 22, Font{Size: 12}) + 2
 		}
 		px := x + alpLocW - 24
@@ -155,7 +154,7 @@ func altiplanoLocations(p *Picture, v *altiplano.View, y float64) {
 			}
 		}
 	}
-	p.Text(24+7*alpLocW-10, y-6, fmt.Sprintf("centre: food %d", t.Supply["food"]), Font{Size: 12, Align: Right}, "")
+	p.Text(24+7*alpLocW-10, y-6, p.s("centre: food %d", t.Supply["food"]), Font{Size: 12, Align: Right}, "")
 }
 
 // wrapText writes s in lines of at most n characters, broken at spaces;
@@ -182,7 +181,7 @@ func wrapText(p *Picture, x, y float64, s string, n int, f Font) float64 {
 
 func altiplanoDisplay(p *Picture, v *altiplano.View, y float64) {
 	t := v.Table
-	p.Text(24, y, "Extensions on display (cost)", Font{Size: 14, Bold: true}, "")
+	p.Text(24, y, p.s("Extensions on display (cost)"), Font{Size: 14, Bold: true}, "")
 	for k := range 5 {
 		x := 24 + float64(k)*150
 		class := "display"
@@ -195,18 +194,18 @@ func altiplanoDisplay(p *Picture, v *altiplano.View, y float64) {
 		p.Text(x+8, y+30, strconv.Itoa(k+1), Font{Size: 12, Bold: true, Color: faint}, "")
 		for _, o := range t.Display {
 			if o.Space == k+1 {
-				p.Text(x+70, y+44, o.Name, Font{Size: 14, Bold: true, Align: Center}, "")
-				p.Text(x+70, y+63, fmt.Sprintf("%d coins", o.Cost), Font{Size: 12, Align: Center}, "")
+				p.Text(x+70, y+44, p.w(o.Name), Font{Size: 14, Bold: true, Align: Center}, "")
+				p.Text(x+70, y+63, p.s("%d coins", o.Cost), Font{Size: 12, Align: Center}, "")
 			}
 		}
 	}
-	pile := "pile: empty"
+	pile := p.s("pile: empty")
 	if t.Pile > 0 {
-		pile = fmt.Sprintf("pile: %d cards, next %s", t.Pile, t.PileLetter)
+		pile = p.s("pile: %d cards, next %s", t.Pile, t.PileLetter)
 	}
 	p.Text(24+5*150+10, y+46, pile, Font{Size: 12}, "")
 	if len(t.Professions) > 0 {
-		p.Text(24+5*150+10, y+64, "professions left: "+strings.Join(t.Professions, ", "), Font{Size: 12}, "")
+		p.Text(24+5*150+10, y+64, p.s("professions left: %s", p.wlist(strings.Join(t.Professions, ", "))), Font{Size: 12}, "")
 	}
 }
 
@@ -222,24 +221,24 @@ func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, x, y 
 	if pv.Seat == v.Seat && v.You != nil {
 		coins, board = v.You.Coins, v.You.Board
 	}
-	head := "Seat " + strconv.Itoa(pv.Seat)
+	head := p.s("Seat %d", pv.Seat)
 	if pv.Seat == v.Seat {
-		head += " (you)"
+		head = p.s("Seat %d (you)", pv.Seat)
 	}
 	if pv.Profession != "" {
-		head += ", " + pv.Profession
+		head = p.s("%s, %s", head, word(pv.Profession))
 	}
 	if slices.Contains(t.Winners, pv.Seat) {
-		head += ", wins"
+		head = p.s("%s, wins", head)
 	}
 	p.Text(x+40, y+25, head, Font{Size: 15, Bold: true}, "")
-	status := fmt.Sprintf("%s, score %d", plural(coins, "coin"), pv.Score)
+	status := p.s("%s, score %d", p.plural(coins, "coin"), pv.Score)
 	if pv.Status != "" {
-		status += " (" + pv.Status + ")"
+		status = p.s("%s (%s)", status, word(pv.Status))
 	}
 	p.Text(x+alpSeatW-12, y+25, status, Font{Size: 13, Align: Right}, "")
 	// the road
-	p.Text(x+12, y+56, "road", Font{Size: 12}, "")
+	p.Text(x+12, y+56, p.w("road"), Font{Size: 12}, "")
 	for k := range altiplanoRoad {
 		sx := x + 60 + float64(k)*26
 		fill := white
@@ -248,16 +247,16 @@ func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, x, y 
 		}
 		p.Rect(sx, y+42, 22, 20, Style{Fill: fill, Stroke: edge}, "road")
 	}
-	cart := "free cart ready"
+	cart := p.s("free cart ready")
 	if pv.FreeUsed {
-		cart = "free cart used"
+		cart = p.s("free cart used")
 	}
 	if pv.Carts > 1 {
-		cart += fmt.Sprintf(", %d of %d bought carts used", pv.CartsUsed, pv.Carts-1)
+		cart = p.s("%s, %d of %d bought carts used", cart, pv.CartsUsed, pv.Carts-1)
 	}
 	p.Text(x+280, y+56, cart, Font{Size: 12}, "")
 	// the warehouse, a row of boxes per row of the board
-	p.Text(x+12, y+84, "warehouse", Font{Size: 12}, "")
+	p.Text(x+12, y+84, p.s("warehouse"), Font{Size: 12}, "")
 	for r, size := range altiplanoRows {
 		good, n := "", 0
 		if r < len(pv.Warehouse) {
@@ -276,50 +275,50 @@ func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, x, y 
 			p.Rect(rx+float64(k)*18, ry, 16, 16, Style{Fill: fill, Stroke: edge}, class)
 		}
 		if good != "" {
-			p.Text(rx+float64(size)*18+4, ry+12, good, Font{Size: 11}, "")
+			p.Text(rx+float64(size)*18+4, ry+12, p.w(good), Font{Size: 11}, "")
 		}
 	}
 	if pv.Overflow > 0 {
-		p.Text(x+12, y+128, fmt.Sprintf("%d corn beside the warehouse", pv.Overflow), Font{Size: 12}, "")
+		p.Text(x+12, y+128, p.s("%d corn beside the warehouse", pv.Overflow), Font{Size: 12}, "")
 	}
 	ly := y + 136
 	ly = labelled(p, x+12, ly, "houses", pv.Houses, "house")
 	ly = labelled(p, x+12, ly, "boats", pv.Boats, "boat")
-	exts := "none"
+	exts := p.s("none")
 	if len(pv.Extensions) > 0 {
-		exts = strings.Join(pv.Extensions, ", ")
+		exts = p.wlist(strings.Join(pv.Extensions, ", "))
 	}
-	p.Text(x+12, ly, "extensions: "+exts, Font{Size: 12}, "")
+	p.Text(x+12, ly, p.s("extensions: %s", exts), Font{Size: 12}, "")
 	ly += 17
-	contract := "no open contract"
+	contract := p.s("no open contract")
 	if pv.Contract > 0 {
-		contract = fmt.Sprintf("contract %d, delivered %s", pv.Contract, orNone(pv.Delivered))
+		contract = p.s("contract %d, delivered %s", pv.Contract, p.orNone(p.wlist(pv.Delivered)))
 	}
 	if len(pv.Completed) > 0 {
 		var cs []string
 		for _, c := range pv.Completed {
 			cs = append(cs, strconv.Itoa(c))
 		}
-		contract += "; completed " + strings.Join(cs, ", ")
+		contract = p.s("%s; completed %s", contract, strings.Join(cs, ", "))
 	}
 	p.Text(x+12, ly, contract, Font{Size: 12}, "")
 	ly += 17
 	var spaces []string
 	for _, k := range sortedKeys(board) {
-		spaces = append(spaces, k+": "+board[k])
+		spaces = append(spaces, p.w(k)+": "+p.wlist(board[k]))
 	}
-	wrapText(p, x+12, ly, "on the action spaces: "+orNone(strings.Join(spaces, "; ")), 80, Font{Size: 12})
+	wrapText(p, x+12, ly, p.s("on the action spaces: %s", p.orNone(strings.Join(spaces, "; "))), 80, Font{Size: 12})
 	if pv.Final != nil {
-		p.Text(x+alpSeatW-12, y+alpSeatH-12, fmt.Sprintf("final score %d", pv.Final.Total), Font{Size: 13, Bold: true, Align: Right}, "")
+		p.Text(x+alpSeatW-12, y+alpSeatH-12, p.s("final score %d", pv.Final.Total), Font{Size: 13, Bold: true, Align: Right}, "")
 	}
 }
 
 // labelled draws a label and a list of goods as chips; it returns the
 // next line's y.
 func labelled(p *Picture, x, y float64, label string, goods []string, class string) float64 {
-	p.Text(x, y, label+":", Font{Size: 12}, "")
+	p.Text(x, y, p.s(label+":"), Font{Size: 12}, "")
 	if len(goods) == 0 {
-		p.Text(x+60, y, "none", Font{Size: 12}, "")
+		p.Text(x+60, y, p.s("none"), Font{Size: 12}, "")
 		return y + 17
 	}
 	counts := map[string]int{}
@@ -336,7 +335,7 @@ func labelled(p *Picture, x, y float64, label string, goods []string, class stri
 			p.Circle(gx+6, y-4, 6, Style{Fill: goodColours[g], Stroke: edge}, class)
 			gx += 14
 		}
-		p.Text(gx, y, g, Font{Size: 11}, "")
+		p.Text(gx, y, p.w(g), Font{Size: 11}, "")
 		gx += float64(len(g))*6 + 10
 	}
 	return y + 17
@@ -345,59 +344,63 @@ func labelled(p *Picture, x, y float64, label string, goods []string, class stri
 func altiplanoOwn(p *Picture, v *altiplano.View, y float64) {
 	o := v.You
 	p.Rect(24, y, p.Width-48, 136, Style{Fill: rgb(0xfff4d6), Stroke: ink, Width: 2, Dash: true}, "own")
-	p.Text(36, y+22, "Only you see this: your bag, crate, planning spaces and hidden plan", Font{Size: 14, Bold: true}, "")
-	bag := "bag: " + plural(o.Bag, "good")
+	p.Text(36, y+22, p.s("Only you see this: your bag, crate, planning spaces and hidden plan"), Font{Size: 14, Bold: true}, "")
+	bag := p.s("bag: %s", p.plural(o.Bag, "good"))
 	p.Text(36, y+44, bag, Font{Size: 12}, "")
 	if o.BagGoods != "" {
 		goodsList(p, 140, y+44, p.Width-40, o.BagGoods, "bag")
 	}
-	p.Text(36, y+64, "crate:", Font{Size: 12}, "")
+	p.Text(36, y+64, p.s("crate:"), Font{Size: 12}, "")
 	if o.Crate != "" {
 		goodsList(p, 140, y+64, p.Width-40, o.Crate, "crate")
 	} else {
-		p.Text(140, y+64, "empty", Font{Size: 12}, "")
+		p.Text(140, y+64, p.s("empty"), Font{Size: 12}, "")
 	}
-	p.Text(36, y+84, "planning spaces:", Font{Size: 12}, "")
+	p.Text(36, y+84, p.s("planning spaces:"), Font{Size: 12}, "")
 	for i, s := range o.Planning {
 		goodChip(p, 140+float64(i)*90, y+84, s.Good, -1, "planning")
 	}
 	var placed []string
 	for _, pl := range o.Placed {
-		placed = append(placed, fmt.Sprintf("%d %s on %s", pl.Count, pl.Good, pl.Target))
+		placed = append(placed, p.s("%d %s on %s", pl.Count, word(pl.Good), word(pl.Target)))
 	}
-	p.Text(36, y+104, "placed this round: "+orNone(strings.Join(placed, ", ")), Font{Size: 12}, "placed")
+	p.Text(36, y+104, p.s("placed this round: %s", p.orNone(p.list(placed))), Font{Size: 12}, "placed")
 	var ms []string
 	for _, m := range o.Missions {
-		ms = append(ms, fmt.Sprintf("%s (%s, %d points)", m.Name, m.Goal, m.Points))
+		ms = append(ms, p.s("%s (%s, %d points)", word(m.Name), word(m.Goal), m.Points))
 	}
 	if len(ms) > 0 {
-		p.Text(36, y+124, "missions: "+strings.Join(ms, "; "), Font{Size: 12}, "mission")
+		p.Text(36, y+124, p.s("missions: %s", strings.Join(ms, "; ")), Font{Size: 12}, "mission")
 	}
 }
 
-func altiplanoFooter(v *altiplano.View) string {
+func altiplanoFooter(p *Picture, v *altiplano.View) string {
 	t := v.Table
 	var parts []string
 	if t.Last != nil {
 		if t.Last.Move == "" {
-			parts = append(parts, fmt.Sprintf("Last move: seat %d planned", t.Last.Seat))
+			parts = append(parts, p.s("Last move: %s planned", seat(t.Last.Seat)))
 		} else {
-			parts = append(parts, fmt.Sprintf("Last move: seat %d played %s", t.Last.Seat, t.Last.Move))
+			parts = append(parts, p.s("Last move: %s played %s", seat(t.Last.Seat), t.Last.Move))
 		}
 	}
 	if len(t.ToAct) > 0 && !t.Over {
 		var ws []string
 		for _, s := range t.ToAct {
-			ws = append(ws, "seat "+strconv.Itoa(s))
+			ws = append(ws, p.say(seat(s)))
 		}
-		parts = append(parts, "to move: "+strings.Join(ws, ", "))
+		parts = append(parts, p.s("to move: %s", p.list(ws)))
 	}
-	return strings.Join(parts, ". ")
+	if len(parts) == 2 {
+		return p.s("%s. %s", parts[0], parts[1])
+	}
+	return strings.Join(parts, "")
 }
 
-func orNone(s string) string {
+// orNone is s, or "none" in the reader's language when s is empty.
+func (p *Picture) orNone(s string) string {
 	if s == "" {
-		return "none"
+		return p.s("none")
 	}
 	return s
 }

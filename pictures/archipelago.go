@@ -32,8 +32,8 @@ const (
 	arcGrid = 11   // the table's rows and columns
 )
 
-func drawArchipelago(v *archipelago.View) *Picture {
-	p := &Picture{Title: archipelagoTitle(v)}
+func drawArchipelago(p *Picture, v *archipelago.View) {
+	p.Title = archipelagoTitle(p, v)
 	colours := map[int]color.RGBA{}
 	for _, pl := range v.Players {
 		colours[pl.Seat] = archipelagoColours[pl.Color]
@@ -53,21 +53,20 @@ func drawArchipelago(v *archipelago.View) *Picture {
 	ly := bottom + 150
 	for i, l := range v.Last {
 		if i == 0 {
-			l = "Last move: " + l
+			l = p.s("Last move: %s", l)
 		}
 		p.Text(24, ly, l, Font{Size: 13}, "last")
 		ly += 18
 	}
 	p.Height = ly + 10
-	return p
 }
 
-func archipelagoTitle(v *archipelago.View) string {
-	s := fmt.Sprintf("Archipelago, %d players, %s game, round %d of %d, %s", len(v.Players), v.Length, v.Round, v.LastRound, v.Phase)
+func archipelagoTitle(p *Picture, v *archipelago.View) string {
+	s := p.s("Archipelago, %d players, %s game, round %d of %d, %s", len(v.Players), word(v.Length), v.Round, v.LastRound, word(v.Phase))
 	if v.Over {
-		s = fmt.Sprintf("Archipelago, %d players, game over (%s)", len(v.Players), v.Ending)
+		s = p.s("Archipelago, %d players, game over (%s)", len(v.Players), word(v.Ending))
 	}
-	return s + ", " + seenBy(v.Seat)
+	return p.s("%s, %s", s, p.seenBy(v.Seat))
 }
 
 // archipelagoMapLayout finds the rows and columns the map uses, with a
@@ -150,18 +149,18 @@ func archipelagoRegion(p *Picture, r archipelago.RegionView, c Point, colours ma
 	}
 	label := r.Cell
 	if r.Hex == 0 {
-		label += " sea"
+		label = p.s("%s sea", r.Cell)
 	} else {
 		label += fmt.Sprintf(" %d%s", r.Hex, r.Side)
 	}
 	p.Text(c.X, c.Y-arcR*0.42, label, Font{Size: 10, Bold: true, Align: Center}, "")
-	icons := r.Icons
+	icons := p.wlist(r.Icons)
 	if r.Huts > 0 {
-		icons += fmt.Sprintf(", %s", plural(r.Huts, "hut"))
+		icons = p.s("%s, %s", icons, p.plural(r.Huts, "hut"))
 	}
 	p.Text(c.X, c.Y-arcR*0.18, icons, Font{Size: 9, Align: Center}, "")
 	if r.Taken != "" {
-		p.Text(c.X, c.Y+arcR*0.02, "worked: "+r.Taken, Font{Size: 8, Align: Center, Color: faint}, "")
+		p.Text(c.X, c.Y+arcR*0.02, p.s("worked: %s", p.wlist(r.Taken)), Font{Size: 8, Align: Center, Color: faint}, "")
 	}
 	if r.Controller != nil {
 		p.Polygon(hexagon(c.X, c.Y, arcR*0.78), Style{Stroke: colours[*r.Controller], Width: 3}, seatClass("city", *r.Controller))
@@ -212,7 +211,7 @@ func ship(p *Picture, x, y float64, seat int, fill color.RGBA, label string) {
 }
 
 func archipelagoPlayers(p *Picture, v *archipelago.View, x, y float64, colours map[int]color.RGBA) float64 {
-	p.Text(x, y, "Players in turn order", Font{Size: 14, Bold: true}, "")
+	p.Text(x, y, p.s("Players in turn order"), Font{Size: 14, Bold: true}, "")
 	y += 24
 	toAct := map[int]bool{}
 	for _, s := range v.ToAct {
@@ -231,21 +230,21 @@ func archipelagoPlayers(p *Picture, v *archipelago.View, x, y float64, colours m
 	for _, s := range order {
 		pl := bySeat[s]
 		colouredMark(p, x+12, y-4, 11, s, colours[s], strings.ToUpper(pl.Color[:1]), seatClass("player", s))
-		head := upperFirst(pl.Color) + ", seat " + strconv.Itoa(s)
+		head := p.s("%s, seat %d", p.title(pl.Color), s)
 		if s == v.Seat {
-			head += " (you)"
+			head = p.s("%s (you)", head)
 		}
 		if toAct[s] && !v.Over {
-			head += ", to move"
+			head = p.s("%s, to move", head)
 		}
 		if pl.Passed {
-			head += ", passed"
+			head = p.s("%s, passed", head)
 		}
 		p.Text(x+30, y, head, Font{Size: 13, Bold: true}, "")
-		p.Text(x+30, y+16, fmt.Sprintf("discs %d of %d used; on the board %d citizens (%d rebels), %d ships; reserve %d and %d",
+		p.Text(x+30, y+16, p.s("discs %d of %d used; on the board %d citizens (%d rebels), %d ships; reserve %d and %d",
 			pl.DiscsUsed, v.Discs, pl.Citizens, pl.Rebels, pl.Ships, pl.CitizensLeft, pl.ShipsLeft), Font{Size: 11}, "")
 		if len(pl.Cards) > 0 {
-			p.Text(x+30, y+31, "cards: "+strings.Join(pl.Cards, ", "), Font{Size: 11}, "")
+			p.Text(x+30, y+31, p.s("cards: %s", p.wlist(strings.Join(pl.Cards, ", "))), Font{Size: 11}, "")
 			y += 15
 		}
 		y += 38
@@ -254,10 +253,10 @@ func archipelagoPlayers(p *Picture, v *archipelago.View, x, y float64, colours m
 }
 
 func archipelagoMarkets(p *Picture, v *archipelago.View, x, y float64) float64 {
-	p.Text(x, y, "Markets (cubes)", Font{Size: 14, Bold: true}, "")
+	p.Text(x, y, p.s("Markets (cubes)"), Font{Size: 14, Bold: true}, "")
 	y += 20
 	for i, name := range resourceNames {
-		p.Text(x+110+float64(i)*56, y, name, Font{Size: 11, Bold: true, Align: Center}, "")
+		p.Text(x+110+float64(i)*56, y, p.w(name), Font{Size: 11, Bold: true, Align: Center}, "")
 	}
 	rows := []struct {
 		name  string
@@ -265,7 +264,7 @@ func archipelagoMarkets(p *Picture, v *archipelago.View, x, y float64) float64 {
 	}{{"domestic", v.Home}, {"export", v.Export}, {"bank", v.BankCubes}}
 	for _, r := range rows {
 		y += 18
-		p.Text(x, y, r.name, Font{Size: 12}, "")
+		p.Text(x, y, p.w(r.name), Font{Size: 12}, "")
 		for i := range resourceNames {
 			if i < len(r.cubes) {
 				p.Text(x+110+float64(i)*56, y, strconv.Itoa(r.cubes[i]), Font{Size: 12, Align: Center}, "market")
@@ -273,7 +272,7 @@ func archipelagoMarkets(p *Picture, v *archipelago.View, x, y float64) float64 {
 		}
 	}
 	y += 20
-	p.Text(x, y, fmt.Sprintf("Bank %d florins; explorer stacks %s; wheel: explore %d/%d, tax %d/%d, reproduce %d/%d",
+	p.Text(x, y, p.s("Bank %d florins; explorer stacks %s; wheel: explore %d/%d, tax %d/%d, reproduce %d/%d",
 		v.BankFlorins, joinInts(v.Stacks), v.Wheel.Explore, v.Wheel.ExploreMax, v.Wheel.Tax, v.Wheel.TaxMax, v.Wheel.Reproduce, v.Wheel.ReproduceMax), Font{Size: 11}, "")
 	return y + 14
 }
@@ -281,7 +280,7 @@ func archipelagoMarkets(p *Picture, v *archipelago.View, x, y float64) float64 {
 // archipelagoCrisis draws the crisis track: the population against the
 // rebellion, which starts an independence war when it passes it.
 func archipelagoCrisis(p *Picture, v *archipelago.View, x, y float64) float64 {
-	p.Text(x, y, "Crisis track", Font{Size: 14, Bold: true}, "")
+	p.Text(x, y, p.s("Crisis track"), Font{Size: 14, Bold: true}, "")
 	y += 14
 	top := max(v.Population, v.Rebellion, 10) + 2
 	const w = 420.0
@@ -296,35 +295,35 @@ func archipelagoCrisis(p *Picture, v *archipelago.View, x, y float64) float64 {
 	p.Polygon([]Point{{rx, y}, {rx - 7, y - 12}, {rx + 7, y - 12}}, Style{Fill: rgb(0xd55e00), Stroke: ink}, "rebellion")
 	p.Text(rx+10, y-2, fmt.Sprintf("R %d", v.Rebellion), Font{Size: 11, Bold: true}, "")
 	y += 58
-	p.Text(x, y, fmt.Sprintf("P population, R rebellion; excess workers %d, a recruit costs %d", v.Excess, v.RecruitPrice), Font{Size: 11}, "")
+	p.Text(x, y, p.s("P population, R rebellion; excess workers %d, a recruit costs %d", v.Excess, v.RecruitPrice), Font{Size: 11}, "")
 	if c := v.Crisis; c != nil {
 		y += 16
-		p.Text(x, y, fmt.Sprintf("Crisis now: %s, %s, %d cubes needed", c.Kind, c.Resource, c.Needed), Font{Size: 12, Bold: true, Color: mark}, "crisis")
+		p.Text(x, y, p.s("Crisis now: %s, %s, %d cubes needed", word(c.Kind), word(c.Resource), c.Needed), Font{Size: 12, Bold: true, Color: mark}, "crisis")
 	}
 	if t := v.Top; t != nil {
 		y += 16
-		p.Text(x, y, fmt.Sprintf("Next card's back: domestic %s (a cube for %d citizens), export %d %s", t.HomeRes, t.HomePer, t.ExportN, t.ExportRes), Font{Size: 11}, "")
+		p.Text(x, y, p.s("Next card's back: domestic %s (a cube for %d citizens), export %d %s", word(t.HomeRes), t.HomePer, t.ExportN, word(t.ExportRes)), Font{Size: 11}, "")
 	}
 	return y + 14
 }
 
 func archipelagoTrack(p *Picture, v *archipelago.View, x, y float64) float64 {
-	p.Text(x, y, fmt.Sprintf("Evolution track (%d cards in the pile)", v.Pile), Font{Size: 14, Bold: true}, "")
+	p.Text(x, y, p.s("Evolution track (%d cards in the pile)", v.Pile), Font{Size: 14, Bold: true}, "")
 	y += 10
 	for i, c := range v.Track {
 		cx := x + float64(i)*86
 		p.Rect(cx, y, 80, 58, Style{Fill: white, Stroke: edge}, "card")
-		wrapText(p, cx+5, y+14, c.Name, 12, Font{Size: 10, Bold: true})
-		p.Text(cx+5, y+40, c.Kind, Font{Size: 9, Color: faint}, "")
+		wrapText(p, cx+5, y+14, p.w(c.Name), 12, Font{Size: 10, Bold: true})
+		p.Text(cx+5, y+40, p.w(c.Kind), Font{Size: 9, Color: faint}, "")
 		next := strconv.Itoa(c.Next)
 		if c.Next < 0 {
-			next = "skull"
+			next = p.s("skull")
 		}
-		p.Text(cx+5, y+53, fmt.Sprintf("cost %d, then %s", c.Cost, next), Font{Size: 9}, "")
+		p.Text(cx+5, y+53, p.s("cost %d, then %s", c.Cost, next), Font{Size: 9}, "")
 	}
 	y += 76
 	if v.Trend != nil {
-		p.Text(x, y, "Trend: "+v.Trend.Name+", "+v.Trend.Rule, Font{Size: 11}, "")
+		p.Text(x, y, p.s("Trend: %s, %s", word(v.Trend.Name), word(v.Trend.Rule)), Font{Size: 11}, "")
 	}
 	return y
 }
@@ -340,28 +339,28 @@ func archipelagoScreen(p *Picture, v *archipelago.View, x, y float64, colours ma
 		return
 	}
 	p.Rect(x, y, p.Width-2*x, 130, Style{Fill: rgb(0xfff4d6), Stroke: ink, Width: 2, Dash: true}, "own")
-	p.Text(x+12, y+22, "Only you see this: behind your screen", Font{Size: 14, Bold: true}, "")
+	p.Text(x+12, y+22, p.s("Only you see this: behind your screen"), Font{Size: 14, Bold: true}, "")
 	var cubes []string
 	for i, n := range pv.Cubes {
 		if n > 0 && i < len(resourceNames) {
-			cubes = append(cubes, fmt.Sprintf("%s %d", resourceNames[i], n))
+			cubes = append(cubes, fmt.Sprintf("%s %d", p.w(resourceNames[i]), n))
 		}
 	}
-	line := fmt.Sprintf("%d florins; cubes: %s; explorer tokens %d", pv.Florins, orNone(strings.Join(cubes, ", ")), pv.Tokens)
+	line := p.s("%d florins; cubes: %s; explorer tokens %d", pv.Florins, p.orNone(p.list(cubes)), pv.Tokens)
 	if pv.Bid != nil {
-		line += fmt.Sprintf("; sealed bid %d", *pv.Bid)
+		line = p.s("%s; sealed bid %d", line, *pv.Bid)
 	}
 	p.Text(x+12, y+44, line, Font{Size: 12}, "screen")
 	if o := pv.Objective; o != nil {
-		p.Text(x+12, y+64, "Objective: "+o.Name+", "+o.Scores, Font{Size: 12}, "objective")
-		p.Text(x+12, y+82, "ends when "+o.Ends, Font{Size: 12}, "")
+		p.Text(x+12, y+64, p.s("Objective: %s, %s", word(o.Name), word(o.Scores)), Font{Size: 12}, "objective")
+		p.Text(x+12, y+82, p.s("ends when %s", word(o.Ends)), Font{Size: 12}, "")
 	}
 	if len(pv.Hand) > 0 {
 		var hs []string
 		for _, h := range pv.Hand {
-			hs = append(hs, fmt.Sprintf("%d %s", h.Hex, h.Name))
+			hs = append(hs, fmt.Sprintf("%d %s", h.Hex, p.w(h.Name)))
 		}
-		p.Text(x+12, y+102, "Hexagons in hand: "+strings.Join(hs, ", "), Font{Size: 12}, "hand")
+		p.Text(x+12, y+102, p.s("Hexagons in hand: %s", p.list(hs)), Font{Size: 12}, "hand")
 	}
 }
 
@@ -378,21 +377,21 @@ func joinInts(xs []int) string {
 func archipelagoEnd(p *Picture, v *archipelago.View, x, y float64) {
 	var s []string
 	for _, sc := range v.Scores {
-		s = append(s, fmt.Sprintf("seat %d: %d VP", sc.Seat, sc.Points))
+		s = append(s, p.s("seat %d: %d VP", sc.Seat, sc.Points))
 	}
-	head := "Scores: " + strings.Join(s, ", ")
+	head := p.s("Scores: %s", p.list(s))
 	if v.EveryoneLost {
-		head = "Everyone lost. " + head
+		head = p.s("Everyone lost. %s", head)
 	} else if len(v.Winners) > 0 {
-		var ws []string
-		for _, w := range v.Winners {
-			ws = append(ws, "seat "+strconv.Itoa(w))
+		ws := p.say(seat(v.Winners[0]))
+		for _, w := range v.Winners[1:] {
+			ws = p.s("%s and %s", ws, seat(w))
 		}
-		head += "; won by " + strings.Join(ws, " and ")
+		head = p.s("%s; won by %s", head, ws)
 	}
 	p.Text(x, y+20, head, Font{Size: 14, Bold: true}, "")
 	for i, o := range v.Objectives {
-		p.Text(x, y+42+float64(i)*17, fmt.Sprintf("seat %d held %s: %s", o.Holder, o.Name, o.Scores), Font{Size: 12}, "objective")
+		p.Text(x, y+42+float64(i)*17, p.s("seat %d held %s: %s", o.Holder, word(o.Name), word(o.Scores)), Font{Size: 12}, "objective")
 	}
 }
 
@@ -403,8 +402,8 @@ func archipelagoLegend(p *Picture, x, y float64) {
 		name string
 	}{{'W', "water"}, {'F', "field"}, {'M', "mountain"}} {
 		p.Rect(x, y-11, 22, 12, Style{Fill: landscapeColours[l.code], Stroke: edge}, "")
-		p.Text(x+28, y, l.name, Font{Size: 12}, "")
+		p.Text(x+28, y, p.w(l.name), Font{Size: 12}, "")
 		x += 100
 	}
-	p.Text(x, y, "a player's shape and number: citizens; a hull: ships; a house: a building (its initial); a ring: a city's owner", Font{Size: 12}, "")
+	p.Text(x, y, p.s("a player's shape and number: citizens; a hull: ships; a house: a building (its initial); a ring: a city's owner"), Font{Size: 12}, "")
 }

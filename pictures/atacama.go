@@ -1,7 +1,6 @@
 package pictures
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -34,8 +33,7 @@ type atacamaBoard struct {
 
 const atacamaTop = 64
 
-func drawAtacama(v *atacama.View) *Picture {
-	p := &Picture{}
+func drawAtacama(p *Picture, v *atacama.View) {
 	b := &atacamaBoard{hex: v.Board == "hexagonal", cells: map[[2]int]*atacamaCell{}}
 	if b.hex {
 		b.layoutHex(v)
@@ -45,7 +43,7 @@ func drawAtacama(v *atacama.View) *Picture {
 	panelX := b.right + 90
 	p.Width = panelX + 330
 	p.Height = max(b.foot+150, atacamaTop+float64(len(v.Rigs))*96+190)
-	p.Title = atacamaTitle(v)
+	p.Title = atacamaTitle(p, v)
 	p.Text(24, 36, p.Title, Font{Size: 18, Bold: true}, "title")
 	if b.hex {
 		b.drawHex(p)
@@ -56,26 +54,18 @@ func drawAtacama(v *atacama.View) *Picture {
 	b.drawLines(p, v)
 	atacamaPanel(p, v, panelX)
 	atacamaLegend(p, v, b.foot+90)
-	return p
 }
 
-func atacamaTitle(v *atacama.View) string {
-	t := fmt.Sprintf("Atacama, %d players", v.Players)
+func atacamaTitle(p *Picture, v *atacama.View) string {
+	variants := ""
 	if len(v.Variants) > 0 {
-		t += " (" + strings.Join(v.Variants, ", ") + ")"
+		variants = " (" + strings.Join(v.Variants, ", ") + ")"
 	}
-	t += fmt.Sprintf(", turn %d", v.Turn+1)
+	t := p.s("Atacama, %d players%s, turn %d", v.Players, variants, v.Turn+1)
 	if v.Over {
-		t = fmt.Sprintf("Atacama, %d players, game over", v.Players)
+		t = p.s("Atacama, %d players, game over", v.Players)
 	}
-	return t + ", " + seenBy(v.Seat)
-}
-
-func seenBy(seat int) string {
-	if seat < 0 {
-		return "seen by an observer"
-	}
-	return fmt.Sprintf("seen by seat %d", seat)
+	return p.s("%s, %s", t, p.seenBy(v.Seat))
 }
 
 func (b *atacamaBoard) layoutSquare(v *atacama.View) {
@@ -203,7 +193,7 @@ func (b *atacamaBoard) drawField(p *Picture, cell *atacamaCell, r, c int) {
 		p.Rect(cell.at.X, cell.at.Y, b.size, b.size, st, "field "+cv.Metal)
 	}
 	if cv.Metal == "desert" || cv.Value == 0 {
-		p.Text(mid.X, mid.Y-b.size*0.45, "desert", Font{Size: 9, Align: Center, Color: faint}, "")
+		p.Text(mid.X, mid.Y-b.size*0.45, p.w("desert"), Font{Size: 9, Align: Center, Color: faint}, "")
 		return
 	}
 	letter := strings.ToUpper(cv.Metal[:1])
@@ -329,15 +319,15 @@ func atacamaPanel(p *Picture, v *atacama.View, x float64) {
 	}
 	for _, r := range v.Rigs {
 		seatMark(p, x+14, y, 14, r.Seat, strconv.Itoa(r.Seat), seatClass("player", r.Seat))
-		name := "Seat " + strconv.Itoa(r.Seat)
+		name := p.s("Seat %d", r.Seat)
 		if r.Seat == v.Seat {
-			name += " (you)"
+			name = p.s("Seat %d (you)", r.Seat)
 		}
 		switch {
 		case won[r.Seat]:
-			name += ", wins"
+			name = p.s("%s, wins", name)
 		case toAct[r.Seat] && !v.Over:
-			name += ", moves now"
+			name = p.s("%s, moves now", name)
 		}
 		score := 0
 		if r.Seat < len(v.Scores) {
@@ -346,30 +336,29 @@ func atacamaPanel(p *Picture, v *atacama.View, x float64) {
 		p.Text(x+38, y+5, name, Font{Size: 15, Bold: true}, "")
 		p.Text(x+318, y+5, signed(score), Font{Size: 15, Bold: true, Align: Right}, "score")
 		if h, ok := holding[r.Seat]; ok {
-			p.Text(x+38, y+23, fmt.Sprintf("%s concession, scores %s", h.Name, h.Axis), Font{Size: 12}, "")
-			p.Text(x+38, y+38, "+ "+h.Positive, Font{Size: 12}, "")
-			p.Text(x+38, y+53, "− "+h.Negative, Font{Size: 12}, "")
+			p.Text(x+38, y+23, p.s("%s concession, scores %s", word(h.Name), word(h.Axis)), Font{Size: 12}, "")
+			p.Text(x+38, y+38, "+ "+p.w(h.Positive), Font{Size: 12}, "")
+			p.Text(x+38, y+53, "− "+p.w(h.Negative), Font{Size: 12}, "")
 		} else {
-			p.Text(x+38, y+25, "no concession yet", Font{Size: 12, Color: faint}, "")
+			p.Text(x+38, y+25, p.s("no concession yet"), Font{Size: 12, Color: faint}, "")
 		}
-		rigs := fmt.Sprintf("rigs left: %d", r.Basic)
+		rigs := p.s("rigs left: %d", r.Basic)
 		if hasVariant(v.Variants, atacama.Tactical) {
-			rigs += fmt.Sprintf(" and %d double", r.Double)
+			rigs = p.s("rigs left: %d and %d double", r.Basic, r.Double)
 		}
 		p.Text(x+38, y+68, rigs, Font{Size: 12}, "")
 		y += 96
 	}
 	if v.Stage > 0 {
-		p.Text(x, y, fmt.Sprintf("Stage %d of 3: %d tiles laid", v.Stage, len(v.Tiles)), Font{Size: 12}, "")
+		p.Text(x, y, p.s("Stage %d of 3: %d tiles laid", v.Stage, len(v.Tiles)), Font{Size: 12}, "")
 		y += 18
 	}
 	for _, c := range v.Claimable {
-		p.Text(x, y, fmt.Sprintf("May be claimed: %s (+ %s, − %s)", c.Name, c.Positive, c.Negative), Font{Size: 11}, "")
+		p.Text(x, y, p.s("May be claimed: %s (+ %s, − %s)", word(c.Name), word(c.Positive), word(c.Negative)), Font{Size: 11}, "")
 		y += 16
 	}
 	if v.Last != nil {
-		who := "seat " + strconv.Itoa(v.Last.Seat)
-		p.Text(x, y+10, fmt.Sprintf("Last move: %s played %s", who, v.Last.Move), Font{Size: 13}, "")
+		p.Text(x, y+10, p.s("Last move: %s played %s", seat(v.Last.Seat), v.Last.Move), Font{Size: 13}, "")
 	}
 }
 
@@ -378,18 +367,18 @@ func atacamaLegend(p *Picture, v *atacama.View, y float64) {
 	for _, m := range []string{"gold", "silver", "copper"} {
 		p.Rect(x, y-14, 20, 20, metalColours[m], "")
 		p.Text(x+10, y+1, strings.ToUpper(m[:1]), Font{Size: 12, Bold: true, Align: Center}, "")
-		p.Text(x+26, y+1, m, Font{Size: 12}, "")
+		p.Text(x+26, y+1, p.w(m), Font{Size: 12}, "")
 		x += 90
 	}
 	p.Rect(x, y-14, 20, 20, Style{Stroke: mark, Width: 3}, "")
-	p.Text(x+26, y+1, "last move", Font{Size: 12}, "")
+	p.Text(x+26, y+1, p.s("last move"), Font{Size: 12}, "")
 	x += 100
 	p.Line([]Point{{x, y - 4}, {x + 24, y - 4}}, Style{Stroke: edge, Width: 3, Dash: true}, "")
-	p.Text(x+30, y+1, "a line that scores (4 rigs or more)", Font{Size: 12}, "")
+	p.Text(x+30, y+1, p.s("a line that scores (4 rigs or more)"), Font{Size: 12}, "")
 	y += 26
-	p.Text(24, y, "A rig shows its seat by colour, shape and number; the letter and number on a field are its metal and ore value.", Font{Size: 12}, "")
+	p.Text(24, y, p.s("A rig shows its seat by colour, shape and number; the letter and number on a field are its metal and ore value."), Font{Size: 12}, "")
 	if hasVariant(v.Variants, atacama.Tactical) {
-		p.Text(24, y+18, "A rig in a white ring is of the second colour and counts double.", Font{Size: 12}, "")
+		p.Text(24, y+18, p.s("A rig in a white ring is of the second colour and counts double."), Font{Size: 12}, "")
 	}
 }
 

@@ -4,7 +4,9 @@
 // pixels from the top left (Picture); the SVG and raster back ends of
 // github.com/tdewolff/canvas turn it into either format (the PNG's texts
 // through the glyph rasterizer of golang.org/x/image), both with the Go
-// fonts compiled into the program, so no system font is needed.
+// fonts compiled into the program, so no system font is needed; the
+// characters the Go fonts lack (Chinese) come from a subset of Noto Sans
+// CJK SC compiled in beside them (cjk.go, cjk/README.md).
 //
 // Each seat has a colour, a shape and a letter or number, so a colour-blind
 // reader tells seats apart; every picture lies on its own opaque, light
@@ -28,16 +30,25 @@ var ErrNoPicture = errors.New("pictures: no picture for this game")
 
 // Draw returns the picture of a view: the board as the view's seat may
 // see it. It returns ErrNoPicture for a view it cannot draw.
-func Draw(v rules.View) (*Picture, error) {
+func Draw(v rules.View) (*Picture, error) { return DrawIn(v, nil) }
+
+// DrawIn is Draw in a reader's language: say writes each of the
+// picture's words, a phrase of the rules (rules.Say) whose English format
+// names it in the catalog, as the mail side writes its text (nil for
+// English, as Draw).
+func DrawIn(v rules.View, say func(rules.Phrase) string) (*Picture, error) {
+	p := &Picture{words: say}
 	switch v := v.(type) {
 	case *atacama.View:
-		return drawAtacama(v), nil
+		drawAtacama(p, v)
 	case *altiplano.View:
-		return drawAltiplano(v), nil
+		drawAltiplano(p, v)
 	case *archipelago.View:
-		return drawArchipelago(v), nil
+		drawArchipelago(p, v)
+	default:
+		return nil, fmt.Errorf("%w (%T)", ErrNoPicture, v)
 	}
-	return nil, fmt.Errorf("%w (%T)", ErrNoPicture, v)
+	return p, nil
 }
 
 // Picture is a drawing: shapes and texts in order, in pixels from the top
@@ -46,6 +57,8 @@ type Picture struct {
 	Width, Height float64
 	Title         string // what the picture shows, for readers that cannot see it
 	items         []item
+	words         func(rules.Phrase) string // the reader's language; nil for English
+
 }
 
 // Point is a place on the page.

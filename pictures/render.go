@@ -39,7 +39,8 @@ var fonts = sync.OnceValue(func() *canvas.FontFamily {
 })
 
 // WriteSVG writes the picture as an SVG document. Its texts are text, in
-// the Go font embedded in the document (only the glyphs used, as WOFF2),
+// the Go font embedded in the document (only the glyphs used, as WOFF2)
+// and, for the characters it lacks, the Chinese font (cjk.go),
 // and every shape that shows a piece of the game carries its class.
 //
 // Each shape and each text starts a line, so that a change to a drawing
@@ -73,10 +74,15 @@ var svgLines = strings.NewReplacer("><title", ">\n<title", "><style", ">\n<style
 // regular and bold, always alike for the same texts.
 func (p *Picture) fontFaces(fam *canvas.FontFamily) (string, error) {
 	used := [2]map[rune]bool{{}, {}}
+	cjk := map[rune]bool{}
 	for _, it := range p.items {
 		if it.kind == textKind {
 			for _, r := range it.text {
-				used[b2i(it.font.Bold)][r] = true
+				if fallback(r) {
+					cjk[r] = true
+				} else {
+					used[b2i(it.font.Bold)][r] = true
+				}
 			}
 		}
 	}
@@ -85,28 +91,44 @@ func (p *Picture) fontFaces(fam *canvas.FontFamily) (string, error) {
 		if len(runes) == 0 {
 			continue
 		}
-		sfnt := face(fam, Font{Size: 10, Bold: bold == 1}).Font.SFNT
-		ids := []uint16{0} // .notdef first
-		for _, r := range slices.Sorted(maps.Keys(runes)) {
-			if id := sfnt.GlyphIndex(r); id != 0 && !slices.Contains(ids, id) {
-				ids = append(ids, id)
-			}
-		}
-		sub, err := sfnt.Subset(ids, font.SubsetOptions{Tables: font.KeepMinTables})
+		data, err := embedded(face(fam, Font{Size: 10, Bold: bold == 1}).Font.SFNT, runes)
 		if err != nil {
-			return "", fmt.Errorf("pictures: subset the font: %w", err)
-		}
-		data, err := sub.WriteWOFF2()
-		if err != nil {
-			return "", fmt.Errorf("pictures: write the font: %w", err)
+			return "", err
 		}
 		weight := ""
 		if bold == 1 {
 			weight = "font-weight:700;"
 		}
-		fmt.Fprintf(&css, "\n@font-face{font-family:Go;%ssrc:url(data:font/woff2;base64,%s)}", weight, base64.StdEncoding.EncodeToString(data))
+		fmt.Fprintf(&css, "\n@font-face{font-family:Go;%ssrc:url(data:font/woff2;base64,%s)}", weight, data)
+	}
+	if len(cjk) > 0 {
+		data, err := embedded(face(cjkFonts(), Font{Size: 10}).Font.SFNT, cjk)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&css, "\n@font-face{font-family:%s;src:url(data:font/woff2;base64,%s)}", cjkFamily, data)
 	}
 	return css.String(), nil
+}
+
+// embedded is the subset of a font with the glyphs of runes, as WOFF2 in
+// base64.
+func embedded(sfnt *font.SFNT, runes map[rune]bool) (string, error) {
+	ids := []uint16{0} // .notdef first
+	for _, r := range slices.Sorted(maps.Keys(runes)) {
+		if id := sfnt.GlyphIndex(r); id != 0 && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	sub, err := sfnt.Subset(ids, font.SubsetOptions{Tables: font.KeepMinTables})
+	if err != nil {
+		return "", fmt.Errorf("pictures: subset the font: %w", err)
+	}
+	data, err := sub.WriteWOFF2()
+	if err != nil {
+		return "", fmt.Errorf("pictures: write the font: %w", err)
+	}
+	return base64.StdEncoding.EncodeToString(data), nil
 }
 
 func b2i(b bool) int {
@@ -319,27 +341,31 @@ var rasterFaces = sync.OnceValue(func() [2]*sfnt.Font {
 	return [2]*sfnt.Font{regular, bold}
 })
 
-// faceKey is a font's size and weight.
+// faceKey is a font's size and weight, and whether it is the Chinese
+// font.
 type faceKey struct {
 	size float64
 	bold bool
+	cjk  bool
 }
 
 // drawText writes a text into img with the glyph rasterizer of
 // golang.org/x/image, which costs a tenth of filling the glyphs' outlines
 // as paths; faces keeps the faces made so far for one picture.
 func drawText(img *image.RGBA, it item, faces map[faceKey]xfont.Face) {
-	k := faceKey{it.font.Size, it.font.Bold}
-	f, ok := faces[k]
-	if !ok {
-		var err error
-		f, err = opentype.NewFace(rasterFaces()[b2i(k.bold)], &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: xfont.HintingNone})
-		if err != nil {
-			return
-		}
-		faces[k] = f
+	k := faceKey{size: it.font.Size, bold: it.font.Bold}
+	f := rasterFace(k, faces)
+	if f == nil {
+		return
 	}
-	d := &xfont.Drawer{Dst: img, Src: image.NewUniform(textColour(it.font)), Face: cachedFace{f, k}}
+	var fc xfont.Face = cachedFace{f, k}
+	if hasFallback(it.text) {
+		ck := faceKey{size: k.size, bold: k.bold, cjk: true}
+		if cf := rasterFace(ck, faces); cf != nil {
+			fc = mixedFace{fc, cachedFace{cf, ck}}
+		}
+	}
+	d := &xfont.Drawer{Dst: img, Src: image.NewUniform(textColour(it.font)), Face: fc}
 	x := fixed.Int26_6(it.pts[0].X * 64)
 	switch it.font.Align {
 	case Center:
@@ -350,6 +376,56 @@ func drawText(img *image.RGBA, it item, faces map[faceKey]xfont.Face) {
 	d.Dot = fixed.Point26_6{X: x, Y: fixed.Int26_6(it.pts[0].Y * 64)}
 	d.DrawString(it.text)
 }
+
+// rasterFace is the face of k, made on first use for one picture and
+// kept in faces; nil if it cannot be made.
+func rasterFace(k faceKey, faces map[faceKey]xfont.Face) xfont.Face {
+	if f, ok := faces[k]; ok {
+		return f
+	}
+	src := rasterFaces()[b2i(k.bold)]
+	if k.cjk {
+		src = cjkRaster()
+	}
+	f, err := opentype.NewFace(src, &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: xfont.HintingNone})
+	if err != nil {
+		return nil
+	}
+	faces[k] = f
+	return f
+}
+
+// mixedFace writes each character in the Go font, or in the Chinese
+// font when the Go font lacks it.
+type mixedFace struct{ latin, cjk xfont.Face }
+
+func (m mixedFace) pick(r rune) xfont.Face {
+	if fallback(r) {
+		return m.cjk
+	}
+	return m.latin
+}
+
+func (m mixedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	return m.pick(r).Glyph(dot, r)
+}
+
+func (m mixedFace) GlyphBounds(r rune) (fixed.Rectangle26_6, fixed.Int26_6, bool) {
+	return m.pick(r).GlyphBounds(r)
+}
+
+func (m mixedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) { return m.pick(r).GlyphAdvance(r) }
+
+func (m mixedFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	if fallback(r0) || fallback(r1) {
+		return 0
+	}
+	return m.latin.Kern(r0, r1)
+}
+
+func (m mixedFace) Metrics() xfont.Metrics { return m.latin.Metrics() }
+
+func (m mixedFace) Close() error { return nil }
 
 // cachedFace is a face whose glyphs come from the glyph cache, each drawn
 // once at a quarter-pixel position: a board writes the same few dozen
@@ -396,6 +472,11 @@ func (f cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.I
 	if ok && mask != nil {
 		draw.Draw(own, own.Rect, mask, mp, draw.Src)
 	}
+	if ok && f.key.cjk && f.key.bold {
+		off := boldOffset(f.key.size)
+		own = embolden(own, off)
+		dr.Max.X += off
+	}
 	g := glyph{dr: dr, mask: own, advance: advance, ok: ok}
 	if glyphsCount.Load() < maxGlyphs {
 		if _, loaded := glyphs.LoadOrStore(k, g); !loaded {
@@ -407,7 +488,34 @@ func (f cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.I
 
 func paintText(ctx *canvas.Context, fam *canvas.FontFamily, it item) {
 	align := [...]canvas.TextAlign{Left: canvas.Left, Center: canvas.Center, Right: canvas.Right}[it.font.Align]
-	ctx.DrawText(it.pts[0].X, it.pts[0].Y, canvas.NewTextLine(face(fam, it.font), it.text, align))
+	if !hasFallback(it.text) {
+		ctx.DrawText(it.pts[0].X, it.pts[0].Y, canvas.NewTextLine(face(fam, it.font), it.text, align))
+		return
+	}
+	// A text with Chinese is written as its stretches in either font, one
+	// after the other, so that each is measured in its own font.
+	var parts []*canvas.Text
+	width := 0.0
+	for _, r := range runs(it.text) {
+		f := fam
+		if r.cjk {
+			f = cjkFonts()
+		}
+		t := canvas.NewTextLine(face(f, it.font), r.text, canvas.Left)
+		parts = append(parts, t)
+		width += t.Width
+	}
+	x := it.pts[0].X
+	switch it.font.Align {
+	case Center:
+		x -= width / 2
+	case Right:
+		x -= width
+	}
+	for _, t := range parts {
+		ctx.DrawText(x, it.pts[0].Y, t)
+		x += t.Width
+	}
 }
 
 // face is the font face of f.

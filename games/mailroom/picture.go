@@ -21,14 +21,15 @@ const maxPicture = 150 << 10
 // Its Content-ID comes from the Message-ID, and drawing is deterministic,
 // so the same notice gives the same mail. ok is false when the view cannot
 // be drawn, even when drawing it panics: the mail then goes without a
-// picture, never held or lost for one.
-func boardPicture(v rules.View, id, name string) (pic templates.Picture, part mail.Attachment, ok bool) {
+// picture, never held or lost for one. Its words are in the reader's
+// language, as say writes a phrase (nil for English).
+func boardPicture(v rules.View, id, name string, say func(rules.Phrase) string) (pic templates.Picture, part mail.Attachment, ok bool) {
 	defer func() {
 		if recover() != nil {
 			pic, part, ok = templates.Picture{}, mail.Attachment{}, false
 		}
 	}()
-	p, err := pictures.Draw(v)
+	p, err := pictures.DrawIn(v, say)
 	if err != nil {
 		return pic, part, false
 	}

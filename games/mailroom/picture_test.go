@@ -53,7 +53,7 @@ func checkPicture(t *testing.T, where string, v rules.View, out mail.Outgoing) {
 	if len(part.Data) > 150<<10 {
 		t.Errorf("%s: the picture has %d bytes, want at most 150 KiB", where, len(part.Data))
 	}
-	pic, err := pictures.Draw(v)
+	pic, err := pictures.DrawIn(v, mailroom.PhraseIn(out.Headers["Content-Language"]))
 	if err != nil {
 		t.Fatal(err)
 	}

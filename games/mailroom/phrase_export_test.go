@@ -1,0 +1,12 @@
+package mailroom
+
+import (
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// PhraseIn writes a phrase as a reader of lang reads it, for the tests
+// outside the package.
+func PhraseIn(lang string) func(rules.Phrase) string {
+	return localeOf(mail.Pref{Lang: lang}).phrase
+}
