@@ -38,8 +38,12 @@ test: vet mailservers browser
 # moments (PBEM_TORTURE_SEED) while bots play by mail, then check that no
 # move was lost or applied twice and every mail arrived with one content.
 # make test runs the same with 50 kills.
+# Then the same club against three processes on a three-node NATS cluster,
+# disturbed 60 times (PBEM_CLUSTER_KILLS): processes and nodes killed with
+# SIGKILL, processes stopped past their lease.
 torture:
 	PBEM_TORTURE_KILLS=$${PBEM_TORTURE_KILLS:-500} $(GO) test -count=1 -timeout 90m -run 'TestTorture$$' -v ./internal/postoffice/
+	PBEM_CLUSTER_KILLS=$${PBEM_CLUSTER_KILLS:-60} $(GO) test -count=1 -timeout 30m -run 'TestClusterTorture$$' -v ./internal/postoffice/
 
 # Measure pbem against raw JetStream on this machine: the rules, the
 # command side, the whole mail pipeline, rebuilding the read models,

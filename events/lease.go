@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,8 +39,10 @@ type Lease struct {
 	TTL   time.Duration    // 0: DefaultLeaseTTL
 	Now   func() time.Time // nil: time.Now
 
-	mu    sync.Mutex
-	until time.Time // when the lease as this process last wrote it runs out; zero: not held
+	mu        sync.Mutex
+	until     time.Time     // when the lease as this process last wrote it runs out; zero: not held
+	yield     chan struct{} // Yield's request to the holder
+	notBefore time.Time     // after a Yield, when this process may take the lease again
 }
 
 // leaseValue is a lease's key's value.
@@ -61,6 +64,22 @@ func (l *Lease) Held() bool {
 	return !l.until.IsZero() && l.now().Before(l.until.Add(-l.ttl()/4))
 }
 
+// Yield gives the lease up if this process holds it, so that another
+// process takes the part over: the part stops, the lease is released, and
+// this process does not take it again for twice the lease's time (unless
+// nobody else has by then). It shares the parts out among processes.
+func (l *Lease) Yield() {
+	l.mu.Lock()
+	ch := l.yield
+	l.mu.Unlock()
+	if ch != nil && l.Held() {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
 // Run runs part whenever this process holds the lease, until ctx ends:
 // it takes the lease when it is free, run out or its owner's own, and
 // then runs part with a context that ends when the lease is lost (a
@@ -73,7 +92,20 @@ func (l *Lease) Run(ctx context.Context, part func(context.Context) error, held 
 	if err != nil {
 		return fmt.Errorf("events: lease %s: %w", l.Name, err)
 	}
+	l.mu.Lock()
+	l.yield = make(chan struct{}, 1)
+	l.mu.Unlock()
 	for {
+		l.mu.Lock()
+		wait := l.notBefore.Sub(l.now())
+		l.mu.Unlock()
+		if wait > 0 {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(wait):
+			}
+		}
 		rev, err := l.take(ctx, kv)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -139,6 +171,10 @@ func (l *Lease) take(ctx context.Context, kv jetstream.KeyValue) (uint64, error)
 // it when the lease is lost; it returns part's error, nil when the lease
 // was lost or ctx ended.
 func (l *Lease) hold(ctx context.Context, kv jetstream.KeyValue, rev uint64, part func(context.Context) error) error {
+	select {
+	case <-l.yield: // asked while it was not held
+	default:
+	}
 	pctx, stop := context.WithCancel(ctx)
 	defer stop()
 	done := make(chan error, 1)
@@ -164,6 +200,15 @@ func (l *Lease) hold(ctx context.Context, kv jetstream.KeyValue, rev uint64, par
 			return err
 		case <-tick.C:
 		case <-expire.C:
+		case <-l.yield:
+			expire.Stop()
+			stop()
+			<-done
+			l.release(kv, rev)
+			l.mu.Lock()
+			l.notBefore = l.now().Add(2 * l.ttl())
+			l.mu.Unlock()
+			return nil
 		}
 		expire.Stop()
 		if !l.Held() {
@@ -193,6 +238,37 @@ func (l *Lease) hold(ctx context.Context, kv jetstream.KeyValue, rev uint64, par
 		// Any other error: the store is away; the lease holds until it
 		// runs out, and Held says so at the next tick.
 	}
+}
+
+// LeaseHolders lists, of the leases whose names begin with prefix, the
+// holders whose time has not run out, by lease name.
+func LeaseHolders(ctx context.Context, store Buckets, prefix string, now time.Time) (map[string]string, error) {
+	kv, err := store.Bucket(ctx, LeaseBucket)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := kv.ListKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for key := range keys.Keys() {
+		if !strings.HasPrefix(key, prefix) {
+			continue
+		}
+		e, err := kv.Get(ctx, key)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		var v leaseValue
+		if json.Unmarshal(e.Value(), &v) == nil && now.Before(v.Until) {
+			out[key] = v.Owner
+		}
+	}
+	return out, nil
 }
 
 // release gives the lease up, if it is still at revision rev, so that

@@ -212,3 +212,35 @@ func TestLeaseStopped(t *testing.T) {
 		t.Fatalf("the part runs on with its lease run out")
 	}
 }
+
+// TestLeaseYield: a holder that yields stops its part and gives the lease
+// up, another process takes it, and the one that yielded does not take
+// it back at once; LeaseHolders names the holders.
+func TestLeaseYield(t *testing.T) {
+	store := storetest.MustOpen(t)
+	const ttl = 400 * time.Millisecond
+	lp := &leaseParts{ran: map[string]*atomic.Int32{"a": {}, "b": {}}}
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	a := &events.Lease{Store: store, Name: "outbox", Owner: "a", TTL: ttl}
+	wg.Add(1)
+	go func() { defer wg.Done(); _ = a.Run(ctx, lp.part("a"), nil) }()
+	waitHeld(t, 2*time.Second, a)
+	b := &events.Lease{Store: store, Name: "outbox", Owner: "b", TTL: ttl}
+	wg.Add(1)
+	go func() { defer wg.Done(); _ = b.Run(ctx, lp.part("b"), nil) }()
+	if h, err := events.LeaseHolders(ctx, store, "out", time.Now()); err != nil || h["outbox"] != "a" {
+		t.Fatalf("LeaseHolders = %v, %v; want a holding the outbox", h, err)
+	}
+	a.Yield()
+	for deadline := time.Now().Add(2 * ttl); !b.Held(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("b did not take the lease a gave up")
+		}
+	}
+	time.Sleep(ttl)
+	if a.Held() || lp.ran["a"].Load() != 1 || lp.most.Load() != 1 {
+		t.Errorf("after yielding: a holds %v, a's part started %d times, %d parts ran at once", a.Held(), lp.ran["a"].Load(), lp.most.Load())
+	}
+}

@@ -2,11 +2,14 @@ package postoffice
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"log/slog"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -147,11 +150,13 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	parts := map[string]func(context.Context) error{}
+	leases := map[string]*events.Lease{}
 	for name, run := range map[string]func(context.Context) error{
 		"intake": p.intake.Run, "mailroom": p.mailroom.Run, "projector": p.index.Run, "outbox": p.outbox.Run,
 		"clock": p.clock.Run, "retention": p.keep.Run,
 	} {
 		l := &events.Lease{Store: p.store, Name: name, Owner: p.process, TTL: p.lease}
+		leases[name] = l
 		p.health.leaseHeld(name, false)
 		parts[name] = func(ctx context.Context) error {
 			return l.Run(ctx, run, func(held bool) {
@@ -160,6 +165,13 @@ func (p *PostOffice) Run(ctx context.Context) error {
 			})
 		}
 	}
+	// This process's presence, which the others count to share the parts
+	// out, and the sharing.
+	present := &events.Lease{Store: p.store, Name: processPrefix + hex.EncodeToString([]byte(p.process)), Owner: p.process, TTL: p.lease}
+	parts["presence"] = func(ctx context.Context) error {
+		return present.Run(ctx, func(ctx context.Context) error { <-ctx.Done(); return nil }, nil)
+	}
+	parts["sharing"] = func(ctx context.Context) error { return p.share(ctx, leases) }
 	if p.health.disk != nil {
 		parts["disk"] = p.health.disk.run
 	}
@@ -191,6 +203,43 @@ func (p *PostOffice) Run(ctx context.Context) error {
 		all = append(all, err)
 	}
 	return errors.Join(all...)
+}
+
+// processPrefix begins the names of the processes' presence leases.
+const processPrefix = "process."
+
+// share gives parts up while this process runs more than its share of
+// them: the parts over the number of live processes, rounded up. Each
+// round gives one up, which a process that runs fewer takes over.
+func (p *PostOffice) share(ctx context.Context, leases map[string]*events.Lease) error {
+	every := p.lease
+	if every <= 0 {
+		every = events.DefaultLeaseTTL
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+		live, err := events.LeaseHolders(ctx, p.store, processPrefix, time.Now())
+		if err != nil || len(live) < 2 {
+			continue // the store away, or alone: nothing to share
+		}
+		var held []string
+		for _, name := range slices.Sorted(maps.Keys(leases)) {
+			if leases[name].Held() {
+				held = append(held, name)
+			}
+		}
+		if share := (len(leases) + len(live) - 1) / len(live); len(held) > share {
+			name := held[len(held)-1]
+			p.log.Info("giving a part up to share them out", "part", name, "process", p.process, "processes", len(live), "held", len(held))
+			leases[name].Yield()
+		}
+	}
 }
 
 // Handler serves /healthz, /metrics, the games' pages under /g/ and the

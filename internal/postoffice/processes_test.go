@@ -33,7 +33,8 @@ func runsAll(hs ...healthReport) bool {
 
 // TestTwoProcesses: two pbem serve processes on one NATS server act as one
 // service. Each part runs in one of them, as /healthz and /metrics of
-// each say, and both are healthy; a club plays by mail; halfway the
+// each say, both are healthy, and they share the parts out, three each,
+// though the first to start took them all; a club plays by mail; halfway the
 // process that reads the mailbox stops and the other takes its parts over
 // within the lease's time; at the end every move was recorded once, every
 // bad move answered once, every mail delivered with one content, every
@@ -55,11 +56,11 @@ func TestTwoProcesses(t *testing.T) {
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		ha = a.waitHealth(t, http.StatusOK, "healthy", func(healthReport) bool { return true })
 		hb = b.waitHealth(t, http.StatusOK, "healthy", func(healthReport) bool { return true })
-		if runsAll(ha, hb) {
+		if runsAll(ha, hb) && len(held(ha)) == 3 && len(held(hb)) == 3 {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the parts are not shared out one process each: a %v, b %v", ha.Parts, hb.Parts)
+			t.Fatalf("the parts are not shared out, each run by one process, three each: a %v, b %v", ha.Parts, hb.Parts)
 		}
 	}
 	t.Logf("a runs %v, b runs %v", held(ha), held(hb))
