@@ -20,6 +20,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/internal/torture"
 )
 
@@ -256,7 +258,7 @@ func TestClusterTorture(t *testing.T) {
 	t.Logf("%d disturbances in %v (seed %d): %d pbem processes killed, %d NATS nodes killed, %d pbem processes stopped for longer than the lease (%v); the games then ended in %v",
 		kills, disturbed.Round(time.Second), seed, pbemKills, nodeKills, stops, clusterLease, (time.Since(start) - disturbed).Round(time.Second))
 	waitCurrent(t, url)
-	store := openCluster(t, url)
+	store := readableCluster(t, url)
 	defer store.Close()
 	out := outcomeOf(t, store, sys, club)
 	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
@@ -339,6 +341,26 @@ func (s *serveProc) errors() {
 		}
 	}
 	s.t.Logf("%s logged:\n%s", s.name, strings.Join(lines[max(0, len(lines)-60):], "\n"))
+}
+
+// readableCluster opens the store on the cluster once every game's
+// history can be read through it: a node back from a kill may take a
+// while before it serves reads of the stream again.
+func readableCluster(t *testing.T, url string) *events.Store {
+	t.Helper()
+	for try := 1; ; try++ {
+		store := openCluster(t, url)
+		_, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}).Notices)
+		if err == nil {
+			return store
+		}
+		store.Close()
+		if try == 10 {
+			t.Fatalf("the histories cannot be read from the cluster: %v", err)
+		}
+		t.Logf("reading the histories: %v; trying again", err)
+		time.Sleep(2 * time.Second)
+	}
 }
 
 // waitFile waits until path exists.

@@ -172,11 +172,15 @@ func (h *health) leaseHeld(part string, held bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.leases[part] = held
-	if part == "intake" && !held {
-		h.intake = partState{State: stateStandby, Since: h.now()}
-	}
-	if part == "intake" && held {
+	// The intake's and the outbox's states are this process's own: while
+	// another runs the part, it stands by, whatever its last try here was.
+	switch {
+	case !held && (part == "intake" || part == "outbox"):
+		*map[string]*partState{"intake": &h.intake, "outbox": &h.outbox}[part] = partState{State: stateStandby, Since: h.now()}
+	case part == "intake":
 		h.intake = partState{State: stateConnecting, Since: h.now()}
+	case part == "outbox":
+		h.outbox = partState{State: stateSending, Since: h.now()}
 	}
 }
 
@@ -228,6 +232,9 @@ func (h *health) outboxSent(_ mail.Notice, err error) {
 	defer h.mu.Unlock()
 	var de *mail.DeliveryError
 	var dead *mail.DeadLetter
+	if errors.Is(err, context.Canceled) || h.outbox.State == stateStandby {
+		return // a try cut short as the part stopped: it stands by now
+	}
 	state := h.outbox.State
 	switch {
 	case err == nil:

@@ -141,11 +141,13 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 	}, nil
 }
 
-// Run runs every part until ctx ends or one fails; a failure stops the
-// others. Each part but the disk watch runs in one process at a time of
-// all those that share the store: this one runs it while it holds the
-// part's lease (events.Lease), and stands by while another does, ready to
-// take over once that one stops; one process alone holds them all.
+// Run runs every part until ctx ends. Each part but the disk watch runs in
+// one process at a time of all those that share the store: this one runs
+// it while it holds the part's lease (events.Lease), and stands by while
+// another does, ready to take over once that one stops; one process alone
+// holds them all. A part that fails gives its lease up and runs again
+// after a growing pause, here or elsewhere; a failure of the disk watch,
+// the web listener or the sharing stops the process.
 func (p *PostOffice) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -159,10 +161,24 @@ func (p *PostOffice) Run(ctx context.Context) error {
 		leases[name] = l
 		p.health.leaseHeld(name, false)
 		parts[name] = func(ctx context.Context) error {
-			return l.Run(ctx, run, func(held bool) {
-				p.health.leaseHeld(name, held)
-				p.log.Info(map[bool]string{true: "part started: this process holds its lease", false: "part stopped: its lease given up or lost"}[held], "part", name, "process", p.process)
-			})
+			// A part that fails (the store away too long, say) gives its
+			// lease up and runs again, here or in another process: one
+			// part's trouble stops no other.
+			for wait := time.Second; ; wait = min(2*wait, 30*time.Second) {
+				err := l.Run(ctx, run, func(held bool) {
+					p.health.leaseHeld(name, held)
+					p.log.Info(map[bool]string{true: "part started: this process holds its lease", false: "part stopped: its lease given up or lost"}[held], "part", name, "process", p.process)
+				})
+				if ctx.Err() != nil {
+					return nil
+				}
+				p.log.Error("part failed; running it again", "part", name, "err", err, "in", wait)
+				select {
+				case <-ctx.Done():
+					return nil
+				case <-time.After(wait):
+				}
+			}
 		}
 	}
 	// This process's presence, which the others count to share the parts
