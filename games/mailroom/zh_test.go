@@ -153,29 +153,9 @@ func TestTwoLanguagesByMail(t *testing.T) {
 	if g := mt.game(id); g.Ended == nil {
 		t.Fatalf("the game did not end")
 	}
-	kinds := map[string]bool{}
-	for _, o := range mt.sent(start, bea) {
-		kinds[o.Headers[mailroom.HeaderKind]] = true
-		if o.Headers["Content-Language"] != "zh" {
-			t.Errorf("a %s mail to Bea is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
-		}
-		zh.check(t, o)
-	}
-	for _, k := range []string{mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindAccepted, mailroom.KindBoard,
+	mt.readsTwoLanguages(t, start, zh, "祝你好运", nil, mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindAccepted, mailroom.KindBoard,
 		mailroom.KindLegal, mailroom.KindHelp, mailroom.KindHistory, mailroom.KindSaid, mailroom.KindRejected, mailroom.KindError,
-		mailroom.KindNews, mailroom.KindGameOver} {
-		if !kinds[k] {
-			t.Errorf("Bea got no %s mail: the game does not show it in Chinese", k)
-		}
-	}
-	for _, o := range mt.sent(start, ana) {
-		if hasChinese(o.Subject+o.Text+o.HTML) && !strings.Contains(o.Text, "祝你好运") {
-			t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
-		}
-		if o.Headers["Content-Language"] != "en" {
-			t.Errorf("a %s mail to Ana is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
-		}
-	}
+		mailroom.KindNews, mailroom.KindGameOver)
 }
 
 // TestAltiplanoInTwoLanguages: a whole game of Altiplano by mail of Ana,
@@ -211,22 +191,8 @@ func TestAltiplanoInTwoLanguages(t *testing.T) {
 		}
 		zh.seeGame(mt.game(id), 1)
 	}
-	kinds := map[string]bool{}
-	for _, o := range mt.sent(start, bea) {
-		kinds[o.Headers[mailroom.HeaderKind]] = true
-		zh.check(t, o)
-	}
-	for _, k := range []string{mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindBoard, mailroom.KindHelp,
-		mailroom.KindLegal, mailroom.KindRejected, mailroom.KindGameOver} {
-		if !kinds[k] {
-			t.Errorf("Bea got no %s mail: the game does not show it in Chinese", k)
-		}
-	}
-	for _, o := range mt.sent(start, ana) {
-		if hasChinese(o.Subject + o.Text + o.HTML) {
-			t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
-		}
-	}
+	mt.readsTwoLanguages(t, start, zh, "", nil, mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindBoard, mailroom.KindHelp,
+		mailroom.KindLegal, mailroom.KindRejected, mailroom.KindGameOver)
 }
 
 // TestArchipelagoInTwoLanguages: a whole game of Archipelago by mail of
@@ -280,23 +246,9 @@ func TestArchipelagoInTwoLanguages(t *testing.T) {
 		}
 		zh.seeGame(mt.game(id), 1)
 	}
-	kinds := map[string]bool{}
-	for _, o := range mt.sent(start, bea) {
-		kinds[o.Headers[mailroom.HeaderKind]] = true
-		zh.check(t, o)
-		checkMarketColumns(t, o.Text)
-	}
-	for _, k := range []string{mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindBoard, mailroom.KindHelp,
-		mailroom.KindLegal, mailroom.KindHistory, mailroom.KindRejected, mailroom.KindGameOver} {
-		if !kinds[k] {
-			t.Errorf("Bea got no %s mail: the game does not show it in Chinese", k)
-		}
-	}
-	for _, o := range mt.sent(start, ana) {
-		if hasChinese(o.Subject+o.Text+o.HTML) && !strings.Contains(o.Text, "一路顺风") {
-			t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
-		}
-	}
+	mt.readsTwoLanguages(t, start, zh, "一路顺风", func(o mail.Outgoing) { checkMarketColumns(t, o.Text) },
+		mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindBoard, mailroom.KindHelp,
+		mailroom.KindLegal, mailroom.KindHistory, mailroom.KindRejected, mailroom.KindGameOver)
 }
 
 // chineseMove writes a move of Archipelago with the glossary's Chinese
@@ -479,28 +431,45 @@ func TestChineseHostByMail(t *testing.T) {
 			if g := mt.game(id); g.Ended == nil {
 				t.Fatalf("认输 did not end the game")
 			}
-			kinds, zoned := map[string]bool{}, false
-			for _, o := range mt.sent(start, bea) {
-				kinds[o.Headers[mailroom.HeaderKind]] = true
-				if o.Headers["Content-Language"] != "zh" {
-					t.Errorf("a %s mail to Bea is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
-				}
-				zoned = zoned || strings.Contains(o.Text, "UTC+08:00")
-				zh.check(t, o)
-			}
-			for _, k := range []string{mailroom.KindInvitation, mailroom.KindGameOver} {
-				if !kinds[k] {
-					t.Errorf("Bea got no %s mail", k)
-				}
-			}
+			zoned := false
+			mt.readsTwoLanguages(t, start, zh, "", func(o mail.Outgoing) { zoned = zoned || strings.Contains(o.Text, "UTC+08:00") },
+				mailroom.KindInvitation, mailroom.KindGameOver)
 			if !zoned {
 				t.Errorf("no mail to Bea shows a time in her zone (UTC+08:00)")
 			}
-			for _, o := range mt.sent(start, ana) {
-				if hasChinese(o.Subject + o.Text + o.HTML) {
-					t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
-				}
-			}
 		})
+	}
+}
+
+// readsTwoLanguages checks the mails sent since start: each to Bea is in
+// Chinese (zh finds no English in it; also, when given, checks it more),
+// and she got a mail of each of kinds; each to Ana is in English, with no
+// Chinese but what a player wrote in Chinese, quoted.
+func (mt *mailTable) readsTwoLanguages(t *testing.T, start int, zh *chineseReader, quoted string, also func(mail.Outgoing), kinds ...string) {
+	t.Helper()
+	ana, bea := tableAddrs[0], tableAddrs[1]
+	got := map[string]bool{}
+	for _, o := range mt.sent(start, bea) {
+		got[o.Headers[mailroom.HeaderKind]] = true
+		if o.Headers["Content-Language"] != "zh" {
+			t.Errorf("a %s mail to Bea is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
+		}
+		zh.check(t, o)
+		if also != nil {
+			also(o)
+		}
+	}
+	for _, k := range kinds {
+		if !got[k] {
+			t.Errorf("Bea got no %s mail: the game does not show it in Chinese", k)
+		}
+	}
+	for _, o := range mt.sent(start, ana) {
+		if hasChinese(o.Subject+o.Text+o.HTML) && (quoted == "" || !strings.Contains(o.Text, quoted)) {
+			t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
+		}
+		if o.Headers["Content-Language"] != "en" {
+			t.Errorf("a %s mail to Ana is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
+		}
 	}
 }
