@@ -23,6 +23,11 @@ import (
 // same mail with the same Message-ID. Answers to mail that change no
 // game (HELP, refusals, stale replies) stay records of their own.
 
+// behindTries is how many times the outbox reads a game's history that
+// lacks the event it is to tell of before it holds the event's mail as a
+// dead letter.
+const behindTries = 10
+
 // Notices returns the mail caused by the Append whose last event is r, as
 // the outbox sends it; nil for any other record, and for events stored
 // before their notices were derived (those were stored with them). An
@@ -39,9 +44,13 @@ func (s *Service) Notices(ctx context.Context, r events.Record) ([]mail.Notice, 
 	kept, evs, err := s.Folded(ctx, e.Game, int(e.Seq))
 	if err != nil {
 		var refusal *games.Error
-		if errors.As(err, &refusal) {
+		if errors.As(err, &refusal) && r.Delivered >= behindTries {
 			return nil, fmt.Errorf("games: notices of %s: %w: %w", r.Subject, mail.ErrUnrenderable, err)
 		}
+		// The record is the game's event: a history that lacks it was
+		// read behind the stream (a NATS node back from a failure may
+		// answer so a moment), so it is read again when the event comes
+		// again.
 		return nil, err
 	}
 	note := s.ReadNote(r)
