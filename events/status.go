@@ -91,6 +91,34 @@ func (s *Store) Bucket(ctx context.Context, name string) (jetstream.KeyValue, er
 	if err != nil {
 		return nil, fmt.Errorf("events: bucket %s: %w", name, err)
 	}
+	if s.replicas > 1 {
+		return s.leaderReads(ctx, name, kv)
+	}
+	return kv, nil
+}
+
+// leaderReads makes a replicated bucket read from its leader. A bucket is
+// made to serve reads from any of its copies (direct get), and a copy that
+// is behind (a node back from a failure) answers with what was there
+// before: a read model a moment old, which the projector took for damage.
+// Reads from the leader see every write that was acknowledged.
+func (s *Store) leaderReads(ctx context.Context, name string, kv jetstream.KeyValue) (jetstream.KeyValue, error) {
+	st, err := s.js.Stream(ctx, "KV_"+name)
+	if err != nil {
+		return nil, fmt.Errorf("events: bucket %s: %w", name, err)
+	}
+	cfg := st.CachedInfo().Config
+	if !cfg.AllowDirect {
+		return kv, nil
+	}
+	cfg.AllowDirect = false
+	if _, err := s.js.UpdateStream(ctx, cfg); err != nil {
+		return nil, fmt.Errorf("events: bucket %s: reads from the leader: %w", name, err)
+	}
+	kv, err = s.js.KeyValue(ctx, name) // bound again: it reads as its stream now says
+	if err != nil {
+		return nil, fmt.Errorf("events: bucket %s: %w", name, err)
+	}
 	return kv, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -283,12 +284,12 @@ func commandSide(ctx context.Context, svc *games.Service, cfg *Config, first int
 // replicas.
 func clustered(ctx context.Context, dir string, cfg *Config, m *measured, p *progress) error {
 	p.say("cluster: starting three servers on loopback")
-	c, err := startCluster(dir)
+	c, err := storetest.StartCluster(dir)
 	if err != nil {
 		return err
 	}
-	defer c.stop()
-	store, err := c.open(ctx)
+	defer c.Stop()
+	store, err := c.Open(ctx)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package bench
+package storetest
 
 import (
 	"context"
@@ -12,14 +12,15 @@ import (
 	"github.com/pbem-games/pbem/events"
 )
 
-// cluster is three nats-servers in the process, routed to each other on
-// loopback, with JetStream syncing every write as the embedded server does.
-type cluster struct {
+// Cluster is three nats-servers in the process, routed to each other on
+// loopback, with JetStream syncing every write as the embedded server
+// does: a NATS cluster for tests and benchmarks.
+type Cluster struct {
 	servers []*server.Server
 }
 
-// startCluster starts the three servers with their data under dir.
-func startCluster(dir string) (*cluster, error) {
+// StartCluster starts the three servers with their data under dir.
+func StartCluster(dir string) (*Cluster, error) {
 	ports := make([]int, 3)
 	for i := range ports {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -33,10 +34,10 @@ func startCluster(dir string) (*cluster, error) {
 	for _, p := range ports {
 		routes = append(routes, fmt.Sprintf("nats://127.0.0.1:%d", p))
 	}
-	c := &cluster{}
+	c := &Cluster{}
 	for i := range ports {
 		ns, err := server.NewServer(&server.Options{
-			ServerName: fmt.Sprintf("bench-%d", i),
+			ServerName: fmt.Sprintf("node-%d", i),
 			Host:       "127.0.0.1",
 			Port:       server.RANDOM_PORT,
 			JetStream:  true,
@@ -45,11 +46,11 @@ func startCluster(dir string) (*cluster, error) {
 			NoSigs:     true,
 			NoLog:      true,
 			MaxPayload: events.MaxPayload,
-			Cluster:    server.ClusterOpts{Name: "pbem-bench", Host: "127.0.0.1", Port: ports[i]},
+			Cluster:    server.ClusterOpts{Name: "pbem", Host: "127.0.0.1", Port: ports[i]},
 			Routes:     server.RoutesFromStr(strings.Join(routes, ",")),
 		})
 		if err != nil {
-			c.stop()
+			c.Stop()
 			return nil, fmt.Errorf("cluster node %d: %w", i, err)
 		}
 		go ns.Start()
@@ -57,15 +58,15 @@ func startCluster(dir string) (*cluster, error) {
 	}
 	for i, ns := range c.servers {
 		if !ns.ReadyForConnections(30 * time.Second) {
-			c.stop()
+			c.Stop()
 			return nil, fmt.Errorf("cluster node %d: not ready", i)
 		}
 	}
 	return c, nil
 }
 
-// url lists every node, for a client that may use any of them.
-func (c *cluster) url() string {
+// URL lists every node, for a client that may use any of them.
+func (c *Cluster) URL() string {
 	var urls []string
 	for _, ns := range c.servers {
 		urls = append(urls, ns.ClientURL())
@@ -73,12 +74,12 @@ func (c *cluster) url() string {
 	return strings.Join(urls, ",")
 }
 
-// open opens a store on the cluster with three replicas, waiting for
+// Open opens a store on the cluster with three replicas, waiting for
 // JetStream to elect its leaders.
-func (c *cluster) open(ctx context.Context) (*events.Store, error) {
+func (c *Cluster) Open(ctx context.Context) (*events.Store, error) {
 	deadline := time.Now().Add(time.Minute)
 	for {
-		store, err := events.Open(ctx, events.Options{URL: c.url(), Replicas: 3})
+		store, err := events.Open(ctx, events.Options{URL: c.URL(), Replicas: 3})
 		if err == nil {
 			return store, nil
 		}
@@ -93,7 +94,8 @@ func (c *cluster) open(ctx context.Context) (*events.Store, error) {
 	}
 }
 
-func (c *cluster) stop() {
+// Stop stops the three servers.
+func (c *Cluster) Stop() {
 	for _, ns := range c.servers {
 		ns.Shutdown()
 	}
