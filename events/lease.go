@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -88,9 +87,17 @@ func (l *Lease) Yield() {
 // Run waits to take it again. held, when not nil, is told each time the
 // lease is taken (true) or lost (false).
 func (l *Lease) Run(ctx context.Context, part func(context.Context) error, held func(bool)) error {
-	kv, err := l.Store.Bucket(ctx, LeaseBucket)
-	if err != nil {
-		return fmt.Errorf("events: lease %s: %w", l.Name, err)
+	var kv jetstream.KeyValue
+	for { // the store away (a node of the cluster down): ask again
+		var err error
+		if kv, err = l.Store.Bucket(ctx, LeaseBucket); err == nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(l.ttl() / 4):
+		}
 	}
 	l.mu.Lock()
 	l.yield = make(chan struct{}, 1)

@@ -41,47 +41,77 @@ func (s *Store) Load(ctx context.Context, game string) ([]Event, Head, error) {
 	}
 	head := Head{Seq: lastEv.Seq, Hash: lastEv.Hash, StreamSeq: lm.Sequence}
 
+	var evs []Event
+	for try := 1; ; try++ {
+		evs, err = s.readHistory(ctx, game, subject, head)
+		// A read that stalls with the history known to be there (a node
+		// of a cluster back from a failure may hold up a new consumer a
+		// while) is made again with a new consumer.
+		if err == nil || !errors.Is(err, errStalled) || ctx.Err() != nil || try == loadTries {
+			break
+		}
+	}
+	if err != nil {
+		return nil, Head{}, err
+	}
+	if n := len(evs); evs[n-1].Hash != head.Hash {
+		return nil, Head{}, fmt.Errorf("events: load game %s: history ends at event %d, its last message is event %d", game, evs[n-1].Seq, head.Seq)
+	}
+	return evs, head, nil
+}
+
+// loadTries is how many consumers Load reads a history with before it
+// gives up on one that stalls.
+const loadTries = 3
+
+// errStalled says a read of a history waited loadIdle for a message it
+// knows is there.
+var errStalled = errors.New("the read stalled")
+
+// readHistory reads game's history on subject up to head with an ordered
+// consumer.
+func (s *Store) readHistory(ctx context.Context, game, subject string, head Head) ([]Event, error) {
 	cons, err := s.js.OrderedConsumer(ctx, StreamName, jetstream.OrderedConsumerConfig{
 		FilterSubjects:    []string{subject},
 		DeliverPolicy:     jetstream.DeliverAllPolicy,
 		InactiveThreshold: 10 * time.Second,
 	})
 	if err != nil {
-		return nil, Head{}, fmt.Errorf("events: load game %s: %w", game, err)
+		return nil, fmt.Errorf("events: load game %s: %w", game, err)
 	}
 	defer s.forget(cons)
 	iter, err := cons.Messages(jetstream.PullMaxMessages(int(max(min(head.Seq, 1000), 1))))
 	if err != nil {
-		return nil, Head{}, fmt.Errorf("events: load game %s: %w", game, err)
+		return nil, fmt.Errorf("events: load game %s: %w", game, err)
 	}
 	defer iter.Stop()
 
 	evs := make([]Event, 0, head.Seq)
 	for {
 		m, err := s.nextMsg(ctx, iter)
+		if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("%w: %w", errStalled, err)
+		}
 		if err != nil {
-			return nil, Head{}, fmt.Errorf("events: load game %s after event %d: %w", game, len(evs), err)
+			return nil, fmt.Errorf("events: load game %s after event %d: %w", game, len(evs), err)
 		}
 		md, err := m.Metadata()
 		if err != nil {
-			return nil, Head{}, fmt.Errorf("events: load game %s after event %d: %w", game, len(evs), err)
+			return nil, fmt.Errorf("events: load game %s after event %d: %w", game, len(evs), err)
 		}
 		ev, err := Decode(m.Data())
 		if err != nil {
-			return nil, Head{}, fmt.Errorf("events: load game %s: stream sequence %d: %w", game, md.Sequence.Stream, err)
+			return nil, fmt.Errorf("events: load game %s: stream sequence %d: %w", game, md.Sequence.Stream, err)
 		}
 		if err := Follows(game, evs, ev); err != nil {
-			return nil, Head{}, fmt.Errorf("events: load game %s: stream sequence %d: %w", game, md.Sequence.Stream, err)
+			return nil, fmt.Errorf("events: load game %s: stream sequence %d: %w", game, md.Sequence.Stream, err)
 		}
 		evs = append(evs, ev)
 		if md.Sequence.Stream >= head.StreamSeq || md.NumPending == 0 {
 			break
 		}
 	}
-	if n := len(evs); evs[n-1].Hash != head.Hash {
-		return nil, Head{}, fmt.Errorf("events: load game %s: history ends at event %d, its last message is event %d", game, evs[n-1].Seq, head.Seq)
-	}
-	return evs, head, nil
+	return evs, nil
 }
 
 // forgetWait bounds the deletion of a consumer read to its end.
