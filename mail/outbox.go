@@ -54,6 +54,11 @@ const DefaultMaxRetryAge = 72 * time.Hour
 // is a dead letter: held with its error, logged, never tried again until
 // an operator says so (Retry).
 type Outbox struct {
+	// Holding, when set, says whether this process still runs the outbox
+	// (holds its lease): a notice is taken only while it does, so a
+	// process that wakes after another took the outbox over sends nothing
+	// more.
+	Holding func() bool
 	// Store is where the notices come from (the games' events and the
 	// answers recorded), where those refused for good are recorded, and
 	// where the held ones wait.
@@ -180,6 +185,9 @@ func (o *Outbox) workers() int {
 
 func (o *Outbox) handle(ctx context.Context) func(events.Record) error {
 	return func(r events.Record) error {
+		if o.Holding != nil && !o.Holding() {
+			return errStandingBy
+		}
 		n, err := DecodeNotice(r.Data)
 		if err != nil {
 			o.log().Error("outbox: unreadable notice skipped", "seq", r.StreamSeq, "err", err)
@@ -189,9 +197,16 @@ func (o *Outbox) handle(ctx context.Context) func(events.Record) error {
 	}
 }
 
+// errStandingBy refuses a notice to a process that no longer runs the
+// outbox; it goes back to the one that does.
+var errStandingBy = errors.New("mail: another process runs the outbox now")
+
 // handleEvent sends the notices of a game's event.
 func (o *Outbox) handleEvent(ctx context.Context) func(events.Record) error {
 	return func(r events.Record) error {
+		if o.Holding != nil && !o.Holding() {
+			return errStandingBy
+		}
 		ns, err := o.Notices(ctx, r)
 		if errors.Is(err, ErrUnrenderable) {
 			return o.undeliverable(ctx, r, err)

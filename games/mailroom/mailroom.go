@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"slices"
@@ -27,6 +28,11 @@ const InboxDurable = "inbox"
 // answers nobody it does not know, nor any automatic mail, so it can take
 // part in no mail loop and sends no backscatter.
 type Mailroom struct {
+	// Holding, when set, says whether this process still runs the
+	// mailroom (holds its lease): a mail is read only while it does, so a
+	// process that wakes after another took the mailroom over reads
+	// nothing more (the mail goes back to the holder).
+	Holding func() bool
 	Service *Service
 	Tokens  mail.Tokens
 	Mailbox string // the game mailbox, e.g. games@pbem.example.org
@@ -102,11 +108,17 @@ func (m *Mailroom) resume(ctx context.Context, l *letter, log *slog.Logger) erro
 	return stops.Resume(ctx, l.p.From)
 }
 
+// errStandingBy refuses a mail to a process that no longer runs the
+// mailroom; it goes back to the one that does.
+var errStandingBy = errors.New("mailroom: another process runs the mailroom now")
+
 // Run handles recorded mail until ctx ends. It first counts the answers
-// of the last hour (Warm), so a restart does not reset the rate limit.
+// of the last day (Warm), so that a restart, or another process taking
+// the mailroom over, neither resets the rate limits nor answers a stranger
+// a second time in a day; it reads nothing until they are counted.
 func (m *Mailroom) Run(ctx context.Context) error {
 	if err := m.Warm(ctx); err != nil {
-		m.log().Warn("answers of the last hour not counted: the rate limit starts from nothing", "err", err)
+		return fmt.Errorf("mailroom: count the answers of the last day: %w", err)
 	}
 	return m.Service.Store.SubscribeKeyed(ctx, InboxDurable, mail.InboxSubject+">", workers(m.Workers), m.orderKey, m.handleRecord(ctx))
 }
@@ -118,6 +130,9 @@ func (m *Mailroom) CatchUp(ctx context.Context) error {
 
 func (m *Mailroom) handleRecord(ctx context.Context) func(events.Record) error {
 	return func(r events.Record) error {
+		if m.Holding != nil && !m.Holding() {
+			return errStandingBy
+		}
 		var rec mail.InboxRecord
 		if err := json.Unmarshal(r.Data, &rec); err != nil {
 			m.log().Error("unreadable inbox record skipped", "seq", r.StreamSeq, "err", err)
@@ -447,20 +462,24 @@ func (m *Mailroom) Warm(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.answers == nil {
-		m.answers = map[string][]time.Time{}
-	}
+	// The answers recorded are all of them, whichever process gave them:
+	// they replace what this one remembers.
+	answers := map[string][]time.Time{}
 	for addr, ts := range counts {
 		keys := budgetKeys(addr)
 		if strings.HasPrefix(addr, strangerPrefix) {
 			keys = []string{addr}
 		}
 		for _, k := range keys {
-			m.answers[k] = append(slices.Clone(ts), m.answers[k]...)
+			answers[k] = append(answers[k], ts...)
 		}
 	}
+	for k := range answers {
+		slices.SortFunc(answers[k], time.Time.Compare)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.answers = answers
 	return nil
 }
 

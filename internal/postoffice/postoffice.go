@@ -160,6 +160,12 @@ func (p *PostOffice) Run(ctx context.Context) error {
 		l := &events.Lease{Store: p.store, Name: name, Owner: p.process, TTL: p.lease}
 		leases[name] = l
 		p.health.leaseHeld(name, false)
+		switch name { // they look before each mail they read or send
+		case "mailroom":
+			p.mailroom.Holding = l.Held
+		case "outbox":
+			p.outbox.Holding = l.Held
+		}
 		parts[name] = func(ctx context.Context) error {
 			// A part that fails (the store away too long, say) gives its
 			// lease up and runs again, here or in another process: one
