@@ -51,7 +51,8 @@ func drawArchipelago(p *Picture, v *archipelago.View) {
 	archipelagoLegend(p, 24, bottom-14)
 	archipelagoScreen(p, v, 24, bottom, colours)
 	ly := bottom + 150
-	for i, l := range v.Last {
+	for i, ph := range v.LastPhrases() {
+		l := p.say(ph)
 		if i == 0 {
 			l = p.s("Last move: %s", l)
 		}
@@ -323,7 +324,7 @@ func archipelagoTrack(p *Picture, v *archipelago.View, x, y float64) float64 {
 	}
 	y += 76
 	if v.Trend != nil {
-		p.Text(x, y, p.s("Trend: %s, %s", word(v.Trend.Name), word(v.Trend.Rule)), Font{Size: 11}, "")
+		p.Text(x, y, p.s("Trend: %s, %s", word(v.Trend.Name), v.Trend.RulePhrase()), Font{Size: 11}, "")
 	}
 	return y
 }
@@ -352,8 +353,8 @@ func archipelagoScreen(p *Picture, v *archipelago.View, x, y float64, colours ma
 	}
 	p.Text(x+12, y+44, line, Font{Size: 12}, "screen")
 	if o := pv.Objective; o != nil {
-		p.Text(x+12, y+64, p.s("Objective: %s, %s", word(o.Name), word(o.Scores)), Font{Size: 12}, "objective")
-		p.Text(x+12, y+82, p.s("ends when %s", word(o.Ends)), Font{Size: 12}, "")
+		p.Text(x+12, y+64, p.s("Objective: %s, %s", word(o.Name), o.ScoresPhrase()), Font{Size: 12}, "objective")
+		p.Text(x+12, y+82, p.s("ends when %s", o.EndsPhrase()), Font{Size: 12}, "")
 	}
 	if len(pv.Hand) > 0 {
 		var hs []string
@@ -391,7 +392,7 @@ func archipelagoEnd(p *Picture, v *archipelago.View, x, y float64) {
 	}
 	p.Text(x, y+20, head, Font{Size: 14, Bold: true}, "")
 	for i, o := range v.Objectives {
-		p.Text(x, y+42+float64(i)*17, p.s("seat %d held %s: %s", o.Holder, word(o.Name), word(o.Scores)), Font{Size: 12}, "objective")
+		p.Text(x, y+42+float64(i)*17, p.s("seat %d held %s: %s", o.Holder, word(o.Name), o.ScoresPhrase()), Font{Size: 12}, "objective")
 	}
 }
 

@@ -141,6 +141,38 @@ type WheelView struct {
 	Coins        int `json:"coins"` // florins paid to markets and ports
 }
 
+// LastPhrases is Last as phrases, for a reader of another language.
+func (v *View) LastPhrases() []rules.Phrase {
+	if len(v.last) != len(v.Last) {
+		return textPhrases(v.Last)
+	}
+	return v.last
+}
+
+// RulePhrase is the trend's Rule as a phrase.
+func (t *TrendView) RulePhrase() rules.Phrase { return orText(t.rule, t.Rule) }
+
+// ScoresPhrase and EndsPhrase are the objective's Scores and Ends as
+// phrases.
+func (o *ObjectiveView) ScoresPhrase() rules.Phrase { return orText(o.scores, o.Scores) }
+func (o *ObjectiveView) EndsPhrase() rules.Phrase   { return orText(o.ends, o.Ends) }
+
+// orText is p, or the text s as a phrase when p was not made.
+func orText(p rules.Phrase, s string) rules.Phrase {
+	if p.Format == "" && p.Text == "" && len(p.Args) == 0 {
+		return rules.Phrase{Text: s}
+	}
+	return p
+}
+
+func textPhrases(ss []string) []rules.Phrase {
+	out := make([]rules.Phrase, len(ss))
+	for i, s := range ss {
+		out[i] = rules.Phrase{Text: s}
+	}
+	return out
+}
+
 // CardView is an evolution card on the track.
 type CardView struct {
 	Place  int    `json:"place"`
