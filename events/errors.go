@@ -1,8 +1,12 @@
 package events
 
 import (
+	"context"
 	"errors"
 	"fmt"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // The errors the store's methods name in their documentation. Each is
@@ -42,4 +46,13 @@ func (s *Store) checkOpen(what string) error {
 		return fmt.Errorf("events: %s: %w", what, ErrClosed)
 	}
 	return nil
+}
+
+// Unavailable reports whether err says the store could not be reached in
+// time (a NATS server or a cluster's leader away, a request unanswered):
+// trying again later may succeed, unlike a refusal or a wrong setting.
+func Unavailable(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, nats.ErrNoResponders) ||
+		errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoServers) || errors.Is(err, nats.ErrConnectionClosed) ||
+		errors.Is(err, nats.ErrConnectionReconnecting)
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 )
@@ -115,5 +117,24 @@ func TestStatus(t *testing.T) {
 	}
 	if told != 0 {
 		t.Errorf("a store closed on purpose told OnConnection %d times, want none", told)
+	}
+}
+
+// TestUnavailable: a store that does not answer in time may answer later;
+// a refusal will not.
+func TestUnavailable(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{fmt.Errorf("events: bucket pbem_outbox: %w", context.DeadlineExceeded), true},
+		{fmt.Errorf("mail: cursor: %w", jetstream.ErrNoStreamResponse), true},
+		{nats.ErrNoResponders, true},
+		{fmt.Errorf("events: append: %w", events.ErrConflict), false},
+		{errors.New("config: smtp.addr is missing"), false},
+	} {
+		if got := events.Unavailable(c.err); got != c.want {
+			t.Errorf("Unavailable(%v) = %v, want %v", c.err, got, c.want)
+		}
 	}
 }

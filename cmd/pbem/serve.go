@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
@@ -27,13 +28,28 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
 	e.serve = true // the other command lines go through this process while it runs
-	svc, err := e.service(ctx)
-	if err != nil {
-		return err
-	}
-	p, err := postoffice.Start(ctx, svc, c, log)
-	if err != nil {
-		return err
+	// A store that cannot be reached yet (a cluster's node away, its
+	// leaders being elected) is waited for: the process starts once it
+	// answers, rather than stop and wait for someone to start it again.
+	var p *postoffice.PostOffice
+	for wait := time.Second; ; wait = min(2*wait, 15*time.Second) {
+		svc, err := e.service(ctx)
+		if err == nil {
+			p, err = postoffice.Start(ctx, svc, c, log)
+		}
+		if err == nil {
+			break
+		}
+		if !events.Unavailable(err) || ctx.Err() != nil {
+			return err
+		}
+		log.Warn("the store does not answer yet; starting again", "err", err, "in", wait)
+		e.close()
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(wait):
+		}
 	}
 	if *healthAddr != "" {
 		stop, err := p.Listen(ctx, *healthAddr)
