@@ -174,13 +174,14 @@ func (h *health) leaseHeld(part string, held bool) {
 	h.leases[part] = held
 	// The intake's and the outbox's states are this process's own: while
 	// another runs the part, it stands by, whatever its last try here was.
-	switch {
-	case !held && (part == "intake" || part == "outbox"):
-		*map[string]*partState{"intake": &h.intake, "outbox": &h.outbox}[part] = partState{State: stateStandby, Since: h.now()}
-	case part == "intake":
-		h.intake = partState{State: stateConnecting, Since: h.now()}
-	case part == "outbox":
-		h.outbox = partState{State: stateSending, Since: h.now()}
+	switch state := map[bool]string{true: stateConnecting, false: stateStandby}[held]; part {
+	case "intake":
+		h.intake = partState{State: state, Since: h.now()}
+	case "outbox":
+		if held {
+			state = stateSending
+		}
+		h.outbox = partState{State: state, Since: h.now()}
 	}
 }
 
