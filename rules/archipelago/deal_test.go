@@ -44,6 +44,7 @@ func TestDeal(t *testing.T) {
 			t.Errorf("the deal stays open or the turn moved")
 		}
 		refuse(t, s, p, "OFFER "+they+" 1 FLORIN FOR NOTHING", "an offer in this phase already")
+		refuse(t, s, q, "ACCEPT "+me, "nobody has offered you a deal") // the same answer mailed again
 	})
 	t.Run("Decline", func(t *testing.T) {
 		s := play(t, offered, q, "DECLINE "+me)
