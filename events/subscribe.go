@@ -62,6 +62,9 @@ type Record struct {
 	StreamSeq uint64
 	Delivered uint64    // how often it has been handed out, this time included
 	Time      time.Time // when it was stored
+	// Pending is how many messages on the reader's subjects came after
+	// this one when the server sent it: what ReadAll has left to read.
+	Pending uint64
 	// Header holds the message's own headers, first values, those that
 	// JetStream sets ("Nats-…") left out: the note of an Append.
 	Header map[string]string
@@ -80,7 +83,7 @@ func (r Record) BatchFirst() (uint64, bool) {
 
 // record makes the Record of m, with md its metadata.
 func record(m jetstream.Msg, md *jetstream.MsgMetadata) Record {
-	r := Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: md.NumDelivered, Time: md.Timestamp}
+	r := Record{Subject: m.Subject(), Data: m.Data(), StreamSeq: md.Sequence.Stream, Delivered: md.NumDelivered, Time: md.Timestamp, Pending: md.NumPending}
 	for k, v := range m.Headers() {
 		if len(v) > 0 && !strings.HasPrefix(k, "Nats-") {
 			if r.Header == nil {

@@ -34,6 +34,10 @@ type Projector struct {
 	// (why) and starts folding them again from the stream, and then when
 	// that is done (err nil) or failed.
 	OnRepair func(why string, done bool, err error)
+	// OnProgress, when set, is told while Rebuild or a repair folds the
+	// stream, after each event, how many it has folded and how many are
+	// left to read.
+	OnProgress func(folded, left uint64)
 }
 
 // NewProjector opens (creating if needed) the read models' buckets.

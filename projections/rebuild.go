@@ -35,9 +35,8 @@ func (p *Projector) Rebuild(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	onRepair := p.OnRepair
+	fresh.OnRepair, fresh.OnProgress = p.OnRepair, p.OnProgress
 	*p = *fresh
-	p.OnRepair = onRepair
 	return p.refold(ctx)
 }
 
@@ -49,8 +48,15 @@ func (p *Projector) refold(ctx context.Context) error {
 	if _, err := p.store.ReadAll(ctx, events.SecretSubject+">", r.seed); err != nil {
 		return fmt.Errorf("projections: rebuild: %w", err)
 	}
+	var folded uint64
 	through, err := p.store.ReadAll(ctx, events.GameSubject+">", func(rec events.Record) error {
-		return r.event(ctx, rec)
+		if err := r.event(ctx, rec); err != nil {
+			return err
+		}
+		if folded++; p.OnProgress != nil {
+			p.OnProgress(folded, rec.Pending)
+		}
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("projections: rebuild: %w", err)

@@ -154,7 +154,7 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	parts := map[string]func(context.Context) error{}
 	leases := map[string]*events.Lease{}
 	for name, run := range map[string]func(context.Context) error{
-		"intake": p.intake.Run, "mailroom": p.mailroom.Run, "projector": p.index.Run, "outbox": p.outbox.Run,
+		"intake": p.intake.Run, "mailroom": p.mailroom.Run, ProjectorPart: p.index.Run, "outbox": p.outbox.Run,
 		"clock": p.clock.Run, "retention": p.keep.Run,
 	} {
 		l := &events.Lease{Store: p.store, Name: name, Owner: p.process, TTL: p.lease}
@@ -226,6 +226,10 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	}
 	return errors.Join(all...)
 }
+
+// ProjectorPart is the name of the part that keeps the read models, and
+// of its lease: "pbem rebuild" takes it while it folds them again.
+const ProjectorPart = "projector"
 
 // processPrefix begins the names of the processes' presence leases.
 const processPrefix = "process."
