@@ -140,7 +140,7 @@ func (b *bar) draw() {
 	el := time.Since(b.start)
 	rest := "" // the time left at the pace so far
 	if b.done > 0 && b.left > 0 {
-		rest = fmt.Sprintf(", about %v left", (time.Duration(float64(el)/float64(b.done)*float64(b.left))).Round(time.Second))
+		rest = fmt.Sprintf(", about %v left", (time.Duration(float64(el) / float64(b.done) * float64(b.left))).Round(time.Second))
 	}
 	line := fmt.Sprintf("[%-*s] %3.0f%% %d of %d %s, %v%s", width, strings.Repeat("#", int(frac*width)), 100*frac,
 		b.done, total, b.what, el.Round(time.Second), rest)
