@@ -178,7 +178,7 @@ func (in *Intake) ensureFolder(c *imapclient.Client) error {
 // Of a mail longer than MaxRaw only the first MaxRaw bytes are fetched,
 // so a mailbox full of huge mails is read in bounded memory.
 func (in *Intake) readNew(ctx context.Context, c *imapclient.Client, validity uint32) error {
-	mbox := in.mailbox()
+	mbox := in.cursorKey()
 	savedValidity, last, err := in.Cursor.Load(ctx, mbox)
 	if err != nil {
 		return err
@@ -341,7 +341,16 @@ func (in *Intake) wait(ctx context.Context, c *imapclient.Client, newMail <-chan
 	return ctx.Err()
 }
 
-func (in *Intake) mailbox() string   { return or(in.Options.Mailbox, "INBOX") }
+func (in *Intake) mailbox() string { return or(in.Options.Mailbox, "INBOX") }
+
+// cursorKey names the mailbox read by the account and server it is on: a
+// mailbox moved elsewhere numbers its mails from 1 again, maybe under the
+// same UIDVALIDITY, and must not be taken for the place read so far. (A
+// new key reads the mailbox from its first mail; what was recorded before
+// is recognised by its Message-ID.)
+func (in *Intake) cursorKey() string {
+	return in.Options.Username + "@" + in.Options.Addr + "/" + in.mailbox()
+}
 func (in *Intake) processed() string { return or(in.Options.Processed, "processed") }
 func (in *Intake) poll() time.Duration {
 	if in.Options.Poll > 0 {

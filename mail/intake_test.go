@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -295,4 +296,43 @@ func (c *memCursor) Save(_ context.Context, _ string, validity, uid uint32) erro
 	defer c.mu.Unlock()
 	c.validity, c.last = validity, uid
 	return nil
+}
+
+// TestIntakeNewMailbox: the operator moves the game mailbox to another
+// account or server, which numbers its mails from 1 again, perhaps under
+// the same UIDVALIDITY as the old. The new mailbox's mail is read all the
+// same, not taken for mail read before and put away unread.
+func TestIntakeNewMailbox(t *testing.T) {
+	store := storetest.MustOpen(t)
+	cursor, err := mail.NewKVCursor(context.Background(), store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(user string, ids ...string) []string {
+		sys, err := loopback.Start("pbem.test", user)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sys.Close()
+		for _, id := range ids {
+			if err := sys.Deliver(user+"@pbem.test", rawMail(id)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		in := &mail.Intake{Cursor: cursor, Record: mail.StoreInbox(store), MaxBackoff: 50 * time.Millisecond,
+			Options: mail.IMAPOptions{Addr: sys.IMAPAddr, Security: "plain", Username: user, Password: loopback.Password, Poll: 100 * time.Millisecond}}
+		done := make(chan struct{})
+		go func() { in.Run(ctx); close(done) }()
+		for deadline := time.Now().Add(10 * time.Second); sys.Count(user, "INBOX") != 0 && time.Now().Before(deadline); {
+			time.Sleep(20 * time.Millisecond)
+		}
+		cancel()
+		<-done
+		return recorded(t, store, "check-"+user)
+	}
+	read("games", "old1@x", "old2@x", "old3@x")
+	if got := read("club", "new1@x", "new2@x"); !slices.Contains(got, "new1@x") || !slices.Contains(got, "new2@x") {
+		t.Errorf("after the mailbox moved, the intake recorded %v of the new mailbox's mails, want new1@x and new2@x", got)
+	}
 }
