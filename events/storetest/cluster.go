@@ -77,21 +77,7 @@ func (c *Cluster) URL() string {
 // Open opens a store on the cluster with three replicas, waiting for
 // JetStream to elect its leaders.
 func (c *Cluster) Open(ctx context.Context) (*events.Store, error) {
-	deadline := time.Now().Add(time.Minute)
-	for {
-		store, err := events.Open(ctx, events.Options{URL: c.URL(), Replicas: 3})
-		if err == nil {
-			return store, nil
-		}
-		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("cluster: %w", err)
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(500 * time.Millisecond):
-		}
-	}
+	return openReplicated(ctx, c.URL())
 }
 
 // Stop stops the three servers.

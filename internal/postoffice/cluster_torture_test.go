@@ -2,158 +2,42 @@ package postoffice
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"os"
-	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/internal/torture"
 )
 
-// TestMain runs the tests, or, started by a test as PBEM_TEST_NATS_NODE,
+// TestMain runs the tests, or, started again by a test's storetest.Nodes,
 // one node of a NATS cluster in a process of its own, which the test can
 // kill with SIGKILL.
 func TestMain(m *testing.M) {
-	if spec := os.Getenv(natsNodeEnv); spec != "" {
-		runNATSNode(spec)
-		return
-	}
+	storetest.ServeNodeIfAsked()
 	os.Exit(m.Run())
-}
-
-const natsNodeEnv = "PBEM_TEST_NATS_NODE"
-
-// nodeSpec is what a node process needs: its name, its ports, its
-// storage and the routes to the others.
-type nodeSpec struct {
-	Name        string   `json:"name"`
-	Port        int      `json:"port"`
-	ClusterPort int      `json:"clusterPort"`
-	Dir         string   `json:"dir"`
-	Routes      []string `json:"routes"`
-}
-
-// runNATSNode serves one node until SIGTERM (or SIGKILL).
-func runNATSNode(spec string) {
-	var s nodeSpec
-	if err := json.Unmarshal([]byte(spec), &s); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	ns, err := server.NewServer(&server.Options{ServerName: s.Name, Host: "127.0.0.1", Port: s.Port, JetStream: true,
-		StoreDir: s.Dir, SyncAlways: true, NoSigs: true, MaxPayload: events.MaxPayload,
-		Cluster: server.ClusterOpts{Name: "pbem-torture", Host: "127.0.0.1", Port: s.ClusterPort},
-		Routes:  server.RoutesFromStr(strings.Join(s.Routes, ","))})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	ns.Start()
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, syscall.SIGTERM, os.Interrupt)
-	<-stop
-	ns.Shutdown()
-	ns.WaitForShutdown()
-}
-
-// natsNode is one node of the test's cluster, in a process of its own.
-type natsNode struct {
-	t    *testing.T
-	spec nodeSpec
-	log  *os.File
-	cmd  *exec.Cmd
-}
-
-// startCluster starts three nodes routed to each other on loopback and
-// returns them, with the URL that names them all.
-func startNATSCluster(t *testing.T, dir string) ([]*natsNode, string) {
-	t.Helper()
-	var nodes []*natsNode
-	var routes, urls []string
-	ports := make([][2]int, 3)
-	for i := range ports {
-		for j := range 2 {
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			ports[i][j] = ln.Addr().(*net.TCPAddr).Port
-			ln.Close()
-		}
-		routes = append(routes, fmt.Sprintf("nats://127.0.0.1:%d", ports[i][1]))
-		urls = append(urls, fmt.Sprintf("nats://127.0.0.1:%d", ports[i][0]))
-	}
-	for i := range ports {
-		log, err := os.Create(filepath.Join(dir, fmt.Sprintf("node-%d.log", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := &natsNode{t: t, log: log, spec: nodeSpec{Name: fmt.Sprintf("node-%d", i), Port: ports[i][0], ClusterPort: ports[i][1],
-			Dir: filepath.Join(dir, fmt.Sprintf("node-%d", i)), Routes: routes}}
-		n.start()
-		nodes = append(nodes, n)
-		t.Cleanup(func() {
-			if n.cmd != nil {
-				n.kill()
-			}
-			log.Close()
-		})
-	}
-	return nodes, strings.Join(urls, ",")
-}
-
-func (n *natsNode) start() {
-	n.t.Helper()
-	spec, err := json.Marshal(n.spec)
-	if err != nil {
-		n.t.Fatal(err)
-	}
-	n.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	n.cmd.Env = append(os.Environ(), natsNodeEnv+"="+string(spec))
-	n.cmd.Stdout, n.cmd.Stderr = n.log, n.log
-	if err := n.cmd.Start(); err != nil {
-		n.t.Fatal(err)
-	}
-}
-
-func (n *natsNode) kill() {
-	_ = n.cmd.Process.Signal(syscall.SIGKILL)
-	_ = n.cmd.Wait()
-	n.cmd = nil
 }
 
 // openCluster opens the store on the cluster with three replicas, waiting
 // for the nodes to elect the stream's leaders.
-func openCluster(t *testing.T, url string) *events.Store {
+func openCluster(t *testing.T, nodes *storetest.Nodes) *events.Store {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		store, err := events.Open(ctx, events.Options{URL: url, Replicas: 3})
-		cancel()
-		if err == nil {
-			return store
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the cluster: %v", err)
-		}
-		time.Sleep(500 * time.Millisecond)
+	store, err := nodes.Open(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
+	return store
 }
 
 // TestClusterTorture plays the club's games by mail against three "pbem
@@ -174,8 +58,13 @@ func TestClusterTorture(t *testing.T) {
 	t.Setenv("PBEM_TORTURE_DIR", "") // three processes, three data directories
 	bin := buildPbem(t)
 	dir := t.TempDir()
-	nodes, url := startNATSCluster(t, dir)
-	openCluster(t, url).Close() // the stream and its three copies, before anyone serves
+	nodes, err := storetest.StartNodes(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nodes.Stop)
+	url := nodes.URL()
+	openCluster(t, nodes).Close() // the stream and its three copies, before anyone serves
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(clusterTables), Seed: uint64(seed),
 		Invalid: 0.08, Duplicate: 0.08, Say: 0.03, Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true,
@@ -228,11 +117,13 @@ func TestClusterTorture(t *testing.T) {
 			time.Sleep(time.Duration(rng.IntN(1500)) * time.Millisecond)
 			s.start()
 		case r < 8:
-			n := nodes[rng.IntN(len(nodes))]
-			n.kill()
+			n := rng.IntN(3)
+			nodes.Kill(n)
 			nodeKills++
 			time.Sleep(time.Duration(500+rng.IntN(2500)) * time.Millisecond)
-			n.start()
+			if err := nodes.Start(n); err != nil {
+				t.Fatal(err)
+			}
 			time.Sleep(2 * time.Second) // back in the cluster before another may go
 		default:
 			s := procs[rng.IntN(len(procs))]
@@ -258,7 +149,7 @@ func TestClusterTorture(t *testing.T) {
 	t.Logf("%d disturbances in %v (seed %d): %d pbem processes killed, %d NATS nodes killed, %d pbem processes stopped for longer than the lease (%v); the games then ended in %v",
 		kills, disturbed.Round(time.Second), seed, pbemKills, nodeKills, stops, clusterLease, (time.Since(start) - disturbed).Round(time.Second))
 	waitCurrent(t, url)
-	store := readableCluster(t, url)
+	store := readableCluster(t, nodes)
 	defer store.Close()
 	out := outcomeOf(t, store, sys, club)
 	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
@@ -346,10 +237,10 @@ func (s *serveProc) errors() {
 // readableCluster opens the store on the cluster once every game's
 // history can be read through it: a node back from a kill may take a
 // while before it serves reads of the stream again.
-func readableCluster(t *testing.T, url string) *events.Store {
+func readableCluster(t *testing.T, nodes *storetest.Nodes) *events.Store {
 	t.Helper()
 	for try := 1; ; try++ {
-		store := openCluster(t, url)
+		store := openCluster(t, nodes)
 		_, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}).Notices)
 		if err == nil {
 			return store
