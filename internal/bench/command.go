@@ -58,6 +58,12 @@ func createGames(ctx context.Context, svc *games.Service, scripts []script, firs
 // play plays the next move of t, and reports false when its script is
 // over. A seat's only legal move the service played itself is skipped.
 func (t *table) play(ctx context.Context, svc *games.Service) (bool, error) {
+	return t.playAs(ctx, svc, games.Cause{})
+}
+
+// playAs is play with the move's cause: one with a Source is played once
+// however often it is asked, as a player's mail is.
+func (t *table) playAs(ctx context.Context, svc *games.Service, c games.Cause) (bool, error) {
 	for t.next < len(t.script.moves) && t.script.moves[t.next].forced {
 		t.next++
 	}
@@ -65,7 +71,7 @@ func (t *table) play(ctx context.Context, svc *games.Service) (bool, error) {
 		return false, nil
 	}
 	m := t.script.moves[t.next]
-	if _, err := svc.Move(ctx, t.id, m.seat, m.text, games.Cause{}); err != nil {
+	if _, err := svc.Move(ctx, t.id, m.seat, m.text, c); err != nil {
 		return false, fmt.Errorf("game %s move %d (%s by seat %d): %w", t.id, t.next+1, m.text, m.seat, err)
 	}
 	t.next++
@@ -98,16 +104,6 @@ func (f *failures) String() string {
 		return ""
 	}
 	return fmt.Sprintf("%d failed and were tried again; the first: %v", f.n, f.first)
-}
-
-// moves plays every table at once, one goroutine each, for d or until the
-// scripts run out. It returns moves committed per second and each move's
-// latency.
-func moves(ctx context.Context, svc *games.Service, tables []*table, d time.Duration, failed *failures) (float64, Latencies) {
-	return closedLoop(ctx, len(tables), d, failed, func(ctx context.Context, w int) (bool, error) {
-		more, err := tables[w].play(ctx, svc)
-		return !more, err
-	})
 }
 
 // closedLoop runs n workers at once for d, each calling op(ctx, its

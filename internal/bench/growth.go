@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -14,6 +15,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/projections"
 )
 
 // growthResult is the cost of a move with few games stored and with many.
@@ -26,7 +28,21 @@ type growthResult struct {
 	peakHeap    uint64        // the most the Go heap held then, garbage included
 	peakLive    uint64        // the most of it live after a collection
 	loadPeakRSS uint64        // peak resident memory while writing them
-	failed      *failures
+	// rebuild is every read model folded again among them all, as
+	// "pbem rebuild" does.
+	rebuild growthRebuild
+	failed  *failures
+}
+
+// growthRebuild is one rebuild of every read model among many games.
+type growthRebuild struct {
+	events  uint64 // folded
+	elapsed time.Duration
+	peakRSS uint64
+	// peakHeap and peakLive are the most the Go heap held, and the most
+	// of it live after a collection.
+	peakHeap, peakLive uint64
+	err                error // the rebuild failed or ran out of time
 }
 
 // growthPhase is one measurement of growth.
@@ -83,12 +99,15 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 	if store, err = events.Open(ctx, events.Options{DataDir: dir}); err != nil {
 		return res, err
 	}
-	// Counting the events asks the server for every subject's count, a
-	// hundred thousand of them: the benchmark's own cost, not a move's, so
-	// it comes before the peak is counted.
+	// Counting the events is the benchmark's own cost, not a move's, so it
+	// comes before the peak is counted.
 	stored := streamEvents(ctx, store)
 	debug.FreeOSMemory()
 	ResetPeakRSS()
+	if cfg.GrowthMemoryLimit > 0 {
+		// As "pbem serve" runs with GOMEMLIMIT set.
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(cfg.GrowthMemoryLimit))
+	}
 	heap := watchHeap(20 * time.Millisecond)
 	res.big, err = res.measure(ctx, store, cfg, tables, len(tables)+written, stored, p)
 	res.peakHeap, res.peakLive = heap.stop()
@@ -101,7 +120,50 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 			return res, err
 		}
 	}
-	return res, nil
+	debug.SetMemoryLimit(math.MaxInt64) // pbem rebuild runs without one
+	debug.FreeOSMemory()
+	ResetPeakRSS()
+	heap = watchHeap(20 * time.Millisecond)
+	res.rebuild = rebuildAll(ctx, store, cfg, stored, p)
+	res.rebuild.peakHeap, res.rebuild.peakLive = heap.stop()
+	res.rebuild.peakRSS = PeakRSS()
+	return res, ctx.Err()
+}
+
+// rebuildAll folds every read model again from the stored events, as
+// "pbem rebuild" does, within cfg.GrowthRebuildLimit, saying how far it is
+// every ten seconds.
+func rebuildAll(ctx context.Context, store *events.Store, cfg *Config, stored int, p *progress) growthRebuild {
+	var res growthRebuild
+	pr, err := projections.NewProjector(ctx, store, cfg.Catalog)
+	if err != nil {
+		res.err = err
+		return res
+	}
+	var folded, left atomic.Uint64
+	var profiled sync.Once
+	pr.OnProgress = func(f, l uint64) {
+		folded.Store(f)
+		left.Store(l)
+		if l == 0 && cfg.MemProfile != "" { // every event folded: what the rebuild holds is at its most
+			profiled.Do(func() { _ = writeHeapProfile(cfg.MemProfile + ".rebuild") })
+		}
+	}
+	p.say("growth: rebuilding every read model from %d events (at most %v)", stored, cfg.GrowthRebuildLimit)
+	start := time.Now()
+	stop := p.every(10*time.Second, func() string {
+		f, l := folded.Load(), left.Load()
+		el := time.Since(start)
+		return fmt.Sprintf("growth: rebuild: %d of %d events folded (%.0f%%), about %v left", f, f+l,
+			100*float64(f)/float64(max(f+l, 1)), time.Duration(float64(el)/float64(max(f, 1))*float64(l)).Round(time.Second))
+	})
+	rctx, cancel := context.WithTimeout(ctx, cfg.GrowthRebuildLimit)
+	defer cancel()
+	res.err = pr.Rebuild(rctx)
+	res.elapsed = time.Since(start)
+	stop()
+	res.events = folded.Load()
+	return res
 }
 
 // measure measures one phase of growth with n games and stored events in
@@ -141,20 +203,20 @@ func firstReads(ctx context.Context, svc *games.Service, tables []*table, worker
 	return lat
 }
 
-// streamEvents counts the events on the game subjects, -1 if unknown.
+// streamEvents counts the events on the game subjects, -1 if unknown. A
+// consumer on them that has delivered nothing counts them as pending: the
+// stream's own count by subject would list every game's subject, millions
+// of them.
 func streamEvents(ctx context.Context, store *events.Store) int {
-	s, err := store.JetStream().Stream(ctx, events.StreamName)
+	js := store.JetStream()
+	c, err := js.CreateConsumer(ctx, events.StreamName, jetstream.ConsumerConfig{
+		FilterSubject: events.GameSubject + ">", DeliverPolicy: jetstream.DeliverAllPolicy,
+		AckPolicy: jetstream.AckNonePolicy, InactiveThreshold: 10 * time.Second})
 	if err != nil {
 		return -1
 	}
-	info, err := s.Info(ctx, jetstream.WithSubjectFilter(events.GameSubject+">"))
-	if err != nil {
-		return -1
-	}
-	n := 0
-	for _, c := range info.State.Subjects {
-		n += int(c)
-	}
+	n := int(c.CachedInfo().NumPending)
+	_ = js.DeleteConsumer(ctx, events.StreamName, c.CachedInfo().Name)
 	return n
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	netmail "net/mail"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,7 +25,7 @@ import (
 	"github.com/pbem-games/pbem/projections"
 )
 
-// mailbox is the game mailbox's user on the benchmark's mail system.
+// mailboxUser is the game mailbox's user on the benchmark's mail system.
 const mailboxUser = "games"
 
 // pipelineResult is what the whole pipeline did.
@@ -140,15 +141,18 @@ func moveMail(tb *table, tokens mail.Tokens, n int) (to string, raw []byte) {
 // pipeline measures the whole pipeline: moves per second from inbox
 // records to the mail they cause accepted by SMTP, then the latency from a
 // mail's arrival in the IMAP mailbox to the last mail it causes accepted,
-// under a steady rate of moves.
-func pipeline(ctx context.Context, store *events.Store, dir string, cfg *Config, p *progress) (pipelineResult, error) {
+// under a steady rate of moves. One pbem serve runs on each of stores, a
+// connection of its own; with several they share the parts out by their
+// leases before anything is measured. Its games are numbered from first.
+func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Config, first int, p *progress) (pipelineResult, error) {
 	var res pipelineResult
+	store := stores[0]
 	sys, err := loopback.Start(benchDomain, mailboxUser)
 	if err != nil {
 		return res, err
 	}
 	defer sys.Close()
-	scs, err := scriptsFor(cfg, cfg.PipelineGames, 50_000)
+	scs, err := scriptsFor(cfg, cfg.PipelineGames, uint64(first))
 	if err != nil {
 		return res, err
 	}
@@ -156,7 +160,7 @@ func pipeline(ctx context.Context, store *events.Store, dir string, cfg *Config,
 	sys.OnDeliver = tr.delivered
 	for i, sc := range scs {
 		for s := range sc.setup.Seats {
-			sys.AddUser(fmt.Sprintf("p%d-%d", 50_000+i, s))
+			sys.AddUser(fmt.Sprintf("p%d-%d", first+i, s))
 		}
 	}
 	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
@@ -166,23 +170,38 @@ func pipeline(ctx context.Context, store *events.Store, dir string, cfg *Config,
 	// server and sending through its SMTP server.
 	c := postoffice.OnLoopback(mailboxUser+"@"+benchDomain, loopback.Password, sys.IMAPAddr, sys.SMTPAddr)
 	c.Data = dir
-	po, err := postoffice.Start(runCtx, svc, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		return res, err
+	served := make(chan error, len(stores))
+	running := 0
+	defer func() {
+		stop()
+		for range running {
+			<-served
+		}
+	}()
+	for i, st := range stores {
+		if len(stores) > 1 {
+			c.ProcessName, c.Lease.Duration = fmt.Sprintf("bench-%d", i+1), processLease
+		}
+		po, err := postoffice.Start(runCtx, &games.Service{Store: st, Catalog: cfg.Catalog}, c, slog.New(slog.NewTextHandler(benchLog(), nil)))
+		if err != nil {
+			return res, err
+		}
+		running++
+		go func() { served <- po.Run(runCtx) }()
 	}
 	tokens, err := c.Tokens()
 	if err != nil {
 		return res, err
 	}
-	served := make(chan error, 1)
-	go func() { served <- po.Run(runCtx) }()
-	defer func() {
-		stop()
-		<-served
-	}()
+	if len(stores) > 1 {
+		p.say("pipeline: %d processes sharing the parts out", len(stores))
+		if err := waitFor(ctx, tr, served, time.Minute, func() bool { return sharedOut(ctx, store, len(stores)) }); err != nil {
+			return res, fmt.Errorf("parts not shared out among %d processes: %w", len(stores), err)
+		}
+	}
 
 	p.say("pipeline: creating %d games and sending their invitations", len(scs))
-	tables, err := createGames(ctx, svc, scs, 50_000, 16)
+	tables, err := createGames(ctx, svc, scs, first, 16)
 	if err != nil {
 		return res, err
 	}
@@ -208,6 +227,33 @@ func pipeline(ctx context.Context, store *events.Store, dir string, cfg *Config,
 	res.offered = cfg.PipelineRate
 	res.latency, res.achieved, res.missed, err = pipelineLatency(ctx, store, sys, cfg, tables, tokens, tr, served, p)
 	return res, err
+}
+
+// processLease is the lease of the parts when several processes share
+// them: short, so that they are shared out within seconds.
+const processLease = 2 * time.Second
+
+// sharedOut reports whether every part of pbem serve runs, each in one of
+// n processes, none running more than its share.
+func sharedOut(ctx context.Context, store *events.Store, n int) bool {
+	holders, err := events.LeaseHolders(ctx, store, "", time.Now())
+	if err != nil {
+		return false
+	}
+	parts, per := 0, map[string]int{}
+	for name, owner := range holders {
+		if !strings.HasPrefix(name, "process.") {
+			parts++
+			per[owner]++
+		}
+	}
+	share := (parts + n - 1) / n
+	for _, k := range per {
+		if k > share {
+			return false
+		}
+	}
+	return len(per) == n && parts == len(postoffice.Parts)
 }
 
 // pipelineThroughput writes cfg.PipelineRounds moves of every table as
@@ -464,4 +510,15 @@ func unread(sys *loopback.System) string {
 		return "?"
 	}
 	return strconv.Itoa(int(*st.NumMessages))
+}
+
+// benchLog is where the pipeline's pbem logs: nowhere, unless
+// PBEM_BENCH_LOG names a file.
+func benchLog() io.Writer {
+	if name := os.Getenv("PBEM_BENCH_LOG"); name != "" {
+		if f, err := os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
+			return f
+		}
+	}
+	return io.Discard
 }

@@ -39,8 +39,20 @@ type Config struct {
 	GrowthWorkers  int           // moves in flight at once
 	GrowthGames    int           // games in the stream for the second measurement
 	GrowthBudget   time.Duration // the most time spent writing them
+	// GrowthMemoryLimit is the Go memory limit (GOMEMLIMIT) the service
+	// runs with among the most games, in bytes; 0: none.
+	GrowthMemoryLimit int64
+	// GrowthRebuildLimit bounds the rebuild of every read model among
+	// them; one still running then is reported unfinished.
+	GrowthRebuildLimit time.Duration
 
-	Cluster bool // measure the command side on a three-node cluster too
+	Cluster bool // measure on a three-node cluster too
+	// LossRate is the moves per second played while a node of the cluster
+	// is stopped and started again; 0 skips it.
+	LossRate float64
+	// LossWindow is how long a node killed stays down and then up, half
+	// each, before the next is killed.
+	LossWindow time.Duration
 
 	// RebuildGames are finished games written before the rebuild, so it
 	// folds histories of a whole game's length and not only the short
@@ -69,8 +81,9 @@ func DefaultConfig(c rules.Catalog) Config {
 		RulesTime: 3 * time.Second, Games: 1000, Measure: 10 * time.Second,
 		PipelineGames: 200, PipelineRounds: 8, PipelineRate: 50, LatencyTime: 20 * time.Second,
 		RebuildLimit: 90 * time.Second, RebuildGames: 3000,
-		GrowthMeasured: 1000, GrowthWorkers: 8, GrowthGames: 100_000, GrowthBudget: 4 * time.Minute,
-		Cluster: true,
+		GrowthMeasured: 1000, GrowthWorkers: 8, GrowthGames: 1_000_000, GrowthBudget: 15 * time.Minute, GrowthRebuildLimit: 40 * time.Minute,
+		GrowthMemoryLimit: 250 * MiB,
+		Cluster:           true, LossRate: 100, LossWindow: 30 * time.Second,
 	}
 }
 
@@ -84,30 +97,32 @@ type measured struct {
 	pictures  []pictureResult
 	picLoad   float64
 
-	serial                 Latencies // raw publishes one at a time
-	raw, rawBatch          float64   // raw publishes per second, single and atomic batches
-	rawLat                 Latencies
-	rawCPU                 time.Duration // processor time per raw publish
-	moves                  float64
-	moveLat                Latencies
-	commanded, rebuilt     bool // whether those parts ran
-	moveFailed             failures
-	rawFailed              failures
-	rawBatchFailed         failures
-	clusterFailed          failures
-	commandLoad            float64
-	pipeRaw                float64 // raw publishes per second just before the pipeline
-	pipe                   *pipelineResult
-	pipeLoad               float64
-	rebuild                rebuildResult
-	rebuildLoad            float64
-	growth                 growthResult
-	growthLoad             float64
-	clusterRaw, clusterMov float64
-	clusterBatch           float64
-	clusterLoad            float64
-	clustered              bool
-	loadStart, loadEnd     float64
+	serial             Latencies // raw publishes one at a time
+	raw, rawBatch      float64   // raw publishes per second, single and atomic batches
+	rawLat             Latencies
+	rawCPU             time.Duration // processor time per raw publish
+	moves              float64
+	moveLat            Latencies
+	commanded, rebuilt bool // whether those parts ran
+	moveFailed         failures
+	rawFailed          failures
+	rawBatchFailed     failures
+	clusterFailed      failures
+	commandLoad        float64
+	pipeRaw            float64 // raw publishes per second just before the pipeline
+	pipe               *pipelineResult
+	pipeLoad           float64
+	rebuild            rebuildResult
+	rebuildLoad        float64
+	growth             growthResult
+	growthLoad         float64
+	clusterRaw         float64
+	clusterBatch       float64
+	cluster            []clusterRow
+	loss               lossResult
+	clusterLoad        float64
+	clustered          bool
+	loadStart, loadEnd float64
 }
 
 // Run measures everything cfg asks for and returns the report.
@@ -206,7 +221,7 @@ func single(ctx context.Context, dir string, cfg *Config, m *measured, p *progre
 		m.rawCPU = (CPUTime() - cpu) / time.Duration(max(len(m.rawLat), 1))
 		svc := &games.Service{Store: store, Catalog: cfg.Catalog}
 		m.commanded = true
-		m.moves, m.moveLat, err = commandSide(ctx, svc, cfg, 0, &m.moveFailed, p)
+		m.moves, m.moveLat, err = commandSide(ctx, []*games.Service{svc}, cfg, 0, &m.moveFailed, p)
 		if err != nil {
 			return fmt.Errorf("bench: command side: %w", err)
 		}
@@ -254,7 +269,7 @@ func pipelineStore(ctx context.Context, dir string, cfg *Config, m *measured, p 
 	if m.pipeRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure/2, &m.rawFailed); err != nil {
 		return err
 	}
-	pr, err := pipeline(ctx, store, dir, cfg, p)
+	pr, err := pipeline(ctx, []*events.Store{store}, dir, cfg, 50_000, p)
 	if err != nil {
 		return fmt.Errorf("bench: pipeline: %w", err)
 	}
@@ -263,28 +278,43 @@ func pipelineStore(ctx context.Context, dir string, cfg *Config, m *measured, p 
 }
 
 // commandSide creates cfg.Games games and plays them all at once for
-// cfg.Measure.
-func commandSide(ctx context.Context, svc *games.Service, cfg *Config, first int, failed *failures, p *progress) (float64, Latencies, error) {
+// cfg.Measure, the games shared among svcs, one service per process: each
+// creates and plays its own share, as one process's mailroom does.
+func commandSide(ctx context.Context, svcs []*games.Service, cfg *Config, first int, failed *failures, p *progress) (float64, Latencies, error) {
 	scs, err := scriptsFor(cfg, cfg.Games, uint64(first))
 	if err != nil {
 		return 0, nil, err
 	}
 	p.say("command side: creating %d games", len(scs))
 	start := time.Now()
-	tables, err := createGames(ctx, svc, scs, first, 32)
-	if err != nil {
-		return 0, nil, err
+	var tables []*table
+	var owner []*games.Service // of each table
+	for k, svc := range svcs {
+		from, to := k*len(scs)/len(svcs), (k+1)*len(scs)/len(svcs)
+		ts, err := createGames(ctx, svc, scs[from:to], first+from, 32)
+		if err != nil {
+			return 0, nil, err
+		}
+		for range ts {
+			owner = append(owner, svc)
+		}
+		tables = append(tables, ts...)
 	}
-	p.say("command side: created in %v; moves in all %d at once for %v", time.Since(start).Round(time.Millisecond), len(tables), cfg.Measure)
-	rate, lat := moves(ctx, svc, tables, cfg.Measure, failed)
+	p.say("command side: created in %v; moves in all %d at once for %v, from %d processes", time.Since(start).Round(time.Millisecond), len(tables), cfg.Measure, len(svcs))
+	rate, lat := closedLoop(ctx, len(tables), cfg.Measure, failed, func(ctx context.Context, w int) (bool, error) {
+		more, err := tables[w].play(ctx, owner[w])
+		return !more, err
+	})
 	return rate, lat, nil
 }
 
-// clustered measures the command side on three servers with three
-// replicas.
+// clustered measures on three servers with three replicas: raw
+// publishes, the pipeline and the command side with one, two and three
+// pbem processes, each next to raw publishes measured just before it, and
+// then what a node's loss costs.
 func clustered(ctx context.Context, dir string, cfg *Config, m *measured, p *progress) error {
-	p.say("cluster: starting three servers on loopback")
-	c, err := storetest.StartCluster(dir)
+	p.say("cluster: starting three servers on loopback, each a process of its own")
+	c, err := storetest.StartNodes(dir)
 	if err != nil {
 		return err
 	}
@@ -303,12 +333,65 @@ func clustered(ctx context.Context, dir string, cfg *Config, m *measured, p *pro
 	if m.clusterBatch, _, err = rawPublish(ctx, store, cfg.Games, 3, eventPayload(), cfg.Measure/2, &m.clusterFailed); err != nil {
 		return err
 	}
-	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
-	if m.clusterMov, _, err = commandSide(ctx, svc, cfg, 400_000, &m.clusterFailed, p); err != nil {
-		return err
+	// Each pbem process is a connection of its own with its own caches
+	// and leases, in this process; the servers run in theirs. All share
+	// the machine's cores.
+	var conns []*events.Store
+	defer func() {
+		for _, st := range conns {
+			st.Close()
+		}
+	}()
+	for n := 1; n <= 3; n++ {
+		st, err := c.Open(ctx)
+		if err != nil {
+			return err
+		}
+		conns = append(conns, st)
+		row := clusterRow{processes: n, load: Load()}
+		p.say("cluster: raw publishes on %d subjects for %v, before the pipeline of %d processes", cfg.Games, cfg.Measure/2, n)
+		if row.pipeRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure/2, &m.clusterFailed); err != nil {
+			return err
+		}
+		pr, err := pipeline(ctx, conns, filepath.Join(dir, "pbem"), cfg, 60_000+10_000*n, p)
+		if err != nil {
+			return fmt.Errorf("pipeline of %d processes: %w", n, err)
+		}
+		row.pipe = &pr
+		m.cluster = append(m.cluster, row)
+	}
+	// The command side comes after every pipeline: the notices of its
+	// moves would keep a pipeline's outbox busy for minutes.
+	for i := range m.cluster {
+		row := &m.cluster[i]
+		p.say("cluster: raw publishes on %d subjects for %v, before the command side of %d processes", cfg.Games, cfg.Measure/2, row.processes)
+		if row.raw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure/2, &m.clusterFailed); err != nil {
+			return err
+		}
+		var svcs []*games.Service
+		for _, st := range conns[:row.processes] {
+			svcs = append(svcs, &games.Service{Store: st, Catalog: cfg.Catalog})
+		}
+		if row.moves, _, err = commandSide(ctx, svcs, cfg, 400_000+100_000*row.processes, &m.clusterFailed, p); err != nil {
+			return err
+		}
+	}
+	if cfg.LossRate > 0 {
+		if m.loss, err = nodeLoss(ctx, c, store, cfg, p); err != nil {
+			return fmt.Errorf("a node's loss: %w", err)
+		}
 	}
 	m.clustered = true
 	return nil
+}
+
+// clusterRow is what one, two or three pbem processes did on the cluster.
+type clusterRow struct {
+	processes  int
+	raw, moves float64 // raw publishes per second just before, and moves committed per second
+	pipeRaw    float64 // raw publishes per second just before the pipeline
+	pipe       *pipelineResult
+	load       float64
 }
 
 // eventPayload is a MovePlayed event as stored, so raw publishes carry
@@ -331,7 +414,7 @@ func QuickConfig(c rules.Catalog) Config {
 		RulesTime: 100 * time.Millisecond, Games: 8, Measure: 500 * time.Millisecond,
 		PipelineGames: 3, PipelineRounds: 2, PipelineRate: 20, LatencyTime: 500 * time.Millisecond,
 		RebuildLimit: 30 * time.Second, RebuildGames: 5,
-		GrowthMeasured: 4, GrowthWorkers: 2, GrowthGames: 20, GrowthBudget: 10 * time.Second,
-		Cluster: true,
+		GrowthMeasured: 4, GrowthWorkers: 2, GrowthGames: 20, GrowthBudget: 10 * time.Second, GrowthRebuildLimit: 30 * time.Second,
+		Cluster: true, LossRate: 20, LossWindow: 4 * time.Second,
 	}
 }

@@ -153,10 +153,12 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	defer cancel()
 	parts := map[string]func(context.Context) error{}
 	leases := map[string]*events.Lease{}
-	for name, run := range map[string]func(context.Context) error{
+	runs := map[string]func(context.Context) error{
 		"intake": p.intake.Run, "mailroom": p.mailroom.Run, ProjectorPart: p.index.Run, "outbox": p.outbox.Run,
 		"clock": p.clock.Run, "retention": p.keep.Run,
-	} {
+	}
+	for _, name := range Parts {
+		run := runs[name]
 		l := &events.Lease{Store: p.store, Name: name, Owner: p.process, TTL: p.lease}
 		leases[name] = l
 		p.health.leaseHeld(name, false)
@@ -226,6 +228,10 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	}
 	return errors.Join(all...)
 }
+
+// Parts names the parts that run in one process at a time, each under a
+// lease of that name.
+var Parts = []string{"intake", "mailroom", ProjectorPart, "outbox", "clock", "retention"}
 
 // ProjectorPart is the name of the part that keeps the read models, and
 // of its lease: "pbem rebuild" takes it while it folds them again.
