@@ -47,8 +47,10 @@ torture:
 
 # Measure pbem against raw JetStream on this machine: the rules, the
 # command side, the whole mail pipeline, rebuilding the read models,
-# growth to many games and a three-node cluster; prints the figures and
-# writes docs/benchmarks.md. About fifteen minutes on two cores.
+# growth to a million games and a three-node cluster (one, two and three
+# pbem processes, a node killed); prints the figures and writes
+# docs/benchmarks.md. About forty minutes on two cores, and several GB of
+# temporary disk.
 bench:
 	$(GO) run ./cmd/pbem bench --out docs/benchmarks.md
 

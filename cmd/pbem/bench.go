@@ -23,7 +23,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	fs.DurationVar(&cfg.Measure, "measure", cfg.Measure, "how long each throughput is measured")
 	fs.IntVar(&cfg.GrowthGames, "growth-games", cfg.GrowthGames, "games stored for the growth measurement; 0 skips it")
 	fs.DurationVar(&cfg.GrowthBudget, "growth-budget", cfg.GrowthBudget, "the most time spent writing them")
-	fs.BoolVar(&cfg.Cluster, "cluster", cfg.Cluster, "measure the command side on a three-node cluster on loopback too")
+	fs.BoolVar(&cfg.Cluster, "cluster", cfg.Cluster, "measure on a three-node cluster on loopback too: one, two and three pbem processes, and a node's loss")
 	only := fs.String("only", "", "comma-separated parts to run, of rules, pictures, command, pipeline, rebuild, growth and cluster")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	fs.StringVar(&cfg.MemProfile, "memprofile", "", "write a heap profile to this file once growth has played among the most games")

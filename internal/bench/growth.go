@@ -24,10 +24,12 @@ type growthResult struct {
 	small, big  growthPhase
 	asked       int           // games asked for
 	loadTime    time.Duration // to write the games played no more
-	peakRSS     uint64        // peak resident memory while playing among big.games
-	peakHeap    uint64        // the most the Go heap held then, garbage included
-	peakLive    uint64        // the most of it live after a collection
 	loadPeakRSS uint64        // peak resident memory while writing them
+	// unlimited is the memory playing among big.games; limited and
+	// limitedPhase the memory and the moves among them again under the
+	// Go memory limit (Config.GrowthMemoryLimit).
+	unlimited, limited growthMemory
+	limitedPhase       growthPhase
 	// rebuild is every read model folded again among them all, as
 	// "pbem rebuild" does.
 	rebuild growthRebuild
@@ -38,11 +40,15 @@ type growthResult struct {
 type growthRebuild struct {
 	events  uint64 // folded
 	elapsed time.Duration
-	peakRSS uint64
-	// peakHeap and peakLive are the most the Go heap held, and the most
-	// of it live after a collection.
-	peakHeap, peakLive uint64
-	err                error // the rebuild failed or ran out of time
+	memory  growthMemory
+	err     error // the rebuild failed or ran out of time
+}
+
+// growthMemory is the memory one phase of growth took.
+type growthMemory struct {
+	peakRSS  uint64 // peak resident memory
+	peakHeap uint64 // the most the Go heap held, garbage included
+	peakLive uint64 // the most of it live after a collection
 }
 
 // growthPhase is one measurement of growth.
@@ -102,19 +108,35 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 	// Counting the events is the benchmark's own cost, not a move's, so it
 	// comes before the peak is counted.
 	stored := streamEvents(ctx, store)
-	debug.FreeOSMemory()
-	ResetPeakRSS()
+	// Among the most games, once as "pbem serve" runs by default and, with
+	// cfg.GrowthMemoryLimit, again as it runs with GOMEMLIMIT set.
+	limits := []int64{0}
 	if cfg.GrowthMemoryLimit > 0 {
-		// As "pbem serve" runs with GOMEMLIMIT set.
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(cfg.GrowthMemoryLimit))
+		limits = append(limits, cfg.GrowthMemoryLimit)
 	}
-	heap := watchHeap(20 * time.Millisecond)
-	res.big, err = res.measure(ctx, store, cfg, tables, len(tables)+written, stored, p)
-	res.peakHeap, res.peakLive = heap.stop()
-	if err != nil {
-		return res, err
+	for _, limit := range limits {
+		debug.FreeOSMemory()
+		if limit > 0 {
+			debug.SetMemoryLimit(limit)
+		}
+		ResetPeakRSS()
+		m := &res.unlimited
+		if limit > 0 {
+			m = &res.limited
+		}
+		heap := watchHeap(20 * time.Millisecond)
+		ph, err := res.measure(ctx, store, cfg, tables, len(tables)+written, stored, p)
+		m.peakHeap, m.peakLive = heap.stop()
+		if err != nil {
+			return res, err
+		}
+		m.peakRSS = PeakRSS()
+		if limit == 0 {
+			res.big = ph
+		} else {
+			res.limitedPhase = ph
+		}
 	}
-	res.peakRSS = PeakRSS()
 	if cfg.MemProfile != "" {
 		if err := writeHeapProfile(cfg.MemProfile); err != nil {
 			return res, err
@@ -123,10 +145,10 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 	debug.SetMemoryLimit(math.MaxInt64) // pbem rebuild runs without one
 	debug.FreeOSMemory()
 	ResetPeakRSS()
-	heap = watchHeap(20 * time.Millisecond)
+	heap := watchHeap(20 * time.Millisecond)
 	res.rebuild = rebuildAll(ctx, store, cfg, stored, p)
-	res.rebuild.peakHeap, res.rebuild.peakLive = heap.stop()
-	res.rebuild.peakRSS = PeakRSS()
+	res.rebuild.memory.peakHeap, res.rebuild.memory.peakLive = heap.stop()
+	res.rebuild.memory.peakRSS = PeakRSS()
 	return res, ctx.Err()
 }
 

@@ -415,6 +415,7 @@ func QuickConfig(c rules.Catalog) Config {
 		PipelineGames: 3, PipelineRounds: 2, PipelineRate: 20, LatencyTime: 500 * time.Millisecond,
 		RebuildLimit: 30 * time.Second, RebuildGames: 5,
 		GrowthMeasured: 4, GrowthWorkers: 2, GrowthGames: 20, GrowthBudget: 10 * time.Second, GrowthRebuildLimit: 30 * time.Second,
-		Cluster: true, LossRate: 20, LossWindow: 4 * time.Second,
+		GrowthMemoryLimit: 64 * MiB,
+		Cluster:           true, LossRate: 20, LossWindow: 4 * time.Second,
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -105,6 +106,16 @@ func TestClusterTorture(t *testing.T) {
 	}
 	start := time.Now()
 	club.Start()
+	// An operator at the console beside the three processes, its command
+	// lines talking to the cluster: reading games, setting deadlines,
+	// pausing and resuming games and running the clock, as in the crash
+	// torture.
+	op := &torture.Operator{Bin: bin, Store: []string{"--nats", url, "--replicas", "3"}, Club: club, Seed: uint64(seed),
+		Every: time.Second, Deadline: 0.3, Pause: 0.3, Clock: 0.15}
+	opCtx, stopOp := context.WithCancel(context.Background())
+	opDone := make(chan struct{})
+	go func() { op.Play(opCtx); close(opDone) }()
+	var nodeDown [][2]time.Time // from a node's kill until the cluster is whole again
 	rng := rand.New(rand.NewPCG(uint64(seed), 1))
 	var pbemKills, nodeKills, stops int
 	for range kills {
@@ -118,6 +129,7 @@ func TestClusterTorture(t *testing.T) {
 			s.start()
 		case r < 8:
 			n := rng.IntN(3)
+			killed := time.Now()
 			nodes.Kill(n)
 			nodeKills++
 			time.Sleep(time.Duration(500+rng.IntN(2500)) * time.Millisecond)
@@ -125,6 +137,7 @@ func TestClusterTorture(t *testing.T) {
 				t.Fatal(err)
 			}
 			time.Sleep(2 * time.Second) // back in the cluster before another may go
+			nodeDown = append(nodeDown, [2]time.Time{killed, time.Now()})
 		default:
 			s := procs[rng.IntN(len(procs))]
 			_ = s.cmd.Process.Signal(syscall.SIGSTOP)
@@ -134,6 +147,8 @@ func TestClusterTorture(t *testing.T) {
 		}
 	}
 	disturbed := time.Since(start)
+	stopOp()
+	<-opDone // every game it paused resumed
 	club.StopNewGames()
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -153,9 +168,20 @@ func TestClusterTorture(t *testing.T) {
 	defer store.Close()
 	out := outcomeOf(t, store, sys, club)
 	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
+	// A command line may fail while a node is away and the cluster elects
+	// new leaders, as a command failing while the store is unreachable; a
+	// killed pbem process does not touch it.
+	out.Console = op.Runs()
+	for i, r := range out.Console {
+		out.Console[i].Disturbed = slices.ContainsFunc(nodeDown, func(d [2]time.Time) bool {
+			return r.Start.Before(d[1].Add(commitWait)) && r.End.After(d[0])
+		})
+	}
 	rep := torture.Check(club.Sent(), out)
 	t.Logf("players sent %d NEW, %d moves (%d rightly answered as stale), %d bad moves, %d repeated mails, %d SAY; pbem recorded %d games (%s) and %d moves; the players answered %d offers out of turn",
 		rep.News, rep.Moves, rep.Stale, rep.Invalid, rep.Duplicates, rep.Says, rep.Games, kinds(rep.Kinds), rep.Applied, rep.Deals)
+	t.Logf("the operator ran %d command lines at the console (%s) against the cluster, %d of them while a node was away; it set %d deadlines and paused and resumed %d games; its ticks made the clock record %d events, of them %d moves pbem played for a seat out of time",
+		rep.Commands, consoleWords(out.Console), rep.Disturbed, rep.Deadlines, rep.Paused, rep.Clocked, rep.TimedOut)
 	t.Logf("pbem wrote %d notices: %d to healthy recipients; the mailboxes hold %d mails, of which %d are second deliveries with identical content; the longest a healthy recipient waited for a mail was %v (99%% within %v; the bound is %v)",
 		rep.Notices, rep.Healthy, rep.Mails, rep.Repeats, rep.MaxLag.Round(time.Millisecond), rep.P99Lag.Round(time.Millisecond), tortureLagBound)
 	for _, p := range rep.Problems {
@@ -168,6 +194,11 @@ func TestClusterTorture(t *testing.T) {
 		}
 	}
 }
+
+// commitWait is how long after a node is back a command line may still
+// fail for its loss: a store's wait for an acknowledgement never coming
+// (events' group commit).
+const commitWait = 5 * time.Second
 
 // clusterLease is the lease of the cluster torture's processes: a part of
 // a killed process runs again elsewhere within it.

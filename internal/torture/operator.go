@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -50,8 +51,11 @@ func (r Run) Changes() bool {
 // a game and resuming it a moment later, or running its clock.
 type Operator struct {
 	Bin, Data string
-	Club      *Club
-	Seed      uint64
+	// Store, when set, are the global flags that name the store instead
+	// of --data Data: --nats URL --replicas 3 for a cluster.
+	Store []string
+	Club  *Club
+	Seed  uint64
 	// Every is about how long the operator waits between commands; Pause
 	// the chance that a command is a pause (and its resume).
 	Every time.Duration
@@ -169,7 +173,11 @@ func (o *Operator) run(game string, args ...string) Run {
 	if args[0] == "tick" {
 		r.At, _ = time.Parse(time.RFC3339, args[2])
 	}
-	cmd := exec.CommandContext(ctx, o.Bin, append(args, "--data", o.Data)...)
+	store := o.Store
+	if store == nil {
+		store = []string{"--data", o.Data}
+	}
+	cmd := exec.CommandContext(ctx, o.Bin, append(slices.Clip(args), store...)...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
