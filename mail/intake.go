@@ -351,6 +351,7 @@ func (in *Intake) mailbox() string { return or(in.Options.Mailbox, "INBOX") }
 func (in *Intake) cursorKey() string {
 	return in.Options.Username + "@" + in.Options.Addr + "/" + in.mailbox()
 }
+
 func (in *Intake) processed() string { return or(in.Options.Processed, "processed") }
 func (in *Intake) poll() time.Duration {
 	if in.Options.Poll > 0 {

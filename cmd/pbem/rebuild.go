@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,23 +48,28 @@ func runRebuild(ctx context.Context, e *env, args []string) error {
 	start := time.Now()
 	rctx, done := context.WithCancel(ctx)
 	defer done()
-	var rebuilt error
 	waiting := time.AfterFunc(2*time.Second, func() {
 		fmt.Fprintln(e.stderr, "pbem rebuild: waiting for the projector's lease, which another process holds")
 	})
+	// A rebuild cut short by the lease lost runs again once it is taken
+	// again; one that fails with the lease held ends the command.
+	finished := false
 	err = lease.Run(rctx, func(ctx context.Context) error {
 		waiting.Stop()
-		rebuilt = pr.Rebuild(ctx)
+		if err := pr.Rebuild(ctx); err != nil {
+			return err
+		}
+		finished = true
 		done()
-		return rebuilt
+		return nil
 	}, nil)
 	waiting.Stop()
 	bar.finish()
-	if err = errors.Join(err, rebuilt); err != nil {
+	if err != nil {
 		return err
 	}
-	if ctx.Err() != nil {
-		return ctx.Err()
+	if !finished {
+		return fmt.Errorf("rebuild stopped before the end: %w", context.Cause(ctx))
 	}
 	folded, _ := bar.counts()
 	fmt.Fprintf(e.stdout, "rebuilt the read models from %d events in %v\n", folded, time.Since(start).Round(time.Millisecond))

@@ -61,6 +61,7 @@ func nodeLoss(ctx context.Context, c *storetest.Nodes, store *events.Store, cfg 
 		moves []move
 		wg    sync.WaitGroup
 	)
+	defer wg.Wait() // after stop, on every return
 	playCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	wg.Go(func() {
@@ -113,8 +114,8 @@ func nodeLoss(ctx context.Context, c *storetest.Nodes, store *events.Store, cfg 
 		at   time.Time
 	}
 	var marks []mark
-	// stopStart kills node i, waits for the moves to run again, and
-	// starts it again.
+	// stopStart kills node i, leaves it down for half the window, and
+	// starts it again for the other half.
 	stopStart := func(i int, role string) error {
 		p.say("node loss: killing node-%d, %s", i, role)
 		marks = append(marks, mark{"node-" + fmt.Sprint(i) + ", " + role + ", killed", time.Now()})
@@ -130,7 +131,7 @@ func nodeLoss(ctx context.Context, c *storetest.Nodes, store *events.Store, cfg 
 		return pause(cfg.LossWindow / 2)
 	}
 	p.say("node loss: %.0f moves per second in %d games", cfg.LossRate, n)
-	if err := pause(5 * time.Second); err != nil {
+	if err := pause(cfg.LossWindow / 4); err != nil { // steady first
 		return res, err
 	}
 	steadyUntil := time.Now()
