@@ -71,8 +71,7 @@ func runRebuild(ctx context.Context, e *env, args []string) error {
 	if !finished {
 		return fmt.Errorf("rebuild stopped before the end: %w", context.Cause(ctx))
 	}
-	folded, _ := bar.counts()
-	fmt.Fprintf(e.stdout, "rebuilt the read models from %d events in %v\n", folded, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(e.stdout, "rebuilt the read models from %d events in %v\n", bar.folded(), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
@@ -115,10 +114,11 @@ func (b *bar) set(done, left uint64) {
 	}
 }
 
-func (b *bar) counts() (done, left uint64) {
+// folded is how many are done.
+func (b *bar) folded() uint64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.done, b.left
+	return b.done
 }
 
 // finish draws the bar as it ends and leaves the line.

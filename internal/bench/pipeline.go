@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	netmail "net/mail"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -182,7 +181,7 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 		if len(stores) > 1 {
 			c.ProcessName, c.Lease.Duration = fmt.Sprintf("bench-%d", i+1), processLease
 		}
-		po, err := postoffice.Start(runCtx, &games.Service{Store: st, Catalog: cfg.Catalog}, c, slog.New(slog.NewTextHandler(benchLog(), nil)))
+		po, err := postoffice.Start(runCtx, &games.Service{Store: st, Catalog: cfg.Catalog}, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		if err != nil {
 			return res, err
 		}
@@ -510,15 +509,4 @@ func unread(sys *loopback.System) string {
 		return "?"
 	}
 	return strconv.Itoa(int(*st.NumMessages))
-}
-
-// benchLog is where the pipeline's pbem logs: nowhere, unless
-// PBEM_BENCH_LOG names a file.
-func benchLog() io.Writer {
-	if name := os.Getenv("PBEM_BENCH_LOG"); name != "" {
-		if f, err := os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
-			return f
-		}
-	}
-	return io.Discard
 }
