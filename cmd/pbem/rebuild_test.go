@@ -38,6 +38,16 @@ func TestRebuild(t *testing.T) {
 	if after := mustPbem(t, dir, "games"); after != before {
 		t.Errorf("the games list changed in the rebuild:\nbefore\n%s\nafter\n%s", before, after)
 	}
+	// Run again, as an operator unsure the first went through would: the
+	// same events folded, the same list.
+	again := mustPbem(t, dir, "rebuild")
+	var refolded int
+	if _, err := fmt.Sscanf(again, "rebuilt the read models from %d events in", &refolded); err != nil || refolded != folded {
+		t.Errorf("pbem rebuild run again printed %q, want %d events folded again", again, folded)
+	}
+	if after := mustPbem(t, dir, "games"); after != before {
+		t.Errorf("the games list changed in the second rebuild:\nbefore\n%s\nafter\n%s", before, after)
+	}
 }
 
 // TestRebuildBesideServe: while a pbem serve process keeps the read models
