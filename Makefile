@@ -49,8 +49,8 @@ torture:
 # command side, the whole mail pipeline, rebuilding the read models,
 # growth to a million games and a three-node cluster (one, two and three
 # pbem processes, a node killed); prints the figures and writes
-# docs/benchmarks.md. About forty minutes on two cores, and several GB of
-# temporary disk.
+# docs/benchmarks.md. About thirty minutes on two cores; the million
+# games' histories go to a temporary directory.
 bench:
 	$(GO) run ./cmd/pbem bench --out docs/benchmarks.md
 
