@@ -164,9 +164,9 @@ func TestClusterTorture(t *testing.T) {
 	t.Logf("%d disturbances in %v (seed %d): %d pbem processes killed, %d NATS nodes killed, %d pbem processes stopped for longer than the lease (%v); the games then ended in %v",
 		kills, disturbed.Round(time.Second), seed, pbemKills, nodeKills, stops, clusterLease, (time.Since(start) - disturbed).Round(time.Second))
 	waitCurrent(t, url)
-	store := readableCluster(t, nodes)
+	store, stored := readableCluster(t, nodes)
 	defer store.Close()
-	out := outcomeOf(t, store, sys, club)
+	out := outcomeFrom(t, store, stored, sys, club)
 	out.Arrived, out.Bad, out.Bound = club.Arrived(), club.Bad(), tortureLagBound
 	// A command line may fail while a node is away and the cluster elects
 	// new leaders, as a command failing while the store is unreachable; a
@@ -266,15 +266,16 @@ func (s *serveProc) errors() {
 }
 
 // readableCluster opens the store on the cluster once every game's
-// history can be read through it: a node back from a kill may take a
-// while before it serves reads of the stream again.
-func readableCluster(t *testing.T, nodes *storetest.Nodes) *events.Store {
+// history can be read through it, and returns what it read: a node back
+// from a kill may take a while before it serves reads of the stream
+// again, so the histories are read once, not again afterwards.
+func readableCluster(t *testing.T, nodes *storetest.Nodes) (*events.Store, torture.Outcome) {
 	t.Helper()
 	for try := 1; ; try++ {
 		store := openCluster(t, nodes)
-		_, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}).Notices)
+		out, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}).Notices)
 		if err == nil {
-			return store
+			return store, out
 		}
 		store.Close()
 		if try == 10 {

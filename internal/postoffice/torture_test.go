@@ -397,6 +397,14 @@ func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *to
 	if err != nil {
 		t.Fatal(err)
 	}
+	return outcomeFrom(t, store, out, sys, club)
+}
+
+// outcomeFrom completes out, the histories and notices read from store,
+// with what else the service left there and what the players got.
+func outcomeFrom(t *testing.T, store *events.Store, out torture.Outcome, sys *loopback.System, club *torture.Club) torture.Outcome {
+	t.Helper()
+	var err error
 	checkIndex(t, store, out)
 	out.Changed = map[string]map[int][]uint64{}
 	seeds := map[string]rules.Seed{}
