@@ -79,8 +79,10 @@ func (d Demo) Play(ctx context.Context, svc *games.Service, data string) (string
 	if err := sendMail(sys.SMTPAddr, host, c.Mailbox, "a game?", "<new."+run+"@"+demoDomain+">", "", newGame+"\n"); err != nil {
 		return "", err
 	}
+	// The bots stop when ctx does: cancel first, then wait for them, or
+	// they would play on until the caller's deadline.
 	var wg sync.WaitGroup
-	defer wg.Wait()
+	defer func() { cancel(); wg.Wait() }()
 	botErrs := make(chan error, len(names))
 	for _, n := range names {
 		wg.Add(1)
