@@ -110,7 +110,7 @@ func TestRecipientsOrder(t *testing.T) {
 func TestParsedTag(t *testing.T) {
 	p := &Parsed{Recipients: []string{"bob@example.net", "games@pbem.example.org", "games+k7q2mx.1.abcdefghij@pbem.example.org"}}
 	tag, ok := p.Tag("games@pbem.example.org")
-	if want := (Tag{"k7q2mx", 1, "abcdefghij"}); !ok || tag != want {
+	if want := (Tag{Game: "k7q2mx", Seat: 1, Token: "abcdefghij"}); !ok || tag != want {
 		t.Errorf("Tag = %+v, %v, want %+v, true", tag, ok, want)
 	}
 	if tag, ok := p.Tag("other@pbem.example.org"); ok {

@@ -87,11 +87,21 @@ func FuzzParseTag(f *testing.F) {
 			}
 			return
 		}
+		if tag.Confirm != "" {
+			if tag.Seat != -1 || !isToken(tag.Token) || (tag.Confirm != ConfirmStop) != isGameID(tag.Game) {
+				t.Fatalf("ParseTag(%q, %q) = %+v, want a well-formed confirmation tag", addr, mailbox, tag)
+			}
+			again, ok := ParseTag(testTokens.ConfirmTo(mailbox, tag.Confirm, tag.Game, "x@example.org"), mailbox)
+			if !ok || !testTokens.CheckConfirm(again, "X@example.org") || testTokens.CheckConfirm(again, "y@example.org") {
+				t.Fatalf("ParseTag(ConfirmTo(%q, %q, %q)) = %+v, %v: not checked as made for its address", mailbox, tag.Confirm, tag.Game, again, ok)
+			}
+			return
+		}
 		if !isGameID(tag.Game) || tag.Seat < 0 || tag.Seat > 99 || !isToken(tag.Token) {
 			t.Fatalf("ParseTag(%q, %q) = %+v, want a well-formed tag", addr, mailbox, tag)
 		}
 		again, ok := ParseTag(testTokens.ReplyTo(mailbox, tag.Game, tag.Seat), mailbox)
-		want := Tag{tag.Game, tag.Seat, testTokens.Token(tag.Game, tag.Seat)}
+		want := Tag{Game: tag.Game, Seat: tag.Seat, Token: testTokens.Token(tag.Game, tag.Seat)}
 		if !ok || again != want {
 			t.Fatalf("ParseTag(ReplyTo(%q, %q, %d)) = %+v, %v, want %+v, true", mailbox, tag.Game, tag.Seat, again, ok, want)
 		}

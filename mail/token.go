@@ -89,13 +89,19 @@ type Tag struct {
 	Game  string `json:"game"`
 	Seat  int    `json:"seat"`
 	Token string `json:"token"`
+	// Confirm is the purpose of a confirmation address (ConfirmJoin,
+	// ConfirmWatch, ConfirmStop; see [Tokens.ConfirmTo]), "" for a seat's reply
+	// address. A confirmation address names no seat: Seat is -1.
+	Confirm string `json:"confirm,omitempty"`
 }
 
 // ParseTag reads the tag of addr, a reply address of mailbox. It ignores
 // case, and reports false unless addr's local part is mailbox's local part,
 // a plus and a tag "<game>.<seat>.<token>", and both domains are the same.
 // Game ids are [a-z0-9]{1,12}, seats a decimal 0..99 without leading zeros,
-// tokens [a-z2-7]{10}. The token is not checked: that is [Tokens.Check].
+// tokens [a-z2-7]{10}; a confirmation address's tag is "stop.<token>",
+// "<game>.join.<token>" or "<game>.watch.<token>" (see [Tokens.ConfirmTo]). The token is not
+// checked: that is [Tokens.Check] or [Tokens.CheckConfirm].
 func ParseTag(addr, mailbox string) (Tag, bool) {
 	local, domain, ok := splitAddr(strings.ToLower(strings.Trim(addr, " \t<>")))
 	if !ok {
@@ -108,6 +114,9 @@ func ParseTag(addr, mailbox string) (Tag, bool) {
 	rest, ok := strings.CutPrefix(local, boxLocal+"+")
 	if !ok {
 		return Tag{}, false
+	}
+	if t, ok := parseConfirmTag(rest); ok {
+		return t, true
 	}
 	parts := strings.Split(rest, ".")
 	if len(parts) != 3 || !isGameID(parts[0]) || !isToken(parts[2]) {

@@ -92,11 +92,11 @@ var parseTagTests = []struct {
 	want          Tag
 	ok            bool
 }{
-	{"games+k7q2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{"k7q2mx", 1, "abcdefghij"}, true},
-	{"GAMES+K7Q2MX.1.ABCDEFGHIJ@PBEM.EXAMPLE.ORG", "games@pbem.example.org", Tag{"k7q2mx", 1, "abcdefghij"}, true},
-	{"games+k7q2mx.1.abcdefghij@pbem.example.org", "Games@PBEM.example.org", Tag{"k7q2mx", 1, "abcdefghij"}, true},
-	{"<games+k7q2mx.0.abcdefghij@pbem.example.org>", "games@pbem.example.org", Tag{"k7q2mx", 0, "abcdefghij"}, true},
-	{"games+abcdefghijkl.99.a2b3c4d5e6@pbem.example.org", "games@pbem.example.org", Tag{"abcdefghijkl", 99, "a2b3c4d5e6"}, true},
+	{"games+k7q2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{Game: "k7q2mx", Seat: 1, Token: "abcdefghij"}, true},
+	{"GAMES+K7Q2MX.1.ABCDEFGHIJ@PBEM.EXAMPLE.ORG", "games@pbem.example.org", Tag{Game: "k7q2mx", Seat: 1, Token: "abcdefghij"}, true},
+	{"games+k7q2mx.1.abcdefghij@pbem.example.org", "Games@PBEM.example.org", Tag{Game: "k7q2mx", Seat: 1, Token: "abcdefghij"}, true},
+	{"<games+k7q2mx.0.abcdefghij@pbem.example.org>", "games@pbem.example.org", Tag{Game: "k7q2mx", Seat: 0, Token: "abcdefghij"}, true},
+	{"games+abcdefghijkl.99.a2b3c4d5e6@pbem.example.org", "games@pbem.example.org", Tag{Game: "abcdefghijkl", Seat: 99, Token: "a2b3c4d5e6"}, true},
 	{"games+k7q2mx.1.abcdefghij@pbem.example.net", "games@pbem.example.org", Tag{}, false},        // other domain
 	{"other+k7q2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},        // other mailbox
 	{"xgames+k7q2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},       // longer local part
@@ -113,6 +113,10 @@ var parseTagTests = []struct {
 	{"games+k7q2mx.1.abcdefghi@pbem.example.org", "games@pbem.example.org", Tag{}, false},         // short token
 	{"games+k7q2mx.1.abcdefghij@pbem.example.org\r\nBcc: x@example.com", "games@pbem.example.org", Tag{}, false},
 	{"", "games@pbem.example.org", Tag{}, false},
+	{"games+k7q2mx.join.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{Game: "k7q2mx", Seat: -1, Token: "abcdefghij", Confirm: "join"}, true},
+	{"games+stop.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{Seat: -1, Token: "abcdefghij", Confirm: "stop"}, true},
+	{"games+k7q2mx.stop.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false}, // stop names no game
+	{"games+join.abcdefghij@pbem.example.org", "games@pbem.example.org", Tag{}, false},        // join names a game
 	{"games+k7q2mx.1.abcdefghij@pbem.example.org", "", Tag{}, false},
 }
 

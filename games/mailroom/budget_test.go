@@ -179,7 +179,8 @@ func TestBudgetDomain(t *testing.T) {
 
 // TestStop: STOP puts its sender on the stop list, which the outbox
 // reads before every mail; any later mail from them takes them off it.
-// Every mail carries the List-Unsubscribe header that sends STOP.
+// Every mail carries the List-Unsubscribe header that sends STOP, to an
+// address only its recipient was mailed.
 func TestStop(t *testing.T) {
 	mt := newMailTable(t, atacama.Game)
 	id := mt.create("atacama", 2)
@@ -198,8 +199,8 @@ func TestStop(t *testing.T) {
 	if stopped, err := stops.Stopped(t.Context(), "bea@example.net"); err != nil || stopped {
 		t.Errorf("after bea wrote again she is stopped = %v, %v; want false", stopped, err)
 	}
-	if len(out) != 1 || out[0].Headers["List-Unsubscribe"] != "<mailto:games@pbem.test?subject=STOP&body=STOP>" {
-		t.Errorf("the board answer's List-Unsubscribe is %q, want a mailto that sends STOP", out[0].Headers["List-Unsubscribe"])
+	if want := "<mailto:" + mt.m.Tokens.ConfirmTo(mt.m.Mailbox, mail.ConfirmStop, "", "bea@example.net") + "?subject=STOP&body=STOP>"; len(out) != 1 || out[0].Headers["List-Unsubscribe"] != want {
+		t.Errorf("the board answer's List-Unsubscribe is %q, want %q, a mailto that sends STOP to bea's own stop address", out[0].Headers["List-Unsubscribe"], want)
 	}
 }
 

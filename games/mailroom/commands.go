@@ -204,27 +204,26 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 }
 
 // join reads "JOIN <game> <code>": the code is the game's invitation
-// code, which only its host was mailed. JOIN alone, in a reply to an
+// code, which only its host was mailed; or "JOIN <game>" from an
+// observer the host asked. Either is answered with a confirmation (see
+// consent.go), and the reply to it does it. JOIN alone, in a reply to an
 // invitation, says the invited player plays.
 func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cause) error {
 	if l.game != nil && l.seat != rules.Observer && strings.TrimSpace(rest) == "" {
 		_, err := m.Service.AnswerInvitation(ctx, l.game.ID, l.seat, true, c)
 		return err
 	}
+	if l.confirm.Game != "" {
+		return m.joinConfirmed(ctx, l, c)
+	}
 	words := strings.Fields(strings.ToLower(rest))
-	if len(words) == 1 {
-		if _, err := m.Service.AcceptWatch(ctx, words[0], l.p.From, c); !errors.Is(err, games.ErrSetup) && !errors.Is(err, games.ErrUnknownGame) {
-			return err // an observer the host asked accepted (or the store failed)
-		}
+	switch len(words) {
+	case 1:
+		return m.joinAsked(ctx, l, words[0], "")
+	case 2:
+		return m.joinAsked(ctx, l, words[0], words[1])
 	}
-	if len(words) != 2 {
-		return refuseIn(games.ErrSetup, "refuse.join.usage")
-	}
-	if !m.Tokens.CheckInvitation(words[0], words[1]) {
-		return refuseIn(games.ErrSetup, "refuse.join.code")
-	}
-	_, err := m.Service.Join(ctx, words[0], l.p.From, c)
-	return err
+	return refuseIn(games.ErrSetup, "refuse.join.usage")
 }
 
 // movesNotCommands says whether a line that starts with a table command's

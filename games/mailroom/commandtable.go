@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 )
@@ -76,10 +77,10 @@ func init() {
 			Detail:  "Write it to the game mailbox. You play seat 0 unless you list yourself elsewhere; `OPEN` in place of an address leaves a seat for whoever joins.",
 			Console: "pbem new", run: (*Mailroom).newGame},
 		{Word: "JOIN", Aliases: []string{"加入"}, Syntax: "JOIN [<game> <code>]", Example: "JOIN k7q2mx 3fz9x0mw", Who: Anyone,
-			Detail:   "An invited player gets the invitation and nothing else until they answer it with `JOIN` (or `DECLINE`); the game starts when every invited player has joined and every seat is taken. Only the host is mailed the whole line for an open seat, so knowing a game's id is not enough to sit down in it.",
+			Detail:   "An invited player gets the invitation and nothing else until they answer it with `JOIN` (or `DECLINE`); the game starts when every invited player has joined and every seat is taken. Only the host is mailed the whole line for an open seat, so knowing a game's id is not enough to sit down in it; and the line seats nobody by itself: pbem mails its sender a confirmation, and their `JOIN` in reply to that mail takes the seat, so that nobody (the host included) seats someone else by writing their address as the sender.",
 			OwnWords: true, run: (*Mailroom).join},
 		{Word: "STOP", Aliases: []string{"停止"}, Syntax: "STOP", Example: "STOP", Who: Anyone,
-			Detail: "Every mail pbem sends says so in its List-Unsubscribe header too; your games go on without your mail, and pbem plays for you when your time runs out.",
+			Detail: "Every mail pbem sends says so in its List-Unsubscribe header too, with an address only you were mailed; your games go on without your mail, and pbem plays for you when your time runs out. A `STOP` to the plain game mailbox could come from anyone who writes your address as the sender, so pbem asks you first: reply `STOP` to its mail (or press the button of the link in it) and the mail stops.",
 			run:    stop},
 		{Word: "LANG", Aliases: []string{"LANGUAGE", "语言"}, Syntax: "LANG en|zh", Example: "LANG zh", Who: Anyone,
 			Detail: "Until you set it, pbem writes in the language of your first mail (its Content-Language header, else Chinese for a mail mostly in Chinese characters, else English), and says so in its answer. `语言 中文` is `LANG zh`.",
@@ -135,7 +136,7 @@ func init() {
 		{Word: "EXPEL", Aliases: []string{"请离"}, Syntax: "EXPEL <seat>", Example: "EXPEL 1", Who: HostOnly, Game: true,
 			Console: "pbem expel", run: expel},
 		{Word: "WATCH", Aliases: []string{"旁观"}, Syntax: "WATCH <address>", Example: "WATCH olga@example.com", Who: HostOnly, Game: true,
-			Detail:  "The observer is asked first: one mail, and nothing more until they send `JOIN` and the game's id to the game mailbox.",
+			Detail:  "The observer is asked first: one mail, and nothing more until they reply `JOIN` to it (a `JOIN` and the game's id sent to the game mailbox gets them a mail to confirm by reply).",
 			Console: "pbem watch", run: watch(true)},
 		{Word: "UNWATCH", Aliases: []string{"取消旁观"}, Syntax: "UNWATCH <address>", Example: "UNWATCH olga@example.com", Who: HostOnly, Game: true,
 			Console: "pbem watch --stop", run: watch(false)},
@@ -244,6 +245,11 @@ func stop(m *Mailroom, ctx context.Context, l *letter, _ string, _ games.Cause) 
 	stops, err := m.stopList(ctx)
 	if err != nil {
 		return err
+	}
+	if !l.proven() {
+		// Anyone may write a STOP "from" a player: they confirm it.
+		l.askConfirm(mail.ConfirmStop, "")
+		return nil
 	}
 	l.queued = nil // nothing more, not even an answer
 	return stops.Stop(ctx, l.p.From, m.Service.Time())

@@ -98,7 +98,7 @@ func TestConsentBeforeMail(t *testing.T) {
 	// seat to move is asked for a move.
 	seen = len(mt.outbox())
 	code := mt.m.Tokens.Invitation(id)
-	mt.send("dov@example.org", mt.m.Mailbox, "", "JOIN "+id+" "+code+"\r\n")
+	mt.confirmed("dov@example.org", "JOIN "+id+" "+code)
 	got := received(mt.outbox(), seen)
 	if len(got[cai]) > 0 || len(got[ana]) == 0 || len(got["dov@example.org"]) == 0 {
 		t.Errorf("after Dov joined the notices are %v, want mail to the table and none to Cai", got)
@@ -187,7 +187,7 @@ func TestReplacedAndExpelledLocked(t *testing.T) {
 
 // TestObserverAskedFirst: an observer the host adds by mail gets one
 // invitation, saying how to accept and how to stop all mail, and no
-// board until they send JOIN and the game's id; then they follow it.
+// board until they reply JOIN to it; then they follow it.
 func TestObserverAskedFirst(t *testing.T) {
 	ctx := context.Background()
 	mt := newMailTable(t, atacama.Game)
@@ -214,11 +214,11 @@ func TestObserverAskedFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	if flat := strings.Join(strings.Fields(out.Text), " "); out.Headers[mailroom.HeaderInvited] != "yes" ||
-		!strings.Contains(flat, "JOIN "+id) || !strings.Contains(flat, "send STOP to") {
+		!strings.Contains(flat, "reply JOIN to this mail") || !strings.Contains(flat, "send STOP to") {
 		t.Errorf("the observer's invitation (headers %v) does not say how to accept or stop:\n%s", out.Headers, out.Text)
 	}
 	seen = len(mt.outbox())
-	mt.send(olga, mt.m.Mailbox, "", "JOIN "+id+"\r\n")
+	mt.send(olga, out.ReplyTo, "", "JOIN\r\n")
 	if got := received(mt.outbox(), seen)[olga]; len(got) != 1 || got[0] != mailroom.KindBoard {
 		t.Fatalf("once she accepted the observer got %v, want the board", got)
 	}

@@ -184,6 +184,9 @@ type letter struct {
 	replaced bool
 	stale    bool // the mail was answered as stale: its other moves are not read
 	detected bool // pbem chose the sender's language and zone from this mail
+	// confirm is the tag of the confirmation address the mail came to,
+	// made for its sender (see consent.go); its zero value for none.
+	confirm mail.Tag
 }
 
 // Handle acts on one recorded mail. It returns an error only when trying
@@ -212,7 +215,11 @@ func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord) (*letter, e
 		log.Info("mail without a sender recorded, not answered")
 		return l, nil
 	}
-	if tag, ok := m.tag(p); ok {
+	if tag, ok := m.tag(p); ok && tag.Confirm != "" {
+		if !m.confirmed(l, tag, log) {
+			return l, nil
+		}
+	} else if ok {
 		ok, err := m.admit(ctx, l, tag, log)
 		if err != nil || !ok {
 			return l, err
@@ -523,7 +530,7 @@ func (m *Mailroom) orderKey(r events.Record) string {
 	if err != nil {
 		return ""
 	}
-	if tag, ok := m.tag(p); ok {
+	if tag, ok := m.tag(p); ok && tag.Game != "" {
 		return "game " + tag.Game
 	}
 	return "from " + strings.ToLower(p.From)

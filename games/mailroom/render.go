@@ -135,6 +135,10 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		if n.Seat >= 0 && n.Seat < len(g.Created.Players) {
 			out.ReplyTo = lh.Tokens.ReplyTo(lh.Mailbox, g.ID, n.Seat)
 		}
+		if watch && m.Kind == templates.Invitation {
+			// Only she was mailed this address: her reply to it is hers.
+			out.ReplyTo = lh.Tokens.ConfirmTo(lh.Mailbox, mail.ConfirmWatch, g.ID, n.To)
+		}
 		if lh.WebURL != "" && !invited {
 			m.Page = web.Link(lh.WebURL, lh.Tokens, g, rules.Seat(n.Seat))
 		}
@@ -154,6 +158,13 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if m.Kind == templates.Games && lh.Index != nil {
 		if err := s.listGames(ctx, &m, lh.Index, n.To, loc); err != nil {
 			return out, err
+		}
+	}
+	confirm := n.Fields["confirm"]
+	if confirm != "" {
+		out.ReplyTo = lh.Tokens.ConfirmTo(lh.Mailbox, confirm, n.Fields["confirm.game"], n.To)
+		if confirm == mail.ConfirmStop && lh.WebURL != "" {
+			m.Notice += " " + loc.S("confirm.stop.link", strings.TrimRight(lh.WebURL, "/")+lh.Tokens.UnsubscribePath(n.To))
 		}
 	}
 	if m.Kind == templates.Rejected && m.Game.ID == "" {
@@ -178,9 +189,14 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if join != "" {
 		out.Headers[HeaderJoin] = join
 	}
+	if confirm != "" {
+		out.Headers[HeaderConfirm] = confirm
+	}
 	if lh.Mailbox != "" {
-		// RFC 2369: a mail client's "unsubscribe" sends STOP (see STOP).
-		out.Headers["List-Unsubscribe"] = "<mailto:" + lh.Mailbox + "?subject=STOP&body=STOP>"
+		// RFC 2369: a mail client's "unsubscribe" sends STOP (see STOP), to
+		// the address only this recipient was mailed, so it needs no
+		// confirmation.
+		out.Headers["List-Unsubscribe"] = "<mailto:" + lh.Tokens.ConfirmTo(lh.Mailbox, mail.ConfirmStop, "", n.To) + "?subject=STOP&body=STOP>"
 		if lh.WebURL != "" {
 			// RFC 8058: a mail client's one-click unsubscribe posts here.
 			out.Headers["List-Unsubscribe"] = "<" + strings.TrimRight(lh.WebURL, "/") + lh.Tokens.UnsubscribePath(n.To) + ">, " + out.Headers["List-Unsubscribe"]

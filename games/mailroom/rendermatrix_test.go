@@ -835,7 +835,7 @@ func TestJoinHeader(t *testing.T) {
 	}
 	id := strings.Fields(join)[1]
 	before := len(mt.outbox())
-	if r := refusals(mt.send("dan@example.com", mt.m.Mailbox, "", join+"\r\n")); len(r) > 0 {
+	if r := refusals(mt.confirmed("dan@example.com", join)); len(r) > 0 {
 		t.Fatalf("the newcomer's %s was refused: %v", join, r)
 	}
 	if g := mt.game(id); g.Waiting() || g.Created.Players[1].Address != "dan@example.com" {

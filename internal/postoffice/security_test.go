@@ -345,7 +345,8 @@ func TestNoSecretsBeforeTheEnd(t *testing.T) {
 
 // TestJoinNeedsInvitation: an open seat is taken only with the game's
 // invitation code, which only the host is mailed; knowing the game's id
-// is not enough.
+// is not enough. The code does not seat its sender either: they confirm
+// by replying to a mail only their address was sent.
 func TestJoinNeedsInvitation(t *testing.T) {
 	t.Parallel()
 	_, ms := loopbackServers(t, "games", "ana", "bea", "cai", "eve", "fay", "gus")
@@ -375,7 +376,13 @@ func TestJoinNeedsInvitation(t *testing.T) {
 		}
 	}
 	send(t, ms, bea, games, "join", "", "JOIN "+game+" "+strings.ToUpper(code)+"\n") // the code's case does not matter
-	waitFor(t, ms, "bea", 0, "")
+	confirm := waitFor(t, ms, "bea", 0, "")
+	if g, _, err := s.svc.Load(context.Background(), game); err != nil || len(g.Open()) != 1 {
+		t.Fatalf("bea's JOIN with the code seated her before she confirmed it: open seats %v (%v)", g.Open(), err)
+	}
+	// Only bea was mailed the confirmation's address: her reply seats her.
+	send(t, ms, bea, confirm.replyTo, "Re: join", "<"+confirm.messageID+">", "JOIN\n")
+	waitFor(t, ms, "bea", 1, "")
 	if g, _, err := s.svc.Load(context.Background(), game); err != nil || len(g.Open()) != 0 || !strings.EqualFold(g.Created.Players[1].Address, bea) {
 		t.Errorf("after bea's JOIN with the code the game has open seats %v (%v)", g.Open(), err)
 	}

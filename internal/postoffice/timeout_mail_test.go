@@ -43,8 +43,8 @@ func TestThreePlayerTimeoutByMail(t *testing.T) {
 	seen := len(mailbox(t, ms, "ana"))
 	send(t, ms, ms.Address("ana"), prompt.replyTo, "Re: move", "<"+prompt.messageID+">", "WATCH "+ms.Address("olga")+"\nDEADLINE 48h GRACE 6h\n")
 	waitGame(t, ms, "ana", seen, game)
-	waitGame(t, ms, "olga", 0, game)                                                          // asked to follow it
-	send(t, ms, ms.Address("olga"), ms.Address("games"), "Re: a game", "", "JOIN "+game+"\n") // she accepts
+	asked := waitGame(t, ms, "olga", 0, game)                                                       // asked to follow it
+	send(t, ms, ms.Address("olga"), asked.replyTo, "Re: a game", "<"+asked.messageID+">", "JOIN\n") // she accepts
 	waitFor(t, ms, "olga", 1, "board")
 	seenAll := func() map[string]int {
 		m := map[string]int{}

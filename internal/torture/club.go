@@ -27,7 +27,8 @@ const (
 	KindWatch     = "watch"     // the host's WATCH of the observers, as the game starts
 	KindStranger  = "stranger"  // a mail from someone who plays in no game
 	KindSay       = "say"       // a SAY to the table, before a move
-	KindJoin      = "join"      // an invited player's JOIN, in reply to the invitation
+	KindJoin      = "join"      // an invited player's JOIN, in reply to the invitation (or to the confirmation of a JOIN with a code)
+	KindAskJoin   = "ask-join"  // a newcomer's JOIN with an open seat's code, to the game mailbox: answered with a confirmation alone
 	KindUndo      = "undo"      // a player's UNDO of its own move, in reply to the mail that accepted it
 	KindAgree     = "agree"     // AGREE to the undo another player asked for, in reply to the mail that asks
 	KindDecline   = "decline"   // DECLINE of it, likewise
@@ -535,6 +536,11 @@ func (p *player) read(raw []byte) error {
 		return err
 	}
 	id, ours := mailroom.ParseMessageID(ct.MessageID)
+	if ct.Confirm == mail.ConfirmJoin {
+		if err := p.confirmJoin(ct); err != nil {
+			return err
+		}
+	}
 	if ours && id.Answers != "" {
 		p.club.mu.Lock()
 		for _, s := range p.club.sent {
@@ -552,10 +558,10 @@ func (p *player) read(raw []byte) error {
 		if !id.ToObserver() {
 			return fmt.Errorf("an observer got %s, which is no observer's mail", ct.MessageID)
 		}
-		if ct.Invited && !p.prompts[ct.MessageID] { // asked to follow the game: they accept
+		if ct.Invited && !p.prompts[ct.MessageID] { // asked to follow the game: they accept, replying to the invitation
 			p.prompts[ct.MessageID] = true
-			s := Sent{Kind: KindJoin, From: p.addr, To: p.club.opt.Mailbox, Game: ct.Game, Seat: -1, Move: "JOIN " + ct.Game}
-			return p.send(s, "Re: "+ct.Subject, ct.MessageID, "JOIN "+ct.Game+"\n")
+			s := Sent{Kind: KindJoin, From: p.addr, To: ct.ReplyTo, Game: ct.Game, Seat: -1, Move: "JOIN"}
+			return p.send(s, "Re: "+ct.Subject, ct.MessageID, "JOIN\n")
 		}
 		return nil
 	}
@@ -1019,7 +1025,8 @@ func (p *player) newGame() error {
 
 // giveOpenSeat passes join, the line that takes the open seat of game
 // (the table's last), on to a newcomer who does not play in it yet, who
-// sends it to the game mailbox.
+// sends it to the game mailbox, and replies JOIN to the confirmation it
+// gets (see confirmJoin).
 func (p *player) giveOpenSeat(game, join string) {
 	c := p.club
 	n := c.newcomer(game, p.hosting)
@@ -1034,7 +1041,7 @@ func (p *player) giveOpenSeat(game, join string) {
 		n.mu.Lock()
 		defer n.mu.Unlock()
 		n.sits[game] = sitting{pair: p.pair, seat: seat}
-		s := Sent{Kind: KindJoin, From: n.addr, To: c.opt.Mailbox, Game: game, Seat: seat, Move: join}
+		s := Sent{Kind: KindAskJoin, From: n.addr, To: c.opt.Mailbox, Game: game, Seat: seat, Move: join}
 		if err := n.send(s, "a seat", "", s.Move+"\n"); err != nil {
 			c.fail(fmt.Errorf("%s: %w", n.name, err))
 		}
@@ -1085,4 +1092,20 @@ func (c *Club) Playing() []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// confirmJoin replies JOIN to the confirmation of a newcomer's JOIN with
+// an open seat's code: the reply to the address only they were mailed
+// seats them.
+func (p *player) confirmJoin(ct Content) error {
+	tag, ok := mail.ParseTag(ct.ReplyTo, p.club.opt.Mailbox)
+	if !ok || tag.Confirm != mail.ConfirmJoin {
+		return fmt.Errorf("the confirmation %s names no game to join: Reply-To %q", ct.MessageID, ct.ReplyTo)
+	}
+	sits, ok := p.sits[tag.Game]
+	if !ok {
+		return fmt.Errorf("a confirmation %s to join game %s, whose seat was never given to %s", ct.MessageID, tag.Game, p.addr)
+	}
+	s := Sent{Kind: KindJoin, From: p.addr, To: ct.ReplyTo, Game: tag.Game, Seat: sits.seat, Move: "JOIN"}
+	return p.send(s, "Re: "+ct.Subject, ct.MessageID, "JOIN\n")
 }

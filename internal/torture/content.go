@@ -37,6 +37,7 @@ type Content struct {
 	Invited    bool   // an invitation its reader answers with JOIN before anything else comes (X-Pbem-Invited)
 	Asked      string // what its reader is asked to answer: "undo" (X-Pbem-Asked)
 	Join       string // on a host's mail, the line that takes an open seat of the game (X-Pbem-Join)
+	Confirm    string // on a mail that asks its reader to confirm a JOIN or STOP by a reply, its purpose (X-Pbem-Confirm)
 	ReplyTo    string // the address of the Reply-To header, if any
 	Text, HTML string
 	Attachment []byte // the first attachment, if any
@@ -69,6 +70,7 @@ func Read(raw []byte) (Content, error) {
 	c.Invited = r.Header.Get("X-Pbem-Invited") == "yes"
 	c.Asked = r.Header.Get("X-Pbem-Asked")
 	c.Join = r.Header.Get("X-Pbem-Join")
+	c.Confirm = r.Header.Get("X-Pbem-Confirm")
 	if list, err := r.Header.AddressList("Reply-To"); err == nil && len(list) > 0 {
 		c.ReplyTo = list[0].Address
 	}

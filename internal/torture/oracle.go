@@ -64,6 +64,7 @@ type Report struct {
 	Repeats                          int // of those, second deliveries of a Message-ID, same content
 	Watches, Says, Strangers         int // WATCH mails, SAY mails, strangers' mails
 	Joins                            int // invited players' JOINs
+	AskJoins                         int // newcomers' JOINs with an open seat's code, each to be confirmed
 	// Undos are the players' UNDOs of their own moves, Agrees and
 	// Declines the answers to them; UndoRefused, those pbem rightly
 	// refused (something secret revealed since, the undo settled
@@ -183,6 +184,8 @@ func Check(sent []Sent, out Outcome) Report {
 			r.Says++
 		case KindJoin:
 			r.Joins++
+		case KindAskJoin:
+			r.AskJoins++
 		case KindStranger:
 			r.Strangers++
 		case KindUndo:
@@ -293,6 +296,13 @@ func Check(sent []Sent, out Outcome) Report {
 			}
 			if len(a) > 0 {
 				r.problem("%s's SAY (%s) was answered with %s", s.From, s.MessageID, strings.Join(a, ", "))
+			}
+		case KindAskJoin:
+			if n != 0 {
+				r.problem("%s's JOIN with a code (%s) to game %s was applied %d times, want never: it asks for a confirmation", s.From, s.MessageID, s.Game, n)
+			}
+			if a := written[key]; len(a) != 1 {
+				r.problem("%s's JOIN with a code (%s) was answered with %q, want one confirmation", s.From, s.MessageID, a)
 			}
 		case KindJoin:
 			if n != 1 {

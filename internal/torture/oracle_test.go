@@ -494,6 +494,17 @@ func TestCheckOpenSeat(t *testing.T) {
 	if r := Check(sent, outcome(1)); !strings.Contains(strings.Join(r.Problems, "\n"), "no REPLACE of it") {
 		t.Errorf("Check(a newcomer's JOIN took another seat) problems = %q, want one naming it", r.Problems)
 	}
+	// The JOIN with the code itself seats nobody: it is answered with a
+	// confirmation, whose reply (j1 above) takes the seat.
+	ask := append(sent, Sent{Kind: KindAskJoin, From: "r@x", MessageID: "a1", Game: "g", Seat: 2, Move: "JOIN g c0de"})
+	if r := Check(ask, outcome(2)); !strings.Contains(strings.Join(r.Problems, "\n"), "want one confirmation") {
+		t.Errorf("Check(a JOIN with a code left unanswered) problems = %q, want one saying it wants a confirmation", r.Problems)
+	}
+	seated := outcome(2)
+	seated.Games["g"][1].Source = key("a1")
+	if r := Check(ask, seated); !strings.Contains(strings.Join(r.Problems, "\n"), "want never") {
+		t.Errorf("Check(a JOIN with a code seated its sender) problems = %q, want one saying it must not", r.Problems)
+	}
 }
 
 // TestCheckIf: pbem plays a seat's conditional move right after the move
