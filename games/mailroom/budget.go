@@ -28,27 +28,42 @@ import (
 const DefaultDomainFactor = 10
 
 // budgetKeys are the budgets a mail from addr counts against: its
-// mailbox's and its domain's.
-func budgetKeys(addr string) []string {
+// mailbox's and its registrable domain's (the public suffix list's
+// eTLD+1: a.spam.example and b.spam.example share spam.example's). A
+// stranger (an address that plays in no game) spends from budgets of its
+// own, so that strangers, or whoever forges their addresses, never spend
+// what a domain's players have.
+func budgetKeys(addr string, stranger bool) []string {
 	addr = strings.ToLower(strings.Trim(strings.TrimSpace(addr), "<>"))
 	local, domain, ok := strings.Cut(addr, "@")
 	if !ok {
 		return []string{addr}
 	}
 	local, _, _ = strings.Cut(local, "+")
-	return []string{local + "@" + domain, "@" + domain}
+	mailbox, site := local+"@"+domain, "@"+registrable(domain)
+	if stranger {
+		return []string{strangerBudget + mailbox, strangerBudget + site}
+	}
+	return []string{mailbox, site}
 }
 
+// strangerBudget marks the keys of strangers' budgets.
+const strangerBudget = "?"
+
 // spend counts n mails caused by addr and reports whether they are within
-// its budgets; when not, nothing is counted.
-func (m *Mailroom) spend(addr string, n int) bool {
+// its budgets; when not, nothing is counted. A stranger spends from
+// strangers' budgets.
+func (m *Mailroom) spend(addr string, stranger bool, n int) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := m.Service.Time()
 	if m.answers == nil {
 		m.answers = map[string][]time.Time{}
 	}
-	keys := budgetKeys(addr)
+	keys := budgetKeys(addr, stranger)
+	if !m.track(keys, stranger, now) {
+		return false
+	}
 	for _, k := range keys {
 		day, hour := m.answers[k][:0], 0
 		for _, t := range m.answers[k] {
@@ -78,7 +93,7 @@ func (m *Mailroom) spend(addr string, n int) bool {
 
 // allow counts an answer to addr and reports whether it is within the
 // budgets.
-func (m *Mailroom) allow(addr string) bool { return m.spend(addr, 1) }
+func (m *Mailroom) allow(addr string, stranger bool) bool { return m.spend(addr, stranger, 1) }
 
 func (m *Mailroom) ratePerHour() int { return cmp.Or(m.RatePerHour, 30) }
 
@@ -151,7 +166,7 @@ const strangerPrefix = "stranger:"
 
 // strangerKey is the key of addr's daily answer as a stranger: the
 // mailbox, whatever its +tag and case.
-func strangerKey(addr string) string { return strangerPrefix + budgetKeys(addr)[0] }
+func strangerKey(addr string) string { return strangerPrefix + budgetKeys(addr, false)[0] }
 
 // strangerDay counts a stranger's answer and reports whether it is their
 // first in a day: a stranger, or whoever forges one's address, gets the
@@ -163,6 +178,9 @@ func (m *Mailroom) strangerDay(addr string) bool {
 		m.answers = map[string][]time.Time{}
 	}
 	k, now := strangerKey(addr), m.Service.Time()
+	if !m.track([]string{k}, true, now) {
+		return false
+	}
 	if last := m.answers[k]; len(last) > 0 && now.Sub(last[len(last)-1]) < 24*time.Hour {
 		return false
 	}

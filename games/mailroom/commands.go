@@ -54,6 +54,8 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			}
 		}
 		switch {
+		case !asMove && cmd.Destructive && notMeant(cmd, rest) != "":
+			err = refuseIn(games.ErrSetup, notMeant(cmd, rest), line, cmd.Word, cmd.Example)
 		case asMove:
 			err = m.needGame(l, line, func() error { return m.move(ctx, l, line, c) })
 		case cmd.Game:
@@ -403,8 +405,15 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 			invited++
 		}
 	}
-	if !m.spend(l.p.From, invited) {
+	stranger, err := m.stranger(ctx, l.p.From)
+	if err != nil {
+		return err
+	}
+	if !m.spend(l.p.From, stranger, invited) {
 		return m.overBudget(invited)
+	}
+	if err := m.unsolicited(invitees(players, l.p.From)); err != nil {
+		return err
 	}
 	id, err := m.Service.Create(ctx, games.NewGame{Game: words[0], Variants: words[1:], Players: players,
 		Host: l.p.From, Source: c.Source, ReplyTo: c.ReplyTo})

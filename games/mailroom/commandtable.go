@@ -55,6 +55,12 @@ type Command struct {
 	// of what the sender wrote, so that a stranger gets them (without the
 	// line they wrote) rather than the fixed text (see forStranger).
 	OwnWords bool
+	// Destructive says it does what the sender cannot take back by
+	// another mail, or acts for someone: it runs only when written as its
+	// syntax, never asked about ("RESIGN?", "认输？") or inside a sentence
+	// ("停止 吧", "stop please"); such a line is answered with how to
+	// write it if it was meant (see question.go).
+	Destructive bool
 
 	run func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error
 }
@@ -76,10 +82,10 @@ func init() {
 		{Word: "NEW", Aliases: []string{"新游戏", "开局"}, Syntax: "NEW <game> [variant…] WITH <address>, …", Example: "NEW atacama enhanced WITH bea@example.net", Who: Anyone, Brief: true,
 			Detail:  "Write it to the game mailbox. You play seat 0 unless you list yourself elsewhere; `OPEN` in place of an address leaves a seat for whoever joins.",
 			Console: "pbem new", run: (*Mailroom).newGame},
-		{Word: "JOIN", Aliases: []string{"加入"}, Syntax: "JOIN [<game> <code>]", Example: "JOIN k7q2mx 3fz9x0mw", Who: Anyone,
+		{Word: "JOIN", Destructive: true, Aliases: []string{"加入"}, Syntax: "JOIN [<game> <code>]", Example: "JOIN k7q2mx 3fz9x0mw", Who: Anyone,
 			Detail:   "An invited player gets the invitation and nothing else until they answer it with `JOIN` (or `DECLINE`); the game starts when every invited player has joined and every seat is taken. Only the host is mailed the whole line for an open seat, so knowing a game's id is not enough to sit down in it; and the line seats nobody by itself: pbem mails its sender a confirmation, and their `JOIN` in reply to that mail takes the seat, so that nobody (the host included) seats someone else by writing their address as the sender.",
 			OwnWords: true, run: (*Mailroom).join},
-		{Word: "STOP", Aliases: []string{"停止"}, Syntax: "STOP", Example: "STOP", Who: Anyone,
+		{Word: "STOP", Destructive: true, Aliases: []string{"停止"}, Syntax: "STOP", Example: "STOP", Who: Anyone,
 			Detail: "Every mail pbem sends says so in its List-Unsubscribe header too, with an address only you were mailed; your games go on without your mail, and pbem plays for you when your time runs out. A `STOP` to the plain game mailbox could come from anyone who writes your address as the sender, so pbem asks you first: reply `STOP` to its mail (or press the button of the link in it) and the mail stops.",
 			run:    stop},
 		{Word: "LANG", Aliases: []string{"LANGUAGE", "语言"}, Syntax: "LANG en|zh", Example: "LANG zh", Who: Anyone,
@@ -98,17 +104,17 @@ func init() {
 			Console: "pbem log", run: history},
 		{Word: "SAY", Aliases: []string{"说"}, Syntax: "SAY <text>", Example: "SAY good luck!", Who: AnyPlayer, Game: true, Brief: true,
 			Detail: "It is part of the game's history.", run: say},
-		{Word: "RESIGN", Aliases: []string{"认输"}, Syntax: "RESIGN", Example: "RESIGN", Who: AnyPlayer, Game: true, Brief: true,
+		{Word: "RESIGN", Destructive: true, Aliases: []string{"认输"}, Syntax: "RESIGN", Example: "RESIGN", Who: AnyPlayer, Game: true, Brief: true,
 			run: resign},
-		{Word: "UNDO", Aliases: []string{"悔棋"}, Syntax: "UNDO [n]", Example: "UNDO 2", Who: PlayerOrHost, Game: true,
+		{Word: "UNDO", Destructive: true, Aliases: []string{"悔棋"}, Syntax: "UNDO [n]", Example: "UNDO 2", Who: PlayerOrHost, Game: true,
 			Detail:  "The host's undo happens at once; a player's waits for every other player's `AGREE` (or one `DECLINE`). Refused once a hidden fact or a random draw has come out since (Atacama's enhanced game: tiles laid since).",
 			Console: "pbem undo", run: undo},
-		{Word: "AGREE", Aliases: []string{"同意"}, Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true,
+		{Word: "AGREE", Destructive: true, Aliases: []string{"同意"}, Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true,
 			run: answerUndo(true)},
-		{Word: "DECLINE", Aliases: []string{"拒绝"}, Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
+		{Word: "DECLINE", Destructive: true, Aliases: []string{"拒绝"}, Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (Archipelago's answer to a deal, `DECLINE RED`), `DECLINE` with the move's words is that move; the bare word answers an undo that waits, and, in a reply to the mail that asked about an undo, that undo even once the others settled it (pbem then says no undo waits), never a move.",
 			run:    decline},
-		{Word: "END", Aliases: []string{"结束"}, Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
+		{Word: "END", Destructive: true, Aliases: []string{"结束"}, Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (Altiplano's `END` for `DONE` or `PASS`), `END` alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",
 			Console: "pbem end", run: endGame},
 		{Word: "VACATION", Aliases: []string{"假期"}, Syntax: "VACATION <first day> <last day>", Example: "VACATION 2026-12-20 2026-12-27", Who: AnyPlayer, Game: true,
@@ -127,18 +133,18 @@ func init() {
 			Example: "DEADLINE 48h mon-fri REMINDER 12h GRACE 6h", Who: HostOnly, Game: true,
 			Detail:  "Time is counted only on the days given, as they are in your time zone (`TZ`) when you set it; each player reads the deadline in their own. Its words may be written in Chinese too (`截止 48h 周一-周五 提醒 12h 宽限 6h`). The reminder comes a quarter of the time before by default; after the grace pbem plays the game's default move, marked as a timeout; after `TIMEOUTS` timeouts (3 by default) pbem plays the seat for good; vacations may push a deadline by at most `VACATION` days (14 by default).",
 			Console: "pbem deadline", run: setDeadline},
-		{Word: "PAUSE", Aliases: []string{"暂停"}, Syntax: "PAUSE", Example: "PAUSE", Who: HostOnly, Game: true,
+		{Word: "PAUSE", Destructive: true, Aliases: []string{"暂停"}, Syntax: "PAUSE", Example: "PAUSE", Who: HostOnly, Game: true,
 			Console: "pbem pause", run: pause(true)},
 		{Word: "RESUME", Aliases: []string{"继续"}, Syntax: "RESUME", Example: "RESUME", Who: HostOnly, Game: true,
 			Console: "pbem resume", run: pause(false)},
-		{Word: "REPLACE", Aliases: []string{"替换"}, Syntax: "REPLACE <seat> WITH <address>", Example: "REPLACE 1 WITH cai@example.com", Who: HostOnly, Game: true,
+		{Word: "REPLACE", Destructive: true, Aliases: []string{"替换"}, Syntax: "REPLACE <seat> WITH <address>", Example: "REPLACE 1 WITH cai@example.com", Who: HostOnly, Game: true,
 			Console: "pbem replace", run: replace},
-		{Word: "EXPEL", Aliases: []string{"请离"}, Syntax: "EXPEL <seat>", Example: "EXPEL 1", Who: HostOnly, Game: true,
+		{Word: "EXPEL", Destructive: true, Aliases: []string{"请离"}, Syntax: "EXPEL <seat>", Example: "EXPEL 1", Who: HostOnly, Game: true,
 			Console: "pbem expel", run: expel},
 		{Word: "WATCH", Aliases: []string{"旁观"}, Syntax: "WATCH <address>", Example: "WATCH olga@example.com", Who: HostOnly, Game: true,
 			Detail:  "The observer is asked first: one mail, and nothing more until they reply `JOIN` to it (a `JOIN` and the game's id sent to the game mailbox gets them a mail to confirm by reply).",
 			Console: "pbem watch", run: watch(true)},
-		{Word: "UNWATCH", Aliases: []string{"取消旁观"}, Syntax: "UNWATCH <address>", Example: "UNWATCH olga@example.com", Who: HostOnly, Game: true,
+		{Word: "UNWATCH", Destructive: true, Aliases: []string{"取消旁观"}, Syntax: "UNWATCH <address>", Example: "UNWATCH olga@example.com", Who: HostOnly, Game: true,
 			Console: "pbem watch --stop", run: watch(false)},
 	}
 }
@@ -177,6 +183,10 @@ func splitCommand(line string) (word, rest string) {
 		}
 	}
 	word, rest, _ = strings.Cut(line, " ")
+	if w := strings.TrimRight(word, "?"); w != word && w != "" {
+		// "RESIGN?": the word, asked about (see question.go).
+		return w, strings.TrimSpace(word[len(w):] + " " + rest)
+	}
 	return word, trimSeparators(rest)
 }
 
@@ -261,7 +271,7 @@ func history(_ *Mailroom, _ context.Context, l *letter, rest string, _ games.Cau
 }
 
 func say(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	if n := len(l.game.Created.Players) - 1; !m.spend(l.p.From, n) {
+	if n := len(l.game.Created.Players) - 1; !m.spend(l.p.From, false, n) {
 		return m.overBudget(n)
 	}
 	_, err := m.Service.Say(ctx, l.game.ID, l.seat, rest, c)
@@ -344,11 +354,15 @@ func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 	if !ok || convErr != nil {
 		return refuseIn(games.ErrSetup, "refuse.replace.usage")
 	}
-	if !m.spend(l.p.From, 1) {
+	if !m.spend(l.p.From, false, 1) {
 		return m.overBudget(1)
 	}
+	newcomer := strings.Trim(strings.TrimSpace(addr), "<>")
+	if err := m.unsolicited([]string{newcomer}); err != nil {
+		return err
+	}
 	// The newcomer is asked first, as the players of a new game are.
-	_, err := m.Service.Replace(ctx, l.game.ID, l.seat, n, events.Player{Address: strings.Trim(strings.TrimSpace(addr), "<>"), Invited: true}, c)
+	_, err := m.Service.Replace(ctx, l.game.ID, l.seat, n, events.Player{Address: newcomer, Invited: true}, c)
 	return err
 }
 
@@ -368,8 +382,13 @@ func endGame(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Caus
 
 func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
 	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-		if on && !m.spend(l.p.From, 1) {
+		if on && !m.spend(l.p.From, false, 1) {
 			return m.overBudget(1)
+		}
+		if on && !asked(l.game, rest) {
+			if err := m.unsolicited([]string{strings.Trim(rest, "<>")}); err != nil {
+				return err
+			}
 		}
 		_, err := m.Service.Watch(ctx, l.game.ID, l.seat, strings.Trim(rest, "<>"), on, c)
 		return err

@@ -57,6 +57,14 @@ type Mailroom struct {
 	// DomainFactor is how many times one sender's budgets the senders of
 	// one domain share; 0 means DefaultDomainFactor.
 	DomainFactor int
+	// UnsolicitedPerDay is how many mails one address gets in a day that
+	// it did not ask for (invitations to play or to follow a game,
+	// confirmations), from every host together; 0 means
+	// DefaultUnsolicitedPerDay.
+	UnsolicitedPerDay int
+	// MaxTracked bounds the budgets remembered at once (see track); 0
+	// means DefaultMaxTracked.
+	MaxTracked int
 	// MaxHosted is how many running games one address may host at once
 	// by mail; 0 means DefaultMaxHosted. It needs Index.
 	MaxHosted int
@@ -392,12 +400,15 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 		if err != nil {
 			return err
 		}
-		if stranger {
+		l.queued = m.capConfirmations(l.queued, l.p.From, log)
+		if stranger && !onlyConfirmations(l.queued) {
 			if !m.strangerDay(l.p.From) {
 				log.Info("a stranger answered today already: not answered again")
 				return nil
 			}
 			l.queued, l.stranger = forStranger(l.queued), true
+		} else if stranger {
+			l.stranger = true // answered with a confirmation alone, which the recipient's cap bounds
 		}
 	}
 	if err := m.stamp(ctx, l); err != nil {
@@ -406,7 +417,7 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 	var out []events.Message
 	var ids []string
 	for i, n := range l.queued {
-		if !m.allow(l.p.From) {
+		if !m.allow(l.p.From, l.stranger) {
 			log.Warn("answer not sent: too many answers to this sender", "kind", n.Kind)
 			continue
 		}
@@ -452,34 +463,26 @@ type answered struct {
 // answer of the day.
 func (m *Mailroom) Warm(ctx context.Context) error {
 	now := m.Service.Time()
-	counts := map[string][]time.Time{}
+	// The answers recorded are all of them, whichever process gave them:
+	// they replace what this one remembers.
+	answers := map[string][]time.Time{}
 	_, err := m.Service.Store.ReadSince(ctx, AnsweredSubject+">", now.Add(-24*time.Hour), func(r events.Record) error {
 		var a answered
 		if json.Unmarshal(r.Data, &a) != nil || a.To == "" {
 			return nil // written before senders were recorded
 		}
 		for range a.IDs {
-			counts[a.To] = append(counts[a.To], r.Time)
+			for _, k := range budgetKeys(a.To, a.Stranger) {
+				answers[k] = append(answers[k], r.Time)
+			}
 		}
 		if a.Stranger {
-			counts[strangerKey(a.To)] = append(counts[strangerKey(a.To)], r.Time)
+			answers[strangerKey(a.To)] = append(answers[strangerKey(a.To)], r.Time)
 		}
 		return nil
 	})
 	if err != nil {
 		return err
-	}
-	// The answers recorded are all of them, whichever process gave them:
-	// they replace what this one remembers.
-	answers := map[string][]time.Time{}
-	for addr, ts := range counts {
-		keys := budgetKeys(addr)
-		if strings.HasPrefix(addr, strangerPrefix) {
-			keys = []string{addr}
-		}
-		for _, k := range keys {
-			answers[k] = append(answers[k], ts...)
-		}
 	}
 	for k := range answers {
 		slices.SortFunc(answers[k], time.Time.Compare)

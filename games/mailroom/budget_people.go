@@ -1,0 +1,168 @@
+package mailroom
+
+import (
+	"cmp"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
+)
+
+// Budgets that protect the people pbem mails, beside those of its
+// senders (budget.go): whoever writes, one address gets at most
+// UnsolicitedPerDay mails it never asked for in a day (invitations to
+// play or to follow a game, confirmations of what a mail "from" it
+// asked), and the maps that remember the budgets hold at most MaxTracked
+// keys, however many addresses write.
+
+// DefaultUnsolicitedPerDay is how many mails one address gets in a day
+// that it did not ask for, from every host together, unless the
+// Mailroom's UnsolicitedPerDay says otherwise.
+const DefaultUnsolicitedPerDay = 3
+
+// DefaultMaxTracked is how many budgets (mailboxes, domains, strangers'
+// daily answers) a Mailroom remembers at once, unless its MaxTracked
+// says otherwise.
+const DefaultMaxTracked = 100_000
+
+// recipientBudget marks the key of an address's unsolicited mail.
+const recipientBudget = "to:"
+
+// registrable returns the part of domain that one owner registers, by
+// the public suffix list: "spam.example.co.uk" for
+// "a.b.spam.example.co.uk"; domain itself when the list has no answer.
+func registrable(domain string) string {
+	if d, err := publicsuffix.EffectiveTLDPlusOne(domain); err == nil {
+		return d
+	}
+	return domain
+}
+
+// unsolicited counts a mail each to addrs that they did not ask for, and
+// refuses, counting none, when one of them has had the day's share:
+// the sender is told, and pbem mails them nothing more that day.
+func (m *Mailroom) unsolicited(addrs []string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.Service.Time()
+	if m.answers == nil {
+		m.answers = map[string][]time.Time{}
+	}
+	var keys []string
+	for _, a := range addrs {
+		k := recipientBudget + budgetKeys(a, false)[0]
+		if !m.track([]string{k}, true, now) {
+			return refuseIn(games.ErrSetup, "refuse.unsolicited", a, strconv.Itoa(m.unsolicitedPerDay()))
+		}
+		m.answers[k] = sinceDay(m.answers[k], now)
+		if len(m.answers[k]) >= m.unsolicitedPerDay() {
+			return refuseIn(games.ErrSetup, "refuse.unsolicited", a, strconv.Itoa(m.unsolicitedPerDay()))
+		}
+		keys = append(keys, k)
+	}
+	for _, k := range keys {
+		m.answers[k] = append(m.answers[k], now)
+	}
+	return nil
+}
+
+func (m *Mailroom) unsolicitedPerDay() int {
+	return cmp.Or(m.UnsolicitedPerDay, DefaultUnsolicitedPerDay)
+}
+
+// capConfirmations drops the confirmations among queued that would go
+// over their recipient's unsolicited mail of the day.
+func (m *Mailroom) capConfirmations(queued []mail.Notice, to string, log *slog.Logger) []mail.Notice {
+	var out []mail.Notice
+	for _, n := range queued {
+		if n.Fields["confirm"] != "" {
+			if err := m.unsolicited([]string{to}); err != nil {
+				log.Warn("confirmation not sent: the address had as many unasked mails today as pbem sends", "purpose", n.Fields["confirm"])
+				continue
+			}
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// onlyConfirmations reports whether queued holds confirmations alone (at
+// least one).
+func onlyConfirmations(queued []mail.Notice) bool {
+	for _, n := range queued {
+		if n.Fields["confirm"] == "" {
+			return false
+		}
+	}
+	return len(queued) > 0
+}
+
+// invitees are the addresses of players a new game asks to play: all
+// but the host and the open seats.
+func invitees(players []events.Player, host string) []string {
+	var out []string
+	for _, p := range players {
+		if !p.Open && !strings.EqualFold(p.Address, host) {
+			out = append(out, p.Address)
+		}
+	}
+	return out
+}
+
+// asked reports whether addr is asked to follow g already, or follows it:
+// a WATCH of them again mails them nothing.
+func asked(g *projections.Game, addr string) bool {
+	addr = strings.ToLower(strings.Trim(strings.TrimSpace(addr), "<>"))
+	for _, o := range g.Observers {
+		if strings.EqualFold(o, addr) {
+			return true
+		}
+	}
+	return false
+}
+
+// track makes room for keys among the budgets remembered, and reports
+// whether there is: budgets of a day gone by are forgotten first; when
+// the map is still full, a stranger's new key (or a recipient's) is
+// refused, deliberate silence, and a player's is let in up to twice the
+// bound, so the map never holds more than 2×MaxTracked keys. It must be
+// called with m.mu held.
+func (m *Mailroom) track(keys []string, stranger bool, now time.Time) bool {
+	limit := cmp.Or(m.MaxTracked, DefaultMaxTracked)
+	fresh := 0
+	for _, k := range keys {
+		if _, ok := m.answers[k]; !ok {
+			fresh++
+		}
+	}
+	if fresh == 0 || len(m.answers)+fresh <= limit {
+		return true
+	}
+	for k, ts := range m.answers {
+		if len(ts) == 0 || now.Sub(ts[len(ts)-1]) >= 24*time.Hour {
+			delete(m.answers, k)
+		}
+	}
+	if len(m.answers)+fresh <= limit {
+		return true
+	}
+	return !stranger && len(m.answers)+fresh <= 2*limit
+}
+
+// sinceDay returns the times of ts within a day before now.
+func sinceDay(ts []time.Time, now time.Time) []time.Time {
+	out := ts[:0]
+	for _, t := range ts {
+		if now.Sub(t) < 24*time.Hour {
+			out = append(out, t)
+		}
+	}
+	return out
+}
