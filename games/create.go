@@ -41,6 +41,11 @@ func (s *Service) Create(ctx context.Context, req NewGame) (string, error) {
 	players := slices.Clone(req.Players)
 	for i := range players {
 		players[i].Seat = i
+		if players[i].Address != "" {
+			if players[i].Address, err = ParseAddress(players[i].Address, s.Mailbox); err != nil {
+				return "", err
+			}
+		}
 	}
 	var seed rules.Seed
 	if req.Seed != nil {

@@ -45,6 +45,9 @@ type Service struct {
 	// MaxObservers is how many observers a host may add to one game by
 	// mail; 0 means DefaultMaxObservers. The operator may add any.
 	MaxObservers int
+	// Mailbox is the game mailbox; "" for none. No player or observer
+	// may have it, or one of its reply addresses (see ParseAddress).
+	Mailbox string
 
 	cache gameCache
 }

@@ -233,6 +233,12 @@ func (s *Service) Replace(ctx context.Context, id string, by rules.Seat, seat in
 		if seat < 0 || seat >= len(g.Created.Players) {
 			return nil, "", refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", id, len(g.Created.Players)-1, seat)
 		}
+		if p.Address != "" {
+			var err error
+			if p.Address, err = ParseAddress(p.Address, s.Mailbox); err != nil {
+				return nil, "", err
+			}
+		}
 		if p.Name == "" {
 			p.Name, _, _ = strings.Cut(p.Address, "@")
 		}
@@ -311,9 +317,12 @@ func (s *Service) ProposeEnd(ctx context.Context, id string, seat rules.Seat, c 
 
 // Watch adds (or removes) an observer, who gets the public view by mail.
 func (s *Service) Watch(ctx context.Context, id string, by rules.Seat, address string, on bool, c Cause) (Played, error) {
-	address = strings.ToLower(strings.TrimSpace(address))
-	if !strings.Contains(address, "@") {
-		return Played{}, refuse(ErrSetup, "%q is not an address", address)
+	address, err := ParseAddress(address, s.Mailbox)
+	if err != nil && on {
+		return Played{}, err
+	}
+	if err != nil { // one may stop watching whatever was recorded before
+		address = strings.ToLower(strings.TrimSpace(address))
 	}
 	return s.act(ctx, id, by, c, func(g *projections.Game) ([]events.Event, string, error) {
 		if err := hostOnly(g, by); err != nil {

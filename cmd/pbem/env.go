@@ -25,6 +25,16 @@ type env struct {
 	// serve makes this process the one that serves the data directory to
 	// the other command lines while the store is open ("pbem serve").
 	serve bool
+	// configFile is the configuration the operator's commands read
+	// (configFlag): the game mailbox, the domain of Message-IDs, the
+	// operator's address; "" for none.
+	configFile string
+}
+
+// configFlag adds --config (default PBEM_CONFIG) to fs, for a command
+// whose games take the service's mailbox, domain and operator from it.
+func (e *env) configFlag(fs *flag.FlagSet) {
+	fs.StringVar(&e.configFile, "config", envOr("PBEM_CONFIG", ""), "TOML configuration file (for the game mailbox, the domain of Message-IDs and the operator's address)")
 }
 
 // globalFlags adds the global flags to fs, so they may come before or after
@@ -91,7 +101,15 @@ func (e *env) service(ctx context.Context) (*games.Service, error) {
 		}
 		e.store = st
 	}
-	return &games.Service{Store: e.store, Catalog: postoffice.Catalog()}, nil
+	svc := &games.Service{Store: e.store, Catalog: postoffice.Catalog()}
+	if e.configFile != "" {
+		c, err := e.config(e.configFile)
+		if err != nil {
+			return nil, err
+		}
+		svc.Domain, svc.Mailbox = c.IDDomain(), c.Mailbox
+	}
+	return svc, nil
 }
 
 func (e *env) close() {

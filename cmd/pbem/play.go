@@ -20,11 +20,25 @@ func runNew(ctx context.Context, e *env, args []string) error {
 	variants := fs.String("variant", "", "comma-separated variants")
 	seed := fs.String("seed", "", "a number, for a repeatable game (default: a secret random seed)")
 	lang := fs.String("lang", "", "the language pbem writes to the players in, for all their games: en or zh (a player written ADDRESS:LANG has their own)")
-	pos, err := e.parse(fs, args, 1, "GAME --players A,B[,…] [--variant x,y] [--seed N] [--lang en|zh]")
+	host := fs.String("host", "", "the game's host, told of mail that cannot be delivered (default: the configuration's operator; none without one)")
+	e.configFlag(fs)
+	pos, err := e.parse(fs, args, 1, "GAME --players A,B[,…] [--variant x,y] [--seed N] [--lang en|zh] [--host ADDRESS] [--config FILE]")
 	if err != nil {
 		return err
 	}
-	req := games.NewGame{Game: pos[0], Variants: splitList(*variants), Host: "operator"}
+	if *host == "" && e.configFile != "" {
+		c, err := e.config(e.configFile)
+		if err != nil {
+			return err
+		}
+		*host = c.Operator
+	}
+	if *host != "" {
+		if *host, err = games.ParseAddress(*host, ""); err != nil {
+			return usageError{fmt.Sprintf("new: --host: %v", err)}
+		}
+	}
+	req := games.NewGame{Game: pos[0], Variants: splitList(*variants), Host: *host}
 	langs := map[string]string{} // by address
 	for _, p := range splitList(*players) {
 		p, l := playerLang(p, *lang)

@@ -70,6 +70,7 @@ func operatorCommand(name string) func(context.Context, *env, []string) error {
 		case "watch":
 			stop = fs.Bool("stop", false, "stop watching")
 		}
+		e.configFlag(fs)
 		pos, err := e.parse(fs, args, -1, "ID")
 		if err != nil {
 			return err

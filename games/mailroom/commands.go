@@ -386,13 +386,14 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 			players = append(players, events.Player{Name: "open seat", Open: true})
 			continue
 		}
-		at := strings.Index(a, "@")
-		if at <= 0 || at == len(a)-1 || strings.ContainsAny(a, "\"\\") {
-			return refuseIn(games.ErrSetup, "refuse.not.address", a)
+		addr, err := games.ParseAddress(a, m.Mailbox)
+		if err != nil {
+			return err
 		}
+		name, _, _ := strings.Cut(addr, "@")
 		// Everyone but the host is asked first: pbem mails nobody a
 		// game they did not say they want to play.
-		players = append(players, events.Player{Name: a[:at], Address: strings.ToLower(a), Invited: !strings.EqualFold(a, l.p.From)})
+		players = append(players, events.Player{Name: name, Address: addr, Invited: !strings.EqualFold(addr, l.p.From)})
 	}
 	if n, err := m.hosting(ctx, l.p.From); err != nil {
 		return err

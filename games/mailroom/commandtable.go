@@ -354,15 +354,18 @@ func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 	if !ok || convErr != nil {
 		return refuseIn(games.ErrSetup, "refuse.replace.usage")
 	}
+	newcomer, err := games.ParseAddress(addr, m.Mailbox)
+	if err != nil {
+		return err
+	}
 	if !m.spend(l.p.From, false, 1) {
 		return m.overBudget(1)
 	}
-	newcomer := strings.Trim(strings.TrimSpace(addr), "<>")
 	if err := m.unsolicited([]string{newcomer}); err != nil {
 		return err
 	}
 	// The newcomer is asked first, as the players of a new game are.
-	_, err := m.Service.Replace(ctx, l.game.ID, l.seat, n, events.Player{Address: newcomer, Invited: true}, c)
+	_, err = m.Service.Replace(ctx, l.game.ID, l.seat, n, events.Player{Address: newcomer, Invited: true}, c)
 	return err
 }
 
@@ -382,15 +385,22 @@ func endGame(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Caus
 
 func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
 	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
+		addr, err := games.ParseAddress(rest, m.Mailbox)
+		if err != nil && on {
+			return err
+		}
+		if err != nil {
+			addr = strings.Trim(rest, "<>") // one may stop watching whatever was recorded before
+		}
 		if on && !m.spend(l.p.From, false, 1) {
 			return m.overBudget(1)
 		}
-		if on && !asked(l.game, rest) {
-			if err := m.unsolicited([]string{strings.Trim(rest, "<>")}); err != nil {
+		if on && !asked(l.game, addr) {
+			if err := m.unsolicited([]string{addr}); err != nil {
 				return err
 			}
 		}
-		_, err := m.Service.Watch(ctx, l.game.ID, l.seat, strings.Trim(rest, "<>"), on, c)
+		_, err = m.Service.Watch(ctx, l.game.ID, l.seat, addr, on, c)
 		return err
 	}
 }

@@ -32,6 +32,7 @@ type Config struct {
 	Service      string   `toml:"service"`       // display name in mails
 	Mailbox      string   `toml:"mailbox"`       // the game mailbox address
 	Domain       string   `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
+	Operator     string   `toml:"operator"`      // the operator's address: host of the games made with pbem new; "" for none
 	Secret       string   `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
 	RatePerHour  int      `toml:"rate_per_hour"` // mails one sender's commands cause per hour (a domain's: five times)
 	RatePerDay   int      `toml:"rate_per_day"`  // the same per day; default four hours' worth
@@ -122,7 +123,7 @@ func LoadConfig(file string) (Config, error) {
 		}
 	}
 	for key, field := range map[string]*string{
-		"PBEM_SERVICE": &c.Service, "PBEM_MAILBOX": &c.Mailbox, "PBEM_DOMAIN": &c.Domain, "PBEM_SECRET": &c.Secret,
+		"PBEM_SERVICE": &c.Service, "PBEM_MAILBOX": &c.Mailbox, "PBEM_DOMAIN": &c.Domain, "PBEM_OPERATOR": &c.Operator, "PBEM_SECRET": &c.Secret,
 		"PBEM_TRUSTED_AUTH_SERVER": &c.TrustedAuth,
 		"PBEM_IMAP_ADDR":           &c.IMAP.Addr, "PBEM_IMAP_SECURITY": &c.IMAP.Security,
 		"PBEM_IMAP_USERNAME": &c.IMAP.Username, "PBEM_IMAP_PASSWORD": &c.IMAP.Password,

@@ -57,7 +57,7 @@ type PostOffice struct {
 // Start makes the post office of svc as c says, ready to Run; svc's
 // store is open and stays the caller's to close.
 func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) (*PostOffice, error) {
-	svc.Domain = c.IDDomain()
+	svc.Domain, svc.Mailbox = c.IDDomain(), c.Mailbox
 	smtpOpts, err := c.SMTPOptions()
 	if err != nil {
 		return nil, err
