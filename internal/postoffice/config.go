@@ -29,19 +29,23 @@ type Config struct {
 	// embedded one.
 	NATS string `toml:"-"`
 
-	Service      string   `toml:"service"`       // display name in mails
-	Mailbox      string   `toml:"mailbox"`       // the game mailbox address
-	Domain       string   `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
-	Operator     string   `toml:"operator"`      // the operator's address: host of the games made with pbem new; "" for none
-	Secret       string   `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
-	RatePerHour  int      `toml:"rate_per_hour"` // mails one sender's commands cause per hour (a domain's: five times)
-	RatePerDay   int      `toml:"rate_per_day"`  // the same per day; default four hours' worth
-	DomainFactor int      `toml:"domain_factor"` // how many senders' budgets one domain shares; default 10
-	MinDeadline  Duration `toml:"min_deadline"`  // the shortest DEADLINE a host may set by mail; default 1h
-	MaxObservers int      `toml:"max_observers"` // observers a host may add to one game by mail; default 10
-	MaxHosted    int      `toml:"max_hosted"`    // running games one address may host at once by mail; default 20
-	TrustedAuth  string   `toml:"trusted_auth_server"`
-	Tick         Duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
+	Service      string `toml:"service"`       // display name in mails
+	Mailbox      string `toml:"mailbox"`       // the game mailbox address
+	Domain       string `toml:"domain"`        // of Message-IDs; default: the mailbox's domain
+	Operator     string `toml:"operator"`      // the operator's address: host of the games made with pbem new; "" for none
+	Secret       string `toml:"secret"`        // HMAC secret of reply tokens; default: kept in the data directory
+	RatePerHour  int    `toml:"rate_per_hour"` // mails one sender's commands cause per hour (a domain's: five times)
+	RatePerDay   int    `toml:"rate_per_day"`  // the same per day; default four hours' worth
+	DomainFactor int    `toml:"domain_factor"` // how many senders' budgets one domain shares; default 10
+	// UnsolicitedPerDay is how many mails one address gets in a day that
+	// it did not ask for (invitations, confirmations), from every host
+	// together; default 3.
+	UnsolicitedPerDay int      `toml:"unsolicited_per_day"`
+	MinDeadline       Duration `toml:"min_deadline"`  // the shortest DEADLINE a host may set by mail; default 1h
+	MaxObservers      int      `toml:"max_observers"` // observers a host may add to one game by mail; default 10
+	MaxHosted         int      `toml:"max_hosted"`    // running games one address may host at once by mail; default 20
+	TrustedAuth       string   `toml:"trusted_auth_server"`
+	Tick              Duration `toml:"tick"` // how often the clock looks for deadlines; default 30s
 	// ProcessName names this process among the pbem serve processes that
 	// share one NATS cluster, the same across its restarts; "" means the
 	// host's name and the data directory. Lease is how long a part this
@@ -78,6 +82,10 @@ type Config struct {
 	// (/g/…) are served when serve's --health gives no address; "" serves
 	// nothing.
 	HTTPListen string `toml:"http_listen"`
+	// HealthToken lets a request with "Authorization: Bearer <token>"
+	// read the whole report of /healthz?detail from anywhere; without it
+	// only the loopback may (not through a proxy). "" for none.
+	HealthToken string `toml:"health_token"`
 	// WebURL is the games' pages' address as players reach it, through
 	// the reverse proxy that serves them with TLS, such as
 	// "https://games.example.org"; the links pbem prints start with it.
@@ -131,7 +139,7 @@ func LoadConfig(file string) (Config, error) {
 		"PBEM_SMTP_ADDR": &c.SMTP.Addr, "PBEM_SMTP_SECURITY": &c.SMTP.Security,
 		"PBEM_SMTP_USERNAME": &c.SMTP.Username, "PBEM_SMTP_PASSWORD": &c.SMTP.Password,
 		"PBEM_SMTP_ENVELOPE_FROM": &c.SMTP.EnvelopeFrom,
-		"PBEM_HTTP_LISTEN":        &c.HTTPListen, "PBEM_WEB_URL": &c.WebURL,
+		"PBEM_HTTP_LISTEN":        &c.HTTPListen, "PBEM_HEALTH_TOKEN": &c.HealthToken, "PBEM_WEB_URL": &c.WebURL,
 	} {
 		if v, ok := os.LookupEnv(key); ok {
 			*field = v

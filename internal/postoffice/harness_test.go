@@ -86,7 +86,7 @@ func serve(t *testing.T, ms mailtest.Servers, how serving) *served {
 		})
 	}
 	t.Cleanup(stop)
-	return &served{t: t, ms: ms, dir: dir, po: po, svc: po.post, health: hs.URL + "/healthz", metrics: hs.URL + "/metrics", log: logs, stop: stop}
+	return &served{t: t, ms: ms, dir: dir, po: po, svc: po.post, health: hs.URL + "/healthz?detail", metrics: hs.URL + "/metrics", log: logs, stop: stop}
 }
 
 // operatorGame creates an Atacama game of players in data directory dir

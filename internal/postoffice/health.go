@@ -3,6 +3,7 @@ package postoffice
 import (
 	"cmp"
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -29,6 +30,7 @@ type health struct {
 	store healthStore
 	held  *mail.HeldStore // the outbox's held notices, counted at each report
 	now   func() time.Time
+	token string // health_token: lets its bearer read the whole report from anywhere
 
 	mu      sync.Mutex
 	intake  partState
@@ -368,7 +370,36 @@ func (h *health) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	if _, detail := r.URL.Query()["detail"]; !detail || !h.insider(r) {
+		// The report names recipients, Message-IDs and the data
+		// directory: the public learns the status alone.
+		_ = enc.Encode(struct {
+			Healthy bool `json:"healthy"`
+		}{rep.Healthy})
+		return
+	}
 	_ = enc.Encode(rep)
+}
+
+// insider reports whether r may read the whole report: it carries the
+// configured token (Authorization: Bearer), or comes from the loopback
+// itself and not through a proxy there (which names whom it forwards
+// for).
+func (h *health) insider(r *http.Request) bool {
+	if h.token != "" {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if ok && subtle.ConstantTimeCompare([]byte(got), []byte(h.token)) == 1 {
+			return true
+		}
+	}
+	for _, k := range []string{"Forwarded", "X-Forwarded-For", "X-Real-Ip"} {
+		if r.Header.Get(k) != "" {
+			return false
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	ip := net.ParseIP(host)
+	return err == nil && ip != nil && ip.IsLoopback()
 }
 
 // healthMux serves /healthz, and /metrics from m.
@@ -385,7 +416,7 @@ func serveHealth(ctx context.Context, addr string, handler http.Handler, log *sl
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := newHTTPServer(handler)
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Error("health check stopped", "err", err)
@@ -397,6 +428,23 @@ func serveHealth(ctx context.Context, addr string, handler http.Handler, log *sl
 		defer cancel()
 		_ = srv.Shutdown(sctx)
 	}, nil
+}
+
+// The listener's timeouts: a client that sends its request slowly, reads
+// its answer slowly or keeps an idle connection open holds a goroutine
+// and a socket, and many such clients hold them all.
+const (
+	httpReadHeaderTimeout = 10 * time.Second
+	httpReadTimeout       = 30 * time.Second
+	httpWriteTimeout      = time.Minute
+	httpIdleTimeout       = 2 * time.Minute
+)
+
+// newHTTPServer is the server of the listener of /healthz, /metrics and
+// the pages, with its timeouts.
+func newHTTPServer(handler http.Handler) *http.Server {
+	return &http.Server{Handler: handler, ReadHeaderTimeout: httpReadHeaderTimeout,
+		ReadTimeout: httpReadTimeout, WriteTimeout: httpWriteTimeout, IdleTimeout: httpIdleTimeout}
 }
 
 // oneLine is s with its runs of white space, line breaks too, made one

@@ -40,7 +40,7 @@ func TestOutboxBadRecipientHoldsNoOne(t *testing.T) {
 		refused++
 		return &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2}, Message: "mailbox full"}
 	}
-	s := serve(t, ms, serving{})
+	s := serve(t, ms, serving{change: func(c *Config) { c.UnsolicitedPerDay = len(users) }})
 
 	// Every player invites the full mailbox to a game: their invitations,
 	// one per game, wait.

@@ -88,6 +88,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 		return nil, err
 	}
 	h := newHealth(svc.Store, held, time.Now)
+	h.token = c.HealthToken
 	watchStore(svc.Store, log.With("part", "store"))
 	index.OnRepair = h.projectorRepair(log.With("part", "projector"))
 	var hold func() string
@@ -129,7 +130,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 			},
 			OnState: func(connected bool, err error) { h.intakeState(connected, err); m.intake(connected, err) }},
 		mailroom: &mailroom.Mailroom{Service: post, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
-			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, MaxHosted: c.MaxHosted, Log: log.With("part", "mailroom"),
+			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, MaxHosted: c.MaxHosted, UnsolicitedPerDay: c.UnsolicitedPerDay, Log: log.With("part", "mailroom"),
 			OnCommand: m.command},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },

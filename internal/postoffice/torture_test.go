@@ -215,7 +215,7 @@ func newServeProc(t *testing.T, bin string, sys *loopback.System) *serveProc {
 		dir = d // kept after the run, to read with pbem games, log, export and mail list
 	}
 	cfg := filepath.Join(dir, "pbem.toml")
-	toml := fmt.Sprintf("mailbox = %q\nsecret = \"torture secret\"\nrate_per_hour = 1000000\n\n"+
+	toml := fmt.Sprintf("mailbox = %q\nsecret = \"torture secret\"\nrate_per_hour = 1000000\nunsolicited_per_day = 1000000\n\n"+
 		"[imap]\naddr = %q\nsecurity = \"plain\"\nusername = \"games\"\npassword = %q\npoll = \"1s\"\n\n"+
 		"[smtp]\naddr = %q\nsecurity = \"plain\"\n", sys.Address("games"), sys.IMAPAddr, loopback.Password, sys.SMTPAddr)
 	if err := os.WriteFile(cfg, []byte(toml), 0o600); err != nil {
@@ -344,7 +344,7 @@ func (s *serveProc) settle(club *torture.Club, limit time.Duration) {
 
 func (s *serveProc) healthz() (healthReport, error) {
 	var h healthReport
-	resp, err := http.Get("http://" + s.health + "/healthz")
+	resp, err := http.Get("http://" + s.health + "/healthz?detail")
 	if err != nil {
 		return h, err
 	}

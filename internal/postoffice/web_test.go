@@ -46,7 +46,7 @@ func TestWebPagesServed(t *testing.T) {
 		t.Fatal("the game's creation has no sentence to look for")
 	}
 	tokens := mail.Tokens{Secret: []byte(OnLoopback("", "", "", "").Secret)}
-	for _, base := range []string{strings.TrimSuffix(s.health, "/healthz"), "http://" + addr} {
+	for _, base := range []string{strings.TrimSuffix(s.health, "/healthz?detail"), "http://" + addr} {
 		for _, tt := range []struct {
 			path   string
 			status int // 0: any (the health depends on the intake's login)
@@ -94,7 +94,7 @@ func fetch(t *testing.T, url string) (int, string) {
 func TestOneClickUnsubscribe(t *testing.T) {
 	_, ms := loopbackServers(t, "games", "ana", "bea")
 	s := serve(t, ms, serving{})
-	base := strings.TrimSuffix(s.health, "/healthz")
+	base := strings.TrimSuffix(s.health, "/healthz?detail")
 	tokens := mail.Tokens{Secret: []byte(OnLoopback("", "", "", "").Secret)}
 	bea := ms.Address("bea")
 	link := base + tokens.UnsubscribePath(bea)
