@@ -89,6 +89,9 @@ func (p *Pages) Unsubscribe() http.Handler {
 			}
 			fmt.Fprintf(w, "%s<p>%s</p>\n", head, template.HTMLEscapeString(l.S("web.unsubscribed", address)))
 		case http.MethodGet, http.MethodHead:
+			// Its button posts to the page itself: form-action 'none'
+			// would have the browser refuse it.
+			w.Header().Set("Content-Security-Policy", strings.Replace(policy(""), "form-action 'none'", "form-action 'self'", 1))
 			fmt.Fprintf(w, "%s<form method=post><p>%s</p><button type=submit name=List-Unsubscribe value=One-Click>%s</button></form>\n",
 				head, template.HTMLEscapeString(l.S("web.unsubscribe", address)), template.HTMLEscapeString(l.S("web.unsubscribe.button")))
 		default:
