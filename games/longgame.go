@@ -317,16 +317,22 @@ func (s *Service) ProposeEnd(ctx context.Context, id string, seat rules.Seat, c 
 
 // Watch adds (or removes) an observer, who gets the public view by mail.
 func (s *Service) Watch(ctx context.Context, id string, by rules.Seat, address string, on bool, c Cause) (Played, error) {
-	address, err := ParseAddress(address, s.Mailbox)
-	if err != nil && on {
-		return Played{}, err
-	}
-	if err != nil { // one may stop watching whatever was recorded before
-		address = strings.ToLower(strings.TrimSpace(address))
+	raw := strings.ToLower(strings.Trim(strings.TrimSpace(address), "<>"))
+	address, bad := ParseAddress(address, s.Mailbox)
+	if bad != nil && on {
+		return Played{}, bad
 	}
 	return s.act(ctx, id, by, c, func(g *projections.Game) ([]events.Event, string, error) {
 		if err := hostOnly(g, by); err != nil {
 			return nil, "", err
+		}
+		if bad != nil {
+			// One may stop watching what was recorded before addresses
+			// were checked, and nothing else that is no address.
+			if !slices.ContainsFunc(g.Observers, func(a string) bool { return strings.EqualFold(a, raw) }) {
+				return nil, "", bad
+			}
+			address = raw
 		}
 		if on && by != operator && len(g.Observers) >= s.maxObservers() && !slices.ContainsFunc(g.Observers, func(a string) bool { return strings.EqualFold(a, address) }) {
 			return nil, "", refuse(ErrSetup, "game %s has %d observers already, as many as pbem mails for one game", id, len(g.Observers))

@@ -2,17 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"strings"
+	"time"
 
-	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
-	"github.com/pbem-games/pbem/rules"
 )
 
 // parsedMail is what "pbem mail parse" prints: what pbem reads from a mail.
@@ -23,17 +21,10 @@ type parsedMail struct {
 	Token     string `json:"token"`     // "valid", or why not
 	Automatic bool   `json:"automatic"` // auto-reply, bounce, list or own mail: pbem stays silent
 	Why       string `json:"automaticReason,omitempty"`
-	// Mailroom is what the mailroom makes of Commands for the game the
-	// mail is addressed to, as that game stands in the data directory.
-	Mailroom mailroomReading `json:"mailroom"`
-}
-
-// mailroomReading is the commands the mailroom runs of a mail, in order,
-// and the lines it ignores (greetings, sign-offs), see mailroom.Meant.
-type mailroomReading struct {
-	Runs    []string `json:"runs"`
-	Ignored []string `json:"ignored"`
-	Why     string   `json:"why,omitempty"` // why it runs nothing
+	// Mailroom is what the mailroom would do with the mail, now, as the
+	// data directory stands: the same reading it gives every mail
+	// (mailroom.Mailroom.Read), with nothing run, recorded or sent.
+	Mailroom mailroom.Reading `json:"mailroom"`
 }
 
 func runMail(ctx context.Context, e *env, args []string) error {
@@ -75,50 +66,41 @@ func runMail(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		out.Token = "valid"
-		if err := tokens.Check(tag.Game, tag.Seat, tag.Token); err != nil {
-			out.Token = "invalid: " + err.Error()
+		switch {
+		case tag.Confirm != "" && !tokens.CheckConfirm(t, p.From):
+			out.Token = "invalid: the confirmation address was not made for the sender"
+		case tag.Confirm != "":
+		default:
+			if err := tokens.Check(tag.Game, tag.Seat, tag.Token); err != nil {
+				out.Token = "invalid: " + err.Error()
+			}
 		}
 		break
 	}
-	if out.Mailroom, err = mailroomReads(ctx, e, p, tag, out.Token == "valid"); err != nil {
+	if out.Mailroom, err = mailroomReads(ctx, e, c, raw); err != nil {
 		return err
 	}
 	return writeJSON(e, out)
 }
 
-// mailroomReads says which lines of p the mailroom runs: for mail to a
-// game's reply address (tag, with a valid token or not), as the game
-// stands in the data directory.
-func mailroomReads(ctx context.Context, e *env, p *mail.Parsed, tag *mail.Tag, valid bool) (mailroomReading, error) {
-	r := mailroomReading{Runs: []string{}, Ignored: []string{}}
-	g, seat := (*projections.Game)(nil), rules.Observer
-	switch {
-	case p.Automatic != "":
-		r.Why = "automatic mail: the mailroom does not answer it"
-		return r, nil
-	case tag != nil && !valid:
-		r.Why = "the reply address's token is not valid: the mailroom runs nothing of the mail"
-		return r, nil
-	case tag != nil:
-		svc, err := e.service(ctx)
-		if err != nil {
-			return r, err
-		}
-		g, _, err = svc.Load(ctx, tag.Game)
-		if errors.Is(err, games.ErrUnknownGame) {
-			r.Why = fmt.Sprintf("there is no game %s in %s: the mailroom ignores the mail", tag.Game, e.data)
-			return r, nil
-		}
-		if err != nil {
-			return r, err
-		}
-		if tag.Seat >= len(g.Created.Players) || !strings.EqualFold(g.Created.Players[tag.Seat].Address, p.From) {
-			r.Why = fmt.Sprintf("the mail is not from the address of seat %d of game %s: the mailroom runs nothing of it", tag.Seat, tag.Game)
-			return r, nil
-		}
-		seat = rules.Seat(tag.Seat)
+// mailroomReads is what the mailroom would do with the mail raw: the
+// mailroom's own reading (mailroom.Mailroom.Read), as the service that c
+// configures would read it now.
+func mailroomReads(ctx context.Context, e *env, c postoffice.Config, raw []byte) (mailroom.Reading, error) {
+	svc, err := e.service(ctx)
+	if err != nil {
+		return mailroom.Reading{}, err
 	}
-	run, ignored := mailroom.Meant(g, seat, p.Commands)
-	r.Runs, r.Ignored = append(r.Runs, run...), append(r.Ignored, ignored...)
-	return r, nil
+	c.Data = e.data
+	tokens, err := c.Tokens()
+	if err != nil {
+		return mailroom.Reading{}, err
+	}
+	index, err := projections.NewProjector(ctx, e.store, svc.Catalog)
+	if err != nil {
+		return mailroom.Reading{}, err
+	}
+	m := &mailroom.Mailroom{Service: mailroom.New(svc), Tokens: tokens, Mailbox: c.Mailbox, Index: index,
+		TrustedAuthServID: c.TrustedAuth, DKIM: c.DKIMVerifier()}
+	return m.Read(ctx, mail.NewInboxRecord(raw, "INBOX", 0, 0, time.Now()))
 }

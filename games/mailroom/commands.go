@@ -31,6 +31,9 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		l.answer(KindRejected, saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
 	}
 	defer tellIgnored(l, ignored, log)
+	if l.reading != nil {
+		l.reading.Ignored = append(l.reading.Ignored, ignored...)
+	}
 	for i, line := range run {
 		word, rest := splitCommand(line)
 		rest = strings.TrimSpace(rest)
@@ -52,6 +55,12 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			if asMove, err = m.movesNotCommands(ctx, l, word, line); err != nil {
 				return err
 			}
+		}
+		if l.reading != nil {
+			if l.readLine(line, cmd, asMove, rest) {
+				return nil
+			}
+			continue
 		}
 		switch {
 		case !asMove && cmd.Destructive && notMeant(cmd, rest) != "":

@@ -390,7 +390,7 @@ func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Caus
 			return err
 		}
 		if err != nil {
-			addr = strings.Trim(rest, "<>") // one may stop watching whatever was recorded before
+			addr = rest // games.Watch refuses it unless it was recorded before addresses were checked
 		}
 		if on && !m.spend(l.p.From, false, 1) {
 			return m.overBudget(1)

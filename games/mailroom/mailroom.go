@@ -149,7 +149,7 @@ func (m *Mailroom) handleRecord(ctx context.Context) func(events.Record) error {
 		if rec.Pruned != "" {
 			return nil // what is left of a mail handled before
 		}
-		l, err := m.handle(ctx, rec)
+		l, err := m.handle(ctx, rec, nil)
 		if err != nil {
 			return err
 		}
@@ -195,26 +195,34 @@ type letter struct {
 	// confirm is the tag of the confirmation address the mail came to,
 	// made for its sender (see consent.go); its zero value for none.
 	confirm mail.Tag
+	// reading, when set, is Read's: nothing is run, recorded or sent, and
+	// what would be is told here.
+	reading *Reading
 }
 
 // Handle acts on one recorded mail. It returns an error only when trying
 // again later may help (the store is unreachable); everything the mail
 // itself gets wrong is answered or ignored on purpose.
 func (m *Mailroom) Handle(ctx context.Context, rec mail.InboxRecord) error {
-	_, err := m.handle(ctx, rec)
+	_, err := m.handle(ctx, rec, nil)
 	return err
 }
 
 // handle is Handle, and returns the letter the mail was read as; nil for
-// a mail not even the header of which could be read.
-func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord) (*letter, error) {
+// a mail not even the header of which could be read. With reading
+// non-nil it is Read: it runs, records and sends nothing, and tells
+// reading what it would do.
+func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord, reading *Reading) (*letter, error) {
 	p, problem := m.parse(rec)
 	if p == nil {
 		m.log().Warn("unreadable mail recorded, not answered", "mail", rec.Key, "why", problem["reason"])
 		return nil, nil
 	}
-	l := &letter{rec: rec, p: p, seat: rules.Observer}
+	l := &letter{rec: rec, p: p, seat: rules.Observer, reading: reading}
 	log := m.log().With("mail", rec.Key, "from", p.From)
+	if reading != nil {
+		log = slog.New(&noteHandler{r: reading})
+	}
 	switch {
 	case p.Automatic != "":
 		log.Info("automatic mail recorded, not answered", "why", p.Automatic)
@@ -241,11 +249,13 @@ func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord) (*letter, e
 		}
 		return l, err
 	}
-	if err := m.resume(ctx, l, log); err != nil {
-		return l, err
-	}
-	if err := m.detectPrefs(ctx, l); err != nil {
-		return l, err
+	if reading == nil {
+		if err := m.resume(ctx, l, log); err != nil {
+			return l, err
+		}
+		if err := m.detectPrefs(ctx, l); err != nil {
+			return l, err
+		}
 	}
 	if problem != nil {
 		problem[ownWords] = "1"
@@ -384,7 +394,7 @@ const AnsweredSubject = "pbem.answered."
 // send writes the letter's answers to the outbox, unless the sender has
 // had too many answers lately or the mail was answered before.
 func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error {
-	if len(l.queued) == 0 {
+	if len(l.queued) == 0 || l.reading != nil {
 		return nil
 	}
 	if l.game != nil {

@@ -322,6 +322,10 @@ func (c Config) imapOptions() mail.IMAPOptions {
 }
 
 // dkimVerifier is the mailroom's own DKIM check: nil unless verify_dkim.
+// DKIMVerifier is the DKIM verifier the mailroom uses (verify_dkim), nil
+// for none.
+func (c Config) DKIMVerifier() *mail.DKIMVerifier { return c.dkimVerifier() }
+
 func (c Config) dkimVerifier() *mail.DKIMVerifier {
 	if !c.VerifyDKIM {
 		return nil
