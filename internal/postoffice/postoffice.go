@@ -279,8 +279,9 @@ func (p *PostOffice) share(ctx context.Context, leases map[string]*events.Lease)
 // one-click unsubscribe links under /u/.
 func (p *PostOffice) Handler() http.Handler {
 	mux := healthMux(p.health, p.metrics)
-	mux.Handle("GET /g/", p.pages.Handler())
-	mux.Handle("GET /rules/", p.pages.Rules())
+	limit := newPageLimiter(time.Now)
+	mux.Handle("GET /g/", limit.limit(p.pages.Handler()))
+	mux.Handle("GET /rules/", limit.limit(p.pages.Rules()))
 	mux.Handle("/u/", p.pages.Unsubscribe())
 	return mux
 }

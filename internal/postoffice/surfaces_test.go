@@ -72,3 +72,44 @@ func TestHTTPServerTimeouts(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesRateLimited: one client asking for page after page gets 429
+// with a sentence once past its burst; another client, and the same one a
+// while later, are served.
+func TestPagesRateLimited(t *testing.T) {
+	_, ms := loopbackServers(t, "games", "ana")
+	s := serve(t, ms, serving{})
+	h := s.po.Handler()
+	get := func(remote, xff string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", "/rules/atacama", nil)
+		req.RemoteAddr = remote
+		if xff != "" {
+			req.Header.Set("X-Forwarded-For", xff)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	limited := 0
+	for range 100 {
+		if rec := get("203.0.113.9:4000", ""); rec.Code == http.StatusTooManyRequests {
+			limited++
+			if !strings.Contains(rec.Body.String(), "try again") {
+				t.Fatalf("the 429 says %q, want a sentence saying to try again", rec.Body.String())
+			}
+		}
+	}
+	if limited < 50 {
+		t.Errorf("a hundred pages at once from one client: %d answered 429, want all past the burst of %d", limited, pageBurst)
+	}
+	// Behind the proxy on the loopback, each of its clients has a bucket.
+	for range pageBurst + 5 {
+		get("127.0.0.1:5000", "198.51.100.1")
+	}
+	if rec := get("127.0.0.1:5000", "198.51.100.2"); rec.Code != http.StatusOK {
+		t.Errorf("another client behind the proxy got %d, want 200", rec.Code)
+	}
+	if rec := get("198.51.100.7:4000", ""); rec.Code != http.StatusOK {
+		t.Errorf("another client got %d, want 200", rec.Code)
+	}
+}
