@@ -175,7 +175,14 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
 		return
 	}
 	who, ok := p.who(g, token, public)
-	if !ok {
+	switch {
+	case ok && expelled(g, who.seat):
+		goneAway(w, goneExpelled)
+		return
+	case !ok && !public && p.gone(g, evs, token) != "":
+		goneAway(w, p.gone(g, evs, token))
+		return
+	case !ok:
 		notFound(w)
 		return
 	}

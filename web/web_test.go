@@ -101,8 +101,8 @@ func TestPageReplacedPlayer(t *testing.T) {
 	if _, err := f.svc.Replace(ctx, f.ids["archipelago"], 0, 2, events.Player{Name: "Dov", Address: "Dov@example.org"}, games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
-	if status, _, _ := get(t, old); status != 404 {
-		t.Errorf("the former player's link: %d, want 404", status)
+	if status, _, _ := get(t, old); status != 410 {
+		t.Errorf("the former player's link: %d, want 410 (gone)", status)
 	}
 	status, _, body := get(t, f.link(t, "archipelago", 2))
 	if status != 200 || !strings.Contains(body, "Seen by Dov (seat 2).") {
