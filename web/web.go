@@ -62,6 +62,8 @@ type Pages struct {
 	Stop *mail.StopList
 	// Log records what failed inside; nil logs nothing.
 	Log *slog.Logger
+
+	cache pageCache // the pages drawn, by game, event, reader and position
 }
 
 // Unsubscribe serves the one-click unsubscribe link every mail names in
@@ -204,11 +206,17 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
 		p.fail(w, "read prefs", id, err)
 		return
 	}
-	pg, err := p.page(ctx, g, evs, known, who, at)
-	if err != nil {
-		p.fail(w, "draw page", id, err)
-		return
+	key := pageKey{game: g.ID, seq: g.Seq, token: token, at: at, lang: who.locale.Lang(), asked: who.asked, zone: who.locale.zone.String()}
+	pg, cached := p.cache.get(key)
+	if !cached {
+		if pg, err = p.page(ctx, g, evs, known, who, at); err != nil {
+			p.fail(w, "draw page", id, err)
+			return
+		}
+		p.cache.put(key, pg)
 	}
+	shown := *pg // each answer its own nonce; the kept page stays as drawn
+	pg = &shown
 	pg.Nonce = newNonce()
 	var b bytes.Buffer
 	if err := pageTemplate.Execute(&b, pg); err != nil {
