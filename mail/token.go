@@ -202,6 +202,17 @@ func (t Tokens) PublicPage(game string) string {
 	return t.mac(game + ".public")[:PageTokenLen]
 }
 
+// PublicPageAt returns the token of the public page of game once its
+// link was changed gen times (see web.RotatePublic): PublicPage's for 0,
+// else the first twenty characters of HMAC-SHA256(Secret,
+// game+".public."+gen) as [Tokens.Page] writes them.
+func (t Tokens) PublicPageAt(game string, gen int) string {
+	if gen == 0 {
+		return t.PublicPage(game)
+	}
+	return t.mac(game + ".public." + strconv.Itoa(gen))[:PageTokenLen]
+}
+
 // CheckPage reports whether token is want, the page token made for it,
 // comparing in constant time and ignoring case; with no Secret nothing is.
 func (t Tokens) CheckPage(token, want string) bool {

@@ -137,5 +137,5 @@ func (f *fixture) game(t testing.TB, name string, n int) (*projections.Game, int
 func (f *fixture) link(t testing.TB, name string, seat rules.Seat) string {
 	t.Helper()
 	g, _ := f.game(t, name, 0)
-	return f.url + web.Link("", f.tokens, g, seat)
+	return f.url + web.Link("", f.tokens, g, seat, 0)
 }

@@ -56,7 +56,19 @@ func expelled(g *projections.Game, seat rules.Seat) bool {
 	return seat >= 0 && g.Abandoned[int(seat)] == games.ReasonExpelled
 }
 
+// oldPublic reports whether token was game's public link before one of
+// the gen changes of it.
+func (p *Pages) oldPublic(game, token string, gen int) bool {
+	for i := range gen {
+		if p.Tokens.CheckPage(token, p.Tokens.PublicPageAt(game, i)) {
+			return true
+		}
+	}
+	return false
+}
+
 const (
+	goneRotated  = "This game's public page has a new link now; the old one shows nothing more. Ask the game's host for the new one.\n"
 	goneReplaced = "This page was yours while you held a seat in this game; the seat is someone else's now, so it shows you nothing more.\n"
 	goneExpelled = "The host expelled you from this game: its page shows you nothing more.\n"
 )

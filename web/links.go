@@ -12,17 +12,18 @@ import (
 // rules.Observer the public page's, under base (the service's address as
 // its readers reach it, such as "https://games.example.org"; "" gives the
 // path alone). A seat's link works while its player holds the seat; an
-// open seat has none ("").
+// open seat has none (""). The public link is the one of generation gen
+// (see PublicGen).
 // RulesLink is the address, under base, of the page of game's rules as
 // pbem plays them.
 func RulesLink(base, game string) string {
 	return strings.TrimRight(base, "/") + "/rules/" + game
 }
 
-func Link(base string, t mail.Tokens, g *projections.Game, seat rules.Seat) string {
+func Link(base string, t mail.Tokens, g *projections.Game, seat rules.Seat, gen int) string {
 	base = strings.TrimRight(base, "/")
 	if seat == rules.Observer {
-		return base + mail.PagePath(g.ID, t.PublicPage(g.ID), true)
+		return base + mail.PagePath(g.ID, t.PublicPageAt(g.ID, gen), true)
 	}
 	if int(seat) < 0 || int(seat) >= len(g.Created.Players) {
 		return ""
@@ -41,11 +42,12 @@ type Reader struct {
 	Link string
 }
 
-// Links returns the link of every seat of g, then the public page's.
-func Links(base string, t mail.Tokens, g *projections.Game) []Reader {
+// Links returns the link of every seat of g, then the public page's of
+// generation gen.
+func Links(base string, t mail.Tokens, g *projections.Game, gen int) []Reader {
 	var out []Reader
 	for _, p := range g.Created.Players {
-		out = append(out, Reader{Seat: rules.Seat(p.Seat), Name: p.Name, Link: Link(base, t, g, rules.Seat(p.Seat))})
+		out = append(out, Reader{Seat: rules.Seat(p.Seat), Name: p.Name, Link: Link(base, t, g, rules.Seat(p.Seat), gen)})
 	}
-	return append(out, Reader{Seat: rules.Observer, Name: "public", Link: Link(base, t, g, rules.Observer)})
+	return append(out, Reader{Seat: rules.Observer, Name: "public", Link: Link(base, t, g, rules.Observer, gen)})
 }

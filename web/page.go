@@ -128,7 +128,11 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 		pg.NoExport = l.S("web.noexport.running")
 	default:
 		pg.Export = self + "/export"
-		pg.Share = Link("", p.Tokens, g, rules.Observer)
+		gen, err := PublicGen(ctx, p.Service.Store, g.ID)
+		if err != nil {
+			return nil, err
+		}
+		pg.Share = Link("", p.Tokens, g, rules.Observer, gen)
 	}
 	return pg, nil
 }

@@ -21,6 +21,7 @@ const maxCachedPages = 512
 type pageKey struct {
 	game        string
 	seq         uint64 // the game's last event: any change makes a new page
+	gen         int    // the public link's generation, which a player's page of a game over shares
 	token       string // the reader
 	at          int
 	lang, asked string

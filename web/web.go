@@ -176,13 +176,21 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
 		p.fail(w, "load game", id, err)
 		return
 	}
-	who, ok := p.who(g, token, public)
+	gen, err := PublicGen(ctx, p.Service.Store, id)
+	if err != nil {
+		p.fail(w, "read the public link", id, err)
+		return
+	}
+	who, ok := p.who(g, token, public, gen)
 	switch {
 	case ok && expelled(g, who.seat):
 		goneAway(w, goneExpelled)
 		return
 	case !ok && !public && p.gone(g, evs, token) != "":
 		goneAway(w, p.gone(g, evs, token))
+		return
+	case !ok && public && p.oldPublic(g.ID, token, gen):
+		goneAway(w, goneRotated)
 		return
 	case !ok:
 		notFound(w)
@@ -206,7 +214,7 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
 		p.fail(w, "read prefs", id, err)
 		return
 	}
-	key := pageKey{game: g.ID, seq: g.Seq, token: token, at: at, lang: who.locale.Lang(), asked: who.asked, zone: who.locale.zone.String()}
+	key := pageKey{game: g.ID, seq: g.Seq, gen: gen, token: token, at: at, lang: who.locale.Lang(), asked: who.asked, zone: who.locale.zone.String()}
 	pg, cached := p.cache.get(key)
 	if !cached {
 		if pg, err = p.page(ctx, g, evs, known, who, at); err != nil {
@@ -230,9 +238,9 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
 
 // who says whose token token is: a seat's (its current player's), or the
 // public page's; false for any other.
-func (p *Pages) who(g *projections.Game, token string, public bool) (reader, bool) {
+func (p *Pages) who(g *projections.Game, token string, public bool, gen int) (reader, bool) {
 	if public {
-		return reader{seat: rules.Observer, token: token}, p.Tokens.CheckPage(token, p.Tokens.PublicPage(g.ID))
+		return reader{seat: rules.Observer, token: token}, p.Tokens.CheckPage(token, p.Tokens.PublicPageAt(g.ID, gen))
 	}
 	for _, pl := range g.Created.Players {
 		if pl.Address != "" && p.Tokens.CheckPage(token, p.Tokens.Page(g.ID, pl.Seat, pl.Address)) {

@@ -255,7 +255,7 @@ func TestPageExportLeavesOthersPlans(t *testing.T) {
 	}
 	// Ana's page counts four events, Bea's five: her plan is hers.
 	for seat, position := range []string{"after event 4 of 4", "after event 5 of 5"} {
-		link := f.url + web.Link("", f.tokens, g.Game, rules.Seat(seat))
+		link := f.url + web.Link("", f.tokens, g.Game, rules.Seat(seat), 0)
 		if _, _, body := get(t, link); !strings.Contains(body, position) {
 			t.Errorf("seat %d's page does not say %q", seat, position)
 		}
@@ -264,7 +264,7 @@ func TestPageExportLeavesOthersPlans(t *testing.T) {
 		}
 	}
 	for seat, want := range []bool{false, true} {
-		status, _, export := get(t, f.url+web.Link("", f.tokens, g.Game, rules.Seat(seat))+"/export")
+		status, _, export := get(t, f.url+web.Link("", f.tokens, g.Game, rules.Seat(seat), 0)+"/export")
 		if status != 200 || strings.Contains(export, "G7") != want {
 			t.Errorf("seat %d's export (%d) gives Bea's plan: %v, want %v:\n%s", seat, status, !want, want, export)
 		}

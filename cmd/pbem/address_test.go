@@ -67,3 +67,30 @@ func TestCommandLineGamesUseConfig(t *testing.T) {
 		t.Errorf("with PBEM_CONFIG the game's mails are not under the configured domain:\n%s", list)
 	}
 }
+
+// TestLinksRotate: pbem links --rotate prints a new public link, and
+// later calls print that one; the seats' links stay.
+func TestLinksRotate(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	id := newGame(t, dir, "--players", "ana@example.org,bea@example.net")
+	public := func(out string) (seats, pub string) {
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if strings.HasPrefix(line, "public") {
+				pub = line
+			} else {
+				seats += line + "\n"
+			}
+		}
+		return seats, pub
+	}
+	seats0, pub0 := public(mustPbem(t, dir, "links", id))
+	seats1, pub1 := public(mustPbem(t, dir, "links", id, "--rotate"))
+	seats2, pub2 := public(mustPbem(t, dir, "links", id))
+	if pub0 == "" || pub1 == pub0 || pub2 != pub1 {
+		t.Errorf("public links before, at and after --rotate: %q, %q, %q; want a new one that stays", pub0, pub1, pub2)
+	}
+	if seats1 != seats0 || seats2 != seats0 {
+		t.Errorf("the seats' links changed with --rotate:\n%s\n%s", seats0, seats1)
+	}
+}

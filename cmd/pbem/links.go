@@ -14,7 +14,8 @@ import (
 func runLinks(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("links", flag.ContinueOnError)
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file")
-	pos, err := e.parse(fs, args, 1, "ID [--config FILE]")
+	rotate := fs.Bool("rotate", false, "give the game a new public link first: the old one stops working (410)")
+	pos, err := e.parse(fs, args, 1, "ID [--config FILE] [--rotate]")
 	if err != nil {
 		return err
 	}
@@ -34,7 +35,16 @@ func runLinks(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	for _, r := range web.Links(c.WebURL, tokens, g) {
+	gen, err := web.PublicGen(ctx, e.store, g.ID)
+	if err != nil {
+		return err
+	}
+	if *rotate {
+		if gen, err = web.RotatePublic(ctx, e.store, g.ID); err != nil {
+			return err
+		}
+	}
+	for _, r := range web.Links(c.WebURL, tokens, g, gen) {
 		who := "public"
 		if r.Seat != rules.Observer {
 			who = fmt.Sprintf("seat %d (%s)", r.Seat, r.Name)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/pbem-games/pbem/web"
 	"strings"
 	"time"
 
@@ -100,6 +101,10 @@ func operatorCommand(name string) func(context.Context, *env, []string) error {
 			p, err = svc.ProposeEnd(ctx, id, op, c)
 		case "watch":
 			p, err = svc.Watch(ctx, id, op, pos[1], !*stop, c)
+			if err == nil && *stop {
+				// The observer stopped keeps the public link: it changes.
+				_, err = web.RotatePublic(ctx, e.store, id)
+			}
 		}
 		return e.done(p, err)
 	}

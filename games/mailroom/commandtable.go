@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
+	"github.com/pbem-games/pbem/web"
 )
 
 // The mail command language, in one table: every command's word, how to
@@ -401,6 +402,11 @@ func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Caus
 			}
 		}
 		_, err = m.Service.Watch(ctx, l.game.ID, l.seat, addr, on, c)
+		if err == nil && !on {
+			// The observer stopped keeps the public link: it changes, and
+			// the observers left get the new one in their next mail.
+			_, err = web.RotatePublic(ctx, m.Service.Store, l.game.ID)
+		}
 		return err
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/pbem-games/pbem/web"
 )
 
 // Consent only its addressee can give: a From header is anyone's to
@@ -176,4 +177,45 @@ func (mt *mailTable) confirmed(from, line string) []mail.Outgoing {
 	}
 	mt.t.Fatalf("%s's %q was not answered with a confirmation: %v", from, line, refusals(out))
 	return nil
+}
+
+// TestUnwatchChangesThePublicLink: the observer the host stops keeps the
+// public link they were mailed: the game's public link changes, and the
+// observers left are mailed the new one.
+func TestUnwatchChangesThePublicLink(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	for _, o := range []string{"olga@example.com", "otto@example.com"} {
+		if _, err := mt.svc.Watch(ctx, id, games.Operator, o, true, games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mt.mail(id, 0, tableAddrs[0], "", "UNWATCH olga@example.com\r\n")
+	gen, err := web.PublicGen(ctx, mt.svc.Store, id)
+	if err != nil || gen != 1 {
+		t.Fatalf("after UNWATCH the public link's generation is %d, %v; want 1", gen, err)
+	}
+	seen := len(mt.outbox())
+	if _, err := mt.svc.Move(ctx, id, 0, "E5", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, WebURL: "https://games.example.org"}
+	rendered := 0
+	for _, n := range mt.outbox()[seen:] {
+		if n.To != "otto@example.com" {
+			continue
+		}
+		rendered++
+		out, err := mt.svc.Render(ctx, lh, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := mail.PagePath(id, mt.m.Tokens.PublicPageAt(id, 1), true); !strings.Contains(out.Text, want) {
+			t.Errorf("the observer left is not mailed the new public link %s:\n%s", want, out.Text)
+		}
+	}
+	if rendered == 0 {
+		t.Errorf("the observer left got no mail of the move")
+	}
 }

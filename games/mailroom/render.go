@@ -140,7 +140,11 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			out.ReplyTo = lh.Tokens.ConfirmTo(lh.Mailbox, mail.ConfirmWatch, g.ID, n.To)
 		}
 		if lh.WebURL != "" && !invited {
-			m.Page = web.Link(lh.WebURL, lh.Tokens, g, rules.Seat(n.Seat))
+			gen, err := web.PublicGen(ctx, s.Store, g.ID)
+			if err != nil {
+				return out, err
+			}
+			m.Page = web.Link(lh.WebURL, lh.Tokens, g, rules.Seat(n.Seat), gen)
 		}
 		if m.Kind == templates.Legal && m.YourTurn {
 			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat)), 0

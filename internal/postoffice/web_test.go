@@ -52,9 +52,9 @@ func TestWebPagesServed(t *testing.T) {
 			status int // 0: any (the health depends on the intake's login)
 			want   string
 		}{
-			{web.Link("", tokens, g, 1), 200, "Seen by Bea (seat 1)."},
-			{web.Link("", tokens, g, 1), 200, created},
-			{web.Link("", tokens, g, rules.Observer), 200, "Seen by an observer."},
+			{web.Link("", tokens, g, 1, 0), 200, "Seen by Bea (seat 1)."},
+			{web.Link("", tokens, g, 1, 0), 200, created},
+			{web.Link("", tokens, g, rules.Observer, 0), 200, "Seen by an observer."},
 			{mail.PagePath(id, tokens.Token(id, 1), false), 404, "no such page"},
 			{"/healthz", 0, `"healthy"`},
 			{"/rules/atacama", 200, "# Atacama"},
