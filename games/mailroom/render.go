@@ -168,7 +168,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if confirm != "" {
 		out.ReplyTo = lh.Tokens.ConfirmTo(lh.Mailbox, confirm, n.Fields["confirm.game"], n.To)
 		if confirm == mail.ConfirmStop && lh.WebURL != "" {
-			m.Notice += " " + loc.S("confirm.stop.link", strings.TrimRight(lh.WebURL, "/")+lh.Tokens.UnsubscribePath(n.To))
+			m.Notice += " " + loc.S("confirm.stop.url", strings.TrimRight(lh.WebURL, "/")+lh.Tokens.UnsubscribePath(n.To))
 		}
 	}
 	if m.Kind == templates.Rejected && m.Game.ID == "" {
