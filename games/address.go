@@ -22,7 +22,7 @@ func ParseAddress(addr, mailbox string) (string, error) {
 	}
 	s = strings.ToLower(s)
 	if own(s, mailbox) {
-		return "", refuse(ErrSetup, "%q is pbem's own address", addr)
+		return "", refuse(ErrSetup, "%q is pbem's own address: pbem mails players and observers, never itself", addr)
 	}
 	return s, nil
 }

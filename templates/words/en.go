@@ -294,7 +294,7 @@ var en = dict{
 	"you play in game %s already: RESIGN leaves it":                                           "you play in game %s already: RESIGN leaves it",
 	"your message is %s bytes long; SAY takes at most %s":                                     "your message is %s bytes long; SAY takes at most %s",
 	"%q is not an address":                                                                    "%q is not an address",
-	"%q is pbem's own address":                                                                "%q is pbem's own address: pbem mails players and observers, never itself",
+	"%q is pbem's own address: pbem mails players and observers, never itself":                "%q is pbem's own address: pbem mails players and observers, never itself",
 
 	// Atacama's phrases (rules.Say), named by their English format.
 	"  .. = tile not laid yet": "  .. = tile not laid yet",

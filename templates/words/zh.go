@@ -284,7 +284,7 @@ var zh = dict{
 	"you play in game %s already: RESIGN leaves it":                                           "你已经在对局 %s 里了：要退出请用 RESIGN（认输）",
 	"your message is %s bytes long; SAY takes at most %s":                                     "你的话有 %s 字节；SAY（说）最多 %s 字节",
 	"%q is not an address":                                                                    "%q 不是邮件地址",
-	"%q is pbem's own address":                                                                "%q 是 pbem 自己的地址：pbem 只给玩家和旁观者发邮件，不给自己发",
+	"%q is pbem's own address: pbem mails players and observers, never itself":                "%q 是 pbem 自己的地址：pbem 只给玩家和旁观者发邮件，不给自己发",
 
 	// Atacama。
 	"  .. = tile not laid yet": "  .. = 尚未铺上的板块",
