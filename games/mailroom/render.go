@@ -140,9 +140,11 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			out.ReplyTo = lh.Tokens.ConfirmTo(lh.Mailbox, mail.ConfirmWatch, g.ID, n.To)
 		}
 		if lh.WebURL != "" && !invited {
-			gen, err := web.PublicGen(ctx, s.Store, g.ID)
-			if err != nil {
-				return out, err
+			gen := 0 // the public link's generation: an observer's mail links the current one
+			if n.Seat == int(rules.Observer) {
+				if gen, err = web.PublicGen(ctx, s.Store, g.ID); err != nil {
+					return out, err
+				}
 			}
 			m.Page = web.Link(lh.WebURL, lh.Tokens, g, rules.Seat(n.Seat), gen)
 		}
