@@ -101,7 +101,9 @@ func TestForgedJoinWatchesNobody(t *testing.T) {
 // player's, does not stop their mail; the player is asked to confirm,
 // with a one-click link where pages are served, and their reply to that
 // mail stops it. STOP in a reply to their own game's mail, or to the
-// List-Unsubscribe address, stops it at once.
+// List-Unsubscribe address, stops it at once. Once stopped, a mail "from"
+// them to the plain mailbox does not resume their mail; their reply to
+// their game's mail does.
 func TestForgedStopSilencesNobody(t *testing.T) {
 	ctx := context.Background()
 	mt := newMailTable(t, atacama.Game)
@@ -136,7 +138,16 @@ func TestForgedStopSilencesNobody(t *testing.T) {
 			if !stopped(bea) {
 				t.Errorf("bea's STOP to her confirmation address did not stop her mail")
 			}
-			mt.send(bea, mt.m.Mailbox, "", "HELP\r\n") // she writes again: mail resumes
+			// A mail "from" her to the plain mailbox does not undo it:
+			// anyone may write her address.
+			mt.send(bea, mt.m.Mailbox, "", "HELP\r\n")
+			if !stopped(bea) {
+				t.Errorf("a mail to the plain mailbox, its From bea's, took her off the stop list")
+			}
+			mt.mail(id, 1, bea, "", "BOARD\r\n") // she writes again, to her game: mail resumes
+			if stopped(bea) {
+				t.Errorf("bea's reply to her own game's mail did not take her off the stop list")
+			}
 		}
 	}
 	// With pages served, the confirmation carries the one-click link too,

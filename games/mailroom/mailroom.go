@@ -112,6 +112,12 @@ func (m *Mailroom) resume(ctx context.Context, l *letter, log *slog.Logger) erro
 	if err != nil || !stopped {
 		return err
 	}
+	if !l.proven() {
+		// Anyone may write a stopped address as the sender: only a reply
+		// to an address pbem mailed them alone takes them off the list.
+		log.Info("a mail from a stopped address to the plain mailbox: still stopped")
+		return nil
+	}
 	log.Info("the sender wrote again: pbem mails them again")
 	return stops.Resume(ctx, l.p.From)
 }
