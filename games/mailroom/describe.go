@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
@@ -205,10 +207,11 @@ func (t teller) you(seat int, id string) string {
 }
 
 func capital(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // actorNames names who did what event e of game g reports, for a mail's
