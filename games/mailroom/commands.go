@@ -149,8 +149,10 @@ func isCommand(g *projections.Game, seat rules.Seat, line string) bool {
 }
 
 // tellIgnored says in the answer to the mail which of its lines pbem
-// ignored: in the last answer it has, or, when it has none, in a mail with
-// the board (nothing, when a mail to no game has no answer).
+// ignored, in the last answer it has. A mail whose lines all ran has no
+// answer of its own: its move's or command's mail says what it did, and
+// a second mail with the board only to say that "Thanks!" was no move
+// would cost the reader more than it tells them, so then nothing is said.
 func tellIgnored(l *letter, ignored []string, log *slog.Logger) {
 	if len(ignored) == 0 {
 		return
@@ -172,16 +174,14 @@ func tellIgnored(l *letter, ignored []string, log *slog.Logger) {
 		id += ".more"
 	}
 	args := []string{strings.Join(quoted, ", "), strconv.Itoa(len(ignored) - shown)}
-	switch {
-	case len(l.queued) > 0:
-		n := &l.queued[len(l.queued)-1]
-		if n.Fields == nil {
-			n.Fields = map[string]string{}
-		}
-		sayIn(n.Fields, "notice", id, args...)
-	case l.game != nil && l.seat != rules.Observer:
-		l.answer(KindBoard, saying("notice", id, args...))
+	if len(l.queued) == 0 {
+		return
 	}
+	n := &l.queued[len(l.queued)-1]
+	if n.Fields == nil {
+		n.Fields = map[string]string{}
+	}
+	sayIn(n.Fields, "notice", id, args...)
 }
 
 // queue records the mail's move lines for the seat's later turns, if any,
