@@ -110,6 +110,16 @@ type OutOfTurn interface {
 	OutOfTurn(m Move) bool
 }
 
+// Addressed is implemented by the states of games in which a move may ask
+// another seat a question it answers out of turn, such as Archipelago's
+// offers. Addressees returns the seats that seat's move, as its canonical
+// text reads, asks; none for any other move. The mail side mails them the
+// move at once, whatever their mail settings: a question heard only in
+// the next mail may lapse before it is read.
+type Addressed interface {
+	Addressees(seat Seat, move string) []Seat
+}
+
 // Staged is implemented by the states of games whose Info says Programmed.
 // Stage names the stretch of play that a programmed list sent now is
 // written for, such as "round 3", as a player reads it. When the stage
