@@ -338,7 +338,7 @@ func (s *Service) AcceptWatch(ctx context.Context, id, address string, c Cause) 
 		if !g.Asked[address] {
 			return nil, "", refuse(ErrSetup, "nobody asked you to follow game %s", id)
 		}
-		evs, err := s.newEvents(c, event(events.TypeObserverChanged, events.SystemActor, events.ObserverChanged{Address: address, Watch: true}))
+		evs, err := s.newEvents(c, event(events.TypeObserverChanged, events.SystemActor, events.ObserverChanged{Address: address, Watch: true, Accepted: true}))
 		return evs, "", err
 	})
 }

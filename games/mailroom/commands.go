@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,6 +22,10 @@ import (
 // a game that did not happen.
 func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) == 0 {
+		if subj := subjectCommand(l.p.Subject); subj != "" && isCommand(l.game, l.seat, subj) {
+			l.answer(KindHelp, saying("notice", "no.command.subject", strconv.Quote(subj)))
+			return nil
+		}
 		l.answer(KindHelp, saying("notice", "no.command"))
 		return nil
 	}
@@ -439,4 +444,21 @@ func containsFold(list []string, s string) bool {
 func (l *letter) answerStale(line string, since uint64) {
 	l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
 	l.stale = true
+}
+
+// replyMarks are what mail clients put before a subject they answer or
+// forward, in the languages pbem writes, and the tag pbem puts in its own.
+var replyMarks = regexp.MustCompile(`^\s*(?i:(?:re|aw|fwd?|回复|答复|回覆|转发)\s*[:：]|\[pbem [^\]]*\])\s*`)
+
+// subjectCommand is what a subject says once the marks of replies and
+// pbem's tag are taken off: a move a player wrote there instead of in the
+// mail, perhaps.
+func subjectCommand(subject string) string {
+	for {
+		s := replyMarks.ReplaceAllString(subject, "")
+		if s == subject {
+			return strings.TrimSpace(s)
+		}
+		subject = s
+	}
 }

@@ -1,6 +1,7 @@
 package mailroom_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -23,10 +24,11 @@ import (
 // mailTable is a service with a mailroom, for mail written as people
 // write it: greetings, sign-offs and the quote of the mail they answer.
 type mailTable struct {
-	t   *testing.T
-	svc *mailroom.Service
-	m   *mailroom.Mailroom
-	n   int
+	t       *testing.T
+	svc     *mailroom.Service
+	m       *mailroom.Mailroom
+	n       int
+	subject string // of the mails send hands over; "" is "Re: your game"
 }
 
 func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
@@ -100,8 +102,8 @@ func (mt *mailTable) playFirst(id string, seats ...int) {
 func (mt *mailTable) send(from, to, header, body string) []mail.Outgoing {
 	mt.t.Helper()
 	mt.n++
-	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <m%d@example.org>\r\nSubject: Re: your game\r\nDate: Tue, 1 Dec 2026 15:%02d:00 +0000\r\n%s\r\n%s",
-		from, to, mt.n, mt.n%60, header, body)
+	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <m%d@example.org>\r\nSubject: %s\r\nDate: Tue, 1 Dec 2026 15:%02d:00 +0000\r\n%s\r\n%s",
+		from, to, mt.n, cmp.Or(mt.subject, "Re: your game"), mt.n%60, header, body)
 	before := mt.outbox()
 	if err := mt.m.Handle(context.Background(), mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(mt.n), time.Now())); err != nil {
 		mt.t.Fatal(err)
@@ -398,5 +400,29 @@ func TestMailEndInAltiplano(t *testing.T) {
 	mt.mail(id, 1, "bea@example.net", "", "END GAME\r\n")
 	if g := mt.game(id); !g.EndVotes[1] {
 		t.Errorf("END GAME did not ask to end the game: votes %v", g.EndVotes)
+	}
+}
+
+// TestMoveInTheSubject: a player who writes their move in the subject and
+// leaves the body empty, or quotes only, is told that pbem reads the body
+// and what their subject said; nothing is played from a subject.
+func TestMoveInTheSubject(t *testing.T) {
+	for _, c := range []struct{ name, subject, body, word, want string }{
+		{"a move", "E5", "", "subject", `"E5"`},
+		{"a reply's subject", "Re: [pbem x] E5", "> Ana, it is your turn.\r\n", "subject", `"E5"`},
+		{"a command in Chinese", "回复：认输", "", "主题", `"认输"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mt := newMailTable(t, atacama.Game)
+			id := mt.create("atacama", 2)
+			mt.subject = c.subject
+			out := mt.mail(id, 0, "ana@example.org", utf8Header, c.body)
+			if g := mt.game(id); len(g.Moves) != 0 || g.Ended != nil {
+				t.Errorf("the subject was played: moves %v, ended %v", g.Moves, g.Ended != nil)
+			}
+			if !says(out, c.word, c.want) {
+				t.Errorf("no answer names the subject %s; the answers:\n%s", c.want, texts(out))
+			}
+		})
 	}
 }
