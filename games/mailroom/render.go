@@ -100,7 +100,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, err
 	}
 	m.Lang = loc.Lang()
-	m.Commands = commandHelp(templates.Kind(n.Kind), loc)
+	m.Commands = commandHelp(templates.Kind(n.Kind), n.Game != "" && n.Seat == int(rules.Observer), loc)
 	localize(&m, loc, n, out.Date)
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
@@ -398,11 +398,13 @@ func isSeatIn(seats []rules.Seat, seat int) bool {
 }
 
 // commandHelp lists the commands of the mail language from the command
-// table: every one for HELP, the brief list under any other mail.
-func commandHelp(kind templates.Kind, loc Locale) []templates.CommandHelp {
+// table: every one for HELP, the brief list under any other mail, and
+// under a mail to a game's observer, who plays no seat, only the commands
+// anyone may send.
+func commandHelp(kind templates.Kind, observer bool, loc Locale) []templates.CommandHelp {
 	var out []templates.CommandHelp
 	for _, c := range commands {
-		if kind != templates.Help && !c.Brief {
+		if kind != templates.Help && (!c.Brief || observer && c.Who != Anyone) {
 			continue
 		}
 		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: c.HelpIn(loc.Lang()), Example: c.Example}
