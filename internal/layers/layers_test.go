@@ -31,6 +31,7 @@ var allowed = map[string][]string{
 	"mail/loopback":                nil,
 	"mail/mailtest":                {"events", "mail"},
 	"games":                        {"events", "projections", "rules"},
+	"campaigns":                    {"rules"},
 	"games/gamestest":              {"events", "events/storetest", "games", "rules", "rules/atacama"},
 	"games/mailroom":               {"events", "games", "projections", "rules", "mail", "templates", "templates/words", "pictures", "web"},
 	"pictures":                     {"rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
