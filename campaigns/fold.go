@@ -23,7 +23,8 @@ type Campaign struct {
 	Ladder     []string // a ladder's order, first place first
 	closed     bool
 	facts      int
-	results    []string // game ids in the order their results were recorded
+	results    []string       // game ids in the order their results were recorded
+	leftAfter  map[string]int // rounds paired when each player who left did
 }
 
 // Game is one of a campaign's games, with its result once recorded.
@@ -105,7 +106,7 @@ func (c *Campaign) create(f Created) error {
 			return fmt.Errorf("no tiebreak %q (there are %v)", name, Tiebreaks)
 		}
 	}
-	c.Created, c.Withdrawn = f, map[string]string{}
+	c.Created, c.Withdrawn, c.leftAfter = f, map[string]string{}, map[string]int{}
 	for _, p := range f.Entries {
 		if err := c.enter(p); err != nil {
 			return err
@@ -136,6 +137,7 @@ func (c *Campaign) withdraw(p, why string) error {
 		return fmt.Errorf("%s left already", p)
 	}
 	c.Withdrawn[p] = why
+	c.leftAfter[p] = len(c.Rounds)
 	c.Ladder = slices.DeleteFunc(c.Ladder, func(q string) bool { return q == p })
 	return nil
 }

@@ -308,3 +308,19 @@ func TestReplayChecksPairings(t *testing.T) {
 		t.Error("Replay with another seed succeeded")
 	}
 }
+
+// TestKnockoutWithdrawal: a winner who withdraws before the final hands
+// the title to the other finalist, and ranks above those beaten before.
+func TestKnockoutWithdrawal(t *testing.T) {
+	l := newLeague(t, campaigns.Knockout, campaigns.Options{}, players(4))
+	r1 := l.round(byName)
+	w1, w2 := r1.Tables[0][campaigns.Winner(byName(r1.Tables[0]))], r1.Tables[1][campaigns.Winner(byName(r1.Tables[1]))]
+	l.apply(campaigns.Withdrew{Player: w1, Reason: "ill"})
+	if !l.c.Over() {
+		t.Fatal("the knockout is not over with one player left in it")
+	}
+	st := l.c.Standings()
+	if st[0].Player != w2 || st[1].Player != w1 || st[1].Out != 2 || st[2].Out != 1 {
+		t.Errorf("standings %+v, want %s first, %s second (out in round 2), the beaten after", st, w2, w1)
+	}
+}

@@ -111,6 +111,15 @@ func (c *Campaign) Standings() []Standing {
 			}
 		}
 	}
+	if c.Created.Kind == Knockout {
+		// A player who left without being beaten is out in the round
+		// they would have played next.
+		for i := range out {
+			if n, left := c.leftAfter[out[i].Player]; left && out[i].Out == 0 {
+				out[i].Out = n + 1
+			}
+		}
+	}
 	c.rank(out)
 	return out
 }
