@@ -21,10 +21,11 @@ const (
 	Swiss      = "swiss"      // rounds paired by score, no pair twice
 	Knockout   = "knockout"   // the winner of each table goes on
 	Ladder     = "ladder"     // a player challenges one ranked up to Reach places above
+	League     = "league"     // seasons of round robins in divisions, with promotion and relegation
 )
 
 // Kinds lists the kinds of campaign pbem runs.
-var Kinds = []string{RoundRobin, Swiss, Knockout, Ladder}
+var Kinds = []string{RoundRobin, Swiss, Knockout, Ladder, League}
 
 // Fact types: the Type of each event in a campaign's history.
 const (
@@ -37,6 +38,7 @@ const (
 	TypeResult        = "GameResultRecorded"
 	TypeDecided       = "OrganiserDecided"
 	TypeSeedRevealed  = "PairingSeedRevealed"
+	TypeSeasonStarted = "SeasonStarted"
 )
 
 // Fact is one event's payload in a campaign's history.
@@ -63,8 +65,15 @@ type Options struct {
 	// challenge; 0 means 3.
 	Reach int `json:"reach,omitempty"`
 	// Tiebreaks orders the tiebreaks by name (see Tiebreaks); empty
-	// means DefaultTiebreaks.
+	// means all of them in the order of Tiebreaks.
 	Tiebreaks []string `json:"tiebreaks,omitempty"`
+	// A league's divisions hold Division players each (0: 6), the last
+	// taking the rest; each season Promote players (0: 1) go up from
+	// each division and as many down; it plays Seasons seasons (0: 1),
+	// each a round robin in every division, Rounds times.
+	Division int `json:"division,omitempty"`
+	Promote  int `json:"promote,omitempty"`
+	Seasons  int `json:"seasons,omitempty"`
 }
 
 // Created is the first fact of every campaign.
@@ -144,6 +153,16 @@ type Decided struct {
 	Reason   string `json:"reason"`
 }
 
+// SeasonStarted records a league season's divisions, the first
+// division first, each its players in the order its schedule seats
+// them: in season 1 the entries in order; later, from the season before,
+// each division's finishing order with the players promoted and
+// relegated moved (Campaign.NextSeason).
+type SeasonStarted struct {
+	Season    int        `json:"season"`
+	Divisions [][]string `json:"divisions"`
+}
+
 // SeedRevealed reveals the campaign's seed once it is over.
 type SeedRevealed struct {
 	Seed string `json:"seed"` // hex
@@ -158,6 +177,7 @@ func (GameStarted) Type() string   { return TypeGameStarted }
 func (Result) Type() string        { return TypeResult }
 func (Decided) Type() string       { return TypeDecided }
 func (SeedRevealed) Type() string  { return TypeSeedRevealed }
+func (SeasonStarted) Type() string { return TypeSeasonStarted }
 
 // Decode reads a fact of type typ from its JSON payload.
 func Decode(typ string, payload []byte) (Fact, error) {
@@ -181,6 +201,8 @@ func Decode(typ string, payload []byte) (Fact, error) {
 		f = decodeAs[Decided](payload)
 	case TypeSeedRevealed:
 		f = decodeAs[SeedRevealed](payload)
+	case TypeSeasonStarted:
+		f = decodeAs[SeasonStarted](payload)
 	default:
 		return nil, fmt.Errorf("campaigns: no fact of type %q", typ)
 	}

@@ -20,7 +20,8 @@ type Campaign struct {
 	Rounds     []RoundPaired
 	Games      []Game // in the order started
 	Decisions  []Decided
-	Ladder     []string // a ladder's order, first place first
+	Ladder     []string        // a ladder's order, first place first
+	Seasons    []SeasonStarted // a league's seasons
 	closed     bool
 	facts      int
 	results    []string       // game ids in the order their results were recorded
@@ -87,6 +88,8 @@ func (c *Campaign) apply(f Fact) error {
 		return c.decide(f)
 	case SeedRevealed:
 		return c.reveal(f)
+	case SeasonStarted:
+		return c.startSeason(f)
 	default:
 		return fmt.Errorf("unknown fact")
 	}
@@ -97,9 +100,12 @@ func (c *Campaign) create(f Created) error {
 	if !slices.Contains(Kinds, f.Kind) {
 		return fmt.Errorf("no kind of campaign %q", f.Kind)
 	}
-	t := f.Options.table()
-	if t < 2 || t > 5 || (t != 2 && f.Kind != RoundRobin) {
-		return fmt.Errorf("a %s plays at tables of %s, not %d", f.Kind, map[bool]string{true: "2 to 5", false: "2"}[f.Kind == RoundRobin], t)
+	t, any := f.Options.table(), f.Kind == RoundRobin || f.Kind == League
+	if t < 2 || t > 5 || (t != 2 && !any) {
+		return fmt.Errorf("a %s plays at tables of %s, not %d", f.Kind, map[bool]string{true: "2 to 5", false: "2"}[any], t)
+	}
+	if f.Kind == League && f.Options.division() < t {
+		return fmt.Errorf("a division of %d cannot fill a table of %d", f.Options.division(), t)
 	}
 	for _, name := range f.Options.Tiebreaks {
 		if !slices.Contains(Tiebreaks, name) {
@@ -162,6 +168,9 @@ func (c *Campaign) pair(f RoundPaired) error {
 	}
 	if c.Over() {
 		return fmt.Errorf("the campaign is over")
+	}
+	if c.Created.Kind == League && f.Round > len(c.Seasons)*c.seasonLength() {
+		return fmt.Errorf("round %d paired before season %d started", f.Round, len(c.Seasons)+1)
 	}
 	if c.Created.Kind != Ladder && len(c.Running()) > 0 {
 		return fmt.Errorf("round %d paired while games of round %d run", f.Round, f.Round-1)
@@ -347,6 +356,8 @@ func (c *Campaign) Over() bool {
 		return len(c.Rounds) > 0 && len(c.knockoutAlive()) <= 1
 	case Swiss:
 		return len(c.Rounds) >= c.swissRounds() || len(c.Active()) < 2
+	case League:
+		return len(c.Seasons) > 0 && len(c.Rounds) >= c.Created.Options.seasons()*c.seasonLength()
 	default:
 		return len(c.Rounds) > 0 && len(c.Rounds) >= len(c.roundRobinSchedule())
 	}

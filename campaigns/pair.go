@@ -35,6 +35,8 @@ func (c *Campaign) Pair(seed rules.Seed) (RoundPaired, error) {
 		next.Tables, next.Byes, err = c.pairSwiss(seed)
 	case Knockout:
 		next.Tables, next.Byes = c.pairKnockout(seed, next.Round)
+	case League:
+		next.Tables, next.Byes, err = c.pairLeague(next.Round)
 	}
 	if err != nil {
 		return RoundPaired{}, err
@@ -62,10 +64,16 @@ func (c *Campaign) pairRoundRobin(seed rules.Seed, round int) ([][]string, []str
 	if sched == nil {
 		return nil, nil, fmt.Errorf("campaigns: %d players at tables of %d make more than %d games", len(c.Players), c.Created.Options.table(), MaxGames)
 	}
-	order := c.drawOrder(seed)
+	tables, byes := c.seat(sched[round-1], c.drawOrder(seed))
+	return tables, byes, nil
+}
+
+// seat fills a round of a schedule (tables of positions) with the players
+// of order, less those who left: a table left with one player is a bye.
+func (c *Campaign) seat(round [][]int, order []string) ([][]string, []string) {
 	var tables [][]string
 	var byes []string
-	for _, t := range sched[round-1] {
+	for _, t := range round {
 		var seats []string
 		for _, i := range t {
 			if i < len(order) {
@@ -80,13 +88,18 @@ func (c *Campaign) pairRoundRobin(seed rules.Seed, round int) ([][]string, []str
 			byes = append(byes, seats...)
 		}
 	}
-	return tables, byes, nil
+	return tables, byes
 }
 
 // roundRobinSchedule is the schedule of c's round robin, in positions of
 // the draw order; nil when it would be too long.
 func (c *Campaign) roundRobinSchedule() [][][]int {
-	n, k, cycles := len(c.Players), c.Created.Options.table(), max(c.Created.Options.Rounds, 1)
+	return c.schedule(len(c.Players))
+}
+
+// schedule is the round robin of n players at c's tables, Rounds times.
+func (c *Campaign) schedule(n int) [][][]int {
+	k, cycles := c.Created.Options.table(), max(c.Created.Options.Rounds, 1)
 	if k == 2 {
 		return CircleSchedule(n, cycles)
 	}

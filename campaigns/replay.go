@@ -35,6 +35,12 @@ func Replay(id string, facts []Fact, seed *rules.Seed) (*Campaign, bool, error) 
 				return nil, false, fmt.Errorf("campaigns: campaign %s: round %d was paired %v, the seed pairs it %v", id, r.Round, r.Tables, want.Tables)
 			}
 		}
+		if st, ok := f.(SeasonStarted); ok && seed != nil {
+			want, due := c.NextSeason(*seed)
+			if !due || !reflect.DeepEqual(want, st) {
+				return nil, false, fmt.Errorf("campaigns: campaign %s: season %d's divisions are %v, the results and the seed make them %v", id, st.Season, st.Divisions, want.Divisions)
+			}
+		}
 		if err := c.Apply(f); err != nil {
 			return nil, false, err
 		}

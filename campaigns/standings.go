@@ -43,8 +43,12 @@ type Standing struct {
 	Byes   int    `json:"byes,omitempty"`
 	// Ladder is the player's place on a ladder; Out, the round a
 	// knockout's player lost in (0 while in).
-	Ladder          int    `json:"ladder,omitempty"`
-	Out             int    `json:"out,omitempty"`
+	Ladder int `json:"ladder,omitempty"`
+	Out    int `json:"out,omitempty"`
+	// Division and Season are a league's player's division (1 the
+	// first) in its current season, whose points the line counts.
+	Division        int    `json:"division,omitempty"`
+	Season          int    `json:"season,omitempty"`
 	Buchholz        Score  `json:"buchholz"`
 	SonnebornBerger Score  `json:"sonnebornBerger"`
 	GameScore       int    `json:"gameScore"`
@@ -77,6 +81,9 @@ func (c *Campaign) points() map[string]Score {
 // order, a knockout by how far each went, then points), then by the
 // tiebreaks in the campaign's order.
 func (c *Campaign) Standings() []Standing {
+	if c.Created.Kind == League && len(c.Seasons) > 0 {
+		return c.leagueStandings()
+	}
 	pts := c.points()
 	byPlayer := map[string]*Standing{}
 	out := make([]Standing, len(c.Players))

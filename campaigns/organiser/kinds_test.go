@@ -202,3 +202,44 @@ func TestRecordChecksTheGame(t *testing.T) {
 		t.Errorf("Record in an unknown campaign = %v, want ErrUnknown", err)
 	}
 }
+
+// TestLeagueSeasons: a league of four in divisions of two over two
+// seasons through the service: each Pair starts the season due, and the
+// loser of division 1 changes places with the winner of division 2.
+func TestLeagueSeasons(t *testing.T) {
+	ctx := context.Background()
+	svc, org := newOrganiser(t)
+	id, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.League, Game: "atacama", Players: []string{"bea", "dee", "ana", "cy"},
+		Options: campaigns.Options{Division: 2, Seasons: 2}, Organiser: "org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for season := 1; season <= 2; season++ {
+		started, err := org.Pair(ctx, id)
+		if err != nil || len(started) != 2 {
+			t.Fatalf("season %d: Pair = %v, %v", season, started, err)
+		}
+		resignLater(t, svc, started)
+		if _, err := org.RecordEnded(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, _, _, err := org.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"bea", "ana"}, {"dee", "cy"}}
+	if len(c.Seasons) != 2 || !slices.EqualFunc(c.Seasons[1].Divisions, want, slices.Equal) {
+		t.Errorf("seasons %+v, want season 2's divisions %v", c.Seasons, want)
+	}
+	if !c.Over() || c.Seed == nil {
+		t.Errorf("after two seasons: over %v, seed revealed %v", c.Over(), c.Seed != nil)
+	}
+	b, err := org.Export(ctx, id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := org.Verify(ctx, bytesLines(b), nil); err != nil || !rep.Pairings || rep.Results != 4 {
+		t.Errorf("Verify = %+v, %v; want the seasons and pairings checked and 4 results", rep, err)
+	}
+}

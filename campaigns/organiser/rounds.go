@@ -11,13 +11,32 @@ import (
 	"github.com/pbem-games/pbem/projections"
 )
 
-// Pair pairs the campaign's next round, drawn from its seed, and starts a
-// game for each of its tables; it returns the games started. Tables
+// Pair pairs the campaign's next round, drawn from its seed (a league's
+// next season first, when one is due), and starts a game for each of
+// its tables; it returns the games started. Tables
 // paired before whose games were not yet started (a crash between the
 // two) are started first, each once: a table's game id is derived from
 // the campaign, round and table, so creating it again finds it.
 func (s *Service) Pair(ctx context.Context, id string) ([]campaigns.GameStarted, error) {
+	// A league's season starts first, with its divisions: a fact of its
+	// own, so a round paired after it sees them.
 	_, err := s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
+		if c.Created.Kind != campaigns.League {
+			return nil, nil
+		}
+		seed, err := s.Seed(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if season, due := c.NextSeason(seed); due {
+			return []campaigns.Fact{season}, nil
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	_, err = s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
 		if len(c.Unstarted()) > 0 {
 			return nil, nil
 		}

@@ -19,7 +19,7 @@ import (
 	"github.com/pbem-games/pbem/rules"
 )
 
-const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--seed N]
+const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--seed N]
        pbem campaign enter ID PLAYER
        pbem campaign withdraw ID PLAYER [--reason TEXT]
        pbem campaign pair ID
@@ -92,9 +92,12 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("new")
 	game := fs.String("game", "", "the game every table plays, e.g. atacama")
 	players := fs.String("players", "", "comma-separated player names or addresses, the entries in order")
-	table := fs.Int("table", 0, "seats at each table: 2, or 3 to 5 in a round robin (default 2)")
-	rounds := fs.Int("rounds", 0, "a Swiss's rounds (default: the base-2 logarithm of the entries), a round robin's cycles (default 1)")
+	table := fs.Int("table", 0, "seats at each table: 2, or 3 to 5 in a round robin or a league (default 2)")
+	rounds := fs.Int("rounds", 0, "a Swiss's rounds (default: the base-2 logarithm of the entries), a round robin's or a league season's cycles (default 1)")
 	reach := fs.Int("reach", 0, "how many places up a ladder's player may challenge (default 3)")
+	division := fs.Int("division", 0, "players in each of a league's divisions (default 6)")
+	promote := fs.Int("promote", 0, "players going up and down between a league's divisions each season (default 1)")
+	seasons := fs.Int("seasons", 0, "a league's seasons (default 1)")
 	variants := fs.String("variant", "", "comma-separated variants of every game")
 	points := fs.String("points", "", "points of each place, first place first, instead of a point for each seat placed behind and a half for each tied")
 	tiebreaks := fs.String("tiebreaks", "", "the tiebreaks in order, from "+strings.Join(campaigns.Tiebreaks, ","))
@@ -107,7 +110,8 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 		return usageError{"campaign new: --game and --players are required, e.g. --game atacama --players ana@example.org,bea@example.net,cy@example.com"}
 	}
 	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: splitList(*variants), Players: splitList(*players), Organiser: "operator",
-		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks)}}
+		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks),
+			Division: *division, Promote: *promote, Seasons: *seasons}}
 	if req.Options.PlacePoints, err = ints(*points); err != nil {
 		return usageError{"campaign new: --points: " + err.Error()}
 	}
@@ -365,6 +369,8 @@ func printCampaign(e *env, c *campaigns.Campaign) {
 			player += " (" + strings.SplitN(st.Withdrawn, ":", 2)[0] + ")"
 		case st.Ladder > 0:
 			player = fmt.Sprintf("%s (ladder %d)", player, st.Ladder)
+		case st.Division > 0:
+			player = fmt.Sprintf("%s (division %d)", player, st.Division)
 		}
 		fmt.Fprintf(w, "%d\t%s\t%s\t%d\t%s\t%s\t%d\t%d\t%.0f\t%.0f%%\t\n", st.Rank, player, st.Points, st.Played, st.Buchholz, st.SonnebornBerger,
 			st.GameScore, st.Timeouts, ratings[st.Player].Elo, 100*rel[st.Player].OnTime)

@@ -157,7 +157,8 @@ func TestCampaignRefusals(t *testing.T) {
 	}{
 		{[]string{"campaign"}, "usage: pbem campaign new"},
 		{[]string{"campaign", "frobnicate"}, "usage: pbem campaign new"},
-		{[]string{"campaign", "new", "league", "--game", "atacama", "--players", "a,b"}, `no kind of campaign "league"`},
+		{[]string{"campaign", "new", "tournament", "--game", "atacama", "--players", "a,b"}, `no kind of campaign "tournament"`},
+		{[]string{"campaign", "new", "league", "--game", "atacama", "--players", "a,b,c", "--table", "3", "--division", "2"}, "a division of 2 cannot fill a table of 3"},
 		{[]string{"campaign", "new", "swiss", "--game", "chess", "--players", "a,b"}, "chess"},
 		{[]string{"campaign", "new", "swiss", "--game", "atacama"}, "--players are required"},
 		{[]string{"campaign", "new", "swiss", "--game", "atacama", "--players", "a,b", "--table", "3"}, "tables of 2, not 3"},
