@@ -26,6 +26,7 @@ type Campaign struct {
 	facts      int
 	results    []string       // game ids in the order their results were recorded
 	leftAfter  map[string]int // rounds paired when each player who left did
+	byID       map[string]int // game id → index in Games
 }
 
 // Game is one of a campaign's games, with its result once recorded.
@@ -112,7 +113,7 @@ func (c *Campaign) create(f Created) error {
 			return fmt.Errorf("no tiebreak %q (there are %v)", name, Tiebreaks)
 		}
 	}
-	c.Created, c.Withdrawn, c.leftAfter = f, map[string]string{}, map[string]int{}
+	c.Created, c.Withdrawn, c.leftAfter, c.byID = f, map[string]string{}, map[string]int{}, map[string]int{}
 	for _, p := range f.Entries {
 		if err := c.enter(p); err != nil {
 			return err
@@ -175,9 +176,12 @@ func (c *Campaign) pair(f RoundPaired) error {
 	if c.Created.Kind != Ladder && len(c.Running()) > 0 {
 		return fmt.Errorf("round %d paired while games of round %d run", f.Round, f.Round-1)
 	}
-	seen := map[string]bool{}
+	seen, active := map[string]bool{}, map[string]bool{}
+	for _, p := range c.Active() {
+		active[p] = true
+	}
 	check := func(p string) error {
-		if !slices.Contains(c.Active(), p) {
+		if !active[p] {
 			return fmt.Errorf("%s is not in the campaign", p)
 		}
 		if seen[p] {
@@ -218,18 +222,20 @@ func (c *Campaign) start(f GameStarted) error {
 	if f.Table < 1 || f.Table > len(tables) || !slices.Equal(tables[f.Table-1], f.Seats) {
 		return fmt.Errorf("game %s does not seat table %d of round %d", f.Game, f.Table, f.Round)
 	}
-	for _, g := range c.Games {
-		if g.Game == f.Game || (g.Round == f.Round && g.Table == f.Table) {
-			return fmt.Errorf("game %s or table %d of round %d started before", f.Game, f.Table, f.Round)
-		}
+	if c.game(f.Game) != nil || !slices.ContainsFunc(c.Unstarted(), func(u GameStarted) bool { return u.Round == f.Round && u.Table == f.Table }) {
+		return fmt.Errorf("game %s or table %d of round %d started before", f.Game, f.Table, f.Round)
 	}
 	c.Games = append(c.Games, Game{GameStarted: f})
+	c.byID[f.Game] = len(c.Games) - 1
 	return nil
 }
 
 // game returns the campaign's game id, or nil.
 func (c *Campaign) game(id string) *Game {
-	for i := range c.Games {
+	if i, ok := c.byID[id]; ok && i < len(c.Games) && c.Games[i].Game == id {
+		return &c.Games[i]
+	}
+	for i := range c.Games { // a view (season) keeps only some games
 		if c.Games[i].Game == id {
 			return &c.Games[i]
 		}
@@ -333,10 +339,13 @@ func (c *Campaign) Running() []Game {
 // games without an id.
 func (c *Campaign) Unstarted() []GameStarted {
 	var out []GameStarted
+	started := make(map[[2]int]bool, len(c.Games))
+	for _, g := range c.Games {
+		started[[2]int{g.Round, g.Table}] = true
+	}
 	for r, round := range c.Rounds {
 		for t, seats := range round.Tables {
-			started := slices.ContainsFunc(c.Games, func(g Game) bool { return g.Round == r+1 && g.Table == t+1 })
-			if !started {
+			if !started[[2]int{r + 1, t + 1}] {
 				out = append(out, GameStarted{Round: r + 1, Table: t + 1, Seats: seats})
 			}
 		}
