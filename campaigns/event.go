@@ -182,44 +182,39 @@ func (SeasonStarted) Type() string { return TypeSeasonStarted }
 // Decode reads a fact of type typ from its JSON payload.
 func Decode(typ string, payload []byte) (Fact, error) {
 	var f Fact
+	var err error
 	switch typ {
 	case TypeCreated:
-		f = decodeAs[Created](payload)
+		f, err = decodeAs[Created](payload)
 	case TypeEntered:
-		f = decodeAs[Entered](payload)
+		f, err = decodeAs[Entered](payload)
 	case TypeWithdrew:
-		f = decodeAs[Withdrew](payload)
+		f, err = decodeAs[Withdrew](payload)
 	case TypeSeedCommitted:
-		f = decodeAs[SeedCommitted](payload)
+		f, err = decodeAs[SeedCommitted](payload)
 	case TypeRoundPaired:
-		f = decodeAs[RoundPaired](payload)
+		f, err = decodeAs[RoundPaired](payload)
 	case TypeGameStarted:
-		f = decodeAs[GameStarted](payload)
+		f, err = decodeAs[GameStarted](payload)
 	case TypeResult:
-		f = decodeAs[Result](payload)
+		f, err = decodeAs[Result](payload)
 	case TypeDecided:
-		f = decodeAs[Decided](payload)
-	case TypeSeedRevealed:
-		f = decodeAs[SeedRevealed](payload)
+		f, err = decodeAs[Decided](payload)
 	case TypeSeasonStarted:
-		f = decodeAs[SeasonStarted](payload)
+		f, err = decodeAs[SeasonStarted](payload)
+	case TypeSeedRevealed:
+		f, err = decodeAs[SeedRevealed](payload)
 	default:
 		return nil, fmt.Errorf("campaigns: no fact of type %q", typ)
 	}
-	if e, ok := f.(decodeError); ok {
-		return nil, fmt.Errorf("campaigns: %s: %w", typ, e.err)
+	if err != nil {
+		return nil, fmt.Errorf("campaigns: %s: %w", typ, err)
 	}
 	return f, nil
 }
 
-type decodeError struct{ err error }
-
-func (decodeError) Type() string { return "" }
-
-func decodeAs[T Fact](payload []byte) Fact {
+func decodeAs[T Fact](payload []byte) (Fact, error) {
 	var v T
-	if err := json.Unmarshal(payload, &v); err != nil {
-		return decodeError{err}
-	}
-	return v
+	err := json.Unmarshal(payload, &v)
+	return v, err
 }

@@ -3,6 +3,7 @@ package campaigns
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-games/pbem/rules"
 )
@@ -73,7 +74,7 @@ func (c *Campaign) apply(f Fact) error {
 	case Entered:
 		return c.enter(f.Player)
 	case Withdrew:
-		return c.withdraw(f.Player, "withdrew: "+f.Reason)
+		return c.withdraw(f.Player, strings.TrimSuffix("withdrew: "+f.Reason, ": "))
 	case SeedCommitted:
 		if c.Commitment != "" {
 			return fmt.Errorf("the seed was committed to before")
@@ -189,6 +190,9 @@ func (c *Campaign) pair(f RoundPaired) error {
 		}
 		seen[p] = true
 		return nil
+	}
+	if len(f.Tables) == 0 && c.Created.Kind != RoundRobin && c.Created.Kind != League {
+		return fmt.Errorf("round %d has no table", f.Round)
 	}
 	for _, t := range f.Tables {
 		if len(t) < 2 || len(t) > c.Created.Options.table() {
@@ -366,9 +370,9 @@ func (c *Campaign) Over() bool {
 	case Swiss:
 		return len(c.Rounds) >= c.swissRounds() || len(c.Active()) < 2
 	case League:
-		return len(c.Seasons) > 0 && len(c.Rounds) >= c.Created.Options.seasons()*c.seasonLength()
+		return len(c.Seasons) > 0 && (len(c.Rounds) >= c.Created.Options.seasons()*c.seasonLength() || len(c.Active()) < 2)
 	default:
-		return len(c.Rounds) > 0 && len(c.Rounds) >= len(c.roundRobinSchedule())
+		return len(c.Rounds) > 0 && (len(c.Rounds) >= len(c.roundRobinSchedule()) || len(c.Active()) < 2)
 	}
 }
 

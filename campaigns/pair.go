@@ -41,7 +41,9 @@ func (c *Campaign) Pair(seed rules.Seed) (RoundPaired, error) {
 	if err != nil {
 		return RoundPaired{}, err
 	}
-	if len(next.Tables) == 0 {
+	// A round robin's round may be left without a table by those who
+	// left: it is still a round of the schedule, played by nobody.
+	if len(next.Tables) == 0 && c.Created.Kind != RoundRobin && c.Created.Kind != League {
 		return RoundPaired{}, fmt.Errorf("%w: nobody left to play in round %d", ErrNoRound, next.Round)
 	}
 	return next, nil

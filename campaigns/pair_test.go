@@ -324,3 +324,28 @@ func TestKnockoutWithdrawal(t *testing.T) {
 		t.Errorf("standings %+v, want %s first, %s second (out in round 2), the beaten after", st, w2, w1)
 	}
 }
+
+// TestRoundRobinEmptyRound: with two of four gone, a round whose tables
+// all held one of them is still a round of the schedule, paired with
+// nobody at a table, and the round robin still ends.
+func TestRoundRobinEmptyRound(t *testing.T) {
+	l := newLeague(t, campaigns.RoundRobin, campaigns.Options{}, players(4))
+	r1 := l.round(byName)
+	// One player of each table of round 1 leaves: of the two rounds
+	// left, the one that paired the leavers with the stayers is empty.
+	l.apply(campaigns.Withdrew{Player: r1.Tables[0][0]})
+	l.apply(campaigns.Withdrew{Player: r1.Tables[1][0]})
+	empty := 0
+	for !l.c.Over() {
+		r := l.round(byName)
+		if len(r.Tables) == 0 {
+			empty++
+			if len(r.Byes) != 2 {
+				t.Errorf("empty round %d has byes %v, want the two left", r.Round, r.Byes)
+			}
+		}
+	}
+	if len(l.c.Rounds) != 3 || empty != 1 {
+		t.Errorf("%d rounds, %d empty; want 3 and 1", len(l.c.Rounds), empty)
+	}
+}

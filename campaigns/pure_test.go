@@ -14,7 +14,7 @@ import (
 // no clock, no randomness but the seed's (rules.NewRand).
 var pureImports = []string{
 	"cmp", "crypto/sha256", "encoding/binary", "encoding/json", "errors", "fmt",
-	"math", "math/bits", "reflect", "slices", "strconv",
+	"math", "math/bits", "reflect", "slices", "strconv", "strings",
 	"github.com/pbem-games/pbem/rules",
 }
 

@@ -30,8 +30,8 @@ const (
 	TieDraw = "draw"
 )
 
-// Tiebreaks lists every tiebreak, in the order DefaultTiebreaks applies
-// them.
+// Tiebreaks lists every tiebreak, in the order they apply unless
+// Options.Tiebreaks says otherwise.
 var Tiebreaks = []string{TieBuchholz, TieSonnebornBerger, TieHeadToHead, TieGameScore, TieTimeouts, TieDraw}
 
 // Standing is one player's line of a campaign's standings.

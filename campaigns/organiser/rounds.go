@@ -18,6 +18,19 @@ import (
 // two) are started first, each once: a table's game id is derived from
 // the campaign, round and table, so creating it again finds it.
 func (s *Service) Pair(ctx context.Context, id string) ([]campaigns.GameStarted, error) {
+	// A round robin's round left without a table by those who withdrew
+	// is recorded and passed: the next is paired at once.
+	for {
+		started, empty, err := s.pairOnce(ctx, id)
+		if err != nil || !empty {
+			return started, err
+		}
+	}
+}
+
+// pairOnce is Pair of one round; empty says the round it paired has no
+// table.
+func (s *Service) pairOnce(ctx context.Context, id string) ([]campaigns.GameStarted, bool, error) {
 	// A league's season starts first, with its divisions: a fact of its
 	// own, so a round paired after it sees them.
 	_, err := s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
@@ -34,9 +47,10 @@ func (s *Service) Pair(ctx context.Context, id string) ([]campaigns.GameStarted,
 		return nil, nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	_, err = s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
+	empty := false
+	c, err := s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
 		if len(c.Unstarted()) > 0 {
 			return nil, nil
 		}
@@ -51,12 +65,14 @@ func (s *Service) Pair(ctx context.Context, id string) ([]campaigns.GameStarted,
 		if err != nil {
 			return nil, err
 		}
+		empty = len(r.Tables) == 0
 		return []campaigns.Fact{r}, nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return s.startTables(ctx, id)
+	started, err := s.startTables(ctx, id)
+	return started, empty && len(started) == 0 && !c.Over(), err
 }
 
 // noRound says why there is no round to pair.
