@@ -74,6 +74,9 @@ type Options struct {
 	Division int `json:"division,omitempty"`
 	Promote  int `json:"promote,omitempty"`
 	Seasons  int `json:"seasons,omitempty"`
+	// Deadline is every game's time per move, as a host's DEADLINE
+	// writes it ("72h", "3d"); empty leaves pbem's default clock.
+	Deadline string `json:"deadline,omitempty"`
 }
 
 // Created is the first fact of every campaign.

@@ -293,3 +293,32 @@ func TestPairPassesEmptyRounds(t *testing.T) {
 		t.Errorf("after the withdrawals: %d games started, %d rounds, over %v; want 1, 3, over", games, len(c.Rounds), c.Over())
 	}
 }
+
+// TestDeadline: every game of a campaign with a deadline has it as its
+// time per move, set once; a deadline that is none is refused.
+func TestDeadline(t *testing.T) {
+	ctx := context.Background()
+	svc, org := newOrganiser(t)
+	if _, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.Swiss, Game: "atacama", Players: four, Organiser: "org",
+		Options: campaigns.Options{Deadline: "soon"}}); !errors.Is(err, organiser.ErrRefused) {
+		t.Errorf("Create with deadline soon = %v, want ErrRefused", err)
+	}
+	id, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.Swiss, Game: "atacama", Players: four, Organiser: "org",
+		Options: campaigns.Options{Deadline: "72h"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	started, err := org.Pair(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gs := range started {
+		g, _, err := svc.Load(ctx, gs.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Settings.PerMove != "72h" || g.Seq != 2 {
+			t.Errorf("game %s: time per move %q after %d events, want 72h set by one event after GameCreated", gs.Game, g.Settings.PerMove, g.Seq)
+		}
+	}
+}

@@ -66,6 +66,11 @@ func (s *Service) Create(ctx context.Context, req NewCampaign) (string, error) {
 	if _, err := s.Games.Catalog.Lookup(req.Game); err != nil {
 		return "", fmt.Errorf("%w: %v", ErrRefused, err)
 	}
+	if d := req.Options.Deadline; d != "" {
+		if _, err := projections.ParseSpan(d); err != nil {
+			return "", fmt.Errorf("%w: a deadline: %v", ErrRefused, err)
+		}
+	}
 	var seed rules.Seed
 	if req.Seed != nil {
 		seed = *req.Seed

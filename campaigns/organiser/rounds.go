@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"github.com/pbem-games/pbem/campaigns"
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -120,6 +121,14 @@ func (s *Service) startTables(ctx context.Context, id string) ([]campaigns.GameS
 		game, err := s.Games.Create(ctx, req)
 		if err != nil {
 			return started, fmt.Errorf("organiser: campaign %s round %d table %d: %w", id, t.Round, t.Table, err)
+		}
+		if d := c.Created.Options.Deadline; d != "" {
+			// Once per game, however often a start is tried again: the
+			// game applies a source once.
+			set := events.Settings{PerMove: d}
+			if _, err := s.Games.SetSettings(ctx, game, games.Operator, set, games.Cause{Source: req.Source + ":deadline"}); err != nil {
+				return started, fmt.Errorf("organiser: campaign %s game %s: deadline: %w", id, game, err)
+			}
 		}
 		t.Game = game
 		_, err = s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {

@@ -19,7 +19,7 @@ import (
 	"github.com/pbem-games/pbem/rules"
 )
 
-const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--seed N]
+const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--seed N]
        pbem campaign enter ID PLAYER
        pbem campaign withdraw ID PLAYER [--reason TEXT]
        pbem campaign pair ID
@@ -101,6 +101,7 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	variants := fs.String("variant", "", "comma-separated variants of every game")
 	points := fs.String("points", "", "points of each place, first place first, instead of a point for each seat placed behind and a half for each tied")
 	tiebreaks := fs.String("tiebreaks", "", "the tiebreaks in order, from "+strings.Join(campaigns.Tiebreaks, ","))
+	deadline := fs.String("deadline", "", "every game's time per move, e.g. 72h or 3d (default: pbem's clock)")
 	seed := fs.String("seed", "", "a number, for a repeatable campaign (default: a secret random seed)")
 	pos, err := e.parse(fs, args, 1, "new "+campaignForm("new"))
 	if err != nil {
@@ -111,7 +112,7 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	}
 	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: splitList(*variants), Players: splitList(*players), Organiser: "operator",
 		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks),
-			Division: *division, Promote: *promote, Seasons: *seasons}}
+			Division: *division, Promote: *promote, Seasons: *seasons, Deadline: *deadline}}
 	if req.Options.PlacePoints, err = ints(*points); err != nil {
 		return usageError{"campaign new: --points: " + err.Error()}
 	}
