@@ -103,15 +103,16 @@ func TestKnockoutAndLadder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Pair records round 1's results before it pairs round 2.
 	for range 2 {
 		started, err := org.Pair(ctx, ko)
 		if err != nil {
 			t.Fatal(err)
 		}
 		resignLater(t, svc, started)
-		if _, err := org.RecordEnded(ctx, ko); err != nil {
-			t.Fatal(err)
-		}
+	}
+	if _, err := org.RecordEnded(ctx, ko); err != nil {
+		t.Fatal(err)
 	}
 	c, _, _, _ := org.Load(ctx, ko)
 	if st := c.Standings(); !c.Over() || st[0].Player != "ana" || st[0].Rank != 1 {

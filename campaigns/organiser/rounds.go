@@ -12,13 +12,19 @@ import (
 	"github.com/pbem-games/pbem/projections"
 )
 
-// Pair pairs the campaign's next round, drawn from its seed (a league's
+// Pair records the results of the campaign's games that have ended
+// (RecordEnded), pairs the next round, drawn from its seed (a league's
 // next season first, when one is due), and starts a game for each of
 // its tables; it returns the games started. Tables
 // paired before whose games were not yet started (a crash between the
 // two) are started first, each once: a table's game id is derived from
 // the campaign, round and table, so creating it again finds it.
 func (s *Service) Pair(ctx context.Context, id string) ([]campaigns.GameStarted, error) {
+	// The games that ended since are recorded first, so that pairing
+	// rounds is all an organiser needs to do.
+	if _, err := s.RecordEnded(ctx, id); err != nil {
+		return nil, err
+	}
 	// A round robin's round left without a table by those who withdrew
 	// is recorded and passed: the next is paired at once.
 	for {
@@ -89,8 +95,12 @@ func noRound(c *campaigns.Campaign) string {
 	return "there is no round to pair"
 }
 
-// Challenge pairs a ladder's challenge and starts its game.
+// Challenge records the results of the games that have ended, pairs a
+// ladder's challenge and starts its game.
 func (s *Service) Challenge(ctx context.Context, id, challenger, defender string) ([]campaigns.GameStarted, error) {
+	if _, err := s.RecordEnded(ctx, id); err != nil {
+		return nil, err
+	}
 	_, err := s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
 		r, err := c.Challenge(challenger, defender)
 		if err != nil {
