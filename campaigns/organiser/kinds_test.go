@@ -243,7 +243,7 @@ func TestLeagueSeasons(t *testing.T) {
 	if !c.Over() || c.Seed == nil {
 		t.Errorf("after two seasons: over %v, seed revealed %v", c.Over(), c.Seed != nil)
 	}
-	b, err := org.Export(ctx, id, nil)
+	b, err := org.Export(ctx, id, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,7 +109,7 @@ func TestRoundRobinThroughTheService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	export, err := org.Export(ctx, id, &key)
+	export, err := org.Export(ctx, id, &key, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,6 +117,31 @@ func TestRoundRobinThroughTheService(t *testing.T) {
 	rep, err := org.Verify(ctx, lines, nil)
 	if err != nil || !rep.Pairings || rep.Results != 6 || !rep.Signer.Equal(key.Public()) {
 		t.Fatalf("Verify = %+v, %v; want pairings checked, 6 results, signed by the key", rep, err)
+	}
+
+	// With every game's history, the export is checked by a service that
+	// has none of the games in its store.
+	bundle, err := org.Export(ctx, id, &key, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := &organiser.Service{Games: gamestest.NewService(t)}
+	if rep, err := elsewhere.Verify(ctx, bytesLines(bundle), nil); err != nil || rep.Results != 6 || rep.FromFile != 6 {
+		t.Errorf("Verify of the export with its games elsewhere = %+v, %v; want 6 results from the file", rep, err)
+	}
+	if _, err := elsewhere.Verify(ctx, lines, nil); !errors.Is(err, organiser.ErrForged) {
+		t.Errorf("Verify elsewhere of the export without its games = %v, want ErrForged (the games are nowhere)", err)
+	}
+	// A game's history in the file with its final scores changed fails.
+	changed := bytesLines(bundle)
+	for i := len(changed) - 1; i >= 0; i-- {
+		if bytes.Contains(changed[i], []byte(`"type":"GameEnded"`)) {
+			changed[i] = bytes.Replace(changed[i], []byte(`"scores":[`), []byte(`"scores":[9`), 1)
+			break
+		}
+	}
+	if _, err := elsewhere.Verify(ctx, changed, nil); err == nil {
+		t.Error("Verify of an export whose last game's scores were changed succeeded")
 	}
 
 	// A result's places edited in place: its hash no longer holds.

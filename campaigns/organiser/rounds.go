@@ -245,11 +245,16 @@ func (s *Service) game(ctx context.Context, c *campaigns.Campaign, gs campaigns.
 	if err != nil {
 		return nil, fmt.Errorf("organiser: campaign %s game %s: %w", c.ID, gs.Game, err)
 	}
+	return g, checkTable(c, gs, g)
+}
+
+// checkTable checks that game g says it plays the table gs of c.
+func checkTable(c *campaigns.Campaign, gs campaigns.GameStarted, g *projections.Game) error {
 	if gc := g.Created; gc.Campaign != c.ID || gc.Round != gs.Round || gc.Table != gs.Table {
-		return nil, fmt.Errorf("%w: game %s says it plays campaign %q round %d table %d, not campaign %s round %d table %d",
+		return fmt.Errorf("%w: game %s says it plays campaign %q round %d table %d, not campaign %s round %d table %d",
 			ErrRefused, gs.Game, gc.Campaign, gc.Round, gc.Table, c.ID, gs.Round, gs.Table)
 	}
-	return g, nil
+	return nil
 }
 
 func indexGame(c *campaigns.Campaign, game string) int {

@@ -28,7 +28,7 @@ const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…
        pbem campaign decide ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]
        pbem campaign standings ID [--json]
        pbem campaign list
-       pbem campaign export ID
+       pbem campaign export ID [--games]
        pbem campaign verify ID | --file F [--key FILE|FINGERPRINT]`
 
 // campaignSynopsis is the campaign command's synopsis, one line per
@@ -427,7 +427,9 @@ func runCampaignList(ctx context.Context, e *env, args []string) error {
 }
 
 func runCampaignExport(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("export"), args, 1, "export "+campaignForm("export"))
+	fs := campaignFlags("export")
+	withGames := fs.Bool("games", false, "follow the campaign's history with every game's that has a result, whole and signed, so that the file is checked without this store")
+	pos, err := e.parse(fs, args, 1, "export "+campaignForm("export"))
 	if err != nil {
 		return err
 	}
@@ -439,7 +441,7 @@ func runCampaignExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	b, err := org.Export(ctx, campaignID(pos[0]), &key)
+	b, err := org.Export(ctx, campaignID(pos[0]), &key, *withGames)
 	if err != nil {
 		return err
 	}
@@ -474,7 +476,7 @@ func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 		lines = splitLines(data)
 	} else {
 		id := campaignID(pos[0])
-		b, err := org.Export(ctx, id, nil)
+		b, err := org.Export(ctx, id, nil, false)
 		if err != nil {
 			return err
 		}
@@ -509,6 +511,9 @@ func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "chain intact; origin not checked: campaign %s, %d events", c.ID, rep.Events)
 	}
 	fmt.Fprintf(e.stdout, "; %d results match their games' own histories", rep.Results)
+	if rep.FromFile > 0 {
+		fmt.Fprintf(e.stdout, " (%d of them in the file, each verified)", rep.FromFile)
+	}
 	if rep.Pairings {
 		fmt.Fprint(e.stdout, "; every round paired again from the seed as recorded")
 	} else {

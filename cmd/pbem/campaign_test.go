@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
 // campaignShown is what pbem campaign standings --json prints, as far as
@@ -114,6 +116,20 @@ func TestCampaignRoundRobin(t *testing.T) {
 	if out := mustPbem(t, dir, "campaign", "verify", "--file", write("c.jsonl", export)); !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "signed by this service's key") {
 		t.Errorf("campaign verify --file = %q, want ok and signed", out)
 	}
+	// An outsider with an empty data directory and the service's key
+	// checks the export that carries its games.
+	key, err := postoffice.LocalKey(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundle := write("bundle.jsonl", mustPbem(t, dir, "campaign", "export", id, "--games"))
+	out := mustPbem(t, t.TempDir(), "campaign", "verify", "--file", bundle, "--key", key.Public().String())
+	if !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "6 of them in the file") {
+		t.Errorf("campaign verify --file of the export with its games, elsewhere = %q, want ok with 6 games from the file", out)
+	}
+	if _, err := pbem(t, t.TempDir(), "campaign", "verify", "--file", write("alone.jsonl", export), "--key", key.Public().String()); err == nil {
+		t.Error("campaign verify elsewhere of an export without its games succeeded")
+	}
 	lines := strings.SplitAfter(export, "\n")
 	dropped := strings.Join(append(append([]string{}, lines[:5]...), lines[6:]...), "")
 	if _, err := pbem(t, dir, "campaign", "verify", "--file", write("dropped.jsonl", dropped)); err == nil {
@@ -130,7 +146,7 @@ func TestCampaignRoundRobin(t *testing.T) {
 	if forged == "" {
 		t.Fatal("no result with places to edit")
 	}
-	_, err := pbem(t, dir, "campaign", "verify", "--file", write("forged.jsonl", strings.Join(lines, "")))
+	_, err = pbem(t, dir, "campaign", "verify", "--file", write("forged.jsonl", strings.Join(lines, "")))
 	if err == nil || !strings.Contains(err.Error(), "line") {
 		t.Errorf("campaign verify of an export with a result's places edited = %v, want the line refused", err)
 	}
