@@ -368,7 +368,7 @@ func (c *Campaign) Over() bool {
 	case Knockout:
 		return len(c.Rounds) > 0 && len(c.knockoutAlive()) <= 1
 	case Swiss:
-		return len(c.Rounds) >= c.swissRounds() || len(c.Active()) < 2
+		return len(c.Rounds) > 0 && (len(c.Rounds) >= c.swissRounds() || len(c.Active()) < 2)
 	case League:
 		return len(c.Seasons) > 0 && (len(c.Rounds) >= c.Created.Options.seasons()*c.seasonLength() || len(c.Active()) < 2)
 	default:

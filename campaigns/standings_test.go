@@ -281,3 +281,17 @@ func TestReliability(t *testing.T) {
 		}
 	}
 }
+
+// TestNotOverBeforeItBegins: a campaign of any kind opened without
+// entries takes them one by one; none is over before its first round.
+func TestNotOverBeforeItBegins(t *testing.T) {
+	for _, kind := range campaigns.Kinds {
+		l := newLeague(t, kind, campaigns.Options{}, nil)
+		for _, p := range players(3) {
+			l.apply(campaigns.Entered{Player: p})
+			if l.c.Over() {
+				t.Errorf("a %s with %s entered is over before its first round", kind, p)
+			}
+		}
+	}
+}
