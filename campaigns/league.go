@@ -68,11 +68,7 @@ func (c *Campaign) firstDivisions() [][]string {
 	for i := 0; i < len(active); i += size {
 		out = append(out, slices.Clone(active[i:min(i+size, len(active))]))
 	}
-	if n := len(out); n > 1 && len(out[n-1]) < c.Created.Options.table() {
-		out[n-2] = append(out[n-2], out[n-1]...)
-		out = out[:n-1]
-	}
-	return out
+	return c.mergeSmall(out)
 }
 
 // moveDivisions promotes and relegates after the last season: each
@@ -112,7 +108,28 @@ func (c *Campaign) moveDivisions(seed rules.Seed) [][]string {
 	for d := range next {
 		next[d] = slices.Concat(down[d], next[d], up[d])
 	}
-	return next
+	return c.mergeSmall(next)
+}
+
+// mergeSmall drops empty divisions and joins a division too small for a
+// table (after players left) to the one above, or the first to the one
+// below.
+func (c *Campaign) mergeSmall(divs [][]string) [][]string {
+	divs = slices.DeleteFunc(divs, func(d []string) bool { return len(d) == 0 })
+	for d := 0; d < len(divs) && len(divs) > 1; {
+		if len(divs[d]) >= c.Created.Options.table() {
+			d++
+			continue
+		}
+		if d > 0 {
+			divs[d-1] = append(divs[d-1], divs[d]...)
+		} else {
+			divs[1] = append(slices.Clone(divs[0]), divs[1]...)
+		}
+		divs = slices.Delete(divs, d, d+1)
+		d = 0
+	}
+	return divs
 }
 
 func (c *Campaign) startSeason(f SeasonStarted) error {
@@ -150,7 +167,9 @@ func (c *Campaign) pairLeague(round int) ([][]string, []string, error) {
 	var byes []string
 	for _, div := range c.Seasons[s-1].Divisions {
 		sched := c.schedule(len(div))
-		if sched == nil {
+		if len(div) < 2 { // alone in a division, after the others left
+			sched = nil
+		} else if sched == nil {
 			return nil, nil, fmt.Errorf("campaigns: a division of %d at tables of %d makes more than %d games", len(div), c.Created.Options.table(), MaxGames)
 		}
 		if i >= len(sched) { // a smaller division sits this round out

@@ -378,8 +378,9 @@ func BracketOrder(size int) []int {
 
 // knockoutSlots returns the players going into round (from 1), in
 // bracket order, "" where nobody is: round 1 seeds the draw order down
-// the bracket, and each later round has the winner of each pair of the
-// round before (a player without an opponent goes on).
+// the bracket, and each later round has, from each pair of the round
+// before, the winner of their game or the one who had a bye. Past
+// rounds are read as they were recorded, whoever left since.
 func (c *Campaign) knockoutSlots(seed rules.Seed, round int) []string {
 	order := c.drawOrder(seed)
 	size := 1
@@ -395,17 +396,30 @@ func (c *Campaign) knockoutSlots(seed rules.Seed, round int) []string {
 	for r := 1; r < round; r++ {
 		next := make([]string, len(slots)/2)
 		for i := range next {
-			a, b := c.present(slots[2*i]), c.present(slots[2*i+1])
-			switch {
-			case a == "" || b == "":
-				next[i] = a + b
-			default:
+			a, b := slots[2*i], slots[2*i+1]
+			if a != "" && b != "" {
 				next[i] = c.tableWinner(r, a, b)
+			}
+			if next[i] == "" {
+				next[i] = c.hadBye(r, a, b)
 			}
 		}
 		slots = next
 	}
 	return slots
+}
+
+// hadBye is whichever of a and b had a bye in round, or "".
+func (c *Campaign) hadBye(round int, a, b string) string {
+	if round > len(c.Rounds) {
+		return ""
+	}
+	for _, p := range c.Rounds[round-1].Byes {
+		if p != "" && (p == a || p == b) {
+			return p
+		}
+	}
+	return ""
 }
 
 // present is p unless p left the campaign.
