@@ -323,3 +323,41 @@ func TestDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestPairAtOnce: two organisers pairing the same campaign at the same
+// moment make one round, each of its tables one game.
+func TestPairAtOnce(t *testing.T) {
+	ctx := context.Background()
+	svc, org := newOrganiser(t)
+	id, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.RoundRobin, Game: "atacama", Players: four, Organiser: "org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := &organiser.Service{Games: &games.Service{Store: svc.Store, Catalog: svc.Catalog, Now: svc.Now}}
+	errs := make(chan error, 2)
+	for _, o := range []*organiser.Service{org, other} {
+		go func() {
+			_, err := o.Pair(ctx, id)
+			errs <- err
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil && !errors.Is(err, organiser.ErrRefused) {
+			t.Errorf("Pair at once: %v", err)
+		}
+	}
+	c, _, _, err := org.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Rounds) != 1 || len(c.Games) != 2 || len(c.Unstarted()) != 0 {
+		t.Errorf("after two Pairs at once: %d rounds, %d games, %d tables unstarted; want 1, 2, 0", len(c.Rounds), len(c.Games), len(c.Unstarted()))
+	}
+	subjects, err := svc.Store.Counts(ctx, "pbem.game.>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(subjects) != 2 {
+		t.Errorf("%d games in the store, want 2", len(subjects))
+	}
+}
