@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/pbem-games/pbem/campaigns"
@@ -93,3 +94,40 @@ func randomCampaign(t *testing.T, kind string, opt campaigns.Options, n int, tri
 		t.Errorf("Pair after the end = %v, want ErrNoRound", err)
 	}
 }
+
+// TestRandomLadder plays random challenges on ladders of 3 to 9, some
+// refused for their reach: the ladder always holds every player still in
+// once, a won challenge moves the challenger to the defender's place,
+// and the history folds again to the same ladder.
+func TestRandomLadder(t *testing.T) {
+	for n := 3; n <= 9; n++ {
+		l := newLeague(t, campaigns.Ladder, campaigns.Options{Reach: 2}, players(n))
+		r := rules.NewRand(rules.SeedFromInt(uint64(n)), "ladder")
+		for range 60 {
+			ch, de := l.c.Ladder[r.IntN(len(l.c.Ladder))], l.c.Ladder[r.IntN(len(l.c.Ladder))]
+			round, err := l.c.Challenge(ch, de)
+			pc, pd := indexOf(l.c.Ladder, ch), indexOf(l.c.Ladder, de)
+			if ok := pd < pc && pc-pd <= 2; (err == nil) != ok {
+				t.Fatalf("ladder %v: Challenge(%s, %s) = %v, want allowed %v", l.c.Ladder, ch, de, err, ok)
+			}
+			if err != nil {
+				continue
+			}
+			l.apply(round)
+			places := [][]int{{1, 2}, {2, 1}, {1, 1}}[r.IntN(3)]
+			l.play(round.Round, 1, round.Tables[0], places)
+			if places[0] == 1 && places[1] == 2 && indexOf(l.c.Ladder, ch) != pd {
+				t.Fatalf("%s beat %s from place %d but stands at %d of %v", ch, de, pc+1, indexOf(l.c.Ladder, ch)+1, l.c.Ladder)
+			}
+			if len(l.c.Ladder) != len(l.c.Active()) {
+				t.Fatalf("ladder %v holds other players than %v", l.c.Ladder, l.c.Active())
+			}
+		}
+		again, err := campaigns.Fold(l.c.ID, l.facts)
+		if err != nil || !slices.Equal(again.Ladder, l.c.Ladder) {
+			t.Errorf("the ladder folds again to %v, %v; want %v", again.Ladder, err, l.c.Ladder)
+		}
+	}
+}
+
+func indexOf(s []string, p string) int { return slices.Index(s, p) }
