@@ -302,9 +302,13 @@ type campaignGameJSON struct {
 	Places  []int    `json:"places,omitempty"`
 }
 
+// standingJSON is a line of the standings with its scores in points,
+// not the sixtieths they are counted in.
 type standingJSON struct {
 	campaigns.Standing
-	Points float64 `json:"points"` // in points, not sixtieths
+	Points          float64 `json:"points"`
+	Buchholz        float64 `json:"buchholz"`
+	SonnebornBerger float64 `json:"sonnebornBerger"`
 }
 
 func runCampaignStandings(ctx context.Context, e *env, args []string) error {
@@ -340,7 +344,8 @@ func printCampaignJSON(e *env, c *campaigns.Campaign) error {
 		out.Games = append(out.Games, j)
 	}
 	for _, st := range c.Standings() {
-		out.Standings = append(out.Standings, standingJSON{Standing: st, Points: st.Points.Float()})
+		out.Standings = append(out.Standings, standingJSON{Standing: st, Points: st.Points.Float(),
+			Buchholz: st.Buchholz.Float(), SonnebornBerger: st.SonnebornBerger.Float()})
 	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
@@ -349,7 +354,7 @@ func printCampaignJSON(e *env, c *campaigns.Campaign) error {
 
 // printCampaign prints the campaign's state and its standings as a table.
 func printCampaign(e *env, c *campaigns.Campaign) {
-	state := fmt.Sprintf("%d rounds paired, %d games, %d running", len(c.Rounds), len(c.Games), len(c.Running()))
+	state := fmt.Sprintf("%s paired, %s, %d running", count(len(c.Rounds), "round"), count(len(c.Games), "game"), len(c.Running()))
 	if c.Over() {
 		state += ", over"
 	}
@@ -362,7 +367,7 @@ func printCampaign(e *env, c *campaigns.Campaign) {
 		rel[r.Player] = r
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "rank\tplayer\tpoints\tplayed\tbuchholz\tsonneborn-berger\tgame score\ttimeouts\telo\ton time\t")
+	fmt.Fprintln(w, "rank\tplayer\tpoints\tplayed\tbyes\tbuchholz\tsonneborn-berger\tgame score\ttimeouts\telo\ton time\t")
 	for _, st := range c.Standings() {
 		player := st.Player
 		switch {
@@ -373,7 +378,7 @@ func printCampaign(e *env, c *campaigns.Campaign) {
 		case st.Division > 0:
 			player = fmt.Sprintf("%s (division %d)", player, st.Division)
 		}
-		fmt.Fprintf(w, "%d\t%s\t%s\t%d\t%s\t%s\t%d\t%d\t%.0f\t%.0f%%\t\n", st.Rank, player, st.Points, st.Played, st.Buchholz, st.SonnebornBerger,
+		fmt.Fprintf(w, "%d\t%s\t%s\t%d\t%d\t%s\t%s\t%d\t%d\t%.0f\t%.0f%%\t\n", st.Rank, player, st.Points, st.Played, st.Byes, st.Buchholz, st.SonnebornBerger,
 			st.GameScore, st.Timeouts, ratings[st.Player].Elo, 100*rel[st.Player].OnTime)
 	}
 	w.Flush()
@@ -390,6 +395,14 @@ func printCampaign(e *env, c *campaigns.Campaign) {
 		}
 		w.Flush()
 	}
+}
+
+// count writes n things: "1 round", "3 rounds".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
 }
 
 func runCampaignList(ctx context.Context, e *env, args []string) error {
