@@ -235,7 +235,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.Over = over || g.Ended != nil // a game resigned or ended by agreement: the rules may still name a seat to act
 	for _, p := range g.Created.Players {
 		m.Players = append(m.Players, templates.PlayerLine{Seat: p.Seat, Name: p.Name,
-			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: !m.Over && games.IsToAct(g.State, p.Seat), You: p.Seat == n.Seat})
+			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: !m.Over && !waiting && games.IsToAct(g.State, p.Seat), You: p.Seat == n.Seat})
 	}
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
 	m.Board = boardText(g.State.View(seat), loc)
