@@ -426,3 +426,23 @@ func TestMoveInTheSubject(t *testing.T) {
 		})
 	}
 }
+
+// TestHostSetsUpAndMoves: a host's mail that sets the deadline, asks
+// someone to watch and then plays the first move costs the host no mail
+// asking for the move the same mail makes: the move's mail says it all.
+func TestHostSetsUpAndMoves(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	out := mt.mail(id, 0, "ana@example.org", "", "DEADLINE 48h\r\nWATCH olu@example.org\r\nE5\r\n")
+	if g := mt.game(id); len(g.Moves) != 1 || g.Settings.PerMove == "" || len(g.Observers) != 1 {
+		t.Fatalf("moves %v, settings %+v, observers %v; want E5, a deadline and olu", g.Moves, g.Settings, g.Observers)
+	}
+	for _, o := range out {
+		if o.Headers[mailroom.HeaderKind] == mailroom.KindYourTurn {
+			t.Errorf("the host was asked to move by a mail the same mail's move made stale:\n%s", o.Text)
+		}
+	}
+	if !says(out, "E5", "48") {
+		t.Errorf("no mail to the host tells both the deadline and the move; the mails:\n%s", texts(out))
+	}
+}
