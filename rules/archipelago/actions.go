@@ -342,15 +342,13 @@ func (s *state) buildPrice(p, k int) cost {
 	return c
 }
 
-// builtBy is the unit that builds k: a ship for a port, a citizen for the
-// rest (bShip stands for a ship, -1 for a citizen). Public fact (the
-// publisher's player aid): a building is built "using an active citizen
-// (or ship for a port)".
-func builtBy(k int) int {
-	if k == bPort {
-		return bShip
-	}
-	return -1
+// mayBuild reports whether seat p has a unit on hexagon h that may build
+// k: a free citizen, or for a port a free citizen or a free ship. Public
+// fact (the publisher's player aid): a building is built "using an active
+// citizen (or ship for a port)".
+func (s *state) mayBuild(p, h, k int) bool {
+	u := s.units[h][p]
+	return u.cit > 0 || k == bPort && u.ship > 0
 }
 
 // coastal reports whether hexagon h has a water edge.
@@ -372,10 +370,10 @@ func (s *state) checkBuild(p int, m Move) error {
 	}
 	h, k := int(s.grid[m.Cell]), int(m.Build)
 	pl := &s.players[p]
-	if builtBy(k) == bShip && s.units[h][p].ship == 0 {
-		return illegal("a port is built with a free ship: you have none on %s", cellName(int(m.Cell)))
-	}
-	if builtBy(k) != bShip && s.units[h][p].cit == 0 {
+	if !s.mayBuild(p, h, k) {
+		if k == bPort {
+			return illegal("you need a free citizen or a free ship on %s to build a port there", cellName(int(m.Cell)))
+		}
 		return illegal("you need a free citizen on %s to build there", cellName(int(m.Cell)))
 	}
 	switch {

@@ -380,17 +380,19 @@ func TestBuild(t *testing.T) {
 	refuse(t, s, p, "BUILD CITY F5", "already has a city")
 	refuse(t, base, p, "BUILD TEMPLE F6", "build on a region")
 	refuse(t, base, p, "BUILD TEMPLE F4", "free citizen on F4")
-	// A port is built with a ship, the rest with a citizen (the
-	// publisher's player aid: "using an active citizen (or ship for a
-	// port)").
+	// A port is built with a citizen or a ship, the rest with a citizen
+	// (the publisher's player aid: "using an active citizen (or ship for
+	// a port)").
 	for _, c := range []struct {
 		what string
 		f5   units
 		want string // "" when legal
 	}{
 		{"PORT", units{ship: 1}, ""},
-		{"PORT", units{cit: 2}, "built with a free ship"},
-		{"PORT", units{cit: 2, shipLink: 1}, "built with a free ship"},
+		{"PORT", units{cit: 2}, ""},
+		{"PORT", units{cit: 1, shipLink: 1}, ""},
+		{"PORT", units{citLinked: 1, shipLink: 1}, "free citizen or a free ship on F5"},
+		{"PORT", units{rebels: 2}, "free citizen or a free ship on F5"},
 		{"CITY", units{ship: 1}, "free citizen on F5"},
 		{"CITY", units{cit: 1}, ""},
 	} {
