@@ -468,6 +468,28 @@ func TestMigrate(t *testing.T) {
 	three.units[f7][q] = units{cit: 3, ship: 1}
 	three.turn = int8(slices.Index(three.order[:], int8(q)))
 	refuse(t, three, q, "MIGRATE F7 G7 3C 1S", "carry at most 2")
+	// The publisher's reference sheet: "Ships may perform an infinite
+	// number of convoys during the same turn, even in different
+	// directions", and convoy, ship migration, convoy is a legal move.
+	t.Run("Convoys", func(t *testing.T) {
+		s := edit(three)
+		s = play(t, s, q, "MIGRATE F7 G7 2C 1S") // a convoy
+		s = play(t, s, q, "MIGRATE G7 F7 1S")    // the ship's own migration, back
+		if !hasLegal(s, q, "MIGRATE F7 G7 1C 1S") {
+			t.Fatalf("a second convoy is not among %v", legalText(s, q))
+		}
+		s = play(t, s, q, "MIGRATE F7 G7 1C 1S") // a convoy again
+		if u := s.units[gg][q]; u.cit != 3 || u.ship != 1 {
+			t.Errorf("units on G7 %+v, want 3 citizens and the ship", u)
+		}
+		if s.migrating {
+			t.Errorf("nothing is left to move and the migration goes on")
+		}
+		s = edit(three)
+		s = play(t, s, q, "MIGRATE F7 G7 1C 1S")
+		s = play(t, s, q, "MIGRATE G7 F7 1S")
+		refuse(t, s, q, "MIGRATE F7 G7 1S", "that can still move") // its own migration is made; an empty ship is no convoy
+	})
 }
 
 func TestPassAndDiscs(t *testing.T) {
