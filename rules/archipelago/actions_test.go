@@ -668,3 +668,25 @@ func TestCardPower(t *testing.T) {
 		t.Errorf("legal cards = %v", legalText(base, p))
 	}
 }
+
+// TestBuiltMarketUsable is the reference sheet's special case: "A
+// constructed building may already be used during the same round it was
+// built". pbem's turn ends with its action, so a market built is used
+// from its builder's next turn of the same round.
+func TestBuiltMarketUsable(t *testing.T) {
+	s, p, q := actionsFixture(t)
+	s.players[p].cubes = [nRes]int8{fruit: 1, cattle: 1}
+	s.home = [nRes]int8{1, 1, 1, 1, 1, 1}
+	s = play(t, s, p, "BUILD MARKET F5")
+	if s.actor() != q {
+		t.Fatalf("after the construction the actor is %d, want %d", s.actor(), q)
+	}
+	s = play(t, s, q, "TAX")
+	if s.actor() != p || s.round != 1 {
+		t.Fatalf("actor %d in round %d, want %d in round 1", s.actor(), s.round, p)
+	}
+	if !hasLegal(s, p, "USE MARKET") {
+		t.Fatalf("USE MARKET is not among %v in the round the market was built", legalText(s, p))
+	}
+	play(t, s, p, "USE MARKET")
+}
