@@ -3,6 +3,9 @@ package altiplano
 import (
 	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // chineseRulebookCases are the actions of the Chinese rulebook, each as
@@ -127,6 +130,50 @@ func TestChineseRefusalsQuoteThePlayer(t *testing.T) {
 		_, err := s.Parse(0, c.text)
 		if err == nil || strings.Contains(err.Error(), c.english) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Parse(%q) = %v; want a refusal saying %s and not %q", c.text, err, c.want, c.english)
+		}
+	}
+}
+
+// TestChineseRoundTrip plays whole games and writes every legal move of
+// every seat to act as a Chinese player writes it (MoveIn "zh"): no line
+// holds an English word, and each parses back to its move.
+func TestChineseRoundTrip(t *testing.T) {
+	for _, setup := range []rules.Setup{
+		{Seats: 3, Seed: rules.SeedFromInt(29)},
+		{Seats: 2, Variants: []string{Choose, Missions}, Seed: rules.SeedFromInt(30)},
+	} {
+		st, err := Game.Start(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rules.NewRand(rules.SeedFromInt(1), "zh")
+		kinds := map[string]bool{}
+		for n := 0; len(st.ToAct()) > 0 && n < 5000; n++ {
+			for _, seat := range st.ToAct() {
+				for _, m := range st.Legal(seat) {
+					zh := st.(rules.Translator).MoveIn("zh", m)
+					if strings.ContainsFunc(zh, func(r rune) bool { return r < 0x80 && unicode.IsLetter(r) }) {
+						t.Fatalf("MoveIn(zh, %s) = %q holds an English word", m, zh)
+					}
+					back, err := st.Parse(seat, zh)
+					if err != nil || back.String() != m.String() {
+						t.Fatalf("Parse(%q) = %v, %v; want %s", zh, back, err, m)
+					}
+					kinds[strings.Fields(m.String())[0]] = true
+				}
+			}
+			to := st.ToAct()
+			seat := to[r.IntN(len(to))]
+			legal := st.Legal(seat)
+			if st, err = st.Apply(seat, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, over := st.Result(); !over {
+			t.Errorf("%+v: the game did not end", setup)
+		}
+		if len(kinds) < 6 {
+			t.Errorf("%+v: only moves %v were written", setup, kinds)
 		}
 	}
 }
