@@ -387,6 +387,9 @@ func (s *Service) Queue(ctx context.Context, id string, seat rules.Seat, moves [
 		if !g.Rules.Info().Programmed {
 			return nil, "", refuse(rules.ErrIllegal, "it is not your turn, and %s takes no moves for later turns", g.Rules.Info().Title)
 		}
+		if lr, ok := g.State.(rules.ListReader); ok {
+			moves = lr.ReadList(seat, moves) // kept as meant when written
+		}
 		evs, err := s.newEvents(c, event(events.TypeMovesQueued, int(seat), events.MovesQueued{Seat: int(seat), Moves: moves, Salt: salt()}))
 		return evs, "", err
 	})

@@ -129,6 +129,18 @@ type Staged interface {
 	Stage() string
 }
 
+// ListReader is implemented by the states of games whose Info says
+// Programmed and some of whose move texts mean different moves as the
+// turns come. ReadList returns the lines of seat s's programmed list,
+// sent now, as pbem is to keep them: each written so that, when its turn
+// comes, it means what it meant when the player wrote it (Archipelago's
+// PASS, which in a crisis gives nothing and otherwise passes for the
+// round, is kept as the gift of nothing it stands for). Lines it does not
+// change come back as they were.
+type ListReader interface {
+	ReadList(s Seat, lines []string) []string
+}
+
 // TieBreaker is implemented by states whose rules break a tie on points.
 // Once the game is over, TieBreak gives each seat's second measure, by
 // seat (Altiplano's coins): of seats with equal scores, the higher ranks
