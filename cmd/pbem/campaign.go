@@ -19,7 +19,7 @@ import (
 	"github.com/pbem-games/pbem/rules"
 )
 
-const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--seed N]
+const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--auto-pair] [--seed N]
        pbem campaign enter ID PLAYER
        pbem campaign withdraw ID PLAYER [--reason TEXT]
        pbem campaign pair ID
@@ -102,6 +102,7 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	points := fs.String("points", "", "points of each place, first place first, instead of a point for each seat placed behind and a half for each tied")
 	tiebreaks := fs.String("tiebreaks", "", "the tiebreaks in order, from "+strings.Join(campaigns.Tiebreaks, ","))
 	deadline := fs.String("deadline", "", "every game's time per move, e.g. 72h or 3d (default: pbem's clock)")
+	autoPair := fs.Bool("auto-pair", false, "a running pbem serve pairs each next round as soon as every game of the round before has ended (not on a ladder)")
 	seed := fs.String("seed", "", "a number, for a repeatable campaign (default: a secret random seed)")
 	pos, err := e.parse(fs, args, 1, "new "+campaignForm("new"))
 	if err != nil {
@@ -112,7 +113,7 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	}
 	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: splitList(*variants), Players: splitList(*players), Organiser: "operator",
 		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks),
-			Division: *division, Promote: *promote, Seasons: *seasons, Deadline: *deadline}}
+			Division: *division, Promote: *promote, Seasons: *seasons, Deadline: *deadline, AutoPair: *autoPair}}
 	if req.Options.PlacePoints, err = ints(*points); err != nil {
 		return usageError{"campaign new: --points: " + err.Error()}
 	}
