@@ -277,12 +277,13 @@ func (p *PostOffice) share(ctx context.Context, leases map[string]*events.Lease)
 	}
 }
 
-// Handler serves /healthz, /metrics, the games' pages under /g/ and the
-// one-click unsubscribe links under /u/.
+// Handler serves /healthz, /metrics, the games' pages under /g/, the
+// campaigns' under /c/ and the one-click unsubscribe links under /u/.
 func (p *PostOffice) Handler() http.Handler {
 	mux := healthMux(p.health, p.metrics)
 	mux.Handle("GET /g/", p.pages.Handler())
 	mux.Handle("GET /rules/", p.pages.Rules())
+	mux.Handle("GET /c/", p.pages.Campaigns())
 	mux.Handle("/u/", p.pages.Unsubscribe())
 	return mux
 }
