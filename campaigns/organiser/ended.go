@@ -106,17 +106,6 @@ func (r *Recorder) Run(ctx context.Context) error {
 	})
 }
 
-// CatchUp records the result of every game that ended before now, then
-// returns.
-func (r *Recorder) CatchUp(ctx context.Context) error {
-	return r.Service.Games.Store.CatchUp(ctx, RecorderDurable, func(d events.Delivery) error {
-		if d.Event.Type != events.TypeGameEnded {
-			return nil
-		}
-		return r.ended(ctx, d.Event.Game)
-	})
-}
-
 func (r *Recorder) ended(ctx context.Context, game string) error {
 	out, err := r.Service.Ended(ctx, game)
 	if r.OnEnded != nil {

@@ -1556,6 +1556,7 @@ var en = dict{
 	"web.campaign.col.glicko":          "Glicko-2",
 	"web.campaign.col.ontime":          "on time",
 	"web.campaign.col.games":           "games",
+	"web.campaign.col.players":         "players",
 	"web.campaign.col.table":           "table",
 	"web.campaign.col.game":            "game",
 	"web.campaign.col.result":          "result",

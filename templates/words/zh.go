@@ -1545,6 +1545,7 @@ var zh = dict{
 	"web.campaign.col.glicko":          "Glicko-2",
 	"web.campaign.col.ontime":          "按时",
 	"web.campaign.col.games":           "对局数",
+	"web.campaign.col.players":         "玩家",
 	"web.campaign.col.table":           "桌",
 	"web.campaign.col.game":            "对局",
 	"web.campaign.col.result":          "结果",
