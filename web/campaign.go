@@ -181,9 +181,9 @@ func (p *Pages) campaignPage(ctx context.Context, id string, l locale, asked str
 	return pg, nil
 }
 
-// name is how the public page names a campaign's entry: by name, never
+// entryName is how the public page names a campaign's entry: by name, never
 // by address.
-func name(entry string) string { return organiser.Player(entry).Name }
+func entryName(entry string) string { return organiser.Player(entry).Name }
 
 func standingRows(c *campaigns.Campaign, l locale) []standingRow {
 	elo, onTime := map[string]float64{}, map[string]float64{}
@@ -195,7 +195,7 @@ func standingRows(c *campaigns.Campaign, l locale) []standingRow {
 	}
 	var out []standingRow
 	for _, st := range c.Standings() {
-		row := standingRow{Rank: st.Rank, Player: name(st.Player), Points: st.Points.String(), Buchholz: st.Buchholz.String(),
+		row := standingRow{Rank: st.Rank, Player: entryName(st.Player), Points: st.Points.String(), Buchholz: st.Buchholz.String(),
 			SB: st.SonnebornBerger.String(), Played: st.Played, Byes: st.Byes, GameScore: st.GameScore, Timeouts: st.Timeouts,
 			Elo: fmt.Sprintf("%.0f", elo[st.Player]), OnTime: fmt.Sprintf("%.0f%%", 100*onTime[st.Player])}
 		var notes []string
@@ -231,7 +231,7 @@ func (p *Pages) roundRows(c *campaigns.Campaign, l locale, asked string) []round
 		row := roundRow{Round: r + 1}
 		var byes []string
 		for _, b := range round.Byes {
-			byes = append(byes, name(b))
+			byes = append(byes, entryName(b))
 		}
 		if len(byes) > 0 {
 			row.Byes = l.S("web.campaign.bye", strings.Join(byes, l.S("sep,")))
@@ -240,7 +240,7 @@ func (p *Pages) roundRows(c *campaigns.Campaign, l locale, asked string) []round
 			tr := tableRow{Table: t + 1, Result: l.S("web.campaign.unstarted")}
 			var players []string
 			for _, s := range seats {
-				players = append(players, name(s))
+				players = append(players, entryName(s))
 			}
 			tr.Players = strings.Join(players, l.S("sep,"))
 			if g, ok := games[[2]int{r + 1, t + 1}]; ok {
@@ -276,7 +276,7 @@ func placed(g campaigns.Game, l locale) string {
 	var parts []string
 	for _, s := range seats {
 		if s < len(places) {
-			parts = append(parts, l.S("web.campaign.placed", places[s], name(g.Seats[s])))
+			parts = append(parts, l.S("web.campaign.placed", places[s], entryName(g.Seats[s])))
 		}
 	}
 	return strings.Join(parts, l.S("sep,"))
@@ -290,7 +290,7 @@ func ratingRows(c *campaigns.Campaign) (rows []ratingRow, glicko bool) {
 		return cmp.Or(cmp.Compare(b.Elo, a.Elo), cmp.Compare(a.Player, b.Player))
 	})
 	for _, r := range rs {
-		row := ratingRow{Player: name(r.Player), Games: r.Games, Elo: fmt.Sprintf("%.0f", r.Elo)}
+		row := ratingRow{Player: entryName(r.Player), Games: r.Games, Elo: fmt.Sprintf("%.0f", r.Elo)}
 		if r.Glicko != nil {
 			row.Glicko, glicko = fmt.Sprintf("%.0f ± %.0f", r.Glicko.R, r.Glicko.RD), true
 		}
