@@ -1,6 +1,7 @@
 package organiser
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -82,35 +83,34 @@ const RecorderDurable = "campaigns"
 // Service.Ended. An event is acknowledged only once its result is
 // recorded, so a crash between a game's end and its record is caught up
 // when the recorder runs again; recording a game twice changes nothing.
+// A game's end whose recording keeps failing (a campaign's history that
+// does not fold, say) is given up after Tries, logged, so that it holds
+// up no other campaign: pbem campaign record records it once mended.
 type Recorder struct {
 	Service *Service
 	// Log records what was recorded, and what could not be; nil logs
 	// nothing.
 	Log *slog.Logger
-	// OnEnded, if set, is told of every GameEnded handled, with what
-	// Ended did and its error.
-	OnEnded func(game string, out Outcome, err error)
+	// Retry is how long a game's end whose recording failed waits
+	// before it is tried again (0: 2s), and Tries how often it is tried
+	// before it is given up (0: 30).
+	Retry time.Duration
+	Tries int
 }
-
-// recorderRetry is how long a GameEnded whose recording failed for a
-// reason that may pass (the store away) waits before it is tried again.
-const recorderRetry = 2 * time.Second
 
 // Run records results until ctx ends.
 func (r *Recorder) Run(ctx context.Context) error {
-	return r.Service.Games.Store.Subscribe(ctx, RecorderDurable, func(d events.Delivery) error {
-		if d.Event.Type != events.TypeGameEnded {
-			return nil
+	return r.Service.Games.Store.SubscribeRecords(ctx, RecorderDurable, events.GameSubject+">", func(rec events.Record) error {
+		ev, err := events.Decode(rec.Data)
+		if err != nil || ev.Type != events.TypeGameEnded {
+			return nil // what does not decode is the projector's to report
 		}
-		return r.ended(ctx, d.Event.Game)
+		return r.ended(ctx, ev.Game, int(rec.Delivered))
 	})
 }
 
-func (r *Recorder) ended(ctx context.Context, game string) error {
+func (r *Recorder) ended(ctx context.Context, game string, tries int) error {
 	out, err := r.Service.Ended(ctx, game)
-	if r.OnEnded != nil {
-		r.OnEnded(game, out, err)
-	}
 	log := r.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -121,12 +121,15 @@ func (r *Recorder) ended(ctx context.Context, game string) error {
 		// record says the same).
 		log.Warn("a campaign's game ended but its result cannot be recorded", "game", game, "campaign", out.Campaign, "err", err)
 		return nil
+	case err != nil && ctx.Err() != nil:
+		return err
+	case err != nil && tries >= cmp.Or(r.Tries, 30):
+		log.Error("recording a campaign game's result failed too often; given up, for pbem campaign record", "game", game, "campaign", out.Campaign, "err", err, "tries", tries)
+		return nil
 	case err != nil:
-		if ctx.Err() != nil {
-			return err
-		}
-		log.Error("recording a campaign game's result failed; trying again", "game", game, "campaign", out.Campaign, "err", err, "in", recorderRetry)
-		return &events.RetryError{Delay: recorderRetry, Err: err}
+		retry := cmp.Or(r.Retry, 2*time.Second)
+		log.Error("recording a campaign game's result failed; trying again", "game", game, "campaign", out.Campaign, "err", err, "in", retry)
+		return &events.RetryError{Delay: retry, Err: err}
 	case out.Campaign != "":
 		log.Info("campaign game's result recorded", "game", game, "campaign", out.Campaign, "places", out.Result.Places)
 		for _, g := range out.Started {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
@@ -96,5 +97,72 @@ func TestEnded(t *testing.T) {
 	}
 	if out, err := org.Ended(ctx, alone); err != nil || out.Campaign != "" {
 		t.Errorf("Ended of a game of no campaign = %+v, %v; want nothing", out, err)
+	}
+}
+
+// TestRecorderGoesOn: a game's end that cannot be recorded however often
+// it is tried (its campaign's history holds a fact that does not fold) is
+// given up after the recorder's tries, and the next game's end, another
+// campaign's, is recorded.
+func TestRecorderGoesOn(t *testing.T) {
+	ctx := context.Background()
+	svc, org := newOrganiser(t)
+	broken, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.RoundRobin, Game: "atacama", Players: four[:2], Organiser: "org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, head, err := org.Load(ctx, broken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bogus, err := events.New("NoSuchFact", events.SystemActor, svc.Time(), struct{}{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Store.Campaigns().Append(ctx, broken, head, []events.Event{bogus}); err != nil {
+		t.Fatal(err)
+	}
+	lost, err := svc.Create(ctx, games.NewGame{Game: "atacama", Host: "org", Campaign: broken, Round: 1, Table: 1,
+		Players: []events.Player{organiser.Player(four[0]), organiser.Player(four[1])}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Resign(ctx, lost, 0, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	good, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.RoundRobin, Game: "atacama", Players: four[2:], Organiser: "org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	started, err := org.Pair(ctx, good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Resign(ctx, started[0].Game, 0, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		done <- (&organiser.Recorder{Service: org, Retry: 20 * time.Millisecond, Tries: 3}).Run(rctx)
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("the recorder stopped with %v", err)
+		}
+	}()
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		c, _, _, err := org.Load(ctx, good)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Over() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the good campaign's game is not recorded within 15s: the broken one holds it up")
+		}
 	}
 }
