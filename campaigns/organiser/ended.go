@@ -124,7 +124,7 @@ func (r *Recorder) ended(ctx context.Context, game string, tries int) error {
 	case err != nil && ctx.Err() != nil:
 		return err
 	case err != nil && tries >= cmp.Or(r.Tries, 30):
-		log.Error("recording a campaign game's result failed too often; given up, for pbem campaign record", "game", game, "campaign", out.Campaign, "err", err, "tries", tries)
+		log.Error("recording a campaign game's result failed too often; given up: pbem campaign record or pair does it once mended", "game", game, "campaign", out.Campaign, "err", err, "tries", tries)
 		return nil
 	case err != nil:
 		retry := cmp.Or(r.Retry, 2*time.Second)
