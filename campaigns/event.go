@@ -77,6 +77,11 @@ type Options struct {
 	// Deadline is every game's time per move, as a host's DEADLINE
 	// writes it ("72h", "3d"); empty leaves pbem's default clock.
 	Deadline string `json:"deadline,omitempty"`
+	// AutoPair asks the serving process to pair the next round as soon
+	// as every game of the round before has its result recorded (a
+	// league's next season first, when one is due). A ladder has no
+	// rounds to pair and refuses it.
+	AutoPair bool `json:"autoPair,omitempty"`
 }
 
 // Created is the first fact of every campaign.

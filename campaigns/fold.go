@@ -109,6 +109,9 @@ func (c *Campaign) create(f Created) error {
 	if f.Kind == League && f.Options.division() < t {
 		return fmt.Errorf("a division of %d cannot fill a table of %d", f.Options.division(), t)
 	}
+	if f.Kind == Ladder && f.Options.AutoPair {
+		return fmt.Errorf("a ladder has no rounds to pair: its players challenge")
+	}
 	for _, name := range f.Options.Tiebreaks {
 		if !slices.Contains(Tiebreaks, name) {
 			return fmt.Errorf("no tiebreak %q (there are %v)", name, Tiebreaks)

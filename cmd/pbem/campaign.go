@@ -17,15 +17,17 @@ import (
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/web"
 )
 
-const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--seed N]
+const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--auto-pair] [--seed N]
        pbem campaign enter ID PLAYER
        pbem campaign withdraw ID PLAYER [--reason TEXT]
        pbem campaign pair ID
        pbem campaign challenge ID CHALLENGER DEFENDER
        pbem campaign record ID [GAME]
        pbem campaign decide ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]
+       pbem campaign show ID [--json] [--config FILE]
        pbem campaign standings ID [--json]
        pbem campaign list
        pbem campaign export ID [--games]
@@ -51,6 +53,7 @@ var campaignCommands = map[string]func(context.Context, *env, []string) error{
 	"challenge": runCampaignChallenge,
 	"record":    runCampaignRecord,
 	"decide":    runCampaignDecide,
+	"show":      runCampaignShow,
 	"standings": runCampaignStandings,
 	"list":      runCampaignList,
 	"export":    runCampaignExport,
@@ -102,6 +105,7 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	points := fs.String("points", "", "points of each place, first place first, instead of a point for each seat placed behind and a half for each tied")
 	tiebreaks := fs.String("tiebreaks", "", "the tiebreaks in order, from "+strings.Join(campaigns.Tiebreaks, ","))
 	deadline := fs.String("deadline", "", "every game's time per move, e.g. 72h or 3d (default: pbem's clock)")
+	autoPair := fs.Bool("auto-pair", false, "a running pbem serve pairs each next round as soon as every game of the round before has ended (not on a ladder)")
 	seed := fs.String("seed", "", "a number, for a repeatable campaign (default: a secret random seed)")
 	pos, err := e.parse(fs, args, 1, "new "+campaignForm("new"))
 	if err != nil {
@@ -112,7 +116,7 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	}
 	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: splitList(*variants), Players: splitList(*players), Organiser: "operator",
 		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks),
-			Division: *division, Promote: *promote, Seasons: *seasons, Deadline: *deadline}}
+			Division: *division, Promote: *promote, Seasons: *seasons, Deadline: *deadline, AutoPair: *autoPair}}
 	if req.Options.PlacePoints, err = ints(*points); err != nil {
 		return usageError{"campaign new: --points: " + err.Error()}
 	}
@@ -292,6 +296,8 @@ type campaignJSON struct {
 	Standings   []standingJSON          `json:"standings"`
 	Ratings     []campaigns.Rating      `json:"ratings"`
 	Reliability []campaigns.Reliability `json:"reliability"`
+	// Page is the campaign's public page (pbem campaign show only).
+	Page string `json:"page,omitempty"`
 }
 
 type campaignGameJSON struct {
@@ -318,24 +324,55 @@ func runCampaignStandings(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	return showCampaign(ctx, e, campaignID(pos[0]), *asJSON, "")
+}
+
+// runCampaignShow is standings with the address of the campaign's public
+// page under the configuration's web_url.
+func runCampaignShow(ctx context.Context, e *env, args []string) error {
+	fs := campaignFlags("show")
+	asJSON := fs.Bool("json", false, "print the page's address, the standings, games, ratings and reliability as JSON")
+	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file (web_url)")
+	pos, err := e.parse(fs, args, 1, "show "+campaignForm("show"))
+	if err != nil {
+		return err
+	}
+	c, err := e.config(*file)
+	if err != nil {
+		return err
+	}
+	tokens, err := c.Tokens()
+	if err != nil {
+		return err
+	}
+	id := campaignID(pos[0])
+	return showCampaign(ctx, e, id, *asJSON, web.CampaignLink(c.WebURL, tokens, id))
+}
+
+// showCampaign prints campaign id's standings, after its page's address
+// when page is not "".
+func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page string) error {
 	org, err := e.organiser(ctx)
 	if err != nil {
 		return err
 	}
-	c, _, _, err := org.Load(ctx, campaignID(pos[0]))
+	c, _, _, err := org.Load(ctx, id)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		return printCampaignJSON(e, c)
+	if asJSON {
+		return printCampaignJSON(e, c, page)
+	}
+	if page != "" {
+		fmt.Fprintf(e.stdout, "page: %s\n", page)
 	}
 	printCampaign(e, c)
 	return nil
 }
 
-func printCampaignJSON(e *env, c *campaigns.Campaign) error {
+func printCampaignJSON(e *env, c *campaigns.Campaign, page string) error {
 	out := campaignJSON{ID: c.ID, Kind: c.Created.Kind, Game: c.Created.Game, Over: c.Over(), Rounds: len(c.Rounds),
-		Games: []campaignGameJSON{}, Ratings: c.Ratings(), Reliability: c.Reliability()}
+		Games: []campaignGameJSON{}, Ratings: c.Ratings(), Reliability: c.Reliability(), Page: page}
 	for _, g := range c.Games {
 		j := campaignGameJSON{ID: g.Game, Round: g.Round, Table: g.Table, Players: g.Seats}
 		if g.Result != nil {

@@ -179,6 +179,7 @@ func TestCampaignRefusals(t *testing.T) {
 		{[]string{"campaign", "new", "swiss", "--game", "atacama"}, "--players are required"},
 		{[]string{"campaign", "new", "swiss", "--game", "atacama", "--players", "a,b", "--table", "3"}, "tables of 2, not 3"},
 		{[]string{"campaign", "new", "roundrobin", "--game", "atacama", "--players", "a,b", "--tiebreaks", "coin"}, `no tiebreak "coin"`},
+		{[]string{"campaign", "new", "ladder", "--game", "atacama", "--players", "a,b", "--auto-pair"}, "a ladder has no rounds to pair"},
 		{[]string{"campaign", "pair", "cnothere"}, `no campaign "cnothere"`},
 		{[]string{"campaign", "enter", id, "a"}, "a entered already"},
 		{[]string{"campaign", "withdraw", id, "zed"}, "zed never entered"},

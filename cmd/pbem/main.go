@@ -38,7 +38,7 @@ func commands() []command {
 		{"move", "ID --seat N MOVE", "play a move, or exit 1 with the reason", runMove},
 		{"show", "ID [--seat N] [--at SEQ] [--json] [--format text|json|svg|png] [--lang en|zh]", "print the board as a seat (or an observer) sees it, as text, JSON or a picture", runShow},
 		{"log", "ID [--json] [--lang en|zh]", "print a game's history", runLog},
-		{"links", "ID [--config FILE]", "print the addresses of a game's web pages: each seat's and the public one (web_url in the configuration)", runLinks},
+		{"links", "ID [--config FILE]", "print the addresses of a game's web pages: each seat's and the public one; of a campaign's, its page and each game's public one (web_url in the configuration)", runLinks},
 		{"export", "ID", "print a game's events as JSON lines, as stored, and the service's signature", runExport},
 		{"verify", "ID | --file F [--key FILE|FINGERPRINT]", "replay a history and check its hash chain, seed and, for a file, the signature of its origin", runVerify},
 		{"games", "", "list the games", runGames},

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
@@ -36,6 +37,7 @@ type PostOffice struct {
 	sender   *mail.Sender
 	clock    *games.Timekeeper
 	keep     *mail.Retention
+	record   *organiser.Recorder // the campaigns' results, as their games end
 	health   *health
 	metrics  *metrics
 	log      *slog.Logger
@@ -138,6 +140,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
 		keep: &mail.Retention{Store: svc.Store, Durable: mailroom.InboxDurable, Age: c.InboxRetention.Duration,
 			Every: c.Tick.Duration, Now: svc.Time, Log: log.With("part", "retention")},
+		record: newRecorder(svc, log),
 	}, nil
 }
 
@@ -155,7 +158,7 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	leases := map[string]*events.Lease{}
 	runs := map[string]func(context.Context) error{
 		"intake": p.intake.Run, "mailroom": p.mailroom.Run, ProjectorPart: p.index.Run, "outbox": p.outbox.Run,
-		"clock": p.clock.Run, "retention": p.keep.Run,
+		"clock": p.clock.Run, "retention": p.keep.Run, CampaignsPart: p.record.Run,
 	}
 	for _, name := range Parts {
 		run := runs[name]
@@ -231,7 +234,7 @@ func (p *PostOffice) Run(ctx context.Context) error {
 
 // Parts names the parts that run in one process at a time, each under a
 // lease of that name.
-var Parts = []string{"intake", "mailroom", ProjectorPart, "outbox", "clock", "retention"}
+var Parts = []string{"intake", "mailroom", ProjectorPart, "outbox", "clock", "retention", CampaignsPart}
 
 // ProjectorPart is the name of the part that keeps the read models, and
 // of its lease: "pbem rebuild" takes it while it folds them again.
@@ -274,12 +277,13 @@ func (p *PostOffice) share(ctx context.Context, leases map[string]*events.Lease)
 	}
 }
 
-// Handler serves /healthz, /metrics, the games' pages under /g/ and the
-// one-click unsubscribe links under /u/.
+// Handler serves /healthz, /metrics, the games' pages under /g/, the
+// campaigns' under /c/ and the one-click unsubscribe links under /u/.
 func (p *PostOffice) Handler() http.Handler {
 	mux := healthMux(p.health, p.metrics)
 	mux.Handle("GET /g/", p.pages.Handler())
 	mux.Handle("GET /rules/", p.pages.Rules())
+	mux.Handle("GET /c/", p.pages.Campaigns())
 	mux.Handle("/u/", p.pages.Unsubscribe())
 	return mux
 }
