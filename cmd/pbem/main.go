@@ -50,7 +50,7 @@ func commands() []command {
 		{"demo", "[--players N] [--variant x,y] [--timeout D] [-v]", "play a whole game by mail between bots on a mail system in the process", runDemo},
 		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N] [--quiet]", "play a whole game between seeded random players, without mail", runSelfplay},
 		{"bench", "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--memprofile FILE] [--cluster=false]", "measure throughput, latency, rebuild, growth and memory against raw JetStream", runBench},
-	}, tableCommands()...)
+	}, append(tableCommands(), opsCommands()...)...)
 }
 
 // usageError is a mistake in how pbem was called.
@@ -82,9 +82,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			usage(stdout)
 			return nil
 		}
+		if versionFlag(args) { // "pbem --version"
+			return runVersion(ctx, e, nil)
+		}
 		return err
 	}
-	if len(rest) == 0 || (rest[0] == "help" && len(rest) == 1) {
+	if len(rest) == 0 {
+		// Called with no command, pbem was called wrongly: the usage goes
+		// where errors go, and the exit status is 2.
+		usage(stderr)
+		return usageError{"no command given"}
+	}
+	if rest[0] == "help" && len(rest) == 1 {
 		usage(stdout)
 		return nil
 	}
