@@ -45,7 +45,7 @@ func commands() []command {
 		{"rebuild", "", "throw the read models (the games list, each player's games) away and fold them again from every history, showing how far it is; pbem serve must be stopped", runRebuild},
 		{"backup", "--out DIR", "write a snapshot of the whole store (through the service, when one serves the data directory)", runBackup},
 		{"restore", "--from DIR", "restore a backup into an empty data directory", runRestore},
-		{"serve", "[--config FILE] [--health ADDR]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
+		{"serve", "[--config FILE] [--health ADDR] [--log-format text|json] [--log-level LEVEL]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
 		{"mail", mailSynopsis(), "read a mail as pbem does; list, show and retry the mail pbem sends", runMailCommand},
 		{"demo", "[--players N] [--variant x,y] [--timeout D] [-v]", "play a whole game by mail between bots on a mail system in the process", runDemo},
 		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N] [--quiet]", "play a whole game between seeded random players, without mail", runSelfplay},

@@ -14,6 +14,7 @@ import (
 func opsCommands() []command {
 	return []command{
 		{"version", "[--json]", "print pbem's version, the revision and time it was built from, and the Go it was built with", runVersion},
+		{"config", "check [--config FILE]", "check a configuration as serve reads it: unknown keys, missing or malformed values, unreadable files; exit 1 naming each key at fault", runConfig},
 	}
 }
 
