@@ -15,6 +15,7 @@ func opsCommands() []command {
 	return []command{
 		{"version", "[--json]", "print pbem's version, the revision and time it was built from, and the Go it was built with", runVersion},
 		{"config", "check [--config FILE]", "check a configuration as serve reads it: unknown keys, missing or malformed values, unreadable files; exit 1 naming each key at fault", runConfig},
+		{"health", "[--url URL] [--timeout D] [--quiet]", "ask a running service's /healthz (default " + defaultHealthURL + "): exit 0 when it answers 200, 1 with its answer otherwise, as a container's health check does", runHealth},
 	}
 }
 
