@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Check deploy/pbem.service with systemd's own verifier, against a pbem
-# built from this checkout (the verifier wants ExecStart's binary to
-# exist). Any warning about the unit (an unknown key, a bad value) fails.
+# Check the systemd units of deploy/ with systemd's own verifier, against
+# a pbem built from this checkout (the verifier wants ExecStart's binary
+# to exist). Any warning about a unit (an unknown key, a bad value) fails.
 # Where systemd-analyze is missing it says so and exits 0: the Go test
 # TestSystemdUnit checks the unit's keys everywhere.
 set -euo pipefail
@@ -13,14 +13,18 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/pbem" ./cmd/pbem
-sed "s#/usr/local/bin/pbem#$tmp/pbem#g" deploy/pbem.service >"$tmp/pbem.service"
-if ! out=$(systemd-analyze verify "$tmp/pbem.service" 2>&1); then
+units=()
+for unit in deploy/*.service deploy/*.timer; do
+	sed "s#/usr/local/bin/pbem#$tmp/pbem#g" "$unit" >"$tmp/$(basename "$unit")"
+	units+=("$tmp/$(basename "$unit")")
+done
+if ! out=$(systemd-analyze verify "${units[@]}" 2>&1); then
 	printf '%s\n' "$out" >&2
-	echo "check-unit: deploy/pbem.service fails systemd-analyze verify" >&2
+	echo "check-unit: the units of deploy/ fail systemd-analyze verify" >&2
 	exit 1
 fi
-if grep -F "pbem.service" <<<"$out" >&2; then
-	echo "check-unit: systemd-analyze verify warns about deploy/pbem.service" >&2
+if grep -E "pbem(-backup)?\.(service|timer)" <<<"$out" >&2; then
+	echo "check-unit: systemd-analyze verify warns about the units of deploy/" >&2
 	exit 1
 fi
-echo "check-unit: deploy/pbem.service verified by $(systemd-analyze --version | head -1)"
+echo "check-unit: ${units[*]##*/} verified by $(systemd-analyze --version | head -1)"

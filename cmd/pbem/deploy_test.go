@@ -176,6 +176,25 @@ func TestSystemdUnit(t *testing.T) {
 	if got := keys["Service.ExecStart"]; len(got) != 1 || !strings.Contains(got[0], " serve ") {
 		t.Errorf("deploy/pbem.service: ExecStart = %q, want pbem serve", got)
 	}
+	// The nightly backup shares the service's dynamic user and data, and
+	// runs a backup command pbem takes, flags and all.
+	backup := unitKeys(readFile(t, "../../deploy/pbem-backup.service"))
+	for key, want := range map[string]string{"Service.DynamicUser": "yes", "Service.User": "pbem", "Service.Environment": "PBEM_DATA=/var/lib/pbem", "Service.Type": "oneshot"} {
+		if got := backup[key]; len(got) != 1 || got[0] != want {
+			t.Errorf("deploy/pbem-backup.service: %s = %q, want %q", key, got, want)
+		}
+	}
+	exec := backup["Service.ExecStart"]
+	if len(exec) != 1 || !strings.HasPrefix(exec[0], "/usr/local/bin/pbem backup ") || !strings.Contains(exec[0], "--passphrase-file") || !strings.Contains(exec[0], "--keep") {
+		t.Fatalf("deploy/pbem-backup.service: ExecStart = %q, want an encrypted pbem backup with --keep", exec)
+	}
+	args := append(strings.Fields(strings.TrimPrefix(exec[0], "/usr/local/bin/pbem ")), "--pbem-test-not-a-flag")
+	if _, err := pbem(t, t.TempDir(), args...); err == nil || !strings.Contains(err.Error(), "not defined: -pbem-test-not-a-flag") {
+		t.Errorf("deploy/pbem-backup.service runs pbem %s, which pbem does not take: %v", strings.Join(args[:len(args)-1], " "), err)
+	}
+	if timer := unitKeys(readFile(t, "../../deploy/pbem-backup.timer")); len(timer["Timer.OnCalendar"]) != 1 || timer["Timer.Persistent"][0] != "true" {
+		t.Errorf("deploy/pbem-backup.timer: %v, want a calendar and Persistent=true", timer)
+	}
 }
 
 // TestCompose: the compose example runs pbem on three NATS nodes that
