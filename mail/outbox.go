@@ -477,18 +477,25 @@ func (o *Outbox) now() time.Time {
 // recordFailure records n as failed for good on pbem.failed.<game> and
 // tells OnFailed.
 func (o *Outbox) recordFailure(ctx context.Context, n Notice, cause error) error {
-	game := n.Game
-	if game == "" {
-		game = ServiceMail
-	}
-	data, _ := json.Marshal(map[string]string{"id": n.ID, "to": n.To, "error": cause.Error()})
-	if _, err := o.Store.Put(ctx, FailedSubject+game, "failed."+n.ID, data); err != nil {
+	if err := recordFailed(ctx, o.Store, n, "failed."+n.ID, cause); err != nil {
 		return err
 	}
 	if o.OnFailed != nil {
 		return o.OnFailed(ctx, n, cause)
 	}
 	return nil
+}
+
+// recordFailed records n as failed for good on pbem.failed.<game>, once
+// per msgID.
+func recordFailed(ctx context.Context, store events.Follower, n Notice, msgID string, cause error) error {
+	game := n.Game
+	if game == "" {
+		game = ServiceMail
+	}
+	data, _ := json.Marshal(map[string]string{"id": n.ID, "to": n.To, "error": cause.Error()})
+	_, err := store.Put(ctx, FailedSubject+game, msgID, data)
+	return err
 }
 
 func (o *Outbox) log() *slog.Logger {

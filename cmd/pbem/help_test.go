@@ -14,7 +14,7 @@ import (
 // command table and exits 0, the whole list or one command's.
 func TestHelp(t *testing.T) {
 	dir := t.TempDir()
-	all := [][]string{{}, {"-h"}, {"--help"}, {"-help"}, {"help"}}
+	all := [][]string{{"-h"}, {"--help"}, {"-help"}, {"help"}}
 	for _, args := range all {
 		out, err := pbem(t, dir, args...)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -186,6 +187,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			out.Headers["List-Unsubscribe"] = "<" + strings.TrimRight(lh.WebURL, "/") + lh.Tokens.UnsubscribePath(n.To) + ">, " + out.Headers["List-Unsubscribe"]
 			out.Headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
 		}
+		maps.Copy(out.Headers, mail.ListHeaders(lh.Service, lh.Mailbox, m.Game.ID, m.Page))
 	}
 	return out, nil
 }

@@ -132,11 +132,19 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 			OnState: func(connected bool, err error) { h.intakeState(connected, err); m.intake(connected, err) }},
 		mailroom: &mailroom.Mailroom{Service: post, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
 			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, MaxHosted: c.MaxHosted, Log: log.With("part", "mailroom"),
-			OnCommand: m.command},
+			OnCommand: m.command,
+			OnBounce: (&mail.Bounces{Store: svc.Store, Tokens: tokens, Mailbox: c.Mailbox, Notices: post.Notices,
+				OnFailed: post.Undelivered, Now: svc.Now, Log: log.With("part", "bounces")}).Handle},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
 			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, OnFailed: post.Undelivered, Now: svc.Now,
-			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return post.Render(ctx, lh, n) }},
+			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) {
+				out, err := post.Render(ctx, lh, n)
+				// Each mail's bounces come back to an address of its own,
+				// which says whose mail of which game bounced.
+				out.EnvelopeFrom = tokens.BounceAddress(c.Mailbox, n.Game, n.To)
+				return out, err
+			}},
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
 		keep: &mail.Retention{Store: svc.Store, Durable: mailroom.InboxDurable, Age: c.InboxRetention.Duration,
 			Every: c.Tick.Duration, Now: svc.Time, Log: log.With("part", "retention")},
