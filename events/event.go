@@ -80,27 +80,32 @@ func HashBinds(hash string) bool { return strings.HasPrefix(hash, HashV2) }
 // computeHash returns e's hash of schema 2, or "" when e has no canonical
 // form (a time json.Marshal refuses), which no hash equals.
 func (e Event) computeHash() string {
-	body, ok := e.BodyHash()
+	body, ok := e.bodySum()
 	if !ok {
 		return ""
 	}
-	h, ok := HashHeader(e.Game, e.Seq, e.Type, e.Version, e.Time, e.Actor, body, e.Prev)
-	if !ok {
-		return ""
-	}
+	h, _ := headerHash(e.Game, e.Seq, e.Type, e.Version, e.Time, e.Actor, body[:], "", e.Prev)
 	return h
 }
 
 // BodyHash returns the hex SHA-256 of e's body: {"payload":…,"source":…}
 // in the canonical form of the event's line, without source when empty.
 func (e Event) BodyHash() (string, bool) {
-	b := append(make([]byte, 0, 32+len(e.Payload)+len(e.Source)), `{"payload":`...)
+	sum, ok := e.bodySum()
+	return hex.EncodeToString(sum[:]), ok
+}
+
+// bodySum is BodyHash's SHA-256, made without allocating for the events
+// pbem writes: every event read is hashed so.
+func (e Event) bodySum() ([sha256.Size]byte, bool) {
+	var buf [256]byte
+	b := append(buf[:0], `{"payload":`...)
 	if len(e.Payload) > 0 && plainJSON(e.Payload) {
 		b = append(b, e.Payload...)
 	} else {
 		p, err := json.Marshal(e.Payload)
 		if err != nil {
-			return "", false
+			return [sha256.Size]byte{}, false
 		}
 		b = append(b, p...)
 	}
@@ -108,20 +113,23 @@ func (e Event) BodyHash() (string, bool) {
 		b = append(b, `,"source":`...)
 		b = appendString(b, e.Source)
 	}
-	return hashBytes(append(b, '}')), true
+	return sha256.Sum256(append(b, '}')), true
 }
 
 // HashHeader returns the hash of schema 2 of an event with these header
-// fields and body hash: "h2:" and the hex SHA-256 of
+// fields and body hash (hex): "h2:" and the hex SHA-256 of
 // {"game":…,"seq":…,"type":…,"v":…,"time":…,"actor":…,"body":…,"prev":…}
 // written as the event's line writes them. ok is false for a time
 // json.Marshal refuses.
 func HashHeader(game string, seq uint64, typ string, v int, at time.Time, actor int, body, prev string) (string, bool) {
-	t, err := at.MarshalJSON()
-	if err != nil {
-		return "", false
-	}
-	b := append(make([]byte, 0, 256), `{"game":`...)
+	return headerHash(game, seq, typ, v, at, actor, nil, body, prev)
+}
+
+// headerHash is HashHeader with the body's hash given as its bytes
+// (sum), or, when sum is nil, as its hex digits (hexBody).
+func headerHash(game string, seq uint64, typ string, v int, at time.Time, actor int, sum []byte, hexBody, prev string) (string, bool) {
+	var buf [512]byte
+	b := append(buf[:0], `{"game":`...)
 	b = appendString(b, game)
 	b = append(b, `,"seq":`...)
 	b = strconv.AppendUint(b, seq, 10)
@@ -129,15 +137,26 @@ func HashHeader(game string, seq uint64, typ string, v int, at time.Time, actor 
 	b = appendString(b, typ)
 	b = append(b, `,"v":`...)
 	b = strconv.AppendInt(b, int64(v), 10)
-	b = append(b, `,"time":`...)
-	b = append(b, t...)
-	b = append(b, `,"actor":`...)
+	b = append(b, `,"time":"`...)
+	b, err := at.AppendText(b) // as MarshalJSON writes it, which refuses the same times
+	if err != nil {
+		return "", false
+	}
+	b = append(b, `","actor":`...)
 	b = strconv.AppendInt(b, int64(actor), 10)
 	b = append(b, `,"body":`...)
-	b = appendString(b, body)
+	if sum == nil {
+		b = appendString(b, hexBody)
+	} else {
+		b = append(hex.AppendEncode(append(b, '"'), sum), '"')
+	}
 	b = append(b, `,"prev":`...)
 	b = appendString(b, prev)
-	return HashV2 + hashBytes(append(b, '}')), true
+	h := sha256.Sum256(append(b, '}'))
+	var out [len(HashV2) + 2*sha256.Size]byte
+	copy(out[:], HashV2)
+	hex.Encode(out[len(HashV2):], h[:])
+	return string(out[:]), true
 }
 
 func hashBytes(b []byte) string {
