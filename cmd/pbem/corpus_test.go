@@ -208,6 +208,9 @@ func genuineExports(t *testing.T) []corpusExport {
 	add("atacama of schema 1", schema1, "ok: game xjg43x, 4 events, hash chain intact; events 1 to 4 carry hashes of schema 1")
 	dir = t.TempDir()
 	mustPbem(t, dir, "restore", "--from", filepath.Join("testdata", "schema1-backup"))
+	if out := mustPbem(t, dir, "verify", "j4y5xe"); !strings.HasPrefix(out, "ok: game j4y5xe, 4 events, hash chain intact; events 1 to 4 carry hashes of schema 1,") || !strings.Contains(out, "every move replayed") {
+		t.Errorf("pbem verify of a game stored before hash schema 2 = %q, want ok, every move replayed, saying its hashes are of schema 1", out)
+	}
 	playSome(t, dir, "j4y5xe", 2)
 	mustPbem(t, dir, "end", "j4y5xe")
 	add("atacama across schemas", []byte(mustPbem(t, dir, "export", "j4y5xe")), "ok: game j4y5xe, 7 events, hash chain intact; events 1 to 4 carry hashes of schema 1")
