@@ -96,10 +96,15 @@ func (m *measured) report(cfg *Config) *Report {
 		add(Row{Part: "pipeline", What: fmt.Sprintf("moves from inbox record to every mail accepted by SMTP (%d games, %d moves)", cfg.PipelineGames, p.moves),
 			Value: fmt.Sprintf("%s moves/s", count(p.rate)), Raw: pipeRaw, Ratio: fmt.Sprintf("%.2f", p.rate/m.pipeRaw),
 			Target: "≥ 0.25", Met: yes(p.rate/m.pipeRaw >= 0.25), Load: m.pipeLoad})
-		if m.rawCPU > 0 && p.cpuPerMove > 0 {
-			add(Row{Part: "pipeline", What: "processor time per move in that run: pbem, JetStream, the IMAP and SMTP servers",
-				Value: dur(p.cpuPerMove), Raw: "per raw publish " + dur(m.rawCPU),
-				Ratio: fmt.Sprintf("%.0f publishes", ratio(p.cpuPerMove, m.rawCPU)), Load: m.pipeLoad})
+		if p.cpuPerMove > 0 {
+			// The raw publish's processor time is measured with the
+			// command side; without it the figure stands alone.
+			row := Row{Part: "pipeline", What: "processor time per move in that run: pbem, JetStream, the IMAP and SMTP servers",
+				Value: dur(p.cpuPerMove), Target: "≤ 5 ms", Met: yes(p.cpuPerMove <= 5*time.Millisecond), Load: m.pipeLoad}
+			if m.rawCPU > 0 {
+				row.Raw, row.Ratio = "per raw publish "+dur(m.rawCPU), fmt.Sprintf("%.0f publishes", ratio(p.cpuPerMove, m.rawCPU))
+			}
+			add(row)
 		}
 		what := fmt.Sprintf("IMAP arrival to the last mail accepted, %.0f moves/s asked, %.1f sent, %d moves", p.offered, p.achieved, len(p.latency))
 		add(Row{Part: "pipeline", What: what + ": p50", Value: dur(p.latency.Percentile(50)),

@@ -1,0 +1,154 @@
+package pictures
+
+import (
+	"strings"
+	"unicode"
+
+	xfont "golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+)
+
+// Every picture is drawn for a phone first: most mail is read about 360
+// CSS pixels wide, and a picture shown that wide must have no text under
+// 10 pixels. So a page is pageWidth wide and no text is smaller than
+// minFont: pageWidth/minFont ≤ 36. The board, the players and what only
+// the reader sees lie one below the other.
+const (
+	pageWidth = 420.0
+	minFont   = 12.0
+	margin    = 12.0 // between the page's edge and what is on it
+)
+
+// The sizes of the pictures' texts.
+const (
+	small   = minFont // notes, legends, labels in the board
+	body    = 13.0    // the lines of a player's area
+	heading = 15.0    // a section's or a player's name
+	titleSz = 16.0    // the picture's first line
+)
+
+// textWidth is how wide s is written in f, in the Go font or, for the
+// characters it lacks, the Chinese font.
+func textWidth(s string, f Font) float64 {
+	var b sfnt.Buffer
+	fonts := rasterFaces()
+	latin := fonts[b2i(f.Bold)]
+	ppem := fixed.Int26_6(f.Size * 64)
+	var w fixed.Int26_6
+	for _, r := range s {
+		src := latin
+		if fallback(r) {
+			src = cjkRaster()
+		}
+		g, err := src.GlyphIndex(&b, r)
+		if err != nil || g == 0 {
+			w += ppem / 2
+			continue
+		}
+		a, err := src.GlyphAdvance(&b, g, ppem, xfont.HintingNone)
+		if err == nil {
+			w += a
+		}
+	}
+	if f.Bold && hasFallback(s) {
+		w += fixed.Int26_6(boldOffset(f.Size) * 64)
+	}
+	return float64(w) / 64
+}
+
+// lineHeight is the distance between the baselines of f's lines.
+func lineHeight(f Font) float64 { return f.Size * 1.35 }
+
+// para writes s from x with its first baseline at y, broken into lines
+// no wider than right-x (between words, or between any two Chinese
+// characters), and returns the baseline after its last line. The whole
+// text stays one text for Texts.
+func (p *Picture) para(x, y, right float64, s string, f Font, class string) float64 {
+	lines := wrap(s, f, right-x)
+	for i, l := range lines {
+		it := item{kind: textKind, class: class, pts: []Point{{x, y}}, text: l, font: f}
+		if len(lines) > 1 {
+			if i == 0 {
+				it.whole = s
+			} else {
+				it.cont = true
+			}
+		}
+		if l != "" {
+			p.add(it)
+		}
+		y += lineHeight(f)
+	}
+	return y
+}
+
+// wrap breaks s into lines no wider than width where it can.
+func wrap(s string, f Font, width float64) []string {
+	if textWidth(s, f) <= width {
+		return []string{s}
+	}
+	var lines []string
+	line := ""
+	for _, a := range atoms(s) {
+		next := line + a
+		if line != "" && textWidth(strings.TrimRight(next, " "), f) > width {
+			lines = append(lines, strings.TrimRight(line, " "))
+			line = strings.TrimLeft(a, " ")
+			continue
+		}
+		line = next
+	}
+	return append(lines, strings.TrimRight(line, " "))
+}
+
+// atoms splits s where a line may break: after each space, and before and
+// after each Chinese character (but not before Chinese punctuation, which
+// stays with the character before it).
+func atoms(s string) []string {
+	var out []string
+	start := 0
+	prevCJK := false
+	for i, r := range s {
+		cjk := fallback(r)
+		switch {
+		case i > start && cjk && !unicode.IsPunct(r):
+			out = append(out, s[start:i])
+			start = i
+		case i > start && prevCJK && !cjk && r != ' ' && !unicode.IsPunct(r):
+			out = append(out, s[start:i])
+			start = i
+		}
+		if r == ' ' {
+			out = append(out, s[start:i+1])
+			start = i + 1
+		}
+		prevCJK = cjk
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// fit writes s at x, y, as one line, in f or, when it is wider than
+// width, in as small a size as makes it fit down to minFont, then broken
+// into lines; it returns the baseline after it.
+func (p *Picture) fit(x, y, width float64, s string, f Font, class string) float64 {
+	for f.Size > minFont && textWidth(s, f) > width {
+		f.Size = max(minFont, f.Size-1)
+	}
+	left := x
+	switch f.Align {
+	case Center:
+		left = x - width/2
+	case Right:
+		left = x - width
+	}
+	if textWidth(s, f) <= width {
+		p.Text(x, y, s, f, class)
+		return y + lineHeight(f)
+	}
+	f.Align = Left
+	return p.para(left, y, left+width, s, f, class)
+}
