@@ -77,7 +77,7 @@ func goodChip(p *Picture, x, y float64, good string, n int, class string) float6
 	p.Circle(x+6, y-4, 6, Style{Fill: c, Stroke: edge}, class)
 	label := chipLabel(p, good, n)
 	p.Text(x+15, y, label, chipFont, "")
-	return x + 15 + textWidth(label, chipFont) + 10
+	return x + 15 + p.textWidth(label, chipFont) + 10
 }
 
 func chipLabel(p *Picture, good string, n int) string {
@@ -93,7 +93,7 @@ func chipLabel(p *Picture, good string, n int) string {
 func goods(p *Picture, x, y, right float64, names []string, counts []int, class string) float64 {
 	x0 := x
 	for i, name := range names {
-		w := 15 + textWidth(chipLabel(p, name, counts[i]), chipFont) + 10
+		w := 15 + p.textWidth(chipLabel(p, name, counts[i]), chipFont) + 10
 		if x+w > right+10 && x > x0 {
 			x, y = x0, y+18
 		}
@@ -280,7 +280,7 @@ func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, y flo
 	if pv.Carts > 1 {
 		cart = p.s("%s, %d of %d bought carts used", cart, pv.CartsUsed, pv.Carts-1)
 	}
-	if cx := in + 68 + float64(altiplanoRoad)*24 + 4; cx+textWidth(cart, Font{Size: small}) <= inRight {
+	if cx := in + 68 + float64(altiplanoRoad)*24 + 4; cx+p.textWidth(cart, Font{Size: small}) <= inRight {
 		p.Text(cx, ly, cart, Font{Size: small}, "")
 		ly += 22
 	} else {
@@ -351,7 +351,7 @@ func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, y flo
 func labelled(p *Picture, x, y, right float64, label string, goods []string, class string) float64 {
 	f := Font{Size: body}
 	p.Text(x, y, p.s(label+":"), f, "")
-	gx := x + max(68, textWidth(p.s(label+":"), f)+8)
+	gx := x + max(68, p.textWidth(p.s(label+":"), f)+8)
 	if len(goods) == 0 {
 		p.Text(gx, y, p.s("none"), f, "")
 		return y + lineHeight(f)
@@ -367,7 +367,7 @@ func labelled(p *Picture, x, y, right float64, label string, goods []string, cla
 	x0 := gx
 	for _, g := range order {
 		name := p.w(g)
-		w := float64(counts[g])*14 + textWidth(name, chipFont) + 10
+		w := float64(counts[g])*14 + p.textWidth(name, chipFont) + 10
 		if gx+w > right && gx > x0 {
 			gx, y = x0, y+18
 		}
@@ -376,7 +376,7 @@ func labelled(p *Picture, x, y, right float64, label string, goods []string, cla
 			gx += 14
 		}
 		p.Text(gx, y, name, chipFont, "")
-		gx += textWidth(name, chipFont) + 10
+		gx += p.textWidth(name, chipFont) + 10
 	}
 	return y + lineHeight(f)
 }

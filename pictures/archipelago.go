@@ -448,7 +448,7 @@ func archipelagoLegend(p *Picture, x, y float64) float64 {
 	}{{'W', "water"}, {'F', "field"}, {'M', "mountain"}} {
 		p.Rect(x, y-11, 22, 12, Style{Fill: landscapeColours[l.code], Stroke: edge}, "")
 		p.Text(x+28, y, p.w(l.name), f, "")
-		x += 28 + textWidth(p.w(l.name), f) + 18
+		x += 28 + p.textWidth(p.w(l.name), f) + 18
 	}
 	return p.para(margin, y+lineHeight(f), pageWidth-margin, p.s("a player's shape and number: citizens; a hull: ships; a house: a building (its initial); a ring: a city's owner"), f, "")
 }

@@ -399,7 +399,7 @@ func atacamaLegend(p *Picture, v *atacama.View, y float64) float64 {
 	f := Font{Size: small}
 	y += 18
 	swatch := func(st Style, letter, name string) {
-		w := 26 + textWidth(name, f) + 14
+		w := 26 + p.textWidth(name, f) + 14
 		if x+w > right {
 			x, y = margin, y+24
 		}

@@ -66,3 +66,34 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkDraw draws each fixed position as a list of shapes and texts
+// and hashes it, as every mail does before it asks the cache for the
+// picture's PNG.
+func BenchmarkDraw(b *testing.B) {
+	for _, p := range positions {
+		st := p.play(b)
+		v := st.View(0)
+		b.Run(p.name, func(b *testing.B) {
+			cache := pictures.NewCache(1 << 20)
+			pic, err := pictures.Draw(v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := cache.PNG(pic); err != nil {
+				b.Fatal(err)
+			}
+			cpu := cpuTime()
+			for b.Loop() {
+				pic, err := pictures.Draw(v)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := cache.PNG(pic); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+		})
+	}
+}

@@ -30,31 +30,51 @@ const (
 
 // textWidth is how wide s is written in f, in the Go font or, for the
 // characters it lacks, the Chinese font.
-func textWidth(s string, f Font) float64 {
-	var b sfnt.Buffer
-	fonts := rasterFaces()
-	latin := fonts[b2i(f.Bold)]
-	ppem := fixed.Int26_6(f.Size * 64)
-	var w fixed.Int26_6
+func (p *Picture) textWidth(s string, f Font) float64 {
+	w := 0.0
 	for _, r := range s {
-		src := latin
-		if fallback(r) {
-			src = cjkRaster()
-		}
-		g, err := src.GlyphIndex(&b, r)
-		if err != nil || g == 0 {
-			w += ppem / 2
-			continue
-		}
-		a, err := src.GlyphAdvance(&b, g, ppem, xfont.HintingNone)
-		if err == nil {
-			w += a
-		}
+		w += p.advance(r, f.Bold)
 	}
+	w *= f.Size / advanceSize
 	if f.Bold && hasFallback(s) {
-		w += fixed.Int26_6(boldOffset(f.Size) * 64)
+		w += float64(boldOffset(f.Size))
 	}
-	return float64(w) / 64
+	return w
+}
+
+// advanceSize is the size advance measures at.
+const advanceSize = 64
+
+// advKey is a character in a weight.
+type advKey struct {
+	r    rune
+	bold bool
+}
+
+// advance is how far r moves the pen at advanceSize, measured once per
+// picture: a picture measures the same few dozen characters again and
+// again as it breaks its texts into lines.
+func (p *Picture) advance(r rune, bold bool) float64 {
+	k := advKey{r, bold}
+	if a, ok := p.adv[k]; ok {
+		return a
+	}
+	if p.adv == nil {
+		p.adv = map[advKey]float64{}
+	}
+	src := rasterFaces()[b2i(bold)]
+	if fallback(r) {
+		src = cjkRaster()
+	}
+	a := advanceSize / 2.0
+	var b sfnt.Buffer
+	if g, err := src.GlyphIndex(&b, r); err == nil && g != 0 {
+		if adv, err := src.GlyphAdvance(&b, g, fixed.I(advanceSize), xfont.HintingNone); err == nil {
+			a = float64(adv) / 64
+		}
+	}
+	p.adv[k] = a
+	return a
 }
 
 // lineHeight is the distance between the baselines of f's lines.
@@ -65,7 +85,7 @@ func lineHeight(f Font) float64 { return f.Size * 1.35 }
 // characters), and returns the baseline after its last line. The whole
 // text stays one text for Texts.
 func (p *Picture) para(x, y, right float64, s string, f Font, class string) float64 {
-	lines := wrap(s, f, right-x)
+	lines := p.wrap(s, f, right-x)
 	for i, l := range lines {
 		it := item{kind: textKind, class: class, pts: []Point{{x, y}}, text: l, font: f}
 		if len(lines) > 1 {
@@ -84,15 +104,15 @@ func (p *Picture) para(x, y, right float64, s string, f Font, class string) floa
 }
 
 // wrap breaks s into lines no wider than width where it can.
-func wrap(s string, f Font, width float64) []string {
-	if textWidth(s, f) <= width {
+func (p *Picture) wrap(s string, f Font, width float64) []string {
+	if p.textWidth(s, f) <= width {
 		return []string{s}
 	}
 	var lines []string
 	line := ""
 	for _, a := range atoms(s) {
 		next := line + a
-		if line != "" && textWidth(strings.TrimRight(next, " "), f) > width {
+		if line != "" && p.textWidth(strings.TrimRight(next, " "), f) > width {
 			lines = append(lines, strings.TrimRight(line, " "))
 			line = strings.TrimLeft(a, " ")
 			continue
@@ -135,7 +155,7 @@ func atoms(s string) []string {
 // width, in as small a size as makes it fit down to minFont, then broken
 // into lines; it returns the baseline after it.
 func (p *Picture) fit(x, y, width float64, s string, f Font, class string) float64 {
-	for f.Size > minFont && textWidth(s, f) > width {
+	for f.Size > minFont && p.textWidth(s, f) > width {
 		f.Size = max(minFont, f.Size-1)
 	}
 	left := x
@@ -145,7 +165,7 @@ func (p *Picture) fit(x, y, width float64, s string, f Font, class string) float
 	case Right:
 		left = x - width
 	}
-	if textWidth(s, f) <= width {
+	if p.textWidth(s, f) <= width {
 		p.Text(x, y, s, f, class)
 		return y + lineHeight(f)
 	}

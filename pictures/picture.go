@@ -60,6 +60,7 @@ type Picture struct {
 	Title         string // what the picture shows, for readers that cannot see it
 	items         []item
 	words         func(rules.Phrase) string // the reader's language; nil for English
+	adv           map[advKey]float64        // the characters measured so far (layout.go)
 
 }
 

@@ -205,31 +205,42 @@ func paletted(img *image.RGBA, exact []color.RGBA) *image.Paletted {
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := img.Pix[(y-b.Min.Y)*img.Stride:]
 		dst := out.Pix[(y-b.Min.Y)*out.Stride:]
-		var last [3]uint8
-		idx := -1
+		last, idx := uint32(0), uint8(0)
 		for x := range b.Dx() {
-			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
-			if idx < 0 || last != [3]uint8{r, g, bl} { // most pixels are like the one before
-				k := key(r, g, bl)
+			px := row[4*x : 4*x+4 : 4*x+4]
+			v := uint32(px[0]) | uint32(px[1])<<8 | uint32(px[2])<<16 | 0xff<<24
+			if v != last { // most pixels are like the one before
+				k := key(px[0], px[1], px[2])
 				if table[k] < 0 {
-					table[k] = int16(nearest(pal, r, g, bl))
+					table[k] = int16(nearest(exact, len(exact), px[0], px[1], px[2]))
 				}
-				idx, last = int(table[k]), [3]uint8{r, g, bl}
+				idx, last = uint8(table[k]), v
 			}
-			dst[x] = uint8(idx)
+			dst[x] = idx
 		}
 	}
 	return out
 }
 
-func nearest(pal color.Palette, r, g, b uint8) int {
-	best, bestD := 0, 1<<30
-	for i, c := range pal {
-		q := c.(color.RGBA)
+// nearest is the index in the palette of paletted, exact colours then
+// the cube from index cube, of the colour nearest r, g, b, as the eye
+// weighs the channels. The cube's nearest is each channel's nearest
+// step, the distance being a sum over the channels.
+func nearest(exact []color.RGBA, cube int, r, g, b uint8) int {
+	dist := func(q color.RGBA) int {
 		dr, dg, db := int(q.R)-int(r), int(q.G)-int(g), int(q.B)-int(b)
-		if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bestD {
+		return 2*dr*dr + 4*dg*dg + 3*db*db
+	}
+	best, bestD := -1, 1<<30
+	for i, c := range exact {
+		if d := dist(c); d < bestD {
 			best, bestD = i, d
 		}
+	}
+	step := func(v uint8) int { return (int(v) + 25) / 51 }
+	sr, sg, sb := step(r), step(g), step(b)
+	if d := dist(color.RGBA{uint8(sr * 51), uint8(sg * 51), uint8(sb * 51), 0xff}); d < bestD {
+		best = cube + sr*36 + sg*6 + sb
 	}
 	return best
 }

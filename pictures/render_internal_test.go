@@ -125,3 +125,28 @@ func TestDrawAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestIsTheWholePalettes: the nearest colour, found among the
+// exact colours and by rounding to the cube, is the one a search of the
+// whole palette finds (the first of equals), for every colour.
+func TestNearestIsTheWholePalettes(t *testing.T) {
+	exact := []color.RGBA{paper, ink, faint, edge, mark, white, rgb(0xf5d76e), rgb(0x56b4e9), rgb(0x333333)}
+	img := paletted(image.NewRGBA(image.Rect(0, 0, 1, 1)), exact)
+	for r := 0; r < 256; r += 3 {
+		for g := 0; g < 256; g += 5 {
+			for b := 0; b < 256; b += 7 {
+				want, wantD := 0, 1<<30
+				for i, c := range img.Palette {
+					q := c.(color.RGBA)
+					dr, dg, db := int(q.R)-r, int(q.G)-g, int(q.B)-b
+					if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < wantD {
+						want, wantD = i, d
+					}
+				}
+				if got := nearest(exact, len(exact), uint8(r), uint8(g), uint8(b)); got != want {
+					t.Fatalf("nearest(#%02x%02x%02x) = %d (%v), want %d (%v)", r, g, b, got, img.Palette[got], want, img.Palette[want])
+				}
+			}
+		}
+	}
+}
