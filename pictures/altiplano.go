@@ -125,7 +125,7 @@ func altiplanoLocations(p *Picture, v *altiplano.View, y float64) float64 {
 	t := v.Table
 	home := map[string][]string{"road": {"corn"}, "farm": {"fabric", "wool", "alpaca"}, "mine": {"stone", "ore", "silver"},
 		"forest": {"wood", "cocoa"}, "port": {"fish"}, "market": {"glass"}}
-	const nameW = 96.0
+	const nameW = 84.0
 	right := pageWidth - margin - 6
 	for _, name := range t.Circle {
 		y += 4
@@ -201,7 +201,8 @@ func wrapText(p *Picture, x, y float64, s string, n int, f Font) float64 {
 func altiplanoDisplay(p *Picture, v *altiplano.View, y float64) float64 {
 	t := v.Table
 	y = p.para(margin, y, pageWidth-margin, p.s("Extensions on display (cost)"), Font{Size: heading, Bold: true}, "")
-	const cardW, gap = 76.0, 3.0
+	const gap = 3.0
+	cardW := (pageWidth - 2*margin - 4*gap) / 5
 	top := y - 10
 	for k := range 5 {
 		x := margin + float64(k)*(cardW+gap)
@@ -296,7 +297,7 @@ func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, y flo
 			good = name
 			n, _ = strconv.Atoi(count)
 		}
-		rx := in + 68 + float64(r/3)*160
+		rx := in + 68 + float64(r/3)*128
 		ry := ly + float64(r%3)*19
 		for k := range size {
 			fill := rgb(0xf1f1f1)

@@ -279,7 +279,7 @@ func archipelagoPlayers(p *Picture, v *archipelago.View, x, y float64, colours m
 
 func archipelagoMarkets(p *Picture, v *archipelago.View, x, y float64) float64 {
 	y = p.para(x, y+10, pageWidth-margin, p.s("Markets (cubes)"), Font{Size: heading, Bold: true}, "")
-	const first, step = 104.0, 50.0
+	const first, step = 88.0, 44.0
 	for i, name := range resourceNames {
 		p.fit(x+first+float64(i)*step, y, step-2, p.w(name), Font{Size: small, Bold: true, Align: Center}, "")
 	}

@@ -69,8 +69,8 @@ func atacamaTitle(p *Picture, v *atacama.View) string {
 }
 
 func (b *atacamaBoard) layoutSquare(v *atacama.View, top float64) {
-	b.size = 38
-	x0, y0 := 26.0, top+6
+	b.size = 34
+	x0, y0 := 24.0, top+6
 	for r := range 9 {
 		for c := range 9 {
 			b.cells[[2]int{r, c}] = &atacamaCell{at: Point{x0 + float64(c)*b.size, y0 + float64(r)*b.size}}
@@ -88,10 +88,10 @@ func (b *atacamaBoard) layoutSquare(v *atacama.View, top float64) {
 var atacamaHexRows = []int{6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6}
 
 func (b *atacamaBoard) layoutHex(v *atacama.View, top float64) {
-	b.size = 18
+	b.size = 15.5
 	w := math.Sqrt(3) * b.size
 	// the column numbers lie above the first row and below the last
-	x0, y0 := 22.0+w/2, top+1.5*b.size+2
+	x0, y0 := 20.0+w/2, top+1.5*b.size+2
 	for r, n := range atacamaHexRows {
 		for c := range n {
 			x := x0 + (float64(c)+float64(11-n)/2)*w
@@ -211,9 +211,9 @@ func (b *atacamaBoard) drawField(p *Picture, cell *atacamaCell, r, c int) {
 	}
 	letter := strings.ToUpper(cv.Metal[:1])
 	if cv.Rig == nil {
-		size := 17.0
+		size := 16.0
 		if b.hex {
-			size = 14
+			size = 13
 		}
 		p.Text(mid.X, mid.Y+size*0.36, letter+strconv.Itoa(cv.Value), Font{Size: size, Align: Center}, "")
 		return
@@ -223,12 +223,12 @@ func (b *atacamaBoard) drawField(p *Picture, cell *atacamaCell, r, c int) {
 		// A hexagon holds the field's value and a rig too small for a
 		// number: the rig's colour and shape tell its seat.
 		label.Align = Center
-		p.Text(mid.X, mid.Y-4, letter+strconv.Itoa(cv.Value), label, "")
-		b.rig(p, Point{mid.X, mid.Y + 6.5}, cv.Rig, 8, "")
+		p.Text(mid.X, mid.Y-3, letter+strconv.Itoa(cv.Value), label, "")
+		b.rig(p, Point{mid.X, mid.Y + 6}, cv.Rig, 6.5, "")
 		return
 	}
 	p.Text(cell.at.X+3, cell.at.Y+11, letter+strconv.Itoa(cv.Value), label, "")
-	b.rig(p, Point{mid.X + 4, mid.Y + 7}, cv.Rig, minFont/1.05, strconv.Itoa(cv.Rig.Seat))
+	b.rig(p, Point{mid.X + 4, mid.Y + 5.5}, cv.Rig, minFont/1.05, strconv.Itoa(cv.Rig.Seat))
 }
 
 // rig draws a rig: its seat's piece, with a second ring for a

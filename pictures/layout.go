@@ -10,12 +10,13 @@ import (
 )
 
 // Every picture is drawn for a phone first: most mail is read about 360
-// CSS pixels wide, and a picture shown that wide must have no text under
-// 10 pixels. So a page is pageWidth wide and no text is smaller than
-// minFont: pageWidth/minFont ≤ 36. The board, the players and what only
-// the reader sees lie one below the other.
+// CSS pixels wide, and a picture shown there must have no text under 10
+// pixels. A mail's column at that width is some 310 pixels (its padding),
+// so a page is pageWidth wide and no text is smaller than minFont:
+// pageWidth/minFont = 30, and 12 px becomes 10.3 px at 310. The board,
+// the players and what only the reader sees lie one below the other.
 const (
-	pageWidth = 420.0
+	pageWidth = 360.0
 	minFont   = 12.0
 	margin    = 12.0 // between the page's edge and what is on it
 )
