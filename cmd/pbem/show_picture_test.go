@@ -48,8 +48,8 @@ func TestShowPicture(t *testing.T) {
 				if err != nil {
 					t.Fatalf("pbem show %s %v --format png: %v", id, seat, err)
 				}
-				if b := img.Bounds(); b.Dx() < 400 || b.Dy() < 300 {
-					t.Errorf("pbem show %s %v --format png is %v, want a board", id, seat, b)
+				if b := img.Bounds(); b.Dx() < 300 || b.Dx() > 360 || b.Dy() < 300 {
+					t.Errorf("pbem show %s %v --format png is %v, want a board a phone shows whole (300 to 360 px wide)", id, seat, b)
 				}
 			}
 		})
