@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"hash"
+	"hash/maphash"
 	"io"
 	"math"
 	"sync"
@@ -31,6 +32,10 @@ import (
 // nothing and writes each picture every time.
 type Cache struct {
 	max int64
+	// bands are the compressed bands of pixels of the PNGs written
+	// (pngbands.go), known by hashes seeded here.
+	bands *Cache
+	seeds [2]maphash.Seed
 
 	mu      sync.Mutex
 	size    int64
@@ -64,6 +69,13 @@ type writing struct {
 
 // NewCache returns a cache that holds at most maxBytes of pictures.
 func NewCache(maxBytes int64) *Cache {
+	c := newLRU(maxBytes)
+	c.bands = newLRU(maxBytes / 4)
+	c.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+	return c
+}
+
+func newLRU(maxBytes int64) *Cache {
 	return &Cache{max: maxBytes, order: list.New(), byKey: map[cacheKey]*list.Element{}, pending: map[cacheKey]*writing{}}
 }
 
@@ -74,7 +86,10 @@ const DefaultCacheBytes = 64 << 20
 // PNG returns p written as PNG (WritePNG), from the cache when it holds
 // it. The bytes are shared: the caller must not change them.
 func (c *Cache) PNG(p *Picture) ([]byte, error) {
-	return c.get(p.key("png"), p.WritePNG)
+	if c == nil {
+		return c.get(cacheKey{}, p.WritePNG)
+	}
+	return c.get(p.key("png"), func(w io.Writer) error { return p.writePNG(w, c) })
 }
 
 // SVG returns p written as SVG (WriteSVG), from the cache when it holds

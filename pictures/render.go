@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"io"
 	"maps"
 	"math"
@@ -149,12 +148,8 @@ func (p *Picture) Image() image.Image {
 // WritePNG writes the picture as a PNG image at one pixel per unit, with
 // a palette of the picture's own colours and a cube of others for the
 // smoothed edges: a third of the bytes of full colour, and quicker to
-// compress.
-func (p *Picture) WritePNG(w io.Writer) error {
-	img := paletted(p.Image().(*image.RGBA), p.colours())
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	return enc.Encode(w, img)
-}
+// compress (pngbands.go).
+func (p *Picture) WritePNG(w io.Writer) error { return p.writePNG(w, nil) }
 
 // colours returns the colours the picture paints with, the page's first.
 func (p *Picture) colours() []color.RGBA {
@@ -176,54 +171,8 @@ func (p *Picture) colours() []color.RGBA {
 	return out
 }
 
-// paletted maps img onto a palette of exact (at most 40 colours are kept)
-// and a 6×6×6 cube; each pixel takes the nearest colour, found once for
-// each group of colours alike in their top five bits.
-func paletted(img *image.RGBA, exact []color.RGBA) *image.Paletted {
-	exact = exact[:min(len(exact), 256-216)]
-	pal := make(color.Palette, 0, 256)
-	for _, c := range exact {
-		pal = append(pal, c)
-	}
-	for r := range 6 {
-		for g := range 6 {
-			for b := range 6 {
-				pal = append(pal, color.RGBA{uint8(r * 51), uint8(g * 51), uint8(b * 51), 0xff})
-			}
-		}
-	}
-	var table [1 << 15]int16
-	for i := range table {
-		table[i] = -1
-	}
-	key := func(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
-	for i, c := range exact {
-		table[key(c.R, c.G, c.B)] = int16(i)
-	}
-	b := img.Bounds()
-	out := image.NewPaletted(b, pal)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := img.Pix[(y-b.Min.Y)*img.Stride:]
-		dst := out.Pix[(y-b.Min.Y)*out.Stride:]
-		last, idx := uint32(0), uint8(0)
-		for x := range b.Dx() {
-			px := row[4*x : 4*x+4 : 4*x+4]
-			v := uint32(px[0]) | uint32(px[1])<<8 | uint32(px[2])<<16 | 0xff<<24
-			if v != last { // most pixels are like the one before
-				k := key(px[0], px[1], px[2])
-				if table[k] < 0 {
-					table[k] = int16(nearest(exact, len(exact), px[0], px[1], px[2]))
-				}
-				idx, last = uint8(table[k]), v
-			}
-			dst[x] = idx
-		}
-	}
-	return out
-}
-
-// nearest is the index in the palette of paletted, exact colours then
-// the cube from index cube, of the colour nearest r, g, b, as the eye
+// nearest is the index in a palette, exact colours then the cube from
+// index cube, of the colour nearest r, g, b, as the eye
 // weighs the channels. The cube's nearest is each channel's nearest
 // step, the distance being a sum over the channels.
 func nearest(exact []color.RGBA, cube int, r, g, b uint8) int {
