@@ -42,6 +42,7 @@ func commands() []command {
 		{"export", "ID", "print a game's events as JSON lines, as stored, and the service's signature", runExport},
 		{"verify", "ID | --file F [--key FILE|FINGERPRINT]", "replay a history and check its hash chain, seed and, for a file, the signature of its origin", runVerify},
 		{"games", "", "list the games", runGames},
+		{"campaign", campaignSynopsis(), "run a round robin, Swiss, knockout or ladder of ordinary games, and show, export and verify its standings", runCampaign},
 		{"rebuild", "", "throw the read models (the games list, each player's games) away and fold them again from every history, showing how far it is; pbem serve must be stopped", runRebuild},
 		{"backup", "--out DIR", "write a snapshot of the whole store (through the service, when one serves the data directory)", runBackup},
 		{"restore", "--from DIR", "restore a backup into an empty data directory", runRestore},

@@ -31,6 +31,8 @@ var allowed = map[string][]string{
 	"mail/loopback":                nil,
 	"mail/mailtest":                {"events", "mail"},
 	"games":                        {"events", "projections", "rules"},
+	"campaigns":                    {"rules"},
+	"campaigns/organiser":          {"campaigns", "events", "games", "projections", "rules"},
 	"games/gamestest":              {"events", "events/storetest", "games", "rules", "rules/atacama"},
 	"games/mailroom":               {"events", "games", "projections", "rules", "mail", "templates", "templates/words", "pictures", "web"},
 	"pictures":                     {"rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
