@@ -67,10 +67,11 @@ type writing struct {
 	err  error
 }
 
-// NewCache returns a cache that holds at most maxBytes of pictures.
+// NewCache returns a cache that holds at most maxBytes of pictures, and
+// half as much again of the bands of pixels they are compressed in.
 func NewCache(maxBytes int64) *Cache {
 	c := newLRU(maxBytes)
-	c.bands = newLRU(maxBytes / 4)
+	c.bands = newLRU(maxBytes / 2)
 	c.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	return c
 }
@@ -79,9 +80,13 @@ func newLRU(maxBytes int64) *Cache {
 	return &Cache{max: maxBytes, order: list.New(), byKey: map[cacheKey]*list.Element{}, pending: map[cacheKey]*writing{}}
 }
 
-// DefaultCacheBytes is the size of the cache a service keeps: some
-// thousand phone-sized boards.
-const DefaultCacheBytes = 64 << 20
+// DefaultCacheBytes is the size of the cache a service keeps: some five
+// hundred phone-sized boards, more than the mails of the moves of a few
+// seconds at the busiest, and the bands of as many again. A picture is
+// shared by the mails of one move, sent within seconds, and by the pages
+// a reader opens soon after; the bands that stay the same from move to
+// move of every game (a legend, an empty row of a board) stay in use.
+const DefaultCacheBytes = 16 << 20
 
 // PNG returns p written as PNG (WritePNG), from the cache when it holds
 // it. The bytes are shared: the caller must not change them.
