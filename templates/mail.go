@@ -160,7 +160,7 @@ type Picture struct {
 
 // column is how wide the HTML part's column is in pixels: its 760 less
 // the padding either side (see "top" in common.html.tmpl).
-const column = 712
+const column = 728
 
 // Shown returns the size the HTML part shows p at: its own, or shrunk to
 // the column's width; a narrower screen shrinks it further.

@@ -106,7 +106,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
 		if m.Board != "" && m.Kind.ShowsBoard() {
-			if pic, part, ok := boardPicture(g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png", loc.phrase); ok {
+			if pic, part, ok := boardPicture(s.Pictures, g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png", loc.phrase); ok {
 				m.Picture, out.Inline = pic, []mail.Attachment{part}
 			}
 		}

@@ -111,7 +111,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
-		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEachFor, LeftOut: mailroom.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web")},
+		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEachFor, LeftOut: mailroom.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web"), Pictures: post.Pictures},
 		listen:  c.HTTPListen,
 		process: c.Process(),
 		lease:   c.Lease.Duration,
