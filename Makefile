@@ -2,7 +2,7 @@
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: run test vet build bench mailservers browser torture fuzz
+.PHONY: run test vet build bench mailservers browser torture fuzz release
 
 # Play a whole Atacama game by mail between two bots: pbem, an IMAP and an
 # SMTP server all run in the process on loopback, with NATS JetStream
@@ -66,3 +66,28 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),150000x) ./rules/atacama
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),120000x) ./rules/altiplano
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),100000x) ./rules/archipelago
+
+# Static binaries for every platform a club runs pbem on, in dist/, with
+# SHA256SUMS, the SPDX SBOM of the modules linked in (from the binary's
+# own build information) and the release notes of the version from
+# CHANGELOG.md, printed at the end. The version and revision are what the
+# Go toolchain stamps from git (tag the commit vX.Y.Z first); nothing is
+# stamped by hand, and a build from a git worktree, where the toolchain
+# stamps nothing, says so. No network beyond the module proxy.
+RELEASE_PLATFORMS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64
+# The binary the SBOM and the notes are read from (its build information
+# is every platform's).
+RELEASE_FIRST = dist/pbem-$(subst /,-,$(word 1,$(RELEASE_PLATFORMS)))
+release:
+	rm -rf dist && mkdir -p dist
+	@set -e; for p in $(RELEASE_PLATFORMS); do \
+		os=$${p%/*}; arch=$${p#*/}; ext=; [ "$$os" = windows ] && ext=.exe; \
+		echo "build dist/pbem-$$os-$$arch$$ext"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -buildvcs=auto -ldflags='-s -w' \
+			-o dist/pbem-$$os-$$arch$$ext ./cmd/pbem; \
+	done
+	$(GO) run ./internal/release sbom $(RELEASE_FIRST) > dist/pbem.spdx.json
+	$(GO) run ./internal/release notes --changelog CHANGELOG.md $(RELEASE_FIRST) > dist/RELEASE_NOTES.md
+	cp LICENSE NOTICE dist/
+	$(GO) run ./internal/release sums $$(ls dist/* | grep -v SHA256SUMS) > dist/SHA256SUMS
+	@echo; cat dist/RELEASE_NOTES.md; echo; cat dist/SHA256SUMS

@@ -117,8 +117,7 @@ func decodeCanonical(data []byte) (Event, bool) {
 	if !ok || !bytes.Equal(canonical, data) {
 		return Event{}, false
 	}
-	in, ok := hashInput(canonical, e.Hash)
-	if !ok || hashBytes(in) != e.Hash {
+	if e.hashOf(canonical) != e.Hash {
 		return Event{}, false
 	}
 	return e, true

@@ -99,12 +99,21 @@ func (s Signature) Encode() []byte {
 	return b
 }
 
-// ParseSignature reads a line as a signature line; ok is false when the
-// line is not one (an event, say).
+// signaturePrefix begins a signature line, and no other line of an
+// export.
+var signaturePrefix = []byte(`{"signature":`)
+
+// IsSignature reports whether line is, or claims to be, a signature line.
+func IsSignature(line []byte) bool { return bytes.HasPrefix(line, signaturePrefix) }
+
+// ParseSignature reads a line as a signature line, exactly as Encode
+// writes it; ok is false when the line is not one (an event, say, or a
+// signature line with a byte changed outside its strings).
 func ParseSignature(line []byte) (s Signature, ok bool) {
+	line = bytes.TrimRight(line, "\r\n")
 	d := json.NewDecoder(bytes.NewReader(line))
 	d.DisallowUnknownFields()
-	if err := d.Decode(&s); err != nil || s.Signature == "" || d.More() {
+	if err := d.Decode(&s); err != nil || s.Signature == "" || d.More() || !bytes.Equal(s.Encode(), line) {
 		return Signature{}, false
 	}
 	return s, true

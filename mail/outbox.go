@@ -116,6 +116,9 @@ const DefaultWorkers = 8
 // temporary refusal.
 var ErrUnrenderable = errors.New("mail: the notice cannot be rendered")
 
+// errStopped is why a notice to an address on the stop list is not sent.
+var errStopped = errors.New("the recipient asked pbem to stop mailing them (STOP)")
+
 // DeadLetter is the error of a notice that can never be sent as it
 // stands: pbem cannot render it. It is a fault of pbem's, not of the
 // recipient's.
@@ -262,11 +265,9 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 	if stopped, err := o.stops.Stopped(ctx, n.To); err != nil || stopped {
 		if stopped {
 			o.log().Info("mail not sent: the recipient asked pbem to stop mailing them", "id", n.ID, "to", n.To, "kind", n.Kind)
-			if prev != nil {
-				return true, o.held.Remove(ctx, prev.State, n.ID)
-			}
+			return true, o.hold(ctx, n, seq, prev, StateStopped, errStopped)
 		}
-		return stopped, err
+		return false, err
 	}
 	out, err := o.Render(ctx, n)
 	if errors.Is(err, ErrUnrenderable) {
@@ -476,18 +477,25 @@ func (o *Outbox) now() time.Time {
 // recordFailure records n as failed for good on pbem.failed.<game> and
 // tells OnFailed.
 func (o *Outbox) recordFailure(ctx context.Context, n Notice, cause error) error {
-	game := n.Game
-	if game == "" {
-		game = ServiceMail
-	}
-	data, _ := json.Marshal(map[string]string{"id": n.ID, "to": n.To, "error": cause.Error()})
-	if _, err := o.Store.Put(ctx, FailedSubject+game, "failed."+n.ID, data); err != nil {
+	if err := recordFailed(ctx, o.Store, n, "failed."+n.ID, cause); err != nil {
 		return err
 	}
 	if o.OnFailed != nil {
 		return o.OnFailed(ctx, n, cause)
 	}
 	return nil
+}
+
+// recordFailed records n as failed for good on pbem.failed.<game>, once
+// per msgID.
+func recordFailed(ctx context.Context, store events.Follower, n Notice, msgID string, cause error) error {
+	game := n.Game
+	if game == "" {
+		game = ServiceMail
+	}
+	data, _ := json.Marshal(map[string]string{"id": n.ID, "to": n.To, "error": cause.Error()})
+	_, err := store.Put(ctx, FailedSubject+game, msgID, data)
+	return err
 }
 
 func (o *Outbox) log() *slog.Logger {

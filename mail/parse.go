@@ -37,6 +37,7 @@ type Parsed struct {
 	AuthResults []AuthResult `json:"authResults,omitempty"` // the Authentication-Results headers, topmost first; see Passed
 	Size        int          `json:"size"`                  // bytes of the raw mail
 	Language    string       `json:"language,omitempty"`    // the first tag of Content-Language (RFC 3282), e.g. "zh-CN"; "" if none
+	Bounce      *Bounce      `json:"bounce,omitempty"`      // for a delivery report, who it says failed; nil for any other mail
 }
 
 // Limits bounds what [Parse] reads. Zero fields mean the defaults.
@@ -116,6 +117,9 @@ func Parse(raw []byte, lim Limits) (*Parsed, error) {
 	lines, truncated := ownText(text, isHTML, lim.MaxLines)
 	p.setText(lines, truncated, lim)
 	p.Automatic = automatic(h, p, lim.Self)
+	if strings.HasPrefix(p.Automatic, "bounce ") {
+		p.Bounce = readBounce(th, body)
+	}
 	return p, nil
 }
 

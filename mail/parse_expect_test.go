@@ -25,6 +25,7 @@ var corpusExpect = []struct {
 	{"apple-mail-mac", []string{"E5", "Cheers,", "Grace"}, ""},
 	{"attachment", []string{"E5", "The board as I see it is attached."}, ""},
 	{"bounce-dsn", nil, "bounce (Content-Type: multipart/report; report-type=delivery-status)"},
+	{"bounce-exim", nil, "bounce (X-Failed-Recipients: nobody@example.com)"},
 	{"broken-boundary", []string{"E5"}, ""},
 	{"empty-body", []string{}, ""},
 	{"encoded-subject-latin1", []string{"E5", "Très bien, à toi de jouer."}, ""},

@@ -28,7 +28,8 @@ type SMTPOptions struct {
 	// reach it; FromName is shown with it.
 	From     string
 	FromName string
-	// EnvelopeFrom receives bounces; "" means From.
+	// EnvelopeFrom receives every mail's bounces when set; "" means each
+	// mail's own Outgoing.EnvelopeFrom, else From.
 	EnvelopeFrom string
 	// DKIM signs every mail when its Selector is set.
 	DKIM      DKIMOptions
@@ -53,16 +54,20 @@ type DKIMOptions struct {
 
 // Outgoing is a rendered mail ready to send.
 type Outgoing struct {
-	MessageID  string // full, without angle brackets
-	To         string
-	ToName     string
-	ReplyTo    string
-	Subject    string
-	Text       string
-	HTML       string
-	InReplyTo  string
-	References []string
-	Date       time.Time
+	MessageID string // full, without angle brackets
+	// EnvelopeFrom is this mail's envelope sender (MAIL FROM), where its
+	// bounces go: a bounce address of the mailbox ([Tokens.BounceAddress]);
+	// "" means the sender's. SMTPOptions.EnvelopeFrom, when set, wins.
+	EnvelopeFrom string
+	To           string
+	ToName       string
+	ReplyTo      string
+	Subject      string
+	Text         string
+	HTML         string
+	InReplyTo    string
+	References   []string
+	Date         time.Time
 	// Headers are more header fields, by name, for programs that read the
 	// mail: what it is and which game and event it reflects, so that none
 	// of them need read its subject or wording. Message writes them sorted
@@ -155,7 +160,7 @@ func (s *Sender) Message(o Outgoing) (*gomail.Msg, error) {
 	if err := m.FromFormat(s.Options.FromName, s.Options.From); err != nil {
 		return nil, fmt.Errorf("mail: from: %w", err)
 	}
-	if err := m.EnvelopeFrom(or(s.Options.EnvelopeFrom, s.Options.From)); err != nil {
+	if err := m.EnvelopeFrom(or(s.Options.EnvelopeFrom, or(o.EnvelopeFrom, s.Options.From))); err != nil {
 		return nil, fmt.Errorf("mail: envelope from: %w", err)
 	}
 	if err := m.AddToFormat(o.ToName, o.To); err != nil {

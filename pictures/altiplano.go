@@ -25,59 +25,47 @@ var (
 	altiplanoRoad = 8
 )
 
-const (
-	alpLocW  = 148.0
-	alpLocH  = 200.0
-	alpSeatW = 520.0
-	alpSeatH = 250.0
-)
-
 func drawAltiplano(p *Picture, v *altiplano.View) {
 	t := v.Table
-	p.Width, p.Title = 24*3+2*alpSeatW, altiplanoTitle(p, v)
-	rows := (len(t.Seats) + 1) / 2
-	ownH := 0.0
+	p.Width = pageWidth
+	head := altiplanoTitle(p, v)
+	p.Title = p.s("%s, %s", head, p.seenBy(v.Seat))
+	y := p.fit(margin, 24, pageWidth-2*margin, head, Font{Size: titleSz, Bold: true}, "title")
+	y = p.para(margin, y, pageWidth-margin, p.s("centre: food %d", t.Supply["food"]), Font{Size: body}, "")
+	y = altiplanoLocations(p, v, y-6)
+	y = altiplanoDisplay(p, v, y+24)
+	for _, pv := range t.Seats {
+		y = altiplanoSeat(p, v, pv, y+8)
+	}
 	if v.You != nil && !t.Over {
-		ownH = 150
+		y = altiplanoOwn(p, v, y+10)
 	}
-	p.Height = 60 + alpLocH + 30 + 110 + float64(rows)*(alpSeatH+14) + ownH + 50
-	p.Text(24, 36, p.Title, Font{Size: 18, Bold: true}, "title")
-	y := 56.0
-	altiplanoLocations(p, v, y)
-	y += alpLocH + 30
-	altiplanoDisplay(p, v, y)
-	y += 110
-	for i, pv := range t.Seats {
-		x := 24 + float64(i%2)*(alpSeatW+24)
-		altiplanoSeat(p, v, pv, x, y+float64(i/2)*(alpSeatH+14))
-	}
-	y += float64(rows) * (alpSeatH + 14)
-	if ownH > 0 {
-		altiplanoOwn(p, v, y)
-		y += ownH
-	}
-	p.Text(24, y+20, altiplanoFooter(p, v), Font{Size: 13}, "")
+	y = p.para(margin, y+24, pageWidth-margin, altiplanoFooter(p, v), Font{Size: body}, "")
+	p.Height = y
 }
 
+// altiplanoTitle is the picture's first line. It does not say whose view
+// it is: the box of what only the reader sees does.
 func altiplanoTitle(p *Picture, v *altiplano.View) string {
 	t := v.Table
 	variants := ""
 	if len(t.Variants) > 0 {
 		variants = " (" + strings.Join(t.Variants, ", ") + ")"
 	}
-	var s string
 	switch t.Phase {
 	case "plan":
-		s = p.s("Altiplano, %d players%s, round %d, planning", t.Players, variants, t.Round)
+		return p.s("Altiplano, %d players%s, round %d, planning", t.Players, variants, t.Round)
 	case "act":
-		s = p.s("Altiplano, %d players%s, round %d, actions", t.Players, variants, t.Round)
+		return p.s("Altiplano, %d players%s, round %d, actions", t.Players, variants, t.Round)
 	case "choose":
-		s = p.s("Altiplano, %d players%s, choosing professions", t.Players, variants)
+		return p.s("Altiplano, %d players%s, choosing professions", t.Players, variants)
 	default:
-		s = p.s("Altiplano, %d players%s, game over after round %d", t.Players, variants, t.Round)
+		return p.s("Altiplano, %d players%s, game over after round %d", t.Players, variants, t.Round)
 	}
-	return p.s("%s, %s", s, p.seenBy(v.Seat))
 }
+
+// chipFont is how a good's name and count are written beside its chip.
+var chipFont = Font{Size: small}
 
 // goodChip draws a good's chip and its name and count; it returns the x
 // after it.
@@ -87,74 +75,103 @@ func goodChip(p *Picture, x, y float64, good string, n int, class string) float6
 		c = faint
 	}
 	p.Circle(x+6, y-4, 6, Style{Fill: c, Stroke: edge}, class)
+	label := chipLabel(p, good, n)
+	p.Text(x+15, y, label, chipFont, "")
+	return x + 15 + p.textWidth(label, chipFont) + 10
+}
+
+func chipLabel(p *Picture, good string, n int) string {
 	label := p.w(good)
 	if n >= 0 {
 		label += " " + strconv.Itoa(n)
 	}
-	p.Text(x+15, y, label, Font{Size: 12}, "")
-	return x + 15 + float64(len(label))*6.6 + 8
+	return label
+}
+
+// goods draws chips from x, wrapping before right; it returns the next
+// line's y.
+func goods(p *Picture, x, y, right float64, names []string, counts []int, class string) float64 {
+	x0 := x
+	for i, name := range names {
+		w := 15 + p.textWidth(chipLabel(p, name, counts[i]), chipFont) + 10
+		if x+w > right+10 && x > x0 {
+			x, y = x0, y+18
+		}
+		x = goodChip(p, x, y, name, counts[i], class)
+	}
+	return y + 18
 }
 
 // goodsList draws goods written as the view writes them, "glass 11, wool
 // 2", as chips from x; it wraps before right and returns the next line's y.
 func goodsList(p *Picture, x, y, right float64, list string, class string) float64 {
-	x0 := x
+	var names []string
+	var counts []int
 	for part := range strings.SplitSeq(list, ", ") {
 		name, count, ok := strings.Cut(part, " ")
 		n, err := strconv.Atoi(count)
 		if !ok || err != nil {
 			name, n = part, -1
 		}
-		w := 15 + float64(len(part))*6.6 + 8
-		if x+w > right && x > x0 {
-			x, y = x0, y+17
-		}
-		x = goodChip(p, x, y, name, n, class)
+		names, counts = append(names, name), append(counts, n)
 	}
-	return y + 17
+	return goods(p, x, y, right, names, counts, class)
 }
 
-func altiplanoLocations(p *Picture, v *altiplano.View, y float64) {
+// altiplanoLocations draws the circle of locations from y, one band
+// each in the order the pawns go round: its name and the pawns there on
+// the left, its goods on the right. It returns the y after.
+func altiplanoLocations(p *Picture, v *altiplano.View, y float64) float64 {
 	t := v.Table
 	home := map[string][]string{"road": {"corn"}, "farm": {"fabric", "wool", "alpaca"}, "mine": {"stone", "ore", "silver"},
 		"forest": {"wood", "cocoa"}, "port": {"fish"}, "market": {"glass"}}
-	for i, name := range t.Circle {
-		x := 24 + float64(i)*alpLocW
-		p.Rect(x+2, y, alpLocW-8, alpLocH, Style{Fill: white, Stroke: edge}, "location")
-		p.Text(x+10, y+18, p.title(name), Font{Size: 14, Bold: true}, "")
-		if i < len(t.Circle)-1 {
-			p.Text(x+alpLocW-3, y+alpLocH/2, "›", Font{Size: 16, Bold: true, Align: Center, Color: faint}, "")
+	const nameW = 84.0
+	right := pageWidth - margin - 6
+	for _, name := range t.Circle {
+		y += 4
+		mark := len(p.items)
+		ny := p.fit(margin+6, y+17, nameW-8, p.title(name), Font{Size: body, Bold: true}, "")
+		px := margin + 6 + 12
+		for _, pv := range t.Seats {
+			if pv.Pawn == name {
+				if px > margin+nameW-12 {
+					px, ny = margin+6+12, ny+25
+				}
+				seatMark(p, px, ny+2, 12, pv.Seat, strconv.Itoa(pv.Seat), seatClass("pawn", pv.Seat))
+				px += 27
+			}
 		}
-		ly := y + 38
+		if px > margin+6+12 {
+			ny += 17
+		}
+		gx := margin + nameW
+		var counts []int
 		for _, g := range home[name] {
-			goodChip(p, x+10, ly, g, t.Supply[g], "supply")
-			ly += 17
+			counts = append(counts, t.Supply[g])
 		}
-		right := x + alpLocW - 10
+		gy := y + 17
+		if len(home[name]) > 0 {
+			gy = goods(p, gx, gy, right, home[name], counts, "supply")
+		}
 		switch name {
 		case "village":
-			p.Text(x+10, ly, p.s("carts %d; houses:", t.Carts), Font{Size: 12}, "")
-			ly = goodsList(p, x+10, ly+17, right, t.Houses, "village-house")
+			gy = p.para(gx, gy, right, p.s("carts %d; houses:", t.Carts), chipFont, "")
+			gy = goodsList(p, gx, gy, right, t.Houses, "village-house")
 		case "port":
-			p.Text(x+10, ly, p.s("boats:"), Font{Size: 12}, "")
-			ly = goodsList(p, x+10, ly+17, right, t.Boats, "port-boat")
+			gy = p.para(gx, gy, right, p.s("boats:"), chipFont, "")
+			gy = goodsList(p, gx, gy, right, t.Boats, "port-boat")
 		case "market":
 			var cs []string
 			for _, c := range t.Contracts {
 				cs = append(cs, strconv.Itoa(c))
 			}
-			p.Text(x+10, ly, p.s("contracts:"), Font{Size: 12}, "")
-			ly = wrapText(p, x+10, ly+16, strings.Join(cs, " "), 22, Font{Size: 12}) + 2
+			gy = p.para(gx, gy, right, p.s("contracts:")+" "+strings.Join(cs, " "), chipFont, "")
 		}
-		px := x + alpLocW - 24
-		for _, pv := range backward(t.Seats) {
-			if pv.Pawn == name {
-				seatMark(p, px, y+14, 10, pv.Seat, strconv.Itoa(pv.Seat), seatClass("pawn", pv.Seat))
-				px -= 24
-			}
-		}
+		h := max(ny, gy) - y - 6
+		p.under(mark, margin, y, pageWidth-2*margin, h, Style{Fill: white, Stroke: edge}, "location")
+		y += h
 	}
-	p.Text(24+7*alpLocW-10, y-6, p.s("centre: food %d", t.Supply["food"]), Font{Size: 12, Align: Right}, "")
+	return y
 }
 
 // wrapText writes s in lines of at most n characters, broken at spaces;
@@ -179,73 +196,83 @@ func wrapText(p *Picture, x, y float64, s string, n int, f Font) float64 {
 	return y
 }
 
-func altiplanoDisplay(p *Picture, v *altiplano.View, y float64) {
+// altiplanoDisplay draws the extensions on display from y; it returns
+// the y after.
+func altiplanoDisplay(p *Picture, v *altiplano.View, y float64) float64 {
 	t := v.Table
-	p.Text(24, y, p.s("Extensions on display (cost)"), Font{Size: 14, Bold: true}, "")
+	y = p.para(margin, y, pageWidth-margin, p.s("Extensions on display (cost)"), Font{Size: heading, Bold: true}, "")
+	const gap = 3.0
+	cardW := (pageWidth - 2*margin - 4*gap) / 5
+	top := y - 10
 	for k := range 5 {
-		x := 24 + float64(k)*150
+		x := margin + float64(k)*(cardW+gap)
 		class := "display"
 		for _, o := range t.Display {
 			if o.Space == k+1 {
 				class = "display extension"
 			}
 		}
-		p.Rect(x, y+12, 140, 60, Style{Fill: white, Stroke: edge}, class)
-		p.Text(x+8, y+30, strconv.Itoa(k+1), Font{Size: 12, Bold: true, Color: faint}, "")
+		p.Rect(x, top, cardW, 56, Style{Fill: white, Stroke: edge}, class)
+		p.Text(x+5, top+15, strconv.Itoa(k+1), Font{Size: small, Bold: true, Color: faint}, "")
 		for _, o := range t.Display {
 			if o.Space == k+1 {
-				p.Text(x+70, y+44, p.w(o.Name), Font{Size: 14, Bold: true, Align: Center}, "")
-				p.Text(x+70, y+63, p.s("%d coins", o.Cost), Font{Size: 12, Align: Center}, "")
+				p.fit(x+cardW/2, top+33, cardW-6, p.w(o.Name), Font{Size: small, Bold: true, Align: Center}, "")
+				p.Text(x+cardW/2, top+49, p.s("%d coins", o.Cost), Font{Size: small, Align: Center}, "")
 			}
 		}
 	}
+	y = top + 56 + 18
 	pile := p.s("pile: empty")
 	if t.Pile > 0 {
 		pile = p.s("pile: %d cards, next %s", t.Pile, t.PileLetter)
 	}
-	p.Text(24+5*150+10, y+46, pile, Font{Size: 12}, "")
+	y = p.para(margin, y, pageWidth-margin, pile, Font{Size: body}, "")
 	if len(t.Professions) > 0 {
-		p.Text(24+5*150+10, y+64, p.s("professions left: %s", p.wlist(strings.Join(t.Professions, ", "))), Font{Size: 12}, "")
+		y = p.para(margin, y, pageWidth-margin, p.s("professions left: %s", p.wlist(strings.Join(t.Professions, ", "))), Font{Size: body}, "")
 	}
+	return y
 }
 
-func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, x, y float64) {
+// altiplanoSeat draws a player's board in a box from y; it returns the
+// y after the box.
+func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, y float64) float64 {
 	t := v.Table
 	st := Style{Fill: white, Stroke: edge}
 	if t.Last != nil && t.Last.Seat == pv.Seat {
 		st = Style{Fill: white, Stroke: mark, Width: 3}
 	}
-	p.Rect(x, y, alpSeatW, alpSeatH, st, seatClass("board", pv.Seat))
-	seatMark(p, x+20, y+20, 12, pv.Seat, strconv.Itoa(pv.Seat), seatClass("player", pv.Seat))
+	x, right := margin, pageWidth-margin
+	in, inRight := x+10, right-10
+	line := Font{Size: body}
+	mark := len(p.items)
+	seatMark(p, x+22, y+20, 12, pv.Seat, strconv.Itoa(pv.Seat), seatClass("player", pv.Seat))
 	coins, board := pv.Coins, pv.Board
 	if pv.Seat == v.Seat && v.You != nil {
 		coins, board = v.You.Coins, v.You.Board
 	}
 	head := p.s("Seat %d", pv.Seat)
-	if pv.Seat == v.Seat {
-		head = p.s("Seat %d (you)", pv.Seat)
-	}
 	if pv.Profession != "" {
 		head = p.s("%s, %s", head, word(pv.Profession))
 	}
 	if slices.Contains(t.Winners, pv.Seat) {
 		head = p.s("%s, wins", head)
 	}
-	p.Text(x+40, y+25, head, Font{Size: 15, Bold: true}, "")
+	ly := p.fit(x+42, y+25, inRight-x-42, head, Font{Size: heading, Bold: true}, "")
 	status := p.s("%s, score %d", p.plural(coins, "coin"), pv.Score)
 	if pv.Status != "" {
 		status = p.s("%s (%s)", status, word(pv.Status))
 	}
-	p.Text(x+alpSeatW-12, y+25, status, Font{Size: 13, Align: Right}, "")
+	ly = p.para(x+42, ly, inRight, status, line, "")
 	// the road
-	p.Text(x+12, y+56, p.w("road"), Font{Size: 12}, "")
+	ly += 10
+	p.Text(in, ly, p.w("road"), Font{Size: small}, "")
 	for k := range altiplanoRoad {
-		sx := x + 60 + float64(k)*26
+		sx := in + 68 + float64(k)*24
 		fill := white
 		if k < pv.Road {
 			fill = seatColour(pv.Seat)
 		}
-		p.Rect(sx, y+42, 22, 20, Style{Fill: fill, Stroke: edge}, "road")
+		p.Rect(sx, ly-14, 20, 18, Style{Fill: fill, Stroke: edge}, "road")
 	}
 	cart := p.s("free cart ready")
 	if pv.FreeUsed {
@@ -254,9 +281,15 @@ func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, x, y 
 	if pv.Carts > 1 {
 		cart = p.s("%s, %d of %d bought carts used", cart, pv.CartsUsed, pv.Carts-1)
 	}
-	p.Text(x+280, y+56, cart, Font{Size: 12}, "")
-	// the warehouse, a row of boxes per row of the board
-	p.Text(x+12, y+84, p.s("warehouse"), Font{Size: 12}, "")
+	if cx := in + 68 + float64(altiplanoRoad)*24 + 4; cx+p.textWidth(cart, Font{Size: small}) <= inRight {
+		p.Text(cx, ly, cart, Font{Size: small}, "")
+		ly += 22
+	} else {
+		ly = p.para(in+68, ly+20, inRight, cart, Font{Size: small}, "")
+	}
+	// the warehouse, a row of boxes per row of the board, in two columns
+	ly -= 6
+	p.Text(in, ly+12, p.s("warehouse"), Font{Size: small}, "")
 	for r, size := range altiplanoRows {
 		good, n := "", 0
 		if r < len(pv.Warehouse) {
@@ -264,32 +297,31 @@ func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, x, y 
 			good = name
 			n, _ = strconv.Atoi(count)
 		}
-		rx := x + 90 + float64(r%3)*142
-		ry := y + 72 + float64(r/3)*20
+		rx := in + 68 + float64(r/3)*128
+		ry := ly + float64(r%3)*19
 		for k := range size {
 			fill := rgb(0xf1f1f1)
 			class := "slot"
 			if k < n {
 				fill, class = goodColours[good], "stored"
 			}
-			p.Rect(rx+float64(k)*18, ry, 16, 16, Style{Fill: fill, Stroke: edge}, class)
+			p.Rect(rx+float64(k)*16, ry, 14, 14, Style{Fill: fill, Stroke: edge}, class)
 		}
 		if good != "" {
-			p.Text(rx+float64(size)*18+4, ry+12, p.w(good), Font{Size: 11}, "")
+			p.Text(rx+float64(size)*16+4, ry+12, p.w(good), Font{Size: small}, "")
 		}
 	}
+	ly += 3*19 + 16
 	if pv.Overflow > 0 {
-		p.Text(x+12, y+128, p.s("%d corn beside the warehouse", pv.Overflow), Font{Size: 12}, "")
+		ly = p.para(in, ly, inRight, p.s("%d corn beside the warehouse", pv.Overflow), line, "")
 	}
-	ly := y + 136
-	ly = labelled(p, x+12, ly, "houses", pv.Houses, "house")
-	ly = labelled(p, x+12, ly, "boats", pv.Boats, "boat")
+	ly = labelled(p, in, ly, inRight, "houses", pv.Houses, "house")
+	ly = labelled(p, in, ly, inRight, "boats", pv.Boats, "boat")
 	exts := p.s("none")
 	if len(pv.Extensions) > 0 {
 		exts = p.wlist(strings.Join(pv.Extensions, ", "))
 	}
-	p.Text(x+12, ly, p.s("extensions: %s", exts), Font{Size: 12}, "")
-	ly += 17
+	ly = p.para(in, ly, inRight, p.s("extensions: %s", exts), line, "")
 	contract := p.s("no open contract")
 	if pv.Contract > 0 {
 		contract = p.s("contract %d, delivered %s", pv.Contract, p.orNone(p.wlist(pv.Delivered)))
@@ -301,25 +333,29 @@ func altiplanoSeat(p *Picture, v *altiplano.View, pv altiplano.PlayerView, x, y 
 		}
 		contract = p.s("%s; completed %s", contract, strings.Join(cs, ", "))
 	}
-	p.Text(x+12, ly, contract, Font{Size: 12}, "")
-	ly += 17
+	ly = p.para(in, ly, inRight, contract, line, "")
 	var spaces []string
 	for _, k := range sortedKeys(board) {
 		spaces = append(spaces, p.w(k)+": "+p.wlist(board[k]))
 	}
-	wrapText(p, x+12, ly, p.s("on the action spaces: %s", p.orNone(strings.Join(spaces, "; "))), 80, Font{Size: 12})
+	ly = p.para(in, ly, inRight, p.s("on the action spaces: %s", p.orNone(strings.Join(spaces, "; "))), line, "")
 	if pv.Final != nil {
-		p.Text(x+alpSeatW-12, y+alpSeatH-12, p.s("final score %d", pv.Final.Total), Font{Size: 13, Bold: true, Align: Right}, "")
+		ly = p.para(in, ly, inRight, p.s("final score %d", pv.Final.Total), Font{Size: body, Bold: true}, "")
 	}
+	h := ly - y - 6
+	p.under(mark, x, y, right-x, h, st, seatClass("board", pv.Seat))
+	return y + h
 }
 
-// labelled draws a label and a list of goods as chips; it returns the
-// next line's y.
-func labelled(p *Picture, x, y float64, label string, goods []string, class string) float64 {
-	p.Text(x, y, p.s(label+":"), Font{Size: 12}, "")
+// labelled draws a label and a list of goods as chips, wrapping before
+// right; it returns the next line's y.
+func labelled(p *Picture, x, y, right float64, label string, goods []string, class string) float64 {
+	f := Font{Size: body}
+	p.Text(x, y, p.s(label+":"), f, "")
+	gx := x + max(68, p.textWidth(p.s(label+":"), f)+8)
 	if len(goods) == 0 {
-		p.Text(x+60, y, p.s("none"), Font{Size: 12}, "")
-		return y + 17
+		p.Text(gx, y, p.s("none"), f, "")
+		return y + lineHeight(f)
 	}
 	counts := map[string]int{}
 	var order []string
@@ -329,49 +365,71 @@ func labelled(p *Picture, x, y float64, label string, goods []string, class stri
 		}
 		counts[g]++
 	}
-	gx := x + 60
+	x0 := gx
 	for _, g := range order {
+		name := p.w(g)
+		w := float64(counts[g])*14 + p.textWidth(name, chipFont) + 10
+		if gx+w > right && gx > x0 {
+			gx, y = x0, y+18
+		}
 		for range counts[g] {
 			p.Circle(gx+6, y-4, 6, Style{Fill: goodColours[g], Stroke: edge}, class)
 			gx += 14
 		}
-		p.Text(gx, y, p.w(g), Font{Size: 11}, "")
-		gx += float64(len(g))*6 + 10
+		p.Text(gx, y, name, chipFont, "")
+		gx += p.textWidth(name, chipFont) + 10
 	}
-	return y + 17
+	return y + lineHeight(f)
 }
 
-func altiplanoOwn(p *Picture, v *altiplano.View, y float64) {
+// altiplanoOwn draws, in a dashed box from y, what only the reader sees;
+// it returns the y after.
+func altiplanoOwn(p *Picture, v *altiplano.View, y float64) float64 {
 	o := v.You
-	p.Rect(24, y, p.Width-48, 136, Style{Fill: rgb(0xfff4d6), Stroke: ink, Width: 2, Dash: true}, "own")
-	p.Text(36, y+22, p.s("Only you see this: your bag, crate, planning spaces and hidden plan"), Font{Size: 14, Bold: true}, "")
-	bag := p.s("bag: %s", p.plural(o.Bag, "good"))
-	p.Text(36, y+44, bag, Font{Size: 12}, "")
+	x, right := margin, pageWidth-margin
+	in, inRight := x+10, right-10
+	f := Font{Size: body}
+	mark := len(p.items)
+	ly := p.para(in, y+22, inRight, p.s("Only you see this: your bag, crate, planning spaces and hidden plan"), Font{Size: heading, Bold: true}, "")
+	tab := in + 110
+	p.Text(in, ly, p.s("bag: %s", p.plural(o.Bag, "good")), f, "")
+	ly += lineHeight(f)
 	if o.BagGoods != "" {
-		goodsList(p, 140, y+44, p.Width-40, o.BagGoods, "bag")
+		ly = goodsList(p, tab, ly, inRight, o.BagGoods, "bag")
 	}
-	p.Text(36, y+64, p.s("crate:"), Font{Size: 12}, "")
+	p.Text(in, ly, p.s("crate:"), f, "")
 	if o.Crate != "" {
-		goodsList(p, 140, y+64, p.Width-40, o.Crate, "crate")
+		ly = goodsList(p, tab, ly, inRight, o.Crate, "crate")
 	} else {
-		p.Text(140, y+64, p.s("empty"), Font{Size: 12}, "")
+		p.Text(tab, ly, p.s("empty"), f, "")
+		ly += lineHeight(f)
 	}
-	p.Text(36, y+84, p.s("planning spaces:"), Font{Size: 12}, "")
-	for i, s := range o.Planning {
-		goodChip(p, 140+float64(i)*90, y+84, s.Good, -1, "planning")
+	p.Text(in, ly, p.s("planning spaces:"), f, "")
+	var names []string
+	var counts []int
+	for _, s := range o.Planning {
+		names, counts = append(names, s.Good), append(counts, -1)
+	}
+	if len(names) > 0 {
+		ly = goods(p, tab, ly, inRight, names, counts, "planning")
+	} else {
+		ly += lineHeight(f)
 	}
 	var placed []string
 	for _, pl := range o.Placed {
 		placed = append(placed, p.s("%d %s on %s", pl.Count, word(pl.Good), word(pl.Target)))
 	}
-	p.Text(36, y+104, p.s("placed this round: %s", p.orNone(p.list(placed))), Font{Size: 12}, "placed")
+	ly = p.para(in, ly, inRight, p.s("placed this round: %s", p.orNone(p.list(placed))), f, "placed")
 	var ms []string
 	for _, m := range o.Missions {
 		ms = append(ms, p.s("%s (%s, %d points)", word(m.Name), word(m.Goal), m.Points))
 	}
 	if len(ms) > 0 {
-		p.Text(36, y+124, p.s("missions: %s", strings.Join(ms, "; ")), Font{Size: 12}, "mission")
+		ly = p.para(in, ly, inRight, p.s("missions: %s", strings.Join(ms, "; ")), f, "mission")
 	}
+	h := ly - y - 4
+	p.under(mark, x, y, right-x, h, Style{Fill: rgb(0xfff4d6), Stroke: ink, Width: 2, Dash: true}, "own")
+	return y + h
 }
 
 func altiplanoFooter(p *Picture, v *altiplano.View) string {

@@ -31,31 +31,31 @@ type atacamaBoard struct {
 	foot  float64                 // the board's bottom edge
 }
 
-const atacamaTop = 64
-
 func drawAtacama(p *Picture, v *atacama.View) {
 	b := &atacamaBoard{hex: v.Board == "hexagonal", cells: map[[2]int]*atacamaCell{}}
+	p.Width = pageWidth
+	head := atacamaTitle(p, v)
+	p.Title = p.s("%s, %s", head, p.seenBy(v.Seat))
+	top := p.fit(margin, 24, pageWidth-2*margin, head, Font{Size: titleSz, Bold: true}, "title")
 	if b.hex {
-		b.layoutHex(v)
+		b.layoutHex(v, top)
 	} else {
-		b.layoutSquare(v)
+		b.layoutSquare(v, top)
 	}
-	panelX := b.right + 90
-	p.Width = panelX + 330
-	p.Height = max(b.foot+150, atacamaTop+float64(len(v.Rigs))*96+190)
-	p.Title = atacamaTitle(p, v)
-	p.Text(24, 36, p.Title, Font{Size: 18, Bold: true}, "title")
 	if b.hex {
 		b.drawHex(p)
 	} else {
 		b.drawSquare(p)
 	}
 	b.drawFields(p, v)
-	b.drawLines(p, v)
-	atacamaPanel(p, v, panelX)
-	atacamaLegend(p, v, b.foot+90)
+	low := b.drawLines(p, v)
+	y := atacamaPanel(p, v, max(b.foot, low)+8)
+	p.Height = atacamaLegend(p, v, y+14) + 4
 }
 
+// atacamaTitle is the picture's first line: the game and where it stands.
+// It does not say whose view it is, so that every reader of a board that
+// hides nothing gets the same picture.
 func atacamaTitle(p *Picture, v *atacama.View) string {
 	variants := ""
 	if len(v.Variants) > 0 {
@@ -65,12 +65,12 @@ func atacamaTitle(p *Picture, v *atacama.View) string {
 	if v.Over {
 		t = p.s("Atacama, %d players, game over", v.Players)
 	}
-	return p.s("%s, %s", t, p.seenBy(v.Seat))
+	return t
 }
 
-func (b *atacamaBoard) layoutSquare(v *atacama.View) {
-	b.size = 52
-	x0, y0 := 44.0, float64(atacamaTop+30)
+func (b *atacamaBoard) layoutSquare(v *atacama.View, top float64) {
+	b.size = 34
+	x0, y0 := 24.0, top+6
 	for r := range 9 {
 		for c := range 9 {
 			b.cells[[2]int{r, c}] = &atacamaCell{at: Point{x0 + float64(c)*b.size, y0 + float64(r)*b.size}}
@@ -87,10 +87,11 @@ func (b *atacamaBoard) layoutSquare(v *atacama.View) {
 // atacamaHexRows is the number of fields in each row of the hexagonal side.
 var atacamaHexRows = []int{6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6}
 
-func (b *atacamaBoard) layoutHex(v *atacama.View) {
-	b.size = 27
+func (b *atacamaBoard) layoutHex(v *atacama.View, top float64) {
+	b.size = 15.5
 	w := math.Sqrt(3) * b.size
-	x0, y0 := 44.0+w/2, float64(atacamaTop+30)+b.size
+	// the column numbers lie above the first row and below the last
+	x0, y0 := 20.0+w/2, top+1.5*b.size+2
 	for r, n := range atacamaHexRows {
 		for c := range n {
 			x := x0 + (float64(c)+float64(11-n)/2)*w
@@ -102,22 +103,35 @@ func (b *atacamaBoard) layoutHex(v *atacama.View) {
 			c.view = &v.Cells[i]
 		}
 	}
-	b.right, b.foot = x0+10.5*w, y0+10*1.5*b.size+b.size
+	b.right, b.foot = x0+10.5*w, y0+10*1.5*b.size+1.5*b.size+10
 }
 
 func (b *atacamaBoard) drawSquare(p *Picture) {
 	c0 := b.cells[[2]int{0, 0}].at
+	label := Font{Size: small, Bold: true, Align: Center}
 	for k := range 9 {
 		x := c0.X + (float64(k)+0.5)*b.size
-		p.Text(x, c0.Y-8, string(rune('A'+k)), Font{Size: 13, Bold: true, Align: Center}, "label")
-		p.Text(c0.X-12, c0.Y+(float64(k)+0.5)*b.size+5, strconv.Itoa(k+1), Font{Size: 13, Bold: true, Align: Center}, "label")
+		p.Text(x, c0.Y-6, string(rune('A'+k)), label, "label")
+		p.Text(c0.X-10, c0.Y+(float64(k)+0.5)*b.size+4, strconv.Itoa(k+1), label, "label")
 	}
 }
 
+// drawHex writes the coordinates of the hexagonal side: each row's letter
+// on its left, and the fields' numbers within their rows at both ends of
+// the diagonals along which they stay the same (a field's number rises up
+// to the right in the upper half and down to the right in the lower).
 func (b *atacamaBoard) drawHex(p *Picture) {
+	label := Font{Size: small, Bold: true, Align: Center}
+	w := math.Sqrt(3) * b.size
 	for r := range atacamaHexRows {
 		c := b.cells[[2]int{r, 0}].at
-		p.Text(c.X-b.size*1.35, c.Y+5, string(rune('A'+r)), Font{Size: 13, Bold: true, Align: Center}, "label")
+		p.Text(c.X-w*0.78, c.Y+4, string(rune('A'+r)), label, "label")
+	}
+	for c := range 11 {
+		up := b.cells[[2]int{max(0, c-5), c}].at
+		p.Text(up.X+w/2, up.Y-1.5*b.size+4, strconv.Itoa(c+1), label, "label")
+		down := b.cells[[2]int{min(10, 15-c), c}].at
+		p.Text(down.X+w/2, down.Y+1.5*b.size+4, strconv.Itoa(c+1), label, "label")
 	}
 }
 
@@ -193,39 +207,48 @@ func (b *atacamaBoard) drawField(p *Picture, cell *atacamaCell, r, c int) {
 		p.Rect(cell.at.X, cell.at.Y, b.size, b.size, st, "field "+cv.Metal)
 	}
 	if cv.Metal == "desert" || cv.Value == 0 {
-		p.Text(mid.X, mid.Y-b.size*0.45, p.w("desert"), Font{Size: 9, Align: Center, Color: faint}, "")
-		return
+		return // the legend names the desert's colour
 	}
 	letter := strings.ToUpper(cv.Metal[:1])
 	if cv.Rig == nil {
-		p.Text(mid.X, mid.Y+8, letter+strconv.Itoa(cv.Value), Font{Size: 20, Align: Center}, "")
+		size := 16.0
+		if b.hex {
+			size = 13
+		}
+		p.Text(mid.X, mid.Y+size*0.36, letter+strconv.Itoa(cv.Value), Font{Size: size, Align: Center}, "")
 		return
 	}
-	small := Font{Size: 11, Bold: true}
+	label := Font{Size: small, Bold: true}
 	if b.hex {
-		p.Text(mid.X, mid.Y-b.size*0.48, letter+strconv.Itoa(cv.Value), Font{Size: 10, Bold: true, Align: Center}, "")
-		b.rig(p, Point{mid.X, mid.Y + 4}, cv.Rig, 11)
+		// A hexagon holds the field's value and a rig too small for a
+		// number: the rig's colour and shape tell its seat.
+		label.Align = Center
+		p.Text(mid.X, mid.Y-3, letter+strconv.Itoa(cv.Value), label, "")
+		b.rig(p, Point{mid.X, mid.Y + 6}, cv.Rig, 6.5, "")
 		return
 	}
-	p.Text(cell.at.X+4, cell.at.Y+13, letter+strconv.Itoa(cv.Value), small, "")
-	b.rig(p, Point{mid.X + 4, mid.Y + 5}, cv.Rig, 14)
+	p.Text(cell.at.X+3, cell.at.Y+11, letter+strconv.Itoa(cv.Value), label, "")
+	b.rig(p, Point{mid.X + 4, mid.Y + 5.5}, cv.Rig, minFont/1.05, strconv.Itoa(cv.Rig.Seat))
 }
 
 // rig draws a rig: its seat's piece, with a second ring for a
 // second-colour rig that counts double.
-func (b *atacamaBoard) rig(p *Picture, at Point, rig *atacama.RigView, r float64) {
+func (b *atacamaBoard) rig(p *Picture, at Point, rig *atacama.RigView, r float64, label string) {
 	class := seatClass("rig", rig.Seat)
 	if rig.Double {
-		p.Circle(at.X, at.Y, r+4, Style{Fill: white, Stroke: ink, Width: 2}, "double")
+		p.Circle(at.X, at.Y, r+2.5, Style{Fill: white, Stroke: ink, Width: 1.5}, "double")
 		class += " double"
 	}
-	seatMark(p, at.X, at.Y, r, rig.Seat, strconv.Itoa(rig.Seat), class)
+	seatMark(p, at.X, at.Y, r, rig.Seat, label, class)
 }
 
-// drawLines draws each line that scores, in its seat's colour, and the
-// points it brings beside its end.
-func (b *atacamaBoard) drawLines(p *Picture, v *atacama.View) {
+// drawLines draws each line that scores, in its seat's colour, and beside
+// its end a tag of its seat's colour and shape with the points it
+// brings; it returns the lowest baseline of a tag below the board.
+func (b *atacamaBoard) drawLines(p *Picture, v *atacama.View) float64 {
 	count := map[string]int{}
+	low := 0.0
+	const r = 7.0 // a tag tells its seat by colour and shape
 	for _, l := range v.Lines {
 		cells := b.lineCells(l.Line)
 		if len(cells) < 2 {
@@ -234,7 +257,7 @@ func (b *atacamaBoard) drawLines(p *Picture, v *atacama.View) {
 		first, last := b.centre(cells[0].at), b.centre(cells[len(cells)-1].at)
 		k := count[l.Line]
 		count[l.Line]++
-		off := float64(k)*5 - 5
+		off := float64(k)*4 - 4
 		dx, dy := last.X-first.X, last.Y-first.Y
 		n := math.Hypot(dx, dy)
 		ux, uy := dx/n, dy/n
@@ -242,14 +265,21 @@ func (b *atacamaBoard) drawLines(p *Picture, v *atacama.View) {
 		px, py := -uy*(b.size*0.36+off), ux*(b.size*0.36+off)
 		p.Line([]Point{{first.X + px, first.Y + py}, {last.X + px, last.Y + py}},
 			Style{Stroke: seatColour(l.Seat), Width: 3, Dash: true}, seatClass("line", l.Seat))
-		step := b.size * (0.95 + 0.85*float64(k))
-		if !b.hex {
-			step = b.size*0.5 + 14 + float64(k)*map[bool]float64{true: 48, false: 22}[uy == 0]
+		var tx, ty float64
+		switch {
+		case !b.hex && uy == 0: // a row: beside its right end, one above the other
+			tx, ty = last.X+b.size/2+r+3, last.Y+[]float64{0, 12, -12, 24}[k%4]
+		case !b.hex: // a column: below its foot, one below the other
+			tx, ty = last.X-8, last.Y+b.size/2+r+5+float64(k)*17
+		default:
+			step := b.size * (1.0 + 0.8*float64(k))
+			tx, ty = min(last.X+ux*step, pageWidth-margin-r-24), last.Y+uy*step
 		}
-		tx, ty := last.X+ux*step, last.Y+uy*step
-		seatMark(p, tx, ty, 9, l.Seat, strconv.Itoa(l.Seat), seatClass("tag", l.Seat))
-		p.Text(tx+12, ty+5, signed(l.Points), Font{Size: 12, Bold: true}, "points")
+		seatMark(p, tx, ty, r, l.Seat, "", seatClass("tag", l.Seat))
+		p.Text(tx+r+2, ty+4.5, signed(l.Points), Font{Size: small, Bold: true}, "points")
+		low = max(low, ty+r)
 	}
+	return low
 }
 
 // lineCells returns the fields of a line named as the view names it:
@@ -303,8 +333,10 @@ func hexCube(r, c int) (x, y, z int) {
 	return x, -x - z, z
 }
 
-func atacamaPanel(p *Picture, v *atacama.View, x float64) {
-	y := float64(atacamaTop + 34)
+// atacamaPanel draws the players one below the other from y, and what
+// the game's stage is; it returns the y after.
+func atacamaPanel(p *Picture, v *atacama.View, y float64) float64 {
+	x, right := margin, pageWidth-margin
 	holding := map[int]atacama.Holding{}
 	for _, h := range v.Concessions {
 		holding[h.Seat] = h
@@ -317,12 +349,11 @@ func atacamaPanel(p *Picture, v *atacama.View, x float64) {
 	for _, s := range v.Winners {
 		won[s] = true
 	}
+	line := Font{Size: body}
 	for _, r := range v.Rigs {
-		seatMark(p, x+14, y, 14, r.Seat, strconv.Itoa(r.Seat), seatClass("player", r.Seat))
+		y += 18
+		seatMark(p, x+13, y-5, 13, r.Seat, strconv.Itoa(r.Seat), seatClass("player", r.Seat))
 		name := p.s("Seat %d", r.Seat)
-		if r.Seat == v.Seat {
-			name = p.s("Seat %d (you)", r.Seat)
-		}
 		switch {
 		case won[r.Seat]:
 			name = p.s("%s, wins", name)
@@ -333,53 +364,63 @@ func atacamaPanel(p *Picture, v *atacama.View, x float64) {
 		if r.Seat < len(v.Scores) {
 			score = v.Scores[r.Seat]
 		}
-		p.Text(x+38, y+5, name, Font{Size: 15, Bold: true}, "")
-		p.Text(x+318, y+5, signed(score), Font{Size: 15, Bold: true, Align: Right}, "score")
+		p.Text(right, y, signed(score), Font{Size: heading, Bold: true, Align: Right}, "score")
+		y = p.fit(x+34, y, right-x-34-40, name, Font{Size: heading, Bold: true}, "")
 		if h, ok := holding[r.Seat]; ok {
-			p.Text(x+38, y+23, p.s("%s concession, scores %s", word(h.Name), word(h.Axis)), Font{Size: 12}, "")
-			p.Text(x+38, y+38, "+ "+p.w(h.Positive), Font{Size: 12}, "")
-			p.Text(x+38, y+53, "− "+p.w(h.Negative), Font{Size: 12}, "")
+			y = p.para(x+34, y, right, p.s("%s concession, scores %s", word(h.Name), word(h.Axis)), line, "")
+			y = p.para(x+34, y, right, "+ "+p.w(h.Positive), line, "")
+			y = p.para(x+34, y, right, "− "+p.w(h.Negative), line, "")
 		} else {
-			p.Text(x+38, y+25, p.s("no concession yet"), Font{Size: 12, Color: faint}, "")
+			y = p.para(x+34, y, right, p.s("no concession yet"), Font{Size: body, Color: faint}, "")
 		}
 		rigs := p.s("rigs left: %d", r.Basic)
 		if hasVariant(v.Variants, atacama.Tactical) {
 			rigs = p.s("rigs left: %d and %d double", r.Basic, r.Double)
 		}
-		p.Text(x+38, y+68, rigs, Font{Size: 12}, "")
-		y += 96
+		y = p.para(x+34, y, right, rigs, line, "")
 	}
+	y += 8
 	if v.Stage > 0 {
-		p.Text(x, y, p.s("Stage %d of 3: %d tiles laid", v.Stage, len(v.Tiles)), Font{Size: 12}, "")
-		y += 18
+		y = p.para(x, y+lineHeight(line), right, p.s("Stage %d of 3: %d tiles laid", v.Stage, len(v.Tiles)), line, "") - lineHeight(line)
 	}
 	for _, c := range v.Claimable {
-		p.Text(x, y, p.s("May be claimed: %s (+ %s, − %s)", word(c.Name), word(c.Positive), word(c.Negative)), Font{Size: 11}, "")
-		y += 16
+		y = p.para(x, y+lineHeight(line), right, p.s("May be claimed: %s (+ %s, − %s)", word(c.Name), word(c.Positive), word(c.Negative)), line, "") - lineHeight(line)
 	}
 	if v.Last != nil {
-		p.Text(x, y+10, p.s("Last move: %s played %s", seat(v.Last.Seat), v.Last.Move), Font{Size: 13}, "")
+		y = p.para(x, y+lineHeight(line), right, p.s("Last move: %s played %s", seat(v.Last.Seat), v.Last.Move), line, "") - lineHeight(line)
 	}
+	return y
 }
 
-func atacamaLegend(p *Picture, v *atacama.View, y float64) {
-	x := 24.0
+// atacamaLegend explains the board's colours and marks from y; it
+// returns the y after.
+func atacamaLegend(p *Picture, v *atacama.View, y float64) float64 {
+	x, right := margin, pageWidth-margin
+	f := Font{Size: small}
+	y += 18
+	swatch := func(st Style, letter, name string) {
+		w := 26 + p.textWidth(name, f) + 14
+		if x+w > right {
+			x, y = margin, y+24
+		}
+		p.Rect(x, y-13, 18, 18, st, "")
+		p.Text(x+9, y+1, letter, Font{Size: small, Bold: true, Align: Center}, "")
+		p.Text(x+24, y+1, name, f, "")
+		x += w
+	}
 	for _, m := range []string{"gold", "silver", "copper"} {
-		p.Rect(x, y-14, 20, 20, metalColours[m], "")
-		p.Text(x+10, y+1, strings.ToUpper(m[:1]), Font{Size: 12, Bold: true, Align: Center}, "")
-		p.Text(x+26, y+1, p.w(m), Font{Size: 12}, "")
-		x += 90
+		swatch(metalColours[m], strings.ToUpper(m[:1]), p.w(m))
 	}
-	p.Rect(x, y-14, 20, 20, Style{Stroke: mark, Width: 3}, "")
-	p.Text(x+26, y+1, p.s("last move"), Font{Size: 12}, "")
-	x += 100
-	p.Line([]Point{{x, y - 4}, {x + 24, y - 4}}, Style{Stroke: edge, Width: 3, Dash: true}, "")
-	p.Text(x+30, y+1, p.s("a line that scores (4 rigs or more)"), Font{Size: 12}, "")
-	y += 26
-	p.Text(24, y, p.s("A rig shows its seat by colour, shape and number; the letter and number on a field are its metal and ore value."), Font{Size: 12}, "")
+	swatch(metalColours["desert"], "", p.w("desert"))
+	swatch(Style{Stroke: mark, Width: 3}, "", p.s("last move"))
+	x, y = margin, y+26
+	p.Line([]Point{{x, y - 4}, {x + 22, y - 4}}, Style{Stroke: edge, Width: 3, Dash: true}, "")
+	y = p.para(x+28, y+1, right, p.s("a line that scores (4 rigs or more)"), f, "")
+	y = p.para(margin, y+2, right, p.s("A rig shows its seat by colour, shape and number; the letter and number on a field are its metal and ore value."), f, "")
 	if hasVariant(v.Variants, atacama.Tactical) {
-		p.Text(24, y+18, p.s("A rig in a white ring is of the second colour and counts double."), Font{Size: 12}, "")
+		y = p.para(margin, y, right, p.s("A rig in a white ring is of the second colour and counts double."), f, "")
 	}
+	return y
 }
 
 func hasVariant(vs []string, name string) bool {

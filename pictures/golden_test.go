@@ -2,13 +2,20 @@ package pictures_test
 
 import (
 	"bytes"
+	"flag"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/pbem-games/pbem/internal/golden"
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"
 )
+
+// pngDir, when set, is where TestGolden also writes each golden's PNG,
+// for a person to look at a drawing before accepting it with -update.
+var pngDir = flag.String("png", "", "also write each golden picture as PNG into this directory")
 
 // TestGolden compares the SVG of each fixed position, as its first seat
 // sees it and, where something is hidden, as an observer does, with
@@ -28,6 +35,9 @@ func TestGolden(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				golden.Check(t, filepath.Join("testdata", name), svgOf(t, st.View(seat)))
+				if *pngDir != "" {
+					writePNG(t, filepath.Join(*pngDir, strings.TrimSuffix(name, ".svg")+".png"), st.View(seat))
+				}
 			})
 		}
 	}
@@ -45,4 +55,20 @@ func svgOf(t testing.TB, v rules.View) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// writePNG draws a view into the PNG file name.
+func writePNG(t testing.TB, name string, v rules.View) {
+	t.Helper()
+	pic, err := pictures.Draw(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := pic.WritePNG(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -30,8 +30,9 @@ func colouredMark(p *Picture, x, y, r float64, seat int, fill color.RGBA, label,
 		}
 		p.Polygon(regular(x, y, r*1.15, sides), st, class)
 	}
-	if label != "" {
-		size := r * 1.05
+	// A label smaller than minFont is left out: the shape and colour
+	// still tell the seat.
+	if size := r * 1.05; label != "" && size >= minFont-1e-9 {
 		dy := size * 0.36
 		if seat == 2 {
 			dy += r * 0.2 // a triangle's middle lies low

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -48,6 +49,7 @@ func DrawIn(v rules.View, say func(rules.Phrase) string) (*Picture, error) {
 	default:
 		return nil, fmt.Errorf("%w (%T)", ErrNoPicture, v)
 	}
+	p.Height = math.Ceil(p.Height) // whole pixels, as the PNG has
 	return p, nil
 }
 
@@ -58,6 +60,7 @@ type Picture struct {
 	Title         string // what the picture shows, for readers that cannot see it
 	items         []item
 	words         func(rules.Phrase) string // the reader's language; nil for English
+	adv           map[advKey]float64        // the characters measured so far (layout.go)
 
 }
 
@@ -109,9 +112,18 @@ type item struct {
 	style Style
 	text  string
 	font  Font
+	whole string // a text broken into lines (para): the whole, on its first line
+	cont  bool   // a line of a text after its first
 }
 
 func (p *Picture) add(it item) { p.items = append(p.items, it) }
+
+// under draws a rectangle beneath everything drawn since the picture had
+// mark items: a box whose height is known once its content is written.
+func (p *Picture) under(mark int, x, y, w, h float64, st Style, class string) {
+	it := item{kind: rectKind, class: class, pts: []Point{{x, y}, {w, h}}, style: st}
+	p.items = append(p.items[:mark], append([]item{it}, p.items[mark:]...)...)
+}
 
 // Rect draws a rectangle with its top left corner at x, y.
 func (p *Picture) Rect(x, y, w, h float64, st Style, class string) {
@@ -142,11 +154,16 @@ func (p *Picture) Text(x, y float64, s string, f Font, class string) {
 	p.add(item{kind: textKind, class: class, pts: []Point{{x, y}}, text: s, font: f})
 }
 
-// Texts returns every text of the picture, in drawing order.
+// Texts returns every text of the picture, in drawing order; a text
+// broken into lines is one text.
 func (p *Picture) Texts() []string {
 	var out []string
 	for _, it := range p.items {
-		if it.kind == textKind {
+		switch {
+		case it.kind != textKind || it.cont:
+		case it.whole != "":
+			out = append(out, it.whole)
+		default:
 			out = append(out, it.text)
 		}
 	}

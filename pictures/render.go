@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"io"
 	"maps"
 	"math"
@@ -149,12 +148,8 @@ func (p *Picture) Image() image.Image {
 // WritePNG writes the picture as a PNG image at one pixel per unit, with
 // a palette of the picture's own colours and a cube of others for the
 // smoothed edges: a third of the bytes of full colour, and quicker to
-// compress.
-func (p *Picture) WritePNG(w io.Writer) error {
-	img := paletted(p.Image().(*image.RGBA), p.colours())
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	return enc.Encode(w, img)
-}
+// compress (pngbands.go).
+func (p *Picture) WritePNG(w io.Writer) error { return p.writePNG(w, nil) }
 
 // colours returns the colours the picture paints with, the page's first.
 func (p *Picture) colours() []color.RGBA {
@@ -176,60 +171,25 @@ func (p *Picture) colours() []color.RGBA {
 	return out
 }
 
-// paletted maps img onto a palette of exact (at most 40 colours are kept)
-// and a 6×6×6 cube; each pixel takes the nearest colour, found once for
-// each group of colours alike in their top five bits.
-func paletted(img *image.RGBA, exact []color.RGBA) *image.Paletted {
-	exact = exact[:min(len(exact), 256-216)]
-	pal := make(color.Palette, 0, 256)
-	for _, c := range exact {
-		pal = append(pal, c)
-	}
-	for r := range 6 {
-		for g := range 6 {
-			for b := range 6 {
-				pal = append(pal, color.RGBA{uint8(r * 51), uint8(g * 51), uint8(b * 51), 0xff})
-			}
-		}
-	}
-	var table [1 << 15]int16
-	for i := range table {
-		table[i] = -1
-	}
-	key := func(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
-	for i, c := range exact {
-		table[key(c.R, c.G, c.B)] = int16(i)
-	}
-	b := img.Bounds()
-	out := image.NewPaletted(b, pal)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := img.Pix[(y-b.Min.Y)*img.Stride:]
-		dst := out.Pix[(y-b.Min.Y)*out.Stride:]
-		var last [3]uint8
-		idx := -1
-		for x := range b.Dx() {
-			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
-			if idx < 0 || last != [3]uint8{r, g, bl} { // most pixels are like the one before
-				k := key(r, g, bl)
-				if table[k] < 0 {
-					table[k] = int16(nearest(pal, r, g, bl))
-				}
-				idx, last = int(table[k]), [3]uint8{r, g, bl}
-			}
-			dst[x] = uint8(idx)
-		}
-	}
-	return out
-}
-
-func nearest(pal color.Palette, r, g, b uint8) int {
-	best, bestD := 0, 1<<30
-	for i, c := range pal {
-		q := c.(color.RGBA)
+// nearest is the index in a palette, exact colours then the cube from
+// index cube, of the colour nearest r, g, b, as the eye
+// weighs the channels. The cube's nearest is each channel's nearest
+// step, the distance being a sum over the channels.
+func nearest(exact []color.RGBA, cube int, r, g, b uint8) int {
+	dist := func(q color.RGBA) int {
 		dr, dg, db := int(q.R)-int(r), int(q.G)-int(g), int(q.B)-int(b)
-		if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bestD {
+		return 2*dr*dr + 4*dg*dg + 3*db*db
+	}
+	best, bestD := -1, 1<<30
+	for i, c := range exact {
+		if d := dist(c); d < bestD {
 			best, bestD = i, d
 		}
+	}
+	step := func(v uint8) int { return (int(v) + 25) / 51 }
+	sr, sg, sb := step(r), step(g), step(b)
+	if d := dist(color.RGBA{uint8(sr * 51), uint8(sg * 51), uint8(sb * 51), 0xff}); d < bestD {
+		best = cube + sr*36 + sg*6 + sb
 	}
 	return best
 }

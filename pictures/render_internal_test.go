@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/png"
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
@@ -124,4 +125,89 @@ func TestDrawAtOnce(t *testing.T) {
 			t.Errorf("picture %d drawn at once with others differs from the one drawn alone", i)
 		}
 	}
+}
+
+// TestNearestIsTheWholePalettes: the nearest colour, found among the
+// exact colours and by rounding to the cube, is the one a search of the
+// whole palette finds (the first of equals), for every colour.
+func TestNearestIsTheWholePalettes(t *testing.T) {
+	exact := []color.RGBA{paper, ink, faint, edge, mark, white, rgb(0xf5d76e), rgb(0x56b4e9), rgb(0x333333)}
+	img := color.Palette{}
+	for _, c := range newPalette(exact).colours {
+		img = append(img, c)
+	}
+	for r := 0; r < 256; r += 3 {
+		for g := 0; g < 256; g += 5 {
+			for b := 0; b < 256; b += 7 {
+				want, wantD := 0, 1<<30
+				for i, c := range img {
+					q := c.(color.RGBA)
+					dr, dg, db := int(q.R)-r, int(q.G)-g, int(q.B)-b
+					if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < wantD {
+						want, wantD = i, d
+					}
+				}
+				if got := nearest(exact, len(exact), uint8(r), uint8(g), uint8(b)); got != want {
+					t.Fatalf("nearest(#%02x%02x%02x) = %d (%v), want %d (%v)", r, g, b, got, img[got], want, img[want])
+				}
+			}
+		}
+	}
+}
+
+// TestPNGBandsArePixels: a PNG written in bands, with a cache that holds
+// some of them from other pictures or without, decodes (its checksums
+// right) to the picture's own pixels, each the palette's nearest colour.
+func TestPNGBandsArePixels(t *testing.T) {
+	cache := NewCache(8 << 20)
+	for i, st := range []rules.State{
+		mustStart(t, atacama.Game, 2, 3), mustStart(t, atacama.Game, 3, 4),
+		mustStart(t, altiplano.Game, 2, 5), mustStart(t, archipelago.Game, 3, 6),
+	} {
+		for _, seat := range []rules.Seat{0, 1} {
+			p, err := Draw(st.View(seat))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var plain, banded bytes.Buffer
+			if err := p.WritePNG(&plain); err != nil {
+				t.Fatal(err)
+			}
+			if err := p.writePNG(&banded, cache); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(plain.Bytes(), banded.Bytes()) {
+				t.Errorf("picture %d, seat %d: the PNG differs with the cache's bands", i, seat)
+			}
+			img, err := png.Decode(bytes.NewReader(plain.Bytes()))
+			if err != nil {
+				t.Fatalf("picture %d: %v", i, err)
+			}
+			got, ok := img.(*image.Paletted)
+			if !ok {
+				t.Fatalf("picture %d decodes as %T, want paletted", i, img)
+			}
+			rgba := p.Image().(*image.RGBA)
+			pal := newPalette(p.colours())
+			want := pal.rows(nil, rgba, 0, rgba.Rect.Dy())
+			w := rgba.Rect.Dx()
+			for y := range rgba.Rect.Dy() {
+				if !bytes.Equal(got.Pix[y*got.Stride:y*got.Stride+w], want[y*(w+1)+1:(y+1)*(w+1)]) {
+					t.Fatalf("picture %d, seat %d: row %d differs from the picture's pixels", i, seat, y)
+				}
+			}
+		}
+	}
+	if s := cache.bands.Stats(); s.Hits == 0 {
+		t.Errorf("no band of one picture was found in another's: %+v", s)
+	}
+}
+
+func mustStart(t *testing.T, g rules.Game, seats int, seed uint64) rules.State {
+	t.Helper()
+	st, err := g.Start(rules.Setup{Seats: seats, Seed: rules.SeedFromInt(seed)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

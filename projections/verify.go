@@ -1,8 +1,10 @@
 package projections
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/rules"
@@ -22,8 +24,18 @@ type Report struct {
 	// caller to say.
 	Signer events.PublicKey
 	// Redacted is how many events the history leaves out (events.Redact):
-	// a player's export leaves out the others' secret plans.
+	// a player's export leaves out the others' secret plans. Each line
+	// that leaves one out is bound by its hash to the event it replaces.
 	Redacted int
+	// RedactedOld is how many events the history leaves out by lines of
+	// hash schema 1, whose type, actor and time no hash covers: each
+	// could stand for any event.
+	RedactedOld int
+	// OldHashes is how many events, the first ones, carry hashes of
+	// schema 1 (events.HashBinds).
+	OldHashes int
+	// SignatureLine is the number of the signature's line; 0 without one.
+	SignatureLine int
 }
 
 // redactable are the event types an export may leave out: none of them
@@ -41,49 +53,21 @@ func Redactable(typ string) bool { return redactable[typ] }
 // is known (revealed by GameEnded, or given by the service that holds it),
 // the seed's commitment, every move's legality and the final scores. The
 // error names the line where the history breaks. A last line that is a
-// signature (events.Signature) must sign the history's game and last hash.
+// signature (events.Signature) must sign the history's game and last hash;
+// no line may follow it. docs/history-format.md is the format.
 func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 	var r Report
-	var sig *events.Signature
-	if n := len(lines); n > 1 {
-		if s, ok := events.ParseSignature(lines[n-1]); ok {
-			sig, lines = &s, lines[:n-1]
-		}
+	evs, left, err := readLines(lines, &r)
+	if err != nil {
+		return r, err
 	}
-	evs := make([]events.Event, 0, len(lines))
-	left := map[uint64]bool{} // the events left out
-	for i, line := range lines {
-		e, redacted := events.ParseRedacted(line)
-		var err error
-		switch {
-		case redacted && !redactable[e.Type]:
-			return r, fmt.Errorf("line %d: a %s cannot be left out of a history", i+1, e.Type)
-		case redacted:
-			left[e.Seq] = true
-		default:
-			e, err = events.Decode(line)
-		}
-		if err != nil {
-			return r, fmt.Errorf("line %d: %w", i+1, err)
-		}
-		game := e.Game
-		if len(evs) > 0 {
-			game = evs[0].Game
-		}
-		if err := events.Follows(game, evs, e); err != nil {
-			return r, fmt.Errorf("line %d: %w", i+1, err)
-		}
-		evs = append(evs, e)
-	}
-	if len(evs) == 0 {
-		return r, fmt.Errorf("line 1: the history is empty")
-	}
-	r.Game, r.Events, r.Redacted = evs[0].Game, len(evs), len(left)
+	r.Game, r.Events = evs[0].Game, len(evs)
 	last := evs[len(evs)-1]
-	if sig != nil {
-		key, err := sig.Check(r.Game, last.Hash)
+	if r.SignatureLine > 0 {
+		s, _ := events.ParseSignature(lines[r.SignatureLine-1])
+		key, err := s.Check(r.Game, last.Hash)
 		if err != nil {
-			return r, fmt.Errorf("line %d: %w", len(evs)+1, err)
+			return r, fmt.Errorf("line %d: %w", r.SignatureLine, err)
 		}
 		r.Signer = key
 	}
@@ -130,4 +114,87 @@ func Verify(c rules.Catalog, lines [][]byte, seed *rules.Seed) (Report, error) {
 		return r, fmt.Errorf("line %d: GameEnded says the game is %s, but the rules say it goes on", len(evs), g.Ended.Reason)
 	}
 	return r, nil
+}
+
+// readLines reads an export's lines up to its signature, which it notes
+// in r, and checks each and their chain. It returns the events and which
+// of them are left out.
+func readLines(lines [][]byte, r *Report) ([]events.Event, map[uint64]bool, error) {
+	evs := make([]events.Event, 0, len(lines))
+	left := map[uint64]bool{} // the events left out
+	for i, line := range lines {
+		n := i + 1
+		if !utf8.Valid(line) {
+			return nil, nil, fmt.Errorf("line %d: not UTF-8 text", n)
+		}
+		line = bytes.TrimRight(line, "\r")
+		if events.IsSignature(line) {
+			if _, ok := events.ParseSignature(line); !ok {
+				return nil, nil, fmt.Errorf("line %d: not a signature line in its canonical form (altered?)", n)
+			}
+			if n < len(lines) {
+				return nil, nil, fmt.Errorf("line %d: a line after the history's signature", n+1)
+			}
+			r.SignatureLine = n
+			break
+		}
+		e, err := readLine(line, r, left)
+		if err != nil {
+			return nil, nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		if err := follows(evs, e); err != nil {
+			return nil, nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		evs = append(evs, e)
+	}
+	if len(evs) == 0 {
+		return nil, nil, fmt.Errorf("line 1: the history is empty")
+	}
+	return evs, left, nil
+}
+
+// readLine reads one line of an export, an event or one left out, and
+// counts in r what it shows of the hashes' schemas.
+func readLine(line []byte, r *Report, left map[uint64]bool) (events.Event, error) {
+	if !events.IsRedacted(line) {
+		e, err := events.Decode(line)
+		if err == nil && !events.HashBinds(e.Hash) {
+			r.OldHashes++
+		}
+		return e, err
+	}
+	e, bound, err := events.ParseRedacted(line)
+	switch {
+	case err != nil:
+		return e, err
+	case !redactable[e.Type]:
+		return e, fmt.Errorf("a %s cannot be left out of a history", e.Type)
+	case !bound:
+		r.RedactedOld++
+		r.OldHashes++
+	default:
+		r.Redacted++
+	}
+	left[e.Seq] = true
+	return e, nil
+}
+
+// follows checks that e is the next link of the chain evs: it begins
+// with GameCreated, ends with GameEnded if at all, and keeps to hash
+// schema 2 once it began it.
+func follows(evs []events.Event, e events.Event) error {
+	if len(evs) == 0 {
+		if e.Type != events.TypeGameCreated {
+			return fmt.Errorf("the history begins with a %s, not a GameCreated", e.Type)
+		}
+		return events.Follows(e.Game, evs, e)
+	}
+	before := evs[len(evs)-1]
+	switch {
+	case before.Type == events.TypeGameEnded:
+		return fmt.Errorf("event %d (%s) after the game ended", e.Seq, e.Type)
+	case events.HashBinds(before.Hash) && !events.HashBinds(e.Hash):
+		return fmt.Errorf("event %d has a hash of schema 1 after one of schema 2", e.Seq)
+	}
+	return events.Follows(evs[0].Game, evs, e)
 }

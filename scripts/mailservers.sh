@@ -13,6 +13,8 @@
 #                                   of mail handed over while it is down)
 #
 # State directory: $PBEM_MAILSERVERS_DIR, default /tmp/pbem-mailservers.
+# Ports: $PBEM_MAILSERVERS_IMAP_PORT (11143), $PBEM_MAILSERVERS_LMTP_PORT
+# (11024) and $PBEM_MAILSERVERS_SMTP_PORT (11025).
 # See docs/mailservers.md.
 set -euo pipefail
 
@@ -26,9 +28,18 @@ esac
 STATE=${STATE%/}
 
 HOST=127.0.0.1
-IMAP_PORT=11143
-LMTP_PORT=11024
-SMTP_PORT=11025
+# The ports, which another program on the machine may already hold:
+# PBEM_MAILSERVERS_IMAP_PORT and the others move them. The tests read
+# them from the env file.
+IMAP_PORT=${PBEM_MAILSERVERS_IMAP_PORT:-11143}
+LMTP_PORT=${PBEM_MAILSERVERS_LMTP_PORT:-11024}
+SMTP_PORT=${PBEM_MAILSERVERS_SMTP_PORT:-11025}
+for port in "$IMAP_PORT" "$LMTP_PORT" "$SMTP_PORT"; do
+	[[ $port =~ ^[0-9]+$ ]] && ((port > 0 && port < 65536)) || {
+		printf '%s\n' "mailservers: port $port is no port number (PBEM_MAILSERVERS_*_PORT)" >&2
+		exit 2
+	}
+done
 DOMAIN=pbem.test
 PASSWORD=secret
 USERS=(games ana bea cai dov)

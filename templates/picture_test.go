@@ -63,9 +63,9 @@ func TestPictureInPlaceOfBoard(t *testing.T) {
 func TestPictureShown(t *testing.T) {
 	for _, c := range []struct{ w, h, wantW, wantH int }{
 		{600, 400, 600, 400},
-		{712, 500, 712, 500},
-		{932, 712, 712, 544},
-		{1161, 906, 712, 556},
+		{728, 500, 728, 500},
+		{932, 712, 728, 556},
+		{1161, 906, 728, 568},
 	} {
 		w, h := templates.Picture{Width: c.w, Height: c.h}.Shown()
 		if w != c.wantW || h != c.wantH {

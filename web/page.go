@@ -73,7 +73,7 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 			return nil, err
 		}
 	}
-	svg, err := board(shown.State.View(who.seat))
+	svg, err := board(p.Pictures, shown.State.View(who.seat))
 	if err != nil {
 		return nil, err
 	}
@@ -137,17 +137,18 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 	return pg, nil
 }
 
-// board is the view's picture as SVG, to stand inline in the page.
-func board(v rules.View) (template.HTML, error) {
+// board is the view's picture as SVG, to stand inline in the page,
+// written once for every page that shows it while cache keeps it.
+func board(cache *pictures.Cache, v rules.View) (template.HTML, error) {
 	pic, err := pictures.Draw(v)
 	if err != nil {
 		return "", err
 	}
-	var b bytes.Buffer
-	if err := pic.WriteSVG(&b); err != nil {
+	b, err := cache.SVG(pic)
+	if err != nil {
 		return "", err
 	}
-	return template.HTML(b.String()), nil // drawn by pictures, whose texts are escaped there
+	return template.HTML(b), nil // drawn by pictures, whose texts are escaped there
 }
 
 // title is the game's title with its variants, each named in the

@@ -29,6 +29,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -60,6 +61,9 @@ type Pages struct {
 	// Stop is the stop list the one-click unsubscribe links (RFC 8058)
 	// write to; nil serves none.
 	Stop *mail.StopList
+	// Pictures keeps the boards' pictures written lately, shared with
+	// the mail side; nil draws each page's picture anew.
+	Pictures *pictures.Cache
 	// Log records what failed inside; nil logs nothing.
 	Log *slog.Logger
 

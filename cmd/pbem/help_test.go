@@ -14,7 +14,7 @@ import (
 // command table and exits 0, the whole list or one command's.
 func TestHelp(t *testing.T) {
 	dir := t.TempDir()
-	all := [][]string{{}, {"-h"}, {"--help"}, {"-help"}, {"help"}}
+	all := [][]string{{"-h"}, {"--help"}, {"-help"}, {"help"}}
 	for _, args := range all {
 		out, err := pbem(t, dir, args...)
 		if err != nil {
@@ -93,7 +93,7 @@ func TestAdvertisedFlags(t *testing.T) {
 			continue
 		}
 		var sub []string
-		if m.command == "mail" { // the first word is the subcommand
+		if m.command == "mail" || m.command == "campaign" { // the first word is the subcommand
 			if f := strings.Fields(m.rest); len(f) > 0 {
 				sub = f[:1]
 			}

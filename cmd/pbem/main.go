@@ -38,19 +38,20 @@ func commands() []command {
 		{"move", "ID --seat N MOVE", "play a move, or exit 1 with the reason", runMove},
 		{"show", "ID [--seat N] [--at SEQ] [--json] [--format text|json|svg|png] [--lang en|zh]", "print the board as a seat (or an observer) sees it, as text, JSON or a picture", runShow},
 		{"log", "ID [--json] [--lang en|zh]", "print a game's history", runLog},
-		{"links", "ID [--config FILE] [--rotate]", "print the addresses of a game's web pages: each seat's and the public one (web_url in the configuration); --rotate gives the game a new public link, the old one stops working", runLinks},
+		{"links", "ID [--config FILE] [--rotate]", "print the addresses of a game's web pages: each seat's and the public one; of a campaign's, its page and each game's public one (web_url in the configuration); --rotate gives a game a new public link, the old one stops working", runLinks},
 		{"export", "ID", "print a game's events as JSON lines, as stored, and the service's signature", runExport},
 		{"verify", "ID | --file F [--key FILE|FINGERPRINT]", "replay a history and check its hash chain, seed and, for a file, the signature of its origin", runVerify},
 		{"games", "", "list the games", runGames},
+		{"campaign", campaignSynopsis(), "run a round robin, Swiss, knockout or ladder of ordinary games, and show, export and verify its standings", runCampaign},
 		{"rebuild", "", "throw the read models (the games list, each player's games) away and fold them again from every history, showing how far it is; pbem serve must be stopped", runRebuild},
-		{"backup", "--out DIR", "write a snapshot of the whole store (through the service, when one serves the data directory)", runBackup},
-		{"restore", "--from DIR", "restore a backup into an empty data directory", runRestore},
-		{"serve", "[--config FILE] [--health ADDR]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
+		{"backup", "--out DIR [--passphrase-file FILE] [--keep N]", "write a snapshot of the whole store (through the service, when one serves the data directory), encrypted with a passphrase if one is given; with --keep, into a new directory under DIR, keeping the newest N", runBackup},
+		{"restore", "--from DIR [--passphrase-file FILE]", "restore a backup, encrypted or not, into an empty data directory", runRestore},
+		{"serve", "[--config FILE] [--health ADDR] [--log-format text|json] [--log-level LEVEL]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
 		{"mail", mailSynopsis(), "read a mail as pbem does; list, show and retry the mail pbem sends", runMailCommand},
 		{"demo", "[--players N] [--variant x,y] [--timeout D] [-v]", "play a whole game by mail between bots on a mail system in the process", runDemo},
 		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N] [--quiet]", "play a whole game between seeded random players, without mail", runSelfplay},
 		{"bench", "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--memprofile FILE] [--cluster=false]", "measure throughput, latency, rebuild, growth and memory against raw JetStream", runBench},
-	}, tableCommands()...)
+	}, append(tableCommands(), opsCommands()...)...)
 }
 
 // usageError is a mistake in how pbem was called.
@@ -82,9 +83,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			usage(stdout)
 			return nil
 		}
+		if versionFlag(args) { // "pbem --version"
+			return runVersion(ctx, e, nil)
+		}
 		return err
 	}
-	if len(rest) == 0 || (rest[0] == "help" && len(rest) == 1) {
+	if len(rest) == 0 {
+		// Called with no command, pbem was called wrongly: the usage goes
+		// where errors go, and the exit status is 2.
+		usage(stderr)
+		return usageError{"no command given"}
+	}
+	if rest[0] == "help" && len(rest) == 1 {
 		usage(stdout)
 		return nil
 	}

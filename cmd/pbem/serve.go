@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -16,7 +17,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file")
 	healthAddr := fs.String("health", envOr("PBEM_HEALTH", ""), "serve /healthz, /metrics and the games' pages on this address, e.g. 127.0.0.1:8025")
-	if _, err := e.parse(fs, args, 0, "[--config FILE] [--health ADDR]"); err != nil {
+	logFormat := fs.String("log-format", "", "text or json; default log_format, else text")
+	logLevel := fs.String("log-level", "", "debug, info, warn or error; default log_level, else info")
+	if _, err := e.parse(fs, args, 0, "[--config FILE] [--health ADDR] [--log-format text|json] [--log-level LEVEL]"); err != nil {
 		return err
 	}
 	c, err := e.config(*file)
@@ -26,7 +29,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := c.Check(); err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	h, err := logHandler(e.stderr, cmp.Or(*logFormat, c.LogFormat), cmp.Or(*logLevel, c.LogLevel))
+	if err != nil {
+		return err
+	}
+	log := slog.New(h)
 	e.serve = true // the other command lines go through this process while it runs
 	// A store that cannot be reached yet (a cluster's node away, its
 	// leaders being elected) is waited for: the process starts once it

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/games/mailroom"
-	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -34,7 +33,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	at := fs.Int("at", 0, "show the game as it was after event SEQ")
 	asJSON := fs.Bool("json", false, "print JSON (as --format json)")
 	format := fs.String("format", "text", "how to write the board: text, json, svg or png (a picture, to standard output)")
-	lang := fs.String("lang", "en", "the language of the text board's words, as a player reading it gets it by mail: en or zh")
+	lang := fs.String("lang", "en", "the language of the board's words, text or picture, as a player reading it gets it by mail: en or zh")
 	pos, err := e.parse(fs, args, 1, "ID [--seat N] [--at SEQ] [--json] [--format text|json|svg|png] [--lang en|zh]")
 	if err != nil {
 		return err
@@ -72,7 +71,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	view := g.State.View(s)
 	switch *format {
 	case "svg", "png":
-		return writePicture(e, view, *format)
+		return writePicture(e, view, *format, *lang)
 	case "json":
 		toAct := g.State.ToAct()
 		if toAct == nil || g.Ended != nil {
@@ -90,9 +89,10 @@ func runShow(ctx context.Context, e *env, args []string) error {
 // showFormats are the forms "pbem show --format" writes a board in.
 var showFormats = []string{"text", "json", "svg", "png"}
 
-// writePicture draws the view as a picture in format, svg or png.
-func writePicture(e *env, view rules.View, format string) error {
-	pic, err := pictures.Draw(view)
+// writePicture draws the view as a picture in format, svg or png: the
+// picture a mail to a reader of lang shows (as PNG) and the page (as SVG).
+func writePicture(e *env, view rules.View, format, lang string) error {
+	pic, err := mailroom.PictureIn(view, lang)
 	if err != nil {
 		return err
 	}

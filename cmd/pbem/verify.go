@@ -88,26 +88,47 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("verify %s: %w", id, err)
 		}
 	}
-	// Only a history whose origin is checked, or a stored one, is "ok":
-	// an unsigned history's chain anyone could have made.
-	if checked {
-		fmt.Fprintf(e.stdout, "ok: game %s, %d events, hash chain intact", rep.Game, rep.Events)
-	} else {
-		fmt.Fprintf(e.stdout, "chain intact; origin not checked: game %s, %d events", rep.Game, rep.Events)
+	fmt.Fprintln(e.stdout, verdict(rep, checked, origin))
+	return nil
+}
+
+// verdict is the line verify prints of a history that verifies, as
+// docs/history-format.md writes it: clauses joined by "; ". Only a
+// history whose origin is checked (or a stored one), and whose lines
+// left out are all bound, is "ok": an unsigned history's chain anyone
+// could have made, and a line left out the old way could stand for any
+// event.
+func verdict(rep projections.Report, checked bool, origin string) string {
+	var c []string
+	switch {
+	case !checked:
+		c = append(c, fmt.Sprintf("chain intact; origin not checked: game %s, %d events", rep.Game, rep.Events))
+	case rep.RedactedOld > 0:
+		c = append(c, fmt.Sprintf("chain intact; lines left out the old way not checked: game %s, %d events", rep.Game, rep.Events))
+	default:
+		c = append(c, fmt.Sprintf("ok: game %s, %d events, hash chain intact", rep.Game, rep.Events))
+	}
+	if rep.OldHashes > 0 {
+		c = append(c, fmt.Sprintf("events 1 to %d carry hashes of schema 1, which do not bind what a line leaving one out shows", rep.OldHashes))
+	}
+	if rep.Redacted > 0 {
+		c = append(c, fmt.Sprintf("%d events left out, each bound by its hash to its type, actor, time and payload", rep.Redacted))
+	}
+	if rep.RedactedOld > 0 {
+		c = append(c, fmt.Sprintf("%d events left out the old way, bound by no hash to the type, actor and time shown: each could stand for any event", rep.RedactedOld))
 	}
 	switch {
 	case rep.Over:
-		fmt.Fprintf(e.stdout, "; seed %s matches the commitment; every move replayed; final scores %s", rep.Seed, joinInts(rep.Scores))
+		c = append(c, fmt.Sprintf("seed %s matches the commitment", rep.Seed), "every move replayed", "final scores "+joinInts(rep.Scores))
 	case rep.Replayed:
-		fmt.Fprint(e.stdout, "; the service's seed matches the commitment; every move replayed (the game is still running)")
+		c = append(c, "the service's seed matches the commitment", "every move replayed (the game is still running)")
 	default:
-		fmt.Fprint(e.stdout, "; the seed stays secret until the game ends, so the moves can be replayed only then")
+		c = append(c, "the seed stays secret until the game ends, so the moves can be replayed only then")
 	}
 	if origin != "" {
-		fmt.Fprintf(e.stdout, "; %s", origin)
+		c = append(c, origin)
 	}
-	fmt.Fprintln(e.stdout)
-	return nil
+	return strings.Join(c, "; ")
 }
 
 // trustedKey returns the key an exported history should be signed by and
@@ -161,7 +182,7 @@ func checkOrigin(rep projections.Report, trusted events.PublicKey, whose string,
 	case trusted == nil:
 		return false, fmt.Sprintf("signed by key %s, but there is no trusted key to check it against (give --key FINGERPRINT)", rep.Signer), nil
 	case !rep.Signer.Equal(trusted):
-		return false, "", fmt.Errorf("%w: it is signed by key %s, not by %s %s; it did not come from there", errForeign, rep.Signer, whose, trusted)
+		return false, "", fmt.Errorf("line %d: %w: it is signed by key %s, not by %s %s; it did not come from there", rep.SignatureLine, errForeign, rep.Signer, whose, trusted)
 	}
 	return true, fmt.Sprintf("signed by %s %s", whose, trusted), nil
 }

@@ -76,6 +76,10 @@ type Mailroom struct {
 	// it was for ("" for none), its word (MOVE for a move) and its
 	// refusal or failure, nil if it was done. Metrics count them.
 	OnCommand func(game, word string, err error)
+	// OnBounce, when set, is given each delivery report (p.Bounce), the
+	// mail recorded under key, to record what bounced; an error reads
+	// the report again later.
+	OnBounce func(ctx context.Context, key string, p *mail.Parsed) error
 
 	mu      sync.Mutex
 	answers map[string][]time.Time
@@ -232,6 +236,9 @@ func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord, reading *Re
 	switch {
 	case p.Automatic != "":
 		log.Info("automatic mail recorded, not answered", "why", p.Automatic)
+		if p.Bounce != nil && m.OnBounce != nil {
+			return l, m.OnBounce(ctx, rec.Key, p)
+		}
 		return l, nil
 	case p.From == "":
 		log.Info("mail without a sender recorded, not answered")

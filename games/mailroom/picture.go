@@ -22,8 +22,9 @@ const maxPicture = 150 << 10
 // so the same notice gives the same mail. ok is false when the view cannot
 // be drawn, even when drawing it panics: the mail then goes without a
 // picture, never held or lost for one. Its words are in the reader's
-// language, as say writes a phrase (nil for English).
-func boardPicture(v rules.View, id, name string, say func(rules.Phrase) string) (pic templates.Picture, part mail.Attachment, ok bool) {
+// language, as say writes a phrase (nil for English). The PNG comes from
+// cache when another mail or page showed the same picture.
+func boardPicture(cache *pictures.Cache, v rules.View, id, name string, say func(rules.Phrase) string) (pic templates.Picture, part mail.Attachment, ok bool) {
 	defer func() {
 		if recover() != nil {
 			pic, part, ok = templates.Picture{}, mail.Attachment{}, false
@@ -33,21 +34,27 @@ func boardPicture(v rules.View, id, name string, say func(rules.Phrase) string) 
 	if err != nil {
 		return pic, part, false
 	}
-	var b bytes.Buffer
-	if err := p.WritePNG(&b); err != nil || b.Len() > maxPicture {
+	b, err := cache.PNG(p)
+	if err != nil || len(b) > maxPicture {
 		return pic, part, false
 	}
-	size, err := png.DecodeConfig(bytes.NewReader(b.Bytes()))
+	size, err := png.DecodeConfig(bytes.NewReader(b))
 	if err != nil {
 		return pic, part, false
 	}
 	cid := "board." + id
 	pic = templates.Picture{CID: cid, Width: size.Width, Height: size.Height}
-	return pic, mail.Attachment{Name: name, ContentType: "image/png", Data: b.Bytes(), ContentID: cid}, true
+	return pic, mail.Attachment{Name: name, ContentType: "image/png", Data: b, ContentID: cid}, true
 }
 
 // shows says whether html refers to the part of Content-ID cid, as the
 // templates write the reference.
 func shows(html, cid string) bool {
 	return strings.Contains(html, `src="cid:`+url.PathEscape(cid)+`"`)
+}
+
+// PictureIn draws view v as a mail to a reader of language lang shows it
+// (pbem show --format svg|png).
+func PictureIn(v rules.View, lang string) (*pictures.Picture, error) {
+	return pictures.DrawIn(v, localeOf(mail.Pref{Lang: lang}).phrase)
 }

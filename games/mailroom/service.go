@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"
 
 	"github.com/pbem-games/pbem/games"
@@ -21,13 +22,18 @@ import (
 type Service struct {
 	*games.Service
 	cache mailCache
+	// Pictures keeps the boards' pictures written lately, for every mail
+	// and page that shows the same one; nil draws each mail's anew.
+	Pictures *pictures.Cache
 
 	prefsMu sync.Mutex
 	prefs   *mail.Prefs // each address's language and zone, once opened
 }
 
 // New returns the mail side of svc.
-func New(svc *games.Service) *Service { return &Service{Service: svc} }
+func New(svc *games.Service) *Service {
+	return &Service{Service: svc, Pictures: pictures.NewCache(pictures.DefaultCacheBytes)}
+}
 
 // refuse is a refusal written for the person who asked.
 func refuse(kind error, format string, args ...any) error {

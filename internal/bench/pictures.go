@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/pbem-games/pbem/pictures"
@@ -11,13 +12,19 @@ import (
 )
 
 // pictureResult is what drawing one game's board as a PNG costs on one
-// core: a mail that shows a board carries one.
+// core: a mail that shows a board carries one, written once for all the
+// readers who see the same picture, and asked of the cache by each.
 type pictureResult struct {
 	game   string
 	drawn  int
-	median time.Duration // Draw and WritePNG of seat 0's view
+	median time.Duration // Draw and WritePNG of seat 0's view, on the clock
 	p99    time.Duration
-	size   int // the largest PNG, bytes
+	cpu    time.Duration // the same, the median of the processor time
+	size   int           // the largest PNG, bytes
+	width  int           // the widest PNG, pixels
+	// hit is the median processor time of a mail whose picture the
+	// cache holds: Draw, and the cache's look-up by the drawing's hash.
+	hit time.Duration
 }
 
 // pictureCost draws seat 0's view of positions of seeded random games of
@@ -27,7 +34,13 @@ func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
 	res := pictureResult{game: g.Info().Name}
 	prev := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(prev)
+	// The processor time of this thread alone, which other work on a
+	// busy machine does not add to as it does to the time on the clock.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	lat := make(Latencies, 0, 1024)
+	cpu := make(Latencies, 0, 1024)
+	hits := make(Latencies, 0, 1024)
 	var buf bytes.Buffer
 	start := time.Now()
 	for seed := uint64(1); time.Since(start) < d; seed++ {
@@ -38,7 +51,7 @@ func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
 		pick := rand.New(rand.NewPCG(seed, 0x91c))
 		for move := 0; move < 40 && time.Since(start) < d; move++ {
 			if move%8 == 0 { // a position every few moves, early and late
-				t := time.Now()
+				t, c := time.Now(), threadCPU()
 				pic, err := pictures.Draw(st.View(0))
 				if err != nil {
 					return res, err
@@ -47,8 +60,24 @@ func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
 				if err := pic.WritePNG(&buf); err != nil {
 					return res, err
 				}
-				lat = append(lat, time.Since(t))
-				res.size = max(res.size, buf.Len())
+				lat, cpu = append(lat, time.Since(t)), append(cpu, threadCPU()-c)
+				res.size, res.width = max(res.size, buf.Len()), max(res.width, int(pic.Width))
+				// another reader of the same picture
+				cache := pictures.NewCache(1 << 20)
+				if _, err := cache.PNG(pic); err != nil {
+					return res, err
+				}
+				c = threadCPU()
+				for range hitRounds { // a thread's time is known to a few ms
+					again, err := pictures.Draw(st.View(0))
+					if err != nil {
+						return res, err
+					}
+					if _, err := cache.PNG(again); err != nil {
+						return res, err
+					}
+				}
+				hits = append(hits, (threadCPU()-c)/hitRounds)
 			}
 			toAct := st.ToAct()
 			if len(toAct) == 0 {
@@ -65,5 +94,21 @@ func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
 		}
 	}
 	res.drawn, res.median, res.p99 = len(lat), lat.Percentile(50), lat.Percentile(99)
+	res.cpu, res.hit = cpu.Percentile(50), hits.Percentile(50)
 	return res, nil
 }
+
+// hitRounds is how many readers of one picture a cache hit is timed over.
+const hitRounds = 10
+
+// threadCPU is the processor time the calling thread has used.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// rusageThread is Linux's RUSAGE_THREAD.
+const rusageThread = 1

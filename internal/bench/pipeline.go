@@ -40,6 +40,7 @@ type pipelineResult struct {
 	offered    float64   // the steady rate asked for
 	achieved   float64   // the rate the players managed to send at
 	missed     int       // ticks when no game was ready to move
+	largest    int       // the largest mail accepted, bytes
 }
 
 // moveKey names the event a move becomes.
@@ -57,6 +58,7 @@ type tracker struct {
 	waiting  map[moveKey]*waiter
 	refused  []string
 	refusedC chan struct{}
+	largest  int // the largest mail accepted, bytes
 }
 
 // waiter is one move waiting for its mail.
@@ -83,6 +85,9 @@ func (t *tracker) expect(game string, seq uint64, done func(time.Duration)) {
 }
 
 func (t *tracker) delivered(from string, to []string, raw []byte) {
+	t.mu.Lock()
+	t.largest = max(t.largest, len(raw))
+	t.mu.Unlock()
 	// What a mail is, and the event it tells of, are in its headers.
 	m, err := netmail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
@@ -225,6 +230,9 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 	p.say("pipeline: a steady %.0f moves per second for %v, from IMAP arrival to mail accepted", cfg.PipelineRate, cfg.LatencyTime)
 	res.offered = cfg.PipelineRate
 	res.latency, res.achieved, res.missed, err = pipelineLatency(ctx, store, sys, cfg, tables, tokens, tr, served, p)
+	tr.mu.Lock()
+	res.largest = tr.largest
+	tr.mu.Unlock()
 	return res, err
 }
 

@@ -49,13 +49,15 @@ func (m *measured) report(cfg *Config) *Report {
 		pipePerMove = m.pipe.perMove
 	}
 	for _, x := range m.pictures {
-		row := Row{Part: "pictures", What: fmt.Sprintf("%s: a board drawn as the PNG of a mail, one core (%d drawn)", x.game, x.drawn),
-			Value: fmt.Sprintf("p50 %s, p99 %s, largest %s", dur(x.median), dur(x.p99), bytesize(float64(x.size))), Load: m.picLoad,
+		row := Row{Part: "pictures", What: fmt.Sprintf("%s: a board drawn as the PNG of a mail, one core (%d drawn, at most %d px wide)", x.game, x.drawn, x.width),
+			Value: fmt.Sprintf("p50 %s, p99 %s; processor p50 %s; largest %s", dur(x.median), dur(x.p99), dur(x.cpu), bytesize(float64(x.size))), Load: m.picLoad,
 			Target: "p50 < 50 ms, at most 150 KiB", Met: yes(x.median < 50*time.Millisecond && x.size <= 150<<10)}
 		if serialP50 > 0 {
 			row.Raw, row.Ratio = "publish p50 "+dur(serialP50), fmt.Sprintf("%.0f publishes", ratio(x.median, serialP50))
 		}
 		add(row)
+		add(Row{Part: "pictures", What: fmt.Sprintf("%s: the same picture for another reader, from the cache (drawn as a list, hashed, found)", x.game),
+			Value: "processor p50 " + dur(x.hit), Load: m.picLoad})
 	}
 	for _, x := range m.rules {
 		row := Row{Part: "rules", What: fmt.Sprintf("%s, %d seats: whole seeded random playouts per second, one core", x.game, x.seats),
@@ -96,10 +98,19 @@ func (m *measured) report(cfg *Config) *Report {
 		add(Row{Part: "pipeline", What: fmt.Sprintf("moves from inbox record to every mail accepted by SMTP (%d games, %d moves)", cfg.PipelineGames, p.moves),
 			Value: fmt.Sprintf("%s moves/s", count(p.rate)), Raw: pipeRaw, Ratio: fmt.Sprintf("%.2f", p.rate/m.pipeRaw),
 			Target: "≥ 0.25", Met: yes(p.rate/m.pipeRaw >= 0.25), Load: m.pipeLoad})
-		if m.rawCPU > 0 && p.cpuPerMove > 0 {
-			add(Row{Part: "pipeline", What: "processor time per move in that run: pbem, JetStream, the IMAP and SMTP servers",
-				Value: dur(p.cpuPerMove), Raw: "per raw publish " + dur(m.rawCPU),
-				Ratio: fmt.Sprintf("%.0f publishes", ratio(p.cpuPerMove, m.rawCPU)), Load: m.pipeLoad})
+		if p.cpuPerMove > 0 {
+			// The raw publish's processor time is measured with the
+			// command side; without it the figure stands alone.
+			row := Row{Part: "pipeline", What: "processor time per move in that run: pbem, JetStream, the IMAP and SMTP servers",
+				Value: dur(p.cpuPerMove), Target: "≤ 5 ms", Met: yes(p.cpuPerMove <= 5*time.Millisecond), Load: m.pipeLoad}
+			if m.rawCPU > 0 {
+				row.Raw, row.Ratio = "per raw publish "+dur(m.rawCPU), fmt.Sprintf("%.0f publishes", ratio(p.cpuPerMove, m.rawCPU))
+			}
+			add(row)
+		}
+		if p.largest > 0 {
+			add(Row{Part: "pipeline", What: "the largest mail accepted in that run, its picture included", Value: bytesize(float64(p.largest)),
+				Target: "≤ 100 KiB", Met: yes(p.largest <= 100<<10), Load: m.pipeLoad})
 		}
 		what := fmt.Sprintf("IMAP arrival to the last mail accepted, %.0f moves/s asked, %.1f sent, %d moves", p.offered, p.achieved, len(p.latency))
 		add(Row{Part: "pipeline", What: what + ": p50", Value: dur(p.latency.Percentile(50)),

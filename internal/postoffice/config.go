@@ -94,6 +94,12 @@ type Config struct {
 	// of its From domain that pbem verifies itself (or, with TrustedAuth
 	// set, that server vouches for).
 	VerifyDKIM bool `toml:"verify_dkim"`
+	// LogFormat is how serve writes its log on stderr: "text" (the
+	// default, key=value lines) or "json" (one object a line).
+	LogFormat string `toml:"log_format"`
+	// LogLevel is the least grave record serve writes: "debug", "info"
+	// (the default), "warn" or "error".
+	LogLevel string `toml:"log_level"`
 	// lookupTXT stands in for DNS in the DKIM check; nil: net.LookupTXT.
 	lookupTXT func(name string) ([]string, error)
 }
@@ -140,6 +146,7 @@ func LoadConfig(file string) (Config, error) {
 		"PBEM_SMTP_USERNAME": &c.SMTP.Username, "PBEM_SMTP_PASSWORD": &c.SMTP.Password,
 		"PBEM_SMTP_ENVELOPE_FROM": &c.SMTP.EnvelopeFrom,
 		"PBEM_HTTP_LISTEN":        &c.HTTPListen, "PBEM_HEALTH_TOKEN": &c.HealthToken, "PBEM_WEB_URL": &c.WebURL,
+		"PBEM_LOG_FORMAT": &c.LogFormat, "PBEM_LOG_LEVEL": &c.LogLevel,
 	} {
 		if v, ok := os.LookupEnv(key); ok {
 			*field = v

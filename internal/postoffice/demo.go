@@ -137,7 +137,9 @@ func (w *demoWriter) delivered(from string, to []string, raw []byte) {
 	if g := msg.Header.Get(mailroom.HeaderGame); g != "" {
 		w.game = g
 	}
-	fromService := strings.HasPrefix(from, "games@")
+	// The service's mail goes with a bounce address of the mailbox of its
+	// own, games+bounce-…@.
+	fromService := strings.HasPrefix(from, "games@") || strings.HasPrefix(from, "games+")
 	over := fromService && msg.Header.Get(mailroom.HeaderKind) == mailroom.KindGameOver
 	kind := "other"
 	switch {

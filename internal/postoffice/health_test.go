@@ -171,7 +171,7 @@ func TestHealthSMTPRefusals(t *testing.T) {
 	sys.Refuse = func(from, to string) error { // only the service's mail: the players' gets through
 		mu.Lock()
 		defer mu.Unlock()
-		if from != ms.Address("games") {
+		if !fromService(ms, from) {
 			return nil
 		}
 		return refuse(to)

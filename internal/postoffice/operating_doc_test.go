@@ -24,7 +24,8 @@ func TestOperatingConfigs(t *testing.T) {
 		t.Fatal(err)
 	}
 	set := func(name string) string {
-		m := regexp.MustCompile(`(?m)^` + name + `=(\S+)$`).FindSubmatch(script)
+		// NAME=value, or NAME=${VARIABLE:-value}: the default.
+		m := regexp.MustCompile(`(?m)^` + name + `=(?:\$\{[A-Z_]+:-)?([^\s}]+)\}?$`).FindSubmatch(script)
 		if m == nil {
 			t.Fatalf("scripts/mailservers.sh sets no %s", name)
 		}

@@ -34,7 +34,7 @@ func TestOutboxBadRecipientHoldsNoOne(t *testing.T) {
 	sys.Refuse = func(from, to string) error {
 		mu.Lock()
 		defer mu.Unlock()
-		if from != ms.Address("games") || to != full || room {
+		if !fromService(ms, from) || to != full || room {
 			return nil
 		}
 		refused++

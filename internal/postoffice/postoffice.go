@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
@@ -36,6 +37,7 @@ type PostOffice struct {
 	sender   *mail.Sender
 	clock    *games.Timekeeper
 	keep     *mail.Retention
+	record   *organiser.Recorder // the campaigns' results, as their games end
 	health   *health
 	metrics  *metrics
 	log      *slog.Logger
@@ -110,7 +112,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
-		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEachFor, LeftOut: mailroom.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web")},
+		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEachFor, LeftOut: mailroom.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web"), Pictures: post.Pictures},
 		listen:  c.HTTPListen,
 		process: c.Process(),
 		lease:   c.Lease.Duration,
@@ -131,14 +133,23 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 			OnState: func(connected bool, err error) { h.intakeState(connected, err); m.intake(connected, err) }},
 		mailroom: &mailroom.Mailroom{Service: post, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
 			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, MaxHosted: c.MaxHosted, UnsolicitedPerDay: c.UnsolicitedPerDay, Log: log.With("part", "mailroom"),
-			OnCommand: m.command},
+			OnCommand: m.command,
+			OnBounce: (&mail.Bounces{Store: svc.Store, Tokens: tokens, Mailbox: c.Mailbox, Notices: post.Notices,
+				OnFailed: post.Undelivered, Now: svc.Now, Log: log.With("part", "bounces")}).Handle},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
 			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, OnFailed: post.Undelivered, Now: svc.Now,
-			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) { return post.Render(ctx, lh, n) }},
+			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) {
+				out, err := post.Render(ctx, lh, n)
+				// Each mail's bounces come back to an address of its own,
+				// which says whose mail of which game bounced.
+				out.EnvelopeFrom = tokens.BounceAddress(c.Mailbox, n.Game, n.To)
+				return out, err
+			}},
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
 		keep: &mail.Retention{Store: svc.Store, Durable: mailroom.InboxDurable, Age: c.InboxRetention.Duration,
 			Every: c.Tick.Duration, Now: svc.Time, Log: log.With("part", "retention")},
+		record: newRecorder(svc, log),
 	}, nil
 }
 
@@ -156,7 +167,7 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	leases := map[string]*events.Lease{}
 	runs := map[string]func(context.Context) error{
 		"intake": p.intake.Run, "mailroom": p.mailroom.Run, ProjectorPart: p.index.Run, "outbox": p.outbox.Run,
-		"clock": p.clock.Run, "retention": p.keep.Run,
+		"clock": p.clock.Run, "retention": p.keep.Run, CampaignsPart: p.record.Run,
 	}
 	for _, name := range Parts {
 		run := runs[name]
@@ -232,7 +243,7 @@ func (p *PostOffice) Run(ctx context.Context) error {
 
 // Parts names the parts that run in one process at a time, each under a
 // lease of that name.
-var Parts = []string{"intake", "mailroom", ProjectorPart, "outbox", "clock", "retention"}
+var Parts = []string{"intake", "mailroom", ProjectorPart, "outbox", "clock", "retention", CampaignsPart}
 
 // ProjectorPart is the name of the part that keeps the read models, and
 // of its lease: "pbem rebuild" takes it while it folds them again.
@@ -275,13 +286,14 @@ func (p *PostOffice) share(ctx context.Context, leases map[string]*events.Lease)
 	}
 }
 
-// Handler serves /healthz, /metrics, the games' pages under /g/ and the
-// one-click unsubscribe links under /u/.
+// Handler serves /healthz, /metrics, the games' pages under /g/, the
+// campaigns' under /c/ and the one-click unsubscribe links under /u/.
 func (p *PostOffice) Handler() http.Handler {
 	mux := healthMux(p.health, p.metrics)
 	limit := newPageLimiter(time.Now)
 	mux.Handle("GET /g/", limit.limit(p.pages.Handler()))
 	mux.Handle("GET /rules/", limit.limit(p.pages.Rules()))
+	mux.Handle("GET /c/", limit.limit(p.pages.Campaigns()))
 	mux.Handle("/u/", p.pages.Unsubscribe())
 	return mux
 }

@@ -1,0 +1,223 @@
+package pictures
+
+import (
+	"bytes"
+	"container/list"
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
+	"hash/maphash"
+	"io"
+	"math"
+	"sync"
+)
+
+// Cache keeps the pictures written lately, so that a picture is written
+// once however many mails and pages show it: a move's mail to each of its
+// readers, the mail sent again after a crash, the web page of the same
+// position.
+//
+// A picture is known by a hash of its drawing (its size and every shape
+// and text, with the format it is written in), which is what the game,
+// the event, the reader's view and the reader's language make of it: two
+// readers share a picture exactly when it would be drawn the same for
+// both, and a picture can never be shown to a reader it was not drawn
+// for. Drawing the list costs some tens of microseconds; rasterising and
+// compressing it, which cost milliseconds, happen once per picture while
+// it stays in the cache. The cache holds at most its size in bytes, the
+// pictures used least recently leaving first.
+//
+// A Cache is safe for use by several goroutines; those that ask for the
+// same picture at once wait for one to write it. A nil *Cache keeps
+// nothing and writes each picture every time.
+type Cache struct {
+	max int64
+	// bands are the compressed bands of pixels of the PNGs written
+	// (pngbands.go), known by hashes seeded here.
+	bands *Cache
+	seeds [2]maphash.Seed
+
+	mu      sync.Mutex
+	size    int64
+	order   *list.List // of *cached, the most recently used first
+	byKey   map[cacheKey]*list.Element
+	pending map[cacheKey]*writing
+	stats   CacheStats
+}
+
+// CacheStats says what a cache did: how often a picture was found
+// written, how often it was written, and what it holds.
+type CacheStats struct {
+	Hits, Misses   int64
+	Bytes, Entries int64
+}
+
+type cacheKey [sha256.Size]byte
+
+type cached struct {
+	key  cacheKey
+	data []byte
+}
+
+// writing is a picture being written, which others asking for it wait
+// for.
+type writing struct {
+	done chan struct{}
+	data []byte
+	err  error
+}
+
+// NewCache returns a cache that holds at most maxBytes of pictures, and
+// half as much again of the bands of pixels they are compressed in.
+func NewCache(maxBytes int64) *Cache {
+	c := newLRU(maxBytes)
+	c.bands = newLRU(maxBytes / 2)
+	c.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+	return c
+}
+
+func newLRU(maxBytes int64) *Cache {
+	return &Cache{max: maxBytes, order: list.New(), byKey: map[cacheKey]*list.Element{}, pending: map[cacheKey]*writing{}}
+}
+
+// DefaultCacheBytes is the size of the cache a service keeps: some five
+// hundred phone-sized boards, more than the mails of the moves of a few
+// seconds at the busiest, and the bands of as many again. A picture is
+// shared by the mails of one move, sent within seconds, and by the pages
+// a reader opens soon after; the bands that stay the same from move to
+// move of every game (a legend, an empty row of a board) stay in use.
+const DefaultCacheBytes = 16 << 20
+
+// PNG returns p written as PNG (WritePNG), from the cache when it holds
+// it. The bytes are shared: the caller must not change them.
+func (c *Cache) PNG(p *Picture) ([]byte, error) {
+	if c == nil {
+		return c.get(cacheKey{}, p.WritePNG)
+	}
+	return c.get(p.key("png"), func(w io.Writer) error { return p.writePNG(w, c) })
+}
+
+// SVG returns p written as SVG (WriteSVG), from the cache when it holds
+// it. The bytes are shared: the caller must not change them.
+func (c *Cache) SVG(p *Picture) ([]byte, error) {
+	return c.get(p.key("svg"), p.WriteSVG)
+}
+
+// Stats returns what the cache did so far.
+func (c *Cache) Stats() CacheStats {
+	if c == nil {
+		return CacheStats{}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.stats
+	s.Bytes, s.Entries = c.size, int64(c.order.Len())
+	return s
+}
+
+func (c *Cache) get(k cacheKey, write func(io.Writer) error) ([]byte, error) {
+	if c == nil {
+		var b bytes.Buffer
+		err := write(&b)
+		return b.Bytes(), err
+	}
+	c.mu.Lock()
+	if e, ok := c.byKey[k]; ok {
+		c.order.MoveToFront(e)
+		c.stats.Hits++
+		c.mu.Unlock()
+		return e.Value.(*cached).data, nil
+	}
+	if w, ok := c.pending[k]; ok {
+		c.stats.Hits++
+		c.mu.Unlock()
+		<-w.done
+		return w.data, w.err
+	}
+	w := &writing{done: make(chan struct{})}
+	c.pending[k] = w
+	c.stats.Misses++
+	c.mu.Unlock()
+
+	var b bytes.Buffer
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				c.finish(k, w, nil, errPanic{r})
+				panic(r)
+			}
+		}()
+		w.err = write(&b)
+	}()
+	data := bytes.Clone(b.Bytes())
+	c.finish(k, w, data, w.err)
+	return data, w.err
+}
+
+// finish hands a written picture to those waiting for it and keeps it.
+func (c *Cache) finish(k cacheKey, w *writing, data []byte, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.pending, k)
+	w.data, w.err = data, err
+	close(w.done)
+	if err != nil || int64(len(data)) > c.max {
+		return
+	}
+	c.byKey[k] = c.order.PushFront(&cached{key: k, data: data})
+	c.size += int64(len(data))
+	for c.size > c.max {
+		last := c.order.Back()
+		old := last.Value.(*cached)
+		c.order.Remove(last)
+		delete(c.byKey, old.key)
+		c.size -= int64(len(old.data))
+	}
+}
+
+// errPanic is what those waiting for a picture get when writing it
+// panicked.
+type errPanic struct{ v any }
+
+func (e errPanic) Error() string { return "pictures: writing the picture failed" }
+
+// key is the hash of what p shows in a format: its size and every item,
+// and for SVG its title, which the SVG carries and the PNG does not.
+func (p *Picture) key(format string) cacheKey {
+	h := sha256.New()
+	str := func(s string) {
+		num(h, float64(len(s)))
+		h.Write([]byte(s))
+	}
+	str(format)
+	if format == "svg" {
+		str(p.Title)
+	}
+	num(h, p.Width)
+	num(h, p.Height)
+	for _, it := range p.items {
+		num(h, float64(it.kind))
+		str(it.class)
+		num(h, float64(len(it.pts)))
+		for _, pt := range it.pts {
+			num(h, pt.X)
+			num(h, pt.Y)
+		}
+		st := it.style
+		h.Write([]byte{st.Fill.R, st.Fill.G, st.Fill.B, st.Fill.A, st.Stroke.R, st.Stroke.G, st.Stroke.B, st.Stroke.A, byte(b2i(st.Dash))})
+		num(h, st.Width)
+		str(it.text)
+		f := it.font
+		num(h, f.Size)
+		h.Write([]byte{byte(b2i(f.Bold)), f.Color.R, f.Color.G, f.Color.B, f.Color.A, byte(f.Align)})
+	}
+	var k cacheKey
+	h.Sum(k[:0])
+	return k
+}
+
+func num(h hash.Hash, x float64) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], math.Float64bits(x))
+	h.Write(b[:])
+}

@@ -1,0 +1,204 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// TestBrowserMailPictures renders, in chromium, the mails of each game
+// of the fixture that show a board (the last ones to each seat and the
+// observer: along the way and at the end, two to four players) as a
+// phone 360 pixels wide and a desktop window 800 wide show them: the mail
+// fits the screen without scrolling sideways, and the picture's smallest
+// text, read from the SVG of the very drawing the mail's PNG is of, is
+// at least 10 pixels as the picture is shown.
+func TestBrowserMailPictures(t *testing.T) {
+	path := browser(t)
+	f := newFixture(t)
+	ctx := context.Background()
+	post := mailroom.New(f.svc)
+	ns, err := mailtest.CatchUpNotices(ctx, f.svc.Store, "browser-mails", post.Notices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the last mail showing a board to each reader of each game
+	type mailShown struct {
+		name     string
+		html     string
+		smallest float64 // the picture's smallest text, in its own pixels
+		width    int     // the picture's width
+	}
+	last := map[string]mail.Notice{}
+	var order []string
+	for _, n := range ns {
+		k := fmt.Sprintf("%s/%d/%s", n.Game, n.Seat, n.To)
+		if _, seen := last[k]; !seen {
+			order = append(order, k)
+		}
+		last[k] = n
+	}
+	lh := mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: f.tokens}
+	var mails []mailShown
+	games := map[string]bool{}
+	for _, k := range order {
+		n := last[k]
+		out, err := post.Render(ctx, lh, n)
+		if err != nil {
+			t.Fatalf("render %s: %v", n.ID, err)
+		}
+		if len(out.Inline) != 1 {
+			continue
+		}
+		part := out.Inline[0]
+		img, err := png.DecodeConfig(bytes.NewReader(part.Data))
+		if err != nil {
+			t.Fatalf("%s: %v", n.ID, err)
+		}
+		g, _, _, err := f.svc.LoadAt(ctx, n.Game, int(n.Seq))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pic, err := mailroom.PictureIn(g.State.View(rules.Seat(n.Seat)), out.Headers["Content-Language"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := pic.WritePNG(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b.Bytes(), part.Data) {
+			t.Fatalf("%s: the mail's picture is not the drawing of its reader's view", n.ID)
+		}
+		b.Reset()
+		if err := pic.WriteSVG(&b); err != nil {
+			t.Fatal(err)
+		}
+		html := strings.Replace(out.HTML, `src="cid:`+url.PathEscape(part.ContentID)+`"`,
+			`src="data:image/png;base64,`+base64.StdEncoding.EncodeToString(part.Data)+`"`, 1)
+		if html == out.HTML {
+			t.Fatalf("%s: the HTML shows no cid:%s", n.ID, part.ContentID)
+		}
+		mails = append(mails, mailShown{name: fmt.Sprintf("%s (%s, seat %d, %s)", n.ID, g.Created.Game, n.Seat, n.Kind),
+			html: html, smallest: smallestText(t, b.String()), width: img.Width})
+		games[g.Created.Game] = true
+	}
+	if len(games) != 3 {
+		t.Fatalf("mails with pictures of %d games, want all three", len(games))
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		i, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/"))
+		if err != nil || i < 0 || i >= len(mails) {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, mails[i].html)
+	}))
+	defer srv.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox) // the sandbox cannot run as root
+	}
+	bctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	alloc, cancelAlloc := chromedp.NewExecAllocator(bctx, opts...)
+	defer cancelAlloc()
+	tab, cancelTab := chromedp.NewContext(alloc)
+	defer cancelTab()
+	if err := chromedp.Do(tab); err != nil {
+		if os.Getenv(envRequired) == "1" {
+			t.Fatalf("%s does not start: %v (and %s=1)", path, err, envRequired)
+		}
+		t.Skipf("%s does not start: %v", path, err)
+	}
+	for _, screen := range []int64{360, 800} {
+		if _, err := chromedp.Run(tab, chromedp.EmulateViewport(screen, 800, chromedp.EmulateScale(2))); err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range mails {
+			if _, err := chromedp.Run(tab, chromedp.Navigate(fmt.Sprintf("%s/%d", srv.URL, i))); err != nil {
+				t.Fatalf("%s: %v", m.name, err)
+			}
+			got, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`new Promise(done => {
+				const img = document.querySelector('img[src^="data:image/png"]');
+				const measure = () => done([img.getBoundingClientRect().width, img.naturalWidth,
+					document.documentElement.scrollWidth, window.innerWidth]);
+				if (img.complete) measure(); else img.onload = measure;
+			})`, chromedp.EvalAwaitPromise))
+			if err != nil || len(got) != 4 {
+				t.Fatalf("%s at %d px: %v, %v", m.name, screen, got, err)
+			}
+			shown, natural, scroll, inner := got[0], got[1], got[2], got[3]
+			if int(natural) != m.width {
+				t.Errorf("%s at %d px: the browser's picture is %v px wide, the PNG %d", m.name, screen, natural, m.width)
+			}
+			if scroll > inner {
+				t.Errorf("%s at %d px: the mail is %v px wide, wider than the screen's %v", m.name, screen, scroll, inner)
+			}
+			if text := m.smallest * shown / natural; text < 10 {
+				t.Errorf("%s at %d px: the picture is shown %.0f px wide, its smallest text %.1f px; want at least 10", m.name, screen, shown, text)
+			}
+		}
+	}
+}
+
+var textSize = regexp.MustCompile(`font:[^;"]*?([0-9.]+)px`)
+
+// smallestText is the size of the smallest text of an SVG document.
+func smallestText(t *testing.T, svg string) float64 {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(svg))
+	smallest, size := 1e9, 0.0
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG does not parse: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			for _, a := range tok.Attr {
+				if m := textSize.FindStringSubmatch(a.Value); a.Name.Local == "style" && m != nil {
+					size, _ = strconv.ParseFloat(m[1], 64)
+				}
+			}
+		case xml.CharData:
+			if strings.TrimSpace(string(tok)) != "" && size > 0 {
+				smallest = min(smallest, size)
+			}
+		case xml.EndElement:
+			if tok.Name.Local == "text" {
+				size = 0
+			}
+		}
+	}
+	if smallest == 1e9 {
+		t.Fatal("the SVG has no text")
+	}
+	return smallest
+}
