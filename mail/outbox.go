@@ -91,6 +91,11 @@ type Outbox struct {
 	// recorded; an error makes the outbox try it again. The service tells
 	// the game's host with it.
 	OnFailed func(ctx context.Context, n Notice, cause error) error
+	// OnStopped, when set, is told of each notice set aside because its
+	// recipient had sent STOP, once it is; an error makes the outbox try
+	// it again. The service tells the game's host with it when the notice
+	// asked for a move.
+	OnStopped func(ctx context.Context, n Notice) error
 	// Workers is how many notices Run sends at once, one game's in order;
 	// 0 means DefaultWorkers.
 	Workers int
@@ -265,6 +270,11 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 	if stopped, err := o.stops.Stopped(ctx, n.To); err != nil || stopped {
 		if stopped {
 			o.log().Info("mail not sent: the recipient asked pbem to stop mailing them", "id", n.ID, "to", n.To, "kind", n.Kind)
+			if o.OnStopped != nil {
+				if err := o.OnStopped(ctx, n); err != nil {
+					return false, err
+				}
+			}
 			return true, o.hold(ctx, n, seq, prev, StateStopped, errStopped)
 		}
 		return false, err

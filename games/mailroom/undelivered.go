@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/projections"
 )
 
 // Undelivered tells the host of n's game that n could not be delivered
@@ -20,6 +22,37 @@ import (
 // address whatever crashes or repeats: its record on pbem.answered is
 // written once.
 func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) error {
+	return s.tellHost(ctx, n, func(fields map[string]string, who string, _ *projections.Game) {
+		sayIn(fields, "reason", "undelivered.reason", who, strings.Join(strings.Fields(cause.Error()), " "))
+		sayIn(fields, "notice", "undelivered.notice", cmp.Or(n.Name, n.To))
+	})
+}
+
+// Stopped tells the host of n's game that n, which asked its recipient to
+// move, was not sent because they had sent STOP: their turns now pass
+// unseen, at each deadline played by pbem, and without one the game waits
+// for ever. It is said once per game and address, as Undelivered is, and
+// shares its record: a player who gets no mail is news once.
+func (s *Service) Stopped(ctx context.Context, n mail.Notice) error {
+	if n.Kind != KindYourTurn && n.Kind != KindInvitation && n.Kind != KindReminder {
+		return nil
+	}
+	return s.tellHost(ctx, n, func(fields map[string]string, who string, g *projections.Game) {
+		sayIn(fields, "reason", "stopped.reason", who)
+		id := "stopped.notice"
+		if g.Settings.PerMove == "" {
+			id = "stopped.notice.stalled"
+		}
+		sayIn(fields, "notice", id, cmp.Or(n.Name, n.To), strconv.Itoa(n.Seat))
+	})
+}
+
+// tellHost mails the host of n's game, once per game and n's address,
+// what say writes into the mail's fields about who (n's recipient):
+// nothing for mail to the host themselves, mail about no game or a game
+// gone, or such a mail itself. Its record on pbem.answered is written
+// once whatever crashes or repeats.
+func (s *Service) tellHost(ctx context.Context, n mail.Notice, say func(fields map[string]string, who string, g *projections.Game)) error {
 	if n.Game == "" || n.Kind == KindUndelivered {
 		return nil
 	}
@@ -52,8 +85,7 @@ func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) e
 		Seat: seat, To: host, Name: name,
 		Fields: map[string]string{},
 	}
-	sayIn(u.Fields, "reason", "undelivered.reason", who, strings.Join(strings.Fields(cause.Error()), " "))
-	sayIn(u.Fields, "notice", "undelivered.notice", cmp.Or(n.Name, n.To))
+	say(u.Fields, who, g)
 	if seat >= 0 {
 		u.InReplyTo = threadRoot(s.IDDomain(), g.ID, seat)
 		u.References = []string{u.InReplyTo}

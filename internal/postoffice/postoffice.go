@@ -138,7 +138,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 				OnFailed: post.Undelivered, Now: svc.Now, Log: log.With("part", "bounces")}).Handle},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
-			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, OnFailed: post.Undelivered, Now: svc.Now,
+			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, OnFailed: post.Undelivered, OnStopped: post.Stopped, Now: svc.Now,
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) {
 				out, err := post.Render(ctx, lh, n)
 				// Each mail's bounces come back to an address of its own,

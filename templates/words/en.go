@@ -247,6 +247,9 @@ var en = dict{
 	"refuse.vacation.usage":  "write VACATION, the first and the last day away, e.g. VACATION 2026-12-20 2026-12-27",
 	"undelivered.reason":     "mail to %[1]s was refused for good: %[2]s",
 	"undelivered.notice":     "%[1]s gets no more mail of this game from pbem while their server refuses it. Tell them, or ask for another address.",
+	"stopped.reason":         "%[1]s asked pbem to stop mailing them (STOP), so pbem no longer sends them this game's prompts",
+	"stopped.notice":         "%[1]s gets no more mail of this game from pbem: at each of their deadlines pbem plays for seat %[2]s. Tell them, or give the seat to another player with REPLACE %[2]s WITH <address>.",
+	"stopped.notice.stalled": "%[1]s gets no more mail of this game from pbem, and the game has no deadline: it waits for their move for ever. Set one (e.g. DEADLINE 72h) so that pbem plays for seat %[2]s when it passes, or give the seat to another player with REPLACE %[2]s WITH <address>.",
 
 	// The placeholders of the commands' syntax, and examples in words.
 	"ph.address":    "address",

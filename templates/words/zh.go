@@ -240,6 +240,9 @@ var zh = dict{
 	"refuse.vacation.usage":  "请写 VACATION（假期）加上外出的第一天和最后一天，例如 假期 2026-12-20 2026-12-27",
 	"undelivered.reason":     "发给 %[1]s 的邮件被永久拒收：%[2]s",
 	"undelivered.notice":     "对方的邮件服务器拒收期间，%[1]s 收不到这局 pbem 的任何邮件。请告诉对方，或者要一个别的地址。",
+	"stopped.reason":         "%[1]s 请 pbem 不要再给他们发信（STOP），所以 pbem 不再给他们发这局的走棋提示",
+	"stopped.notice":         "pbem 不再给 %[1]s 发这局的邮件：每到他们的截止时间，pbem 会替座位 %[2]s 走棋。你可以告诉他们，或者用 REPLACE %[2]s WITH <地址> 把座位交给另一位玩家。",
+	"stopped.notice.stalled": "pbem 不再给 %[1]s 发这局的邮件，而这局没有截止时间：对局会一直等他们走棋。请设定截止时间（例如 DEADLINE 72h），过了截止时间 pbem 会替座位 %[2]s 走棋；或者用 REPLACE %[2]s WITH <地址> 把座位交给另一位玩家。",
 
 	"ph.address":    "地址",
 	"ph.code":       "邀请码",
