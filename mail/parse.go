@@ -32,6 +32,7 @@ type Parsed struct {
 	Date        time.Time    `json:"date"`                  // the Date header; zero if missing or unreadable
 	Text        string       `json:"text"`                  // the player's own words: the plain text, else the HTML as text; quotes and signature cut
 	Commands    []string     `json:"commands"`              // the command lines of Text, in order, trimmed, inner spaces collapsed
+	Written     []string     `json:"-"`                     // Commands as written, full-width forms kept: what SAY relays
 	Truncated   bool         `json:"truncated,omitempty"`   // lines or commands were dropped, or a command cut short, for the Limits
 	Automatic   string       `json:"automatic,omitempty"`   // why a machine sent it, "auto-reply (Auto-Submitted: auto-replied)"; "" for a person's mail
 	AuthResults []AuthResult `json:"authResults,omitempty"` // the Authentication-Results headers, topmost first; see Passed
@@ -114,8 +115,8 @@ func Parse(raw []byte, lim Limits) (*Parsed, error) {
 	if strings.TrimSpace(text) == "" {
 		text, isHTML = t.html, true
 	}
-	lines, truncated := ownText(text, isHTML, lim.MaxLines)
-	p.setText(lines, truncated, lim)
+	lines, written, truncated := ownText(text, isHTML, lim.MaxLines)
+	p.setText(lines, written, truncated, lim)
 	p.Automatic = automatic(h, p, lim.Self)
 	if strings.HasPrefix(p.Automatic, "bounce ") {
 		p.Bounce = readBounce(th, body)

@@ -205,10 +205,10 @@ func TestCorpusHTMLAgrees(t *testing.T) {
 		}
 		compared++
 		var plain, html Parsed
-		lines, truncated := ownText(found.plain, false, lim.MaxLines)
-		plain.setText(lines, truncated, lim)
-		lines, truncated = ownText(found.html, true, lim.MaxLines)
-		html.setText(lines, truncated, lim)
+		lines, written, truncated := ownText(found.plain, false, lim.MaxLines)
+		plain.setText(lines, written, truncated, lim)
+		lines, written, truncated = ownText(found.html, true, lim.MaxLines)
+		html.setText(lines, written, truncated, lim)
 		if !slices.Equal(plain.Commands, html.Commands) {
 			t.Errorf("%s: commands of the HTML = %q, want those of the plain text, %q", filepath.Base(file), html.Commands, plain.Commands)
 		}

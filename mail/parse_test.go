@@ -119,7 +119,7 @@ func TestParseHeader(t *testing.T) {
 		Recipients: []string{"games+k7q2mx.1.abcdefghij@pbem.example.org", "games@pbem.example.org", "carol@example.org", "dan@example.com"},
 		Date:       time.Date(2024, 3, 4, 10, 15, 0, 0, time.FixedZone("", 3600)),
 	}
-	got := Parsed{p.MessageID, p.InReplyTo, p.References, p.Subject, p.From, p.FromName, p.ReturnPath, p.Recipients, p.Date, "", nil, false, "", nil, 0, "", nil}
+	got := Parsed{p.MessageID, p.InReplyTo, p.References, p.Subject, p.From, p.FromName, p.ReturnPath, p.Recipients, p.Date, "", nil, nil, false, "", nil, 0, "", nil}
 	if fmt.Sprint(got) != fmt.Sprint(want) || !got.Date.Equal(want.Date) {
 		t.Errorf("Parse(header) =\n%+v\nwant\n%+v", got, want)
 	}

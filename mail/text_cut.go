@@ -21,22 +21,33 @@ const (
 // above the first ">" block) keeps its unquoted lines between and after
 // the quotes. cut reports whether lines were dropped for the limit.
 func cut(lines []string, maxLines int) ([]string, bool) {
-	own, m, at := collect(lines, maxLines, false)
-	if m == quoteMark && len(trimBlank(own)) == 0 {
-		own, m, _ = collect(lines[at:], maxLines, true)
+	at, truncated := cutAt(lines, maxLines)
+	own := make([]string, len(at))
+	for k, i := range at {
+		own[k] = lines[i]
 	}
-	return trimBlank(own), m == limitMark
+	return own, truncated
+}
+
+// cutAt is cut, giving the indices of the lines it keeps.
+func cutAt(lines []string, maxLines int) ([]int, bool) {
+	own, m, at := collect(lines, 0, maxLines, false)
+	if m == quoteMark && len(trimBlank(lines, own)) == 0 {
+		own, m, _ = collect(lines, at, maxLines, true)
+	}
+	return trimBlank(lines, own), m == limitMark
 }
 
 // limitMark ends a collect that reached its limit.
 const limitMark mark = -1
 
-// collect gathers lines up to the first mark, or with below, the lines
-// outside the quotes up to the first end mark. It returns the mark it
-// stopped at and the line where that mark begins.
-func collect(lines []string, maxLines int, below bool) ([]string, mark, int) {
-	var own []string
-	for i := 0; i < len(lines); i++ {
+// collect gathers the indices of lines from from up to the first mark,
+// or with below, of the lines outside the quotes up to the first end
+// mark. It returns the mark it stopped at and the line where that mark
+// begins.
+func collect(lines []string, from, maxLines int, below bool) ([]int, mark, int) {
+	var own []int
+	for i := from; i < len(lines); i++ {
 		m, back := markAt(lines, i)
 		if m != noMark {
 			own = own[:max(len(own)-back, 0)] // the attribution's first lines
@@ -51,7 +62,7 @@ func collect(lines []string, maxLines int, below bool) ([]string, mark, int) {
 			}
 			continue
 		}
-		own = append(own, lines[i])
+		own = append(own, i)
 	}
 	return own, noMark, len(lines)
 }
@@ -113,14 +124,15 @@ func headerFollows(lines []string, from int, re *regexp.Regexp) bool {
 	return false
 }
 
-func trimBlank(lines []string) []string {
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
+// trimBlank drops the blank lines at both ends of own, indices of lines.
+func trimBlank(lines []string, own []int) []int {
+	for len(own) > 0 && strings.TrimSpace(lines[own[0]]) == "" {
+		own = own[1:]
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
+	for len(own) > 0 && strings.TrimSpace(lines[own[len(own)-1]]) == "" {
+		own = own[:len(own)-1]
 	}
-	return lines
+	return own
 }
 
 // The lines that end the player's own text. They are matched after

@@ -122,7 +122,7 @@ func TestCommands(t *testing.T) {
 		{strings.Repeat("é", MaxCommandBytes), strings.Repeat("é", MaxCommandBytes/2), true},
 	} {
 		var p Parsed
-		p.setText(splitBars(tt.in), false, lim)
+		p.setText(splitBars(tt.in), splitBars(tt.in), false, lim)
 		if got := strings.Join(p.Commands, "|"); got != tt.want || p.Truncated != tt.truncated {
 			t.Errorf("setText(%.40q).Commands = %.40q, %v, want %.40q, %v", tt.in, got, p.Truncated, tt.want, tt.truncated)
 		}

@@ -55,6 +55,10 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		}
 		var err error
 		cmd, isCmd := lookup(word)
+		if isCmd && cmd.Verbatim && len(l.p.Written) == len(l.p.Commands) {
+			_, rest = splitCommand(l.p.Written[first+i])
+			rest = strings.TrimSpace(rest)
+		}
 		asMove := !isCmd
 		if isCmd && cmd.MayBeMove {
 			if asMove, err = m.movesNotCommands(ctx, l, word, line); err != nil {

@@ -62,6 +62,10 @@ type Command struct {
 	// ("停止 吧", "stop please"); such a line is answered with how to
 	// write it if it was meant (see question.go).
 	Destructive bool
+	// Verbatim says the command's text is passed on as the player wrote
+	// it (SAY): read from the line before full-width forms were narrowed,
+	// so that Chinese punctuation reaches the others as typed.
+	Verbatim bool
 
 	run func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error
 }
@@ -103,7 +107,7 @@ func init() {
 			Console: "pbem legal", run: answer(KindLegal)},
 		{Word: "HISTORY", Aliases: []string{"历史"}, Syntax: "HISTORY", Example: "HISTORY", Who: AnyPlayer, Game: true, Brief: true,
 			Console: "pbem log", run: history},
-		{Word: "SAY", Aliases: []string{"说"}, Syntax: "SAY <text>", Example: "SAY good luck!", Who: AnyPlayer, Game: true, Brief: true,
+		{Word: "SAY", Aliases: []string{"说"}, Syntax: "SAY <text>", Example: "SAY good luck!", Who: AnyPlayer, Game: true, Brief: true, Verbatim: true,
 			Detail: "It is part of the game's history.", run: say},
 		{Word: "RESIGN", Destructive: true, Aliases: []string{"认输"}, Syntax: "RESIGN", Example: "RESIGN", Who: AnyPlayer, Game: true, Brief: true,
 			run: resign},

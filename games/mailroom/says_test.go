@@ -92,3 +92,21 @@ func TestSayBurst(t *testing.T) {
 		t.Errorf("a SAY held back as the game ended is not in bea's game-over mail:\n%s", texts(out))
 	}
 }
+
+// TestSayAsWritten: a SAY is relayed exactly as its player wrote it, the
+// full-width punctuation of Chinese included; only the command's own
+// word may be written full-width.
+func TestSayAsWritten(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	const said = "好棋！下一步看你的，加油～（笑）ＡＢＣ"
+	mt.mail(id, 0, tableAddrs[0], utf8Header, "说 "+said+"\r\n")
+	g := mt.game(id)
+	if len(g.Said) != 1 || g.Said[0].Text != said {
+		t.Fatalf("the game holds the SAYs %+v, want %q as written", g.Said, said)
+	}
+	got := mt.saidTo(tableAddrs[1])
+	if len(got) != 1 || !strings.Contains(got[0].Text, said) {
+		t.Errorf("bea's mail does not relay %q as written:\n%s", said, texts(got))
+	}
+}
