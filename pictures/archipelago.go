@@ -408,3 +408,6 @@ func archipelagoLegend(p *Picture, x, y float64) {
 	}
 	p.Text(x, y, p.s("a player's shape and number: citizens; a hull: ships; a house: a building (its initial); a ring: a city's owner"), Font{Size: 12}, "")
 }
+
+// Archipelago draws the board of Archipelago as the view's seat sees it.
+func Archipelago(p *Picture, v *archipelago.View) { drawArchipelago(p, v) }

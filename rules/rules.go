@@ -101,8 +101,8 @@ type State interface {
 
 // OutOfTurn is implemented by the states of games in which a seat may
 // play some moves whether or not the game waits for it (ToAct), such as
-// Archipelago's deals, which any player may offer and answer at any time
-// they may be made. OutOfTurn reports whether m is such a move. Legal lists
+// deals, which any player may offer and answer at any time they may be
+// made. OutOfTurn reports whether m is such a move. Legal lists
 // them only for the seats to act; Parse and Apply take them from any seat
 // they are open to, and a seat's programmed list never holds them: the
 // mail side plays them when they come.
@@ -121,7 +121,7 @@ type Staged interface {
 
 // TieBreaker is implemented by states whose rules break a tie on points.
 // Once the game is over, TieBreak gives each seat's second measure, by
-// seat (Altiplano's coins): of seats with equal scores, the higher ranks
+// seat (coins left, say): of seats with equal scores, the higher ranks
 // higher, and equal measures share the place.
 type TieBreaker interface {
 	TieBreak() []int

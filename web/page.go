@@ -10,7 +10,6 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -73,7 +72,7 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 			return nil, err
 		}
 	}
-	svg, err := board(shown.State.View(who.seat))
+	svg, err := p.board(g.Created.Game, shown.State.View(who.seat))
 	if err != nil {
 		return nil, err
 	}
@@ -134,8 +133,8 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 }
 
 // board is the view's picture as SVG, to stand inline in the page.
-func board(v rules.View) (template.HTML, error) {
-	pic, err := pictures.Draw(v)
+func (p *Pages) board(game string, v rules.View) (template.HTML, error) {
+	pic, err := p.Games.Draw(game, v, nil)
 	if err != nil {
 		return "", err
 	}

@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"github.com/pbem-games/pbem/catalog/all"
 	"html"
 	"io"
 	"net/http"
@@ -321,7 +322,11 @@ func TestPageTurn(t *testing.T) {
 // them, house rules and all, and nothing else: an unknown game or a path
 // that climbs out is a 404.
 func TestRulesPage(t *testing.T) {
-	srv := httptest.NewServer((&web.Pages{}).Rules())
+	offered, err := all.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer((&web.Pages{Games: offered}).Rules())
 	defer srv.Close()
 	for _, game := range []string{"atacama", "altiplano", "archipelago"} {
 		code, h, body := get(t, srv.URL+"/rules/"+game)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/catalog/all"
 	"io"
 	"os"
 	"strconv"
@@ -25,6 +27,20 @@ type env struct {
 	// serve makes this process the one that serves the data directory to
 	// the other command lines while the store is open ("pbem serve").
 	serve bool
+	// offered are the games pbem offers (catalog/all), once asked for.
+	offered *catalog.Catalog
+}
+
+// games returns the games pbem offers, each with all its pieces.
+func (e *env) games() (*catalog.Catalog, error) {
+	if e.offered == nil {
+		c, err := all.Catalog()
+		if err != nil {
+			return nil, err
+		}
+		e.offered = c
+	}
+	return e.offered, nil
 }
 
 // globalFlags adds the global flags to fs, so they may come before or after
@@ -91,7 +107,11 @@ func (e *env) service(ctx context.Context) (*games.Service, error) {
 		}
 		e.store = st
 	}
-	return &games.Service{Store: e.store, Catalog: postoffice.Catalog()}, nil
+	offered, err := e.games()
+	if err != nil {
+		return nil, err
+	}
+	return &games.Service{Store: e.store, Catalog: offered.Rules()}, nil
 }
 
 func (e *env) close() {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/games/mailroom"
-	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -72,7 +71,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	view := g.State.View(s)
 	switch *format {
 	case "svg", "png":
-		return writePicture(e, view, *format)
+		return writePicture(e, g.Created.Game, view, *format)
 	case "json":
 		toAct := g.State.ToAct()
 		if toAct == nil || g.Ended != nil {
@@ -83,7 +82,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, heading(g, s, words.For(*lang)))
 	fmt.Fprintln(e.stdout)
-	fmt.Fprint(e.stdout, strings.TrimRight(mailroom.BoardIn(view, *lang), "\n")+"\n")
+	fmt.Fprint(e.stdout, strings.TrimRight(mailroom.New(svc, e.offered).BoardIn(view, *lang), "\n")+"\n")
 	return nil
 }
 
@@ -91,8 +90,8 @@ func runShow(ctx context.Context, e *env, args []string) error {
 var showFormats = []string{"text", "json", "svg", "png"}
 
 // writePicture draws the view as a picture in format, svg or png.
-func writePicture(e *env, view rules.View, format string) error {
-	pic, err := pictures.Draw(view)
+func writePicture(e *env, game string, view rules.View, format string) error {
+	pic, err := e.offered.Draw(game, view, nil)
 	if err != nil {
 		return err
 	}
@@ -150,7 +149,7 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, evs)
 	}
-	lines := mailroom.DescribeEachIn(g, evs, int(rules.Observer), *lang)
+	lines := mailroom.New(svc, e.offered).DescribeEachIn(g, evs, int(rules.Observer), *lang)
 	for i, ev := range evs {
 		fmt.Fprintf(e.stdout, "%4d  %s  %-14s %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), ev.Type, lines[i])
 	}

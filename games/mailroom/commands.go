@@ -229,9 +229,9 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 
 // movesNotCommands says whether a line that starts with a table command's
 // word is a move of the game: a DECLINE with the words of a move, such as
-// Archipelago's answer to a deal (DECLINE RED), whether or not an undo
+// a game's answer to a deal (DECLINE RED), whether or not an undo
 // waits for an answer, which only the bare word gives; or an END such as
-// Altiplano's word for DONE when no vote to end the game waits (END GAME
+// a game's word for DONE when no vote to end the game waits (END GAME
 // still asks to end it), which the game must read as a legal move of the
 // seat now. The bare DECLINE in reply to the mail that asked about an undo
 // answers that undo, settled since or not.
@@ -251,7 +251,7 @@ func (m *Mailroom) movesNotCommands(ctx context.Context, l *letter, word, line s
 			asked, err := m.answersUndo(ctx, l)
 			return !asked && parses(l, line), err
 		}
-		// With words after it (Archipelago's DECLINE RED), it is the
+		// With words after it (a deal's DECLINE RED), it is the
 		// game's move, to be played, kept for later or refused with the
 		// game's reason, never the answer to an undo.
 		if n, ok := l.game.State.(rules.Notation); ok {
@@ -284,7 +284,7 @@ func (m *Mailroom) answersUndo(ctx context.Context, l *letter) (bool, error) {
 }
 
 // outOfTurn says whether line is a move the game waits for nobody to make
-// (rules.OutOfTurn: Archipelago's deals): it is played, or refused with
+// (rules.OutOfTurn: deals): it is played, or refused with
 // its reason, when the mail is read, whether or not it is the seat's turn,
 // and never kept for the seat's turn (an answer to an offer gone by then
 // is refused, not played in some later phase).

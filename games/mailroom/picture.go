@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates"
 )
@@ -16,20 +15,20 @@ import (
 // than this is left out rather than make the mail heavy to fetch.
 const maxPicture = 150 << 10
 
-// boardPicture draws view v as a PNG for the mail of Message-ID id: the
+// boardPicture draws view v of game as a PNG for the mail of Message-ID id: the
 // picture for the templates and the inline part that goes with the HTML.
 // Its Content-ID comes from the Message-ID, and drawing is deterministic,
 // so the same notice gives the same mail. ok is false when the view cannot
 // be drawn, even when drawing it panics: the mail then goes without a
 // picture, never held or lost for one. Its words are in the reader's
 // language, as say writes a phrase (nil for English).
-func boardPicture(v rules.View, id, name string, say func(rules.Phrase) string) (pic templates.Picture, part mail.Attachment, ok bool) {
+func (s *Service) boardPicture(game string, v rules.View, id, name string, say func(rules.Phrase) string) (pic templates.Picture, part mail.Attachment, ok bool) {
 	defer func() {
 		if recover() != nil {
 			pic, part, ok = templates.Picture{}, mail.Attachment{}, false
 		}
 	}()
-	p, err := pictures.DrawIn(v, say)
+	p, err := s.games.Draw(game, v, say)
 	if err != nil {
 		return pic, part, false
 	}

@@ -47,7 +47,7 @@ func (s *Service) localeAt(ctx context.Context, addr string, at time.Time) (Loca
 	if err != nil {
 		return Locale{}, p, err
 	}
-	return localeOf(p), p, nil
+	return localeOf(s.games.Words(), p), p, nil
 }
 
 // languageNames are the words a reader may write for each language pbem
@@ -209,7 +209,7 @@ func (m *Mailroom) stamp(ctx context.Context, l *letter) error {
 // events, as their settings stood at the mail's date.
 func (s *Service) readerLocale(ctx context.Context, n mail.Notice, date time.Time) (Locale, error) {
 	if lang := n.Fields["lang"]; lang != "" {
-		return localeOf(mail.Pref{Lang: lang, Zone: n.Fields["zone"]}), nil
+		return localeOf(s.games.Words(), mail.Pref{Lang: lang, Zone: n.Fields["zone"]}), nil
 	}
 	loc, _, err := s.localeAt(ctx, n.To, date)
 	return loc, err

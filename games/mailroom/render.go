@@ -105,7 +105,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
 		if m.Board != "" && m.Kind.ShowsBoard() {
-			if pic, part, ok := boardPicture(g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png", loc.phrase); ok {
+			if pic, part, ok := s.boardPicture(g.Created.Game, g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png", loc.phrase); ok {
 				m.Picture, out.Inline = pic, []mail.Attachment{part}
 			}
 		}
@@ -303,8 +303,8 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 
 // BoardIn is a view's text board in lang, as a player who reads lang gets
 // it by mail.
-func BoardIn(v rules.View, lang string) string {
-	return boardText(v, Locale{Printer: words.For(lang)})
+func (s *Service) BoardIn(v rules.View, lang string) string {
+	return boardText(v, Locale{Printer: s.games.Words().For(lang)})
 }
 
 // boardText is a view's text board as the reader reads it: a game that
@@ -406,7 +406,7 @@ func commandHelp(kind templates.Kind, loc Locale) []templates.CommandHelp {
 			continue
 		}
 		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: c.HelpIn(loc.Lang()), Example: c.Example}
-		if words.Has(loc.Lang(), "example."+c.Word) {
+		if loc.Has("example." + c.Word) {
 			h.Example = loc.S("example." + c.Word)
 		}
 		if c.Who == HostOnly {
@@ -425,7 +425,7 @@ var placeholder = regexp.MustCompile(`<[^<>]+>|variant…`)
 func syntaxIn(syntax string, loc Locale) string {
 	return placeholder.ReplaceAllStringFunc(syntax, func(ph string) string {
 		inner := strings.Trim(ph, "<>…")
-		if !words.Has(loc.Lang(), "ph."+inner) {
+		if !loc.Has("ph." + inner) {
 			return ph
 		}
 		if strings.HasPrefix(ph, "<") {

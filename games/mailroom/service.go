@@ -8,6 +8,7 @@ package mailroom
 import (
 	"errors"
 	"fmt"
+	"github.com/pbem-games/pbem/catalog"
 	"sync"
 
 	"github.com/pbem-games/pbem/mail"
@@ -20,14 +21,16 @@ import (
 // cause, and the words of every mail.
 type Service struct {
 	*games.Service
+	games *catalog.Catalog // what the mail says and draws of each game
 	cache mailCache
 
 	prefsMu sync.Mutex
 	prefs   *mail.Prefs // each address's language and zone, once opened
 }
 
-// New returns the mail side of svc.
-func New(svc *games.Service) *Service { return &Service{Service: svc} }
+// New returns the mail side of svc, for the games of c: the words and
+// pictures of each game come from c, its rules from svc.Catalog.
+func New(svc *games.Service, c *catalog.Catalog) *Service { return &Service{Service: svc, games: c} }
 
 // refuse is a refusal written for the person who asked.
 func refuse(kind error, format string, args ...any) error {

@@ -28,7 +28,7 @@ type club struct {
 
 func newClub(t *testing.T) *club {
 	c := &club{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
-	c.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return c.now }})
+	c.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return c.now }}, offered())
 	index, err := projections.NewProjector(c.ctx, c.svc.Store, c.svc.Catalog)
 	if err != nil {
 		t.Fatal(err)

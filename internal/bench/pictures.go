@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"github.com/pbem-games/pbem/catalog"
 	"math/rand/v2"
 	"runtime"
 	"time"
@@ -22,7 +23,8 @@ type pictureResult struct {
 
 // pictureCost draws seat 0's view of positions of seeded random games of
 // g, one after another, for d on one core.
-func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
+func pictureCost(c catalog.Game, d time.Duration) (pictureResult, error) {
+	g := c.Rules
 	seats := max(g.Info().MinSeats, 2)
 	res := pictureResult{game: g.Info().Name}
 	prev := runtime.GOMAXPROCS(1)
@@ -39,7 +41,7 @@ func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
 		for move := 0; move < 40 && time.Since(start) < d; move++ {
 			if move%8 == 0 { // a position every few moves, early and late
 				t := time.Now()
-				pic, err := pictures.Draw(st.View(0))
+				pic, err := pictures.DrawIn(c.Draw, st.View(0), nil)
 				if err != nil {
 					return res, err
 				}

@@ -3,6 +3,7 @@ package torture
 import (
 	"bytes"
 	"fmt"
+	"github.com/pbem-games/pbem/catalog"
 	"maps"
 	"math/rand/v2"
 	netmail "net/mail"
@@ -90,6 +91,10 @@ type Options struct {
 	Seats func(pair int) int
 	// Game returns the game table i plays; nil means Atacama.
 	Game func(pair int) string
+	// Games are the games the tables may play, which say how their
+	// players play each (catalog.Bots); nil: every game as one where
+	// seats take turns.
+	Games *catalog.Catalog
 	// Say is the chance that a player sends a SAY before answering a
 	// prompt.
 	Say float64
@@ -714,7 +719,7 @@ func (p *player) prompted(ct Content) error {
 	hurry := c.stopped
 	c.mu.Unlock()
 	var wait time.Duration
-	if c.opt.Together && atOnce[p.gameName(game)] && !hurry {
+	if c.opt.Together && c.opt.Games != nil && c.opt.Games.Bots(p.gameName(game)).AtOnce && !hurry {
 		wait = c.moment(game, seq)
 	}
 	held := false
