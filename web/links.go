@@ -1,8 +1,6 @@
 package web
 
 import (
-	"strings"
-
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -15,23 +13,14 @@ import (
 // open seat has none ("").
 // RulesLink is the address, under base, of the page of game's rules as
 // pbem plays them.
-func RulesLink(base, game string) string {
-	return strings.TrimRight(base, "/") + "/rules/" + game
-}
+func RulesLink(base, game string) string { return mail.RulesLink(base, game) }
 
 func Link(base string, t mail.Tokens, g *projections.Game, seat rules.Seat) string {
-	base = strings.TrimRight(base, "/")
-	if seat == rules.Observer {
-		return base + mail.PagePath(g.ID, t.PublicPage(g.ID), true)
+	addr := ""
+	if int(seat) >= 0 && int(seat) < len(g.Created.Players) {
+		addr = g.Created.Players[seat].Address
 	}
-	if int(seat) < 0 || int(seat) >= len(g.Created.Players) {
-		return ""
-	}
-	addr := g.Created.Players[seat].Address
-	if addr == "" {
-		return ""
-	}
-	return base + mail.PagePath(g.ID, t.Page(g.ID, int(seat), addr), false)
+	return t.PageLink(base, g.ID, int(seat), addr)
 }
 
 // Reader is one reader of a game's pages and their link.

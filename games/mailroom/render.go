@@ -19,7 +19,6 @@ import (
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates"
 	"github.com/pbem-games/pbem/templates/words"
-	"github.com/pbem-games/pbem/web"
 )
 
 // Letterhead is what every mail the service sends says about the service.
@@ -136,7 +135,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			out.ReplyTo = lh.Tokens.ReplyTo(lh.Mailbox, g.ID, n.Seat)
 		}
 		if lh.WebURL != "" && !invited {
-			m.Page = web.Link(lh.WebURL, lh.Tokens, g, rules.Seat(n.Seat))
+			m.Page = pageLink(lh, g, n.Seat)
 		}
 		if m.Kind == templates.Legal && m.YourTurn {
 			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat)), 0
@@ -527,12 +526,22 @@ func nameSeats(g *projections.Game, seats []int, loc Locale) string {
 	return loc.and(names)
 }
 
+// pageLink is the address of g's page for seat (rules.Observer: the
+// public page), as the web listener serves it (web.Pages).
+func pageLink(lh Letterhead, g *projections.Game, seat int) string {
+	addr := ""
+	if seat >= 0 && seat < len(g.Created.Players) {
+		addr = g.Created.Players[seat].Address
+	}
+	return lh.Tokens.PageLink(lh.WebURL, g.ID, seat, addr)
+}
+
 // rulesDoc names the document of game's rules as pbem plays them: its
 // page on the service's web listener, where it serves pages, else its
 // place in pbem's source, in the reader's words.
 func rulesDoc(info rules.Info, loc Locale, webURL string) string {
 	if webURL != "" {
-		return web.RulesLink(webURL, info.Name)
+		return mail.RulesLink(webURL, info.Name)
 	}
 	return loc.S("rules.doc", info.Name)
 }

@@ -32,7 +32,7 @@ var allowed = map[string][]string{
 	"mail/mailtest":               {"events", "mail"},
 	"games":                       {"events", "projections", "rules"},
 	"games/gamestest":             {"events", "events/storetest", "games", "rules", "rules/atacama"},
-	"games/mailroom":              {"catalog", "events", "games", "projections", "rules", "mail", "templates", "templates/words", "web"},
+	"games/mailroom":              {"catalog", "events", "games", "projections", "rules", "mail", "templates", "templates/words"},
 	"pictures":                    {"rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
 	"pictures/internal/cjksubset": nil,
 	"catalog":                     {"pictures", "rules", "templates/words"},
