@@ -1,3 +1,10 @@
+// Package postoffice is the serving process, what "pbem serve" runs: its
+// configuration (Config, LoadConfig), Start, which wires the intake, the
+// mailroom, the projector, the outbox, the clock and the retention for the
+// games offered (a catalog.Catalog) on a store, and Run, which runs each
+// part while this process holds its lease, with /healthz, /metrics and
+// the games' pages beside them. "pbem demo", the benchmark and the
+// end-to-end tests start it the same way.
 package postoffice
 
 import (
