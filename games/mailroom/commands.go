@@ -24,7 +24,8 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		l.answer(KindHelp, saying("notice", "no.command"))
 		return nil
 	}
-	first, end := meant(l.game, l.seat, l.p.Commands)
+	cmds := m.Service.cmds
+	first, end := cmds.meant(l.game, l.seat, l.p.Commands)
 	run, ignored := l.p.Commands[first:end], append(slices.Clone(l.p.Commands[:first]), l.p.Commands[end:]...)
 	if l.p.Truncated && end == len(l.p.Commands) {
 		// Lines dropped after a sign-off would have been ignored anyway.
@@ -32,9 +33,9 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 	}
 	defer tellIgnored(l, ignored, log)
 	for i, line := range run {
-		word, rest := splitCommand(line)
+		word, rest := cmds.splitCommand(line)
 		rest = strings.TrimSpace(rest)
-		c := games.Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: moreMoves(run, i)}
+		c := games.Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: cmds.moreMoves(run, i)}
 		if l.game != nil {
 			if _, done := l.game.Applied(c.Source); done {
 				// Read again (after a crash, say): the line was recorded,
@@ -46,7 +47,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			}
 		}
 		var err error
-		cmd, isCmd := lookup(word)
+		cmd, isCmd := cmds.lookup(word)
 		asMove := !isCmd
 		if isCmd && cmd.MayBeMove {
 			if asMove, err = m.movesNotCommands(ctx, l, word, line); err != nil {
@@ -89,7 +90,7 @@ func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
 	if m.OnCommand == nil {
 		return
 	}
-	if cmd, ok := lookup(word); ok && !asMove {
+	if cmd, ok := m.Service.cmds.lookup(word); ok && !asMove {
 		word = cmd.Word
 	} else {
 		word = "MOVE"
@@ -115,18 +116,18 @@ func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
 // now or not: a mistyped or illegal move is run, and refused with its
 // reason, rather than ignored.
 func Meant(g *projections.Game, seat rules.Seat, lines []string) (run, ignored []string) {
-	first, end := meant(g, seat, lines)
+	first, end := newCommands().meant(g, seat, lines)
 	return lines[first:end], append(slices.Clone(lines[:first]), lines[end:]...)
 }
 
 // meant returns where in lines the commands Meant runs start and end.
-func meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int) {
-	first = slices.IndexFunc(lines, func(line string) bool { return isCommand(g, seat, line) })
+func (commands commandList) meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int) {
+	first = slices.IndexFunc(lines, func(line string) bool { return commands.isCommand(g, seat, line) })
 	if first < 0 {
 		return 0, min(len(lines), 1)
 	}
 	end = first + 1
-	for end < len(lines) && isCommand(g, seat, lines[end]) {
+	for end < len(lines) && commands.isCommand(g, seat, lines[end]) {
 		end++
 	}
 	return first, end
@@ -134,8 +135,8 @@ func meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int
 
 // isCommand reports whether line is a command or a move of game g for
 // seat, as Meant says.
-func isCommand(g *projections.Game, seat rules.Seat, line string) bool {
-	if word, _ := splitCommand(line); isCommandWord(word) {
+func (commands commandList) isCommand(g *projections.Game, seat rules.Seat, line string) bool {
+	if word, _ := commands.splitCommand(line); commands.isCommandWord(word) {
 		return true
 	}
 	if g == nil || seat == rules.Observer {

@@ -58,18 +58,20 @@ type Command struct {
 	run func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error
 }
 
-// commands is the table, in the order HELP gives it. It is filled in
-// init, as its handlers reach the table themselves through the mailroom.
-var commands []Command
+// commandList is the table, in the order HELP gives it.
+type commandList []Command
 
-func init() {
+// newCommands builds the table. Its handlers reach it themselves through
+// the mailroom, so it is a value the mail side builds once (New) and
+// passes, not a variable of the package.
+func newCommands() commandList {
 	answer := func(kind string) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
 		return func(_ *Mailroom, _ context.Context, l *letter, _ string, _ games.Cause) error {
 			l.answer(kind, nil)
 			return nil
 		}
 	}
-	commands = []Command{
+	return commandList{
 		{Word: "HELP", Aliases: []string{"?", "帮助"}, Syntax: "HELP", Example: "HELP", Who: Anyone, Brief: true,
 			run: answer(KindHelp)},
 		{Word: "NEW", Aliases: []string{"新游戏", "开局"}, Syntax: "NEW <game> [variant…] WITH <address>, …", Example: "NEW atacama enhanced WITH bea@example.net", Who: Anyone, Brief: true,
@@ -160,7 +162,7 @@ var keywords = map[string][]string{
 // separates it. A Chinese command word needs no space before a move or a
 // number ("悔棋2", "说：你好"), but one followed by more Chinese is a
 // sentence, not the command ("继续加油", "同意你的看法").
-func splitCommand(line string) (word, rest string) {
+func (commands commandList) splitCommand(line string) (word, rest string) {
 	for i := range commands {
 		for _, a := range commands[i].Aliases {
 			r, ok := strings.CutPrefix(line, a)
@@ -220,7 +222,7 @@ func cutKeyword(s, kw string) (before, after string, ok bool) {
 }
 
 // lookup returns the command whose word or alias word is, in any case.
-func lookup(word string) (*Command, bool) {
+func (commands commandList) lookup(word string) (*Command, bool) {
 	word = strings.ToUpper(word)
 	for i := range commands {
 		c := &commands[i]
@@ -232,13 +234,13 @@ func lookup(word string) (*Command, bool) {
 }
 
 // isCommandWord reports whether word starts a command rather than a move.
-func isCommandWord(word string) bool {
-	_, ok := lookup(word)
+func (commands commandList) isCommandWord(word string) bool {
+	_, ok := commands.lookup(word)
 	return ok
 }
 
 // Commands returns the command table, in the order HELP gives it.
-func Commands() []Command { return commands }
+func Commands() []Command { return newCommands() }
 
 func stop(m *Mailroom, ctx context.Context, l *letter, _ string, _ games.Cause) error {
 	stops, err := m.stopList(ctx)

@@ -126,7 +126,10 @@ func (l *letter) at(now time.Time) time.Time {
 // they cause is written so. Mail to the plain mailbox counts only when it
 // holds a command, so that no stranger's spam fills the bucket.
 func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
-	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool { w, _ := splitCommand(line); return isCommandWord(w) }) {
+	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool {
+		w, _ := m.Service.cmds.splitCommand(line)
+		return m.Service.cmds.isCommandWord(w)
+	}) {
 		return nil
 	}
 	prefs, err := m.Service.prefsStore(ctx)

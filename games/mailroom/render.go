@@ -99,7 +99,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, err
 	}
 	m.Lang = loc.Lang()
-	m.Commands = commandHelp(templates.Kind(n.Kind), loc)
+	m.Commands = s.cmds.help(templates.Kind(n.Kind), loc)
 	localize(&m, loc, n, out.Date)
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
@@ -396,9 +396,9 @@ func isSeatIn(seats []rules.Seat, seat int) bool {
 	return false
 }
 
-// commandHelp lists the commands of the mail language from the command
+// help lists the commands of the mail language from the command
 // table: every one for HELP, the brief list under any other mail.
-func commandHelp(kind templates.Kind, loc Locale) []templates.CommandHelp {
+func (commands commandList) help(kind templates.Kind, loc Locale) []templates.CommandHelp {
 	var out []templates.CommandHelp
 	for _, c := range commands {
 		if kind != templates.Help && !c.Brief {

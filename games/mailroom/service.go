@@ -22,6 +22,7 @@ import (
 type Service struct {
 	*games.Service
 	games *catalog.Catalog // what the mail says and draws of each game
+	cmds  commandList      // the mail command language
 	cache mailCache
 
 	prefsMu sync.Mutex
@@ -30,7 +31,9 @@ type Service struct {
 
 // New returns the mail side of svc, for the games of c: the words and
 // pictures of each game come from c, its rules from svc.Catalog.
-func New(svc *games.Service, c *catalog.Catalog) *Service { return &Service{Service: svc, games: c} }
+func New(svc *games.Service, c *catalog.Catalog) *Service {
+	return &Service{Service: svc, games: c, cmds: newCommands()}
+}
 
 // refuse is a refusal written for the person who asked.
 func refuse(kind error, format string, args ...any) error {

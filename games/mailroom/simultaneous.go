@@ -123,8 +123,8 @@ func quiet(g *projections.Game, sealed []events.Event, before []rules.State, mor
 // moreMoves reports whether the command after run[i] is a move, so the
 // mover need not be told of move i: the next one's answer, or its
 // refusal, shows the game after both.
-func moreMoves(run []string, i int) bool {
-	return i+1 < len(run) && !isCommandWord(firstWord(run[i+1]))
+func (commands commandList) moreMoves(run []string, i int) bool {
+	return i+1 < len(run) && !commands.isCommandWord(firstWord(run[i+1]))
 }
 
 // replacer is implemented by the states of games in which a player's
