@@ -17,3 +17,14 @@ func TestCatalog(t *testing.T) {
 		t.Errorf("the catalog holds %d games, want %d", got, len(all.Games()))
 	}
 }
+
+// BenchmarkCatalog measures building the catalog of pbem's games, which
+// validates each (starting and drawing it) and builds the book of every
+// text: what pbem serve and each command line pay once.
+func BenchmarkCatalog(b *testing.B) {
+	for b.Loop() {
+		if _, err := all.Catalog(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
