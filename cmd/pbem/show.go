@@ -80,7 +80,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return writeJSON(e, shown{Game: g.ID, Rules: g.Created.Game, Seq: g.Seq, ToAct: toAct,
 			Over: over || g.Ended != nil, Scores: scores, Places: g.Places(), Seat: s, View: view})
 	}
-	fmt.Fprintln(e.stdout, heading(g, s, words.For(*lang)))
+	fmt.Fprintln(e.stdout, heading(g, s, e.offered.Words().For(*lang)))
 	fmt.Fprintln(e.stdout)
 	fmt.Fprint(e.stdout, strings.TrimRight(mailroom.New(svc, e.offered).BoardIn(view, *lang), "\n")+"\n")
 	return nil

@@ -62,6 +62,9 @@ type PostOffice struct {
 // ready to Run; svc's store is open and stays the caller's to close, and
 // its rules are those of the games offered.
 func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c Config, log *slog.Logger) (*PostOffice, error) {
+	if offered == nil {
+		return nil, errors.New("postoffice: no games offered")
+	}
 	svc.Domain, svc.Catalog = c.IDDomain(), offered.Rules()
 	smtpOpts, err := c.SMTPOptions()
 	if err != nil {
