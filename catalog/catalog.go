@@ -55,6 +55,11 @@ type Bots struct {
 	// bids, plans made in secret): the players of such a game answer
 	// their prompts at about the same moment, as the game's tables do.
 	AtOnce bool
+	// IfThen says that the players of a two-seat game of the game may
+	// write a conditional move (IF … THEN) for their next turn, guessing
+	// the other's move from the legal moves their prompt lists, each a
+	// field such as E5.
+	IfThen bool
 }
 
 // ErrIncomplete is the error of Validate and New for a game with a piece

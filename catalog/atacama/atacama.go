@@ -19,6 +19,6 @@ func Game() catalog.Game {
 		Draw:  pictures.Draws(pictures.Atacama),
 		Words: map[string]words.Texts{"en": en, "zh": zh},
 		Docs:  map[string][]byte{"en": doc},
-		Bots:  &catalog.Bots{AtOnce: false},
+		Bots:  &catalog.Bots{IfThen: true},
 	}
 }

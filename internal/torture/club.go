@@ -883,13 +883,13 @@ func (p *player) answer(game string, k *kept, held bool) error {
 }
 
 // ifThen now and then mails, after move in answer to prompt, a
-// conditional move for the player's next turn in a two-player Atacama
-// game: it guesses the other's move from what the prompt listed as
+// conditional move for the player's next turn in a two-player game whose
+// bots write them (catalog.Bots.IfThen): it guesses the other's move from what the prompt listed as
 // legal, the middle one once move's field is taken, as the other's
 // prompt would give it as its example.
 func (p *player) ifThen(base Sent, prompt Content, move string) error {
 	game := base.Game
-	if p.club.opt.If <= 0 || p.gameName(game) != "atacama" || p.club.seats(p.tableOf(game)) != 2 || p.ahead.Float64() >= p.club.opt.If {
+	if p.club.opt.If <= 0 || p.club.opt.Games == nil || !p.club.opt.Games.Bots(p.gameName(game)).IfThen || p.club.seats(p.tableOf(game)) != 2 || p.ahead.Float64() >= p.club.opt.If {
 		return nil
 	}
 	without := func(moves []string, field string) []string {
