@@ -1,7 +1,10 @@
 // Package words holds every sentence pbem writes to a player, in each
 // language it speaks, by message id, with each language's plural rules
 // (golang.org/x/text/message). A language is one file (en.go, zh.go)
-// that gives a text for every id: TestComplete fails on one missing.
+// that gives a text for every id: TestComplete fails on one missing. A
+// game's own phrases come with the game (package catalog), each game's
+// checked the same way (Complete), and a Book holds pbem's texts and
+// every game's together.
 //
 // The ids name what is said, not how ("note.lang", "refuse.zone"); the
 // code says which to print and with what arguments, and the language's
