@@ -123,7 +123,8 @@ func (g Game) Validate() error {
 }
 
 // Catalog is the games a service offers, each with all its pieces, and
-// the book of every text pbem and those games write.
+// the book of every text pbem and those games write. A nil Catalog holds
+// no game.
 type Catalog struct {
 	games map[string]Game
 	rules rules.Catalog
@@ -156,10 +157,18 @@ func New(games ...Game) (*Catalog, error) {
 }
 
 // Names returns the names of the games, sorted.
-func (c *Catalog) Names() []string { return slices.Sorted(maps.Keys(c.games)) }
+func (c *Catalog) Names() []string {
+	if c == nil {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(c.games))
+}
 
 // Game returns the game of that name and whether there is one.
 func (c *Catalog) Game(name string) (Game, bool) {
+	if c == nil {
+		return Game{}, false
+	}
 	g, ok := c.games[name]
 	return g, ok
 }
@@ -175,7 +184,7 @@ func (c *Catalog) Words() *words.Book { return c.book }
 // (nil: English), as pictures.DrawIn; pictures.ErrNoPicture for a game
 // the catalog does not hold or a view of another game.
 func (c *Catalog) Draw(game string, v rules.View, say func(rules.Phrase) string) (*pictures.Picture, error) {
-	g, ok := c.games[game]
+	g, ok := c.Game(game)
 	if !ok {
 		return nil, fmt.Errorf("%w: no game %q", pictures.ErrNoPicture, game)
 	}
@@ -185,7 +194,7 @@ func (c *Catalog) Draw(game string, v rules.View, say func(rules.Phrase) string)
 // Doc returns game's rules document in lang, or in English where the
 // game has none in lang, and whether the catalog holds the game.
 func (c *Catalog) Doc(game, lang string) ([]byte, bool) {
-	g, ok := c.games[game]
+	g, ok := c.Game(game)
 	if !ok {
 		return nil, false
 	}
@@ -198,7 +207,7 @@ func (c *Catalog) Doc(game, lang string) ([]byte, bool) {
 // Bots returns how the torture's players play game; the zero Bots for a
 // game the catalog does not hold.
 func (c *Catalog) Bots(game string) Bots {
-	if g, ok := c.games[game]; ok && g.Bots != nil {
+	if g, ok := c.Game(game); ok && g.Bots != nil {
 		return *g.Bots
 	}
 	return Bots{}

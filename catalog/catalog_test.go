@@ -130,3 +130,15 @@ func with(t words.Texts, id, text string) words.Texts {
 	out[id] = text
 	return out
 }
+
+// TestNilCatalog: a nil catalog holds no game: no picture, no document,
+// no bots, and no crash.
+func TestNilCatalog(t *testing.T) {
+	var c *catalog.Catalog
+	if _, err := c.Draw("nim", nim.View{}, nil); !errors.Is(err, pictures.ErrNoPicture) {
+		t.Errorf("Draw = %v, want ErrNoPicture", err)
+	}
+	if _, ok := c.Doc("nim", "en"); ok || c.Bots("nim").AtOnce || len(c.Names()) != 0 {
+		t.Errorf("a nil catalog holds a game: Doc %v, Bots %v, Names %v", ok, c.Bots("nim"), c.Names())
+	}
+}
