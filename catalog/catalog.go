@@ -40,9 +40,8 @@ type Game struct {
 	// those phrases use, in every language pbem speaks
 	// (words.Languages).
 	Words map[string]words.Texts
-	// Docs is the game's rules as pbem plays them, Markdown, by
-	// language: the English (words.Fallback) at least, which a reader of
-	// a language without its own gets.
+	// Docs is the game's rules as pbem plays them, Markdown, in every
+	// language pbem speaks.
 	Docs map[string][]byte
 	// Bots is how the torture's players play the game.
 	Bots *Bots
@@ -71,9 +70,9 @@ var ErrIncomplete = errors.New("catalog: game incomplete")
 var name = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 
 // Validate returns ErrIncomplete, saying what is missing, when a piece of
-// g is: rules, a drawing that draws the board at the start, words in
-// every language pbem speaks (words.Complete), the English rules
-// document, the notation's help, or the bots.
+// g is: rules, a drawing that draws the board at the start, words and a
+// rules document in every language pbem speaks (words.Complete), the
+// notation's help, or the bots.
 func (g Game) Validate() error {
 	if g.Rules == nil {
 		return fmt.Errorf("%w: no rules", ErrIncomplete)
@@ -105,12 +104,14 @@ func (g Game) Validate() error {
 	} else if err := words.Complete(g.Words); err != nil {
 		errs = append(errs, fmt.Errorf("words: %w", err))
 	}
-	if len(g.Docs[words.Fallback]) == 0 {
-		errs = append(errs, fmt.Errorf("no rules document in %s", words.Fallback))
+	for _, lang := range words.Languages() {
+		if len(g.Docs[lang]) == 0 {
+			errs = append(errs, fmt.Errorf("no rules document in %s", lang))
+		}
 	}
 	for lang := range g.Docs {
-		if _, ok := words.Match(lang); !ok || len(g.Docs[lang]) == 0 {
-			errs = append(errs, fmt.Errorf("a rules document in %q: empty, or a language pbem does not speak", lang))
+		if l, ok := words.Match(lang); !ok || l != lang {
+			errs = append(errs, fmt.Errorf("a rules document in %q, a language pbem does not speak", lang))
 		}
 	}
 	if g.Bots == nil {
@@ -191,8 +192,8 @@ func (c *Catalog) Draw(game string, v rules.View, say func(rules.Phrase) string)
 	return pictures.DrawIn(g.Draw, v, say)
 }
 
-// Doc returns game's rules document in lang, or in English where the
-// game has none in lang, and whether the catalog holds the game.
+// Doc returns game's rules document in lang, or in English for a
+// language pbem does not speak, and whether the catalog holds the game.
 func (c *Catalog) Doc(game, lang string) ([]byte, bool) {
 	g, ok := c.Game(game)
 	if !ok {

@@ -34,7 +34,8 @@ func TestValidate(t *testing.T) {
 			g.Words = map[string]words.Texts{"en": g.Words["en"], "zh": without(g.Words["zh"], "took %s stones")}
 		}, `zh has no text for "took %s stones"`},
 		{"English words", func(g *catalog.Game) { delete(g.Words, "en") }, "no texts in en"},
-		{"rules document", func(g *catalog.Game) { g.Docs = nil }, "no rules document in en"},
+		{"rules documents", func(g *catalog.Game) { g.Docs = nil }, "no rules document in en"},
+		{"Chinese rules document", func(g *catalog.Game) { delete(g.Docs, "zh") }, "no rules document in zh"},
 		{"notation help", func(g *catalog.Game) { g.Rules = bare{nim.Game{}} }, "no help on the notation"},
 		{"notation", func(g *catalog.Game) { g.Rules = bare{nim.Game{}} }, "no notation"},
 		{"bots", func(g *catalog.Game) { g.Bots = nil }, "no bots"},
@@ -79,8 +80,11 @@ func TestNew(t *testing.T) {
 	if _, err := c.Draw("atacama", st.View(0), nil); !errors.Is(err, pictures.ErrNoPicture) {
 		t.Errorf("Draw(atacama) of Nim's view = %v, want ErrNoPicture", err)
 	}
-	if doc, ok := c.Doc("nim", "zh"); !ok || !strings.HasPrefix(string(doc), "# Nim") {
-		t.Errorf("Doc(nim, zh) = %q, %v; want the English, which is all Nim has", doc, ok)
+	if doc, ok := c.Doc("nim", "zh"); !ok || !strings.HasPrefix(string(doc), "# 尼姆") {
+		t.Errorf("Doc(nim, zh) = %q, %v; want the Chinese", doc, ok)
+	}
+	if doc, ok := c.Doc("nim", "fr"); !ok || !strings.HasPrefix(string(doc), "# Nim") {
+		t.Errorf("Doc(nim, fr) = %q, %v; want the English", doc, ok)
 	}
 	if !c.Bots("nim").AtOnce || c.Bots("atacama").AtOnce {
 		t.Errorf("Bots: nim %v, atacama %v; want seats at once in Nim only", c.Bots("nim"), c.Bots("atacama"))

@@ -1,6 +1,7 @@
 // Package docs holds the documents pbem serves as they are in its
 // source: each game's rules as pbem plays them, with every house rule and
-// its reason, so the link a mail gives is always the service's own text.
+// its reason, in English (docs/rules) and in Chinese (docs/zh/rules), so
+// the link a mail gives is always the service's own text.
 package docs
 
 import (
@@ -8,18 +9,27 @@ import (
 	"regexp"
 )
 
-//go:embed rules/*.md
+//go:embed rules/*.md zh/rules/*.md
 var rules embed.FS
 
 // gameName is what a game's name may be: its rules document's name.
 var gameName = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 
-// Rules returns game's rules document (docs/rules/<game>.md), Markdown;
-// false when there is none.
-func Rules(game string) ([]byte, bool) {
-	if !gameName.MatchString(game) {
+// langDir is where each language's rules documents are, by language tag.
+var langDir = map[string]string{"en": "rules/", "zh": "zh/rules/"}
+
+// Rules returns game's rules document in English (docs/rules/<game>.md),
+// Markdown; false when there is none.
+func Rules(game string) ([]byte, bool) { return RulesIn("en", game) }
+
+// RulesIn returns game's rules document in language lang ("en":
+// docs/rules/<game>.md, "zh": docs/zh/rules/<game>.md), Markdown; false
+// when there is none in that language.
+func RulesIn(lang, game string) ([]byte, bool) {
+	dir, ok := langDir[lang]
+	if !ok || !gameName.MatchString(game) {
 		return nil, false
 	}
-	b, err := rules.ReadFile("rules/" + game + ".md")
+	b, err := rules.ReadFile(dir + game + ".md")
 	return b, err == nil
 }

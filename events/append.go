@@ -83,10 +83,16 @@ func (s *Store) Append(ctx context.Context, game string, head Head, evs []Event,
 // sealed history: the events' hashes do not cover it. Its keys must be
 // header names of their own, not "Nats-" or BatchFirstHeader.
 func (s *Store) AppendNoted(ctx context.Context, game string, head Head, evs []Event, note map[string]string, extra ...Message) (Head, error) {
+	return s.appendNoted(ctx, GameSubject, game, head, evs, note, extra...)
+}
+
+// appendNoted is AppendNoted on the chain of id under prefix (GameSubject
+// or CampaignSubject).
+func (s *Store) appendNoted(ctx context.Context, prefix, game string, head Head, evs []Event, note map[string]string, extra ...Message) (Head, error) {
 	if err := s.checkOpen("append game " + game); err != nil {
 		return head, err
 	}
-	subject, err := gameSubject(game)
+	subject, err := chainSubject(prefix, game)
 	if err != nil {
 		return head, fmt.Errorf("events: append: %w", err)
 	}
@@ -132,7 +138,7 @@ func (s *Store) AppendNoted(ctx context.Context, game string, head Head, evs []E
 	seq, err := s.publish(ctx, subject, msgs)
 	last := sealed[len(sealed)-1]
 	if err != nil {
-		h, err := s.resolve(ctx, game, head, last, err)
+		h, err := s.resolve(ctx, subject, game, head, last, err)
 		s.stats.count(err)
 		return h, err
 	}
@@ -194,7 +200,7 @@ func (s *Store) publishBatch(ctx context.Context, msgs []*nats.Msg) (*jetstream.
 // resolve turns a failed publish into the result of Append. Conflicts and
 // rejected duplicates are settled by the last message on the game's
 // subject: our last event means an earlier try of this very append landed.
-func (s *Store) resolve(ctx context.Context, game string, head Head, last Event, pubErr error) (Head, error) {
+func (s *Store) resolve(ctx context.Context, subject, game string, head Head, last Event, pubErr error) (Head, error) {
 	var apiErr *jetstream.APIError
 	if !errors.As(pubErr, &apiErr) {
 		return head, fmt.Errorf("events: append game %s: %w", game, pubErr)
@@ -204,7 +210,7 @@ func (s *Store) resolve(ctx context.Context, game string, head Head, last Event,
 	default:
 		return head, fmt.Errorf("events: append game %s: %w", game, pubErr)
 	}
-	m, err := s.last(ctx, GameSubject+game)
+	m, err := s.last(ctx, subject)
 	switch {
 	case err == nil && m.Header.Get(jetstream.MsgIDHeader) == msgID(last):
 		return Head{Seq: last.Seq, Hash: last.Hash, StreamSeq: m.Sequence}, nil
@@ -240,9 +246,13 @@ func batchID() (string, error) {
 
 // gameSubject returns the subject of game's events, checking that the id is
 // a single subject token.
-func gameSubject(game string) (string, error) {
-	if game == "" || strings.ContainsAny(game, ".*> \t\r\n") {
-		return "", fmt.Errorf("%w: game id %q", ErrInvalid, game)
+func gameSubject(game string) (string, error) { return chainSubject(GameSubject, game) }
+
+// chainSubject returns the subject of the history id under prefix,
+// checking that the id is a single subject token.
+func chainSubject(prefix, id string) (string, error) {
+	if id == "" || strings.ContainsAny(id, ".*> \t\r\n") {
+		return "", fmt.Errorf("%w: %s id %q", ErrInvalid, strings.Trim(strings.TrimPrefix(prefix, "pbem."), "."), id)
 	}
-	return GameSubject + game, nil
+	return prefix + id, nil
 }

@@ -21,10 +21,15 @@ const loadIdle = 5 * time.Second
 // append. It checks that the events form one chain: consecutive Seq from 1,
 // each Prev the Hash before it.
 func (s *Store) Load(ctx context.Context, game string) ([]Event, Head, error) {
+	return s.load(ctx, GameSubject, game)
+}
+
+// load is Load of the history id under prefix.
+func (s *Store) load(ctx context.Context, prefix, game string) ([]Event, Head, error) {
 	if err := s.checkOpen("load game " + game); err != nil {
 		return nil, Head{}, err
 	}
-	subject, err := gameSubject(game)
+	subject, err := chainSubject(prefix, game)
 	if err != nil {
 		return nil, Head{}, fmt.Errorf("events: load: %w", err)
 	}

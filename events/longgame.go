@@ -92,6 +92,9 @@ type PlayerReplaced struct {
 	Name    string `json:"name"`
 	Address string `json:"address"`
 	Invited bool   `json:"invited,omitempty"`
+	// Accepted says the address said yes to the host's asking; events
+	// stored before it was recorded leave it false.
+	Accepted bool `json:"accepted,omitempty"`
 }
 
 // InvitationAnswered records an invited player's answer: with Accepted
@@ -115,6 +118,9 @@ type ObserverChanged struct {
 	Address string `json:"address"`
 	Watch   bool   `json:"watch"`
 	Invited bool   `json:"invited,omitempty"`
+	// Accepted says the address said yes to the host's asking; events
+	// stored before it was recorded leave it false.
+	Accepted bool `json:"accepted,omitempty"`
 }
 
 // AutoChanged records a player's choice about their forced moves: with

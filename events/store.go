@@ -56,9 +56,11 @@ type Delivery struct {
 
 // Subjects.
 const (
-	StreamName    = "PBEM"
-	GameSubject   = "pbem.game."   // + game id: the game's events
-	SecretSubject = "pbem.secret." // + game id: the game's seed until it is revealed
+	StreamName  = "PBEM"
+	GameSubject = "pbem.game." // + game id: the game's events
+	// CampaignSubject + campaign id: the campaign's events (Campaigns).
+	CampaignSubject = "pbem.campaign."
+	SecretSubject   = "pbem.secret." // + game id: the game's seed until it is revealed
 )
 
 // DuplicateWindow is how long JetStream remembers a message id, so how long
@@ -229,10 +231,14 @@ func (s *Store) Last(ctx context.Context, subject string) ([]byte, error) {
 // wrapping ErrNotFound: one read that tells whether a Head read before is
 // still where the game stands, without reading its history.
 func (s *Store) LastSeq(ctx context.Context, game string) (uint64, error) {
+	return s.lastSeq(ctx, GameSubject, game)
+}
+
+func (s *Store) lastSeq(ctx context.Context, prefix, game string) (uint64, error) {
 	if err := s.checkOpen("last of game " + game); err != nil {
 		return 0, err
 	}
-	subject, err := gameSubject(game)
+	subject, err := chainSubject(prefix, game)
 	if err != nil {
 		return 0, fmt.Errorf("events: last of game: %w", err)
 	}

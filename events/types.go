@@ -51,6 +51,12 @@ type GameCreated struct {
 	Players    []Player `json:"players"`    // by seat
 	Host       string   `json:"host"`       // who created it
 	Commitment string   `json:"commitment"` // "v2:" and the hex SHA-256 of the seed bound to the game (projections.Commitment); in older games of the seed alone. The seed stays secret until GameEnded
+	// Campaign, Round and Table name the campaign table this game plays
+	// (round and table counted from 1); empty in a game of no campaign,
+	// and in every game created before campaigns.
+	Campaign string `json:"campaign,omitempty"`
+	Round    int    `json:"round,omitempty"`
+	Table    int    `json:"table,omitempty"`
 }
 
 // MovePlayed records one legal move by its canonical text.

@@ -215,10 +215,11 @@ func (s *Service) followUps(g *projections.Game, c Cause) ([]events.Event, error
 	return s.forcedMove(g, c)
 }
 
-// forcedMove plays, for the first seat to act that has exactly one legal
-// move, that move: asking for it would cost its player a mail and the
-// game a round trip for nothing to decide. Not while the game is paused
-// or waits for its players, nor for a seat whose player said AUTO OFF.
+// forcedMove plays, for the first seat to act that has one choice only
+// (rules.Forced: one legal move, deals it might offer aside), that move:
+// asking for it would cost its player a mail and the game a round trip
+// for nothing to decide. Not while the game is paused or waits for its
+// players, nor for a seat whose player said AUTO OFF.
 func (s *Service) forcedMove(g *projections.Game, c Cause) ([]events.Event, error) {
 	if g.PausedAt != nil || g.Waiting() {
 		return nil, nil
@@ -227,15 +228,15 @@ func (s *Service) forcedMove(g *projections.Game, c Cause) ([]events.Event, erro
 		if g.Manual[int(seat)] {
 			continue
 		}
-		legal := g.State.Legal(seat)
-		if len(legal) != 1 {
+		only, one := rules.Forced(g.State, seat)
+		if !one {
 			continue
 		}
-		next, err := g.State.Apply(seat, legal[0])
+		next, err := g.State.Apply(seat, only)
 		if err != nil {
-			return nil, fmt.Errorf("games: %s: the only legal move %s of seat %d: %w", g.ID, legal[0], seat, err)
+			return nil, fmt.Errorf("games: %s: the only legal move %s of seat %d: %w", g.ID, only, seat, err)
 		}
-		return s.playEvents(g, next, events.MovePlayed{Seat: int(seat), Move: legal[0].String(), Forced: true}, c)
+		return s.playEvents(g, next, events.MovePlayed{Seat: int(seat), Move: only.String(), Forced: true}, c)
 	}
 	return nil, nil
 }

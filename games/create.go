@@ -23,6 +23,10 @@ type NewGame struct {
 	Seed     *rules.Seed     // nil: drawn from Entropy
 	Source   string          // what caused it, e.g. an inbox record
 	ReplyTo  string          // the Message-ID of the host's mail asking for it, if any
+	// Campaign, Round and Table name the campaign's table the game
+	// plays, for a game a campaign creates; GameCreated records them.
+	Campaign     string
+	Round, Table int
 }
 
 // idAlphabet leaves out letters that read like digits, so ids survive being
@@ -51,7 +55,8 @@ func (s *Service) Create(ctx context.Context, req NewGame) (string, error) {
 	if _, err := rg.Start(rules.Setup{Seats: len(players), Variants: variants, Seed: seed}); err != nil {
 		return "", refuse(ErrSetup, "%s cannot start: %v", info.Title, err)
 	}
-	created := events.GameCreated{Game: info.Name, Variants: variants, Players: players, Host: req.Host}
+	created := events.GameCreated{Game: info.Name, Variants: variants, Players: players, Host: req.Host,
+		Campaign: req.Campaign, Round: req.Round, Table: req.Table}
 	for try := range s.retries() {
 		id, err := s.newID(req.Source, try)
 		if err != nil {

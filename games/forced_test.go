@@ -14,8 +14,8 @@ import (
 )
 
 // playRandom plays up to n random legal moves of game id, and returns the
-// game and how often a seat to act had exactly one legal move that pbem
-// left to it.
+// game and how often a seat to act had one choice only that pbem left to
+// it: one legal move, leaving aside the deals it might offer.
 func playRandom(t *testing.T, svc *games.Service, id string, n int) (*projections.Game, int) {
 	t.Helper()
 	ctx := context.Background()
@@ -31,7 +31,7 @@ func playRandom(t *testing.T, svc *games.Service, id string, n int) (*projection
 		}
 		toAct := g.State.ToAct()
 		for _, s := range toAct {
-			if len(g.State.Legal(s)) == 1 {
+			if _, one := rules.Forced(g.State, s); one {
 				left++
 			}
 		}
@@ -50,8 +50,8 @@ func playRandom(t *testing.T, svc *games.Service, id string, n int) (*projection
 
 // TestForcedMovesPlayThemselves: a seat whose only legal move is one
 // (Archipelago's FEED NONE with nothing to give) is not asked for it:
-// pbem plays it at once, marked forced; a player who said AUTO OFF is
-// asked like for any other move.
+// pbem plays it at once, marked forced, whatever deals the seat might
+// offer; a player who said AUTO OFF is asked like for any other move.
 func TestForcedMovesPlayThemselves(t *testing.T) {
 	ctx := context.Background()
 	svc := &games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(archipelago.Game)}

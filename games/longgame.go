@@ -338,7 +338,7 @@ func (s *Service) AcceptWatch(ctx context.Context, id, address string, c Cause) 
 		if !g.Asked[address] {
 			return nil, "", refuse(ErrSetup, "nobody asked you to follow game %s", id)
 		}
-		evs, err := s.newEvents(c, event(events.TypeObserverChanged, events.SystemActor, events.ObserverChanged{Address: address, Watch: true}))
+		evs, err := s.newEvents(c, event(events.TypeObserverChanged, events.SystemActor, events.ObserverChanged{Address: address, Watch: true, Accepted: true}))
 		return evs, "", err
 	})
 }
@@ -386,6 +386,9 @@ func (s *Service) Queue(ctx context.Context, id string, seat rules.Seat, moves [
 	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
 		if !g.Rules.Info().Programmed {
 			return nil, "", refuse(rules.ErrIllegal, "it is not your turn, and %s takes no moves for later turns", g.Rules.Info().Title)
+		}
+		if lr, ok := g.State.(rules.ListReader); ok {
+			moves = lr.ReadList(seat, moves) // kept as meant when written
 		}
 		evs, err := s.newEvents(c, event(events.TypeMovesQueued, int(seat), events.MovesQueued{Seat: int(seat), Moves: moves, Salt: salt()}))
 		return evs, "", err

@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
 )
 
 // TestProgrammedListEndsWithItsRound: what is left of a programmed list when
@@ -183,6 +185,85 @@ func TestIfNeeded(t *testing.T) {
 	} {
 		if bare, ok := games.IfNeeded(tt.line); bare != tt.bare || ok != tt.ok {
 			t.Errorf("IfNeeded(%q) = %q, %v; want %q, %v", tt.line, bare, ok, tt.bare, tt.ok)
+		}
+	}
+}
+
+// TestProgrammedPassIsTheGift: an Archipelago list sent in the bidding of
+// a round with crises, "PASS, PASS, TAX", is kept as what its player
+// meant: the gifts of nothing to the two crises, each left out if the
+// crisis is over before the player's turn, then the tax; never a pass for
+// the round that would leave the player's discs unused.
+func TestProgrammedPassIsTheGift(t *testing.T) {
+	ctx := context.Background()
+	svc := &games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(archipelago.Game)}
+	players := []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}
+	seed := rules.SeedFromInt(3)
+	id, err := svc.Create(ctx, games.NewGame{Game: "archipelago", Players: players, Seed: &seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var g *projections.Game
+	for range 2000 {
+		if g, _, err = svc.Load(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		v := g.State.View(rules.Observer).(*archipelago.View)
+		if v.Round >= 2 && v.Phase == "turn order" && strings.HasPrefix(g.State.Legal(g.State.ToAct()[0])[0].String(), "BID") {
+			break
+		}
+		if _, over := g.State.Result(); over {
+			t.Fatalf("the game ended before round 2: %s", v.Ending)
+		}
+		to := g.State.ToAct()
+		seat := to[r.IntN(len(to))]
+		legal := g.State.Legal(seat)
+		if _, err := svc.Move(ctx, id, seat, legal[r.IntN(len(legal))].String(), games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The mail "BID 0, PASS, PASS, TAX" of a seat that bids while the
+	// other has still to bid: the bid is played at once, the rest kept.
+	// (A seat whose only bid is 0 has it played for it.)
+	to := g.State.ToAct()
+	seat := rules.Seat(1) - to[0]
+	if len(to) == 2 {
+		if _, err := svc.Move(ctx, id, seat, "BID 0", games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := svc.Queue(ctx, id, seat, []string{"PASS", "PASS", "TAX"}, games.Cause{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"FEED NONE IF NEEDED", "EXPORT NONE IF NEEDED", "TAX"}
+	if got := p.Game.Queues[int(seat)]; !slices.Equal(got, want) {
+		t.Fatalf("the list kept is %q, want %q", got, want)
+	}
+	// The other player plays on until the list is spent: it never passes
+	// the round for its player.
+	from := len(p.Game.Moves)
+	g = p.Game
+	for len(g.Queues[int(seat)]) > 0 {
+		to := g.State.ToAct()
+		if slices.Contains(to, seat) || len(to) == 0 {
+			break // the list stopped and asks its player
+		}
+		legal := g.State.Legal(to[0])
+		if g, _, err = svc.Load(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Move(ctx, id, to[0], legal[r.IntN(len(legal))].String(), games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+		if g, _, err = svc.Load(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, m := range g.Moves[from:] {
+		if int(m.Seat) == int(seat) && m.Move == "PASS" {
+			t.Errorf("the list passed the round for its player: %+v", g.Moves[from:])
 		}
 	}
 }

@@ -25,6 +25,7 @@ const (
 	StateWaiting = "waiting" // a temporary failure: tried again at Next
 	StateFailed  = "failed"  // refused for good (5xx), or waiting past the retry age
 	StateDead    = "dead"    // cannot be rendered or read: a fault of pbem's, never tried again by itself
+	StateStopped = "stopped" // not sent, for good: the recipient had asked pbem to stop mailing them
 )
 
 // Held is a notice the outbox set aside, and why.

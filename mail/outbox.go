@@ -116,6 +116,9 @@ const DefaultWorkers = 8
 // temporary refusal.
 var ErrUnrenderable = errors.New("mail: the notice cannot be rendered")
 
+// errStopped is why a notice to an address on the stop list is not sent.
+var errStopped = errors.New("the recipient asked pbem to stop mailing them (STOP)")
+
 // DeadLetter is the error of a notice that can never be sent as it
 // stands: pbem cannot render it. It is a fault of pbem's, not of the
 // recipient's.
@@ -262,11 +265,9 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 	if stopped, err := o.stops.Stopped(ctx, n.To); err != nil || stopped {
 		if stopped {
 			o.log().Info("mail not sent: the recipient asked pbem to stop mailing them", "id", n.ID, "to", n.To, "kind", n.Kind)
-			if prev != nil {
-				return true, o.held.Remove(ctx, prev.State, n.ID)
-			}
+			return true, o.hold(ctx, n, seq, prev, StateStopped, errStopped)
 		}
-		return stopped, err
+		return false, err
 	}
 	out, err := o.Render(ctx, n)
 	if errors.Is(err, ErrUnrenderable) {

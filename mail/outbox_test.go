@@ -400,6 +400,19 @@ func TestOutboxStopped(t *testing.T) {
 	if got := strings.Join(delivered, " "); got != "ana@pbem.test ana@pbem.test bea@pbem.test" {
 		t.Errorf("delivered to %s, want ana's two mails and none of bea's while she had stopped them, then bea's one and none of ana's once ana stopped", got)
 	}
+	// The operator's list says which mails went and which were kept
+	// back for a STOP, not "sent" for both.
+	list, err := mail.ListNotices(ctx, store, mail.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states []string
+	for _, s := range list {
+		states = append(states, strings.TrimSuffix(s.Notice.ID, "@pbem.test")+" "+s.State)
+	}
+	if got, want := strings.Join(states, ", "), "s0 stopped, s1 sent, s2 stopped, s3 sent, t0 stopped, t1 sent"; got != want {
+		t.Errorf("ListNotices = %s, want %s", got, want)
+	}
 }
 
 // startMail starts a loopback mail system of users for the test.

@@ -37,3 +37,12 @@ type Notation interface {
 	// looks like a move and "Thanks!" does not.
 	LooksLikeMove(s Seat, text string) bool
 }
+
+// Translator is implemented by states whose moves a player may write in
+// another language than the canonical notation. MoveIn writes move m as a
+// player of language lang writes it, in the terms of that language's
+// rulebook, so that Parse reads it back as m (the history still records
+// m's String); it is "" for a language the game has no writing in.
+type Translator interface {
+	MoveIn(lang string, m Move) string
+}

@@ -110,6 +110,16 @@ type OutOfTurn interface {
 	OutOfTurn(m Move) bool
 }
 
+// Addressed is implemented by the states of games in which a move may ask
+// another seat a question it answers out of turn, such as an offer of a
+// deal. Addressees returns the seats that seat's move, as its canonical
+// text reads, asks; none for any other move. The mail side mails them the
+// move at once, whatever their mail settings: a question heard only in
+// the next mail may lapse before it is read.
+type Addressed interface {
+	Addressees(seat Seat, move string) []Seat
+}
+
 // Staged is implemented by the states of games whose Info says Programmed.
 // Stage names the stretch of play that a programmed list sent now is
 // written for, such as "round 3", as a player reads it. When the stage
@@ -117,6 +127,18 @@ type OutOfTurn interface {
 // player, so that moves written for one stretch are never read in another.
 type Staged interface {
 	Stage() string
+}
+
+// ListReader is implemented by the states of games whose Info says
+// Programmed and some of whose move texts mean different moves as the
+// turns come. ReadList returns the lines of seat s's programmed list,
+// sent now, as pbem is to keep them: each written so that, when its turn
+// comes, it means what it meant when the player wrote it (a PASS that
+// in a crisis gives nothing and otherwise passes for the round is kept
+// as the gift of nothing it stands for). Lines it does not
+// change come back as they were.
+type ListReader interface {
+	ReadList(s Seat, lines []string) []string
 }
 
 // TieBreaker is implemented by states whose rules break a tie on points.

@@ -55,8 +55,10 @@ type Mail struct {
 	// YourTurn says the recipient is to move now; the mail then carries
 	// the prompt (Example, MoveSyntax, Legal).
 	YourTurn bool
-	// Example is a move written as the player should write it, e.g. "E5".
-	Example string
+	// Example is a move written as the player should write it, e.g. "E5",
+	// in the reader's words; ExampleMove is the same move as the game's
+	// notation writes it, for programs.
+	Example, ExampleMove string
 	// MoveSyntax says in one or two short sentences how to write a move,
 	// e.g. "A move names a free field: its column letter, then its row."
 	MoveSyntax string

@@ -384,4 +384,8 @@ var en = words.Texts{
 	"professions left: %s":     "professions left: %s",
 	"to move: %s":              "to move: %s",
 	"warehouse":                "warehouse",
+
+	// Added since.
+	"%s: a word is out of place: write e.g. PUT FARM ALPACA": "%s: a word is out of place: write e.g. PUT FARM ALPACA",
+	"%s names two actions: one action per turn":              "%s names two actions: one action per turn",
 }

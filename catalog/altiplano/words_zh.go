@@ -383,4 +383,8 @@ var zh = words.Texts{
 	"professions left: %s":     "剩余职业：%s",
 	"to move: %s":              "轮到走棋：%s",
 	"warehouse":                "仓库",
+
+	// Added since.
+	"%s: a word is out of place: write e.g. PUT FARM ALPACA": "%s：有一个词位置不对：请写例如 PUT FARM ALPACA",
+	"%s names two actions: one action per turn":              "%s 写了两个行动：每个回合只能执行一个行动",
 }

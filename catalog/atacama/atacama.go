@@ -1,6 +1,6 @@
 // Package atacama registers Atacama (rules/atacama) with pbem: its rules, the
 // drawing of its board, its words in every language, its rules document
-// (docs/rules/atacama.md) and how the torture's players play it.
+// (docs/rules/atacama.md, docs/zh/rules/atacama.md) and how the torture's players play it.
 package atacama
 
 import (
@@ -13,12 +13,13 @@ import (
 
 // Game is Atacama with every piece pbem needs of it.
 func Game() catalog.Game {
-	doc, _ := docs.Rules("atacama")
+	docEN, _ := docs.RulesIn("en", "atacama")
+	docZH, _ := docs.RulesIn("zh", "atacama")
 	return catalog.Game{
 		Rules: atacamarules.Game,
 		Draw:  pictures.Draws(pictures.Atacama),
 		Words: map[string]words.Texts{"en": en, "zh": zh},
-		Docs:  map[string][]byte{"en": doc},
+		Docs:  map[string][]byte{"en": docEN, "zh": docZH},
 		Bots:  &catalog.Bots{IfThen: true},
 	}
 }

@@ -21,7 +21,7 @@ func Nim() catalog.Game {
 		Rules: nim.Game{},
 		Draw:  pictures.Draws(drawNim),
 		Words: map[string]words.Texts{"en": nimEN, "zh": nimZH},
-		Docs:  map[string][]byte{"en": []byte(nimDoc)},
+		Docs:  map[string][]byte{"en": []byte(nimDoc), "zh": []byte(nimDocZh)},
 		Bots:  &catalog.Bots{AtOnce: true},
 	}
 }
@@ -49,6 +49,15 @@ nobody sees until the end. Each seat takes 1 to 3 stones (1 to 80 with
 the variant big): write take and the number, e.g. take 2. The seat that
 takes the last stone wins; with misere it loses. With turns the seats
 take turns; otherwise every seat chooses in secret each round.
+`
+
+// nimDocZh is Nim's rules document in Chinese.
+const nimDocZh = `# 尼姆
+
+一堆石子，数目由种子决定，另有一份谁也看不见的储备，直到终局才揭晓。
+每个座位每次拿 1 到 3 颗（变体 big 可拿 1 到 80 颗）：写 take 和数目，例如
+take 2。拿到最后一颗石子的人赢；变体 misere 则输。变体 turns 让座位轮流拿；
+否则每一轮所有座位同时秘密选择。
 `
 
 // nimEN are Nim's own texts in English: the formats of its phrases.

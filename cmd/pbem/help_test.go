@@ -93,7 +93,7 @@ func TestAdvertisedFlags(t *testing.T) {
 			continue
 		}
 		var sub []string
-		if m.command == "mail" { // the first word is the subcommand
+		if m.command == "mail" || m.command == "campaign" { // the first word is the subcommand
 			if f := strings.Fields(m.rest); len(f) > 0 {
 				sub = f[:1]
 			}

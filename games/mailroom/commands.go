@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,6 +22,10 @@ import (
 // a game that did not happen.
 func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) == 0 {
+		if subj := subjectCommand(l.p.Subject); subj != "" && m.Service.cmds.isCommand(l.game, l.seat, subj) {
+			l.answer(KindHelp, saying("notice", "no.command.subject", strconv.Quote(subj)))
+			return nil
+		}
 		l.answer(KindHelp, saying("notice", "no.command"))
 		return nil
 	}
@@ -150,8 +155,10 @@ func (commands commandList) isCommand(g *projections.Game, seat rules.Seat, line
 }
 
 // tellIgnored says in the answer to the mail which of its lines pbem
-// ignored: in the last answer it has, or, when it has none, in a mail with
-// the board (nothing, when a mail to no game has no answer).
+// ignored, in the last answer it has. A mail whose lines all ran has no
+// answer of its own: its move's or command's mail says what it did, and
+// a second mail with the board only to say that "Thanks!" was no move
+// would cost the reader more than it tells them, so then nothing is said.
 func tellIgnored(l *letter, ignored []string, log *slog.Logger) {
 	if len(ignored) == 0 {
 		return
@@ -173,16 +180,14 @@ func tellIgnored(l *letter, ignored []string, log *slog.Logger) {
 		id += ".more"
 	}
 	args := []string{strings.Join(quoted, ", "), strconv.Itoa(len(ignored) - shown)}
-	switch {
-	case len(l.queued) > 0:
-		n := &l.queued[len(l.queued)-1]
-		if n.Fields == nil {
-			n.Fields = map[string]string{}
-		}
-		sayIn(n.Fields, "notice", id, args...)
-	case l.game != nil && l.seat != rules.Observer:
-		l.answer(KindBoard, saying("notice", id, args...))
+	if len(l.queued) == 0 {
+		return
 	}
+	n := &l.queued[len(l.queued)-1]
+	if n.Fields == nil {
+		n.Fields = map[string]string{}
+	}
+	sayIn(n.Fields, "notice", id, args...)
 }
 
 // queue records the mail's move lines for the seat's later turns, if any,
@@ -440,4 +445,21 @@ func containsFold(list []string, s string) bool {
 func (l *letter) answerStale(line string, since uint64) {
 	l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
 	l.stale = true
+}
+
+// replyMarks are what mail clients put before a subject they answer or
+// forward, in the languages pbem writes, and the tag pbem puts in its own.
+var replyMarks = regexp.MustCompile(`^\s*(?i:(?:re|aw|fwd?|回复|答复|回覆|转发)\s*[:：]|\[pbem [^\]]*\])\s*`)
+
+// subjectCommand is what a subject says once the marks of replies and
+// pbem's tag are taken off: a move a player wrote there instead of in the
+// mail, perhaps.
+func subjectCommand(subject string) string {
+	for {
+		s := replyMarks.ReplaceAllString(subject, "")
+		if s == subject {
+			return strings.TrimSpace(s)
+		}
+		subject = s
+	}
 }

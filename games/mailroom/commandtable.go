@@ -119,7 +119,7 @@ func newCommands() commandList {
 			Detail: "A forced move (`FEED NONE` when you have nothing to give, a `PASS` with nothing else to do) is marked forced in the history.",
 			run:    auto},
 		{Word: "DIGEST", Aliases: []string{"摘要"}, Syntax: "DIGEST ON|OFF", Example: "DIGEST ON", Who: AnyPlayer, Game: true,
-			Detail: "Prompts, reminders and the result still come at once. In a game of four or more players you start with the others' moves told in the mail that next asks you to move, not a mail each; the answers to your own moves, `SAY` and the table's news still come at once. `DIGEST OFF` asks for a mail per move.",
+			Detail: "Prompts, reminders, offers made to you and the result still come at once. In a game of four or more players you start with the others' moves told in the mail that next asks you to move, not a mail each; the answers to your own moves, `SAY` and the table's news still come at once. `DIGEST OFF` asks for a mail per move.",
 			run:    digest},
 		{Word: "IF", Aliases: []string{"如果"}, Syntax: "IF <their move> THEN <your move>", Example: "IF E5 THEN G7", Who: AnyPlayer, Game: true,
 			Detail: "For a player whose turn it is not. Nobody else learns of it unless it is played.",

@@ -50,6 +50,9 @@ func TestConsentBeforeMail(t *testing.T) {
 			t.Fatal(err)
 		}
 		flat := strings.Join(strings.Fields(out.Text), " ")
+		if strings.Contains(flat, "to move") {
+			t.Errorf("%s's invitation says someone is to move, while the game waits for its players:\n%s", n.To, out.Text)
+		}
 		switch n.To {
 		case ana:
 			if out.Headers[mailroom.HeaderInvited] != "" || out.Headers[mailroom.HeaderTurn] != "" || !strings.Contains(flat, "starts once bea and cai said they play") {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
@@ -205,10 +207,11 @@ func (t teller) you(seat int, id string) string {
 }
 
 func capital(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // actorNames names who did what event e of game g reports, for a mail's
@@ -294,13 +297,29 @@ func tellSettings(t teller, p events.SettingsChanged) string {
 	return t.loc.S("settings", describeSettings(p.Settings, t.loc, t.e.Time))
 }
 
-// tellReminder and tellDigestSent are silent: the reminder or the digest
-// they record is itself the mail.
-func tellReminder(teller, events.ReminderSent) string { return "" }
+// tellReminder, tellDigestSent and tellGathered are silent to the seat
+// they concern, as the reminder or the digest they record is itself its
+// mail; the history of the game (pbem log) names them.
+func tellReminder(t teller, p events.ReminderSent) string {
+	if t.mine(p.Seat) {
+		return ""
+	}
+	return t.loc.S("reminded", t.whom(p.Seat), t.loc.When(p.Deadline))
+}
 
-func tellDigestSent(teller, events.DigestSent) string { return "" }
+func tellDigestSent(t teller, p events.DigestSent) string {
+	if t.mine(p.Seat) {
+		return ""
+	}
+	return t.loc.S("digest.sent", t.whom(p.Seat))
+}
 
-func tellGathered(teller, events.SaysGathered) string { return "" }
+func tellGathered(t teller, p events.SaysGathered) string {
+	if t.mine(p.Seat) {
+		return ""
+	}
+	return t.loc.S("says.gathered", t.whom(p.Seat))
+}
 
 func tellDeadline(t teller, p events.DeadlinePassed) string {
 	whose := capital(t.whose(p.Seat))
@@ -433,10 +452,15 @@ func tellEndProposed(t teller, p events.EndProposed) string {
 }
 
 func tellObserver(t teller, p events.ObserverChanged) string {
-	if p.Watch {
-		return t.loc.S("observer.on")
+	switch {
+	case !p.Watch:
+		return t.loc.S("observer.off")
+	case p.Invited:
+		return t.loc.S("observer.asked")
+	case p.Accepted:
+		return t.loc.S("observer.joined")
 	}
-	return t.loc.S("observer.off")
+	return t.loc.S("observer.on")
 }
 
 func tellDigestChanged(t teller, p events.DigestChanged) string {

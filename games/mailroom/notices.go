@@ -253,7 +253,24 @@ func held(g *projections.Game, seat int, kind string, e events.Event) bool {
 	if e.Type == events.TypeDigestChanged || e.Type == events.TypeSaysGathered {
 		return false // the answer to DIGEST itself; SAYs held back from before the digests began
 	}
+	if asks(g, e, seat) {
+		return false // a question (an offer) held for the next mail may lapse unread
+	}
 	return g.Digest[seat] && digested[kind] || g.Quiet[seat] && quieted[kind]
+}
+
+// asks reports whether e is a move that asks seat a question it answers
+// out of turn (rules.Addressed: offers of deals).
+func asks(g *projections.Game, e events.Event, seat int) bool {
+	a, ok := g.State.(rules.Addressed)
+	if !ok || e.Type != events.TypeMovePlayed {
+		return false
+	}
+	var mp events.MovePlayed
+	if e.Unmarshal(&mp) != nil {
+		return false
+	}
+	return slices.Contains(a.Addressees(rules.Seat(mp.Seat), mp.Move), rules.Seat(seat))
 }
 
 // observerKind says what an observer at addr hears of event e.

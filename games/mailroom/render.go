@@ -99,7 +99,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, err
 	}
 	m.Lang = loc.Lang()
-	m.Commands = s.cmds.help(templates.Kind(n.Kind), loc)
+	m.Commands = s.cmds.help(templates.Kind(n.Kind), n.Game != "" && n.Seat == int(rules.Observer), loc)
 	localize(&m, loc, n, out.Date)
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
@@ -138,7 +138,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			m.Page = pageLink(lh, g, n.Seat)
 		}
 		if m.Kind == templates.Legal && m.YourTurn {
-			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat)), 0
+			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat), loc), 0
 			out.Attachments = []mail.Attachment{{Name: g.ID + "-legal.txt", ContentType: "text/plain; charset=utf-8", Data: legalText(m.Legal)}}
 		}
 		// The history holds every player's address and their plans never
@@ -204,8 +204,8 @@ func headers(m templates.Mail, notice bool) map[string]string {
 	// repeats the prompt.
 	if notice && m.YourTurn {
 		h[HeaderTurn] = "yours"
-		if m.Example != "" {
-			h[HeaderExample] = m.Example
+		if m.ExampleMove != "" {
+			h[HeaderExample] = m.ExampleMove
 		}
 	}
 	return h
@@ -234,7 +234,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	m.Over = over || g.Ended != nil // a game resigned or ended by agreement: the rules may still name a seat to act
 	for _, p := range g.Created.Players {
 		m.Players = append(m.Players, templates.PlayerLine{Seat: p.Seat, Name: p.Name,
-			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: !m.Over && games.IsToAct(g.State, p.Seat), You: p.Seat == n.Seat})
+			Score: fmt.Sprintf("%+d", scores[p.Seat]), ToAct: !m.Over && !waiting && games.IsToAct(g.State, p.Seat), You: p.Seat == n.Seat})
 	}
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
 	m.Board = boardText(g.State.View(seat), loc)
@@ -243,18 +243,28 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	if _, pbemPlays := g.Abandoned[n.Seat]; games.IsToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
-		all := allLegal(g, seat)
+		all := allLegal(g, seat, loc)
 		m.Legal = all[:min(len(all), maxLegal)]
 		m.LegalMore = len(all) - len(m.Legal)
-		var example rules.Move // the game's own choice, one that goes forward, else the middle legal move
+		var example rules.Move // the game's own choice, one that goes forward, else the middle legal move of the turn
 		if d, ok := g.State.(rules.Defaulter); ok {
 			example = d.Default(seat)
 		}
-		if example == nil && len(legal) > 0 {
-			example = legal[len(legal)/2]
+		if example == nil {
+			// A deal offered out of turn is no example of the turn's move.
+			turn := slices.DeleteFunc(slices.Clone(legal), func(mv rules.Move) bool {
+				o, ok := g.State.(rules.OutOfTurn)
+				return ok && o.OutOfTurn(mv)
+			})
+			if len(turn) == 0 {
+				turn = legal
+			}
+			if len(turn) > 0 {
+				example = turn[len(turn)/2]
+			}
 		}
 		if example != nil {
-			m.Example = example.String()
+			m.Example, m.ExampleMove = moveIn(g, loc, example), example.String()
 		}
 		if guide, ok := g.State.(rules.PhrasedGuide); ok {
 			m.MoveSyntax = loc.tidy(loc.phrase(guide.MoveSyntaxPhrase(seat)))
@@ -326,13 +336,26 @@ func boardText(v rules.View, loc Locale) string {
 }
 
 // allLegal returns seat's legal moves in g, sorted as people read them.
-func allLegal(g *projections.Game, seat rules.Seat) []string {
-	var all []string
-	for _, mv := range g.State.Legal(seat) {
-		all = append(all, mv.String())
+func allLegal(g *projections.Game, seat rules.Seat, loc Locale) []string {
+	legal := slices.Clone(g.State.Legal(seat))
+	slices.SortStableFunc(legal, func(a, b rules.Move) int { return naturalCompare(a.String(), b.String()) })
+	all := make([]string, len(legal))
+	for i, mv := range legal {
+		all[i] = moveIn(g, loc, mv)
 	}
-	slices.SortStableFunc(all, naturalCompare)
 	return all
+}
+
+// moveIn writes mv in the reader's words where the game has them
+// (rules.Translator: a game's moves in Chinese), and
+// as the game's notation writes it otherwise; either reads back as mv.
+func moveIn(g *projections.Game, loc Locale, mv rules.Move) string {
+	if t, ok := g.State.(rules.Translator); ok && loc.Lang() != "en" {
+		if s := t.MoveIn(loc.Lang(), mv); s != "" {
+			return s
+		}
+	}
+	return mv.String()
 }
 
 // lastDigest returns how many of evs the seat's previous digest (or its
@@ -397,11 +420,13 @@ func isSeatIn(seats []rules.Seat, seat int) bool {
 }
 
 // help lists the commands of the mail language from the command
-// table: every one for HELP, the brief list under any other mail.
-func (commands commandList) help(kind templates.Kind, loc Locale) []templates.CommandHelp {
+// table: every one for HELP, the brief list under any other mail, and
+// under a mail to a game's observer, who plays no seat, only the commands
+// anyone may send.
+func (commands commandList) help(kind templates.Kind, observer bool, loc Locale) []templates.CommandHelp {
 	var out []templates.CommandHelp
 	for _, c := range commands {
-		if kind != templates.Help && !c.Brief {
+		if kind != templates.Help && (!c.Brief || observer && c.Who != Anyone) {
 			continue
 		}
 		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: c.HelpIn(loc.Lang()), Example: c.Example}

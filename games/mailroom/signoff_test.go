@@ -1,6 +1,7 @@
 package mailroom_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -23,10 +24,11 @@ import (
 // mailTable is a service with a mailroom, for mail written as people
 // write it: greetings, sign-offs and the quote of the mail they answer.
 type mailTable struct {
-	t   *testing.T
-	svc *mailroom.Service
-	m   *mailroom.Mailroom
-	n   int
+	t       *testing.T
+	svc     *mailroom.Service
+	m       *mailroom.Mailroom
+	n       int
+	subject string // of the mails send hands over; "" is "Re: your game"
 }
 
 func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
@@ -100,8 +102,8 @@ func (mt *mailTable) playFirst(id string, seats ...int) {
 func (mt *mailTable) send(from, to, header, body string) []mail.Outgoing {
 	mt.t.Helper()
 	mt.n++
-	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <m%d@example.org>\r\nSubject: Re: your game\r\nDate: Tue, 1 Dec 2026 15:%02d:00 +0000\r\n%s\r\n%s",
-		from, to, mt.n, mt.n%60, header, body)
+	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <m%d@example.org>\r\nSubject: %s\r\nDate: Tue, 1 Dec 2026 15:%02d:00 +0000\r\n%s\r\n%s",
+		from, to, mt.n, cmp.Or(mt.subject, "Re: your game"), mt.n%60, header, body)
 	before := mt.outbox()
 	if err := mt.m.Handle(context.Background(), mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(mt.n), time.Now())); err != nil {
 		mt.t.Fatal(err)
@@ -194,8 +196,9 @@ var signOffs = []struct {
 }
 
 // TestMailSignOff: a move and then a greeting, a sign-off, a name or
-// thanks, in any client's shape, plays the move, refuses nothing, and the
-// answer names what was ignored.
+// thanks, in any client's shape, plays the move, refuses nothing, and
+// costs the mover one mail, their move's: no second mail with the board
+// comes only to say that "Thanks!" was not a move.
 func TestMailSignOff(t *testing.T) {
 	mt := newMailTable(t, atacama.Game)
 	for _, c := range signOffs {
@@ -210,8 +213,8 @@ func TestMailSignOff(t *testing.T) {
 			if r := refusals(out); len(r) > 0 {
 				t.Errorf("the mail was answered with refusals: %q", r)
 			}
-			if !says(out, c.ignored...) {
-				t.Errorf("no answer says that pbem ignored %q; the answers:\n%s", c.ignored, texts(out))
+			if len(out) != 1 || says(out, c.ignored...) {
+				t.Errorf("the mover got %d mails, want one, their move's, with no word of %q; the mails:\n%s", len(out), c.ignored, texts(out))
 			}
 		})
 	}
@@ -260,8 +263,8 @@ func TestMailSignOffAltiplano(t *testing.T) {
 	if r := refusals(out); len(r) > 0 {
 		t.Errorf("the mail was answered with refusals: %q", r)
 	}
-	if !says(out, "谢谢!", "祝好") {
-		t.Errorf("no answer says that pbem ignored the thanks; the answers:\n%s", texts(out))
+	if says(out, "谢谢!") || says(out, "祝好") {
+		t.Errorf("a mail came only to say that pbem ignored the thanks; the mails:\n%s", texts(out))
 	}
 }
 
@@ -397,5 +400,49 @@ func TestMailEndInAltiplano(t *testing.T) {
 	mt.mail(id, 1, "bea@example.net", "", "END GAME\r\n")
 	if g := mt.game(id); !g.EndVotes[1] {
 		t.Errorf("END GAME did not ask to end the game: votes %v", g.EndVotes)
+	}
+}
+
+// TestMoveInTheSubject: a player who writes their move in the subject and
+// leaves the body empty, or quotes only, is told that pbem reads the body
+// and what their subject said; nothing is played from a subject.
+func TestMoveInTheSubject(t *testing.T) {
+	for _, c := range []struct{ name, subject, body, word, want string }{
+		{"a move", "E5", "", "subject", `"E5"`},
+		{"a reply's subject", "Re: [pbem x] E5", "> Ana, it is your turn.\r\n", "subject", `"E5"`},
+		{"a command in Chinese", "回复：认输", "", "主题", `"认输"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mt := newMailTable(t, atacama.Game)
+			id := mt.create("atacama", 2)
+			mt.subject = c.subject
+			out := mt.mail(id, 0, "ana@example.org", utf8Header, c.body)
+			if g := mt.game(id); len(g.Moves) != 0 || g.Ended != nil {
+				t.Errorf("the subject was played: moves %v, ended %v", g.Moves, g.Ended != nil)
+			}
+			if !says(out, c.word, c.want) {
+				t.Errorf("no answer names the subject %s; the answers:\n%s", c.want, texts(out))
+			}
+		})
+	}
+}
+
+// TestHostSetsUpAndMoves: a host's mail that sets the deadline, asks
+// someone to watch and then plays the first move costs the host no mail
+// asking for the move the same mail makes: the move's mail says it all.
+func TestHostSetsUpAndMoves(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	id := mt.create("atacama", 2)
+	out := mt.mail(id, 0, "ana@example.org", "", "DEADLINE 48h\r\nWATCH olu@example.org\r\nE5\r\n")
+	if g := mt.game(id); len(g.Moves) != 1 || g.Settings.PerMove == "" || len(g.Observers) != 1 {
+		t.Fatalf("moves %v, settings %+v, observers %v; want E5, a deadline and olu", g.Moves, g.Settings, g.Observers)
+	}
+	for _, o := range out {
+		if o.Headers[mailroom.HeaderKind] == mailroom.KindYourTurn {
+			t.Errorf("the host was asked to move by a mail the same mail's move made stale:\n%s", o.Text)
+		}
+	}
+	if !says(out, "E5", "48") {
+		t.Errorf("no mail to the host tells both the deadline and the move; the mails:\n%s", texts(out))
 	}
 }

@@ -82,8 +82,8 @@ func hidden(before, after rules.State, mover rules.Seat, move string, seat rules
 // quiet drops from ns, the notices of the events sealed, those that
 // tell a seat of another player's move it need not hear of now (see
 // unnoticed), and, when more moves of the same mail follow, those that
-// tell the mover of its own move: it hears once, after the mail's last
-// move. Observers, who chose to follow every move, and moves pbem played
+// tell the mover of its own move or ask it to move after its own command:
+// it hears once, after the mail's last move. Observers, who chose to follow every move, and moves pbem played
 // at a time out, news of the table, are told as always. before[i] is the
 // state before sealed[i]; g is the game after them all.
 func quiet(g *projections.Game, sealed []events.Event, before []rules.State, more bool, ns []mail.Notice) []mail.Notice {
@@ -105,7 +105,10 @@ func quiet(g *projections.Game, sealed []events.Event, before []rules.State, mor
 		e := sealed[i]
 		var mp events.MovePlayed
 		if e.Type != events.TypeMovePlayed || e.Unmarshal(&mp) != nil {
-			return false
+			// The mover's own command (DEADLINE, say) with a move of
+			// the same mail after it: a prompt now asks for the move
+			// that mail makes, whose mail tells the command too.
+			return more && e.Actor == n.Seat && n.Kind == KindYourTurn
 		}
 		switch {
 		case mp.Seat == n.Seat:
@@ -120,11 +123,11 @@ func quiet(g *projections.Game, sealed []events.Event, before []rules.State, mor
 	return slices.DeleteFunc(ns, drop)
 }
 
-// moreMoves reports whether the command after run[i] is a move, so the
-// mover need not be told of move i: the next one's answer, or its
-// refusal, shows the game after both.
+// moreMoves reports whether a move follows run[i] in the mail, so the
+// mover need not be asked to move by what line i did: the move's answer,
+// or its refusal, shows the game after both.
 func (commands commandList) moreMoves(run []string, i int) bool {
-	return i+1 < len(run) && !commands.isCommandWord(firstWord(run[i+1]))
+	return slices.ContainsFunc(run[i+1:], func(line string) bool { return !commands.isCommandWord(firstWord(line)) })
 }
 
 // replacer is implemented by the states of games in which a player's

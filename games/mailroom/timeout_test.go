@@ -6,11 +6,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -196,5 +198,90 @@ func TestExpelledWhilePaused(t *testing.T) {
 	}
 	if g, _, _ := c.svc.Load(c.ctx, id); len(g.Moves) != 2 || !g.Moves[1].Timeout {
 		t.Errorf("after the resumption the moves are %+v, want pbem's for Bea", g.Moves)
+	}
+}
+
+// TestDeadlinePassedInChinese: Bea reads Chinese; when her deadline
+// passes, the mail that says so reads whole, with no character broken:
+// its first word once lost its first byte to an upper-casing of bytes.
+func TestDeadlinePassedInChinese(t *testing.T) {
+	c := newClub(t)
+	prefs, err := c.svc.Prefs(c.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := prefs.Set(c.ctx, "bea@example.net", mail.Pref{Lang: "zh"}, false); err != nil {
+		t.Fatal(err)
+	}
+	id, err := c.svc.Create(c.ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := mailroom.ParseDeadline("48h GRACE 6h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.SetSettings(c.ctx, id, 0, set, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.Move(c.ctx, id, 0, "E5", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	c.mails()
+	c.at(49 * time.Hour)
+	got := c.mails()
+	hasMail(t, got, "your-turn>bea", "你的截止时间")
+	for _, m := range got {
+		if strings.ContainsRune(m, utf8.RuneError) {
+			t.Errorf("a mail holds a broken character: %s", m)
+		}
+	}
+}
+
+// TestLogTellsEveryEvent: pbem log, which tells a game's history to the
+// operator, has a sentence for every event, and tells apart the host
+// asking someone to watch from that person saying yes.
+func TestLogTellsEveryEvent(t *testing.T) {
+	c := newClub(t)
+	id, err := c.svc.Create(c.ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := mailroom.ParseDeadline("48h GRACE 6h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.SetSettings(c.ctx, id, 0, set, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.Watch(c.ctx, id, 0, "olu@example.org", true, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.AcceptWatch(c.ctx, id, "olu@example.org", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.Move(c.ctx, id, 0, "E5", games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	c.at(37 * time.Hour) // Bea is reminded
+	c.at(55 * time.Hour) // and her time runs out
+	g, evs, _, err := c.svc.LoadAt(c.ctx, id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := c.svc.DescribeEachIn(g, evs, int(rules.Observer), "en")
+	watched := map[string]bool{}
+	for i, e := range evs {
+		if lines[i] == "" {
+			t.Errorf("event %d (%s) is told in no words", e.Seq, e.Type)
+		}
+		if e.Type == events.TypeObserverChanged {
+			watched[lines[i]] = true
+		}
+	}
+	if len(watched) != 2 {
+		t.Errorf("the host's asking and the observer's yes are told as %v, want two sentences", watched)
 	}
 }

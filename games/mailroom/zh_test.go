@@ -473,3 +473,44 @@ func (mt *mailTable) readsTwoLanguages(t *testing.T, start int, zh *chineseReade
 		}
 	}
 }
+
+// TestLegalMovesInChinese: a reader of Chinese is shown the moves they may
+// play, and the example, in the Chinese rulebook's words, which pbem
+// reads back as the same moves; programs still find the example in the
+// game's notation in the mail's header.
+func TestLegalMovesInChinese(t *testing.T) {
+	mt := newMailTable(t, altiplano.Game)
+	bea := tableAddrs[1]
+	mt.send(bea, mt.m.Mailbox, "", "语言 中文\r\n")
+	id := mt.create("altiplano", 2)
+	mt.fresh(id, 1, "LEGAL\r\n")
+	g := mt.game(id)
+	var legal []string
+	for _, m := range g.State.Legal(1) {
+		legal = append(legal, m.String())
+	}
+	listed := false
+	for _, o := range mt.sent(0, bea) {
+		if example, ok := o.Headers[mailroom.HeaderExample]; ok && !slices.Contains(legal, example) {
+			t.Errorf("the %s mail's header example %q is not a legal move in the game's notation", o.Headers[mailroom.HeaderKind], example)
+		}
+		if o.Headers[mailroom.HeaderKind] != mailroom.KindLegal || listed {
+			continue
+		}
+		listed = true
+		// Chinese text wraps between any two characters.
+		flat := strings.Join(strings.Fields(o.Text), "")
+		for _, mv := range g.State.Legal(1) {
+			zh := g.State.(rules.Translator).MoveIn("zh", mv)
+			if !strings.Contains(flat, strings.ReplaceAll(zh, " ", "")) {
+				t.Errorf("the legal moves mailed to Bea do not hold %q (%s):\n%s", zh, mv, o.Text)
+			}
+			if back, err := g.State.Parse(1, zh); err != nil || back.String() != mv.String() {
+				t.Errorf("Parse(%q) = %v, %v; want %s", zh, back, err, mv)
+			}
+		}
+	}
+	if !listed {
+		t.Fatal("Bea got no list of legal moves")
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
@@ -40,6 +41,7 @@ type PostOffice struct {
 	sender   *mail.Sender
 	clock    *games.Timekeeper
 	keep     *mail.Retention
+	record   *organiser.Recorder // the campaigns' results, as their games end
 	health   *health
 	metrics  *metrics
 	log      *slog.Logger
@@ -146,6 +148,7 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},
 		keep: &mail.Retention{Store: svc.Store, Durable: mailroom.InboxDurable, Age: c.InboxRetention.Duration,
 			Every: c.Tick.Duration, Now: svc.Time, Log: log.With("part", "retention")},
+		record: newRecorder(svc, log),
 	}, nil
 }
 
@@ -163,7 +166,7 @@ func (p *PostOffice) Run(ctx context.Context) error {
 	leases := map[string]*events.Lease{}
 	runs := map[string]func(context.Context) error{
 		"intake": p.intake.Run, "mailroom": p.mailroom.Run, ProjectorPart: p.index.Run, "outbox": p.outbox.Run,
-		"clock": p.clock.Run, "retention": p.keep.Run,
+		"clock": p.clock.Run, "retention": p.keep.Run, CampaignsPart: p.record.Run,
 	}
 	for _, name := range Parts {
 		run := runs[name]
@@ -239,7 +242,7 @@ func (p *PostOffice) Run(ctx context.Context) error {
 
 // Parts names the parts that run in one process at a time, each under a
 // lease of that name.
-var Parts = []string{"intake", "mailroom", ProjectorPart, "outbox", "clock", "retention"}
+var Parts = []string{"intake", "mailroom", ProjectorPart, "outbox", "clock", "retention", CampaignsPart}
 
 // ProjectorPart is the name of the part that keeps the read models, and
 // of its lease: "pbem rebuild" takes it while it folds them again.
@@ -282,12 +285,13 @@ func (p *PostOffice) share(ctx context.Context, leases map[string]*events.Lease)
 	}
 }
 
-// Handler serves /healthz, /metrics, the games' pages under /g/ and the
-// one-click unsubscribe links under /u/.
+// Handler serves /healthz, /metrics, the games' pages under /g/, the
+// campaigns' under /c/ and the one-click unsubscribe links under /u/.
 func (p *PostOffice) Handler() http.Handler {
 	mux := healthMux(p.health, p.metrics)
 	mux.Handle("GET /g/", p.pages.Handler())
 	mux.Handle("GET /rules/", p.pages.Rules())
+	mux.Handle("GET /c/", p.pages.Campaigns())
 	mux.Handle("/u/", p.pages.Unsubscribe())
 	return mux
 }

@@ -56,7 +56,7 @@ type Sent struct {
 	// Style is the mail client a move was written with (Styles), and
 	// Ignored the player's own lines around the move that are no command:
 	// greetings and sign-offs, as pbem reads them (width folded), which
-	// pbem must name as ignored and neither run nor refuse.
+	// pbem must neither run nor refuse, nor answer in a mail of their own.
 	Style   string
 	Ignored []string
 	// Held says the player kept the prompt a while before answering it;

@@ -115,8 +115,8 @@ type Report struct {
 	// Late are moves that answered a prompt after a newer one of the game
 	// had come; Held, moves the player kept a while before answering.
 	Late, Held int
-	// Polite are moves with a greeting or a sign-off, which pbem named as
-	// ignored; Styles counts the moves by the mail client that wrote them.
+	// Polite are moves with a greeting or a sign-off, played with no answer
+	// of their own; Styles counts the moves by the mail client that wrote them.
 	Polite int
 	Styles map[string]int
 	// Commands are the command lines the operator ran, Disturbed those
@@ -248,16 +248,11 @@ func Check(sent []Sent, out Outcome) Report {
 			if n != 1 {
 				r.problem("%s %s %q (%s) was applied %d times, want once%s", s.From, s.Kind, s.Move, s.MessageID, n, since(out.Games[s.Game], s, a))
 			}
-			// A move with a greeting or a sign-off is answered with the
-			// board, which names the lines pbem ignored; any other is not
-			// answered.
-			switch {
-			case len(s.Ignored) == 0 && len(a) > 0:
+			// A move played is not answered: its own mail says it was
+			// played, greetings and sign-offs around it or not.
+			if len(a) > 0 {
 				r.problem("%s %s %q (%s, after event %d of game %s) was answered with %s", s.From, s.Kind, s.Move, s.MessageID, s.Prompt, s.Game, describeAnswers(a))
-			case len(s.Ignored) > 0 && (len(a) != 1 || answerKind(a[0].ID) != "board"):
-				r.problem("%s's move %q (%s, after event %d of game %s) with the lines %q around it was answered with %s, want one board naming them", s.From, s.Move, s.MessageID, s.Prompt, s.Game, s.Ignored, describeAnswers(a))
 			}
-			checkIgnored(&r, s, a)
 		case KindNew:
 			if n != 1 {
 				r.problem("%s %s %q (%s) was applied %d times, want once", s.From, s.Kind, s.Move, s.MessageID, n)
@@ -685,27 +680,6 @@ func countMove(r *Report, s Sent) {
 			r.Styles = map[string]int{}
 		}
 		r.Styles[s.Style]++
-	}
-}
-
-// checkIgnored checks that pbem named a move's greetings and sign-offs as
-// ignored in its answer, the first three of them quoted as the player
-// wrote them (cut to 40 characters), and the number of the rest.
-func checkIgnored(r *Report, s Sent, answers []mail.Notice) {
-	if len(s.Ignored) == 0 || len(answers) != 1 {
-		return
-	}
-	note := answers[0].Fields["notice"]
-	for _, l := range s.Ignored[:min(len(s.Ignored), 3)] {
-		if rs := []rune(l); len(rs) > 40 {
-			l = string(rs[:40]) + "…"
-		}
-		if !strings.Contains(note, strconv.Quote(l)) {
-			r.problem("%s's move %q (%s): the answer %s does not name %q among the lines ignored: %q", s.From, s.Move, s.MessageID, answers[0].ID, l, note)
-		}
-	}
-	if more := len(s.Ignored) - 3; more > 0 && !strings.Contains(note, fmt.Sprintf("and %d more", more)) {
-		r.problem("%s's move %q (%s): the answer %s does not say %d more lines were ignored: %q", s.From, s.Move, s.MessageID, answers[0].ID, more, note)
 	}
 }
 

@@ -63,6 +63,16 @@ var chinese = func() [][2]string {
 		"移动": wMove, "前往": wGo, "到": "", "角色板": wProfession, "角色": wProfession, "职业": wProfession,
 		"放置": wPut, "放": wPut, "取回": wTake, "收回": wBack, "移回": wBack, "抽取": wDraw, "完成": wDone,
 		"结束": wEnd, "跳过": wPass, "选择": wChoose, "用": wBy, "金币": "COIN", "号": "", "个": "", "和": "",
+		// The Chinese rulebook's own phrases, as Chinese players write
+		// them: 船只卡 and 房屋卡 for the cards, 货物 (goods) and 本轮行动
+		// (this round's actions) as fillers, the free cart 初始货车 and a
+		// bought one 额外货车, the Port's 鱼兑换石头 (fish for stone, not
+		// the Forest's cocoa trade), 将/把 before the object, 第 before a
+		// number, counts in words (两个), 港 for the Port and 使用 for 用.
+		"船只卡": "BOAT", "房屋卡": "HOUSE", "货物": "", "本轮": "", "行动": "", "规划": "", "宣布": "",
+		"初始货车": wFree, "免费货车": wFree, "额外货车": "CART", "鱼兑换石头": "PORT STONE", "鱼换石头": "PORT STONE",
+		"换": "TRADE", "将": "", "把": "", "第": "", "港": "PORT", "使用": wBy, "放到": wPut,
+		"一": "1", "两": "2", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
 		// As the Chinese mails write the board: silver is 银 there,
 		// the movement spaces 移动位置, a placement "农场上 1 羊驼".
 		"银": "SILVER", "移动位置": wMove, "行动位置": "", "存入": "", "上": "",

@@ -48,7 +48,7 @@ func (s *state) Parse(i rules.Seat, text string) (rules.Move, error) {
 		m, err = s.parseTurn(&s.players[i], words)
 	}
 	if err != nil {
-		return nil, err
+		return nil, inTheirWords(err, text)
 	}
 	if err := s.check(int(i), m); err != nil {
 		return nil, err
@@ -213,6 +213,9 @@ func (s *state) parsePlan(p *player, words []string) (Move, error) {
 		if w == wBack && kind != KindPut {
 			continue // "take back", "pull the alpaca back"
 		}
+		if w == wPut && kind == KindPut {
+			continue // the Chinese order: 将羊驼放到农场, the good before the verb
+		}
 		if x, ok := goodWord(w); ok {
 			goods = append(goods, x)
 			continue
@@ -221,7 +224,7 @@ func (s *state) parsePlan(p *player, words []string) (Move, error) {
 			t = x
 			continue
 		}
-		return Move{}, illegal("%q is out of place: write e.g. PUT FARM ALPACA", strings.ToLower(w))
+		return Move{}, illegal(outOfPlace, strings.ToLower(w))
 	}
 	switch {
 	case t < 0 || len(goods) == 0:
@@ -336,7 +339,7 @@ func (s *state) parseAction(p *player, m Move, words []string, at Loc) (Move, er
 				verb = w
 			case builds(w, verb):
 			default:
-				return Move{}, illegal("one action per turn: %s and %s", strings.ToLower(verb), strings.ToLower(w))
+				return Move{}, illegal(twoActions, strings.ToLower(verb), strings.ToLower(w))
 			}
 		case isGood && g != Coin:
 			goods[g]++
@@ -496,3 +499,26 @@ var actionsHelp = [numLocs]string{
 	Market:  "MARKET SELL WOOL, MARKET BUY SAWMILL, MARKET CONTRACT 5, MARKET DELIVER WOOL",
 	Road:    "ROAD BUILD (stone and wood)",
 }
+
+// inTheirWords rewrites a refusal that quotes a word of the canonical
+// notation so that it quotes only what the player wrote: a move written
+// in Chinese is read into English words, which the player never wrote.
+func inTheirWords(err error, text string) error {
+	e, ok := err.(*illegalError)
+	if !ok || isASCII(text) {
+		return err
+	}
+	said := strings.Join(strings.Fields(text), " ")
+	switch e.format {
+	case outOfPlace:
+		return illegal("%q: a word is out of place: write e.g. PUT FARM ALPACA", said)
+	case twoActions:
+		return illegal("%q names two actions: one action per turn", said)
+	}
+	return err
+}
+
+const (
+	outOfPlace = "%q is out of place: write e.g. PUT FARM ALPACA"
+	twoActions = "one action per turn: %s and %s"
+)

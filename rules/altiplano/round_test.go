@@ -304,6 +304,24 @@ func TestTieBreak(t *testing.T) {
 	}
 }
 
+// TestTieBreakCoinsOnCards: coins left on an extension's spaces (the
+// glassworks, the bullion) at the end are the player's coins too, and
+// count in the tie-break.
+func TestTieBreakCoinsOnCards(t *testing.T) {
+	s := actState(t, func(s *state, p *player) {
+		s.phase = phaseOver
+		p.crate, p.coins = of(Silver), 1
+		give(p, dGlassworks, 2)
+		s.players[1].crate, s.players[1].coins = of(Silver), 2
+	})
+	if got := s.TieBreak(); !slices.Equal(got, []int{3, 2}) {
+		t.Errorf("TieBreak() = %v, want [3 2]: the glassworks' 2 coins count", got)
+	}
+	if w := s.View(0).(*View).Table.Winners; !slices.Equal(w, []int{0}) {
+		t.Errorf("winners %v, want [0]", w)
+	}
+}
+
 func TestMissions(t *testing.T) {
 	st, err := Game.Start(rules.Setup{Seats: 2, Variants: []string{Missions}, Seed: rules.SeedFromInt(9)})
 	if err != nil {

@@ -50,7 +50,7 @@ func (s *state) score(i int) Score {
 		}
 	}
 	sc.Total = sc.Goods + sc.Boats + sc.Houses + sc.Bonus + sc.Contracts + sc.Rows + sc.Missions
-	sc.Coins = p.coins
+	sc.Coins = p.coinsHeld()
 	return sc
 }
 
@@ -100,7 +100,7 @@ func (s *state) fulfils(p *player, m int) bool {
 func (s *state) TieBreak() []int {
 	out := make([]int, len(s.players))
 	for i, p := range s.players {
-		out[i] = p.coins
+		out[i] = p.coinsHeld()
 	}
 	return out
 }
@@ -108,7 +108,7 @@ func (s *state) TieBreak() []int {
 func (s *state) ranking(scores []int) []Place {
 	out := make([]Place, len(scores))
 	for i, x := range scores {
-		out[i] = Place{Seat: i, Points: x, Coins: s.players[i].coins}
+		out[i] = Place{Seat: i, Points: x, Coins: s.players[i].coinsHeld()}
 	}
 	slices.SortStableFunc(out, func(a, b Place) int {
 		return cmp.Or(cmp.Compare(b.Points, a.Points), cmp.Compare(b.Coins, a.Coins))
@@ -171,4 +171,15 @@ func missionGoalPhrase(m int) rules.Phrase {
 		return say("%d kinds of goods (not food)", ms.n)
 	}
 	return say("?")
+}
+
+// coinsHeld is every coin p owns: in the supply and on the spaces of its
+// extensions (the glassworks, the bullion), where the last round may
+// leave them. They are all p's coins, so all count in the tie-break.
+func (p *player) coinsHeld() int {
+	n := p.coins
+	for _, h := range p.cards {
+		n += h.coins
+	}
+	return n
 }

@@ -342,15 +342,13 @@ func (s *state) buildPrice(p, k int) cost {
 	return c
 }
 
-// builtBy is the unit that builds k: a ship for a port, a citizen for the
-// rest (bShip stands for a ship, -1 for a citizen). Public fact (the
-// publisher's player aid): a building is built "using an active citizen
-// (or ship for a port)".
-func builtBy(k int) int {
-	if k == bPort {
-		return bShip
-	}
-	return -1
+// mayBuild reports whether seat p has a unit on hexagon h that may build
+// k: a free citizen, or for a port a free citizen or a free ship. Public
+// fact (the publisher's player aid): a building is built "using an active
+// citizen (or ship for a port)".
+func (s *state) mayBuild(p, h, k int) bool {
+	u := s.units[h][p]
+	return u.cit > 0 || k == bPort && u.ship > 0
 }
 
 // coastal reports whether hexagon h has a water edge.
@@ -372,10 +370,10 @@ func (s *state) checkBuild(p int, m Move) error {
 	}
 	h, k := int(s.grid[m.Cell]), int(m.Build)
 	pl := &s.players[p]
-	if builtBy(k) == bShip && s.units[h][p].ship == 0 {
-		return illegal("a port is built with a free ship: you have none on %s", cellName(int(m.Cell)))
-	}
-	if builtBy(k) != bShip && s.units[h][p].cit == 0 {
+	if !s.mayBuild(p, h, k) {
+		if k == bPort {
+			return illegal("you need a free citizen or a free ship on %s to build a port there", cellName(int(m.Cell)))
+		}
 		return illegal("you need a free citizen on %s to build there", cellName(int(m.Cell)))
 	}
 	switch {
@@ -444,19 +442,30 @@ func (s *state) crossing(h, d, o int) byte {
 }
 
 // movable is how many of seat p's citizens and ships on hexagon h may
-// still move in this migration: free ones that have not arrived in it.
+// still move in this migration: free citizens that have not arrived in
+// it, and free ships that have not made their own move in it. Any free
+// ship may convoy citizens (convoys).
 func (s *state) movable(p, h int) (cit, ship int) {
 	u := s.units[h][p]
 	return int(u.cit - s.arrived[h][0]), int(u.ship - s.arrived[h][1])
 }
 
+// convoys is how many of seat p's ships on hexagon h may carry citizens
+// in this migration: every free one. Public fact (the publisher's
+// reference sheet): "Ships may perform an infinite number of convoys
+// during the same turn, even in different directions", before and after
+// their own migration.
+func (s *state) convoys(p, h int) int { return int(s.units[h][p].ship) }
+
 // checkMigrate checks one step of a migration. Public fact (the
 // publisher's reference sheet): a migration moves all the active,
 // non-engaged units the player wants, each to an adjacent region or an
-// unoccupied building, ships carrying citizens (convoy); a citizen may
-// enter a building on an adjacent region. pbem plays it as steps: the
-// first MIGRATE places the disc, further MIGRATE moves of the same turn
-// move units that have not moved yet, and DONE ends it.
+// unoccupied building, ships carrying citizens (convoys, as many as the
+// player likes, in any direction); a citizen may enter a building on an
+// adjacent region. pbem plays it as steps: the first MIGRATE places the
+// disc, further MIGRATE moves of the same turn move citizens that have
+// not moved yet, ships that carry them, and ships that have not made
+// their own move, and DONE ends it.
 func (s *state) checkMigrate(p int, m Move) error {
 	if m.Cell < 0 || int(m.Cell) >= nCells || s.grid[m.Cell] < 0 {
 		return illegal("migrate from a region of the map")
@@ -498,6 +507,9 @@ func (s *state) checkMigrate(p int, m Move) error {
 	c, ships := int(m.N[0]), int(m.N[1])
 	switch s.crossing(h, d, int(s.grid[m.From])) {
 	case water:
+		if c > 0 {
+			shipsHere = s.convoys(p, h) // a convoy: any free ship
+		}
 		switch {
 		case ships < 1:
 			return illegal("%s lies across water: send at least one ship (1S), which carries up to %d citizens", cellName(int(m.From)), shipLoad)

@@ -380,17 +380,19 @@ func TestBuild(t *testing.T) {
 	refuse(t, s, p, "BUILD CITY F5", "already has a city")
 	refuse(t, base, p, "BUILD TEMPLE F6", "build on a region")
 	refuse(t, base, p, "BUILD TEMPLE F4", "free citizen on F4")
-	// A port is built with a ship, the rest with a citizen (the
-	// publisher's player aid: "using an active citizen (or ship for a
-	// port)").
+	// A port is built with a citizen or a ship, the rest with a citizen
+	// (the publisher's player aid: "using an active citizen (or ship for
+	// a port)").
 	for _, c := range []struct {
 		what string
 		f5   units
 		want string // "" when legal
 	}{
 		{"PORT", units{ship: 1}, ""},
-		{"PORT", units{cit: 2}, "built with a free ship"},
-		{"PORT", units{cit: 2, shipLink: 1}, "built with a free ship"},
+		{"PORT", units{cit: 2}, ""},
+		{"PORT", units{cit: 1, shipLink: 1}, ""},
+		{"PORT", units{citLinked: 1, shipLink: 1}, "free citizen or a free ship on F5"},
+		{"PORT", units{rebels: 2}, "free citizen or a free ship on F5"},
 		{"CITY", units{ship: 1}, "free citizen on F5"},
 		{"CITY", units{cit: 1}, ""},
 	} {
@@ -466,6 +468,28 @@ func TestMigrate(t *testing.T) {
 	three.units[f7][q] = units{cit: 3, ship: 1}
 	three.turn = int8(slices.Index(three.order[:], int8(q)))
 	refuse(t, three, q, "MIGRATE F7 G7 3C 1S", "carry at most 2")
+	// The publisher's reference sheet: "Ships may perform an infinite
+	// number of convoys during the same turn, even in different
+	// directions", and convoy, ship migration, convoy is a legal move.
+	t.Run("Convoys", func(t *testing.T) {
+		s := edit(three)
+		s = play(t, s, q, "MIGRATE F7 G7 2C 1S") // a convoy
+		s = play(t, s, q, "MIGRATE G7 F7 1S")    // the ship's own migration, back
+		if !hasLegal(s, q, "MIGRATE F7 G7 1C 1S") {
+			t.Fatalf("a second convoy is not among %v", legalText(s, q))
+		}
+		s = play(t, s, q, "MIGRATE F7 G7 1C 1S") // a convoy again
+		if u := s.units[gg][q]; u.cit != 3 || u.ship != 1 {
+			t.Errorf("units on G7 %+v, want 3 citizens and the ship", u)
+		}
+		if s.migrating {
+			t.Errorf("nothing is left to move and the migration goes on")
+		}
+		s = edit(three)
+		s = play(t, s, q, "MIGRATE F7 G7 1C 1S")
+		s = play(t, s, q, "MIGRATE G7 F7 1S")
+		refuse(t, s, q, "MIGRATE F7 G7 1S", "that can still move") // its own migration is made; an empty ship is no convoy
+	})
 }
 
 func TestPassAndDiscs(t *testing.T) {
@@ -643,4 +667,26 @@ func TestCardPower(t *testing.T) {
 	if !hasLegal(base, p, "CARD FISHING NETS") || hasLegal(used, p, "CARD FISHING NETS") || hasLegal(base, p, "CARD PRINTING PRESS") {
 		t.Errorf("legal cards = %v", legalText(base, p))
 	}
+}
+
+// TestBuiltMarketUsable is the reference sheet's special case: "A
+// constructed building may already be used during the same round it was
+// built". pbem's turn ends with its action, so a market built is used
+// from its builder's next turn of the same round.
+func TestBuiltMarketUsable(t *testing.T) {
+	s, p, q := actionsFixture(t)
+	s.players[p].cubes = [nRes]int8{fruit: 1, cattle: 1}
+	s.home = [nRes]int8{1, 1, 1, 1, 1, 1}
+	s = play(t, s, p, "BUILD MARKET F5")
+	if s.actor() != q {
+		t.Fatalf("after the construction the actor is %d, want %d", s.actor(), q)
+	}
+	s = play(t, s, q, "TAX")
+	if s.actor() != p || s.round != 1 {
+		t.Fatalf("actor %d in round %d, want %d in round 1", s.actor(), s.round, p)
+	}
+	if !hasLegal(s, p, "USE MARKET") {
+		t.Fatalf("USE MARKET is not among %v in the round the market was built", legalText(s, p))
+	}
+	play(t, s, p, "USE MARKET")
 }

@@ -187,7 +187,7 @@ type scoring struct {
 // comparing a count with base + perSeat × players.
 const (
 	endNone       = iota // only the year printed on the card
-	endPeace             // at the end of a round: rebellion 0, no rebels, population at least the threshold
+	endPeace             // at the end of a turn: rebellion 0, no rebels, population at least the threshold
 	endPopulation        // the population marker
 	endRegions           // regions on the map, the open sea not counted
 	endCities            // cities in the archipelago

@@ -1,6 +1,7 @@
 package archipelago
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -355,4 +356,29 @@ func TestEvolution(t *testing.T) {
 		})
 	}
 	refuse(t, base, 1-p, "ROTATE 1 2", "not your turn")
+}
+
+// TestFeedNoneForced: a giver with nothing to give has FEED NONE as the
+// one choice, though it may still offer deals; rules.Forced finds it, so
+// pbem plays it rather than asking.
+func TestFeedNoneForced(t *testing.T) {
+	k := cardIndex(t, "Fishing Nets") // fish
+	s, p, _ := crisisFixture(t, k)
+	s.home[fish] = 0
+	s.players[p].cubes[wood] = 1 // a cube to offer, and no fish to give
+	s.balance()
+	if s.phase != phCrisis || s.actor() != p {
+		t.Fatalf("phase %s, giver %d; want a domestic crisis with %d to give", phaseNames[s.phase], s.actor(), p)
+	}
+	if !slices.ContainsFunc(legalText(s, p), func(m string) bool { return strings.HasPrefix(m, "OFFER") }) {
+		t.Fatalf("no offer among %v: the test proves nothing", legalText(s, p))
+	}
+	m, one := rules.Forced(s, rules.Seat(p))
+	if !one || m.String() != "FEED NONE" {
+		t.Errorf("rules.Forced = %v, %v; want FEED NONE, true", m, one)
+	}
+	s.players[p].cubes[fish] = 1
+	if m, one := rules.Forced(s, rules.Seat(p)); one {
+		t.Errorf("with a fish to give, rules.Forced = %v, true; want a choice", m)
+	}
 }

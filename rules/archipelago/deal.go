@@ -166,8 +166,11 @@ func (s *state) checkDeal(p int, m Move) error {
 		return s.noOffer(p, m.Kind)
 	}
 	if m.Kind == KAccept {
-		if what := s.lacks(from, d.give); what != "" {
-			return illegal("the deal cannot be made: %s no longer has %s", s.name(from), what)
+		if s.lacks(from, d.give) != "" {
+			// What the offerer lacks lies behind their screen: the
+			// addressee learns only that the offer cannot be made, as at
+			// the table.
+			return illegal("the offer of %s no longer stands: %s cannot make it now", s.name(from), s.name(from))
 		}
 		if what := s.lacks(p, d.ask); what != "" {
 			return illegal("the deal cannot be made: you lack %s", what)

@@ -69,7 +69,7 @@ func TestDeal(t *testing.T) {
 			t.Fatalf("after a counter-offer: ToAct %v, offers open %v and %v", got, s.deals[p].open, s.deals[q].open)
 		}
 		s = play(t, s, p, "ACCEPT "+they)
-		refuse(t, s, q, "ACCEPT "+me, "no longer has 1 wood")
+		refuseHidden(t, s, q, "ACCEPT "+me, "wood")
 	})
 	t.Run("StandsPastTheTurn", func(t *testing.T) {
 		s := play(t, offered, p, "TAX")
@@ -101,7 +101,7 @@ func TestDeal(t *testing.T) {
 		if !s.deals[p].open {
 			t.Fatalf("the offer closed when the offerer used a market")
 		}
-		refuse(t, s, q, "ACCEPT "+me, "no longer has 1 florin")
+		refuseHidden(t, s, q, "ACCEPT "+me, "florin")
 		play(t, s, q, "DECLINE "+me)
 	})
 	t.Run("AskedGoodsGone", func(t *testing.T) {
@@ -223,4 +223,22 @@ func TestDealOutsidePhase5(t *testing.T) {
 		e := firstMoves(t, s, func(s *state) bool { return s.phase == phEvolution })
 		refuse(t, e, e.actor(), "OFFER "+upper(colors[1-e.actor()])+" 1 FLORIN FOR NOTHING", "deals are made only")
 	})
+}
+
+// refuseHidden checks that seat p's move is refused because the offer no
+// longer stands, and that the refusal names nothing behind the offerer's
+// screen: neither the goods (hidden) nor an amount.
+func refuseHidden(t *testing.T, s *state, p int, text, hidden string) {
+	t.Helper()
+	refuse(t, s, p, text, "no longer stands")
+	m, err := s.Parse(rules.Seat(p), text)
+	if err != nil {
+		t.Fatalf("Parse(%d, %q) = %v", p, text, err)
+	}
+	if _, err = s.Apply(rules.Seat(p), m); err == nil {
+		return
+	}
+	if msg := err.Error(); strings.Contains(msg, hidden) || strings.ContainsAny(msg, "0123456789") {
+		t.Errorf("Apply(%d, %q) = %q: tells what lies behind the offerer's screen", p, text, msg)
+	}
 }

@@ -132,7 +132,7 @@ func (s *state) endPhrase(o *objective) rules.Phrase {
 	case endNone:
 		c = say("its year comes")
 	case endPeace:
-		c = say("a round ends with the rebellion at 0, no rebel citizen and a population of at least %d", t)
+		c = say("a turn ends with the rebellion at 0, no rebel citizen and a population of at least %d", t)
 	case endPopulation:
 		c = say("the population reaches %d", t)
 	case endRegions:
@@ -155,7 +155,7 @@ func (s *state) endPhrase(o *objective) rules.Phrase {
 		c = say("%d explorer tokens have been taken", t)
 	}
 	if o.end != endNone && o.end != endPeace {
-		c = say("%s at the end of a round", c)
+		c = say("%s at the end of a turn", c)
 	}
 	if o.end != endNone {
 		c = say("%s, or at the end of round %d", c, deadline[o.length])

@@ -266,7 +266,16 @@ func (s *state) migrate(p int, m Move) {
 	s.units[o][p].cit += m.N[0]
 	s.units[o][p].ship += m.N[1]
 	s.arrived[o][0] += m.N[0]
-	s.arrived[o][1] += m.N[1]
+	if m.N[0] > 0 {
+		// A convoy: the ships that made their own move already carry
+		// first, keeping the others' own move for later; their marks go
+		// with them.
+		k := min(m.N[1], s.arrived[h][1])
+		s.arrived[h][1] -= k
+		s.arrived[o][1] += k
+	} else {
+		s.arrived[o][1] += m.N[1]
+	}
 	var parts []rules.Phrase
 	if m.N[0] > 0 {
 		parts = append(parts, pluralPhrase(int(m.N[0]), "citizen", "citizens"))

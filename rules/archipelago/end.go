@@ -13,7 +13,7 @@ func (s *state) threshold(o *objective) int { return o.base + o.perSeat*s.seats 
 
 // checkEnd ends the game if the rebellion has passed the population (an
 // independence war), and reports whether the game is over. The objectives'
-// end conditions wait for the end of the round (checkRoundEnd).
+// end conditions wait for the end of a turn (checkTurnEnd).
 func (s *state) checkEnd() bool {
 	if s.over {
 		return true
@@ -37,12 +37,16 @@ func (s *state) checkEnd() bool {
 	return false
 }
 
-// checkRoundEnd checks the objectives' end conditions, which hold only at
-// the end of a round (the publisher's reference sheet: the end condition
-// is checked at the end of a turn, not after every move), and the year
-// printed on the objectives. The first holder in turn order whose
-// condition holds ends the game.
-func (s *state) checkRoundEnd() bool {
+// checkTurnEnd checks the objectives' end conditions at the end of a
+// turn of the actions phase. Public fact (the publisher's reference
+// sheet): the end condition is checked at the end of a turn, and a turn
+// is "a single move of one player during the action phase"; the game
+// stops at once. The first holder in turn order whose condition holds
+// ends the game.
+func (s *state) checkTurnEnd() bool {
+	if s.over {
+		return true
+	}
 	for i := range s.seats {
 		p := s.seatAt(i)
 		o := s.players[p].objective
@@ -51,6 +55,12 @@ func (s *state) checkRoundEnd() bool {
 			return true
 		}
 	}
+	return false
+}
+
+// checkYear ends the game at the end of the last round, the year printed
+// on the objectives.
+func (s *state) checkYear() bool {
 	if s.round >= deadline[s.length] {
 		s.finish(-1, say("The year on the objectives has come: round %d was the last.", s.round))
 		return true

@@ -59,14 +59,12 @@ func TestObjectiveEnds(t *testing.T) {
 	s.trend = 2                                               // Seafaring: 1 VP a ship
 	s.players[p].cubes[wood] = 1
 	s.players[q].cards = 1<<3 | 1<<30
+	// The publisher's reference sheet checks the end conditions at the
+	// end of a turn, one player's move in the actions phase: the third
+	// ship ends the game as the builder's turn ends.
 	s = play(t, s, p, "BUILD SHIP F5")
-	if s.over {
-		t.Fatalf("three ships ended the game at once; the end condition waits for the end of the round")
-	}
-	s = edit(s)
-	s.endRound()
-	if !s.over || s.war || s.endedBy != objectiveIndex(t, "The Admiral") {
-		t.Fatalf("three ships at the end of the round should end the game: over %v, war %v, ended by %d", s.over, s.war, s.endedBy)
+	if !s.over || s.war || s.endedBy != objectiveIndex(t, "The Admiral") || s.phase != phOver {
+		t.Fatalf("three ships at the end of the builder's turn should end the game: over %v, war %v, ended by %d, phase %s", s.over, s.war, s.endedBy, phaseNames[s.phase])
 	}
 	scores, _ := s.Result()
 	want := make([]int, 2)
@@ -117,6 +115,50 @@ func TestRankPoints(t *testing.T) {
 
 const rules0 = 0
 
+// TestEndAtTurnEnd is the end condition checked at the end of each turn
+// of the actions phase (the publisher's reference sheet: a turn is one
+// player's move in the actions phase): the Trader reaching 20 florins by
+// TAX ends the game before anyone spends them, and a condition met in the
+// middle of a migration waits for the migration's end.
+func TestEndAtTurnEnd(t *testing.T) {
+	t.Run("Tax", func(t *testing.T) {
+		s, p, q := actionsFixture(t)
+		s.players[p].objective = objectiveIndex(t, "The Trader") // 20 florins
+		s.players[q].objective = objectiveIndex(t, "The Patron")
+		s.players[p].florins = 19
+		s.rebellion = 0
+		s = play(t, s, p, "TAX")
+		if !s.over || s.endedBy != objectiveIndex(t, "The Trader") || len(s.ToAct()) != 0 {
+			t.Fatalf("after TAX to %d florins: over %v, ended by %d, to act %v; want the game over by the Trader", s.players[p].florins, s.over, s.endedBy, s.ToAct())
+		}
+	})
+	t.Run("NotYet", func(t *testing.T) {
+		s, p, q := actionsFixture(t)
+		s.players[p].objective = objectiveIndex(t, "The Trader")
+		s.players[q].objective = objectiveIndex(t, "The Patron")
+		s.players[p].florins = 12
+		s.rebellion = 0
+		s = play(t, s, p, "TAX")
+		if s.over || s.actor() != q {
+			t.Fatalf("after TAX to %d florins: over %v, actor %d; want the game on and %d to act", s.players[p].florins, s.over, s.actor(), q)
+		}
+	})
+	t.Run("MigrationEnds", func(t *testing.T) {
+		s, p, q := actionsFixture(t)
+		s.players[p].objective = objectiveIndex(t, "The Cartographer") // regions where... ends at 6 + 3×N regions: not met
+		s.players[q].objective = objectiveIndex(t, "The Patron")
+		s.players[q].cards = 1<<3 | 1<<30 | 1<<31 | 1<<32 // 4 cards: met already, checked at the next turn's end
+		s = play(t, s, p, "MIGRATE F5 F4 1C")
+		if s.over || !s.migrating {
+			t.Fatalf("in the middle of a migration: over %v, migrating %v; want the game on", s.over, s.migrating)
+		}
+		s = play(t, s, p, "DONE")
+		if !s.over || s.endedBy != objectiveIndex(t, "The Patron") {
+			t.Fatalf("at the migration's end: over %v, ended by %d; want the Patron's end", s.over, s.endedBy)
+		}
+	})
+}
+
 func TestPeaceAndYear(t *testing.T) {
 	t.Run("Peace", func(t *testing.T) {
 		s, p, q := actionsFixture(t)
@@ -125,15 +167,15 @@ func TestPeaceAndYear(t *testing.T) {
 		f5 := s.grid[cell(t, "F5")]
 		s.units[f5][p].cit = 7
 		s.rebellion = 0
-		s.endRound()
+		s = play(t, s, p, "PASS")
 		if !s.over || s.endedBy != objectiveIndex(t, "The Pacifist") {
-			t.Errorf("a peaceful round's end with population %d: over %v", s.population(), s.over)
+			t.Errorf("a peaceful turn's end with population %d: over %v", s.population(), s.over)
 		}
 		s2, _, _ := actionsFixture(t)
 		s2.players[p].objective = objectiveIndex(t, "The Pacifist")
 		s2.units[f5][p].cit = 7
 		s2.rebellion = 1
-		s2.endRound()
+		s2 = play(t, s2, p, "PASS")
 		if s2.over {
 			t.Errorf("peace with rebellion 1 ended the game")
 		}

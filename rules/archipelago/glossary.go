@@ -65,11 +65,14 @@ type Term struct {
 // chinese rewrites the Chinese names of a move as the English words Parse
 // reads, the longest first so that 国内市场 is not read as 市场.
 var chinese = func() *strings.Replacer {
-	terms := slices.Clone(Glossary)
+	terms := append(slices.Clone(Glossary), zhWords...)
 	slices.SortStableFunc(terms, func(a, b Term) int { return len(b.Chinese) - len(a.Chinese) })
 	var pairs []string
 	for _, t := range terms {
 		pairs = append(pairs, t.Chinese, " "+strings.ToUpper(t.English)+" ")
 	}
+	// F5×2, as Chinese text writes a count, is F5x2; full-width spaces
+	// and commas separate words.
+	pairs = append(pairs, "×", "x", "　", " ", "，", ",")
 	return strings.NewReplacer(pairs...)
 }()

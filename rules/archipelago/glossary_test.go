@@ -1,7 +1,11 @@
 package archipelago
 
 import (
+	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/rules"
 )
 
 // TestChineseNames: a move that names a card, a resource or a color by
@@ -68,4 +72,48 @@ func chineseOf(t *testing.T, english string) string {
 	}
 	t.Fatalf("the glossary has no %q", english)
 	return ""
+}
+
+// TestChineseRoundTrip plays whole games and writes every legal move of
+// every seat to act as a Chinese player writes it (MoveIn "zh"): no line
+// holds an English word (cells such as F5 and hexagons such as 7A are
+// names, not words), and each parses back to its move.
+func TestChineseRoundTrip(t *testing.T) {
+	english := regexp.MustCompile(`[A-Za-z]{2,}`)
+	for _, setup := range []rules.Setup{
+		{Seats: 3, Variants: []string{Short}, Seed: rules.SeedFromInt(29)},
+		{Seats: 2, Variants: []string{Medium}, Seed: rules.SeedFromInt(30)},
+	} {
+		st, err := Game.Start(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rules.NewRand(rules.SeedFromInt(1), "zh")
+		kinds := map[string]bool{}
+		for len(st.ToAct()) > 0 {
+			for _, seat := range st.ToAct() {
+				for _, m := range st.Legal(seat) {
+					zh := st.(rules.Translator).MoveIn("zh", m)
+					if english.MatchString(zh) {
+						t.Fatalf("MoveIn(zh, %s) = %q holds an English word", m, zh)
+					}
+					back, err := st.Parse(seat, zh)
+					if err != nil || back.String() != m.String() {
+						t.Fatalf("Parse(%q) = %v, %v; want %s", zh, back, err, m)
+					}
+					kinds[strings.Fields(m.String())[0]] = true
+				}
+			}
+			to := st.ToAct()
+			seat := to[r.IntN(len(to))]
+			legal := st.Legal(seat)
+			if st, err = st.Apply(seat, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("%+v: moves %v written", setup, len(kinds))
+		if len(kinds) < 15 {
+			t.Errorf("%+v: only moves %v were written", setup, kinds)
+		}
+	}
 }

@@ -25,9 +25,9 @@ var transcripts = []struct {
 	ending string // how the game ends, as endingOf names it
 }{
 	{"transcript.golden", 2, Short, 2024, true, ""},
-	{"transcript-3-medium.golden", 3, Medium, 1, false, "objective"},
-	{"transcript-4-long.golden", 4, Long, 2, false, "war"},
-	{"transcript-5-short.golden", 5, Short, 18, false, "separatist"},
+	{"transcript-3-medium.golden", 3, Medium, 4, false, "objective"},
+	{"transcript-4-long.golden", 4, Long, 4, false, "war"},
+	{"transcript-5-short.golden", 5, Short, 101, false, "separatist"},
 }
 
 // TestTranscript plays complete games with seeded random moves and

@@ -276,6 +276,7 @@ func (s *state) migrationSteps(p int) []Move {
 		if cits <= 0 && ships <= 0 {
 			continue
 		}
+		carriers := s.convoys(p, h)
 		into := func(to, where int) {
 			for k := bCity; k < nBuild; k++ {
 				if b := s.builds[to][k]; b.owner >= 0 && b.occupant < 0 {
@@ -303,8 +304,11 @@ func (s *state) migrationSteps(p int) []Move {
 				if s.grid[o] == 0 {
 					most = 0 // only ships go to the open sea
 				}
-				for n := 1; n <= ships; n++ {
+				for n := 1; n <= max(ships, carriers); n++ {
 					for k := 0; k <= min(most, shipLoad*n); k++ {
+						if k == 0 && n > ships || k > 0 && n > carriers {
+							continue
+						}
 						m.N = [3]int8{int8(k), int8(n), 0}
 						ms = append(ms, m)
 					}

@@ -204,6 +204,9 @@ func (s *state) discsLeft(p int) int {
 // nextActor ends the current turn and finds the next player with discs.
 func (s *state) nextActor() {
 	s.credits = [2]int8{}
+	if s.turn >= 0 && s.checkTurnEnd() {
+		return
+	}
 	for i := 1; i <= s.seats; i++ {
 		t := (int(s.turn) + i + s.seats) % s.seats
 		if s.turn < 0 {
@@ -217,10 +220,10 @@ func (s *state) nextActor() {
 	s.startEvolution()
 }
 
-// endRound checks the end conditions of the end of a round and starts the
-// next one.
+// endRound checks the year printed on the objectives and starts the next
+// round.
 func (s *state) endRound() {
-	if s.checkEnd() || s.checkRoundEnd() {
+	if s.checkEnd() || s.checkYear() {
 		return
 	}
 	s.round++

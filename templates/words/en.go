@@ -135,6 +135,11 @@ var en = dict{
 	"end.proposed":              "%[1]s proposes to end the game as it stands: reply END to agree.",
 	"observer.on":               "The host let someone follow the game: they get the board as everyone sees it.",
 	"observer.off":              "Someone stopped following the game.",
+	"observer.asked":            "The host asked someone to follow the game.",
+	"observer.joined":           "Someone the host asked now follows the game: they get the board as everyone sees it.",
+	"reminded":                  "pbem reminded %[1]s of their deadline, %[2]s.",
+	"digest.sent":               "pbem sent %[1]s their digest of the game.",
+	"says.gathered":             "pbem sent %[1]s the messages held back for one mail.",
 	"digest.on":                 "You will get one mail a day about this game, and one at once whenever it is your turn.",
 	"digest.off":                "You will get a mail about each move again.",
 	"queued.dropped":            "Your programmed list stopped: %[1]s. The rest of it was dropped.",
@@ -200,9 +205,10 @@ var en = dict{
 
 	// The mailroom's answers: notes and refusals.
 	"no.command":             "pbem found no command in your mail.",
+	"no.command.subject":     "pbem found no command in your mail: it reads the lines of the mail itself, never its subject, which says %[1]s. To play it, write it as the first line of your reply.",
 	"too.many.lines":         "your mail has more command lines than pbem reads; it read the first %[1]s",
-	"ignored":                "pbem ignored these lines of your mail, which are neither commands: %[1]s.",
-	"ignored.more":           "pbem ignored these lines of your mail, which are neither commands: %[1]s and %[2]s more.",
+	"ignored":                "pbem ignored these lines of your mail, which are not commands: %[1]s.",
+	"ignored.more":           "pbem ignored these lines of your mail, which are not commands: %[1]s and %[2]s more.",
 	"ignored.in.game":        "pbem ignored these lines of your mail, which are neither commands nor moves of this game: %[1]s.",
 	"ignored.in.game.more":   "pbem ignored these lines of your mail, which are neither commands nor moves of this game: %[1]s and %[2]s more.",
 	"stranger":               "This is how pbem works. pbem answers mail from an address that plays in no game with this text alone.",
@@ -312,6 +318,8 @@ var en = dict{
 	"a falling diagonal runs from top left to bottom right (\\), its number growing by one a row down to row F and then staying, e.g. %s": "a falling diagonal runs from top left to bottom right (\\), its number growing by one a row down to row F and then staying, e.g. %s",
 	"a rising diagonal runs from bottom left to top right (/), its number staying down to row F and then falling by one a row, e.g. %s":   "a rising diagonal runs from bottom left to top right (/), its number staying down to row F and then falling by one a row, e.g. %s",
 
+	// The house rules of the games (rules.Info.HouseRules).
+
 	// Words the games share.
 	"passed":  "passed",
 	"Village": "Village",
@@ -329,8 +337,22 @@ var en = dict{
 	"bales":   "bales",
 
 	// Words the games share.
+
+	// Words the games share.
+
+	// Words the games share.
+
+	// Words the games share.
+
+	// Words the games share.
+
+	// Words the games share.
 	"over":   "over",
 	"%s: %s": "%s: %s",
+
+	// Words the games share.
+
+	// The stages of the games (rules.PhrasedStage).
 
 	// The heading of pbem show.
 	"show.heading":  "Game %[1]s · %[2]s · event %[3]d · %[4]s · seen by %[5]s",
@@ -344,13 +366,81 @@ var en = dict{
 	// A programmed list dropped.
 	"%s ended before %s": "%s ended before %s",
 
+	// Words the games share.
+
+	// Words the games share.
+
 	// The unsubscribe page.
 	"web.unsubscribe":        "Stop all mail from pbem to %[1]s?",
 	"web.unsubscribe.button": "Stop the mail",
 	"web.unsubscribed":       "pbem sends no more mail to %[1]s, from any game or anyone, until it writes to pbem again.",
 
+	// Words the games share.
+
+	// Words the games share.
+
+	// Words the games share.
+
+	// Words the games share.
+
+	// Words the games share.
+
 	// The board pictures (package pictures).
 	"empty":               "empty",
 	"seen by an observer": "seen by an observer",
 	"seen by seat %s":     "seen by seat %s",
+	// A campaign's public page (web/campaign.go).
+	"web.campaign.title":               "%[1]s · campaign %[2]s",
+	"web.campaign.heading":             "%[1]s of %[2]s",
+	"web.campaign.kind.roundrobin":     "Round robin",
+	"web.campaign.kind.swiss":          "Swiss tournament",
+	"web.campaign.kind.knockout":       "Knockout",
+	"web.campaign.kind.ladder":         "Ladder",
+	"web.campaign.kind.league":         "League",
+	"web.campaign.tables":              "Tables of %[1]d.",
+	"web.campaign.state":               "Rounds paired: %[1]d. Games: %[2]d, of which being played: %[3]d.",
+	"web.campaign.over":                "The campaign is over.",
+	"web.campaign.running":             "The campaign is being played.",
+	"web.campaign.standings":           "Standings",
+	"web.campaign.col.rank":            "rank",
+	"web.campaign.col.points":          "points",
+	"web.campaign.col.played":          "played",
+	"web.campaign.col.byes":            "byes",
+	"web.campaign.col.gamescore":       "game score",
+	"web.campaign.col.timeouts":        "timeouts",
+	"web.campaign.col.elo":             "Elo",
+	"web.campaign.col.glicko":          "Glicko-2",
+	"web.campaign.col.ontime":          "on time",
+	"web.campaign.col.games":           "games",
+	"web.campaign.col.players":         "players",
+	"web.campaign.col.table":           "table",
+	"web.campaign.col.game":            "game",
+	"web.campaign.col.result":          "result",
+	"web.campaign.withdrawn":           "withdrew",
+	"web.campaign.ladder":              "place %[1]d on the ladder",
+	"web.campaign.division":            "division %[1]d",
+	"web.campaign.out":                 "out in round %[1]d",
+	"web.campaign.tiebreaks":           "Players equal on points are ordered by: %[1]s.",
+	"web.campaign.tb.buchholz":         "Buchholz",
+	"web.campaign.tb.sonneborn-berger": "Sonneborn-Berger",
+	"web.campaign.tb.head-to-head":     "head-to-head",
+	"web.campaign.tb.game-score":       "game score",
+	"web.campaign.tb.timeouts":         "fewest timeouts",
+	"web.campaign.tb.draw":             "the seed's draw",
+	"web.campaign.rounds":              "Rounds",
+	"web.campaign.round":               "Round %[1]d",
+	"web.campaign.bye":                 "Sitting out: %[1]s.",
+	"web.campaign.playing":             "being played",
+	"web.campaign.unstarted":           "not started",
+	"web.campaign.adjudicated":         "adjudicated by the organiser",
+	"web.campaign.placed":              "%[1]d. %[2]s",
+	"web.campaign.hash":                "final hash %[1]s…",
+	"web.campaign.ratings":             "Ratings",
+	"web.campaign.ratings.note":        "Elo (K = 32, pairwise at tables of three or more) and, at tables of two, Glicko-2 (rating and deviation), folded from the results in the order recorded; everyone starts at 1500.",
+	"web.campaign.none":                "No game has a result yet.",
+	"web.campaign.check.chain":         "The campaign's chain of hashes holds through its whole history.",
+	"web.campaign.check.results":       "Results checked against their games' own histories (final hash, places, scores, moves, timeouts): %[1]d.",
+	"web.campaign.check.pairings":      "Every round was paired again from the revealed seed and found as recorded.",
+	"web.campaign.check.secret":        "Every round was paired again from the seed and found as recorded; the seed stays secret until the campaign is over, then anyone can do the same.",
+	"web.campaign.check.folded":        "The standings, ratings and reliability on this page are folded from that history; none of them is stored.",
 }

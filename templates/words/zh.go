@@ -133,6 +133,11 @@ var zh = dict{
 	"end.proposed":              "%[1]s提议按现状结束对局：同意请回复 END（结束）。",
 	"observer.on":               "主持人让一位旁观者关注这局：对方会收到所有人都能看到的棋盘。",
 	"observer.off":              "一位旁观者不再关注这局。",
+	"observer.asked":            "主持人邀请了一位旁观者关注这局。",
+	"observer.joined":           "一位受主持人邀请的旁观者开始关注这局：对方会收到所有人都能看到的棋盘。",
+	"reminded":                  "pbem 提醒了%[1]s截止时间是 %[2]s。",
+	"digest.sent":               "pbem 给%[1]s寄出了这局的摘要。",
+	"says.gathered":             "pbem 把暂存的留言合成一封信寄给了%[1]s。",
 	"digest.on":                 "这局每天给你发一封邮件；轮到你时立即发信。",
 	"digest.off":                "每走一步，你又会收到一封邮件。",
 	"queued.dropped":            "你的着法清单停了：%[1]s。剩下的已作废。",
@@ -186,13 +191,14 @@ var zh = dict{
 	"verify.hint":      "%[1]s（对局记录附在这封邮件里，其他玩家未公开的计划已略去）",
 	"seat.n.lower":     "座位 %[1]d",
 	"vs":               "%[1]s 对 %[2]s",
-	"rules.doc":        "pbem 源码中的 docs/rules/%[1]s.md",
+	"rules.doc":        "pbem 源码中的 docs/zh/rules/%[1]s.md",
 	"state.running":    "进行中",
 	"state.over":       "已结束",
 	"state.your.turn":  "轮到你",
 	"variants":         "（%[1]s）",
 
 	"no.command":             "pbem 在你的邮件里没有找到命令。",
+	"no.command.subject":     "pbem 在你的邮件里没有找到命令：它只读邮件正文的各行，从不读邮件主题；你的主题写的是 %[1]s。要这样走，请把它写在回信正文的第一行。",
 	"too.many.lines":         "你的邮件里命令行太多；pbem 只读了前 %[1]s 行",
 	"ignored":                "pbem 没有理会你邮件里的这几行，它们不是命令：%[1]s。",
 	"ignored.more":           "pbem 没有理会你邮件里的这几行，它们不是命令：%[1]s，另有 %[2]s 行。",
@@ -302,6 +308,8 @@ var zh = dict{
 	"a falling diagonal runs from top left to bottom right (\\), its number growing by one a row down to row F and then staying, e.g. %s": "下降斜线从左上到右下（\\），编号每向下一行加一，到 F 行后不变，例如 %s",
 	"a rising diagonal runs from bottom left to top right (/), its number staying down to row F and then falling by one a row, e.g. %s":   "上升斜线从左下到右上（/），编号到 F 行前不变，之后每向下一行减一，例如 %s",
 
+	// The house rules of the games (rules.Info.HouseRules).
+
 	// 各游戏共用的词。
 	"passed":  "结束了本轮行动",
 	"Village": "村庄",
@@ -319,8 +327,22 @@ var zh = dict{
 	"bales":   "羊毛捆",
 
 	// 各游戏共用的词。
+
+	// 各游戏共用的词。
+
+	// 各游戏共用的词。
+
+	// 各游戏共用的词。
+
+	// 各游戏共用的词。
+
+	// 各游戏共用的词。
 	"over":   "结束",
 	"%s: %s": "%s：%s",
+
+	// 各游戏共用的词。
+
+	// 各游戏的阶段（rules.PhrasedStage）。
 
 	// pbem show 的标题行。
 	"show.heading":  "对局 %[1]s · %[2]s · 第 %[3]d 个事件 · %[4]s · %[5]s所见",
@@ -334,13 +356,81 @@ var zh = dict{
 	// 着法清单作废。
 	"%s ended before %s": "%s结束了，没来得及走 %s",
 
+	// 各游戏共用的词。
+
+	// 各游戏共用的词。
+
 	// The unsubscribe page.
 	"web.unsubscribe":        "停止 pbem 发往 %[1]s 的所有邮件？",
 	"web.unsubscribe.button": "停止邮件",
 	"web.unsubscribed":       "pbem 不再向 %[1]s 发送任何邮件，不论来自哪局对局或哪个人，直到这个地址再给 pbem 写信。",
 
+	// 各游戏共用的词。
+
+	// 各游戏共用的词。
+
+	// 各游戏共用的词。
+
+	// 各游戏共用的词。
+
+	// 各游戏共用的词。
+
 	// The board pictures (package pictures).
 	"empty":               "空",
 	"seen by an observer": "旁观者视角",
 	"seen by seat %s":     "座位 %s 的视角",
+	// A campaign's public page (web/campaign.go).
+	"web.campaign.title":               "%[1]s · 赛事 %[2]s",
+	"web.campaign.heading":             "%[2]s%[1]s",
+	"web.campaign.kind.roundrobin":     "循环赛",
+	"web.campaign.kind.swiss":          "瑞士制比赛",
+	"web.campaign.kind.knockout":       "淘汰赛",
+	"web.campaign.kind.ladder":         "天梯赛",
+	"web.campaign.kind.league":         "联赛",
+	"web.campaign.tables":              "每桌 %[1]d 人。",
+	"web.campaign.state":               "已编排轮次：%[1]d。对局：%[2]d，其中进行中：%[3]d。",
+	"web.campaign.over":                "赛事已结束。",
+	"web.campaign.running":             "赛事进行中。",
+	"web.campaign.standings":           "排名",
+	"web.campaign.col.rank":            "名次",
+	"web.campaign.col.points":          "积分",
+	"web.campaign.col.played":          "已赛",
+	"web.campaign.col.byes":            "轮空",
+	"web.campaign.col.gamescore":       "对局得分",
+	"web.campaign.col.timeouts":        "超时",
+	"web.campaign.col.elo":             "Elo",
+	"web.campaign.col.glicko":          "Glicko-2",
+	"web.campaign.col.ontime":          "按时",
+	"web.campaign.col.games":           "对局数",
+	"web.campaign.col.players":         "玩家",
+	"web.campaign.col.table":           "桌",
+	"web.campaign.col.game":            "对局",
+	"web.campaign.col.result":          "结果",
+	"web.campaign.withdrawn":           "已退赛",
+	"web.campaign.ladder":              "天梯第 %[1]d 位",
+	"web.campaign.division":            "第 %[1]d 级别",
+	"web.campaign.out":                 "第 %[1]d 轮出局",
+	"web.campaign.tiebreaks":           "积分相同的玩家依次按以下方式排序：%[1]s。",
+	"web.campaign.tb.buchholz":         "布赫霍尔茨分",
+	"web.campaign.tb.sonneborn-berger": "索伯分",
+	"web.campaign.tb.head-to-head":     "直接对局",
+	"web.campaign.tb.game-score":       "对局得分",
+	"web.campaign.tb.timeouts":         "超时最少",
+	"web.campaign.tb.draw":             "种子抽签",
+	"web.campaign.rounds":              "轮次",
+	"web.campaign.round":               "第 %[1]d 轮",
+	"web.campaign.bye":                 "轮空：%[1]s。",
+	"web.campaign.playing":             "进行中",
+	"web.campaign.unstarted":           "未开始",
+	"web.campaign.adjudicated":         "由组织者裁定",
+	"web.campaign.placed":              "第%[1]d名 %[2]s",
+	"web.campaign.hash":                "最终哈希 %[1]s…",
+	"web.campaign.ratings":             "等级分",
+	"web.campaign.ratings.note":        "Elo（K = 32，三人及以上的桌按两两计算）以及两人桌的 Glicko-2（等级分与偏差），按记录顺序由结果折叠得出；所有人从 1500 开始。",
+	"web.campaign.none":                "还没有对局产生结果。",
+	"web.campaign.check.chain":         "赛事的哈希链在整个历史记录中完整无缺。",
+	"web.campaign.check.results":       "已与各对局自身历史记录核对的结果（最终哈希、名次、得分、着数、超时）：%[1]d。",
+	"web.campaign.check.pairings":      "每一轮都已根据公开的种子重新编排，与记录一致。",
+	"web.campaign.check.secret":        "每一轮都已根据种子重新编排，与记录一致；种子在赛事结束前保密，之后任何人都可以同样核对。",
+	"web.campaign.check.folded":        "本页的排名、等级分和可靠性都由该历史记录折叠得出，均未另行存储。",
 }

@@ -1,0 +1,287 @@
+// Package organiser is the command side of campaigns: it creates a
+// campaign, takes entries and withdrawals, pairs each round by creating
+// ordinary pbem games (games.Service.Create, their GameCreated naming the
+// campaign, round and table), and records each game's result as the
+// game's own history gives it. Every command decides on the campaign
+// folded from its history (campaigns.Fold) and appends the facts that
+// follow to pbem.campaign.<id> (events.Store.Campaigns) with the expected
+// last sequence, trying again when another writer came first.
+package organiser
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/pbem-games/pbem/campaigns"
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+)
+
+// Service runs campaigns whose games Games plays, on Games' store, clock
+// and entropy.
+type Service struct {
+	Games *games.Service
+}
+
+// Errors a command may return, wrapped with what was asked.
+var (
+	// ErrUnknown: there is no campaign of that id.
+	ErrUnknown = errors.New("organiser: unknown campaign")
+	// ErrRefused: the campaign cannot do that now; the message says why.
+	ErrRefused = errors.New("organiser: refused")
+)
+
+// IDPrefix begins every campaign's id: a campaign's id is one letter
+// longer than a game's, so that no campaign's history, secret or
+// signature is ever taken for a game's.
+const IDPrefix = "c"
+
+// idAlphabet is the games' id alphabet.
+const idAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+
+// NewCampaign is what an organiser asks for.
+type NewCampaign struct {
+	Kind      string
+	Game      string   // the rules' name
+	Variants  []string // every game's
+	Options   campaigns.Options
+	Players   []string // entries, each as Player reads it
+	Organiser string
+	Seed      *rules.Seed // nil: drawn from the service's entropy
+	Source    string      // what asked, for an id derived from it
+}
+
+func (s *Service) log() events.Log { return s.Games.Store.Campaigns() }
+
+// Create starts a campaign and returns its id. Its seed waits on the
+// campaign's secret subject; its history carries only the commitment.
+func (s *Service) Create(ctx context.Context, req NewCampaign) (string, error) {
+	if _, err := s.Games.Catalog.Lookup(req.Game); err != nil {
+		return "", fmt.Errorf("%w: %v", ErrRefused, err)
+	}
+	if d := req.Options.Deadline; d != "" {
+		if _, err := projections.ParseSpan(d); err != nil {
+			return "", fmt.Errorf("%w: a deadline: %v", ErrRefused, err)
+		}
+	}
+	var seed rules.Seed
+	if req.Seed != nil {
+		seed = *req.Seed
+	} else if _, err := io.ReadFull(s.entropy(), seed[:]); err != nil {
+		return "", fmt.Errorf("organiser: draw seed: %w", err)
+	}
+	variants := slices.Clone(req.Variants)
+	slices.Sort(variants)
+	created := campaigns.Created{Kind: req.Kind, Game: req.Game, Variants: variants, Options: req.Options,
+		Entries: req.Players, Organiser: req.Organiser}
+	for try := range 10 {
+		id, err := s.newID(req.Source, try)
+		if err != nil {
+			return "", err
+		}
+		facts := []campaigns.Fact{created, campaigns.SeedCommitted{Commitment: campaigns.SeedCommitment(seed, id)}}
+		if _, err := campaigns.Fold(id, facts); err != nil {
+			return "", fmt.Errorf("%w: %v", ErrRefused, unwrapCore(err))
+		}
+		evs, err := s.events(facts)
+		if err != nil {
+			return "", err
+		}
+		evs[0].Source = req.Source
+		secret := events.Message{Subject: events.SecretSubject + id, MsgID: id + ".seed", Data: []byte(seed.String())}
+		_, err = s.log().Append(ctx, id, events.Head{}, evs, secret)
+		if errors.Is(err, events.ErrConflict) {
+			if req.Source != "" && s.createdBy(ctx, id, req.Source) {
+				return id, nil
+			}
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("organiser: create: %w", err)
+		}
+		return id, nil
+	}
+	return "", fmt.Errorf("organiser: create: no free campaign id")
+}
+
+func (s *Service) newID(source string, try int) (string, error) {
+	b := make([]byte, 6)
+	if source != "" && try == 0 {
+		h := sha256.Sum256([]byte("campaign-id:" + source))
+		copy(b, h[:])
+	} else if _, err := io.ReadFull(s.entropy(), b); err != nil {
+		return "", fmt.Errorf("organiser: draw id: %w", err)
+	}
+	for i, c := range b {
+		b[i] = idAlphabet[int(c)%len(idAlphabet)]
+	}
+	return IDPrefix + string(b), nil
+}
+
+func (s *Service) createdBy(ctx context.Context, id, source string) bool {
+	evs, _, err := s.log().Load(ctx, id)
+	return err == nil && len(evs) > 0 && evs[0].Source == source
+}
+
+func (s *Service) entropy() io.Reader {
+	if s.Games.Entropy != nil {
+		return s.Games.Entropy
+	}
+	return cryptoRand{}
+}
+
+// events wraps facts as unsealed events, at the service's time.
+func (s *Service) events(facts []campaigns.Fact) ([]events.Event, error) {
+	evs := make([]events.Event, len(facts))
+	for i, f := range facts {
+		ev, err := events.New(f.Type(), events.SystemActor, s.Games.Time(), f)
+		if err != nil {
+			return nil, err
+		}
+		evs[i] = ev
+	}
+	return evs, nil
+}
+
+// Facts decodes a campaign's events into its facts.
+func Facts(evs []events.Event) ([]campaigns.Fact, error) {
+	facts := make([]campaigns.Fact, len(evs))
+	for i, e := range evs {
+		f, err := campaigns.Decode(e.Type, e.Payload)
+		if err != nil {
+			return nil, fmt.Errorf("campaign %s event %d: %w", e.Game, e.Seq, err)
+		}
+		facts[i] = f
+	}
+	return facts, nil
+}
+
+// Load returns the campaign folded from its whole history, the history
+// and its head.
+func (s *Service) Load(ctx context.Context, id string) (*campaigns.Campaign, []events.Event, events.Head, error) {
+	evs, head, err := s.log().Load(ctx, id)
+	if errors.Is(err, events.ErrNotFound) || errors.Is(err, events.ErrInvalid) {
+		return nil, nil, head, fmt.Errorf("%w: there is no campaign %q", ErrUnknown, id)
+	}
+	if err != nil {
+		return nil, nil, head, err
+	}
+	facts, err := Facts(evs)
+	if err != nil {
+		return nil, nil, head, err
+	}
+	c, err := campaigns.Fold(id, facts)
+	if err != nil {
+		return nil, nil, head, err
+	}
+	return c, evs, head, nil
+}
+
+// Seed returns the campaign's seed, from its secret subject.
+func (s *Service) Seed(ctx context.Context, id string) (rules.Seed, error) {
+	return projections.Seed(ctx, s.Games.Store, id)
+}
+
+// update loads the campaign, asks decide for the facts that follow and
+// appends them, with the seed revealed when they end the campaign;
+// again from the load when another writer came first. It returns the
+// campaign with the facts folded in.
+func (s *Service) update(ctx context.Context, id string, decide func(c *campaigns.Campaign) ([]campaigns.Fact, error)) (*campaigns.Campaign, error) {
+	for range 10 {
+		c, _, head, err := s.Load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		facts, err := decide(c)
+		if err != nil {
+			return nil, err
+		}
+		if len(facts) == 0 {
+			return c, nil
+		}
+		for _, f := range facts {
+			if err := c.Apply(f); err != nil {
+				return nil, fmt.Errorf("%w: %v", ErrRefused, unwrapCore(err))
+			}
+		}
+		if c.Over() && c.Seed == nil {
+			seed, err := s.Seed(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			reveal := campaigns.SeedRevealed{Seed: seed.String()}
+			if err := c.Apply(reveal); err != nil {
+				return nil, err
+			}
+			facts = append(facts, reveal)
+		}
+		evs, err := s.events(facts)
+		if err != nil {
+			return nil, err
+		}
+		_, err = s.log().Append(ctx, id, head, evs)
+		if errors.Is(err, events.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("organiser: campaign %s: %w", id, err)
+		}
+		return c, nil
+	}
+	return nil, fmt.Errorf("organiser: campaign %s: it kept changing while being written to", id)
+}
+
+// unwrapCore drops the core's "campaigns: campaign X, fact N (T): "
+// prefix, which says where in a history a fact failed: to the person
+// asking, the reason is the answer.
+func unwrapCore(err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, "): "); i >= 0 && strings.HasPrefix(msg, "campaigns: ") {
+		return msg[i+3:]
+	}
+	return strings.TrimPrefix(msg, "campaigns: ")
+}
+
+// Enter enters player.
+func (s *Service) Enter(ctx context.Context, id, player string) error {
+	_, err := s.update(ctx, id, func(*campaigns.Campaign) ([]campaigns.Fact, error) {
+		return []campaigns.Fact{campaigns.Entered{Player: player}}, nil
+	})
+	return err
+}
+
+// Withdraw records that player left, for reason.
+func (s *Service) Withdraw(ctx context.Context, id, player, reason string) error {
+	_, err := s.update(ctx, id, func(*campaigns.Campaign) ([]campaigns.Fact, error) {
+		return []campaigns.Fact{campaigns.Withdrew{Player: player, Reason: reason}}, nil
+	})
+	return err
+}
+
+// Decide records an organiser's decision.
+func (s *Service) Decide(ctx context.Context, id string, d campaigns.Decided) error {
+	_, err := s.update(ctx, id, func(*campaigns.Campaign) ([]campaigns.Fact, error) {
+		return []campaigns.Fact{d}, nil
+	})
+	return err
+}
+
+// Player is the seat of a campaign's entry: "Name <address>", an address
+// (named by what comes before the @) or a name alone, as pbem new reads
+// its players.
+func Player(entry string) events.Player {
+	if i := strings.Index(entry, "<"); i >= 0 && strings.HasSuffix(entry, ">") {
+		return events.Player{Name: strings.TrimSpace(entry[:i]), Address: entry[i+1 : len(entry)-1]}
+	}
+	if at := strings.Index(entry, "@"); at > 0 {
+		return events.Player{Name: entry[:at], Address: entry}
+	}
+	return events.Player{Name: entry}
+}

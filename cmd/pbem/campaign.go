@@ -1,0 +1,581 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/pbem-games/pbem/campaigns"
+	"github.com/pbem-games/pbem/campaigns/organiser"
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/internal/postoffice"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/web"
+)
+
+const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--auto-pair] [--seed N]
+       pbem campaign enter ID PLAYER
+       pbem campaign withdraw ID PLAYER [--reason TEXT]
+       pbem campaign pair ID
+       pbem campaign challenge ID CHALLENGER DEFENDER
+       pbem campaign record ID [GAME]
+       pbem campaign decide ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]
+       pbem campaign show ID [--json] [--config FILE]
+       pbem campaign standings ID [--json]
+       pbem campaign list
+       pbem campaign export ID [--games]
+       pbem campaign verify ID | --file F [--key FILE|FINGERPRINT]`
+
+// campaignSynopsis is the campaign command's synopsis, one line per
+// subcommand, read from its usage.
+func campaignSynopsis() string {
+	var forms []string
+	for _, l := range strings.Split(campaignUsage, "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "usage:"))
+		forms = append(forms, strings.TrimSpace(strings.TrimPrefix(l, "pbem campaign")))
+	}
+	return strings.Join(forms, "\n")
+}
+
+// campaignCommands are the subcommands of "pbem campaign".
+var campaignCommands = map[string]func(context.Context, *env, []string) error{
+	"new":       runCampaignNew,
+	"enter":     runCampaignEnter,
+	"withdraw":  runCampaignWithdraw,
+	"pair":      runCampaignPair,
+	"challenge": runCampaignChallenge,
+	"record":    runCampaignRecord,
+	"decide":    runCampaignDecide,
+	"show":      runCampaignShow,
+	"standings": runCampaignStandings,
+	"list":      runCampaignList,
+	"export":    runCampaignExport,
+	"verify":    runCampaignVerify,
+}
+
+// runCampaign runs "pbem campaign …": round robins, Swiss tournaments,
+// knockouts and ladders whose games are ordinary games.
+func runCampaign(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 || campaignCommands[args[0]] == nil {
+		return usageError{campaignUsage}
+	}
+	return campaignCommands[args[0]](ctx, e, args[1:])
+}
+
+func (e *env) organiser(ctx context.Context) (*organiser.Service, error) {
+	svc, err := e.service(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &organiser.Service{Games: svc}, nil
+}
+
+// campaignForm is the usage line of subcommand sub.
+func campaignForm(sub string) string {
+	for _, l := range strings.Split(campaignSynopsis(), "\n") {
+		if strings.HasPrefix(l, sub+" ") || l == sub {
+			return strings.TrimSpace(strings.TrimPrefix(l, sub))
+		}
+	}
+	return ""
+}
+
+func campaignFlags(sub string) *flag.FlagSet {
+	return flag.NewFlagSet("campaign "+sub, flag.ContinueOnError)
+}
+
+func runCampaignNew(ctx context.Context, e *env, args []string) error {
+	fs := campaignFlags("new")
+	game := fs.String("game", "", "the game every table plays, e.g. atacama")
+	players := fs.String("players", "", "comma-separated player names or addresses, the entries in order")
+	table := fs.Int("table", 0, "seats at each table: 2, or 3 to 5 in a round robin or a league (default 2)")
+	rounds := fs.Int("rounds", 0, "a Swiss's rounds (default: the base-2 logarithm of the entries), a round robin's or a league season's cycles (default 1)")
+	reach := fs.Int("reach", 0, "how many places up a ladder's player may challenge (default 3)")
+	division := fs.Int("division", 0, "players in each of a league's divisions (default 6)")
+	promote := fs.Int("promote", 0, "players going up and down between a league's divisions each season (default 1)")
+	seasons := fs.Int("seasons", 0, "a league's seasons (default 1)")
+	variants := fs.String("variant", "", "comma-separated variants of every game")
+	points := fs.String("points", "", "points of each place, first place first, instead of a point for each seat placed behind and a half for each tied")
+	tiebreaks := fs.String("tiebreaks", "", "the tiebreaks in order, from "+strings.Join(campaigns.Tiebreaks, ","))
+	deadline := fs.String("deadline", "", "every game's time per move, e.g. 72h or 3d (default: pbem's clock)")
+	autoPair := fs.Bool("auto-pair", false, "a running pbem serve pairs each next round as soon as every game of the round before has ended (not on a ladder)")
+	seed := fs.String("seed", "", "a number, for a repeatable campaign (default: a secret random seed)")
+	pos, err := e.parse(fs, args, 1, "new "+campaignForm("new"))
+	if err != nil {
+		return err
+	}
+	if *game == "" || *players == "" {
+		return usageError{"campaign new: --game and --players are required, e.g. --game atacama --players ana@example.org,bea@example.net,cy@example.com"}
+	}
+	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: splitList(*variants), Players: splitList(*players), Organiser: "operator",
+		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks),
+			Division: *division, Promote: *promote, Seasons: *seasons, Deadline: *deadline, AutoPair: *autoPair}}
+	if req.Options.PlacePoints, err = ints(*points); err != nil {
+		return usageError{"campaign new: --points: " + err.Error()}
+	}
+	if !slices.Contains(campaigns.Kinds, req.Kind) {
+		return usageError{fmt.Sprintf("campaign new: no kind of campaign %q; the kinds are %s", req.Kind, strings.Join(campaigns.Kinds, ", "))}
+	}
+	if *seed != "" {
+		n, err := strconv.ParseUint(*seed, 10, 64)
+		if err != nil {
+			return usageError{fmt.Sprintf("campaign new: --seed must be a number, not %q", *seed)}
+		}
+		s := rules.SeedFromInt(n)
+		req.Seed = &s
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	id, err := org.Create(ctx, req)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, id)
+	return nil
+}
+
+// ints reads a comma-separated list of whole numbers.
+func ints(s string) ([]int, error) {
+	var out []int
+	for _, f := range splitList(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a whole number", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func campaignID(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+func runCampaignEnter(ctx context.Context, e *env, args []string) error {
+	pos, err := e.parse(campaignFlags("enter"), args, 2, "enter "+campaignForm("enter"))
+	if err != nil {
+		return err
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	if err := org.Enter(ctx, campaignID(pos[0]), pos[1]); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s entered campaign %s\n", pos[1], campaignID(pos[0]))
+	return nil
+}
+
+func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
+	fs := campaignFlags("withdraw")
+	reason := fs.String("reason", "", "why, for the history")
+	pos, err := e.parse(fs, args, 2, "withdraw "+campaignForm("withdraw"))
+	if err != nil {
+		return err
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	if err := org.Withdraw(ctx, campaignID(pos[0]), pos[1], *reason); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s withdrew from campaign %s\n", pos[1], campaignID(pos[0]))
+	return nil
+}
+
+func runCampaignPair(ctx context.Context, e *env, args []string) error {
+	pos, err := e.parse(campaignFlags("pair"), args, 1, "pair "+campaignForm("pair"))
+	if err != nil {
+		return err
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	started, err := org.Pair(ctx, campaignID(pos[0]))
+	printStarted(e, started)
+	return err
+}
+
+func runCampaignChallenge(ctx context.Context, e *env, args []string) error {
+	pos, err := e.parse(campaignFlags("challenge"), args, 3, "challenge "+campaignForm("challenge"))
+	if err != nil {
+		return err
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	started, err := org.Challenge(ctx, campaignID(pos[0]), pos[1], pos[2])
+	printStarted(e, started)
+	return err
+}
+
+// printStarted prints each game started: its id, round, table and
+// players in seat order.
+func printStarted(e *env, started []campaigns.GameStarted) {
+	for _, g := range started {
+		fmt.Fprintf(e.stdout, "%s round %d table %d: %s\n", g.Game, g.Round, g.Table, strings.Join(g.Seats, ", "))
+	}
+}
+
+func runCampaignRecord(ctx context.Context, e *env, args []string) error {
+	pos, err := e.parse(campaignFlags("record"), args, -1, "record "+campaignForm("record"))
+	if err != nil {
+		return err
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError{"usage: pbem campaign record " + campaignForm("record")}
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	id := campaignID(pos[0])
+	var results []campaigns.Result
+	if len(pos) == 2 {
+		r, err := org.Record(ctx, id, gameID(pos[1]))
+		if err != nil {
+			return err
+		}
+		results = append(results, r)
+	} else if results, err = org.RecordEnded(ctx, id); err != nil {
+		return err
+	}
+	for _, r := range results {
+		fmt.Fprintf(e.stdout, "%s: places %s, ending at event %d %.12s…\n", r.Game, joinInts(r.Places), r.Seq, r.Hash)
+	}
+	if len(results) == 0 {
+		fmt.Fprintln(e.stdout, "no game of the campaign has ended without its result recorded")
+	}
+	return nil
+}
+
+func runCampaignDecide(ctx context.Context, e *env, args []string) error {
+	fs := campaignFlags("decide")
+	reason := fs.String("reason", "", "why, for the history (required)")
+	game := fs.String("game", "", "the game adjudicated")
+	places := fs.String("places", "", "the places of the game adjudicated, by seat, e.g. 1,2")
+	player := fs.String("player", "", "the player disqualified")
+	pos, err := e.parse(fs, args, 2, "decide "+campaignForm("decide"))
+	if err != nil {
+		return err
+	}
+	d := campaigns.Decided{Decision: pos[1], Game: gameID(*game), Player: *player, Reason: *reason}
+	if d.Places, err = ints(*places); err != nil {
+		return usageError{"campaign decide: --places: " + err.Error()}
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	if err := org.Decide(ctx, campaignID(pos[0]), d); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "campaign %s: %s recorded\n", campaignID(pos[0]), d.Decision)
+	return nil
+}
+
+// campaignJSON is what pbem campaign standings --json prints.
+type campaignJSON struct {
+	ID          string                  `json:"id"`
+	Kind        string                  `json:"kind"`
+	Game        string                  `json:"game"`
+	Over        bool                    `json:"over"`
+	Rounds      int                     `json:"rounds"`
+	Games       []campaignGameJSON      `json:"games"`
+	Standings   []standingJSON          `json:"standings"`
+	Ratings     []campaigns.Rating      `json:"ratings"`
+	Reliability []campaigns.Reliability `json:"reliability"`
+	// Page is the campaign's public page (pbem campaign show only).
+	Page string `json:"page,omitempty"`
+}
+
+type campaignGameJSON struct {
+	ID      string   `json:"id"`
+	Round   int      `json:"round"`
+	Table   int      `json:"table"`
+	Players []string `json:"players"` // in seat order
+	Places  []int    `json:"places,omitempty"`
+}
+
+// standingJSON is a line of the standings with its scores in points,
+// not the sixtieths they are counted in.
+type standingJSON struct {
+	campaigns.Standing
+	Points          float64 `json:"points"`
+	Buchholz        float64 `json:"buchholz"`
+	SonnebornBerger float64 `json:"sonnebornBerger"`
+}
+
+func runCampaignStandings(ctx context.Context, e *env, args []string) error {
+	fs := campaignFlags("standings")
+	asJSON := fs.Bool("json", false, "print the standings, games, ratings and reliability as JSON")
+	pos, err := e.parse(fs, args, 1, "standings "+campaignForm("standings"))
+	if err != nil {
+		return err
+	}
+	return showCampaign(ctx, e, campaignID(pos[0]), *asJSON, "")
+}
+
+// runCampaignShow is standings with the address of the campaign's public
+// page under the configuration's web_url.
+func runCampaignShow(ctx context.Context, e *env, args []string) error {
+	fs := campaignFlags("show")
+	asJSON := fs.Bool("json", false, "print the page's address, the standings, games, ratings and reliability as JSON")
+	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file (web_url)")
+	pos, err := e.parse(fs, args, 1, "show "+campaignForm("show"))
+	if err != nil {
+		return err
+	}
+	c, err := e.config(*file)
+	if err != nil {
+		return err
+	}
+	tokens, err := c.Tokens()
+	if err != nil {
+		return err
+	}
+	id := campaignID(pos[0])
+	return showCampaign(ctx, e, id, *asJSON, web.CampaignLink(c.WebURL, tokens, id))
+}
+
+// showCampaign prints campaign id's standings, after its page's address
+// when page is not "".
+func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page string) error {
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	c, _, _, err := org.Load(ctx, id)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return printCampaignJSON(e, c, page)
+	}
+	if page != "" {
+		fmt.Fprintf(e.stdout, "page: %s\n", page)
+	}
+	printCampaign(e, c)
+	return nil
+}
+
+func printCampaignJSON(e *env, c *campaigns.Campaign, page string) error {
+	out := campaignJSON{ID: c.ID, Kind: c.Created.Kind, Game: c.Created.Game, Over: c.Over(), Rounds: len(c.Rounds),
+		Games: []campaignGameJSON{}, Ratings: c.Ratings(), Reliability: c.Reliability(), Page: page}
+	for _, g := range c.Games {
+		j := campaignGameJSON{ID: g.Game, Round: g.Round, Table: g.Table, Players: g.Seats}
+		if g.Result != nil {
+			j.Places = g.Result.Places
+		}
+		out.Games = append(out.Games, j)
+	}
+	for _, st := range c.Standings() {
+		out.Standings = append(out.Standings, standingJSON{Standing: st, Points: st.Points.Float(),
+			Buchholz: st.Buchholz.Float(), SonnebornBerger: st.SonnebornBerger.Float()})
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// printCampaign prints the campaign's state and its standings as a table.
+func printCampaign(e *env, c *campaigns.Campaign) {
+	state := fmt.Sprintf("%s paired, %s, %d running", count(len(c.Rounds), "round"), count(len(c.Games), "game"), len(c.Running()))
+	if c.Over() {
+		state += ", over"
+	}
+	fmt.Fprintf(e.stdout, "campaign %s: %s of %s at tables of %d; %s\n\n", c.ID, c.Created.Kind, c.Created.Game, max(c.Created.Options.Table, 2), state)
+	ratings, rel := map[string]campaigns.Rating{}, map[string]campaigns.Reliability{}
+	for _, r := range c.Ratings() {
+		ratings[r.Player] = r
+	}
+	for _, r := range c.Reliability() {
+		rel[r.Player] = r
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "rank\tplayer\tpoints\tplayed\tbyes\tbuchholz\tsonneborn-berger\tgame score\ttimeouts\telo\ton time\t")
+	for _, st := range c.Standings() {
+		player := st.Player
+		switch {
+		case st.Withdrawn != "":
+			player += " (" + strings.SplitN(st.Withdrawn, ":", 2)[0] + ")"
+		case st.Ladder > 0:
+			player = fmt.Sprintf("%s (ladder %d)", player, st.Ladder)
+		case st.Division > 0:
+			player = fmt.Sprintf("%s (division %d)", player, st.Division)
+		}
+		fmt.Fprintf(w, "%d\t%s\t%s\t%d\t%d\t%s\t%s\t%d\t%d\t%.0f\t%.0f%%\t\n", st.Rank, player, st.Points, st.Played, st.Byes, st.Buchholz, st.SonnebornBerger,
+			st.GameScore, st.Timeouts, ratings[st.Player].Elo, 100*rel[st.Player].OnTime)
+	}
+	w.Flush()
+	if len(c.Games) > 0 {
+		fmt.Fprintln(e.stdout)
+		w = tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "game\tround\ttable\tplayers\tplaces\t")
+		for _, g := range c.Games {
+			places := "playing"
+			if g.Result != nil {
+				places = joinInts(g.Result.Places)
+			}
+			fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\t\n", g.Game, g.Round, g.Table, strings.Join(g.Seats, ", "), places)
+		}
+		w.Flush()
+	}
+}
+
+// count writes n things: "1 round", "3 rounds".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
+}
+
+func runCampaignList(ctx context.Context, e *env, args []string) error {
+	if _, err := e.parse(campaignFlags("list"), args, 0, "list"); err != nil {
+		return err
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	subjects, err := org.Games.Store.Counts(ctx, events.CampaignSubject+">")
+	if err != nil {
+		return err
+	}
+	var ids []string
+	for s := range subjects {
+		ids = append(ids, strings.TrimPrefix(s, events.CampaignSubject))
+	}
+	slices.Sort(ids)
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "id\tkind\tgame\tplayers\trounds\tstate\t")
+	for _, id := range ids {
+		c, _, _, err := org.Load(ctx, id)
+		if err != nil {
+			fmt.Fprintf(w, "%s\t?\t\t\t\t%v\t\n", id, err)
+			continue
+		}
+		state := "running"
+		if c.Over() {
+			state = "over"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%s\t\n", id, c.Created.Kind, c.Created.Game, len(c.Players), len(c.Rounds), state)
+	}
+	return w.Flush()
+}
+
+func runCampaignExport(ctx context.Context, e *env, args []string) error {
+	fs := campaignFlags("export")
+	withGames := fs.Bool("games", false, "follow the campaign's history with every game's that has a result, whole and signed, so that the file is checked without this store")
+	pos, err := e.parse(fs, args, 1, "export "+campaignForm("export"))
+	if err != nil {
+		return err
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	key, err := postoffice.SigningKey(e.data)
+	if err != nil {
+		return err
+	}
+	b, err := org.Export(ctx, campaignID(pos[0]), &key, *withGames)
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(b)
+	return err
+}
+
+func runCampaignVerify(ctx context.Context, e *env, args []string) error {
+	fs := campaignFlags("verify")
+	file := fs.String("file", "", "verify an exported campaign history instead of a stored campaign")
+	trust := fs.String("key", "", "with --file: the key the history must be signed by, a fingerprint (ed25519:…) or a file holding one or a signing key; default: the data directory's")
+	form := "verify " + campaignForm("verify")
+	pos, err := e.parse(fs, args, -1, form)
+	if err != nil {
+		return err
+	}
+	if (len(pos) == 1) == (*file != "") || len(pos) > 1 || (*trust != "" && *file == "") {
+		return usageError{"usage: pbem campaign " + form}
+	}
+	org, err := e.organiser(ctx)
+	if err != nil {
+		return err
+	}
+	var lines [][]byte
+	var seed *rules.Seed
+	checked, origin := true, ""
+	if *file != "" {
+		data, err := os.ReadFile(*file)
+		if err != nil {
+			return fmt.Errorf("campaign verify: %w", err)
+		}
+		lines = splitLines(data)
+	} else {
+		id := campaignID(pos[0])
+		b, err := org.Export(ctx, id, nil, false)
+		if err != nil {
+			return err
+		}
+		lines = splitLines(b)
+		s, err := org.Seed(ctx, id)
+		if err != nil {
+			return err
+		}
+		seed = &s
+	}
+	rep, err := org.Verify(ctx, lines, seed)
+	if err != nil {
+		what := *file
+		if what == "" {
+			what = campaignID(pos[0])
+		}
+		return fmt.Errorf("campaign verify %s: %w", what, err)
+	}
+	if *file != "" {
+		trusted, whose, err := trustedKey(e.data, *trust)
+		if err != nil {
+			return fmt.Errorf("campaign verify: %w", err)
+		}
+		if checked, origin, err = checkOrigin(projections.Report{Signer: rep.Signer}, trusted, whose, *trust != ""); err != nil {
+			return fmt.Errorf("campaign verify %s: %w", *file, err)
+		}
+	}
+	c := rep.Campaign
+	if checked {
+		fmt.Fprintf(e.stdout, "ok: campaign %s, %d events, hash chain intact", c.ID, rep.Events)
+	} else {
+		fmt.Fprintf(e.stdout, "chain intact; origin not checked: campaign %s, %d events", c.ID, rep.Events)
+	}
+	fmt.Fprintf(e.stdout, "; %d results match their games' own histories", rep.Results)
+	if rep.FromFile > 0 {
+		fmt.Fprintf(e.stdout, " (%d of them in the file, each verified)", rep.FromFile)
+	}
+	if rep.Pairings {
+		fmt.Fprint(e.stdout, "; every round paired again from the seed as recorded")
+	} else {
+		fmt.Fprint(e.stdout, "; the seed stays secret until the campaign is over, so the pairings can be drawn again only then")
+	}
+	if len(c.Standings()) > 0 {
+		st := c.Standings()[0]
+		fmt.Fprintf(e.stdout, "; standings folded: %s first with %s", st.Player, st.Points)
+	}
+	if origin != "" {
+		fmt.Fprintf(e.stdout, "; %s", origin)
+	}
+	fmt.Fprintln(e.stdout)
+	return nil
+}

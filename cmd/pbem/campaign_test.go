@@ -1,0 +1,204 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/internal/postoffice"
+)
+
+// campaignShown is what pbem campaign standings --json prints, as far as
+// the tests read it.
+type campaignShown struct {
+	ID    string `json:"id"`
+	Kind  string `json:"kind"`
+	Over  bool   `json:"over"`
+	Games []struct {
+		ID      string   `json:"id"`
+		Round   int      `json:"round"`
+		Players []string `json:"players"`
+		Places  []int    `json:"places"`
+	} `json:"games"`
+	Standings []struct {
+		Player string  `json:"player"`
+		Points float64 `json:"points"`
+		Rank   int     `json:"rank"`
+	} `json:"standings"`
+}
+
+// TestCampaignRoundRobin plays a round robin of four at two-player
+// Atacama tables from the command line, as an organiser would: each
+// round paired, its games played to their end move by move, the results
+// recorded; the standings equal the points each game's scores give, the
+// export verifies, and an export with a line dropped or a result's
+// places edited does not.
+func TestCampaignRoundRobin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays six whole games by command")
+	}
+	dir := t.TempDir()
+	players := []string{"ana@example.org", "bea@example.net", "cy@example.com", "dee@example.org"}
+	id := strings.TrimSpace(mustPbem(t, dir, "campaign", "new", "roundrobin", "--game", "atacama", "--players", strings.Join(players, ","), "--seed", "11"))
+	if len(id) != 7 || strings.Contains(id, "\n") {
+		t.Fatalf("pbem campaign new printed %q, want the campaign's id alone", id)
+	}
+	points := map[string]float64{}
+	for round := 1; round <= 3; round++ {
+		out := mustPbem(t, dir, "campaign", "pair", id)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != 2 {
+			t.Fatalf("round %d: pair printed %q, want two games", round, out)
+		}
+		if _, err := pbem(t, dir, "campaign", "pair", id); err == nil || !strings.Contains(err.Error(), "still being played") {
+			t.Errorf("pair while round %d is played = %v, want a refusal", round, err)
+		}
+		for _, l := range lines {
+			game := strings.Fields(l)[0]
+			playOut(t, dir, game, 2)
+			var sh shownJSON
+			if err := json.Unmarshal([]byte(mustPbem(t, dir, "show", game, "--json")), &sh); err != nil {
+				t.Fatal(err)
+			}
+			// The seats, in order, after "round N table M: ".
+			_, seats, _ := strings.Cut(l, ": ")
+			seat := strings.Split(seats, ", ")
+			switch a, b := sh.Scores[0], sh.Scores[1]; {
+			case a > b:
+				points[seat[0]]++
+			case a < b:
+				points[seat[1]]++
+			default:
+				points[seat[0]] += 0.5
+				points[seat[1]] += 0.5
+			}
+		}
+		if out := mustPbem(t, dir, "campaign", "record", id); strings.Count(out, "places") != 2 {
+			t.Errorf("record after round %d = %q, want two results", round, out)
+		}
+		if out := mustPbem(t, dir, "campaign", "record", id); !strings.Contains(out, "no game") {
+			t.Errorf("record again = %q, want nothing recorded twice", out)
+		}
+	}
+	var shown campaignShown
+	if err := json.Unmarshal([]byte(mustPbem(t, dir, "campaign", "standings", id, "--json")), &shown); err != nil {
+		t.Fatal(err)
+	}
+	if !shown.Over || len(shown.Games) != 6 || len(shown.Standings) != 4 {
+		t.Fatalf("standings --json: over %v, %d games, %d standings; want over, 6, 4", shown.Over, len(shown.Games), len(shown.Standings))
+	}
+	for _, st := range shown.Standings {
+		if st.Points != points[st.Player] {
+			t.Errorf("%s has %v points, the games' scores give %v", st.Player, st.Points, points[st.Player])
+		}
+	}
+	table := mustPbem(t, dir, "campaign", "standings", id)
+	if !strings.Contains(table, "rank") || !strings.Contains(table, shown.Standings[0].Player) || !strings.Contains(table, "over") {
+		t.Errorf("standings table = %q, want a table with the leader and the campaign over", table)
+	}
+	if out := mustPbem(t, dir, "campaign", "verify", id); !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "6 results match") || !strings.Contains(out, "every round paired again") {
+		t.Errorf("campaign verify %s = %q, want ok, 6 results and the pairings checked", id, out)
+	}
+	if out := mustPbem(t, dir, "campaign", "list"); !strings.Contains(out, id) || !strings.Contains(out, "over") {
+		t.Errorf("campaign list = %q, want %s over", out, id)
+	}
+
+	export := mustPbem(t, dir, "campaign", "export", id)
+	write := func(name, text string) string {
+		f := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	if out := mustPbem(t, dir, "campaign", "verify", "--file", write("c.jsonl", export)); !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "signed by this service's key") {
+		t.Errorf("campaign verify --file = %q, want ok and signed", out)
+	}
+	// An outsider with an empty data directory and the service's key
+	// checks the export that carries its games.
+	key, err := postoffice.LocalKey(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundle := write("bundle.jsonl", mustPbem(t, dir, "campaign", "export", id, "--games"))
+	out := mustPbem(t, t.TempDir(), "campaign", "verify", "--file", bundle, "--key", key.Public().String())
+	if !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "6 of them in the file") {
+		t.Errorf("campaign verify --file of the export with its games, elsewhere = %q, want ok with 6 games from the file", out)
+	}
+	if _, err := pbem(t, t.TempDir(), "campaign", "verify", "--file", write("alone.jsonl", export), "--key", key.Public().String()); err == nil {
+		t.Error("campaign verify elsewhere of an export without its games succeeded")
+	}
+	lines := strings.SplitAfter(export, "\n")
+	dropped := strings.Join(append(append([]string{}, lines[:5]...), lines[6:]...), "")
+	if _, err := pbem(t, dir, "campaign", "verify", "--file", write("dropped.jsonl", dropped)); err == nil {
+		t.Error("campaign verify of an export with a line dropped succeeded")
+	}
+	forged := ""
+	for i, l := range lines {
+		if strings.Contains(l, `"type":"GameResultRecorded"`) && !strings.Contains(forged, "edited") {
+			if e := swapPlaces(l); e != l {
+				lines[i], forged = e, "edited"
+			}
+		}
+	}
+	if forged == "" {
+		t.Fatal("no result with places to edit")
+	}
+	_, err = pbem(t, dir, "campaign", "verify", "--file", write("forged.jsonl", strings.Join(lines, "")))
+	if err == nil || !strings.Contains(err.Error(), "line") {
+		t.Errorf("campaign verify of an export with a result's places edited = %v, want the line refused", err)
+	}
+}
+
+// swapPlaces puts the other seat first in a result line of two seats.
+func swapPlaces(line string) string {
+	for _, s := range [][2]string{{`"places":[1,2]`, `"places":[2,1]`}, {`"places":[2,1]`, `"places":[1,2]`}} {
+		if strings.Contains(line, s[0]) {
+			return strings.Replace(line, s[0], s[1], 1)
+		}
+	}
+	return line
+}
+
+// TestCampaignRefusals: every wrong call of pbem campaign gets its one
+// line, nothing recorded.
+func TestCampaignRefusals(t *testing.T) {
+	dir := t.TempDir()
+	id := strings.TrimSpace(mustPbem(t, dir, "campaign", "new", "swiss", "--game", "atacama", "--players", "a,b,c"))
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"campaign"}, "usage: pbem campaign new"},
+		{[]string{"campaign", "frobnicate"}, "usage: pbem campaign new"},
+		{[]string{"campaign", "new", "tournament", "--game", "atacama", "--players", "a,b"}, `no kind of campaign "tournament"`},
+		{[]string{"campaign", "new", "league", "--game", "atacama", "--players", "a,b,c", "--table", "3", "--division", "2"}, "a division of 2 cannot fill a table of 3"},
+		{[]string{"campaign", "new", "swiss", "--game", "chess", "--players", "a,b"}, "chess"},
+		{[]string{"campaign", "new", "swiss", "--game", "atacama"}, "--players are required"},
+		{[]string{"campaign", "new", "swiss", "--game", "atacama", "--players", "a,b", "--table", "3"}, "tables of 2, not 3"},
+		{[]string{"campaign", "new", "roundrobin", "--game", "atacama", "--players", "a,b", "--tiebreaks", "coin"}, `no tiebreak "coin"`},
+		{[]string{"campaign", "new", "ladder", "--game", "atacama", "--players", "a,b", "--auto-pair"}, "a ladder has no rounds to pair"},
+		{[]string{"campaign", "pair", "cnothere"}, `no campaign "cnothere"`},
+		{[]string{"campaign", "enter", id, "a"}, "a entered already"},
+		{[]string{"campaign", "withdraw", id, "zed"}, "zed never entered"},
+		{[]string{"campaign", "challenge", id, "a", "b"}, "only a ladder"},
+		{[]string{"campaign", "record", id, "abcdef"}, "not one of campaign"},
+		{[]string{"campaign", "decide", id, "adjudicate", "--game", "abcdef", "--places", "1,2"}, "without its reason"},
+		{[]string{"campaign", "verify"}, "usage: pbem campaign verify"},
+	} {
+		out, err := pbem(t, dir, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("pbem %s = %q, %v; want an error saying %q", strings.Join(tc.args, " "), out, err, tc.want)
+		}
+	}
+	var shown campaignShown
+	if err := json.Unmarshal([]byte(mustPbem(t, dir, "campaign", "standings", id, "--json")), &shown); err != nil {
+		t.Fatal(err)
+	}
+	export := mustPbem(t, dir, "campaign", "export", id)
+	if n := strings.Count(export, "\n"); len(shown.Standings) != 3 || shown.Over || n != 3 {
+		t.Errorf("after the refusals: %+v and %d export lines; want three entries, two events and the signature", shown, n)
+	}
+}

@@ -1,0 +1,105 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/pbem-games/pbem/web"
+)
+
+// TestBrowserCampaignPage reads a campaign's page in chromium, as wide as
+// a phone (360 px) and as a desktop: it loads without a console error,
+// nothing on it is wider than the screen (the wide tables scroll in
+// their own box), the standings have a line per player, a game's link
+// opens that game's public page, and the link 中文 gives the page in
+// Chinese.
+func TestBrowserCampaignPage(t *testing.T) {
+	path := browser(t)
+	f := newCampaignFixture(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(1400, 900))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox) // the sandbox cannot run as root
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancelAlloc()
+	tab, cancelTab := chromedp.NewContext(alloc)
+	defer cancelTab()
+	if err := chromedp.Do(tab); err != nil {
+		if os.Getenv(envRequired) == "1" {
+			t.Fatalf("%s does not start: %v (and %s=1)", path, err, envRequired)
+		}
+		t.Skipf("%s does not start: %v", path, err)
+	}
+	var mu sync.Mutex
+	var problems []string
+	if err := chromedp.Listen(tab, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+				problems = append(problems, fmt.Sprintf("console.%s %v", ev.Type, ev.Args))
+			}
+		case *runtime.EventExceptionThrown:
+			problems = append(problems, "exception: "+ev.ExceptionDetails.Text)
+		case *log.EventEntryAdded:
+			if ev.Entry.Level == log.EntryLevelError {
+				problems = append(problems, "console: "+ev.Entry.Text+" "+ev.Entry.URL)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	open := func(what string, a chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(tab, 15*time.Second)
+		defer cancel()
+		resp, err := chromedp.RunResponse(ctx, a)
+		if err != nil || resp.Status != 200 {
+			t.Fatalf("%s: %v, %v", what, resp, err)
+		}
+	}
+	link := f.url + web.CampaignLink("", f.tokens, f.id)
+	for _, width := range []int64{360, 1400} {
+		if _, err := chromedp.Run(tab, chromedp.EmulateViewport(width, 800)); err != nil {
+			t.Fatal(err)
+		}
+		open(fmt.Sprintf("the campaign's page at %d px", width), chromedp.Navigate(link))
+		wide, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+		if err != nil || wide > int(width) {
+			widest, _ := chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > `+fmt.Sprint(width)+`).map(e => e.tagName + "." + e.className).join(" ")`))
+			t.Errorf("at %d px the page is %d px wide (%v): it scrolls sideways; wider than the screen: %s", width, wide, err, widest)
+		}
+		rows, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#standings tbody tr").length`))
+		if err != nil || rows != 4 {
+			t.Errorf("at %d px the standings have %d lines (%v), want 4", width, rows, err)
+		}
+	}
+	open("a game's link", chromedp.Click(chromedp.CSS(`#round-1 a`)))
+	text, err := chromedp.Run(tab, chromedp.Text(chromedp.CSS("body")))
+	if err != nil || !strings.Contains(text, "Seen by an observer.") {
+		t.Errorf("the first game's link opens a page saying %q (%v)", text, err)
+	}
+	open("back", chromedp.Navigate(link))
+	open("中文", chromedp.Click(chromedp.CSS(`nav.langs a[href="?lang=zh"]`)))
+	heading, err := chromedp.Run(tab, chromedp.Text(chromedp.CSS("h2")))
+	if err != nil || heading != "排名" {
+		t.Errorf("after 中文 the first heading is %q (%v), want 排名", heading, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
