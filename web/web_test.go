@@ -334,6 +334,11 @@ func TestRulesPage(t *testing.T) {
 		if code != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "text/plain") || body != string(want) || len(want) == 0 {
 			t.Errorf("GET /rules/%s = %d %q, %d bytes; want 200, text, docs/rules/%s.md", game, code, h.Get("Content-Type"), len(body), game)
 		}
+		// In Chinese, asked by ?lang= or by the browser.
+		zh, _ := os.ReadFile("../docs/zh/rules/" + game + ".md")
+		if code, _, body := get(t, srv.URL+"/rules/"+game+"?lang=zh"); code != http.StatusOK || body != string(zh) || len(zh) == 0 {
+			t.Errorf("GET /rules/%s?lang=zh = %d, %d bytes; want docs/zh/rules/%s.md", game, code, len(body), game)
+		}
 	}
 	for _, path := range []string{"/rules/chess", "/rules/", "/rules/..%2fREADME", "/rules/Atacama", "/rules/atacama.md"} {
 		if code, _, _ := get(t, srv.URL+path); code != http.StatusNotFound {
