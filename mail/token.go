@@ -203,7 +203,7 @@ func (t Tokens) PublicPage(game string) string {
 }
 
 // PublicPageAt returns the token of the public page of game once its
-// link was changed gen times (see web.RotatePublic): PublicPage's for 0,
+// link was changed gen times (see RotatePublic): PublicPage's for 0,
 // else the first twenty characters of HMAC-SHA256(Secret,
 // game+".public."+gen) as [Tokens.Page] writes them.
 func (t Tokens) PublicPageAt(game string, gen int) string {

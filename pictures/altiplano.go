@@ -493,3 +493,6 @@ func backward(ps []altiplano.PlayerView) []altiplano.PlayerView {
 	slices.Reverse(out)
 	return out
 }
+
+// Altiplano draws the board of Altiplano as the view's seat sees it.
+func Altiplano(p *Picture, v *altiplano.View) { drawAltiplano(p, v) }

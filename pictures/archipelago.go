@@ -452,3 +452,6 @@ func archipelagoLegend(p *Picture, x, y float64) float64 {
 	}
 	return p.para(margin, y+lineHeight(f), pageWidth-margin, p.s("a player's shape and number: citizens; a hull: ships; a house: a building (its initial); a ring: a city's owner"), f, "")
 }
+
+// Archipelago draws the board of Archipelago as the view's seat sees it.
+func Archipelago(p *Picture, v *archipelago.View) { drawArchipelago(p, v) }

@@ -431,3 +431,6 @@ func hasVariant(vs []string, name string) bool {
 	}
 	return false
 }
+
+// Atacama draws the board of Atacama as the view's seat sees it.
+func Atacama(p *Picture, v *atacama.View) { drawAtacama(p, v) }

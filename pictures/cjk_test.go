@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -66,11 +67,16 @@ func TestChineseSVG(t *testing.T) {
 }
 
 // TestCJKFontCovers: the Chinese font writes every character of the
-// Chinese catalog and the Archipelago glossary; when one fails, make the
-// font again (cjk/README.md).
+// Chinese catalog, pbem's and each game's, and the games' glossaries; when
+// one fails, make the font again (cjk/README.md).
 func TestCJKFontCovers(t *testing.T) {
 	p := &Picture{}
-	for _, name := range []string{"../templates/words/zh.go", "../rules/archipelago/glossary.go"} {
+	games, _ := filepath.Glob("../catalog/*/words_zh.go")
+	glossaries, _ := filepath.Glob("../rules/*/glossary.go")
+	if len(games) == 0 || len(glossaries) == 0 {
+		t.Fatalf("found %d games' Chinese words and %d glossaries, want some of each", len(games), len(glossaries))
+	}
+	for _, name := range append(append([]string{"../templates/words/zh.go"}, games...), glossaries...) {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

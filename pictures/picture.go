@@ -20,34 +20,41 @@ import (
 	"math"
 
 	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/rules/altiplano"
-	"github.com/pbem-games/pbem/rules/archipelago"
-	"github.com/pbem-games/pbem/rules/atacama"
 )
 
-// ErrNoPicture is returned by Draw for a view of a game that has no
-// drawing.
+// ErrNoPicture is returned by DrawIn for a view its drawing cannot draw:
+// a view of another game.
 var ErrNoPicture = errors.New("pictures: no picture for this game")
 
-// Draw returns the picture of a view: the board as the view's seat may
-// see it. It returns ErrNoPicture for a view it cannot draw.
-func Draw(v rules.View) (*Picture, error) { return DrawIn(v, nil) }
+// Drawing draws the views of one game: what a game registers as its
+// picture (package catalog). It returns ErrNoPicture for a view of
+// another game.
+type Drawing func(p *Picture, v rules.View) error
 
-// DrawIn is Draw in a reader's language: say writes each of the
-// picture's words, a phrase of the rules (rules.Say) whose English format
-// names it in the catalog, as the mail side writes its text (nil for
-// English, as Draw).
-func DrawIn(v rules.View, say func(rules.Phrase) string) (*Picture, error) {
-	p := &Picture{words: say}
-	switch v := v.(type) {
-	case *atacama.View:
-		drawAtacama(p, v)
-	case *altiplano.View:
-		drawAltiplano(p, v)
-	case *archipelago.View:
-		drawArchipelago(p, v)
-	default:
+// Draws is the Drawing of a game whose views are of type V, drawn by draw.
+func Draws[V rules.View](draw func(p *Picture, v V)) Drawing {
+	return func(p *Picture, v rules.View) error {
+		w, ok := v.(V)
+		if !ok {
+			return fmt.Errorf("%w (%T)", ErrNoPicture, v)
+		}
+		draw(p, w)
+		return nil
+	}
+}
+
+// DrawIn returns the picture of a view by its game's drawing: the board
+// as the view's seat may see it, in a reader's language: say writes each
+// of the picture's words, a phrase of the rules (rules.Say) whose English
+// format names it in the catalog, as the mail side writes its text (nil
+// for English).
+func DrawIn(d Drawing, v rules.View, say func(rules.Phrase) string) (*Picture, error) {
+	if d == nil {
 		return nil, fmt.Errorf("%w (%T)", ErrNoPicture, v)
+	}
+	p := &Picture{words: say}
+	if err := d(p, v); err != nil {
+		return nil, err
 	}
 	p.Height = math.Ceil(p.Height) // whole pixels, as the PNG has
 	return p, nil

@@ -89,3 +89,8 @@ func (p *Picture) seenBy(seat int) string {
 
 // seat names a seat in a sentence: "seat 2".
 func seat(n int) rules.Phrase { return rules.Say("seat %d", n) }
+
+// Say writes a phrase of the rules in the picture's language, as the
+// drawings of this package write their words: for a game's drawing made
+// elsewhere (Draws).
+func (p *Picture) Say(ph rules.Phrase) string { return p.say(ph) }

@@ -101,8 +101,8 @@ type State interface {
 
 // OutOfTurn is implemented by the states of games in which a seat may
 // play some moves whether or not the game waits for it (ToAct), such as
-// Archipelago's deals, which any player may offer and answer at any time
-// they may be made. OutOfTurn reports whether m is such a move. Legal lists
+// deals, which any player may offer and answer at any time they may be
+// made. OutOfTurn reports whether m is such a move. Legal lists
 // them only for the seats to act; Parse and Apply take them from any seat
 // they are open to, and a seat's programmed list never holds them: the
 // mail side plays them when they come.
@@ -111,8 +111,8 @@ type OutOfTurn interface {
 }
 
 // Addressed is implemented by the states of games in which a move may ask
-// another seat a question it answers out of turn, such as Archipelago's
-// offers. Addressees returns the seats that seat's move, as its canonical
+// another seat a question it answers out of turn, such as an offer of a
+// deal. Addressees returns the seats that seat's move, as its canonical
 // text reads, asks; none for any other move. The mail side mails them the
 // move at once, whatever their mail settings: a question heard only in
 // the next mail may lapse before it is read.
@@ -133,9 +133,9 @@ type Staged interface {
 // Programmed and some of whose move texts mean different moves as the
 // turns come. ReadList returns the lines of seat s's programmed list,
 // sent now, as pbem is to keep them: each written so that, when its turn
-// comes, it means what it meant when the player wrote it (Archipelago's
-// PASS, which in a crisis gives nothing and otherwise passes for the
-// round, is kept as the gift of nothing it stands for). Lines it does not
+// comes, it means what it meant when the player wrote it (a PASS that
+// in a crisis gives nothing and otherwise passes for the round is kept
+// as the gift of nothing it stands for). Lines it does not
 // change come back as they were.
 type ListReader interface {
 	ReadList(s Seat, lines []string) []string
@@ -143,7 +143,7 @@ type ListReader interface {
 
 // TieBreaker is implemented by states whose rules break a tie on points.
 // Once the game is over, TieBreak gives each seat's second measure, by
-// seat (Altiplano's coins): of seats with equal scores, the higher ranks
+// seat (coins left, say): of seats with equal scores, the higher ranks
 // higher, and equal measures share the place.
 type TieBreaker interface {
 	TieBreak() []int

@@ -263,7 +263,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"` + rulesPath + `"
-	"` + rulesPath + `/rulestest/internal/nim"
+	"` + rulesPath + `/rulestest/nim"
 )
 var r = rand.New(rand.NewPCG(1, 2))
 var n = r.IntN(6)

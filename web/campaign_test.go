@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/catalog/all"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -17,9 +19,6 @@ import (
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/rules/altiplano"
-	"github.com/pbem-games/pbem/rules/archipelago"
-	"github.com/pbem-games/pbem/rules/atacama"
 	"github.com/pbem-games/pbem/web"
 )
 
@@ -28,6 +27,7 @@ import (
 // played, served as pbem serve serves it: the campaigns' pages under /c/
 // and the games' under /g/.
 type campaignFixture struct {
+	games  *catalog.Catalog // every game pbem offers
 	svc    *games.Service
 	org    *organiser.Service
 	tokens mail.Tokens
@@ -39,10 +39,13 @@ type campaignFixture struct {
 func newCampaignFixture(t *testing.T) *campaignFixture {
 	t.Helper()
 	ctx := context.Background()
-	f := &campaignFixture{svc: &games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game, altiplano.Game, archipelago.Game)},
+	offered, err := all.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &campaignFixture{games: offered, svc: &games.Service{Store: storetest.MustOpen(t), Catalog: offered.Rules()},
 		tokens: mail.Tokens{Secret: []byte("a secret of the tests, 32 bytes.")}}
 	f.org = &organiser.Service{Games: f.svc}
-	var err error
 	if f.key, err = events.NewSigningKey(make([]byte, 32)); err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +66,7 @@ func newCampaignFixture(t *testing.T) *campaignFixture {
 	if round2, err := f.org.Pair(ctx, f.id); err != nil || len(round2) != 2 { // records round 1 first
 		t.Fatalf("pair round 2 = %v, %v", round2, err)
 	}
-	pages := &web.Pages{Service: f.svc, Tokens: f.tokens, Key: &f.key, Describe: mailroom.DescribeEachFor, LeftOut: mailroom.LeftOut}
+	pages := &web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Key: &f.key, Describe: mailroom.New(f.svc, f.games).DescribeEachFor, LeftOut: mailroom.LeftOut}
 	mux := http.NewServeMux()
 	mux.Handle("GET /g/", pages.Handler())
 	mux.Handle("GET /c/", pages.Campaigns())

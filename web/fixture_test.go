@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/catalog/all"
 	"math/rand/v2"
 	"net/http/httptest"
 	"testing"
@@ -14,9 +16,6 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/rules/altiplano"
-	"github.com/pbem-games/pbem/rules/archipelago"
-	"github.com/pbem-games/pbem/rules/atacama"
 	"github.com/pbem-games/pbem/web"
 )
 
@@ -46,6 +45,7 @@ const observer = "eve@example.net"
 // fixture is a store of played games, their pages served over loopback.
 type fixture struct {
 	svc    *games.Service
+	games  *catalog.Catalog // every game pbem offers
 	tokens mail.Tokens
 	key    events.SigningKey
 	prefs  *mail.Prefs // each address's language and zone, none set but a test's
@@ -57,14 +57,18 @@ func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	clock := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	offered, err := all.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
 	f := &fixture{
-		svc: &games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game, altiplano.Game, archipelago.Game),
+		games: offered,
+		svc: &games.Service{Store: storetest.MustOpen(t), Catalog: offered.Rules(),
 			Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
 			Entropy: rand.NewChaCha8([32]byte{7})}, // the same game ids each run, and so the same screenshots
 		tokens: mail.Tokens{Secret: []byte("a secret of the tests, 32 bytes.")},
 		ids:    map[string]string{},
 	}
-	var err error
 	if f.key, err = events.NewSigningKey(make([]byte, 32)); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +93,7 @@ func newFixture(t testing.TB) *fixture {
 	if f.prefs, err = mail.OpenPrefs(ctx, f.svc.Store); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Key: &f.key, Describe: mailroom.DescribeEachFor,
+	srv := httptest.NewServer((&web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Key: &f.key, Describe: mailroom.New(f.svc, f.games).DescribeEachFor,
 		LeftOut: mailroom.LeftOut, Prefs: f.prefs}).Handler())
 	t.Cleanup(srv.Close)
 	f.url = srv.URL

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/web"
 )
@@ -51,7 +52,7 @@ func TestPublicLinkRotated(t *testing.T) {
 		t.Fatalf("the public link before: %d", status)
 	}
 	id := f.ids["atacama"]
-	gen, err := web.RotatePublic(ctx, f.svc.Store, id)
+	gen, err := mail.RotatePublic(ctx, f.svc.Store, id)
 	if err != nil || gen != 1 {
 		t.Fatalf("RotatePublic = %d, %v; want 1", gen, err)
 	}

@@ -82,7 +82,7 @@ func TestPageInReadersLanguage(t *testing.T) {
 		t.Errorf("Cai's page gives a time in UTC, not in Shanghai")
 	}
 	told := 0
-	for _, line := range mailroom.DescribeEachFor(g, evs, 2, "zh", nil) {
+	for _, line := range mailroom.New(f.svc, f.games).DescribeEachFor(g, evs, 2, "zh", nil) {
 		if line != "" && !strings.Contains(line, "UTC") {
 			told++
 			if !strings.Contains(body, line) {
@@ -139,7 +139,7 @@ func TestUnsubscribeInReadersLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Prefs: f.prefs, Stop: stop}).Unsubscribe())
+	srv := httptest.NewServer((&web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Prefs: f.prefs, Stop: stop}).Unsubscribe())
 	defer srv.Close()
 	for _, c := range []struct{ addr, accept, lang, ask, button string }{
 		{"cai@example.org", "en", "zh", "停止 pbem 发往 cai@example.org 的所有邮件？", "停止邮件"},

@@ -1,38 +1,27 @@
 package web
 
 import (
-	"strings"
-
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
+
+// RulesLink is the address, under base, of the page of game's rules as
+// pbem plays them.
+func RulesLink(base, game string) string { return mail.RulesLink(base, game) }
 
 // Link returns the address of game g's page for seat, or for
 // rules.Observer the public page's, under base (the service's address as
 // its readers reach it, such as "https://games.example.org"; "" gives the
 // path alone). A seat's link works while its player holds the seat; an
 // open seat has none (""). The public link is the one of generation gen
-// (see PublicGen).
-// RulesLink is the address, under base, of the page of game's rules as
-// pbem plays them.
-func RulesLink(base, game string) string {
-	return strings.TrimRight(base, "/") + "/rules/" + game
-}
-
+// (see mail.PublicGen).
 func Link(base string, t mail.Tokens, g *projections.Game, seat rules.Seat, gen int) string {
-	base = strings.TrimRight(base, "/")
-	if seat == rules.Observer {
-		return base + mail.PagePath(g.ID, t.PublicPageAt(g.ID, gen), true)
+	addr := ""
+	if int(seat) >= 0 && int(seat) < len(g.Created.Players) {
+		addr = g.Created.Players[seat].Address
 	}
-	if int(seat) < 0 || int(seat) >= len(g.Created.Players) {
-		return ""
-	}
-	addr := g.Created.Players[seat].Address
-	if addr == "" {
-		return ""
-	}
-	return base + mail.PagePath(g.ID, t.Page(g.ID, int(seat), addr), false)
+	return t.PageLink(base, g.ID, int(seat), addr, gen)
 }
 
 // Reader is one reader of a game's pages and their link.

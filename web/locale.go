@@ -27,7 +27,7 @@ func (l locale) when(t time.Time) string { return l.Printer.When(t, l.zone) }
 // text writes an English name of a game (a variant's) in the reader's
 // language where the catalog has it, as it is otherwise.
 func (l locale) text(english string) string {
-	if words.Has(l.Lang(), english) {
+	if l.Has(english) {
 		return l.S(english)
 	}
 	return english
@@ -36,7 +36,7 @@ func (l locale) text(english string) string {
 // aside writes s in brackets after a title, as the reader's language
 // writes them: " (s)", "（s）".
 func (l locale) aside(s string) string {
-	if words.Has(l.Lang(), " (%s)") {
+	if l.Has(" (%s)") {
 		return l.S(" (%s)", s)
 	}
 	return fmt.Sprintf(" (%s)", s)
@@ -78,7 +78,7 @@ func (p *Pages) locale(ctx context.Context, r *http.Request, g *projections.Game
 	if lang == "" {
 		lang = accepted(r.Header.Get("Accept-Language"))
 	}
-	l.Printer = words.For(lang)
+	l.Printer = p.Games.Words().For(lang)
 	return l, asked, nil
 }
 

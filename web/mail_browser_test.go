@@ -38,7 +38,7 @@ func TestBrowserMailPictures(t *testing.T) {
 	path := browser(t)
 	f := newFixture(t)
 	ctx := context.Background()
-	post := mailroom.New(f.svc)
+	post := mailroom.New(f.svc, f.games)
 	ns, err := mailtest.CatchUpNotices(ctx, f.svc.Store, "browser-mails", post.Notices)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestBrowserMailPictures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pic, err := mailroom.PictureIn(g.State.View(rules.Seat(n.Seat)), out.Headers["Content-Language"])
+		pic, err := post.PictureIn(g.Created.Game, g.State.View(rules.Seat(n.Seat)), out.Headers["Content-Language"])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/pictures"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -73,7 +73,7 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 			return nil, err
 		}
 	}
-	svg, err := board(p.Pictures, shown.State.View(who.seat))
+	svg, err := p.board(g.Created.Game, shown.State.View(who.seat))
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 		pg.NoExport = l.S("web.noexport.running")
 	default:
 		pg.Export = self + "/export"
-		gen, err := PublicGen(ctx, p.Service.Store, g.ID)
+		gen, err := mail.PublicGen(ctx, p.Service.Store, g.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -138,13 +138,13 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 }
 
 // board is the view's picture as SVG, to stand inline in the page,
-// written once for every page that shows it while cache keeps it.
-func board(cache *pictures.Cache, v rules.View) (template.HTML, error) {
-	pic, err := pictures.Draw(v)
+// written once for every page that shows it while the cache keeps it.
+func (p *Pages) board(game string, v rules.View) (template.HTML, error) {
+	pic, err := p.Games.Draw(game, v, nil)
 	if err != nil {
 		return "", err
 	}
-	b, err := cache.SVG(pic)
+	b, err := p.Pictures.SVG(pic)
 	if err != nil {
 		return "", err
 	}

@@ -25,19 +25,23 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-games/pbem/docs"
+	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // Pages serves the pages of the games of Service.
 type Pages struct {
 	Service *games.Service
-	Tokens  mail.Tokens // the service's secret; an empty Secret opens no page
+	// Games are the games served: their words, the pictures of their
+	// boards and their rules documents.
+	Games  *catalog.Catalog
+	Tokens mail.Tokens // the service's secret; an empty Secret opens no page
 	// Key signs the export a page offers, and is the key the history's
 	// signature is checked against; nil exports unsigned histories.
 	Key *events.SigningKey
@@ -107,12 +111,18 @@ func (p *Pages) Unsubscribe() http.Handler {
 }
 
 // Rules serves GET /rules/<game>: the game's rules as pbem plays them
-// (docs/rules/<game>.md), house rules and their reasons included, as
-// plain text. Any other game is 404.
+// (its document in the catalog, docs/rules/<game>.md), house rules and
+// their reasons included, as plain text, in the language ?lang= or the
+// browser asks for where the game has it, else in English. Any other
+// game is 404.
 func (p *Pages) Rules() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		secure(w.Header())
-		doc, ok := docs.Rules(strings.TrimPrefix(r.URL.Path, "/rules/"))
+		lang := accepted(r.Header.Get("Accept-Language"))
+		if q, ok := words.Match(r.URL.Query().Get("lang")); ok {
+			lang = q
+		}
+		doc, ok := p.Games.Doc(strings.TrimPrefix(r.URL.Path, "/rules/"), lang)
 		if !ok {
 			notFound(w)
 			return
@@ -180,7 +190,7 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, id, rest string) {
 		p.fail(w, "load game", id, err)
 		return
 	}
-	gen, err := PublicGen(ctx, p.Service.Store, id)
+	gen, err := mail.PublicGen(ctx, p.Service.Store, id)
 	if err != nil {
 		p.fail(w, "read the public link", id, err)
 		return

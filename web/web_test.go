@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"github.com/pbem-games/pbem/catalog/all"
 	"html"
 	"io"
 	"net/http"
@@ -321,13 +322,22 @@ func TestPageTurn(t *testing.T) {
 // them, house rules and all, and nothing else: an unknown game or a path
 // that climbs out is a 404.
 func TestRulesPage(t *testing.T) {
-	srv := httptest.NewServer((&web.Pages{}).Rules())
+	offered, err := all.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer((&web.Pages{Games: offered}).Rules())
 	defer srv.Close()
 	for _, game := range []string{"atacama", "altiplano", "archipelago"} {
 		code, h, body := get(t, srv.URL+"/rules/"+game)
 		want, _ := os.ReadFile("../docs/rules/" + game + ".md")
 		if code != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "text/plain") || body != string(want) || len(want) == 0 {
 			t.Errorf("GET /rules/%s = %d %q, %d bytes; want 200, text, docs/rules/%s.md", game, code, h.Get("Content-Type"), len(body), game)
+		}
+		// In Chinese, asked by ?lang= or by the browser.
+		zh, _ := os.ReadFile("../docs/zh/rules/" + game + ".md")
+		if code, _, body := get(t, srv.URL+"/rules/"+game+"?lang=zh"); code != http.StatusOK || body != string(zh) || len(zh) == 0 {
+			t.Errorf("GET /rules/%s?lang=zh = %d, %d bytes; want docs/zh/rules/%s.md", game, code, len(body), game)
 		}
 	}
 	for _, path := range []string{"/rules/chess", "/rules/", "/rules/..%2fREADME", "/rules/Atacama", "/rules/atacama.md"} {

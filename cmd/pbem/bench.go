@@ -9,11 +9,14 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/internal/bench"
-	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {
-	cfg := bench.DefaultConfig(postoffice.Catalog())
+	offered, err := e.games()
+	if err != nil {
+		return err
+	}
+	cfg := bench.DefaultConfig(offered)
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	out := fs.String("out", "", "also write the report as Markdown to this file, e.g. docs/benchmarks.md")
 	dir := fs.String("dir", "", "where the benchmark keeps its data while it runs (default: a temporary directory); put it on the disk to size")
@@ -31,7 +34,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *quick {
-		q := bench.QuickConfig(postoffice.Catalog())
+		q := bench.QuickConfig(offered)
 		q.Game, q.Cluster, q.MemProfile = cfg.Game, cfg.Cluster, cfg.MemProfile
 		cfg = q
 	}

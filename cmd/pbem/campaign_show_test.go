@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/catalog/all"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/internal/postoffice"
@@ -54,7 +55,11 @@ func TestCampaignShowLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages := &web.Pages{Service: &games.Service{Store: store, Catalog: postoffice.Catalog()}, Tokens: tokens}
+	offered, err := all.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := &web.Pages{Service: &games.Service{Store: store, Catalog: offered.Rules()}, Games: offered, Tokens: tokens}
 	mux := http.NewServeMux()
 	mux.Handle("GET /g/", pages.Handler())
 	mux.Handle("GET /c/", pages.Campaigns())

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/pbem-games/pbem/catalog/all"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -257,7 +258,11 @@ func conditionalPlayed(t *testing.T, dir, id string) ([]events.Event, events.Sig
 		t.Fatal(err)
 	}
 	defer st.Close()
-	svc := &games.Service{Store: st, Catalog: postoffice.Catalog()}
+	offered, err := all.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := &games.Service{Store: st, Catalog: offered.Rules()}
 	if _, err := svc.Conditional(ctx, id, rules.Seat(1), legal[0], legal[1], games.Cause{Source: "test"}); err != nil {
 		t.Fatalf("IF %s THEN %s: %v", legal[0], legal[1], err)
 	}

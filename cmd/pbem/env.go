@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/catalog/all"
 	"io"
 	"os"
 	"strconv"
@@ -29,12 +31,26 @@ type env struct {
 	// (configFlag): the game mailbox, the domain of Message-IDs, the
 	// operator's address; "" for none.
 	configFile string
+	// offered are the games pbem offers (catalog/all), once asked for.
+	offered *catalog.Catalog
 }
 
 // configFlag adds --config (default PBEM_CONFIG) to fs, for a command
 // whose games take the service's mailbox, domain and operator from it.
 func (e *env) configFlag(fs *flag.FlagSet) {
 	fs.StringVar(&e.configFile, "config", envOr("PBEM_CONFIG", ""), "TOML configuration file (for the game mailbox, the domain of Message-IDs and the operator's address)")
+}
+
+// games returns the games pbem offers, each with all its pieces.
+func (e *env) games() (*catalog.Catalog, error) {
+	if e.offered == nil {
+		c, err := all.Catalog()
+		if err != nil {
+			return nil, err
+		}
+		e.offered = c
+	}
+	return e.offered, nil
 }
 
 // globalFlags adds the global flags to fs, so they may come before or after
@@ -101,7 +117,11 @@ func (e *env) service(ctx context.Context) (*games.Service, error) {
 		}
 		e.store = st
 	}
-	svc := &games.Service{Store: e.store, Catalog: postoffice.Catalog()}
+	offered, err := e.games()
+	if err != nil {
+		return nil, err
+	}
+	svc := &games.Service{Store: e.store, Catalog: offered.Rules()}
 	if e.configFile != "" {
 		c, err := e.config(e.configFile)
 		if err != nil {

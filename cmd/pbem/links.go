@@ -42,12 +42,12 @@ func runLinks(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	gen, err := web.PublicGen(ctx, e.store, g.ID)
+	gen, err := mail.PublicGen(ctx, e.store, g.ID)
 	if err != nil {
 		return err
 	}
 	if *rotate {
-		if gen, err = web.RotatePublic(ctx, e.store, g.ID); err != nil {
+		if gen, err = mail.RotatePublic(ctx, e.store, g.ID); err != nil {
 			return err
 		}
 	}
@@ -75,7 +75,7 @@ func campaignLinks(ctx context.Context, e *env, org *organiser.Service, base str
 	fmt.Fprintf(e.stdout, "%-20s %s\n", "campaign", web.CampaignLink(base, tokens, id))
 	for _, g := range c.Games {
 		who := fmt.Sprintf("round %d table %d", g.Round, g.Table)
-		gen, err := web.PublicGen(ctx, e.store, g.Game) // the game's public link as it is now
+		gen, err := mail.PublicGen(ctx, e.store, g.Game) // the game's public link as it is now
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/internal/postoffice"
+	"github.com/pbem-games/pbem/catalog/all"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -76,7 +76,11 @@ func TestMailParseMeant(t *testing.T) {
 // move from a sign-off, so that the mailroom can tell them apart in a mail
 // when the move is not legal now (see mailroom.Meant).
 func TestCatalogNotation(t *testing.T) {
-	for name, g := range postoffice.Catalog() {
+	offered, err := all.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, g := range offered.Rules() {
 		st, err := g.Start(rules.Setup{Seats: g.Info().MinSeats, Seed: rules.SeedFromInt(1)})
 		if err != nil {
 			t.Fatal(err)

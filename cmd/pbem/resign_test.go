@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/catalog/all"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -24,7 +24,11 @@ func TestShowResigned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := &games.Service{Store: st, Catalog: postoffice.Catalog()}
+	offered, err := all.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := &games.Service{Store: st, Catalog: offered.Rules()}
 	leader := rules.Observer
 	for step := 0; step < 60 && leader == rules.Observer; step++ {
 		g, _, err := svc.Load(ctx, id)

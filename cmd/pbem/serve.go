@@ -42,7 +42,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	for wait := time.Second; ; wait = min(2*wait, 15*time.Second) {
 		svc, err := e.service(ctx)
 		if err == nil {
-			p, err = postoffice.Start(ctx, svc, c, log)
+			p, err = postoffice.Start(ctx, svc, e.offered, c, log)
 		}
 		if err == nil {
 			break
@@ -111,7 +111,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	d := postoffice.Demo{Players: *players, Variants: splitList(*variants), Verbose: *verbose, Out: e.stdout}
+	d := postoffice.Demo{Players: *players, Variants: splitList(*variants), Verbose: *verbose, Out: e.stdout, Games: e.offered}
 	id, err := d.Play(ctx, svc, dir)
 	if err != nil {
 		if ctx.Err() != nil {

@@ -71,7 +71,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	view := g.State.View(s)
 	switch *format {
 	case "svg", "png":
-		return writePicture(e, view, *format, *lang)
+		return writePicture(e, g.Created.Game, view, *format, *lang)
 	case "json":
 		toAct := g.State.ToAct()
 		if toAct == nil || g.Ended != nil {
@@ -80,19 +80,24 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return writeJSON(e, shown{Game: g.ID, Rules: g.Created.Game, Seq: g.Seq, ToAct: toAct,
 			Over: over || g.Ended != nil, Scores: scores, Places: g.Places(), Seat: s, View: view})
 	}
-	fmt.Fprintln(e.stdout, heading(g, s, words.For(*lang)))
+	fmt.Fprintln(e.stdout, heading(g, s, e.offered.Words().For(*lang)))
 	fmt.Fprintln(e.stdout)
-	fmt.Fprint(e.stdout, strings.TrimRight(mailroom.BoardIn(view, *lang), "\n")+"\n")
+	fmt.Fprint(e.stdout, strings.TrimRight(mailroom.New(svc, e.offered).BoardIn(view, *lang), "\n")+"\n")
 	return nil
 }
 
 // showFormats are the forms "pbem show --format" writes a board in.
 var showFormats = []string{"text", "json", "svg", "png"}
 
-// writePicture draws the view as a picture in format, svg or png: the
-// picture a mail to a reader of lang shows (as PNG) and the page (as SVG).
-func writePicture(e *env, view rules.View, format, lang string) error {
-	pic, err := mailroom.PictureIn(view, lang)
+// writePicture draws the view of game as a picture in format, svg or png:
+// the picture a mail to a reader of lang shows (as PNG) and the page (as
+// SVG).
+func writePicture(e *env, game string, view rules.View, format, lang string) error {
+	offered, err := e.games()
+	if err != nil {
+		return err
+	}
+	pic, err := mailroom.New(nil, offered).PictureIn(game, view, lang)
 	if err != nil {
 		return err
 	}
@@ -150,7 +155,7 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, evs)
 	}
-	lines := mailroom.DescribeEachIn(g, evs, int(rules.Observer), *lang)
+	lines := mailroom.New(svc, e.offered).DescribeEachIn(g, evs, int(rules.Observer), *lang)
 	for i, ev := range evs {
 		fmt.Fprintf(e.stdout, "%4d  %s  %-14s %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), ev.Type, lines[i])
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/pbem-games/pbem/web"
+	"github.com/pbem-games/pbem/mail"
 	"strings"
 	"time"
 
@@ -103,7 +103,7 @@ func operatorCommand(name string) func(context.Context, *env, []string) error {
 			p, err = svc.Watch(ctx, id, op, pos[1], !*stop, c)
 			if err == nil && *stop {
 				// The observer stopped keeps the public link: it changes.
-				_, err = web.RotatePublic(ctx, e.store, id)
+				_, err = mail.RotatePublic(ctx, e.store, id)
 			}
 		}
 		return e.done(p, err)

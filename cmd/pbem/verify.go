@@ -58,7 +58,11 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("verify: %w", err)
 		}
 		lines = splitLines(data)
-		rep, err = projections.Verify(postoffice.Catalog(), lines, nil)
+		offered, err := e.games()
+		if err != nil {
+			return err
+		}
+		rep, err = projections.Verify(offered.Rules(), lines, nil)
 		if err != nil {
 			return fmt.Errorf("verify %s: %w", *file, err)
 		}
@@ -84,7 +88,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if rep, err = projections.Verify(postoffice.Catalog(), lines, &seed); err != nil {
+		if rep, err = projections.Verify(svc.Catalog, lines, &seed); err != nil {
 			return fmt.Errorf("verify %s: %w", id, err)
 		}
 	}

@@ -22,14 +22,15 @@ import (
 // a game that did not happen.
 func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) == 0 {
-		if subj := subjectCommand(l.p.Subject); subj != "" && isCommand(l.game, l.seat, subj) {
+		if subj := subjectCommand(l.p.Subject); subj != "" && m.Service.cmds.isCommand(l.game, l.seat, subj) {
 			l.answer(KindHelp, saying("notice", "no.command.subject", strconv.Quote(subj)))
 			return nil
 		}
 		l.answer(KindHelp, saying("notice", "no.command"))
 		return nil
 	}
-	first, end := meant(l.game, l.seat, l.p.Commands)
+	cmds := m.Service.cmds
+	first, end := cmds.meant(l.game, l.seat, l.p.Commands)
 	run, ignored := l.p.Commands[first:end], append(slices.Clone(l.p.Commands[:first]), l.p.Commands[end:]...)
 	if l.p.Truncated && end == len(l.p.Commands) {
 		// Lines dropped after a sign-off would have been ignored anyway.
@@ -40,9 +41,9 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		l.reading.Ignored = append(l.reading.Ignored, ignored...)
 	}
 	for i, line := range run {
-		word, rest := splitCommand(line)
+		word, rest := cmds.splitCommand(line)
 		rest = strings.TrimSpace(rest)
-		c := games.Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: moreMoves(run, i)}
+		c := games.Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: cmds.moreMoves(run, i)}
 		if l.game != nil {
 			if _, done := l.game.Applied(c.Source); done {
 				// Read again (after a crash, say): the line was recorded,
@@ -54,9 +55,9 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			}
 		}
 		var err error
-		cmd, isCmd := lookup(word)
+		cmd, isCmd := cmds.lookup(word)
 		if isCmd && cmd.Verbatim && len(l.p.Written) == len(l.p.Commands) {
-			_, rest = splitCommand(l.p.Written[first+i])
+			_, rest = cmds.splitCommand(l.p.Written[first+i])
 			rest = strings.TrimSpace(rest)
 		}
 		asMove := !isCmd
@@ -109,7 +110,7 @@ func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
 	if m.OnCommand == nil {
 		return
 	}
-	if cmd, ok := lookup(word); ok && !asMove {
+	if cmd, ok := m.Service.cmds.lookup(word); ok && !asMove {
 		word = cmd.Word
 	} else {
 		word = "MOVE"
@@ -135,18 +136,18 @@ func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
 // now or not: a mistyped or illegal move is run, and refused with its
 // reason, rather than ignored.
 func Meant(g *projections.Game, seat rules.Seat, lines []string) (run, ignored []string) {
-	first, end := meant(g, seat, lines)
+	first, end := newCommands().meant(g, seat, lines)
 	return lines[first:end], append(slices.Clone(lines[:first]), lines[end:]...)
 }
 
 // meant returns where in lines the commands Meant runs start and end.
-func meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int) {
-	first = slices.IndexFunc(lines, func(line string) bool { return isCommand(g, seat, line) })
+func (commands commandList) meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int) {
+	first = slices.IndexFunc(lines, func(line string) bool { return commands.isCommand(g, seat, line) })
 	if first < 0 {
 		return 0, min(len(lines), 1)
 	}
 	end = first + 1
-	for end < len(lines) && isCommand(g, seat, lines[end]) {
+	for end < len(lines) && commands.isCommand(g, seat, lines[end]) {
 		end++
 	}
 	return first, end
@@ -154,8 +155,8 @@ func meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int
 
 // isCommand reports whether line is a command or a move of game g for
 // seat, as Meant says.
-func isCommand(g *projections.Game, seat rules.Seat, line string) bool {
-	if word, _ := splitCommand(line); isCommandWord(word) {
+func (commands commandList) isCommand(g *projections.Game, seat rules.Seat, line string) bool {
+	if word, _ := commands.splitCommand(line); commands.isCommandWord(word) {
 		return true
 	}
 	if g == nil || seat == rules.Observer {
@@ -248,9 +249,9 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 
 // movesNotCommands says whether a line that starts with a table command's
 // word is a move of the game: a DECLINE with the words of a move, such as
-// Archipelago's answer to a deal (DECLINE RED), whether or not an undo
+// a game's answer to a deal (DECLINE RED), whether or not an undo
 // waits for an answer, which only the bare word gives; or an END such as
-// Altiplano's word for DONE when no vote to end the game waits (END GAME
+// a game's word for DONE when no vote to end the game waits (END GAME
 // still asks to end it), which the game must read as a legal move of the
 // seat now. The bare DECLINE in reply to the mail that asked about an undo
 // answers that undo, settled since or not.
@@ -270,7 +271,7 @@ func (m *Mailroom) movesNotCommands(ctx context.Context, l *letter, word, line s
 			asked, err := m.answersUndo(ctx, l)
 			return !asked && parses(l, line), err
 		}
-		// With words after it (Archipelago's DECLINE RED), it is the
+		// With words after it (a deal's DECLINE RED), it is the
 		// game's move, to be played, kept for later or refused with the
 		// game's reason, never the answer to an undo.
 		if n, ok := l.game.State.(rules.Notation); ok {
@@ -303,7 +304,7 @@ func (m *Mailroom) answersUndo(ctx context.Context, l *letter) (bool, error) {
 }
 
 // outOfTurn says whether line is a move the game waits for nobody to make
-// (rules.OutOfTurn: Archipelago's deals): it is played, or refused with
+// (rules.OutOfTurn: deals): it is played, or refused with
 // its reason, when the mail is read, whether or not it is the seat's turn,
 // and never kept for the seat's turn (an answer to an offer gone by then
 // is refused, not played in some later phase).

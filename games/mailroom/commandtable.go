@@ -12,7 +12,6 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
-	"github.com/pbem-games/pbem/web"
 )
 
 // The mail command language, in one table: every command's word, how to
@@ -70,18 +69,20 @@ type Command struct {
 	run func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error
 }
 
-// commands is the table, in the order HELP gives it. It is filled in
-// init, as its handlers reach the table themselves through the mailroom.
-var commands []Command
+// commandList is the table, in the order HELP gives it.
+type commandList []Command
 
-func init() {
+// newCommands builds the table. Its handlers reach it themselves through
+// the mailroom, so it is a value the mail side builds once (New) and
+// passes, not a variable of the package.
+func newCommands() commandList {
 	answer := func(kind string) func(*Mailroom, context.Context, *letter, string, games.Cause) error {
 		return func(_ *Mailroom, _ context.Context, l *letter, _ string, _ games.Cause) error {
 			l.answer(kind, nil)
 			return nil
 		}
 	}
-	commands = []Command{
+	return commandList{
 		{Word: "HELP", Aliases: []string{"?", "帮助"}, Syntax: "HELP", Example: "HELP", Who: Anyone, Brief: true,
 			run: answer(KindHelp)},
 		{Word: "NEW", Aliases: []string{"新游戏", "开局"}, Syntax: "NEW <game> [variant…] WITH <address>, …", Example: "NEW atacama enhanced WITH bea@example.net", Who: Anyone, Brief: true,
@@ -117,16 +118,16 @@ func init() {
 		{Word: "AGREE", Destructive: true, Aliases: []string{"同意"}, Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true,
 			run: answerUndo(true)},
 		{Word: "DECLINE", Destructive: true, Aliases: []string{"拒绝"}, Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
-			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (Archipelago's answer to a deal, `DECLINE RED`), `DECLINE` with the move's words is that move; the bare word answers an undo that waits, and, in a reply to the mail that asked about an undo, that undo even once the others settled it (pbem then says no undo waits), never a move.",
+			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (an answer to a deal, `DECLINE RED`), `DECLINE` with the move's words is that move; the bare word answers an undo that waits, and, in a reply to the mail that asked about an undo, that undo even once the others settled it (pbem then says no undo waits), never a move.",
 			run:    decline},
 		{Word: "END", Destructive: true, Aliases: []string{"结束"}, Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
-			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (Altiplano's `END` for `DONE` or `PASS`), `END` alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",
+			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (`END` for `DONE` or `PASS`), `END` alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",
 			Console: "pbem end", run: endGame},
 		{Word: "VACATION", Aliases: []string{"假期"}, Syntax: "VACATION <first day> <last day>", Example: "VACATION 2026-12-20 2026-12-27", Who: AnyPlayer, Game: true,
 			Detail: "Days are written YYYY-MM-DD, in your time zone (`TZ`; UTC until you set one); the deadline moves by as long as the vacation, by at most the host's `VACATION` limit.",
 			run:    vacation},
 		{Word: "AUTO", Aliases: []string{"自动"}, Syntax: "AUTO ON|OFF", Example: "AUTO OFF", Who: AnyPlayer, Game: true,
-			Detail: "A forced move (Archipelago's `FEED NONE` when you have nothing to give, a `PASS` with nothing else to do) is marked forced in the history.",
+			Detail: "A forced move (`FEED NONE` when you have nothing to give, a `PASS` with nothing else to do) is marked forced in the history.",
 			run:    auto},
 		{Word: "DIGEST", Aliases: []string{"摘要"}, Syntax: "DIGEST ON|OFF", Example: "DIGEST ON", Who: AnyPlayer, Game: true,
 			Detail: "Prompts, reminders, offers made to you and the result still come at once. In a game of four or more players you start with the others' moves told in the mail that next asks you to move, not a mail each; the answers to your own moves, `SAY` and the table's news still come at once. `DIGEST OFF` asks for a mail per move.",
@@ -172,7 +173,7 @@ var keywords = map[string][]string{
 // separates it. A Chinese command word needs no space before a move or a
 // number ("悔棋2", "说：你好"), but one followed by more Chinese is a
 // sentence, not the command ("继续加油", "同意你的看法").
-func splitCommand(line string) (word, rest string) {
+func (commands commandList) splitCommand(line string) (word, rest string) {
 	for i := range commands {
 		for _, a := range commands[i].Aliases {
 			r, ok := strings.CutPrefix(line, a)
@@ -236,7 +237,7 @@ func cutKeyword(s, kw string) (before, after string, ok bool) {
 }
 
 // lookup returns the command whose word or alias word is, in any case.
-func lookup(word string) (*Command, bool) {
+func (commands commandList) lookup(word string) (*Command, bool) {
 	word = strings.ToUpper(word)
 	for i := range commands {
 		c := &commands[i]
@@ -248,13 +249,13 @@ func lookup(word string) (*Command, bool) {
 }
 
 // isCommandWord reports whether word starts a command rather than a move.
-func isCommandWord(word string) bool {
-	_, ok := lookup(word)
+func (commands commandList) isCommandWord(word string) bool {
+	_, ok := commands.lookup(word)
 	return ok
 }
 
 // Commands returns the command table, in the order HELP gives it.
-func Commands() []Command { return commands }
+func Commands() []Command { return newCommands() }
 
 func stop(m *Mailroom, ctx context.Context, l *letter, _ string, _ games.Cause) error {
 	stops, err := m.stopList(ctx)
@@ -409,7 +410,7 @@ func watch(on bool) func(*Mailroom, context.Context, *letter, string, games.Caus
 		if err == nil && !on {
 			// The observer stopped keeps the public link: it changes, and
 			// the observers left get the new one in their next mail.
-			_, err = web.RotatePublic(ctx, m.Service.Store, l.game.ID)
+			_, err = mail.RotatePublic(ctx, m.Service.Store, l.game.ID)
 		}
 		return err
 	}

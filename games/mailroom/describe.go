@@ -74,15 +74,15 @@ func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string 
 }
 
 // DescribeEachIn is DescribeEach in the language lang ("en", "zh").
-func DescribeEachIn(g *projections.Game, evs []events.Event, reader int, lang string) []string {
-	return describeEachIn(g, evs, reader, Locale{Printer: words.For(lang)})
+func (s *Service) DescribeEachIn(g *projections.Game, evs []events.Event, reader int, lang string) []string {
+	return describeEachIn(g, evs, reader, Locale{Printer: s.games.Words().For(lang)})
 }
 
 // DescribeEachFor is DescribeEach for a reader of language lang ("en",
 // "zh") whose times are in zone (nil: UTC), as a game's web page tells
 // its history to a seat's player.
-func DescribeEachFor(g *projections.Game, evs []events.Event, reader int, lang string, zone *time.Location) []string {
-	loc := Locale{Printer: words.For(lang), Zone: zone}
+func (s *Service) DescribeEachFor(g *projections.Game, evs []events.Event, reader int, lang string, zone *time.Location) []string {
+	loc := Locale{Printer: s.games.Words().For(lang), Zone: zone}
 	if zone != nil {
 		loc.ZoneName = zone.String()
 	}
@@ -558,7 +558,7 @@ func describeSettings(s events.Settings, loc Locale, at time.Time) string {
 		for i, d := range s.Days {
 			days[i] = loc.S("day." + strings.ToUpper(d[:1]) + d[1:])
 		}
-		host := localeOf(mail.Pref{Zone: s.Zone})
+		host := localeOf(nil, mail.Pref{Zone: s.Zone})
 		out += loc.S("settings.days", loc.list(days, ", "), host.zoneLabel(at))
 	}
 	if s.Reminder != "" {

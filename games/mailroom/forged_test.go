@@ -10,7 +10,6 @@ import (
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
-	"github.com/pbem-games/pbem/web"
 )
 
 // Consent only its addressee can give: a From header is anyone's to
@@ -203,7 +202,7 @@ func TestUnwatchChangesThePublicLink(t *testing.T) {
 		}
 	}
 	mt.mail(id, 0, tableAddrs[0], "", "UNWATCH olga@example.com\r\n")
-	gen, err := web.PublicGen(ctx, mt.svc.Store, id)
+	gen, err := mail.PublicGen(ctx, mt.svc.Store, id)
 	if err != nil || gen != 1 {
 		t.Fatalf("after UNWATCH the public link's generation is %d, %v; want 1", gen, err)
 	}

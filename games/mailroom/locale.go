@@ -40,9 +40,13 @@ func (l Locale) zone() *time.Location {
 	return l.Zone
 }
 
-// localeOf is the Locale of an address's settings.
-func localeOf(p mail.Pref) Locale {
+// localeOf is the Locale of an address's settings, its texts those of
+// book (nil: pbem's own, without any game's).
+func localeOf(book *words.Book, p mail.Pref) Locale {
 	l := Locale{Printer: words.For(p.Lang)}
+	if book != nil {
+		l.Printer = book.For(p.Lang)
+	}
 	if name, loc, err := parseZone(p.Zone); err == nil && p.Zone != "" {
 		l.Zone, l.ZoneName = loc, name
 	}
@@ -60,7 +64,7 @@ func (l Locale) phrase(p rules.Phrase) string {
 		for i, a := range p.Args {
 			args[i] = l.phrase(a)
 		}
-		if words.Has(l.Lang(), p.Format) {
+		if l.Has(p.Format) {
 			s = l.S(p.Format, args...)
 		} else {
 			s = fmt.Sprintf(p.Format, args...)
@@ -84,7 +88,7 @@ func (l Locale) stage(st rules.State) string {
 // text writes a game's fixed English text (its house rules) in the
 // reader's language, where the catalog has it; as it is otherwise.
 func (l Locale) text(english string) string {
-	if english == "" || !words.Has(l.Lang(), english) {
+	if english == "" || !l.Has(english) {
 		return english
 	}
 	return l.S(english)

@@ -36,7 +36,7 @@ func (tb *table) open() {
 		tb.t.Fatal(err)
 	}
 	tb.store = st
-	tb.svc = mailroom.New(&games.Service{Store: st, Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return tb.now }})
+	tb.svc = mailroom.New(&games.Service{Store: st, Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return tb.now }}, offered())
 }
 
 // restart closes the store and opens it again, as a crash and a new

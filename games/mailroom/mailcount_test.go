@@ -103,7 +103,7 @@ func measurePace(t *testing.T, game rules.Game, seats, n int, perMove, lists boo
 	ctx := context.Background()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	svc := mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(game),
-		Now: func() time.Time { now = now.Add(time.Second); return now }})
+		Now: func() time.Time { now = now.Add(time.Second); return now }}, offered())
 	var sum pace
 	for i := range n {
 		seed := rules.SeedFromInt(uint64(1000*seats + i))

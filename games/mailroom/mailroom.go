@@ -104,7 +104,7 @@ func (m *Mailroom) stopList(ctx context.Context) (*mail.StopList, error) {
 // they wrote to pbem again.
 func (m *Mailroom) resume(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) > 0 {
-		if c, ok := lookup(firstOf(splitCommand(l.p.Commands[0]))); ok && c.Word == "STOP" {
+		if c, ok := m.Service.cmds.lookup(firstOf(m.Service.cmds.splitCommand(l.p.Commands[0]))); ok && c.Word == "STOP" {
 			return nil
 		}
 	}

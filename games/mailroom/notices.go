@@ -260,7 +260,7 @@ func held(g *projections.Game, seat int, kind string, e events.Event) bool {
 }
 
 // asks reports whether e is a move that asks seat a question it answers
-// out of turn (rules.Addressed: Archipelago's offers).
+// out of turn (rules.Addressed: offers of deals).
 func asks(g *projections.Game, e events.Event, seat int) bool {
 	a, ok := g.State.(rules.Addressed)
 	if !ok || e.Type != events.TypeMovePlayed {

@@ -37,7 +37,7 @@ func outbox(t *testing.T, svc *mailroom.Service) []string {
 // TestNotices checks who is told what after each kind of event.
 func TestNotices(t *testing.T) {
 	ctx := context.Background()
-	svc := mailroom.New(gamestest.NewService(t))
+	svc := mailroom.New(gamestest.NewService(t), offered())
 	id := gamestest.Create(t, svc.Service)
 	steps := []struct {
 		name string

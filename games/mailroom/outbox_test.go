@@ -19,7 +19,7 @@ import (
 // service had when the move was stored.
 func TestMoveStoresOneMessage(t *testing.T) {
 	ctx := context.Background()
-	svc := mailroom.New(gamestest.NewService(t))
+	svc := mailroom.New(gamestest.NewService(t), offered())
 	svc.Domain = "pbem.example.org"
 	id := gamestest.Create(t, svc.Service)
 	first, err := mailtest.CatchUpNotices(ctx, svc.Store, "test", svc.Notices)
@@ -82,7 +82,7 @@ func TestMoveStoresOneMessage(t *testing.T) {
 	}
 	// Another process with another domain derives the same mail, replaying
 	// the history rather than folding on.
-	other := mailroom.New(&games.Service{Store: svc.Store, Catalog: svc.Catalog, Domain: "elsewhere.example"})
+	other := mailroom.New(&games.Service{Store: svc.Store, Catalog: svc.Catalog, Domain: "elsewhere.example"}, offered())
 	again, err := mailtest.CatchUpNotices(ctx, svc.Store, "other", other.Notices)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +140,7 @@ func TestParseMessageID(t *testing.T) {
 // played; a player's carries it.
 func TestObserverGameOverPrivate(t *testing.T) {
 	ctx := context.Background()
-	svc := mailroom.New(gamestest.NewService(t))
+	svc := mailroom.New(gamestest.NewService(t), offered())
 	id := gamestest.Create(t, svc.Service)
 	if _, err := svc.Watch(ctx, id, games.Operator, "olga@example.com", true, games.Cause{}); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,6 @@ import (
 
 // PhraseIn writes a phrase as a reader of lang reads it, for the tests
 // outside the package.
-func PhraseIn(lang string) func(rules.Phrase) string {
-	return localeOf(mail.Pref{Lang: lang}).phrase
+func (s *Service) PhraseIn(lang string) func(rules.Phrase) string {
+	return localeOf(s.games.Words(), mail.Pref{Lang: lang}).phrase
 }

@@ -16,25 +16,25 @@ import (
 // than this is left out rather than make the mail heavy to fetch.
 const maxPicture = 150 << 10
 
-// boardPicture draws view v as a PNG for the mail of Message-ID id: the
+// boardPicture draws view v of game as a PNG for the mail of Message-ID id: the
 // picture for the templates and the inline part that goes with the HTML.
 // Its Content-ID comes from the Message-ID, and drawing is deterministic,
 // so the same notice gives the same mail. ok is false when the view cannot
 // be drawn, even when drawing it panics: the mail then goes without a
 // picture, never held or lost for one. Its words are in the reader's
 // language, as say writes a phrase (nil for English). The PNG comes from
-// cache when another mail or page showed the same picture.
-func boardPicture(cache *pictures.Cache, v rules.View, id, name string, say func(rules.Phrase) string) (pic templates.Picture, part mail.Attachment, ok bool) {
+// the service's cache when another mail or page showed the same picture.
+func (s *Service) boardPicture(game string, v rules.View, id, name string, say func(rules.Phrase) string) (pic templates.Picture, part mail.Attachment, ok bool) {
 	defer func() {
 		if recover() != nil {
 			pic, part, ok = templates.Picture{}, mail.Attachment{}, false
 		}
 	}()
-	p, err := pictures.DrawIn(v, say)
+	p, err := s.games.Draw(game, v, say)
 	if err != nil {
 		return pic, part, false
 	}
-	b, err := cache.PNG(p)
+	b, err := s.Pictures.PNG(p)
 	if err != nil || len(b) > maxPicture {
 		return pic, part, false
 	}
@@ -53,8 +53,8 @@ func shows(html, cid string) bool {
 	return strings.Contains(html, `src="cid:`+url.PathEscape(cid)+`"`)
 }
 
-// PictureIn draws view v as a mail to a reader of language lang shows it
-// (pbem show --format svg|png).
-func PictureIn(v rules.View, lang string) (*pictures.Picture, error) {
-	return pictures.DrawIn(v, localeOf(mail.Pref{Lang: lang}).phrase)
+// PictureIn draws view v of game as a mail to a reader of language lang
+// shows it (pbem show --format svg|png).
+func (s *Service) PictureIn(game string, v rules.View, lang string) (*pictures.Picture, error) {
+	return s.games.Draw(game, v, localeOf(s.games.Words(), mail.Pref{Lang: lang}).phrase)
 }

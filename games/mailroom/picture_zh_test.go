@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/archipelago"
@@ -22,7 +21,8 @@ import (
 // and the SVG's.
 func TestPictureInChinese(t *testing.T) {
 	latin := regexp.MustCompile(`[A-Za-z]{3,}`)
-	zh := localeOf(mail.Pref{Lang: "zh"})
+	cat := offered()
+	zh := localeOf(cat.Words(), mail.Pref{Lang: "zh"})
 	for _, c := range []struct {
 		game     rules.Game
 		variants []string
@@ -46,7 +46,7 @@ func TestPictureInChinese(t *testing.T) {
 		for _, v := range c.game.Info().Variants {
 			allowed = append(allowed, v.Name)
 		}
-		p, err := pictures.DrawIn(st.View(0), zh.phrase)
+		p, err := cat.Draw(c.game.Info().Name, st.View(0), zh.phrase)
 		if err != nil {
 			t.Fatal(err)
 		}

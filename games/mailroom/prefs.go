@@ -47,7 +47,7 @@ func (s *Service) localeAt(ctx context.Context, addr string, at time.Time) (Loca
 	if err != nil {
 		return Locale{}, p, err
 	}
-	return localeOf(p), p, nil
+	return localeOf(s.games.Words(), p), p, nil
 }
 
 // languageNames are the words a reader may write for each language pbem
@@ -126,7 +126,10 @@ func (l *letter) at(now time.Time) time.Time {
 // they cause is written so. Mail to the plain mailbox counts only when it
 // holds a command, so that no stranger's spam fills the bucket.
 func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
-	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool { w, _ := splitCommand(line); return isCommandWord(w) }) {
+	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool {
+		w, _ := m.Service.cmds.splitCommand(line)
+		return m.Service.cmds.isCommandWord(w)
+	}) {
 		return nil
 	}
 	prefs, err := m.Service.prefsStore(ctx)
@@ -209,7 +212,7 @@ func (m *Mailroom) stamp(ctx context.Context, l *letter) error {
 // events, as their settings stood at the mail's date.
 func (s *Service) readerLocale(ctx context.Context, n mail.Notice, date time.Time) (Locale, error) {
 	if lang := n.Fields["lang"]; lang != "" {
-		return localeOf(mail.Pref{Lang: lang, Zone: n.Fields["zone"]}), nil
+		return localeOf(s.games.Words(), mail.Pref{Lang: lang, Zone: n.Fields["zone"]}), nil
 	}
 	loc, _, err := s.localeAt(ctx, n.To, date)
 	return loc, err

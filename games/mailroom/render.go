@@ -20,7 +20,6 @@ import (
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates"
 	"github.com/pbem-games/pbem/templates/words"
-	"github.com/pbem-games/pbem/web"
 )
 
 // Letterhead is what every mail the service sends says about the service.
@@ -101,12 +100,12 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, err
 	}
 	m.Lang = loc.Lang()
-	m.Commands = commandHelp(templates.Kind(n.Kind), n.Game != "" && n.Seat == int(rules.Observer), loc)
+	m.Commands = s.cmds.help(templates.Kind(n.Kind), n.Game != "" && n.Seat == int(rules.Observer), loc)
 	localize(&m, loc, n, out.Date)
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
 		if m.Board != "" && m.Kind.ShowsBoard() {
-			if pic, part, ok := boardPicture(s.Pictures, g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png", loc.phrase); ok {
+			if pic, part, ok := s.boardPicture(g.Created.Game, g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png", loc.phrase); ok {
 				m.Picture, out.Inline = pic, []mail.Attachment{part}
 			}
 		}
@@ -143,11 +142,11 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		if lh.WebURL != "" && !invited {
 			gen := 0 // the public link's generation: an observer's mail links the current one
 			if n.Seat == int(rules.Observer) {
-				if gen, err = web.PublicGen(ctx, s.Store, g.ID); err != nil {
+				if gen, err = mail.PublicGen(ctx, s.Store, g.ID); err != nil {
 					return out, err
 				}
 			}
-			m.Page = web.Link(lh.WebURL, lh.Tokens, g, rules.Seat(n.Seat), gen)
+			m.Page = pageLink(lh, g, n.Seat, gen)
 		}
 		if m.Kind == templates.Legal && m.YourTurn {
 			m.Legal, m.LegalMore = allLegal(g, rules.Seat(n.Seat), loc), 0
@@ -337,8 +336,8 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 
 // BoardIn is a view's text board in lang, as a player who reads lang gets
 // it by mail.
-func BoardIn(v rules.View, lang string) string {
-	return boardText(v, Locale{Printer: words.For(lang)})
+func (s *Service) BoardIn(v rules.View, lang string) string {
+	return boardText(v, Locale{Printer: s.games.Words().For(lang)})
 }
 
 // boardText is a view's text board as the reader reads it: a game that
@@ -372,7 +371,7 @@ func allLegal(g *projections.Game, seat rules.Seat, loc Locale) []string {
 }
 
 // moveIn writes mv in the reader's words where the game has them
-// (rules.Translator: Altiplano's and Archipelago's moves in Chinese), and
+// (rules.Translator: a game's moves in Chinese), and
 // as the game's notation writes it otherwise; either reads back as mv.
 func moveIn(g *projections.Game, loc Locale, mv rules.Move) string {
 	if t, ok := g.State.(rules.Translator); ok && loc.Lang() != "en" {
@@ -444,18 +443,18 @@ func isSeatIn(seats []rules.Seat, seat int) bool {
 	return false
 }
 
-// commandHelp lists the commands of the mail language from the command
+// help lists the commands of the mail language from the command
 // table: every one for HELP, the brief list under any other mail, and
 // under a mail to a game's observer, who plays no seat, only the commands
 // anyone may send.
-func commandHelp(kind templates.Kind, observer bool, loc Locale) []templates.CommandHelp {
+func (commands commandList) help(kind templates.Kind, observer bool, loc Locale) []templates.CommandHelp {
 	var out []templates.CommandHelp
 	for _, c := range commands {
 		if kind != templates.Help && (!c.Brief || observer && c.Who != Anyone) {
 			continue
 		}
 		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: c.HelpIn(loc.Lang()), Example: c.Example}
-		if words.Has(loc.Lang(), "example."+c.Word) {
+		if loc.Has("example." + c.Word) {
 			h.Example = loc.S("example." + c.Word)
 		}
 		if c.Who == HostOnly {
@@ -474,7 +473,7 @@ var placeholder = regexp.MustCompile(`<[^<>]+>|variant…`)
 func syntaxIn(syntax string, loc Locale) string {
 	return placeholder.ReplaceAllStringFunc(syntax, func(ph string) string {
 		inner := strings.Trim(ph, "<>…")
-		if !words.Has(loc.Lang(), "ph."+inner) {
+		if !loc.Has("ph." + inner) {
 			return ph
 		}
 		if strings.HasPrefix(ph, "<") {
@@ -576,12 +575,22 @@ func nameSeats(g *projections.Game, seats []int, loc Locale) string {
 	return loc.and(names)
 }
 
+// pageLink is the address of g's page for seat (rules.Observer: the
+// public page), as the web listener serves it (web.Pages).
+func pageLink(lh Letterhead, g *projections.Game, seat, gen int) string {
+	addr := ""
+	if seat >= 0 && seat < len(g.Created.Players) {
+		addr = g.Created.Players[seat].Address
+	}
+	return lh.Tokens.PageLink(lh.WebURL, g.ID, seat, addr, gen)
+}
+
 // rulesDoc names the document of game's rules as pbem plays them: its
 // page on the service's web listener, where it serves pages, else its
 // place in pbem's source, in the reader's words.
 func rulesDoc(info rules.Info, loc Locale, webURL string) string {
 	if webURL != "" {
-		return web.RulesLink(webURL, info.Name)
+		return mail.RulesLink(webURL, info.Name)
 	}
 	return loc.S("rules.doc", info.Name)
 }

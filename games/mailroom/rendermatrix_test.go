@@ -77,7 +77,7 @@ const (
 func newMatrix(t *testing.T, c rules.Catalog) *matrix {
 	m := &matrix{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC),
 		rnd: rand.New(rand.NewPCG(1, 2)), newcomers: map[string]bool{}, reached: map[string]map[string]bool{}, types: map[string]bool{}, subjects: map[string]string{}}
-	m.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: c, Now: func() time.Time { return m.now }})
+	m.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: c, Now: func() time.Time { return m.now }}, offered())
 	return m
 }
 

@@ -8,6 +8,7 @@ package mailroom
 import (
 	"errors"
 	"fmt"
+	"github.com/pbem-games/pbem/catalog"
 	"sync"
 
 	"github.com/pbem-games/pbem/mail"
@@ -21,6 +22,8 @@ import (
 // cause, and the words of every mail.
 type Service struct {
 	*games.Service
+	games *catalog.Catalog // what the mail says and draws of each game
+	cmds  commandList      // the mail command language
 	cache mailCache
 	// Pictures keeps the boards' pictures written lately, for every mail
 	// and page that shows the same one; nil draws each mail's anew.
@@ -30,9 +33,10 @@ type Service struct {
 	prefs   *mail.Prefs // each address's language and zone, once opened
 }
 
-// New returns the mail side of svc.
-func New(svc *games.Service) *Service {
-	return &Service{Service: svc, Pictures: pictures.NewCache(pictures.DefaultCacheBytes)}
+// New returns the mail side of svc, for the games of c: the words and
+// pictures of each game come from c, its rules from svc.Catalog.
+func New(svc *games.Service, c *catalog.Catalog) *Service {
+	return &Service{Service: svc, games: c, cmds: newCommands(), Pictures: pictures.NewCache(pictures.DefaultCacheBytes)}
 }
 
 // refuse is a refusal written for the person who asked.

@@ -38,7 +38,7 @@ func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
 		Catalog: rules.NewCatalog(g...),
 		Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
 		Domain:  "pbem.test",
-	})
+	}, offered())
 	tokens := mail.Tokens{Secret: []byte("test secret")}
 	return &mailTable{t: t, svc: svc, m: &mailroom.Mailroom{Service: svc, Tokens: tokens, Mailbox: "games@pbem.test", RatePerHour: 1000}}
 }

@@ -126,8 +126,8 @@ func quiet(g *projections.Game, sealed []events.Event, before []rules.State, mor
 // moreMoves reports whether a move follows run[i] in the mail, so the
 // mover need not be asked to move by what line i did: the move's answer,
 // or its refusal, shows the game after both.
-func moreMoves(run []string, i int) bool {
-	return slices.ContainsFunc(run[i+1:], func(line string) bool { return !isCommandWord(firstWord(line)) })
+func (commands commandList) moreMoves(run []string, i int) bool {
+	return slices.ContainsFunc(run[i+1:], func(line string) bool { return !commands.isCommandWord(firstWord(line)) })
 }
 
 // replacer is implemented by the states of games in which a player's

@@ -30,7 +30,7 @@ type club struct {
 
 func newClub(t *testing.T) *club {
 	c := &club{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
-	c.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return c.now }})
+	c.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return c.now }}, offered())
 	index, err := projections.NewProjector(c.ctx, c.svc.Store, c.svc.Catalog)
 	if err != nil {
 		t.Fatal(err)
@@ -271,7 +271,7 @@ func TestLogTellsEveryEvent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := mailroom.DescribeEachIn(g, evs, int(rules.Observer), "en")
+	lines := c.svc.DescribeEachIn(g, evs, int(rules.Observer), "en")
 	watched := map[string]bool{}
 	for i, e := range evs {
 		if lines[i] == "" {

@@ -48,7 +48,7 @@ type chineseReader struct {
 func newChineseReader(g *projections.Game) *chineseReader {
 	r := &chineseReader{allowed: []string{"pbem", "UTC", "SHA", "verify", "file", "key", "jsonl", "mon-fri", "English", g.Rules.Info().Title, g.Rules.Info().Name},
 		ids: []string{g.ID}}
-	if !words.Has("zh", g.Rules.Info().HouseRules) {
+	if !offered().Words().Has("zh", g.Rules.Info().HouseRules) {
 		r.game = append(r.game, g.Rules.Info().HouseRules)
 	}
 	for _, p := range g.Created.Players {

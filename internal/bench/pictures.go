@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"github.com/pbem-games/pbem/catalog"
 	"math/rand/v2"
 	"runtime"
 	"syscall"
@@ -29,7 +30,8 @@ type pictureResult struct {
 
 // pictureCost draws seat 0's view of positions of seeded random games of
 // g, one after another, for d on one core.
-func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
+func pictureCost(c catalog.Game, d time.Duration) (pictureResult, error) {
+	g := c.Rules
 	seats := max(g.Info().MinSeats, 2)
 	res := pictureResult{game: g.Info().Name}
 	prev := runtime.GOMAXPROCS(1)
@@ -51,8 +53,8 @@ func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
 		pick := rand.New(rand.NewPCG(seed, 0x91c))
 		for move := 0; move < 40 && time.Since(start) < d; move++ {
 			if move%8 == 0 { // a position every few moves, early and late
-				t, c := time.Now(), threadCPU()
-				pic, err := pictures.Draw(st.View(0))
+				t, at := time.Now(), threadCPU()
+				pic, err := pictures.DrawIn(c.Draw, st.View(0), nil)
 				if err != nil {
 					return res, err
 				}
@@ -60,16 +62,16 @@ func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
 				if err := pic.WritePNG(&buf); err != nil {
 					return res, err
 				}
-				lat, cpu = append(lat, time.Since(t)), append(cpu, threadCPU()-c)
+				lat, cpu = append(lat, time.Since(t)), append(cpu, threadCPU()-at)
 				res.size, res.width = max(res.size, buf.Len()), max(res.width, int(pic.Width))
 				// another reader of the same picture
 				cache := pictures.NewCache(1 << 20)
 				if _, err := cache.PNG(pic); err != nil {
 					return res, err
 				}
-				c = threadCPU()
+				at = threadCPU()
 				for range hitRounds { // a thread's time is known to a few ms
-					again, err := pictures.Draw(st.View(0))
+					again, err := pictures.DrawIn(c.Draw, st.View(0), nil)
 					if err != nil {
 						return res, err
 					}
@@ -77,7 +79,7 @@ func pictureCost(g rules.Game, d time.Duration) (pictureResult, error) {
 						return res, err
 					}
 				}
-				hits = append(hits, (threadCPU()-c)/hitRounds)
+				hits = append(hits, (threadCPU()-at)/hitRounds)
 			}
 			toAct := st.ToAct()
 			if len(toAct) == 0 {

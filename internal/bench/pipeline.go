@@ -186,7 +186,7 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 		if len(stores) > 1 {
 			c.ProcessName, c.Lease.Duration = fmt.Sprintf("bench-%d", i+1), processLease
 		}
-		po, err := postoffice.Start(runCtx, &games.Service{Store: st, Catalog: cfg.Catalog}, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		po, err := postoffice.Start(runCtx, &games.Service{Store: st, Catalog: cfg.Catalog}, cfg.Offered, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		if err != nil {
 			return res, err
 		}

@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
+	"github.com/pbem-games/pbem/catalog"
 	"io"
 	"os"
 	"path/filepath"
@@ -17,8 +18,9 @@ import (
 
 // Config says what to measure and how long.
 type Config struct {
-	Catalog rules.Catalog // every game is measured on its rules
-	Game    string        // the game the other measurements play
+	Offered *catalog.Catalog // every game is measured on its rules and pictures
+	Catalog rules.Catalog    // the games' rules (Offered.Rules())
+	Game    string           // the game the other measurements play
 	// Dir holds the benchmark's data while it runs; "" means a temporary
 	// directory. Everything in it is removed at the end.
 	Dir      string
@@ -75,9 +77,9 @@ func (c *Config) runs(part string) bool {
 
 // DefaultConfig is "make bench": every target of the benchmark, within
 // fifteen minutes on a two-core machine.
-func DefaultConfig(c rules.Catalog) Config {
+func DefaultConfig(c *catalog.Catalog) Config {
 	return Config{
-		Catalog: c, Game: "atacama",
+		Offered: c, Catalog: c.Rules(), Game: "atacama",
 		RulesTime: 3 * time.Second, Games: 1000, Measure: 10 * time.Second,
 		PipelineGames: 200, PipelineRounds: 8, PipelineRate: 50, LatencyTime: 20 * time.Second,
 		RebuildLimit: 90 * time.Second, RebuildGames: 3000,
@@ -160,7 +162,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		p.say("pictures: %s boards drawn as PNG on one core for %v", name, cfg.RulesTime)
 		m.picLoad = Load()
-		r, err := pictureCost(cfg.Catalog[name], cfg.RulesTime)
+		g, _ := cfg.Offered.Game(name)
+		r, err := pictureCost(g, cfg.RulesTime)
 		if err != nil {
 			return nil, fmt.Errorf("bench: pictures of %s: %w", name, err)
 		}
@@ -408,9 +411,9 @@ func eventPayload() []byte {
 
 // QuickConfig runs every part with tiny sizes in seconds: a check that the
 // benchmark works, not a measurement.
-func QuickConfig(c rules.Catalog) Config {
+func QuickConfig(c *catalog.Catalog) Config {
 	return Config{
-		Catalog: c, Game: "atacama",
+		Offered: c, Catalog: c.Rules(), Game: "atacama",
 		RulesTime: 100 * time.Millisecond, Games: 8, Measure: 500 * time.Millisecond,
 		PipelineGames: 3, PipelineRounds: 2, PipelineRate: 20, LatencyTime: 500 * time.Millisecond,
 		RebuildLimit: 30 * time.Second, RebuildGames: 5,

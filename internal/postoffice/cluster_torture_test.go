@@ -68,7 +68,7 @@ func TestClusterTorture(t *testing.T) {
 	openCluster(t, nodes).Close() // the stream and its three copies, before anyone serves
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(clusterTables), Seed: uint64(seed),
-		Invalid: 0.08, Duplicate: 0.08, Say: 0.03, Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true,
+		Invalid: 0.08, Duplicate: 0.08, Say: 0.03, Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Games: offered(), Clients: true,
 		Polite: 0.3, Undo: 0.05, Settings: 0.03, Accept: 0.5,
 		Game:    func(i int) string { return clusterTables[i].game },
 		Variant: func(i int) string { return clusterTables[i].variant },
@@ -273,7 +273,7 @@ func readableCluster(t *testing.T, nodes *storetest.Nodes) (*events.Store, tortu
 	t.Helper()
 	for try := 1; ; try++ {
 		store := openCluster(t, nodes)
-		out, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}).Notices)
+		out, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}, offered()).Notices)
 		if err == nil {
 			return store, out
 		}

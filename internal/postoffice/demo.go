@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/pbem-games/pbem/catalog"
 	"io"
 	"log/slog"
 	"mime"
@@ -28,9 +29,10 @@ const demoDomain = "pbem.test"
 
 // Demo is what "pbem demo" plays.
 type Demo struct {
-	Players  int      // 2 to 4
-	Variants []string // of Atacama
-	Verbose  bool     // print every mail in full, not only the first of each kind
+	Players  int              // 2 to 4
+	Variants []string         // of Atacama
+	Verbose  bool             // print every mail in full, not only the first of each kind
+	Games    *catalog.Catalog // the games the demo's post office offers
 	Out      io.Writer
 }
 
@@ -56,7 +58,7 @@ func (d Demo) Play(ctx context.Context, svc *games.Service, data string) (string
 	sys.OnDeliver = w.delivered
 	c := OnLoopback(sys.Address("games"), loopback.Password, sys.IMAPAddr, sys.SMTPAddr)
 	c.Data = data
-	po, err := Start(ctx, svc, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	po, err := Start(ctx, svc, d.Games, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		return "", err
 	}

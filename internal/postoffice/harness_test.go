@@ -2,6 +2,7 @@ package postoffice
 
 import (
 	"context"
+	"github.com/pbem-games/pbem/catalog"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -38,7 +39,8 @@ type serving struct {
 	nats    string        // URL of the NATS server; "": an embedded one
 	dir     string        // the data directory; "": a temporary one
 	now     func() time.Time
-	entropy io.Reader // of game ids and seeds; nil: the secure source
+	entropy io.Reader        // of game ids and seeds; nil: the secure source
+	games   *catalog.Catalog // the games offered; nil: every game pbem offers
 }
 
 // serve runs the post office on the mail servers ms as how says, reading
@@ -60,13 +62,17 @@ func serve(t *testing.T, ms mailtest.Servers, how serving) *served {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := &games.Service{Store: store, Catalog: Catalog(), Now: how.now, Entropy: how.entropy}
+	cat := how.games
+	if cat == nil {
+		cat = offered()
+	}
+	svc := &games.Service{Store: store, Now: how.now, Entropy: how.entropy}
 	logs := &logBuffer{}
 	var w io.Writer = logs
 	if os.Getenv("PBEM_TEST_LOG") != "" {
 		w = io.MultiWriter(logs, os.Stderr)
 	}
-	po, err := Start(ctx, svc, c, slog.New(slog.NewTextHandler(w, nil)))
+	po, err := Start(ctx, svc, cat, c, slog.New(slog.NewTextHandler(w, nil)))
 	if err != nil {
 		store.Close()
 		t.Fatal(err)

@@ -1,3 +1,10 @@
+// Package postoffice is the serving process, what "pbem serve" runs: its
+// configuration (Config, LoadConfig), Start, which wires the intake, the
+// mailroom, the projector, the outbox, the clock and the retention for the
+// games offered (a catalog.Catalog) on a store, and Run, which runs each
+// part while this process holds its lease, with /healthz, /metrics and
+// the games' pages beside them. "pbem demo", the benchmark and the
+// end-to-end tests start it the same way.
 package postoffice
 
 import (
@@ -14,15 +21,12 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/campaigns/organiser"
+	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
-	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/rules/altiplano"
-	"github.com/pbem-games/pbem/rules/archipelago"
-	"github.com/pbem-games/pbem/rules/atacama"
 	"github.com/pbem-games/pbem/web"
 )
 
@@ -56,10 +60,14 @@ type PostOffice struct {
 	store   events.Buckets
 }
 
-// Start makes the post office of svc as c says, ready to Run; svc's
-// store is open and stays the caller's to close.
-func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) (*PostOffice, error) {
-	svc.Domain, svc.Mailbox = c.IDDomain(), c.Mailbox
+// Start makes the post office of svc for the games offered as c says,
+// ready to Run; svc's store is open and stays the caller's to close, and
+// its rules are those of the games offered.
+func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c Config, log *slog.Logger) (*PostOffice, error) {
+	if offered == nil {
+		return nil, errors.New("postoffice: no games offered")
+	}
+	svc.Domain, svc.Mailbox, svc.Catalog = c.IDDomain(), c.Mailbox, offered.Rules()
 	smtpOpts, err := c.SMTPOptions()
 	if err != nil {
 		return nil, err
@@ -102,7 +110,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
 	}
 	m := newMetrics(h)
-	post := mailroom.New(svc)
+	post := mailroom.New(svc, offered)
 	prefs, err := post.Prefs(ctx)
 	if err != nil {
 		return nil, err
@@ -112,7 +120,7 @@ func Start(ctx context.Context, svc *games.Service, c Config, log *slog.Logger) 
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
-		pages:   &web.Pages{Service: svc, Tokens: tokens, Key: lh.Key, Describe: mailroom.DescribeEachFor, LeftOut: mailroom.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web"), Pictures: post.Pictures},
+		pages:   &web.Pages{Service: svc, Games: offered, Tokens: tokens, Key: lh.Key, Describe: post.DescribeEachFor, LeftOut: mailroom.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web"), Pictures: post.Pictures},
 		listen:  c.HTTPListen,
 		process: c.Process(),
 		lease:   c.Lease.Duration,
@@ -303,11 +311,6 @@ func (p *PostOffice) Handler() http.Handler {
 func (p *PostOffice) Listen(ctx context.Context, addr string) (func(), error) {
 	p.listening = true
 	return serveHealth(ctx, addr, p.Handler(), p.log)
-}
-
-// Catalog is every game pbem offers.
-func Catalog() rules.Catalog {
-	return rules.NewCatalog(atacama.Game, altiplano.Game, archipelago.Game)
 }
 
 // ShowMail writes notice id's mail to w exactly as it was or would be

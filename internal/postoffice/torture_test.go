@@ -46,7 +46,7 @@ func TestTorture(t *testing.T) {
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(tortureTables), Seed: uint64(seed),
 		Invalid: 0.08, Duplicate: 0.08, Say: 0.03,
-		Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Clients: true, Polite: 0.3, Undo: 0.05, Settings: 0.03, Expel: 0.02, Replace: 0.02, Newcomers: 2, Open: 0.3, If: 0.1, Accept: 0.5,
+		Hold: 0.1, HoldFor: time.Second, Again: 0.5, Together: true, Games: offered(), Clients: true, Polite: 0.3, Undo: 0.05, Settings: 0.03, Expel: 0.02, Replace: 0.02, Newcomers: 2, Open: 0.3, If: 0.1, Accept: 0.5,
 		Game:    func(i int) string { return tortureTables[i].game },
 		Variant: func(i int) string { return tortureTables[i].variant },
 		Seats:   func(i int) int { return tortureTables[i].seats },
@@ -393,7 +393,7 @@ func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club)
 // got.
 func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *torture.Club) torture.Outcome {
 	t.Helper()
-	out, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}).Notices)
+	out, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}, offered()).Notices)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package torture
 import (
 	"bytes"
 	"fmt"
+	"github.com/pbem-games/pbem/catalog"
 	"maps"
 	"math/rand/v2"
 	netmail "net/mail"
@@ -91,6 +92,10 @@ type Options struct {
 	Seats func(pair int) int
 	// Game returns the game table i plays; nil means Atacama.
 	Game func(pair int) string
+	// Games are the games the tables may play, which say how their
+	// players play each (catalog.Bots); nil: every game as one where
+	// seats take turns.
+	Games *catalog.Catalog
 	// Say is the chance that a player sends a SAY before answering a
 	// prompt.
 	Say float64
@@ -720,7 +725,7 @@ func (p *player) prompted(ct Content) error {
 	hurry := c.stopped
 	c.mu.Unlock()
 	var wait time.Duration
-	if c.opt.Together && atOnce[p.gameName(game)] && !hurry {
+	if c.opt.Together && c.opt.Games != nil && c.opt.Games.Bots(p.gameName(game)).AtOnce && !hurry {
 		wait = c.moment(game, seq)
 	}
 	held := false
@@ -884,13 +889,13 @@ func (p *player) answer(game string, k *kept, held bool) error {
 }
 
 // ifThen now and then mails, after move in answer to prompt, a
-// conditional move for the player's next turn in a two-player Atacama
-// game: it guesses the other's move from what the prompt listed as
+// conditional move for the player's next turn in a two-player game whose
+// bots write them (catalog.Bots.IfThen): it guesses the other's move from what the prompt listed as
 // legal, the middle one once move's field is taken, as the other's
 // prompt would give it as its example.
 func (p *player) ifThen(base Sent, prompt Content, move string) error {
 	game := base.Game
-	if p.club.opt.If <= 0 || p.gameName(game) != "atacama" || p.club.seats(p.tableOf(game)) != 2 || p.ahead.Float64() >= p.club.opt.If {
+	if p.club.opt.If <= 0 || p.club.opt.Games == nil || !p.club.opt.Games.Bots(p.gameName(game)).IfThen || p.club.seats(p.tableOf(game)) != 2 || p.ahead.Float64() >= p.club.opt.If {
 		return nil
 	}
 	without := func(moves []string, field string) []string {

@@ -504,10 +504,6 @@ func checkLag(r *Report, out Outcome) {
 	r.MaxLag, r.P99Lag = lags[len(lags)-1], lags[(len(lags)*99)/100]
 }
 
-// atOnce are the games in which several seats are asked to act at once
-// (Archipelago's bids and more, Altiplano's planning).
-var atOnce = map[string]bool{"archipelago": true, "altiplano": true}
-
 // gameFacts is what the checks of the players' mail need to know of a
 // game.
 type gameFacts struct {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/rulestest"
-	"github.com/pbem-games/pbem/rules/rulestest/internal/nim"
+	"github.com/pbem-games/pbem/rules/rulestest/nim"
 )
 
 var nimSetups = []rules.Setup{

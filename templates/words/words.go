@@ -1,7 +1,10 @@
 // Package words holds every sentence pbem writes to a player, in each
 // language it speaks, by message id, with each language's plural rules
 // (golang.org/x/text/message). A language is one file (en.go, zh.go)
-// that gives a text for every id: TestComplete fails on one missing.
+// that gives a text for every id: TestComplete fails on one missing. A
+// game's own phrases come with the game (package catalog), each game's
+// checked the same way (Complete), and a Book holds pbem's texts and
+// every game's together.
 //
 // The ids name what is said, not how ("note.lang", "refuse.zone"); the
 // code says which to print and with what arguments, and the language's
@@ -11,6 +14,8 @@ package words
 
 import (
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -25,41 +30,83 @@ import (
 // Fallback is the language of a reader whose own pbem does not speak.
 const Fallback = "en"
 
-// dict is one language's texts: a string, or a catalog.Message (a
-// plural.Selectf) for a text whose words change with a number.
-type dict map[string]any
+// Texts are one language's texts by message id: a string, or a
+// catalog.Message (Forms) for a text whose words change with a number.
+type Texts map[string]any
 
-// dicts are the languages pbem speaks, by BCP 47 base tag.
+type dict = Texts
+
+// dicts are pbem's own texts in the languages it speaks, by BCP 47 base
+// tag; a game's own texts come with the game (NewBook).
 var dicts = map[string]dict{"en": en, "zh": zh}
 
-// forms is a text whose words change with the count in argument arg: its
+// Forms is a text whose words change with the count in argument arg: its
 // plural forms ("one", "other"; "=0" for an exact value), as
 // plural.Selectf takes them.
-func forms(arg int, cases ...any) catalog.Message {
+func Forms(arg int, cases ...any) catalog.Message {
 	return plural.Selectf(arg, "%d", cases...)
 }
 
-var built = sync.OnceValue(func() *catalog.Builder {
-	b := catalog.NewBuilder(catalog.Fallback(language.English))
+func forms(arg int, cases ...any) catalog.Message { return Forms(arg, cases...) }
+
+// Book is every text pbem writes: its own and those of the games it
+// offers, each by language.
+type Book struct {
+	dicts map[string]dict
+	built *catalog.Builder
+}
+
+// own is the book of pbem's own texts, without a game's.
+var own = sync.OnceValue(func() *Book {
+	b, err := NewBook()
+	if err != nil {
+		panic(err) // pbem's own texts are the program's: TestComplete
+	}
+	return b
+})
+
+// NewBook returns the book of pbem's texts with more, each the texts of
+// one game by language. It fails when one is in a language pbem does not
+// speak, or gives an id a text other than the one pbem or another game
+// gives it.
+func NewBook(more ...map[string]Texts) (*Book, error) {
+	b := &Book{dicts: map[string]dict{}, built: catalog.NewBuilder(catalog.Fallback(language.English))}
 	for lang, d := range dicts {
+		b.dicts[lang] = maps.Clone(d)
+	}
+	for _, m := range more {
+		for lang, d := range m {
+			all, ok := b.dicts[lang]
+			if !ok {
+				return nil, fmt.Errorf("words: texts in %q, which pbem does not speak", lang)
+			}
+			for id, text := range d {
+				if had, ok := all[id]; ok && !reflect.DeepEqual(had, text) {
+					return nil, fmt.Errorf("words: %s %q has two texts, %q and %q", lang, id, had, text)
+				}
+				all[id] = text
+			}
+		}
+	}
+	for lang, d := range b.dicts {
 		tag := language.MustParse(lang)
 		for id, text := range d {
 			var err error
 			switch t := text.(type) {
 			case string:
-				err = b.SetString(tag, id, t)
+				err = b.built.SetString(tag, id, t)
 			case catalog.Message:
-				err = b.Set(tag, id, t)
+				err = b.built.Set(tag, id, t)
 			default:
 				err = fmt.Errorf("a %T", text)
 			}
 			if err != nil {
-				panic(fmt.Sprintf("words: %s %s: %v", lang, id, err))
+				return nil, fmt.Errorf("words: %s %q: %w", lang, id, err)
 			}
 		}
 	}
-	return b
-})
+	return b, nil
+}
 
 // Languages returns the languages pbem speaks, sorted.
 func Languages() []string {
@@ -81,40 +128,59 @@ func Match(tag string) (string, bool) {
 	return Fallback, false
 }
 
-// IDs returns the ids lang gives a text for, sorted.
-func IDs(lang string) []string {
-	var ids []string
-	for id := range dicts[lang] {
-		ids = append(ids, id)
-	}
+// IDs returns the ids of pbem's own texts in lang, sorted.
+func IDs(lang string) []string { return own().IDs(lang) }
+
+// IDs returns the ids the book gives lang a text for, sorted.
+func (b *Book) IDs(lang string) []string {
+	ids := slices.Collect(maps.Keys(b.dicts[lang]))
 	slices.Sort(ids)
 	return ids
 }
 
-// Has reports whether lang gives a text for id.
-func Has(lang, id string) bool {
-	_, ok := dicts[lang][id]
+// Has reports whether pbem's own texts in lang hold id.
+func Has(lang, id string) bool { return own().Has(lang, id) }
+
+// Has reports whether the book gives lang a text for id.
+func (b *Book) Has(lang, id string) bool {
+	_, ok := b.dicts[lang][id]
 	return ok
 }
 
-// Text returns the text lang gives id as written, with its verbs, for a
-// text without plural forms; "" for none.
-func Text(lang, id string) string {
-	s, _ := dicts[lang][id].(string)
+// Text returns pbem's own text of id in lang, as Book.Text.
+func Text(lang, id string) string { return own().Text(lang, id) }
+
+// Text returns the text the book gives id in lang as written, with its
+// verbs, for a text without plural forms; "" for none.
+func (b *Book) Text(lang, id string) string {
+	s, _ := b.dicts[lang][id].(string)
 	return s
 }
 
 // Printer writes the texts of one language.
 type Printer struct {
 	lang string
+	book *Book
 	p    *message.Printer
 }
 
-// For returns the printer of lang, Fallback's for a language pbem does
-// not speak.
-func For(lang string) Printer {
+// For returns the printer of pbem's own texts in lang, without any
+// game's, Fallback's for a language pbem does not speak.
+func For(lang string) Printer { return own().For(lang) }
+
+// For returns the printer of the book's texts in lang, Fallback's for a
+// language pbem does not speak.
+func (b *Book) For(lang string) Printer {
 	l, _ := Match(lang)
-	return Printer{lang: l, p: message.NewPrinter(language.MustParse(l), message.Catalog(built()))}
+	return Printer{lang: l, book: b, p: message.NewPrinter(language.MustParse(l), message.Catalog(b.built))}
+}
+
+// Has reports whether the printer has a text for id.
+func (p Printer) Has(id string) bool {
+	if p.book == nil {
+		return Has(Fallback, id)
+	}
+	return p.book.Has(p.lang, id)
 }
 
 // Lang is the printer's language.

@@ -1,10 +1,6 @@
 package words
 
 import (
-	"fmt"
-	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,64 +9,30 @@ import (
 // TestComplete fails when a language lacks a text another has, or gives
 // one its printer cannot print.
 func TestComplete(t *testing.T) {
-	all := map[string]bool{}
-	for _, lang := range Languages() {
-		for _, id := range IDs(lang) {
-			all[id] = true
-		}
-	}
-	for _, lang := range Languages() {
-		for id := range all {
-			if !Has(lang, id) {
-				t.Errorf("%s has no text for %q", lang, id)
-				continue
-			}
-			text, ok := dicts[lang][id].(string)
-			if !ok {
-				continue // a plural: TestPlurals prints those
-			}
-			// Every argument English prints, of the same kind, so that no
-			// reader misses what another is told.
-			if missing := lacks(verbs(text), verbs(en[id].(string))); missing != "" && !(id == "time.when" && lang != "en") {
-				t.Errorf("%s %q does not print %s", lang, id, missing)
-			}
-		}
+	if err := Complete(dicts); err != nil {
+		t.Error(err)
 	}
 }
 
-// verbs lists the arguments a text prints, by index and verb, sorted: an
-// argument without an index is the one after the argument before it.
-func verbs(text string) string {
-	seen := map[string]bool{}
-	n := 0
-	for _, m := range verb.FindAllStringSubmatch(text, -1) {
-		if m[1] != "" {
-			n, _ = strconv.Atoi(m[1])
-		} else {
-			n++
-		}
-		seen[fmt.Sprintf("%%[%d]%s", n, m[2])] = true
-	}
-	var out []string
-	for m := range seen {
-		out = append(out, m)
-	}
-	slices.Sort(out)
-	return strings.Join(out, " ")
-}
-
-// lacks returns the verbs of want that got lacks.
-func lacks(got, want string) string {
-	var out []string
-	for _, v := range strings.Fields(want) {
-		if !slices.Contains(strings.Fields(got), v) {
-			out = append(out, v)
+// TestCompleteFails: Complete names a missing text, a missing verb and a
+// language pbem does not speak.
+func TestCompleteFails(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		texts map[string]Texts
+		want  string
+	}{
+		{"missing", map[string]Texts{"en": {"a": "A", "b": "B"}, "zh": {"a": "甲"}}, `zh has no text for "b"`},
+		{"verb", map[string]Texts{"en": {"a": "%[1]s won %[2]d"}, "zh": {"a": "%[1]s 赢了"}}, `zh "a" does not print %[2]d`},
+		{"language", map[string]Texts{"en": {"a": "A"}, "zh": {"a": "甲"}, "xx": {"a": "?"}}, `"xx", which pbem does not speak`},
+		{"no language", map[string]Texts{"en": {"a": "A"}}, `no texts in zh`},
+	} {
+		err := Complete(c.texts)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Complete = %v, want %s", c.name, err, c.want)
 		}
 	}
-	return strings.Join(out, " ")
 }
-
-var verb = regexp.MustCompile(`%(?:\[(\d+)\])?([a-zA-Z])`)
 
 // TestWhen checks a time as each language writes it, in a reader's zone.
 func TestWhen(t *testing.T) {

@@ -13,8 +13,9 @@
 //   - CJK Symbols and Punctuation (U+3000–U+303F) and the Halfwidth and
 //     Fullwidth Forms (U+FF00–U+FFEF);
 //   - every character above U+2000 in the Chinese message catalog
-//     (templates/words/zh.go) and the Archipelago glossary
-//     (rules/archipelago/glossary.go), read from their source.
+//     (templates/words/zh.go and each game's catalog/<game>/words_zh.go)
+//     and the games' glossaries (rules/<game>/glossary.go), read from
+//     their source.
 package main
 
 import (
@@ -106,8 +107,16 @@ func wanted(repo string) ([]rune, error) {
 	for r := rune(0xFF00); r <= 0xFFEF; r++ {
 		set[r] = true
 	}
-	for _, name := range []string{"templates/words/zh.go", "rules/archipelago/glossary.go"} {
-		b, err := os.ReadFile(filepath.Join(repo, name))
+	names, err := filepath.Glob(filepath.Join(repo, "catalog", "*", "words_zh.go"))
+	if err != nil {
+		return nil, err
+	}
+	glossaries, err := filepath.Glob(filepath.Join(repo, "rules", "*", "glossary.go"))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range append(append([]string{filepath.Join(repo, "templates", "words", "zh.go")}, names...), glossaries...) {
+		b, err := os.ReadFile(name)
 		if err != nil {
 			return nil, err
 		}

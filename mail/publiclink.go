@@ -1,4 +1,4 @@
-package web
+package mail
 
 import (
 	"context"
@@ -26,11 +26,11 @@ func PublicGen(ctx context.Context, st *events.Store, game string) (int, error) 
 		return 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("web: public link of %s: %w", game, err)
+		return 0, fmt.Errorf("mail: public link of %s: %w", game, err)
 	}
 	n, err := strconv.Atoi(string(data))
 	if err != nil {
-		return 0, fmt.Errorf("web: public link of %s: %q is no count", game, data)
+		return 0, fmt.Errorf("mail: public link of %s: %q is no count", game, data)
 	}
 	return n, nil
 }

@@ -283,17 +283,20 @@ func (st *state) View(s rules.Seat) rules.View {
 }
 
 // Text renders the view for a mail.
-func (v View) Text() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "pile: %d\nreserve: %s\n", v.Pile, v.Reserve)
+func (v View) Text() string { return v.TextLines().String() }
+
+// TextLines is Text as phrases, for a reader of another language; a
+// seat's choice is written as the game writes it.
+func (v View) TextLines() rules.Lines {
+	lines := []rules.Phrase{rules.Say("pile: %d", v.Pile), rules.Say("reserve: %s", v.Reserve)}
 	for s, n := range v.Taken {
-		fmt.Fprintf(&b, "seat %d took %d\n", s, n)
+		lines = append(lines, rules.Say("seat %d took %d", s, n))
 	}
 	for _, c := range v.Choices {
-		b.WriteString(c + "\n")
+		lines = append(lines, rules.Phrase{Text: c})
 	}
 	if v.Scores != nil {
-		fmt.Fprintf(&b, "scores: %v\n", v.Scores)
+		lines = append(lines, rules.Say("scores: %v", v.Scores))
 	}
-	return b.String()
+	return rules.Lines{Lines: lines}
 }
