@@ -499,9 +499,12 @@ func runCampaignExport(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
+// runCampaignVerify verifies a stored campaign, or, with --file, an
+// exported one as pbem verify --campaign --file does (one code path: the
+// file alone, no store).
 func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("verify")
-	file := fs.String("file", "", "verify an exported campaign history instead of a stored campaign")
+	file := fs.String("file", "", "verify an exported campaign history, with its games' (export --games), instead of a stored campaign; no store is opened")
 	trust := fs.String("key", "", "with --file: the key the history must be signed by, a fingerprint (ed25519:…) or a file holding one or a signing key; default: the data directory's")
 	form := "verify " + campaignForm("verify")
 	pos, err := e.parse(fs, args, -1, form)
@@ -511,71 +514,80 @@ func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 	if (len(pos) == 1) == (*file != "") || len(pos) > 1 || (*trust != "" && *file == "") {
 		return usageError{"usage: pbem campaign " + form}
 	}
+	if *file != "" {
+		return verifyCampaignFile(e, *file, *trust)
+	}
 	org, err := e.organiser(ctx)
 	if err != nil {
 		return err
 	}
-	var lines [][]byte
-	var seed *rules.Seed
-	checked, origin := true, ""
-	if *file != "" {
-		data, err := os.ReadFile(*file)
-		if err != nil {
-			return fmt.Errorf("campaign verify: %w", err)
-		}
-		lines = splitLines(data)
-	} else {
-		id := campaignID(pos[0])
-		b, err := org.Export(ctx, id, nil, false)
-		if err != nil {
-			return err
-		}
-		lines = splitLines(b)
-		s, err := org.Seed(ctx, id)
-		if err != nil {
-			return err
-		}
-		seed = &s
-	}
-	rep, err := org.Verify(ctx, lines, seed)
+	id := campaignID(pos[0])
+	b, err := org.Export(ctx, id, nil, false)
 	if err != nil {
-		what := *file
-		if what == "" {
-			what = campaignID(pos[0])
-		}
-		return fmt.Errorf("campaign verify %s: %w", what, err)
+		return err
 	}
-	if *file != "" {
-		trusted, whose, err := trustedKey(e.data, *trust)
-		if err != nil {
-			return fmt.Errorf("campaign verify: %w", err)
-		}
-		if checked, origin, err = checkOrigin(projections.Report{Signer: rep.Signer}, trusted, whose, *trust != ""); err != nil {
-			return fmt.Errorf("campaign verify %s: %w", *file, err)
-		}
+	seed, err := org.Seed(ctx, id)
+	if err != nil {
+		return err
 	}
+	rep, err := org.Verify(ctx, splitLines(b), &seed)
+	if err != nil {
+		return fmt.Errorf("campaign verify %s: %w", id, err)
+	}
+	fmt.Fprintln(e.stdout, campaignVerdict(rep, true, ""))
+	return nil
+}
+
+// verifyCampaignFile is pbem verify --campaign --file F (and pbem
+// campaign verify --file F): the campaign's export checked from the file
+// alone, every game's history with it, and its signature against the
+// trusted key.
+func verifyCampaignFile(e *env, file, trust string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	rep, err := organiser.VerifyFile(postoffice.Catalog(), splitLines(data))
+	if err != nil {
+		return fmt.Errorf("verify %s: %w", file, err)
+	}
+	trusted, whose, err := trustedKey(e.data, trust)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	checked, origin, err := checkOrigin(projections.Report{Signer: rep.Signer}, trusted, whose, trust != "")
+	if err != nil {
+		return fmt.Errorf("verify %s: %w", file, err)
+	}
+	fmt.Fprintln(e.stdout, campaignVerdict(rep, checked, origin))
+	return nil
+}
+
+// campaignVerdict is the line a campaign that verifies gets, clauses
+// joined by "; " as the game verifier's verdict (docs/history-format.md).
+func campaignVerdict(rep organiser.Report, checked bool, origin string) string {
 	c := rep.Campaign
+	var v []string
 	if checked {
-		fmt.Fprintf(e.stdout, "ok: campaign %s, %d events, hash chain intact", c.ID, rep.Events)
+		v = append(v, fmt.Sprintf("ok: campaign %s, %d events, hash chain intact", c.ID, rep.Events))
 	} else {
-		fmt.Fprintf(e.stdout, "chain intact; origin not checked: campaign %s, %d events", c.ID, rep.Events)
+		v = append(v, fmt.Sprintf("chain intact; origin not checked: campaign %s, %d events", c.ID, rep.Events))
 	}
-	fmt.Fprintf(e.stdout, "; %d results match their games' own histories", rep.Results)
+	results := fmt.Sprintf("%d results match their games' own histories", rep.Results)
 	if rep.FromFile > 0 {
-		fmt.Fprintf(e.stdout, " (%d of them in the file, each verified)", rep.FromFile)
+		results += fmt.Sprintf(" (%d of them in the file, each verified)", rep.FromFile)
 	}
+	v = append(v, results)
 	if rep.Pairings {
-		fmt.Fprint(e.stdout, "; every round paired again from the seed as recorded")
+		v = append(v, "every round paired again from the seed as recorded")
 	} else {
-		fmt.Fprint(e.stdout, "; the seed stays secret until the campaign is over, so the pairings can be drawn again only then")
+		v = append(v, "the seed stays secret until the campaign is over, so the pairings can be drawn again only then")
 	}
-	if len(c.Standings()) > 0 {
-		st := c.Standings()[0]
-		fmt.Fprintf(e.stdout, "; standings folded: %s first with %s", st.Player, st.Points)
+	if st := c.Standings(); len(st) > 0 {
+		v = append(v, fmt.Sprintf("standings folded: %s first with %s", st[0].Player, st[0].Points))
 	}
 	if origin != "" {
-		fmt.Fprintf(e.stdout, "; %s", origin)
+		v = append(v, origin)
 	}
-	fmt.Fprintln(e.stdout)
-	return nil
+	return strings.Join(v, "; ")
 }
