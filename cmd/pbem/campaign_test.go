@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/internal/postoffice"
+	"github.com/pbem-games/pbem/rules"
 )
 
 // campaignShown is what pbem campaign standings --json prints, as far as
@@ -249,5 +251,32 @@ func TestCampaignRefusals(t *testing.T) {
 	export := mustPbem(t, dir, "campaign", "export", id)
 	if n := strings.Count(export, "\n"); len(shown.Standings) != 3 || shown.Over || n != 3 {
 		t.Errorf("after the refusals: %+v and %d export lines; want three entries, two events and the signature", shown, n)
+	}
+}
+
+// TestCampaignFormatExample keeps the worked example of a campaign's
+// seed commitment in docs/history-format.md what pbem computes, and the
+// event types its table lists the campaign's own.
+func TestCampaignFormatExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "history-format.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "## A campaign's history")
+	if !ok {
+		t.Fatal("docs/history-format.md has no section on a campaign's history")
+	}
+	var seed rules.Seed
+	for i := range seed {
+		seed[i] = byte(i)
+	}
+	if want := campaigns.SeedCommitment(seed, "c7k2mxq"); !strings.Contains(section, "`c7k2mxq`'s commitment is\n`"+want+"`") {
+		t.Errorf("the section's example commitment is not %s, the one pbem computes", want)
+	}
+	for _, typ := range []string{campaigns.TypeCreated, campaigns.TypeSeedCommitted, campaigns.TypeEntered, campaigns.TypeWithdrew,
+		campaigns.TypeSeasonStarted, campaigns.TypeRoundPaired, campaigns.TypeGameStarted, campaigns.TypeResult, campaigns.TypeDecided, campaigns.TypeSeedRevealed} {
+		if !strings.Contains(section, "| `"+typ+"` |") {
+			t.Errorf("the section's table of events has no line for %s", typ)
+		}
 	}
 }
