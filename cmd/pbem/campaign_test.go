@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/campaigns"
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -175,6 +176,32 @@ func TestCampaignRoundRobin(t *testing.T) {
 		t.Fatal("no result with places to edit")
 	}
 	refused("an export with a result's places edited", strings.Join(forged, ""), fmt.Sprintf("line %d", at))
+	// The same edit with the campaign's chain sealed again (and so
+	// unsigned): the chain holds, the game's own history does not.
+	var resealed []string
+	var result struct {
+		Payload struct {
+			Game string `json:"game"`
+		} `json:"payload"`
+	}
+	if err := json.Unmarshal([]byte(forged[at-1]), &result); err != nil || result.Payload.Game == "" {
+		t.Fatalf("the result line %q names no game (%v)", forged[at-1], err)
+	}
+	prev, game := "", result.Payload.Game
+	for i, l := range forged {
+		if strings.HasPrefix(l, `{"signature":`) {
+			resealed = append(resealed, lines[i+1:]...)
+			break
+		}
+		var ev events.Event
+		if err := json.Unmarshal([]byte(l), &ev); err != nil {
+			t.Fatal(err)
+		}
+		ev = ev.Seal(ev.Game, uint64(i+1), prev)
+		prev = ev.Hash
+		resealed = append(resealed, string(ev.Encode())+"\n")
+	}
+	refused("an export with a result's places edited and its chain sealed again", strings.Join(resealed, ""), "game "+game+"'s result says places", "its own history says")
 	// A game's history edited: a move of the last game's history changed.
 	edited, at := append([]string{}, lines...), 0
 	for i := len(edited) - 1; i >= 0 && at == 0; i-- {
@@ -187,7 +214,7 @@ func TestCampaignRoundRobin(t *testing.T) {
 	if at == 0 {
 		t.Fatal("no move in the games' histories to edit")
 	}
-	game := gameOfLine(t, lines[at-1])
+	game = gameOfLine(t, lines[at-1])
 	refused("an export with a game's history edited", strings.Join(edited, ""), "game "+game)
 }
 
