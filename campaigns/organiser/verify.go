@@ -2,6 +2,7 @@ package organiser
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -72,6 +73,24 @@ var ErrForged = errors.New("the campaign's history does not hold")
 // replayed, its signature by the campaign's signer) and used; the others
 // are read from the store.
 func (s *Service) Verify(ctx context.Context, lines [][]byte, seed *rules.Seed) (Report, error) {
+	return verify(s.Games.Catalog, lines, seed, func(c *campaigns.Campaign, gs campaigns.GameStarted) (*projections.Game, error) {
+		return s.game(ctx, c, gs)
+	})
+}
+
+// VerifyFile checks a campaign's export as Verify does, with no store:
+// every game with a result must have its history in the lines (Export
+// with its games), or the export is refused naming the game whose
+// history is missing. The seed is the one the history reveals.
+func VerifyFile(catalog rules.Catalog, lines [][]byte) (Report, error) {
+	return verify(catalog, lines, nil, func(_ *campaigns.Campaign, gs campaigns.GameStarted) (*projections.Game, error) {
+		return nil, fmt.Errorf("game %s has a result, but its history is not in the file (pbem campaign export --games includes it)", gs.Game)
+	})
+}
+
+// verify is Verify and VerifyFile, with load giving the game of a table
+// whose history is not in lines.
+func verify(catalog rules.Catalog, lines [][]byte, seed *rules.Seed, load func(*campaigns.Campaign, campaigns.GameStarted) (*projections.Game, error)) (Report, error) {
 	var rep Report
 	parts, err := split(lines)
 	if err != nil {
@@ -82,7 +101,7 @@ func (s *Service) Verify(ctx context.Context, lines [][]byte, seed *rules.Seed) 
 	if sig != nil {
 		key, err := sig.Check(id, last.Hash)
 		if err != nil {
-			return rep, err
+			return rep, fmt.Errorf("line %d: %w", len(parts[0].lines), err)
 		}
 		rep.Signer = key
 	}
@@ -97,7 +116,14 @@ func (s *Service) Verify(ctx context.Context, lines [][]byte, seed *rules.Seed) 
 	rep.Campaign, rep.Events, rep.Pairings = c, len(evs), checked
 	given := map[string]part{}
 	for _, p := range parts[1:] {
-		given[p.evs[0].Game] = p
+		g := p.evs[0].Game
+		if _, twice := given[g]; twice {
+			return rep, fmt.Errorf("%w: lines %d to %d: game %s's history is in the file twice", ErrForged, p.first, p.first+len(p.lines)-1, g)
+		}
+		if indexGame(c, g) < 0 {
+			return rep, fmt.Errorf("%w: lines %d to %d: game %s is not a game of campaign %s", ErrForged, p.first, p.first+len(p.lines)-1, g, c.ID)
+		}
+		given[g] = p
 	}
 	for _, g := range c.Games {
 		if g.Result == nil || g.Adjudicated {
@@ -105,11 +131,11 @@ func (s *Service) Verify(ctx context.Context, lines [][]byte, seed *rules.Seed) 
 		}
 		var pg *projections.Game
 		if p, ok := given[g.Game]; ok {
-			if pg, err = s.givenGame(c, g.GameStarted, p, rep.Signer); err != nil {
-				return rep, fmt.Errorf("%w: %v", ErrForged, err)
+			if pg, err = givenGame(catalog, c, g.GameStarted, p, rep.Signer); err != nil {
+				return rep, fmt.Errorf("%w: lines %d to %d: %v", ErrForged, p.first, p.first+len(p.lines)-1, err)
 			}
 			rep.FromFile++
-		} else if pg, err = s.game(ctx, c, g.GameStarted); err != nil {
+		} else if pg, err = load(c, g.GameStarted); err != nil {
 			return rep, fmt.Errorf("%w: %v", ErrForged, err)
 		}
 		want, err := ResultOf(pg)
@@ -127,6 +153,7 @@ func (s *Service) Verify(ctx context.Context, lines [][]byte, seed *rules.Seed) 
 
 // part is one history of an export: its lines, events and signature.
 type part struct {
+	first int // the number of its first line in the export
 	lines [][]byte
 	evs   []events.Event
 	sig   *events.Signature
@@ -149,17 +176,26 @@ func split(lines [][]byte) ([]part, error) {
 		}
 		ev, err := events.Decode(line)
 		if err != nil {
+			var named struct {
+				Game string `json:"game"`
+			}
+			if json.Unmarshal(line, &named) == nil && named.Game != "" {
+				return nil, fmt.Errorf("line %d, in %s's history: %w", i+1, historyName(parts, cur, named.Game), err)
+			}
 			return nil, fmt.Errorf("line %d: %w", i+1, err)
 		}
 		if len(cur.evs) > 0 && ev.Game != cur.evs[0].Game {
 			parts, cur = append(parts, cur), part{}
+		}
+		if len(cur.lines) == 0 {
+			cur.first = i + 1
 		}
 		id := ev.Game
 		if len(cur.evs) > 0 {
 			id = cur.evs[0].Game
 		}
 		if err := events.Follows(id, cur.evs, ev); err != nil {
-			return nil, fmt.Errorf("line %d: %w", i+1, err)
+			return nil, fmt.Errorf("line %d, in %s's history: %w", i+1, historyName(parts, cur, ev.Game), err)
 		}
 		cur.lines, cur.evs = append(cur.lines, line), append(cur.evs, ev)
 	}
@@ -172,11 +208,20 @@ func split(lines [][]byte) ([]part, error) {
 	return parts, nil
 }
 
+// historyName names the history a line of game (or campaign) id
+// belongs to while split reads: the campaign's comes first.
+func historyName(parts []part, cur part, id string) string {
+	if len(parts) == 0 && (len(cur.evs) == 0 || cur.evs[0].Game == id) {
+		return "campaign " + id
+	}
+	return "game " + id
+}
+
 // givenGame verifies a game's history that came with the campaign's and
 // folds it: verified as pbem verify does, signed by the campaign's own
 // signer (when the campaign is signed), and naming its table.
-func (s *Service) givenGame(c *campaigns.Campaign, gs campaigns.GameStarted, p part, signer events.PublicKey) (*projections.Game, error) {
-	rep, err := projections.Verify(s.Games.Catalog, p.lines, nil)
+func givenGame(catalog rules.Catalog, c *campaigns.Campaign, gs campaigns.GameStarted, p part, signer events.PublicKey) (*projections.Game, error) {
+	rep, err := projections.Verify(catalog, p.lines, nil)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", gs.Game, err)
 	}
@@ -190,7 +235,7 @@ func (s *Service) givenGame(c *campaigns.Campaign, gs campaigns.GameStarted, p p
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", gs.Game, err)
 	}
-	g, err := projections.Replay(s.Games.Catalog, p.evs, seed, 0)
+	g, err := projections.Replay(catalog, p.evs, seed, 0)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", gs.Game, err)
 	}

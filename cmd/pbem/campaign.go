@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"golang.org/x/text/width"
 
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
@@ -17,6 +20,7 @@ import (
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 	"github.com/pbem-games/pbem/web"
 )
 
@@ -27,7 +31,7 @@ const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…
        pbem campaign challenge ID CHALLENGER DEFENDER
        pbem campaign record ID [GAME]
        pbem campaign decide ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]
-       pbem campaign show ID [--json] [--config FILE]
+       pbem campaign show ID [--json] [--lang en|zh] [--config FILE]
        pbem campaign standings ID [--json]
        pbem campaign list
        pbem campaign export ID [--games]
@@ -324,7 +328,7 @@ func runCampaignStandings(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return showCampaign(ctx, e, campaignID(pos[0]), *asJSON, "")
+	return showCampaign(ctx, e, campaignID(pos[0]), *asJSON, "", words.For(words.Fallback))
 }
 
 // runCampaignShow is standings with the address of the campaign's public
@@ -333,9 +337,14 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("show")
 	asJSON := fs.Bool("json", false, "print the page's address, the standings, games, ratings and reliability as JSON")
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file (web_url)")
+	lang := fs.String("lang", words.Fallback, "the language of the table: "+strings.Join(words.Languages(), ", "))
 	pos, err := e.parse(fs, args, 1, "show "+campaignForm("show"))
 	if err != nil {
 		return err
+	}
+	l, ok := words.Match(*lang)
+	if !ok {
+		return usageError{fmt.Sprintf("campaign show: --lang: pbem speaks %s, not %q", strings.Join(words.Languages(), ", "), *lang)}
 	}
 	c, err := e.config(*file)
 	if err != nil {
@@ -346,12 +355,13 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	id := campaignID(pos[0])
-	return showCampaign(ctx, e, id, *asJSON, web.CampaignLink(c.WebURL, tokens, id))
+	return showCampaign(ctx, e, id, *asJSON, web.CampaignLink(c.WebURL, tokens, id), words.For(l))
 }
 
-// showCampaign prints campaign id's standings, after its page's address
-// when page is not "".
-func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page string) error {
+// showCampaign prints campaign id's standings in the language of p (the
+// JSON is the same in every language), after its page's address when
+// page is not "".
+func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page string, p words.Printer) error {
 	org, err := e.organiser(ctx)
 	if err != nil {
 		return err
@@ -364,9 +374,9 @@ func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page stri
 		return printCampaignJSON(e, c, page)
 	}
 	if page != "" {
-		fmt.Fprintf(e.stdout, "page: %s\n", page)
+		fmt.Fprintln(e.stdout, p.S("campaign.show.page", page))
 	}
-	printCampaign(e, c)
+	printCampaign(e, c, p)
 	return nil
 }
 
@@ -389,13 +399,16 @@ func printCampaignJSON(e *env, c *campaigns.Campaign, page string) error {
 	return enc.Encode(out)
 }
 
-// printCampaign prints the campaign's state and its standings as a table.
-func printCampaign(e *env, c *campaigns.Campaign) {
-	state := fmt.Sprintf("%s paired, %s, %d running", count(len(c.Rounds), "round"), count(len(c.Games), "game"), len(c.Running()))
+// printCampaign prints the campaign's state and its standings as a
+// table, in the language of p.
+func printCampaign(e *env, c *campaigns.Campaign, p words.Printer) {
+	heading := p.S("campaign.show.heading", c.ID, c.Created.Kind, c.Created.Game, max(c.Created.Options.Table, 2),
+		p.S("campaign.show.rounds", len(c.Rounds)), p.S("campaign.show.games", len(c.Games)), len(c.Running()), p.S("web.campaign.kind."+c.Created.Kind))
 	if c.Over() {
-		state += ", over"
+		heading += p.S("campaign.show.over")
 	}
-	fmt.Fprintf(e.stdout, "campaign %s: %s of %s at tables of %d; %s\n\n", c.ID, c.Created.Kind, c.Created.Game, max(c.Created.Options.Table, 2), state)
+	fmt.Fprintln(e.stdout, heading)
+	fmt.Fprintln(e.stdout)
 	ratings, rel := map[string]campaigns.Rating{}, map[string]campaigns.Reliability{}
 	for _, r := range c.Ratings() {
 		ratings[r.Player] = r
@@ -403,35 +416,79 @@ func printCampaign(e *env, c *campaigns.Campaign) {
 	for _, r := range c.Reliability() {
 		rel[r.Player] = r
 	}
-	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "rank\tplayer\tpoints\tplayed\tbyes\tbuchholz\tsonneborn-berger\tgame score\ttimeouts\telo\ton time\t")
+	rows := [][]string{{p.S("web.campaign.col.rank"), p.S("campaign.show.col.player"), p.S("web.campaign.col.points"), p.S("web.campaign.col.played"),
+		p.S("web.campaign.col.byes"), p.S("campaign.show.col.buchholz"), p.S("campaign.show.col.sb"), p.S("web.campaign.col.gamescore"),
+		p.S("web.campaign.col.timeouts"), p.S("campaign.show.col.elo"), p.S("web.campaign.col.ontime")}}
 	for _, st := range c.Standings() {
 		player := st.Player
 		switch {
 		case st.Withdrawn != "":
-			player += " (" + strings.SplitN(st.Withdrawn, ":", 2)[0] + ")"
+			why := strings.SplitN(st.Withdrawn, ":", 2)[0]
+			if id := "campaign.show.left." + why; words.Has(p.Lang(), id) {
+				why = p.S(id)
+			}
+			player += " (" + why + ")"
 		case st.Ladder > 0:
-			player = fmt.Sprintf("%s (ladder %d)", player, st.Ladder)
+			player += " (" + p.S("campaign.show.ladder", st.Ladder) + ")"
 		case st.Division > 0:
-			player = fmt.Sprintf("%s (division %d)", player, st.Division)
+			player += " (" + p.S("web.campaign.division", st.Division) + ")"
 		}
-		fmt.Fprintf(w, "%d\t%s\t%s\t%d\t%d\t%s\t%s\t%d\t%d\t%.0f\t%.0f%%\t\n", st.Rank, player, st.Points, st.Played, st.Byes, st.Buchholz, st.SonnebornBerger,
-			st.GameScore, st.Timeouts, ratings[st.Player].Elo, 100*rel[st.Player].OnTime)
+		rows = append(rows, []string{strconv.Itoa(st.Rank), player, st.Points.String(), strconv.Itoa(st.Played), strconv.Itoa(st.Byes), st.Buchholz.String(),
+			st.SonnebornBerger.String(), strconv.Itoa(st.GameScore), strconv.Itoa(st.Timeouts), fmt.Sprintf("%.0f", ratings[st.Player].Elo),
+			fmt.Sprintf("%.0f%%", 100*rel[st.Player].OnTime)})
 	}
-	w.Flush()
+	writeTable(e.stdout, rows)
 	if len(c.Games) > 0 {
 		fmt.Fprintln(e.stdout)
-		w = tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(w, "game\tround\ttable\tplayers\tplaces\t")
+		rows = [][]string{{p.S("web.campaign.col.game"), p.S("campaign.show.col.round"), p.S("web.campaign.col.table"), p.S("web.campaign.col.players"), p.S("campaign.show.col.places")}}
 		for _, g := range c.Games {
-			places := "playing"
+			places := p.S("campaign.show.playing")
 			if g.Result != nil {
 				places = joinInts(g.Result.Places)
 			}
-			fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\t\n", g.Game, g.Round, g.Table, strings.Join(g.Seats, ", "), places)
+			rows = append(rows, []string{g.Game, strconv.Itoa(g.Round), strconv.Itoa(g.Table), strings.Join(g.Seats, ", "), places})
 		}
-		w.Flush()
+		writeTable(e.stdout, rows)
 	}
+}
+
+// writeTable writes rows as columns, each cell padded to its column's
+// width and two spaces more, as a terminal shows them: a wide character
+// (汉字, a fullwidth form) takes two columns, so that a table in Chinese
+// lines up as one in English does.
+func writeTable(w io.Writer, rows [][]string) {
+	var widths []int
+	for _, r := range rows {
+		for i, cell := range r {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], displayWidth(cell))
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		for i, cell := range r {
+			b.WriteString(cell)
+			b.WriteString(strings.Repeat(" ", widths[i]-displayWidth(cell)+2))
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}
+
+// displayWidth is how many columns a terminal gives s: two for each wide
+// or fullwidth rune, one for any other.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		switch width.LookupRune(r).Kind() {
+		case width.EastAsianWide, width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // count writes n things: "1 round", "3 rounds".
@@ -499,9 +556,12 @@ func runCampaignExport(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
+// runCampaignVerify verifies a stored campaign, or, with --file, an
+// exported one as pbem verify --campaign --file does (one code path: the
+// file alone, no store).
 func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("verify")
-	file := fs.String("file", "", "verify an exported campaign history instead of a stored campaign")
+	file := fs.String("file", "", "verify an exported campaign history, with its games' (export --games), instead of a stored campaign; no store is opened")
 	trust := fs.String("key", "", "with --file: the key the history must be signed by, a fingerprint (ed25519:…) or a file holding one or a signing key; default: the data directory's")
 	form := "verify " + campaignForm("verify")
 	pos, err := e.parse(fs, args, -1, form)
@@ -511,71 +571,80 @@ func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 	if (len(pos) == 1) == (*file != "") || len(pos) > 1 || (*trust != "" && *file == "") {
 		return usageError{"usage: pbem campaign " + form}
 	}
+	if *file != "" {
+		return verifyCampaignFile(e, *file, *trust)
+	}
 	org, err := e.organiser(ctx)
 	if err != nil {
 		return err
 	}
-	var lines [][]byte
-	var seed *rules.Seed
-	checked, origin := true, ""
-	if *file != "" {
-		data, err := os.ReadFile(*file)
-		if err != nil {
-			return fmt.Errorf("campaign verify: %w", err)
-		}
-		lines = splitLines(data)
-	} else {
-		id := campaignID(pos[0])
-		b, err := org.Export(ctx, id, nil, false)
-		if err != nil {
-			return err
-		}
-		lines = splitLines(b)
-		s, err := org.Seed(ctx, id)
-		if err != nil {
-			return err
-		}
-		seed = &s
-	}
-	rep, err := org.Verify(ctx, lines, seed)
+	id := campaignID(pos[0])
+	b, err := org.Export(ctx, id, nil, false)
 	if err != nil {
-		what := *file
-		if what == "" {
-			what = campaignID(pos[0])
-		}
-		return fmt.Errorf("campaign verify %s: %w", what, err)
+		return err
 	}
-	if *file != "" {
-		trusted, whose, err := trustedKey(e.data, *trust)
-		if err != nil {
-			return fmt.Errorf("campaign verify: %w", err)
-		}
-		if checked, origin, err = checkOrigin(projections.Report{Signer: rep.Signer}, trusted, whose, *trust != ""); err != nil {
-			return fmt.Errorf("campaign verify %s: %w", *file, err)
-		}
+	seed, err := org.Seed(ctx, id)
+	if err != nil {
+		return err
 	}
+	rep, err := org.Verify(ctx, splitLines(b), &seed)
+	if err != nil {
+		return fmt.Errorf("campaign verify %s: %w", id, err)
+	}
+	fmt.Fprintln(e.stdout, campaignVerdict(rep, true, ""))
+	return nil
+}
+
+// verifyCampaignFile is pbem verify --campaign --file F (and pbem
+// campaign verify --file F): the campaign's export checked from the file
+// alone, every game's history with it, and its signature against the
+// trusted key.
+func verifyCampaignFile(e *env, file, trust string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	rep, err := organiser.VerifyFile(postoffice.Catalog(), splitLines(data))
+	if err != nil {
+		return fmt.Errorf("verify %s: %w", file, err)
+	}
+	trusted, whose, err := trustedKey(e.data, trust)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	checked, origin, err := checkOrigin(projections.Report{Signer: rep.Signer}, trusted, whose, trust != "")
+	if err != nil {
+		return fmt.Errorf("verify %s: %w", file, err)
+	}
+	fmt.Fprintln(e.stdout, campaignVerdict(rep, checked, origin))
+	return nil
+}
+
+// campaignVerdict is the line a campaign that verifies gets, clauses
+// joined by "; " as the game verifier's verdict (docs/history-format.md).
+func campaignVerdict(rep organiser.Report, checked bool, origin string) string {
 	c := rep.Campaign
+	var v []string
 	if checked {
-		fmt.Fprintf(e.stdout, "ok: campaign %s, %d events, hash chain intact", c.ID, rep.Events)
+		v = append(v, fmt.Sprintf("ok: campaign %s, %d events, hash chain intact", c.ID, rep.Events))
 	} else {
-		fmt.Fprintf(e.stdout, "chain intact; origin not checked: campaign %s, %d events", c.ID, rep.Events)
+		v = append(v, fmt.Sprintf("chain intact; origin not checked: campaign %s, %d events", c.ID, rep.Events))
 	}
-	fmt.Fprintf(e.stdout, "; %d results match their games' own histories", rep.Results)
+	results := fmt.Sprintf("%d results match their games' own histories", rep.Results)
 	if rep.FromFile > 0 {
-		fmt.Fprintf(e.stdout, " (%d of them in the file, each verified)", rep.FromFile)
+		results += fmt.Sprintf(" (%d of them in the file, each verified)", rep.FromFile)
 	}
+	v = append(v, results)
 	if rep.Pairings {
-		fmt.Fprint(e.stdout, "; every round paired again from the seed as recorded")
+		v = append(v, "every round paired again from the seed as recorded")
 	} else {
-		fmt.Fprint(e.stdout, "; the seed stays secret until the campaign is over, so the pairings can be drawn again only then")
+		v = append(v, "the seed stays secret until the campaign is over, so the pairings can be drawn again only then")
 	}
-	if len(c.Standings()) > 0 {
-		st := c.Standings()[0]
-		fmt.Fprintf(e.stdout, "; standings folded: %s first with %s", st.Player, st.Points)
+	if st := c.Standings(); len(st) > 0 {
+		v = append(v, fmt.Sprintf("standings folded: %s first with %s", st[0].Player, st[0].Points))
 	}
 	if origin != "" {
-		fmt.Fprintf(e.stdout, "; %s", origin)
+		v = append(v, origin)
 	}
-	fmt.Fprintln(e.stdout)
-	return nil
+	return strings.Join(v, "; ")
 }

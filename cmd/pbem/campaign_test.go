@@ -2,12 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/campaigns"
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/internal/postoffice"
+	"github.com/pbem-games/pbem/rules"
 )
 
 // campaignShown is what pbem campaign standings --json prints, as far as
@@ -113,43 +117,117 @@ func TestCampaignRoundRobin(t *testing.T) {
 		}
 		return f
 	}
-	if out := mustPbem(t, dir, "campaign", "verify", "--file", write("c.jsonl", export)); !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "signed by this service's key") {
-		t.Errorf("campaign verify --file = %q, want ok and signed", out)
-	}
 	// An outsider with an empty data directory and the service's key
-	// checks the export that carries its games.
+	// checks the export that carries its games, with no store at all.
 	key, err := postoffice.LocalKey(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bundle := write("bundle.jsonl", mustPbem(t, dir, "campaign", "export", id, "--games"))
-	out := mustPbem(t, t.TempDir(), "campaign", "verify", "--file", bundle, "--key", key.Public().String())
-	if !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "6 of them in the file") {
-		t.Errorf("campaign verify --file of the export with its games, elsewhere = %q, want ok with 6 games from the file", out)
+	fp := key.Public().String()
+	bundleText := mustPbem(t, dir, "campaign", "export", id, "--games")
+	bundle := write("bundle.jsonl", bundleText)
+	empty := t.TempDir()
+	out := mustPbem(t, empty, "verify", "--campaign", "--file", bundle, "--key", fp)
+	if !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "6 of them in the file") || !strings.Contains(out, "every round paired again") || !strings.Contains(out, "signed by the key given "+fp) {
+		t.Errorf("verify --campaign --file of the export with its games, elsewhere = %q, want ok with 6 games from the file, the pairings and the signature checked", out)
 	}
-	if _, err := pbem(t, t.TempDir(), "campaign", "verify", "--file", write("alone.jsonl", export), "--key", key.Public().String()); err == nil {
-		t.Error("campaign verify elsewhere of an export without its games succeeded")
+	if left, err := os.ReadDir(empty); err != nil || len(left) != 0 {
+		t.Errorf("verify --campaign --file left %v in the data directory (%v), want no store opened", left, err)
 	}
-	lines := strings.SplitAfter(export, "\n")
-	dropped := strings.Join(append(append([]string{}, lines[:5]...), lines[6:]...), "")
-	if _, err := pbem(t, dir, "campaign", "verify", "--file", write("dropped.jsonl", dropped)); err == nil {
-		t.Error("campaign verify of an export with a line dropped succeeded")
+	// pbem campaign verify --file is the same verifier: the same verdict.
+	if alias := mustPbem(t, t.TempDir(), "campaign", "verify", "--file", bundle, "--key", fp); alias != out {
+		t.Errorf("campaign verify --file = %q, verify --campaign --file = %q; want one verdict", alias, out)
 	}
-	forged := ""
-	for i, l := range lines {
-		if strings.Contains(l, `"type":"GameResultRecorded"`) && !strings.Contains(forged, "edited") {
-			if e := swapPlaces(l); e != l {
-				lines[i], forged = e, "edited"
+	if out := mustPbem(t, dir, "verify", "--campaign", "--file", bundle); !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "signed by this service's key") {
+		t.Errorf("verify --campaign --file in the service's own directory = %q, want ok and signed by its key", out)
+	}
+	if out, err := pbem(t, t.TempDir(), "verify", "--campaign", "--file", bundle); err != nil || !strings.HasPrefix(out, "chain intact; origin not checked: campaign "+id) {
+		t.Errorf("verify --campaign --file with no trusted key = %q, %v; want the chain checked, the origin not", out, err)
+	}
+
+	refused := func(what, text string, want ...string) {
+		t.Helper()
+		out, err := pbem(t, t.TempDir(), "verify", "--campaign", "--file", write("bad.jsonl", text), "--key", fp)
+		if err == nil {
+			t.Errorf("verify --campaign --file of %s = %q, want it refused", what, out)
+			return
+		}
+		for _, w := range want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("verify --campaign --file of %s: %v; want it to say %q", what, err, w)
 			}
 		}
 	}
-	if forged == "" {
+	refused("an export without its games", export, "its history is not in the file", "--games")
+	lines := strings.SplitAfter(bundleText, "\n")
+	dropped := strings.Join(append(append([]string{}, lines[:5]...), lines[6:]...), "")
+	refused("an export with a line dropped", dropped, "line 6")
+	// A result's places edited: the campaign's line is refused.
+	forged, at := append([]string{}, lines...), 0
+	for i, l := range forged {
+		if strings.Contains(l, `"type":"GameResultRecorded"`) {
+			if e := swapPlaces(l); e != l {
+				forged[i], at = e, i+1
+				break
+			}
+		}
+	}
+	if at == 0 {
 		t.Fatal("no result with places to edit")
 	}
-	_, err = pbem(t, dir, "campaign", "verify", "--file", write("forged.jsonl", strings.Join(lines, "")))
-	if err == nil || !strings.Contains(err.Error(), "line") {
-		t.Errorf("campaign verify of an export with a result's places edited = %v, want the line refused", err)
+	refused("an export with a result's places edited", strings.Join(forged, ""), fmt.Sprintf("line %d", at))
+	// The same edit with the campaign's chain sealed again (and so
+	// unsigned): the chain holds, the game's own history does not.
+	var resealed []string
+	var result struct {
+		Payload struct {
+			Game string `json:"game"`
+		} `json:"payload"`
 	}
+	if err := json.Unmarshal([]byte(forged[at-1]), &result); err != nil || result.Payload.Game == "" {
+		t.Fatalf("the result line %q names no game (%v)", forged[at-1], err)
+	}
+	prev, game := "", result.Payload.Game
+	for i, l := range forged {
+		if strings.HasPrefix(l, `{"signature":`) {
+			resealed = append(resealed, lines[i+1:]...)
+			break
+		}
+		var ev events.Event
+		if err := json.Unmarshal([]byte(l), &ev); err != nil {
+			t.Fatal(err)
+		}
+		ev = ev.Seal(ev.Game, uint64(i+1), prev)
+		prev = ev.Hash
+		resealed = append(resealed, string(ev.Encode())+"\n")
+	}
+	refused("an export with a result's places edited and its chain sealed again", strings.Join(resealed, ""), "game "+game+"'s result says places", "its own history says")
+	// A game's history edited: a move of the last game's history changed.
+	edited, at := append([]string{}, lines...), 0
+	for i := len(edited) - 1; i >= 0 && at == 0; i-- {
+		if l := edited[i]; strings.Contains(l, `"type":"MovePlayed"`) {
+			if e := strings.Replace(l, `"move":"`, `"move":"Z`, 1); e != l {
+				edited[i], at = e, i+1
+			}
+		}
+	}
+	if at == 0 {
+		t.Fatal("no move in the games' histories to edit")
+	}
+	game = gameOfLine(t, lines[at-1])
+	refused("an export with a game's history edited", strings.Join(edited, ""), "game "+game)
+}
+
+// gameOfLine is the game an exported event line belongs to.
+func gameOfLine(t *testing.T, line string) string {
+	t.Helper()
+	var ev struct {
+		Game string `json:"game"`
+	}
+	if err := json.Unmarshal([]byte(line), &ev); err != nil || ev.Game == "" {
+		t.Fatalf("line %q names no game (%v)", line, err)
+	}
+	return ev.Game
 }
 
 // swapPlaces puts the other seat first in a result line of two seats.
@@ -200,5 +278,32 @@ func TestCampaignRefusals(t *testing.T) {
 	export := mustPbem(t, dir, "campaign", "export", id)
 	if n := strings.Count(export, "\n"); len(shown.Standings) != 3 || shown.Over || n != 3 {
 		t.Errorf("after the refusals: %+v and %d export lines; want three entries, two events and the signature", shown, n)
+	}
+}
+
+// TestCampaignFormatExample keeps the worked example of a campaign's
+// seed commitment in docs/history-format.md what pbem computes, and the
+// event types its table lists the campaign's own.
+func TestCampaignFormatExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "history-format.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "## A campaign's history")
+	if !ok {
+		t.Fatal("docs/history-format.md has no section on a campaign's history")
+	}
+	var seed rules.Seed
+	for i := range seed {
+		seed[i] = byte(i)
+	}
+	if want := campaigns.SeedCommitment(seed, "c7k2mxq"); !strings.Contains(section, "`c7k2mxq`'s commitment is\n`"+want+"`") {
+		t.Errorf("the section's example commitment is not %s, the one pbem computes", want)
+	}
+	for _, typ := range []string{campaigns.TypeCreated, campaigns.TypeSeedCommitted, campaigns.TypeEntered, campaigns.TypeWithdrew,
+		campaigns.TypeSeasonStarted, campaigns.TypeRoundPaired, campaigns.TypeGameStarted, campaigns.TypeResult, campaigns.TypeDecided, campaigns.TypeSeedRevealed} {
+		if !strings.Contains(section, "| `"+typ+"` |") {
+			t.Errorf("the section's table of events has no line for %s", typ)
+		}
 	}
 }

@@ -40,7 +40,7 @@ func commands() []command {
 		{"log", "ID [--json] [--lang en|zh]", "print a game's history", runLog},
 		{"links", "ID [--config FILE] [--rotate]", "print the addresses of a game's web pages: each seat's and the public one; of a campaign's, its page and each game's public one (web_url in the configuration); --rotate gives a game a new public link, the old one stops working", runLinks},
 		{"export", "ID", "print a game's events as JSON lines, as stored, and the service's signature", runExport},
-		{"verify", "ID | --file F [--key FILE|FINGERPRINT]", "replay a history and check its hash chain, seed and, for a file, the signature of its origin", runVerify},
+		{"verify", verifyForm, "replay a history and check its hash chain, seed and, for a file, the signature of its origin; --campaign: a campaign's export with its games", runVerify},
 		{"games", "", "list the games", runGames},
 		{"campaign", campaignSynopsis(), "run a round robin, Swiss, knockout or ladder of ordinary games, and show, export and verify its standings", runCampaign},
 		{"rebuild", "", "throw the read models (the games list, each player's games) away and fold them again from every history, showing how far it is; pbem serve must be stopped", runRebuild},

@@ -456,4 +456,22 @@ var en = dict{
 	"web.campaign.check.pairings":      "Every round was paired again from the revealed seed and found as recorded.",
 	"web.campaign.check.secret":        "Every round was paired again from the seed and found as recorded; the seed stays secret until the campaign is over, then anyone can do the same.",
 	"web.campaign.check.folded":        "The standings, ratings and reliability on this page are folded from that history; none of them is stored.",
+
+	// pbem campaign show's table (cmd/pbem/campaign.go), with the
+	// columns it shares with the campaign's page (web.campaign.col.*).
+	"campaign.show.page":              "page: %[1]s",
+	"campaign.show.heading":           "campaign %[1]s: %[2]s of %[3]s at tables of %[4]d; %[5]s, %[6]s, %[7]d running",
+	"campaign.show.rounds":            forms(1, "one", "%[1]d round paired", "other", "%[1]d rounds paired"),
+	"campaign.show.games":             forms(1, "one", "%[1]d game", "other", "%[1]d games"),
+	"campaign.show.over":              ", over",
+	"campaign.show.col.player":        "player",
+	"campaign.show.col.buchholz":      "buchholz",
+	"campaign.show.col.sb":            "sonneborn-berger",
+	"campaign.show.col.elo":           "elo",
+	"campaign.show.col.round":         "round",
+	"campaign.show.col.places":        "places",
+	"campaign.show.playing":           "playing",
+	"campaign.show.left.withdrew":     "withdrew",
+	"campaign.show.left.disqualified": "disqualified",
+	"campaign.show.ladder":            "ladder %[1]d",
 }

@@ -446,4 +446,21 @@ var zh = dict{
 	"web.campaign.check.pairings":      "每一轮都已根据公开的种子重新编排，与记录一致。",
 	"web.campaign.check.secret":        "每一轮都已根据种子重新编排，与记录一致；种子在赛事结束前保密，之后任何人都可以同样核对。",
 	"web.campaign.check.folded":        "本页的排名、等级分和可靠性都由该历史记录折叠得出，均未另行存储。",
+
+	// pbem campaign show 的表格（cmd/pbem/campaign.go）。
+	"campaign.show.page":              "网页：%[1]s",
+	"campaign.show.heading":           "赛事 %[1]s：%[3]s %[8]s（%[2]s），每桌 %[4]d 人；%[5]s，%[6]s，进行中 %[7]d 局",
+	"campaign.show.rounds":            forms(1, "other", "已编排 %[1]d 轮"),
+	"campaign.show.games":             forms(1, "other", "共 %[1]d 局"),
+	"campaign.show.over":              "，已结束",
+	"campaign.show.col.player":        "玩家",
+	"campaign.show.col.buchholz":      "布赫霍尔茨分",
+	"campaign.show.col.sb":            "索伯分",
+	"campaign.show.col.elo":           "Elo",
+	"campaign.show.col.round":         "轮次",
+	"campaign.show.col.places":        "名次",
+	"campaign.show.playing":           "进行中",
+	"campaign.show.left.withdrew":     "已退赛",
+	"campaign.show.left.disqualified": "被取消资格",
+	"campaign.show.ladder":            "天梯第 %[1]d 位",
 }
