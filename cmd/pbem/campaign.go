@@ -604,7 +604,11 @@ func verifyCampaignFile(e *env, file, trust string) error {
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
-	rep, err := organiser.VerifyFile(postoffice.Catalog(), splitLines(data))
+	offered, err := e.games()
+	if err != nil {
+		return err
+	}
+	rep, err := organiser.VerifyFile(offered.Rules(), splitLines(data))
 	if err != nil {
 		return fmt.Errorf("verify %s: %w", file, err)
 	}
