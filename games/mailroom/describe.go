@@ -352,13 +352,22 @@ func tellResumed(t teller, p events.GameResumed) string {
 // host names who set up the game: its player, or the operator or the
 // service in the reader's words.
 func (t teller) host() string {
-	switch h := games.HostName(t.g); h {
+	if h, player := hostName(t.g, t.loc); !player {
+		return h
+	}
+	return t.loc.S("who.other", games.HostName(t.g))
+}
+
+// hostName is who set up game g as a mail names them: the player's name
+// as it is (player), or the operator or the service in loc's words.
+func hostName(g *projections.Game, loc Locale) (name string, player bool) {
+	switch h := games.HostName(g); h {
 	case "operator":
-		return t.loc.S("host.operator")
+		return loc.S("host.operator"), false
 	case "the service":
-		return t.loc.S("host.service")
+		return loc.S("host.service"), false
 	default:
-		return t.loc.S("who.other", h)
+		return h, true
 	}
 }
 

@@ -249,9 +249,10 @@ var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: 
 func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice, loc Locale, webURL string) {
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
+	host, _ := hostName(g, loc)
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0], loc), Variants: g.Created.Variants,
 		HouseRules: loc.text(info.HouseRules), RulesDoc: rulesDoc(info, loc, webURL),
-		Seq: int(VisibleSeq(evs, g.Seq, n.Seat)), Move: ply(g, g.Seq), Stage: loc.stage(g.State), Host: games.HostName(g)}
+		Seq: int(VisibleSeq(evs, g.Seq, n.Seat)), Move: ply(g, g.Seq), Stage: loc.stage(g.State), Host: host}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
 	scores, over := g.State.Result()
