@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -26,6 +27,10 @@ type played struct {
 	// forced says it was the seat's only legal move, which the service
 	// plays itself (games' forced moves): a player never sends it.
 	forced bool
+	// stays says the seat is still to act after the move, as a seat
+	// placing its plan in a simultaneous phase is until it finishes its
+	// part: its next move goes in the same mail.
+	stays bool
 }
 
 // maxScriptMoves bounds a script, for a game whose random players never
@@ -33,7 +38,10 @@ type played struct {
 const maxScriptMoves = 2000
 
 // playout plays game g with seats players from seed n, each seat to act
-// chosen and each move drawn by a PCG seeded with n.
+// chosen and each move drawn by a PCG seeded with n. A seat that is still
+// to act after its move plays on, as a player writes their whole plan for
+// a simultaneous phase in one mail: the others' moves come before or
+// after it, never in the middle.
 func playout(g rules.Game, seats int, n uint64) (script, error) {
 	setup := rules.Setup{Seats: seats, Seed: rules.SeedFromInt(n)}
 	st, err := g.Start(setup)
@@ -48,6 +56,9 @@ func playout(g rules.Game, seats int, n uint64) (script, error) {
 			return sc, nil
 		}
 		seat := toAct[pick.IntN(len(toAct))]
+		if k := len(sc.moves) - 1; k >= 0 && sc.moves[k].stays {
+			seat = sc.moves[k].seat
+		}
 		legal := st.Legal(seat)
 		if len(legal) == 0 {
 			return sc, fmt.Errorf("%s seed %d: seat %d to act has no legal move", g.Info().Name, n, seat)
@@ -56,7 +67,7 @@ func playout(g rules.Game, seats int, n uint64) (script, error) {
 		if st, err = st.Apply(seat, m); err != nil {
 			return sc, fmt.Errorf("%s seed %d: %w", g.Info().Name, n, err)
 		}
-		sc.moves = append(sc.moves, played{seat, m.String(), len(legal) == 1})
+		sc.moves = append(sc.moves, played{seat: seat, text: m.String(), forced: len(legal) == 1, stays: slices.Contains(st.ToAct(), seat)})
 	}
 	return sc, nil
 }

@@ -30,13 +30,13 @@ const mailboxUser = "games"
 // pipelineResult is what the whole pipeline did.
 type pipelineResult struct {
 	moves   int
-	rate    float64       // moves per second, inbox record to the last mail accepted
+	rate    float64       // moves per second, inbox records to the last answer accepted
 	perMove time.Duration // 1/rate
 	// cpuPerMove is the processor time the whole process spent per move
 	// in the throughput run: pbem, JetStream, and the IMAP and SMTP
 	// servers.
 	cpuPerMove time.Duration
-	latency    Latencies // IMAP arrival to the last mail accepted, at a steady rate
+	latency    Latencies // IMAP arrival to pbem's answer accepted, at a steady rate
 	offered    float64   // the steady rate asked for
 	achieved   float64   // the rate the players managed to send at
 	missed     int       // ticks when no game was ready to move
@@ -49,13 +49,15 @@ type moveKey struct {
 	seq  uint64
 }
 
-// tracker hears every mail the SMTP server accepts and tells when all the
-// mail a move causes has been accepted.
+// tracker hears every mail the SMTP server accepts and tells when the
+// invitations of a game have all been accepted, and when pbem's answer to
+// a player's mail has.
 type tracker struct {
 	mu       sync.Mutex
-	want     int // mails per move: one per player
+	want     int // invitations per game: one per player
 	got      map[moveKey]int
 	waiting  map[moveKey]*waiter
+	answers  map[string]*waiter // by the Message-ID of the player's mail
 	refused  []string
 	refusedC chan struct{}
 	largest  int // the largest mail accepted, bytes
@@ -68,7 +70,18 @@ type waiter struct {
 }
 
 func newTracker(want int) *tracker {
-	return &tracker{want: want, got: map[moveKey]int{}, waiting: map[moveKey]*waiter{}, refusedC: make(chan struct{}, 1)}
+	return &tracker{want: want, got: map[moveKey]int{}, waiting: map[moveKey]*waiter{}, answers: map[string]*waiter{},
+		refusedC: make(chan struct{}, 1)}
+}
+
+// expectAnswer calls done with the time from now until pbem's answer to
+// the player's mail id is accepted: the mail that tells its writer what
+// their mail did, which pbem sends with the others its events cause. It
+// is called before the mail is sent.
+func (t *tracker) expectAnswer(id string, done func(time.Duration)) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.answers[id] = &waiter{since: time.Now(), done: done}
 }
 
 // expect calls done with the time from now until every mail about event
@@ -105,6 +118,19 @@ func (t *tracker) delivered(from string, to []string, raw []byte) {
 		}
 		return
 	}
+	// A move's effect on the other seats cannot be told in advance (a
+	// hidden placement tells them nothing, the end of a phase tells them
+	// all), but its writer always hears, in a mail that answers theirs.
+	if id := strings.Trim(strings.TrimSpace(m.Header.Get("In-Reply-To")), "<>"); id != "" {
+		t.mu.Lock()
+		w := t.answers[id]
+		delete(t.answers, id)
+		t.mu.Unlock()
+		if w != nil {
+			w.done(time.Since(w.since))
+			return
+		}
+	}
 	seq, err := strconv.ParseUint(m.Header.Get(mailroom.HeaderSeq), 10, 64)
 	if game == "" || err != nil {
 		return
@@ -129,22 +155,51 @@ func (t *tracker) refusal() error {
 	return fmt.Errorf("pbem answered a benchmark move with %s", t.refused[0])
 }
 
-// moveMail is the mail a player sends to play the next move of tb.
-func moveMail(tb *table, tokens mail.Tokens, n int) (to string, raw []byte) {
-	m := tb.script.moves[tb.next]
-	from := fmt.Sprintf("p%d-%d@%s", tb.index, m.seat, benchDomain)
-	to = tokens.ReplyTo(mailboxUser+"@"+benchDomain, tb.id, int(m.seat))
+// nextMail returns the moves of the next mail a player sends in tb, from
+// tb.next to end: the seat's next move and, while it is still to act
+// after it (its plan in a simultaneous phase), its moves after that, each
+// a line of the mail. Moves the service plays itself are never sent. ok
+// is false when no move is left to send but the last, which ends the game
+// and whose mail is of another kind.
+func nextMail(tb *table) (moves []played, end int, ok bool) {
+	last := len(tb.script.moves) - 1
+	start := tb.next
+	for start < last && tb.script.moves[start].forced {
+		start++
+	}
+	if start >= last {
+		return nil, start, false
+	}
+	end = start + 1
+	for tb.script.moves[end-1].stays && end < last &&
+		tb.script.moves[end].seat == tb.script.moves[start].seat && !tb.script.moves[end].forced {
+		end++
+	}
+	return tb.script.moves[start:end], end, true
+}
+
+// moveMail is the mail a player sends to play moves of tb, the n-th mail
+// of the benchmark, and its Message-ID, which pbem's answer to the player
+// names in its In-Reply-To.
+func moveMail(tb *table, tokens mail.Tokens, moves []played, n int) (to, id string, raw []byte) {
+	seat := moves[0].seat
+	from := fmt.Sprintf("p%d-%d@%s", tb.index, seat, benchDomain)
+	to = tokens.ReplyTo(mailboxUser+"@"+benchDomain, tb.id, int(seat))
+	id = fmt.Sprintf("m%d.%s.%d@%s", n, tb.id, tb.next, benchDomain)
 	var b strings.Builder
-	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: Re: [pbem %s] your turn\r\nMessage-ID: <m%d.%s.%d@%s>\r\nDate: %s\r\n",
-		from, to, tb.id, n, tb.id, tb.next, benchDomain, time.Now().UTC().Format(time.RFC1123Z))
+	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: Re: [pbem %s] your turn\r\nMessage-ID: <%s>\r\nDate: %s\r\n",
+		from, to, tb.id, id, time.Now().UTC().Format(time.RFC1123Z))
 	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
-	b.WriteString(m.text + "\r\n")
-	return to, []byte(b.String())
+	for _, m := range moves {
+		b.WriteString(m.text + "\r\n")
+	}
+	return to, id, []byte(b.String())
 }
 
 // pipeline measures the whole pipeline: moves per second from inbox
-// records to the mail they cause accepted by SMTP, then the latency from a
-// mail's arrival in the IMAP mailbox to the last mail it causes accepted,
+// records to pbem's answers accepted by SMTP, then the latency from a
+// mail's arrival in the IMAP mailbox to pbem's answer to it accepted (sent
+// with the other mails its events cause, in the same batch of the outbox),
 // under a steady rate of moves. One pbem serve runs on each of stores, a
 // connection of its own; with several they share the parts out by their
 // leases before anything is measured. Its games are numbered from first.
@@ -213,7 +268,7 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 		return res, fmt.Errorf("invitations: %w", err)
 	}
 
-	p.say("pipeline: %d moves from inbox records to mail accepted", len(tables)*cfg.PipelineRounds)
+	p.say("pipeline: %d mails of moves from inbox records to pbem's answers accepted", len(tables)*cfg.PipelineRounds)
 	cpu := CPUTime()
 	res.moves, res.rate, err = pipelineThroughput(ctx, store, cfg, tables, tokens, tr, served, p)
 	if err != nil {
@@ -227,7 +282,7 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 	if err := waitFor(ctx, tr, served, time.Minute, func() bool { return idle(ctx, store) }); err != nil {
 		p.say("pipeline: still busy after the burst (%v); waiting: %s", err, backlogs(ctx, store))
 	}
-	p.say("pipeline: a steady %.0f moves per second for %v, from IMAP arrival to mail accepted", cfg.PipelineRate, cfg.LatencyTime)
+	p.say("pipeline: a steady %.0f mails of moves per second for %v, from IMAP arrival to pbem's answer accepted", cfg.PipelineRate, cfg.LatencyTime)
 	res.offered = cfg.PipelineRate
 	res.latency, res.achieved, res.missed, err = pipelineLatency(ctx, store, sys, cfg, tables, tokens, tr, served, p)
 	tr.mu.Lock()
@@ -285,13 +340,14 @@ func pipelineThroughput(ctx context.Context, store *events.Store, cfg *Config, t
 	total := 0
 	for round := range cfg.PipelineRounds {
 		err := forEach(ctx, tables, 16, func(tb *table) error {
-			if tb.next >= len(tb.script.moves)-1 {
-				return nil // the last move ends the game: its mail is of another kind
+			moves, end, ok := nextMail(tb)
+			if !ok {
+				return nil
 			}
-			_, raw := moveMail(tb, tokens, round)
-			tr.expect(tb.id, uint64(tb.next)+2, func(time.Duration) {
+			_, id, raw := moveMail(tb, tokens, moves, round)
+			tr.expectAnswer(id, func(time.Duration) {
 				mu.Lock()
-				n, last = n+1, time.Now()
+				n, last = n+len(moves), time.Now()
 				mu.Unlock()
 			})
 			rec := mail.NewInboxRecord(raw, "INBOX", 1, uint32(round*len(tables)+tb.index), time.Now())
@@ -299,9 +355,9 @@ func pipelineThroughput(ctx context.Context, store *events.Store, cfg *Config, t
 				return err
 			}
 			mu.Lock()
-			total++
+			total += len(moves)
 			mu.Unlock()
-			tb.next++
+			tb.next = end
 			return nil
 		})
 		if err != nil {
@@ -361,20 +417,21 @@ func pipelineLatency(ctx context.Context, store *events.Store, sys *loopback.Sys
 			missed++
 			continue
 		}
-		if tb.next >= len(tb.script.moves)-1 {
+		moves, end, ok := nextMail(tb)
+		if !ok {
 			continue // this game is done with: it leaves the ready queue
 		}
-		to, raw := moveMail(tb, tokens, 1_000_000+sent)
+		to, id, raw := moveMail(tb, tokens, moves, 1_000_000+sent)
 		mu.Lock()
 		pending++
 		mu.Unlock()
-		tr.expect(tb.id, uint64(tb.next)+2, func(d time.Duration) {
+		tr.expectAnswer(id, func(d time.Duration) {
 			mu.Lock()
 			lat, pending = append(lat, d), pending-1
 			mu.Unlock()
 			ready <- tb
 		})
-		tb.next++
+		tb.next = end
 		if err := sys.Deliver(to, raw); err != nil {
 			return nil, 0, 0, err
 		}

@@ -95,7 +95,7 @@ func (m *measured) report(cfg *Config) *Report {
 
 	if p := m.pipe; p != nil {
 		pipeRaw := fmt.Sprintf("%s publishes/s", count(m.pipeRaw))
-		add(Row{Part: "pipeline", What: fmt.Sprintf("moves from inbox record to every mail accepted by SMTP (%d games, %d moves)", cfg.PipelineGames, p.moves),
+		add(Row{Part: "pipeline", What: fmt.Sprintf("moves from inbox record to pbem's answer accepted by SMTP (%d games, %d moves)", cfg.PipelineGames, p.moves),
 			Value: fmt.Sprintf("%s moves/s", count(p.rate)), Raw: pipeRaw, Ratio: fmt.Sprintf("%.2f", p.rate/m.pipeRaw),
 			Target: "≥ 0.25", Met: yes(p.rate/m.pipeRaw >= 0.25), Load: m.pipeLoad})
 		if p.cpuPerMove > 0 {
@@ -112,7 +112,7 @@ func (m *measured) report(cfg *Config) *Report {
 			add(Row{Part: "pipeline", What: "the largest mail accepted in that run, its picture included", Value: bytesize(float64(p.largest)),
 				Target: "≤ 100 KiB", Met: yes(p.largest <= 100<<10), Load: m.pipeLoad})
 		}
-		what := fmt.Sprintf("IMAP arrival to the last mail accepted, %.0f moves/s asked, %.1f sent, %d moves", p.offered, p.achieved, len(p.latency))
+		what := fmt.Sprintf("IMAP arrival to pbem's answer accepted, %.0f mails/s asked, %.1f sent, %d mails", p.offered, p.achieved, len(p.latency))
 		add(Row{Part: "pipeline", What: what + ": p50", Value: dur(p.latency.Percentile(50)),
 			Raw: "publish p50 " + dur(serialP50), Ratio: fmt.Sprintf("%.0f publishes", ratio(p.latency.Percentile(50), serialP50)), Load: m.pipeLoad})
 		p99 := p.latency.Percentile(99)
@@ -210,9 +210,9 @@ func (m *measured) report(cfg *Config) *Report {
 			}
 			if p := row.pipe; p != nil {
 				praw := fmt.Sprintf("%s publishes/s", count(row.pipeRaw))
-				add(Row{Part: "cluster", What: fmt.Sprintf("pipeline, %s: moves from inbox record to every mail accepted by SMTP (%d games, %d moves)", procs, cfg.PipelineGames, p.moves),
+				add(Row{Part: "cluster", What: fmt.Sprintf("pipeline, %s: moves from inbox record to pbem's answer accepted by SMTP (%d games, %d moves)", procs, cfg.PipelineGames, p.moves),
 					Value: fmt.Sprintf("%s moves/s", count(p.rate)), Raw: praw, Ratio: fmt.Sprintf("%.2f", p.rate/row.pipeRaw), Load: row.load})
-				add(Row{Part: "cluster", What: fmt.Sprintf("pipeline, %s: IMAP arrival to the last mail accepted, %.0f moves/s asked, %.1f sent, %d moves", procs, p.offered, p.achieved, len(p.latency)),
+				add(Row{Part: "cluster", What: fmt.Sprintf("pipeline, %s: IMAP arrival to pbem's answer accepted, %.0f mails/s asked, %.1f sent, %d mails", procs, p.offered, p.achieved, len(p.latency)),
 					Value: p5099(p.latency), Raw: praw, Target: "p99 ≤ 250 ms", Met: yes(p.latency.Percentile(99) <= 250*time.Millisecond), Load: row.load})
 			}
 			if row.moves > 0 {
