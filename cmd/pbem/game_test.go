@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -199,5 +200,50 @@ func TestGamesList(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("games = %q, want it to contain %q", out, want)
 		}
+	}
+}
+
+// TestPlayFromChineseLegal plays whole games of Altiplano and Archipelago
+// for three from the command line with nothing but the moves pbem legal
+// --lang zh prints, each played as printed: no listed move holds an
+// English word, every one is taken, and the game ends and verifies.
+func TestPlayFromChineseLegal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two whole games by command")
+	}
+	english := regexp.MustCompile(`[A-Za-z]{2,}`)
+	for _, c := range []struct{ game, variant string }{{"altiplano", ""}, {"archipelago", "short"}} {
+		t.Run(c.game, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			args := []string{"new", c.game, "--players", "Ana,Bea,Cai"}
+			if c.variant != "" {
+				args = append(args, "--variant", c.variant)
+			}
+			id := strings.TrimSpace(mustPbem(t, dir, args...))
+			for moves := 0; ; moves++ {
+				var sh shownJSON
+				if err := json.Unmarshal([]byte(mustPbem(t, dir, "show", id, "--json")), &sh); err != nil {
+					t.Fatal(err)
+				}
+				if sh.Over {
+					break
+				}
+				if moves > 3000 {
+					t.Fatal("the game did not end after 3000 moves")
+				}
+				seat := strconv.Itoa(sh.ToAct[moves%len(sh.ToAct)])
+				legal := strings.Split(strings.TrimSpace(mustPbem(t, dir, "legal", id, "--seat", seat, "--lang", "zh")), "\n")
+				for _, l := range legal {
+					if w := english.FindString(l); w != "" {
+						t.Fatalf("pbem legal --lang zh lists %q, with the English word %q", l, w)
+					}
+				}
+				mustPbem(t, dir, "move", id, "--seat", seat, legal[(moves*7)%len(legal)])
+			}
+			if out := mustPbem(t, dir, "verify", id); !strings.HasPrefix(out, "ok: game "+id) || !strings.Contains(out, "every move replayed") {
+				t.Errorf("verify %s = %q, want ok with every move replayed", id, out)
+			}
+		})
 	}
 }

@@ -34,7 +34,7 @@ type command struct {
 func commands() []command {
 	return append([]command{
 		{"new", "GAME --players A,B[,…] [--variant x,y] [--seed N] [--lang en|zh] [--host ADDRESS] [--config FILE]", "create a game and print its id", runNew},
-		{"legal", "ID --seat N", "print a seat's legal moves, one per line", runLegal},
+		{"legal", "ID --seat N [--lang zh]", "print a seat's legal moves, one per line", runLegal},
 		{"move", "ID --seat N MOVE", "play a move, or exit 1 with the reason", runMove},
 		{"show", "ID [--seat N] [--at SEQ] [--json] [--format text|json|svg|png] [--lang en|zh]", "print the board as a seat (or an observer) sees it, as text, JSON or a picture", runShow},
 		{"log", "ID [--json] [--lang en|zh]", "print a game's history", runLog},

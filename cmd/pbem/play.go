@@ -138,12 +138,16 @@ const noSeat = -1000
 func runLegal(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("legal", flag.ContinueOnError)
 	seat := seatFlag(fs)
-	pos, err := e.parse(fs, args, 1, "ID --seat N")
+	lang := fs.String("lang", "en", "the language each move is written in, as a player of that language writes it: en or zh")
+	pos, err := e.parse(fs, args, 1, "ID --seat N [--lang zh]")
 	if err != nil {
 		return err
 	}
 	if *seat == noSeat {
 		return usageError{"legal: --seat is required"}
+	}
+	if _, ok := words.Match(*lang); !ok {
+		return usageError{fmt.Sprintf("legal: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
 	}
 	svc, err := e.service(ctx)
 	if err != nil {
@@ -156,8 +160,18 @@ func runLegal(ctx context.Context, e *env, args []string) error {
 	if err := checkSeat(g.Created.Players, *seat); err != nil {
 		return err
 	}
+	// A game that writes its moves in the reader's words (rules.Translator)
+	// gives each as a player of that language writes it, and pbem move and
+	// mail read it back as the same move; others have one notation.
+	tr, _ := g.State.(rules.Translator)
 	for _, m := range g.State.Legal(rules.Seat(*seat)) {
-		fmt.Fprintln(e.stdout, m.String())
+		line := m.String()
+		if tr != nil && *lang != "en" {
+			if in := tr.MoveIn(*lang, m); in != "" {
+				line = in
+			}
+		}
+		fmt.Fprintln(e.stdout, line)
 	}
 	return nil
 }
