@@ -52,6 +52,36 @@ func (c *club) at(d time.Duration) {
 	}
 }
 
+// game starts a game of players hosted by the first, whose host sets a
+// deadline of 48 hours with 6 of grace, lets observer (unless "") follow
+// it, and plays E5.
+func (c *club) game(observer string, players ...events.Player) string {
+	c.t.Helper()
+	id, err := c.svc.Create(c.ctx, games.NewGame{Game: "atacama", Host: players[0].Address, Players: players})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	set, err := mailroom.ParseDeadline("48h GRACE 6h")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if _, err := c.svc.SetSettings(c.ctx, id, 0, set, games.Cause{}); err != nil {
+		c.t.Fatal(err)
+	}
+	if observer != "" {
+		if _, err := c.svc.Watch(c.ctx, id, 0, observer, true, games.Cause{}); err != nil {
+			c.t.Fatal(err)
+		}
+		if _, err := c.svc.AcceptWatch(c.ctx, id, observer, games.Cause{}); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+	if _, err := c.svc.Move(c.ctx, id, 0, "E5", games.Cause{}); err != nil {
+		c.t.Fatal(err)
+	}
+	return id
+}
+
 // mails renders every notice written since the last call, as the outbox
 // would, failing on any that does not render; it returns them as
 // "kind>name: first paragraph".
@@ -88,27 +118,7 @@ func hasMail(t *testing.T, mails []string, prefix, text string) {
 // plays has no acting seat, and held up all mail.
 func TestTimeoutOfThree(t *testing.T) {
 	c := newClub(t)
-	id, err := c.svc.Create(c.ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
-		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}, {Name: "Cai", Address: "cai@example.com"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := mailroom.ParseDeadline("48h GRACE 6h")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.SetSettings(c.ctx, id, 0, set, games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.Watch(c.ctx, id, 0, "olu@example.org", true, games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.AcceptWatch(c.ctx, id, "olu@example.org", games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.Move(c.ctx, id, 0, "E5", games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
+	id := c.game("olu@example.org", events.Player{Name: "Ana", Address: "ana@example.org"}, events.Player{Name: "Bea", Address: "bea@example.net"}, events.Player{Name: "Cai", Address: "cai@example.com"})
 	c.mails()
 
 	c.at(37 * time.Hour)
@@ -213,21 +223,7 @@ func TestDeadlinePassedInChinese(t *testing.T) {
 	if _, err := prefs.Set(c.ctx, "bea@example.net", mail.Pref{Lang: "zh"}, false); err != nil {
 		t.Fatal(err)
 	}
-	id, err := c.svc.Create(c.ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
-		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := mailroom.ParseDeadline("48h GRACE 6h")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.SetSettings(c.ctx, id, 0, set, games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.Move(c.ctx, id, 0, "E5", games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
+	c.game("", events.Player{Name: "Ana", Address: "ana@example.org"}, events.Player{Name: "Bea", Address: "bea@example.net"})
 	c.mails()
 	c.at(49 * time.Hour)
 	got := c.mails()
@@ -244,27 +240,7 @@ func TestDeadlinePassedInChinese(t *testing.T) {
 // asking someone to watch from that person saying yes.
 func TestLogTellsEveryEvent(t *testing.T) {
 	c := newClub(t)
-	id, err := c.svc.Create(c.ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
-		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := mailroom.ParseDeadline("48h GRACE 6h")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.SetSettings(c.ctx, id, 0, set, games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.Watch(c.ctx, id, 0, "olu@example.org", true, games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.AcceptWatch(c.ctx, id, "olu@example.org", games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.svc.Move(c.ctx, id, 0, "E5", games.Cause{}); err != nil {
-		t.Fatal(err)
-	}
+	id := c.game("olu@example.org", events.Player{Name: "Ana", Address: "ana@example.org"}, events.Player{Name: "Bea", Address: "bea@example.net"})
 	c.at(37 * time.Hour) // Bea is reminded
 	c.at(55 * time.Hour) // and her time runs out
 	g, evs, _, err := c.svc.LoadAt(c.ctx, id, 0)
