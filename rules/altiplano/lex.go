@@ -127,6 +127,33 @@ var vocabulary = func() []string {
 // every language.
 func Words() []string { return slices.Clone(vocabulary) }
 
+// Names returns every name the game's texts give a good, location,
+// profession, extension and space (the English the texts say, which is
+// the catalogs' key), each with the notation word it reads as, so that a
+// catalog of another language can check that a player may copy its names
+// from the board into a move (catalog/altiplano).
+func Names() map[string]string {
+	names := map[string]string{"move": wMove, "coin": "COIN"}
+	for g := range numGoods {
+		names[goodData[g].name] = upper(goodData[g].name)
+	}
+	for l := range numLocs {
+		names[title(locData[l].name)] = upper(locData[l].name)
+		names[locData[l].name] = upper(locData[l].name)
+	}
+	for _, p := range professions {
+		names[p.name] = upper(p.name)
+	}
+	for _, d := range designs {
+		names[d.name] = upper(d.name)
+	}
+	return names
+}
+
+// ReadWords splits text into the notation's words as Parse reads them: a
+// name in any language the notation knows becomes its canonical word.
+func ReadWords(text string) ([]string, error) { return lex(text) }
+
 // known reports whether w is a canonical word.
 var known = func() map[string]bool {
 	m := map[string]bool{wEnd: true, wTimes: true, wSlash: true}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/templates/words"
 )
 
 // notationPlan is a planning position: seat 0, a miner, holds food, alpaca,
@@ -251,38 +250,6 @@ func TestChooseAlone(t *testing.T) {
 	for _, text := range []string{"CHOOSE", "CHOOSE MINER FARMER", "选择"} {
 		if _, err := st.Parse(seat, text); !errors.Is(err, rules.ErrIllegal) || !strings.Contains(err.Error(), "CHOOSE MINER") {
 			t.Errorf("Parse(%q) = %v, want a refusal that shows CHOOSE MINER", text, err)
-		}
-	}
-}
-
-// TestChineseNamesParse reads back every name of a good, location,
-// profession, extension and space as the Chinese mails write it (the
-// catalog of templates/words), so that a player may copy it from the
-// board into a move.
-func TestChineseNamesParse(t *testing.T) {
-	want := map[string]string{"move": wMove, "coin": "COIN"} // the catalog's name: the canonical word
-	for g := range numGoods {
-		want[goodData[g].name] = upper(goodData[g].name)
-	}
-	for l := range numLocs {
-		want[title(locData[l].name)] = upper(locData[l].name)
-		want[locData[l].name] = upper(locData[l].name)
-	}
-	for _, p := range professions {
-		want[p.name] = upper(p.name)
-	}
-	for _, d := range designs {
-		want[d.name] = upper(d.name)
-	}
-	for name, canon := range want {
-		zh := words.Text("zh", name)
-		if zh == "" {
-			t.Errorf("the catalog has no Chinese for %q", name)
-			continue
-		}
-		got, err := lex(zh)
-		if err != nil || strings.Join(got, " ") != canon {
-			t.Errorf("lex(%q) (%s) = %q, %v; want %s", zh, name, got, err, canon)
 		}
 	}
 }
