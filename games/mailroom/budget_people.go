@@ -2,7 +2,10 @@ package mailroom
 
 import (
 	"cmp"
+	"context"
+	"errors"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -105,15 +108,52 @@ func onlyConfirmations(queued []mail.Notice) bool {
 }
 
 // invitees are the addresses of players a new game asks to play: all
-// but the host and the open seats.
-func invitees(players []events.Player, host string) []string {
+// but the host, the open seats, and those who said yes to a game of the
+// host's before: a club's friends, asked to a fifth game in a day, asked
+// for them.
+func (m *Mailroom) invitees(ctx context.Context, players []events.Player, host string) ([]string, error) {
 	var out []string
 	for _, p := range players {
-		if !p.Open && !strings.EqualFold(p.Address, host) {
+		if p.Open || strings.EqualFold(p.Address, host) {
+			continue
+		}
+		joined, err := m.joinedGameOf(ctx, p.Address, host)
+		if err != nil {
+			return nil, err
+		}
+		if !joined {
 			out = append(out, p.Address)
 		}
 	}
-	return out
+	return out, nil
+}
+
+// joinedGameOf reports whether addr sits, having said yes, in a game that
+// host set up, as the read models tell (none without them).
+func (m *Mailroom) joinedGameOf(ctx context.Context, addr, host string) (bool, error) {
+	if m.Index == nil {
+		return false, nil
+	}
+	pg, err := m.Index.PlayerGames(ctx, addr)
+	if err != nil {
+		return false, err
+	}
+	for _, s := range pg.Games {
+		g, _, err := m.Service.Load(ctx, s.Game)
+		if errors.Is(err, events.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return false, err
+		}
+		if s.Seat < 0 || s.Seat >= len(g.Created.Players) || !strings.EqualFold(g.Created.Host, host) {
+			continue
+		}
+		if p := g.Created.Players[s.Seat]; strings.EqualFold(p.Address, addr) && !slices.Contains(g.Invited(), s.Seat) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // asked reports whether addr is asked to follow g already, or follows it:

@@ -432,7 +432,11 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 	if !m.spend(l.p.From, stranger, invited) {
 		return m.overBudget(invited)
 	}
-	if err := m.unsolicited(invitees(players, l.p.From)); err != nil {
+	asked, err := m.invitees(ctx, players, l.p.From)
+	if err != nil {
+		return err
+	}
+	if err := m.unsolicited(asked); err != nil {
 		return err
 	}
 	id, err := m.Service.Create(ctx, games.NewGame{Game: words[0], Variants: words[1:], Players: players,

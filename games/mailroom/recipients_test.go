@@ -1,6 +1,7 @@
 package mailroom_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -143,5 +144,37 @@ func TestBudgetMapsBounded(t *testing.T) {
 	}
 	if out := mt.mail(id, 0, tableAddrs[0], "", "BOARD\r\n"); len(out) != 1 {
 		t.Errorf("once the budgets were full the player's BOARD got %d answers, want one", len(out))
+	}
+}
+
+// TestUnsolicitedSparesFellowPlayers: a club's host who asks the same
+// friend to a fifth game in a day is not refused: Bea said yes to a game
+// of Ana's, so Ana's invitations are no longer mail she never asked for.
+func TestUnsolicitedSparesFellowPlayers(t *testing.T) {
+	mt := newMailTable(t, atacama.Game)
+	index := mt.index()
+	const ana, bea = "ana@example.org", "bea@example.net"
+	newGame := func() string {
+		t.Helper()
+		if err := index.CatchUp(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		before := len(mt.outbox())
+		out := mt.send(ana, mt.m.Mailbox, "", "NEW atacama WITH "+bea+"\r\n")
+		if r := refusals(out); len(r) > 0 {
+			t.Fatalf("Ana's NEW with Bea refused: %q", r)
+		}
+		for _, n := range mt.outbox()[before:] {
+			if n.To == bea && n.Kind == mailroom.KindInvitation {
+				return n.Game
+			}
+		}
+		t.Fatal("Bea got no invitation")
+		return ""
+	}
+	first := newGame()
+	mt.send(bea, mt.m.Tokens.ReplyTo(mt.m.Mailbox, first, 1), "", "JOIN\r\n")
+	for range 5 {
+		newGame()
 	}
 }
