@@ -46,3 +46,15 @@ type Notation interface {
 type Translator interface {
 	MoveIn(lang string, m Move) string
 }
+
+// MoveIn writes move m of state st in language lang where the game has
+// words of that language for it (Translator), and as the game's notation
+// writes it otherwise; either reads back as m.
+func MoveIn(st State, lang string, m Move) string {
+	if t, ok := st.(Translator); ok && lang != "en" {
+		if s := t.MoveIn(lang, m); s != "" {
+			return s
+		}
+	}
+	return m.String()
+}

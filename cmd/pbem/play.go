@@ -160,18 +160,8 @@ func runLegal(ctx context.Context, e *env, args []string) error {
 	if err := checkSeat(g.Created.Players, *seat); err != nil {
 		return err
 	}
-	// A game that writes its moves in the reader's words (rules.Translator)
-	// gives each as a player of that language writes it, and pbem move and
-	// mail read it back as the same move; others have one notation.
-	tr, _ := g.State.(rules.Translator)
 	for _, m := range g.State.Legal(rules.Seat(*seat)) {
-		line := m.String()
-		if tr != nil && *lang != "en" {
-			if in := tr.MoveIn(*lang, m); in != "" {
-				line = in
-			}
-		}
-		fmt.Fprintln(e.stdout, line)
+		fmt.Fprintln(e.stdout, rules.MoveIn(g.State, *lang, m))
 	}
 	return nil
 }

@@ -253,10 +253,9 @@ func held(g *projections.Game, seat int, kind string, e events.Event) bool {
 	if e.Type == events.TypeDigestChanged || e.Type == events.TypeSaysGathered {
 		return false // the answer to DIGEST itself; SAYs held back from before the digests began
 	}
-	if asks(g, e, seat) {
-		return false // a question (an offer) held for the next mail may lapse unread
-	}
-	return g.Digest[seat] && digested[kind] || g.Quiet[seat] && quieted[kind]
+	// A question (an offer) held for the next mail may lapse unread; the
+	// move is read only for a seat whose mail would be held.
+	return (g.Digest[seat] && digested[kind] || g.Quiet[seat] && quieted[kind]) && !asks(g, e, seat)
 }
 
 // asks reports whether e is a move that asks seat a question it answers

@@ -289,7 +289,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 			}
 		}
 		if example != nil {
-			m.Example, m.ExampleMove = moveIn(g, loc, example), example.String()
+			m.Example, m.ExampleMove = rules.MoveIn(g.State, loc.Lang(), example), example.String()
 		}
 		if guide, ok := g.State.(rules.PhrasedGuide); ok {
 			m.MoveSyntax = loc.tidy(loc.phrase(guide.MoveSyntaxPhrase(seat)))
@@ -366,21 +366,9 @@ func allLegal(g *projections.Game, seat rules.Seat, loc Locale) []string {
 	slices.SortStableFunc(legal, func(a, b rules.Move) int { return naturalCompare(a.String(), b.String()) })
 	all := make([]string, len(legal))
 	for i, mv := range legal {
-		all[i] = moveIn(g, loc, mv)
+		all[i] = rules.MoveIn(g.State, loc.Lang(), mv)
 	}
 	return all
-}
-
-// moveIn writes mv in the reader's words where the game has them
-// (rules.Translator: a game's moves in Chinese), and
-// as the game's notation writes it otherwise; either reads back as mv.
-func moveIn(g *projections.Game, loc Locale, mv rules.Move) string {
-	if t, ok := g.State.(rules.Translator); ok && loc.Lang() != "en" {
-		if s := t.MoveIn(loc.Lang(), mv); s != "" {
-			return s
-		}
-	}
-	return mv.String()
 }
 
 // lastDigest returns how many of evs the seat's previous digest (or its
