@@ -19,8 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-
-	"github.com/pbem-games/pbem/events/storetest"
 )
 
 // command is one subcommand.
@@ -50,7 +48,6 @@ func commands() []command {
 		{"mail", mailSynopsis(), "read a mail as pbem does; list, show and retry the mail pbem sends", runMailCommand},
 		{"demo", "[--players N] [--variant x,y] [--timeout D] [-v]", "play a whole game by mail between bots on a mail system in the process", runDemo},
 		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N] [--quiet]", "play a whole game between seeded random players, without mail", runSelfplay},
-		{"bench", "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--memprofile FILE] [--cluster=false]", "measure throughput, latency, rebuild, growth and memory against raw JetStream", runBench},
 	}, append(tableCommands(), opsCommands()...)...)
 }
 
@@ -60,8 +57,6 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func main() {
-	// pbem bench starts this program again as the nodes of its cluster.
-	storetest.ServeNodeIfAsked()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

@@ -51,11 +51,35 @@ var allowed = map[string][]string{
 	"web":                         {"campaigns", "campaigns/organiser", "catalog", "events", "games", "mail", "pictures", "projections", "rules", "templates/words"},
 	"internal/bench":              {"catalog", "events", "events/storetest", "games", "games/mailroom", "internal/postoffice", "mail", "mail/loopback", "pictures", "projections", "rules"},
 	"cmd/pbem":                    {"*"},
+	"cmd/pbem-bench":              {"catalog/all", "events/storetest", "internal/bench"},
 }
 
 // TestLayers fails when a package imports a package of the module that
 // its layer may not, or when a package has no layer.
 func TestLayers(t *testing.T) {
+	imports := moduleImports(t)
+	for pkg, imps := range imports {
+		may, ok := allowed[pkg]
+		if !ok && strings.HasPrefix(pkg, "rules/") {
+			may, ok = allowed["rules/..."]
+		}
+		if !ok {
+			t.Errorf("package %s has no layer in the allowed table", pkg)
+			continue
+		}
+		for imp := range imps {
+			if !slices.Contains(may, "*") && !slices.Contains(may, imp) {
+				t.Errorf("package %s imports %s, which its layer may not (it may import %v)", pkg, imp, may)
+			}
+		}
+	}
+}
+
+// moduleImports returns, for each package of the module, the packages
+// of the module its non-test files import, by their paths below the
+// module ("games/mailroom").
+func moduleImports(t *testing.T) map[string]map[string]bool {
+	t.Helper()
 	imports := map[string]map[string]bool{}
 	fset := token.NewFileSet()
 	eachSource(t, func(pkg, path string) error {
@@ -76,19 +100,31 @@ func TestLayers(t *testing.T) {
 	if len(imports) < 10 {
 		t.Fatalf("found %d packages, want the module's", len(imports))
 	}
-	for pkg, imps := range imports {
-		may, ok := allowed[pkg]
-		if !ok && strings.HasPrefix(pkg, "rules/") {
-			may, ok = allowed["rules/..."]
-		}
-		if !ok {
-			t.Errorf("package %s has no layer in the allowed table", pkg)
-			continue
-		}
-		for imp := range imps {
-			if !slices.Contains(may, "*") && !slices.Contains(may, imp) {
-				t.Errorf("package %s imports %s, which its layer may not (it may import %v)", pkg, imp, may)
+	return imports
+}
+
+// TestPbemLinksNoBench fails when the pbem binary links the benchmark or
+// the test cluster, directly or through another package: they are tools
+// of their own (cmd/pbem-bench) and of the tests.
+func TestPbemLinksNoBench(t *testing.T) {
+	imports := moduleImports(t)
+	linked, todo := map[string]bool{}, []string{"cmd/pbem"}
+	for len(todo) > 0 {
+		pkg := todo[0]
+		todo = todo[1:]
+		for imp := range imports[pkg] {
+			if !linked[imp] {
+				linked[imp] = true
+				todo = append(todo, imp)
 			}
+		}
+	}
+	if len(linked) < 10 {
+		t.Fatalf("cmd/pbem links %d packages of the module, want all it uses: %v", len(linked), linked)
+	}
+	for _, never := range []string{"internal/bench", "events/storetest", "internal/torture"} {
+		if linked[never] {
+			t.Errorf("cmd/pbem links %s", never)
 		}
 	}
 }

@@ -61,13 +61,17 @@ type PostOffice struct {
 }
 
 // Start makes the post office of svc for the games offered as c says,
-// ready to Run; svc's store is open and stays the caller's to close, and
-// its rules are those of the games offered.
+// ready to Run. svc is left as it is: the post office runs a service of
+// its own with svc's store, clock, entropy, retries and cache, and the
+// rules of the games offered, the domain, mailbox, shortest deadline and
+// most observers c gives. The store is open and stays the caller's to
+// close; Start tells it (OnResubscribe) to log each subscription started
+// again.
 func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c Config, log *slog.Logger) (*PostOffice, error) {
 	if offered == nil {
 		return nil, errors.New("postoffice: no games offered")
 	}
-	svc.Domain, svc.Mailbox, svc.Catalog = c.IDDomain(), c.Mailbox, offered.Rules()
+	svc = configured(svc, offered, c)
 	smtpOpts, err := c.SMTPOptions()
 	if err != nil {
 		return nil, err
@@ -115,7 +119,6 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	if err != nil {
 		return nil, err
 	}
-	svc.MinDeadline, svc.MaxObservers = c.MinDeadline.Duration, c.MaxObservers
 	record := mail.StoreInbox(svc.Store)
 	return &PostOffice{
 		post:    post,
@@ -159,6 +162,13 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 			Every: c.Tick.Duration, Now: svc.Time, Log: log.With("part", "retention")},
 		record: newRecorder(svc, log),
 	}, nil
+}
+
+// configured is a new service with given's store, clock, entropy, retries
+// and cache, for the games offered, configured as c says.
+func configured(given *games.Service, offered *catalog.Catalog, c Config) *games.Service {
+	return &games.Service{Store: given.Store, Now: given.Now, Entropy: given.Entropy, Retries: given.Retries, CacheGames: given.CacheGames,
+		Catalog: offered.Rules(), Domain: c.IDDomain(), Mailbox: c.Mailbox, MinDeadline: c.MinDeadline.Duration, MaxObservers: c.MaxObservers}
 }
 
 // Run runs every part until ctx ends. Each part but the disk watch runs in
