@@ -2,21 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
-	"golang.org/x/text/width"
-
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
-	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -289,38 +284,6 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// campaignJSON is what pbem campaign standings --json prints.
-type campaignJSON struct {
-	ID          string                  `json:"id"`
-	Kind        string                  `json:"kind"`
-	Game        string                  `json:"game"`
-	Over        bool                    `json:"over"`
-	Rounds      int                     `json:"rounds"`
-	Games       []campaignGameJSON      `json:"games"`
-	Standings   []standingJSON          `json:"standings"`
-	Ratings     []campaigns.Rating      `json:"ratings"`
-	Reliability []campaigns.Reliability `json:"reliability"`
-	// Page is the campaign's public page (pbem campaign show only).
-	Page string `json:"page,omitempty"`
-}
-
-type campaignGameJSON struct {
-	ID      string   `json:"id"`
-	Round   int      `json:"round"`
-	Table   int      `json:"table"`
-	Players []string `json:"players"` // in seat order
-	Places  []int    `json:"places,omitempty"`
-}
-
-// standingJSON is a line of the standings with its scores in points,
-// not the sixtieths they are counted in.
-type standingJSON struct {
-	campaigns.Standing
-	Points          float64 `json:"points"`
-	Buchholz        float64 `json:"buchholz"`
-	SonnebornBerger float64 `json:"sonnebornBerger"`
-}
-
 func runCampaignStandings(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("standings")
 	asJSON := fs.Bool("json", false, "print the standings, games, ratings and reliability as JSON")
@@ -371,132 +334,13 @@ func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page stri
 		return err
 	}
 	if asJSON {
-		return printCampaignJSON(e, c, page)
+		return organiser.WriteJSON(e.stdout, c, page)
 	}
 	if page != "" {
 		fmt.Fprintln(e.stdout, p.S("campaign.show.page", page))
 	}
-	printCampaign(e, c, p)
+	organiser.WriteStandings(e.stdout, c, p)
 	return nil
-}
-
-func printCampaignJSON(e *env, c *campaigns.Campaign, page string) error {
-	out := campaignJSON{ID: c.ID, Kind: c.Created.Kind, Game: c.Created.Game, Over: c.Over(), Rounds: len(c.Rounds),
-		Games: []campaignGameJSON{}, Ratings: c.Ratings(), Reliability: c.Reliability(), Page: page}
-	for _, g := range c.Games {
-		j := campaignGameJSON{ID: g.Game, Round: g.Round, Table: g.Table, Players: g.Seats}
-		if g.Result != nil {
-			j.Places = g.Result.Places
-		}
-		out.Games = append(out.Games, j)
-	}
-	for _, st := range c.Standings() {
-		out.Standings = append(out.Standings, standingJSON{Standing: st, Points: st.Points.Float(),
-			Buchholz: st.Buchholz.Float(), SonnebornBerger: st.SonnebornBerger.Float()})
-	}
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
-// printCampaign prints the campaign's state and its standings as a
-// table, in the language of p.
-func printCampaign(e *env, c *campaigns.Campaign, p words.Printer) {
-	heading := p.S("campaign.show.heading", c.ID, c.Created.Kind, c.Created.Game, max(c.Created.Options.Table, 2),
-		p.S("campaign.show.rounds", len(c.Rounds)), p.S("campaign.show.games", len(c.Games)), len(c.Running()), p.S("web.campaign.kind."+c.Created.Kind))
-	if c.Over() {
-		heading += p.S("campaign.show.over")
-	}
-	fmt.Fprintln(e.stdout, heading)
-	fmt.Fprintln(e.stdout)
-	ratings, rel := map[string]campaigns.Rating{}, map[string]campaigns.Reliability{}
-	for _, r := range c.Ratings() {
-		ratings[r.Player] = r
-	}
-	for _, r := range c.Reliability() {
-		rel[r.Player] = r
-	}
-	rows := [][]string{{p.S("web.campaign.col.rank"), p.S("campaign.show.col.player"), p.S("web.campaign.col.points"), p.S("web.campaign.col.played"),
-		p.S("web.campaign.col.byes"), p.S("campaign.show.col.buchholz"), p.S("campaign.show.col.sb"), p.S("web.campaign.col.gamescore"),
-		p.S("web.campaign.col.timeouts"), p.S("campaign.show.col.elo"), p.S("web.campaign.col.ontime")}}
-	for _, st := range c.Standings() {
-		player := st.Player
-		switch {
-		case st.Withdrawn != "":
-			why := strings.SplitN(st.Withdrawn, ":", 2)[0]
-			if id := "campaign.show.left." + why; words.Has(p.Lang(), id) {
-				why = p.S(id)
-			}
-			player += " (" + why + ")"
-		case st.Ladder > 0:
-			player += " (" + p.S("campaign.show.ladder", st.Ladder) + ")"
-		case st.Division > 0:
-			player += " (" + p.S("web.campaign.division", st.Division) + ")"
-		}
-		rows = append(rows, []string{strconv.Itoa(st.Rank), player, st.Points.String(), strconv.Itoa(st.Played), strconv.Itoa(st.Byes), st.Buchholz.String(),
-			st.SonnebornBerger.String(), strconv.Itoa(st.GameScore), strconv.Itoa(st.Timeouts), fmt.Sprintf("%.0f", ratings[st.Player].Elo),
-			fmt.Sprintf("%.0f%%", 100*rel[st.Player].OnTime)})
-	}
-	writeTable(e.stdout, rows)
-	if len(c.Games) > 0 {
-		fmt.Fprintln(e.stdout)
-		rows = [][]string{{p.S("web.campaign.col.game"), p.S("campaign.show.col.round"), p.S("web.campaign.col.table"), p.S("web.campaign.col.players"), p.S("campaign.show.col.places")}}
-		for _, g := range c.Games {
-			places := p.S("campaign.show.playing")
-			if g.Result != nil {
-				places = joinInts(g.Result.Places)
-			}
-			rows = append(rows, []string{g.Game, strconv.Itoa(g.Round), strconv.Itoa(g.Table), strings.Join(g.Seats, ", "), places})
-		}
-		writeTable(e.stdout, rows)
-	}
-}
-
-// writeTable writes rows as columns, each cell padded to its column's
-// width and two spaces more, as a terminal shows them: a wide character
-// (汉字, a fullwidth form) takes two columns, so that a table in Chinese
-// lines up as one in English does.
-func writeTable(w io.Writer, rows [][]string) {
-	var widths []int
-	for _, r := range rows {
-		for i, cell := range r {
-			if i == len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[i] = max(widths[i], displayWidth(cell))
-		}
-	}
-	for _, r := range rows {
-		var b strings.Builder
-		for i, cell := range r {
-			b.WriteString(cell)
-			b.WriteString(strings.Repeat(" ", widths[i]-displayWidth(cell)+2))
-		}
-		fmt.Fprintln(w, b.String())
-	}
-}
-
-// displayWidth is how many columns a terminal gives s: two for each wide
-// or fullwidth rune, one for any other.
-func displayWidth(s string) int {
-	n := 0
-	for _, r := range s {
-		switch width.LookupRune(r).Kind() {
-		case width.EastAsianWide, width.EastAsianFullwidth:
-			n += 2
-		default:
-			n++
-		}
-	}
-	return n
-}
-
-// count writes n things: "1 round", "3 rounds".
-func count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return strconv.Itoa(n) + " " + thing + "s"
 }
 
 func runCampaignList(ctx context.Context, e *env, args []string) error {
@@ -507,15 +351,10 @@ func runCampaignList(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	subjects, err := org.Games.Store.Counts(ctx, events.CampaignSubject+">")
+	ids, err := org.IDs(ctx)
 	if err != nil {
 		return err
 	}
-	var ids []string
-	for s := range subjects {
-		ids = append(ids, strings.TrimPrefix(s, events.CampaignSubject))
-	}
-	slices.Sort(ids)
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "id\tkind\tgame\tplayers\trounds\tstate\t")
 	for _, id := range ids {
@@ -591,7 +430,7 @@ func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("campaign verify %s: %w", id, err)
 	}
-	fmt.Fprintln(e.stdout, campaignVerdict(rep, true, ""))
+	fmt.Fprintln(e.stdout, organiser.Verdict(rep, true, ""))
 	return nil
 }
 
@@ -620,35 +459,6 @@ func verifyCampaignFile(e *env, file, trust string) error {
 	if err != nil {
 		return fmt.Errorf("verify %s: %w", file, err)
 	}
-	fmt.Fprintln(e.stdout, campaignVerdict(rep, checked, origin))
+	fmt.Fprintln(e.stdout, organiser.Verdict(rep, checked, origin))
 	return nil
-}
-
-// campaignVerdict is the line a campaign that verifies gets, clauses
-// joined by "; " as the game verifier's verdict (docs/history-format.md).
-func campaignVerdict(rep organiser.Report, checked bool, origin string) string {
-	c := rep.Campaign
-	var v []string
-	if checked {
-		v = append(v, fmt.Sprintf("ok: campaign %s, %d events, hash chain intact", c.ID, rep.Events))
-	} else {
-		v = append(v, fmt.Sprintf("chain intact; origin not checked: campaign %s, %d events", c.ID, rep.Events))
-	}
-	results := fmt.Sprintf("%d results match their games' own histories", rep.Results)
-	if rep.FromFile > 0 {
-		results += fmt.Sprintf(" (%d of them in the file, each verified)", rep.FromFile)
-	}
-	v = append(v, results)
-	if rep.Pairings {
-		v = append(v, "every round paired again from the seed as recorded")
-	} else {
-		v = append(v, "the seed stays secret until the campaign is over, so the pairings can be drawn again only then")
-	}
-	if st := c.Standings(); len(st) > 0 {
-		v = append(v, fmt.Sprintf("standings folded: %s first with %s", st[0].Player, st[0].Points))
-	}
-	if origin != "" {
-		v = append(v, origin)
-	}
-	return strings.Join(v, "; ")
 }

@@ -29,7 +29,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := c.Check(); err != nil {
 		return err
 	}
-	h, err := logHandler(e.stderr, cmp.Or(*logFormat, c.LogFormat), cmp.Or(*logLevel, c.LogLevel))
+	h, err := postoffice.LogHandler(e.stderr, cmp.Or(*logFormat, c.LogFormat), cmp.Or(*logLevel, c.LogLevel))
 	if err != nil {
 		return err
 	}

@@ -4,9 +4,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/pbem-games/pbem/mail"
 	"strings"
 	"time"
+
+	"github.com/pbem-games/pbem/mail"
 
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
