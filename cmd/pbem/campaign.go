@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,7 +12,6 @@ import (
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/internal/postoffice"
-	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 	"github.com/pbem-games/pbem/web"
@@ -411,54 +409,15 @@ func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 		return usageError{"usage: pbem campaign " + form}
 	}
 	if *file != "" {
-		return verifyCampaignFile(e, *file, *trust)
+		offered, err := e.games()
+		if err != nil {
+			return err
+		}
+		return e.print(postoffice.VerifyCampaignFile(offered.Rules(), e.data, *file, *trust))
 	}
 	org, err := e.organiser(ctx)
 	if err != nil {
 		return err
 	}
-	id := campaignID(pos[0])
-	b, err := org.Export(ctx, id, nil, false)
-	if err != nil {
-		return err
-	}
-	seed, err := org.Seed(ctx, id)
-	if err != nil {
-		return err
-	}
-	rep, err := org.Verify(ctx, splitLines(b), &seed)
-	if err != nil {
-		return fmt.Errorf("campaign verify %s: %w", id, err)
-	}
-	fmt.Fprintln(e.stdout, organiser.Verdict(rep, true, ""))
-	return nil
-}
-
-// verifyCampaignFile is pbem verify --campaign --file F (and pbem
-// campaign verify --file F): the campaign's export checked from the file
-// alone, every game's history with it, and its signature against the
-// trusted key.
-func verifyCampaignFile(e *env, file, trust string) error {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return fmt.Errorf("verify: %w", err)
-	}
-	offered, err := e.games()
-	if err != nil {
-		return err
-	}
-	rep, err := organiser.VerifyFile(offered.Rules(), splitLines(data))
-	if err != nil {
-		return fmt.Errorf("verify %s: %w", file, err)
-	}
-	trusted, whose, err := trustedKey(e.data, trust)
-	if err != nil {
-		return fmt.Errorf("verify: %w", err)
-	}
-	checked, origin, err := checkOrigin(projections.Report{Signer: rep.Signer}, trusted, whose, trust != "")
-	if err != nil {
-		return fmt.Errorf("verify %s: %w", file, err)
-	}
-	fmt.Fprintln(e.stdout, organiser.Verdict(rep, checked, origin))
-	return nil
+	return e.print(postoffice.VerifyCampaign(ctx, org, campaignID(pos[0])))
 }
