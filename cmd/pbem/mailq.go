@@ -4,16 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
-	"text/tabwriter"
-	"time"
 
-	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/projections"
 )
 
 const mailUsage = `usage: pbem mail parse [--config FILE] FILE.eml
@@ -83,43 +78,7 @@ func runMailList(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	opt.Notices = mailroom.New(svc, e.offered).Notices
-	return listMail(ctx, e.store, e.stdout, opt)
-}
-
-// listMail prints the notices opt chooses, one a line.
-func listMail(ctx context.Context, store events.Follower, w io.Writer, opt mail.ListOptions) error {
-	list, err := mail.ListNotices(ctx, store, opt)
-	if err != nil {
-		return err
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "MESSAGE-ID\tTO\tKIND\tEVENT\tSTATE\tDETAIL")
-	for _, s := range list {
-		event := "-"
-		if s.Notice.Game != "" {
-			event = fmt.Sprintf("%s#%d", s.Notice.Game, s.Notice.Seq)
-		}
-		fmt.Fprintf(tw, "<%s>\t%s\t%s\t%s\t%s\t%s\n", s.Notice.ID, s.Notice.To, s.Notice.Kind, event, s.State, heldDetail(s.Held))
-	}
-	return tw.Flush()
-}
-
-// heldDetail says why a notice is held and what comes next.
-func heldDetail(h *mail.Held) string {
-	if h == nil {
-		return ""
-	}
-	var parts []string
-	if h.State == mail.StateWaiting && !h.Next.IsZero() {
-		parts = append(parts, "next try "+h.Next.UTC().Format(time.RFC3339))
-	}
-	if h.Tries > 0 {
-		parts = append(parts, fmt.Sprintf("%d tries since %s", h.Tries, h.Since.UTC().Format(time.RFC3339)))
-	}
-	if h.Error != "" {
-		parts = append(parts, oneLine(h.Error))
-	}
-	return strings.Join(parts, "; ")
+	return postoffice.ListMail(ctx, e.store, e.stdout, opt)
 }
 
 // runMailShow prints a notice's whole mail as it was or would be sent,
@@ -143,33 +102,13 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 		c.Mailbox = "games@" + domain
 		fmt.Fprintf(e.stderr, "pbem: no --config: the mail is shown as from %s\n", c.Mailbox)
 	}
-	if c.SMTP.Addr == "" {
-		c.SMTP.Addr = "localhost:25" // never dialed: the mail is only written out
-	}
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err
 	}
-	opts, err := c.SMTPOptions()
-	if err != nil {
-		return err
-	}
-	sender, err := mail.NewSender(opts)
-	if err != nil {
-		return err
-	}
-	svc.Domain = c.IDDomain()
-	index, err := projections.NewProjector(ctx, e.store, svc.Catalog)
-	if err != nil {
-		return err
-	}
-	lh, err := c.Letterhead(index)
-	if err != nil {
-		return err
-	}
-	st, err := postoffice.ShowMail(ctx, mailroom.New(svc, e.offered), lh, sender, e.stdout, pos[0])
+	st, err := postoffice.ShowNotice(ctx, svc, e.offered, c, pos[0], e.stdout)
 	if err == nil {
-		fmt.Fprintf(e.stderr, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, heldDetail(st.Held))
+		fmt.Fprintf(e.stderr, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, postoffice.HeldDetail(st.Held))
 	}
 	return err
 }

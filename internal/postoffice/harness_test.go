@@ -2,7 +2,6 @@ package postoffice
 
 import (
 	"context"
-	"github.com/pbem-games/pbem/catalog"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -11,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/pbem-games/pbem/catalog"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"

@@ -167,8 +167,17 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 // configured is a new service with given's store, clock, entropy, retries
 // and cache, for the games offered, configured as c says.
 func configured(given *games.Service, offered *catalog.Catalog, c Config) *games.Service {
-	return &games.Service{Store: given.Store, Now: given.Now, Entropy: given.Entropy, Retries: given.Retries, CacheGames: given.CacheGames,
-		Catalog: offered.Rules(), Domain: c.IDDomain(), Mailbox: c.Mailbox, MinDeadline: c.MinDeadline.Duration, MaxObservers: c.MaxObservers}
+	svc := copyService(given)
+	svc.Catalog, svc.Domain, svc.Mailbox = offered.Rules(), c.IDDomain(), c.Mailbox
+	svc.MinDeadline, svc.MaxObservers = c.MinDeadline.Duration, c.MaxObservers
+	return svc
+}
+
+// copyService is a new service with the settings of svc and a cache of
+// its own, for a part that changes a setting without changing svc's.
+func copyService(svc *games.Service) *games.Service {
+	return &games.Service{Store: svc.Store, Catalog: svc.Catalog, Now: svc.Now, Entropy: svc.Entropy, Retries: svc.Retries, Domain: svc.Domain,
+		CacheGames: svc.CacheGames, MinDeadline: svc.MinDeadline, MaxObservers: svc.MaxObservers, Mailbox: svc.Mailbox}
 }
 
 // Run runs every part until ctx ends. Each part but the disk watch runs in
