@@ -64,6 +64,9 @@ func TestNew(t *testing.T) {
 	if _, ok := c.Rules()["nim"]; !ok || len(c.Names()) != len(all.Games())+1 {
 		t.Errorf("the catalog's games are %v, want pbem's and nim", c.Names())
 	}
+	if first, _ := catalog.New(catalogtest.Nim(), all.Games()[0]); first.First() != "nim" || c.First() != all.Games()[0].Rules.Info().Name {
+		t.Errorf("First() = %q and %q, want the game registered first, nim and %s", first.First(), c.First(), all.Games()[0].Rules.Info().Name)
+	}
 	if got := c.Words().For("zh").S("took %s stones", "2"); got != "拿走了 2 颗石子" {
 		t.Errorf("the catalog's Chinese for Nim's move = %q", got)
 	}
@@ -142,7 +145,7 @@ func TestNilCatalog(t *testing.T) {
 	if _, err := c.Draw("nim", nim.View{}, nil); !errors.Is(err, pictures.ErrNoPicture) {
 		t.Errorf("Draw = %v, want ErrNoPicture", err)
 	}
-	if _, ok := c.Doc("nim", "en"); ok || c.Bots("nim").AtOnce || len(c.Names()) != 0 {
+	if _, ok := c.Doc("nim", "en"); ok || c.Bots("nim").AtOnce || len(c.Names()) != 0 || c.First() != "" {
 		t.Errorf("a nil catalog holds a game: Doc %v, Bots %v, Names %v", ok, c.Bots("nim"), c.Names())
 	}
 }

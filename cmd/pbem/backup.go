@@ -18,11 +18,11 @@ func runBackup(ctx context.Context, e *env, args []string) error {
 	out := fs.String("out", "", "directory to write the backup to; it must be empty or not exist (with --keep, the directory of backups)")
 	passFile := fs.String("passphrase-file", "", "encrypt the backup with the passphrase on this file's first line (\"-\": PBEM_BACKUP_PASSPHRASE)")
 	keep := fs.Int("keep", 0, "write the backup into a new pbem-<time> directory under --out and keep only the newest N there")
-	if _, err := e.parse(fs, args, 0, "--out DIR [--passphrase-file FILE] [--keep N]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	if *out == "" || *keep < 0 {
-		return usageError{"usage: pbem backup --out DIR [--passphrase-file FILE] [--keep N]"}
+		return usageOf("backup")
 	}
 	dir := *out
 	if *keep > 0 {
@@ -62,11 +62,11 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
 	from := fs.String("from", "", "directory of a backup made by pbem backup")
 	passFile := fs.String("passphrase-file", "", "the passphrase of an encrypted backup, on this file's first line (\"-\": PBEM_BACKUP_PASSPHRASE)")
-	if _, err := e.parse(fs, args, 0, "--from DIR [--passphrase-file FILE]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	if *from == "" {
-		return usageError{"usage: pbem restore --from DIR [--passphrase-file FILE]"}
+		return usageOf("restore")
 	}
 	var passphrase []byte
 	if backups.Sealed(*from) {

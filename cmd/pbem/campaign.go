@@ -17,53 +17,24 @@ import (
 	"github.com/pbem-games/pbem/web"
 )
 
-const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--auto-pair] [--seed N]
-       pbem campaign enter ID PLAYER
-       pbem campaign withdraw ID PLAYER [--reason TEXT]
-       pbem campaign pair ID
-       pbem campaign challenge ID CHALLENGER DEFENDER
-       pbem campaign record ID [GAME]
-       pbem campaign decide ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]
-       pbem campaign show ID [--json] [--lang en|zh] [--config FILE]
-       pbem campaign standings ID [--json]
-       pbem campaign list
-       pbem campaign export ID [--games]
-       pbem campaign verify ID | --file F [--key FILE|FINGERPRINT]`
-
-// campaignSynopsis is the campaign command's synopsis, one line per
-// subcommand, read from its usage.
-func campaignSynopsis() string {
-	var forms []string
-	for _, l := range strings.Split(campaignUsage, "\n") {
-		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "usage:"))
-		forms = append(forms, strings.TrimSpace(strings.TrimPrefix(l, "pbem campaign")))
+// campaignCommands are the subcommands of "pbem campaign": round robins,
+// Swiss tournaments, knockouts, ladders and leagues whose games are
+// ordinary games.
+func campaignCommands() []command {
+	return []command{
+		{"new", "KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--auto-pair] [--seed N]", "start a campaign and print its id", runCampaignNew},
+		{"enter", "ID PLAYER", "enter a player", runCampaignEnter},
+		{"withdraw", "ID PLAYER [--reason TEXT]", "withdraw a player", runCampaignWithdraw},
+		{"pair", "ID", "pair the next round and start its games", runCampaignPair},
+		{"challenge", "ID CHALLENGER DEFENDER", "start a ladder's challenge", runCampaignChallenge},
+		{"record", "ID [GAME]", "record the results of the games ended", runCampaignRecord},
+		{"decide", "ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]", "record the organiser's decision", runCampaignDecide},
+		{"show", "ID [--json] [--lang en|zh] [--config FILE]", "print the standings after the campaign page's address", runCampaignShow},
+		{"standings", "ID [--json]", "print the standings", runCampaignStandings},
+		{"list", "", "list the campaigns", runCampaignList},
+		{"export", "ID [--games]", "print the campaign's history, signed", runCampaignExport},
+		{"verify", "ID | --file F [--key FILE|FINGERPRINT]", "verify a campaign's history", runCampaignVerify},
 	}
-	return strings.Join(forms, "\n")
-}
-
-// campaignCommands are the subcommands of "pbem campaign".
-var campaignCommands = map[string]func(context.Context, *env, []string) error{
-	"new":       runCampaignNew,
-	"enter":     runCampaignEnter,
-	"withdraw":  runCampaignWithdraw,
-	"pair":      runCampaignPair,
-	"challenge": runCampaignChallenge,
-	"record":    runCampaignRecord,
-	"decide":    runCampaignDecide,
-	"show":      runCampaignShow,
-	"standings": runCampaignStandings,
-	"list":      runCampaignList,
-	"export":    runCampaignExport,
-	"verify":    runCampaignVerify,
-}
-
-// runCampaign runs "pbem campaign …": round robins, Swiss tournaments,
-// knockouts and ladders whose games are ordinary games.
-func runCampaign(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 || campaignCommands[args[0]] == nil {
-		return usageError{campaignUsage}
-	}
-	return campaignCommands[args[0]](ctx, e, args[1:])
 }
 
 func (e *env) organiser(ctx context.Context) (*organiser.Service, error) {
@@ -74,23 +45,17 @@ func (e *env) organiser(ctx context.Context) (*organiser.Service, error) {
 	return &organiser.Service{Games: svc}, nil
 }
 
-// campaignForm is the usage line of subcommand sub.
-func campaignForm(sub string) string {
-	for _, l := range strings.Split(campaignSynopsis(), "\n") {
-		if strings.HasPrefix(l, sub+" ") || l == sub {
-			return strings.TrimSpace(strings.TrimPrefix(l, sub))
-		}
-	}
-	return ""
-}
-
 func campaignFlags(sub string) *flag.FlagSet {
 	return flag.NewFlagSet("campaign "+sub, flag.ContinueOnError)
 }
 
 func runCampaignNew(ctx context.Context, e *env, args []string) error {
+	offered, err := e.games()
+	if err != nil {
+		return err
+	}
 	fs := campaignFlags("new")
-	game := fs.String("game", "", "the game every table plays, e.g. atacama")
+	game := fs.String("game", "", "the game every table plays, e.g. "+offered.First())
 	players := fs.String("players", "", "comma-separated player names or addresses, the entries in order")
 	table := fs.Int("table", 0, "seats at each table: 2, or 3 to 5 in a round robin or a league (default 2)")
 	rounds := fs.Int("rounds", 0, "a Swiss's rounds (default: the base-2 logarithm of the entries), a round robin's or a league season's cycles (default 1)")
@@ -104,12 +69,12 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	deadline := fs.String("deadline", "", "every game's time per move, e.g. 72h or 3d (default: pbem's clock)")
 	autoPair := fs.Bool("auto-pair", false, "a running pbem serve pairs each next round as soon as every game of the round before has ended (not on a ladder)")
 	seed := fs.String("seed", "", "a number, for a repeatable campaign (default: a secret random seed)")
-	pos, err := e.parse(fs, args, 1, "new "+campaignForm("new"))
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
 	if *game == "" || *players == "" {
-		return usageError{"campaign new: --game and --players are required, e.g. --game atacama --players ana@example.org,bea@example.net,cy@example.com"}
+		return usageError{"campaign new: --game and --players are required, e.g. --game " + offered.First() + " --players ana@example.org,bea@example.net,cy@example.com"}
 	}
 	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: splitList(*variants), Players: splitList(*players), Organiser: "operator",
 		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks),
@@ -156,7 +121,7 @@ func ints(s string) ([]int, error) {
 func campaignID(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 func runCampaignEnter(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("enter"), args, 2, "enter "+campaignForm("enter"))
+	pos, err := e.parse(campaignFlags("enter"), args, 2)
 	if err != nil {
 		return err
 	}
@@ -174,7 +139,7 @@ func runCampaignEnter(ctx context.Context, e *env, args []string) error {
 func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("withdraw")
 	reason := fs.String("reason", "", "why, for the history")
-	pos, err := e.parse(fs, args, 2, "withdraw "+campaignForm("withdraw"))
+	pos, err := e.parse(fs, args, 2)
 	if err != nil {
 		return err
 	}
@@ -190,7 +155,7 @@ func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
 }
 
 func runCampaignPair(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("pair"), args, 1, "pair "+campaignForm("pair"))
+	pos, err := e.parse(campaignFlags("pair"), args, 1)
 	if err != nil {
 		return err
 	}
@@ -204,7 +169,7 @@ func runCampaignPair(ctx context.Context, e *env, args []string) error {
 }
 
 func runCampaignChallenge(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("challenge"), args, 3, "challenge "+campaignForm("challenge"))
+	pos, err := e.parse(campaignFlags("challenge"), args, 3)
 	if err != nil {
 		return err
 	}
@@ -226,12 +191,12 @@ func printStarted(e *env, started []campaigns.GameStarted) {
 }
 
 func runCampaignRecord(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("record"), args, -1, "record "+campaignForm("record"))
+	pos, err := e.parse(campaignFlags("record"), args, -1)
 	if err != nil {
 		return err
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		return usageError{"usage: pbem campaign record " + campaignForm("record")}
+		return usageOf("campaign record")
 	}
 	org, err := e.organiser(ctx)
 	if err != nil {
@@ -263,7 +228,7 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	game := fs.String("game", "", "the game adjudicated")
 	places := fs.String("places", "", "the places of the game adjudicated, by seat, e.g. 1,2")
 	player := fs.String("player", "", "the player disqualified")
-	pos, err := e.parse(fs, args, 2, "decide "+campaignForm("decide"))
+	pos, err := e.parse(fs, args, 2)
 	if err != nil {
 		return err
 	}
@@ -285,7 +250,7 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 func runCampaignStandings(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("standings")
 	asJSON := fs.Bool("json", false, "print the standings, games, ratings and reliability as JSON")
-	pos, err := e.parse(fs, args, 1, "standings "+campaignForm("standings"))
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -299,7 +264,7 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the page's address, the standings, games, ratings and reliability as JSON")
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file (web_url)")
 	lang := fs.String("lang", words.Fallback, "the language of the table: "+strings.Join(words.Languages(), ", "))
-	pos, err := e.parse(fs, args, 1, "show "+campaignForm("show"))
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -342,7 +307,7 @@ func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page stri
 }
 
 func runCampaignList(ctx context.Context, e *env, args []string) error {
-	if _, err := e.parse(campaignFlags("list"), args, 0, "list"); err != nil {
+	if _, err := e.parse(campaignFlags("list"), args, 0); err != nil {
 		return err
 	}
 	org, err := e.organiser(ctx)
@@ -373,7 +338,7 @@ func runCampaignList(ctx context.Context, e *env, args []string) error {
 func runCampaignExport(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("export")
 	withGames := fs.Bool("games", false, "follow the campaign's history with every game's that has a result, whole and signed, so that the file is checked without this store")
-	pos, err := e.parse(fs, args, 1, "export "+campaignForm("export"))
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -400,13 +365,12 @@ func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("verify")
 	file := fs.String("file", "", "verify an exported campaign history, with its games' (export --games), instead of a stored campaign; no store is opened")
 	trust := fs.String("key", "", "with --file: the key the history must be signed by, a fingerprint (ed25519:…) or a file holding one or a signing key; default: the data directory's")
-	form := "verify " + campaignForm("verify")
-	pos, err := e.parse(fs, args, -1, form)
+	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	if (len(pos) == 1) == (*file != "") || len(pos) > 1 || (*trust != "" && *file == "") {
-		return usageError{"usage: pbem campaign " + form}
+		return usageOf("campaign verify")
 	}
 	if *file != "" {
 		offered, err := e.games()

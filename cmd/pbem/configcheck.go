@@ -11,12 +11,12 @@ import (
 func runConfig(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("config", flag.ContinueOnError)
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file")
-	pos, err := e.parse(fs, args, 1, "check [--config FILE]")
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
 	if pos[0] != "check" {
-		return usageError{fmt.Sprintf("config: unknown subcommand %q; usage: pbem config check [--config FILE]", pos[0])}
+		return usageError{fmt.Sprintf("config: unknown subcommand %q; %s", pos[0], usageOf("config"))}
 	}
 	if *file == "" {
 		return usageError{"config check: --config FILE (or PBEM_CONFIG) names the file to check"}

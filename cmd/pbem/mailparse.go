@@ -9,13 +9,10 @@ import (
 	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
-func runMail(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 || args[0] != "parse" {
-		return usageError{"usage: pbem mail parse [--config FILE] [--data DIR] FILE.eml"}
-	}
+func runMailParse(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail parse", flag.ContinueOnError)
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file (for the mailbox and the token secret)")
-	pos, err := e.parse(fs, args[1:], 1, "parse [--config FILE] [--data DIR] FILE.eml")
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}

@@ -11,28 +11,15 @@ import (
 	"github.com/pbem-games/pbem/mail"
 )
 
-const mailUsage = `usage: pbem mail parse [--config FILE] FILE.eml
-       pbem mail list [GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]
-       pbem mail show [--config FILE] MESSAGE-ID
-       pbem mail retry MESSAGE-ID | --waiting | --failed | --dead`
-
-// runMailCommand runs "pbem mail …": reading a mail as pbem does, and the
-// operator's view of the outbox.
-func runMailCommand(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 {
-		return usageError{mailUsage}
+// mailCommands are the subcommands of "pbem mail": reading a mail as
+// pbem does, and the operator's view of the outbox.
+func mailCommands() []command {
+	return []command{
+		{"parse", "[--config FILE] FILE.eml", "print what pbem reads from a mail, and what it would do with it", runMailParse},
+		{"list", "[GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]", "list the notices pbem sends", runMailList},
+		{"show", "[--config FILE] MESSAGE-ID", "print a notice's whole mail", runMailShow},
+		{"retry", "MESSAGE-ID | --waiting | --failed | --dead", "try held notices again", runMailRetry},
 	}
-	switch args[0] {
-	case "parse":
-		return runMail(ctx, e, args)
-	case "list":
-		return runMailList(ctx, e, args[1:])
-	case "show":
-		return runMailShow(ctx, e, args[1:])
-	case "retry":
-		return runMailRetry(ctx, e, args[1:])
-	}
-	return usageError{mailUsage}
 }
 
 // stateFlags adds one flag per notice state to fs and returns the state
@@ -59,12 +46,12 @@ func stateFlags(fs *flag.FlagSet, states ...string) func() (string, error) {
 func runMailList(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail list", flag.ContinueOnError)
 	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateStopped, mail.StateSent, mail.StateQueued)
-	pos, err := e.parse(fs, args, -1, "[GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]")
+	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 1 {
-		return usageError{"usage: pbem mail list [GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]"}
+		return usageOf("mail list")
 	}
 	opt := mail.ListOptions{}
 	if opt.State, err = state(); err != nil {
@@ -86,7 +73,7 @@ func runMailList(ctx context.Context, e *env, args []string) error {
 func runMailShow(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail show", flag.ContinueOnError)
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file (for the mailbox, the service's name and the token secret)")
-	pos, err := e.parse(fs, args, 1, "[--config FILE] MESSAGE-ID")
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -117,7 +104,7 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 func runMailRetry(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail retry", flag.ContinueOnError)
 	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead)
-	pos, err := e.parse(fs, args, -1, "MESSAGE-ID | --waiting | --failed | --dead")
+	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
@@ -126,7 +113,7 @@ func runMailRetry(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if (st == "") == (len(pos) == 0) || len(pos) > 1 {
-		return usageError{"usage: pbem mail retry MESSAGE-ID | --waiting | --failed | --dead"}
+		return usageOf("mail retry")
 	}
 	svc, err := e.service(ctx)
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 // game's history, showing how far it is.
 func runRebuild(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("rebuild", flag.ContinueOnError)
-	if _, err := e.parse(fs, args, 0, ""); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	svc, err := e.service(ctx)

@@ -19,7 +19,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	healthAddr := fs.String("health", envOr("PBEM_HEALTH", ""), "serve /healthz, /metrics and the games' pages on this address, e.g. 127.0.0.1:8025")
 	logFormat := fs.String("log-format", "", "text or json; default log_format, else text")
 	logLevel := fs.String("log-level", "", "debug, info, warn or error; default log_level, else info")
-	if _, err := e.parse(fs, args, 0, "[--config FILE] [--health ADDR] [--log-format text|json] [--log-level LEVEL]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	c, err := e.config(*file)
@@ -77,7 +77,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	variants := fs.String("variant", "", "comma-separated variants")
 	timeout := fs.Duration("timeout", 3*time.Minute, "give up after this long")
 	verbose := fs.Bool("v", false, "print every mail in full")
-	if _, err := e.parse(fs, args, 0, "[--players N] [--variant x,y]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	if *players < 2 || *players > 4 {

@@ -33,12 +33,12 @@ func tableCommands() []command {
 func runDeadline(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("deadline", flag.ContinueOnError)
 	zone := fs.String("tz", "", "the time zone whose days the weekdays are, such as Asia/Shanghai or +08:00 (UTC when not given)")
-	pos, err := e.parse(fs, args, -1, "ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE]")
+	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	if len(pos) < 2 {
-		return usageError{"usage: pbem deadline ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE] | ID off"}
+		return usageOf("deadline")
 	}
 	set, err := mailroom.ParseDeadline(strings.Join(pos[1:], " "))
 	if err != nil {
@@ -73,12 +73,12 @@ func operatorCommand(name string) func(context.Context, *env, []string) error {
 			stop = fs.Bool("stop", false, "stop watching")
 		}
 		e.configFlag(fs)
-		pos, err := e.parse(fs, args, -1, "ID")
+		pos, err := e.parse(fs, args, -1)
 		if err != nil {
 			return err
 		}
 		if len(pos) < 1 || (name == "watch") != (len(pos) == 2) || len(pos) > 2 {
-			return usageError{fmt.Sprintf("usage: pbem %s ID%s", name, map[bool]string{true: " ADDRESS", false: ""}[name == "watch"])}
+			return usageOf(name)
 		}
 		if (name == "replace" || name == "expel") && *seat == noSeat {
 			return usageError{name + ": --seat is required"}
@@ -127,7 +127,7 @@ func runTick(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("tick", flag.ContinueOnError)
 	at := fs.String("at", "", "act as if it were this time (RFC 3339): what is due then is recorded for real, timeouts included")
 	dry := fs.Bool("dry-run", false, "record nothing: print what is due and would be recorded")
-	if _, err := e.parse(fs, args, 0, "[--at TIME] [--dry-run]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	svc, err := e.service(ctx)

@@ -11,7 +11,7 @@ import (
 
 func runExport(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	pos, err := e.parse(fs, args, 1, "ID")
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -31,20 +31,17 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// verifyForm is pbem verify's usage.
-const verifyForm = "ID | [--campaign] --file F [--key FILE|FINGERPRINT]"
-
 func runVerify(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	file := fs.String("file", "", "verify an exported history instead of a stored game")
 	trust := fs.String("key", "", "with --file: the key the history must be signed by, a fingerprint (ed25519:…) or a file holding one or a signing key; default: the data directory's")
 	campaign := fs.Bool("campaign", false, "with --file: the file is a campaign's export with its games' histories (pbem campaign export ID --games), verified with no store")
-	pos, err := e.parse(fs, args, -1, verifyForm)
+	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	if (len(pos) == 1) == (*file != "") || len(pos) > 1 || (*trust != "" && *file == "") || (*campaign && *file == "") {
-		return usageError{"usage: pbem verify " + verifyForm}
+		return usageOf("verify")
 	}
 	if *file == "" {
 		svc, err := e.service(ctx)

@@ -89,7 +89,7 @@ func (v buildVersion) write(w io.Writer) {
 func runVersion(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("version", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print it as one JSON object")
-	if _, err := e.parse(fs, args, 0, "[--json]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	v := readBuildVersion(debug.ReadBuildInfo())
