@@ -27,7 +27,7 @@ func TestValidate(t *testing.T) {
 	}{
 		{"rules", func(g *catalog.Game) { g.Rules = nil }, "no rules"},
 		{"drawing", func(g *catalog.Game) { g.Draw = nil }, "no drawing"},
-		{"drawing of another game", func(g *catalog.Game) { g.Draw = pictures.Draws(pictures.Atacama) }, "does not draw"},
+		{"drawing of another game", func(g *catalog.Game) { g.Draw = all.Games()[0].Draw }, "does not draw"},
 		{"words", func(g *catalog.Game) { g.Words = nil }, "no words"},
 		{"Chinese words", func(g *catalog.Game) { delete(g.Words, "zh") }, "no texts in zh"},
 		{"a Chinese word", func(g *catalog.Game) {

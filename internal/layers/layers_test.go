@@ -35,7 +35,7 @@ var allowed = map[string][]string{
 	"campaigns/organiser":         {"campaigns", "events", "games", "projections", "rules", "templates/words"},
 	"games/gamestest":             {"events", "events/storetest", "games", "rules", "rules/atacama"},
 	"games/mailroom":              {"catalog", "events", "games", "projections", "rules", "mail", "templates", "templates/words", "pictures"},
-	"pictures":                    {"rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
+	"pictures":                    {"rules"},
 	"pictures/internal/cjksubset": nil,
 	"catalog":                     {"pictures", "rules", "templates/words"},
 	"catalog/atacama":             {"catalog", "docs", "pictures", "rules/atacama", "templates/words"},
