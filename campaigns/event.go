@@ -87,7 +87,7 @@ type Options struct {
 // Created is the first fact of every campaign.
 type Created struct {
 	Kind      string   `json:"kind"`
-	Game      string   `json:"game"`               // the rules' name, e.g. "atacama"
+	Game      string   `json:"game"`               // the rules' name (rules.Info.Name)
 	Variants  []string `json:"variants,omitempty"` // every game's, sorted
 	Options   Options  `json:"options"`
 	Entries   []string `json:"entries"` // players entered at once, in order

@@ -94,7 +94,7 @@ type campaignPage struct {
 	Lang      string
 	L         words.Printer
 	ID        string
-	Heading   string // "Round robin of Atacama"
+	Heading   string // "Round robin of <game>"
 	State     string
 	Tiebreaks string
 	Standings []standingRow

@@ -230,7 +230,7 @@ var en = dict{
 	"refuse.join.full":       "game %[1]s has no open seat",
 	"refuse.needs.game":      "%[1]q needs a game: reply to a mail pbem sent you about that game, so pbem knows which one",
 	"refuse.not.a.move":      "%[1]q is not a move of the game",
-	"refuse.new.usage":       "write NEW, the game, any variants, then WITH and the other players' addresses, for example: NEW atacama enhanced WITH bea@example.net",
+	"refuse.new.usage":       "write NEW, the game, any variants, then WITH and the other players' addresses, for example: NEW <game> WITH bea@example.net",
 	"refuse.new.game":        "NEW needs a game: %[1]s",
 	"refuse.not.address":     "%[1]q is not an address",
 	"refuse.hosting":         "you host %[1]s games that are still running, and pbem lets one address host at most %[2]s at once: end one first (END, or RESIGN)",

@@ -223,7 +223,7 @@ var zh = dict{
 	"refuse.join.full":       "对局 %[1]s 没有空座位",
 	"refuse.needs.game":      "%[1]q 要针对一局对局：请回复 pbem 发给你的那局的邮件，这样 pbem 才知道是哪一局",
 	"refuse.not.a.move":      "%[1]q 不是这个游戏的着法",
-	"refuse.new.usage":       "请写 NEW（新游戏）、游戏名、变体（可选），然后是 WITH（和）加上其他玩家的地址，例如：新游戏 atacama enhanced 和 bea@example.net",
+	"refuse.new.usage":       "请写 NEW（新游戏）、游戏名、变体（可选），然后是 WITH（和）加上其他玩家的地址，例如：新游戏 <游戏名> 和 bea@example.net",
 	"refuse.new.game":        "NEW（新游戏）要写游戏名：%[1]s",
 	"refuse.not.address":     "%[1]q 不是邮件地址",
 	"refuse.hosting":         "你主持着 %[1]s 局尚未结束的对局，一个地址同时最多主持 %[2]s 局：请先结束一局（END 结束，或 RESIGN 认输）",
