@@ -9,7 +9,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
@@ -35,28 +36,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	log := slog.New(h)
 	e.serve = true // the other command lines go through this process while it runs
-	// A store that cannot be reached yet (a cluster's node away, its
-	// leaders being elected) is waited for: the process starts once it
-	// answers, rather than stop and wait for someone to start it again.
-	var p *postoffice.PostOffice
-	for wait := time.Second; ; wait = min(2*wait, 15*time.Second) {
+	open := func(ctx context.Context) (*games.Service, *catalog.Catalog, error) {
 		svc, err := e.service(ctx)
-		if err == nil {
-			p, err = postoffice.Start(ctx, svc, e.offered, c, log)
-		}
-		if err == nil {
-			break
-		}
-		if !events.Unavailable(err) || ctx.Err() != nil {
-			return err
-		}
-		log.Warn("the store does not answer yet; starting again", "err", err, "in", wait)
-		e.close()
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(wait):
-		}
+		return svc, e.offered, err
+	}
+	p, err := postoffice.StartWhenReady(ctx, open, e.close, c, log)
+	if p == nil || err != nil {
+		return err
 	}
 	if *healthAddr != "" {
 		stop, err := p.Listen(ctx, *healthAddr)
