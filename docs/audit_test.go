@@ -48,7 +48,7 @@ func tableRows(doc string) map[string][][]string {
 
 // TestAudit: each game's rules document gives every rulebook sentence and
 // published fact of its sentence tables a status, and its audit table
-// counts them as they are.
+// counts them as they are, in the Chinese document too.
 func TestAudit(t *testing.T) {
 	for _, game := range []string{"atacama", "altiplano", "archipelago"} {
 		doc, _ := RulesIn("en", game)
@@ -98,6 +98,17 @@ func TestAudit(t *testing.T) {
 		}
 		for title, n := range counted {
 			t.Errorf("%s: the audit table lacks %s, %v", game, title, fmt.Sprint(n))
+		}
+		// The Chinese document gives the same counts, table by table.
+		zh, _ := RulesIn("zh", game)
+		zhAudit := tableRows(string(zh))["与规则书的核对"]
+		if len(zhAudit) != len(audit) {
+			t.Errorf("%s: the Chinese document's audit has %d rows, the English %d", game, len(zhAudit), len(audit))
+		}
+		for i := range min(len(zhAudit), len(audit)) {
+			if !slices.Equal(zhAudit[i][1:], audit[i][1:]) {
+				t.Errorf("%s: the Chinese audit's row %d is %q, the English %q", game, i+1, zhAudit[i], audit[i])
+			}
 		}
 	}
 }
