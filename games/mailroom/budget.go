@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -131,7 +132,7 @@ func (m *Mailroom) ratePerDay() int { return cmp.Or(m.RatePerDay, 4*m.ratePerHou
 // overBudget is the refusal of a command whose mails would go over the
 // sender's budget.
 func (m *Mailroom) overBudget(n int) error {
-	return refuseIn(games.ErrSetup, "refuse.budget", strconv.Itoa(n), strconv.Itoa(m.ratePerHour()), strconv.Itoa(m.ratePerDay()), strconv.Itoa(m.domainFactor()))
+	return locale.RefuseIn(games.ErrSetup, "refuse.budget", strconv.Itoa(n), strconv.Itoa(m.ratePerHour()), strconv.Itoa(m.ratePerDay()), strconv.Itoa(m.domainFactor()))
 }
 
 // Strangers: an address that plays in no game never gets its own words
@@ -154,7 +155,7 @@ func forStranger(queued []mail.Notice) []mail.Notice {
 			delete(n.Fields, "attempt")
 			out = append(out, n)
 		case !fixed:
-			out, fixed = append(out, mail.Notice{Kind: KindHelp, Fields: saying("notice", "stranger")}), true
+			out, fixed = append(out, mail.Notice{Kind: KindHelp, Fields: locale.Saying("notice", "stranger")}), true
 		}
 	}
 	return out

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -62,11 +63,11 @@ func (m *Mailroom) unsolicited(addrs []string) error {
 	for _, a := range addrs {
 		k := recipientBudget + budgetKeys(a, false)[0]
 		if !m.track([]string{k}, true, now) {
-			return refuseIn(games.ErrSetup, "refuse.unsolicited", a, strconv.Itoa(m.unsolicitedPerDay()))
+			return locale.RefuseIn(games.ErrSetup, "refuse.unsolicited", a, strconv.Itoa(m.unsolicitedPerDay()))
 		}
 		m.answers[k] = sinceDay(m.answers[k], now)
 		if len(m.answers[k]) >= m.unsolicitedPerDay() {
-			return refuseIn(games.ErrSetup, "refuse.unsolicited", a, strconv.Itoa(m.unsolicitedPerDay()))
+			return locale.RefuseIn(games.ErrSetup, "refuse.unsolicited", a, strconv.Itoa(m.unsolicitedPerDay()))
 		}
 		keys = append(keys, k)
 	}

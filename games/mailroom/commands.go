@@ -13,6 +13,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -23,10 +24,10 @@ import (
 func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) == 0 {
 		if subj := subjectCommand(l.p.Subject); subj != "" && m.Service.cmds.isCommand(l.game, l.seat, subj) {
-			l.answer(KindHelp, saying("notice", "no.command.subject", strconv.Quote(subj)))
+			l.answer(KindHelp, locale.Saying("notice", "no.command.subject", strconv.Quote(subj)))
 			return nil
 		}
-		l.answer(KindHelp, saying("notice", "no.command"))
+		l.answer(KindHelp, locale.Saying("notice", "no.command"))
 		return nil
 	}
 	cmds := m.Service.cmds
@@ -34,7 +35,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 	run, ignored := l.p.Commands[first:end], append(slices.Clone(l.p.Commands[:first]), l.p.Commands[end:]...)
 	if l.p.Truncated && end == len(l.p.Commands) {
 		// Lines dropped after a sign-off would have been ignored anyway.
-		l.answer(KindRejected, saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
+		l.answer(KindRejected, locale.Saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
 	}
 	defer tellIgnored(l, ignored, log)
 	if l.reading != nil {
@@ -74,7 +75,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		}
 		switch {
 		case !asMove && cmd.Destructive && notMeant(cmd, rest) != "":
-			err = refuseIn(games.ErrSetup, notMeant(cmd, rest), line, cmd.Word, cmd.Example)
+			err = locale.RefuseIn(games.ErrSetup, notMeant(cmd, rest), line, cmd.Word, cmd.Example)
 		case asMove:
 			err = m.needGame(l, line, func() error { return m.move(ctx, l, line, c) })
 		case cmd.Game:
@@ -90,7 +91,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 				kind = KindError
 			}
 			fields := map[string]string{"attempt": line, "skipped": strconv.Itoa(len(run) - i - 1)}
-			sayRefusal(fields, "reason", refusal)
+			locale.SayRefusal(fields, "reason", refusal)
 			if isCmd && cmd.OwnWords {
 				fields[ownWords] = "1"
 			}
@@ -202,7 +203,7 @@ func tellIgnored(l *letter, ignored []string, log *slog.Logger) {
 	if n.Fields == nil {
 		n.Fields = map[string]string{}
 	}
-	sayIn(n.Fields, "notice", id, args...)
+	locale.SayIn(n.Fields, "notice", id, args...)
 }
 
 // queue records the mail's move lines for the seat's later turns, if any,
@@ -216,7 +217,7 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 	var refusal *games.Error
 	if errors.As(err, &refusal) {
 		fields := map[string]string{"attempt": l.later[0]}
-		sayRefusal(fields, "reason", refusal)
+		locale.SayRefusal(fields, "reason", refusal)
 		l.answer(KindRejected, fields)
 		log.Info("programmed list refused", "reason", refusal.Msg)
 		return nil
@@ -244,7 +245,7 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 	case 2:
 		return m.joinAsked(ctx, l, words[0], words[1])
 	}
-	return refuseIn(games.ErrSetup, "refuse.join.usage")
+	return locale.RefuseIn(games.ErrSetup, "refuse.join.usage")
 }
 
 // movesNotCommands says whether a line that starts with a table command's
@@ -326,7 +327,7 @@ func parses(l *letter, line string) bool {
 // needGame runs do when the mail came to a game's reply address.
 func (m *Mailroom) needGame(l *letter, line string, do func() error) error {
 	if l.game == nil || l.seat == rules.Observer {
-		return refuseIn(games.ErrUnknownGame, "refuse.needs.game", line)
+		return locale.RefuseIn(games.ErrUnknownGame, "refuse.needs.game", line)
 	}
 	return do()
 }
@@ -345,7 +346,7 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 			// Kept, it would fail when the turn comes, or never: say why now.
 			_, err := l.game.State.Parse(l.seat, line)
 			if err == nil {
-				return refuseIn(rules.ErrIllegal, "refuse.not.a.move", line)
+				return locale.RefuseIn(rules.ErrIllegal, "refuse.not.a.move", line)
 			}
 			return refuse(rules.ErrIllegal, "%v", err)
 		}
@@ -388,11 +389,11 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.Cause) error {
 	spec, with, ok := cutKeyword(rest, "WITH")
 	if !ok {
-		return refuseIn(games.ErrSetup, "refuse.new.usage")
+		return locale.RefuseIn(games.ErrSetup, "refuse.new.usage")
 	}
 	words := strings.Fields(spec)
 	if len(words) == 0 {
-		return refuseIn(games.ErrSetup, "refuse.new.game", strings.Join(m.Service.Catalog.Names(), ", "))
+		return locale.RefuseIn(games.ErrSetup, "refuse.new.game", strings.Join(m.Service.Catalog.Names(), ", "))
 	}
 	var players []events.Player
 	addrs := strings.FieldsFunc(with, func(r rune) bool { return strings.ContainsRune(",;， ；、　", r) })
@@ -417,7 +418,7 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 	if n, err := m.hosting(ctx, l.p.From); err != nil {
 		return err
 	} else if max := cmp.Or(m.MaxHosted, DefaultMaxHosted); n >= max {
-		return refuseIn(games.ErrSetup, "refuse.hosting", strconv.Itoa(n), strconv.Itoa(max))
+		return locale.RefuseIn(games.ErrSetup, "refuse.hosting", strconv.Itoa(n), strconv.Itoa(max))
 	}
 	invited := 0
 	for _, p := range players {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -292,9 +293,9 @@ func resign(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Cause
 // setDeadline sets the host's DEADLINE, its weekdays counted as days are
 // in the host's zone (TZ) when they set it.
 func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	set, err := ParseDeadline(rest)
+	set, err := locale.ParseDeadline(rest)
 	if err == nil && len(set.Days) > 0 {
-		var loc Locale
+		var loc locale.Locale
 		loc, _, err = m.Service.localeAt(ctx, l.p.From, m.Service.Time())
 		set.Zone = loc.ZoneName
 	}
@@ -309,7 +310,7 @@ func vacation(m *Mailroom, ctx context.Context, l *letter, rest string, c games.
 	if err != nil {
 		return err
 	}
-	from, until, err := parseVacation(rest, loc.zone())
+	from, until, err := locale.ParseVacation(rest, loc.Location())
 	if err == nil {
 		_, err = m.Service.Vacation(ctx, l.game.ID, l.seat, from, until, c)
 	}
@@ -328,7 +329,7 @@ func undo(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Caus
 	if rest != "" {
 		var err error
 		if n, err = strconv.Atoi(rest); err != nil || n < 1 {
-			return refuseIn(games.ErrUndo, "refuse.undo.usage")
+			return locale.RefuseIn(games.ErrUndo, "refuse.undo.usage")
 		}
 	}
 	_, err := m.Service.Undo(ctx, l.game.ID, l.seat, n, c)
@@ -349,7 +350,7 @@ func decline(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 		return err
 	}
 	if l.game.Undo == nil { // nothing to decline but the game itself, which they joined
-		return refuseIn(games.ErrUndo, "refuse.decline.nothing")
+		return locale.RefuseIn(games.ErrUndo, "refuse.decline.nothing")
 	}
 	return answerUndo(false)(m, ctx, l, rest, c)
 }
@@ -358,7 +359,7 @@ func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 	who, addr, ok := cutKeyword(rest, "WITH")
 	n, convErr := strconv.Atoi(strings.TrimSpace(who))
 	if !ok || convErr != nil {
-		return refuseIn(games.ErrSetup, "refuse.replace.usage")
+		return locale.RefuseIn(games.ErrSetup, "refuse.replace.usage")
 	}
 	newcomer, err := games.ParseAddress(addr, m.Mailbox)
 	if err != nil {
@@ -378,7 +379,7 @@ func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 func expel(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	n, convErr := strconv.Atoi(rest)
 	if convErr != nil {
-		return refuseIn(games.ErrSetup, "refuse.expel.usage")
+		return locale.RefuseIn(games.ErrSetup, "refuse.expel.usage")
 	}
 	_, err := m.Service.Expel(ctx, l.game.ID, l.seat, n, c)
 	return err
@@ -422,7 +423,7 @@ func onOff(set func(s *games.Service, ctx context.Context, id string, seat rules
 	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 		on := isKeyword(rest, "ON")
 		if !on && !isKeyword(rest, "OFF") {
-			return refuseIn(games.ErrSetup, usage)
+			return locale.RefuseIn(games.ErrSetup, usage)
 		}
 		_, err := set(m.Service.Service, ctx, l.game.ID, l.seat, on, c)
 		return err
@@ -437,7 +438,7 @@ var (
 func conditional(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	ifMove, thenMove, ok := cutKeyword(rest, "THEN")
 	if !ok {
-		return refuseIn(rules.ErrIllegal, "refuse.if.usage")
+		return locale.RefuseIn(rules.ErrIllegal, "refuse.if.usage")
 	}
 	_, err := m.Service.Conditional(ctx, l.game.ID, l.seat, ifMove, thenMove, c)
 	return err

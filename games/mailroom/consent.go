@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -52,7 +53,7 @@ func (l *letter) proven() bool {
 // askConfirm answers the letter with a confirmation of purpose in game
 // ("" for none): a reply to it does what the letter asked.
 func (l *letter) askConfirm(purpose, game string) {
-	f := saying("notice", "confirm."+purpose, game)
+	f := locale.Saying("notice", "confirm."+purpose, game)
 	f["confirm"], f["confirm.game"], f[ownWords] = purpose, game, "1"
 	l.answer(KindHelp, f)
 }
@@ -74,10 +75,10 @@ func (m *Mailroom) joinConfirmed(ctx context.Context, l *letter, c games.Cause) 
 func (m *Mailroom) joinAsked(ctx context.Context, l *letter, id, code string) error {
 	g, _, err := m.Service.Load(ctx, id)
 	if errors.Is(err, games.ErrUnknownGame) && code == "" {
-		return refuseIn(games.ErrSetup, "refuse.join.usage")
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.usage")
 	}
 	if errors.Is(err, games.ErrUnknownGame) {
-		return refuseIn(games.ErrSetup, "refuse.join.code")
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.code")
 	}
 	if err != nil {
 		return err
@@ -87,13 +88,13 @@ func (m *Mailroom) joinAsked(ctx context.Context, l *letter, id, code string) er
 		l.askConfirm(mail.ConfirmWatch, g.ID)
 		return nil
 	case code == "":
-		return refuseIn(games.ErrSetup, "refuse.join.usage")
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.usage")
 	case !m.Tokens.CheckInvitation(g.ID, code):
-		return refuseIn(games.ErrSetup, "refuse.join.code")
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.code")
 	case games.SeatOf(g, l.p.From) != rules.Observer:
-		return refuseIn(games.ErrSetup, "refuse.join.seated", g.ID)
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.seated", g.ID)
 	case len(g.Open()) == 0:
-		return refuseIn(games.ErrSetup, "refuse.join.full", g.ID)
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.full", g.ID)
 	}
 	l.askConfirm(mail.ConfirmJoin, g.ID)
 	return nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -20,7 +21,7 @@ import (
 // few (a quiet seat, which had no mail of them, all of a round's at
 // least), so a mail says what the player missed. evs is the history up to
 // the mail's event.
-func happened(g *projections.Game, evs []events.Event, seat int, loc Locale) []string {
+func happened(g *projections.Game, evs []events.Event, seat int, loc locale.Locale) []string {
 	from := 1 // the invitation said how the game was set up
 	for i := len(evs) - 1; i >= 0; i-- {
 		if evs[i].Actor == seat && evs[i].Type == events.TypeMovePlayed && i < len(evs)-1 {
@@ -55,7 +56,7 @@ const (
 // describeAll describes evs[from:] for the player at seat reader, one
 // sentence each, leaving out the events that have none for them. evs
 // starts at the game's first event.
-func describeAll(g *projections.Game, evs []events.Event, from, reader int, loc Locale) []string {
+func describeAll(g *projections.Game, evs []events.Event, from, reader int, loc locale.Locale) []string {
 	var out []string
 	for _, line := range describeEachIn(g, evs, reader, loc)[from:] {
 		if line != "" {
@@ -70,19 +71,19 @@ func describeAll(g *projections.Game, evs []events.Event, from, reader int, loc 
 // things stood when it happened: a timeout before the seat was given to
 // pbem for good reads as a timeout. g is the game after evs or later.
 func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string {
-	return describeEachIn(g, evs, reader, Locale{})
+	return describeEachIn(g, evs, reader, locale.Locale{})
 }
 
 // DescribeEachIn is DescribeEach in the language lang ("en", "zh").
 func (s *Service) DescribeEachIn(g *projections.Game, evs []events.Event, reader int, lang string) []string {
-	return describeEachIn(g, evs, reader, Locale{Printer: s.games.Words().For(lang)})
+	return describeEachIn(g, evs, reader, locale.Locale{Printer: s.games.Words().For(lang)})
 }
 
 // DescribeEachFor is DescribeEach for a reader of language lang ("en",
 // "zh") whose times are in zone (nil: UTC), as a game's web page tells
 // its history to a seat's player.
 func (s *Service) DescribeEachFor(g *projections.Game, evs []events.Event, reader int, lang string, zone *time.Location) []string {
-	loc := Locale{Printer: s.games.Words().For(lang), Zone: zone}
+	loc := locale.Locale{Printer: s.games.Words().For(lang), Zone: zone}
 	if zone != nil {
 		loc.ZoneName = zone.String()
 	}
@@ -90,7 +91,7 @@ func (s *Service) DescribeEachFor(g *projections.Game, evs []events.Event, reade
 }
 
 // describeEachIn is DescribeEach for a reader of loc.
-func describeEachIn(g *projections.Game, evs []events.Event, reader int, loc Locale) []string {
+func describeEachIn(g *projections.Game, evs []events.Event, reader int, loc locale.Locale) []string {
 	gone := map[int]bool{}
 	was := map[int]events.Player{}
 	var created events.GameCreated
@@ -147,7 +148,7 @@ type teller struct {
 	// since was another's), where the history is told from its start; nil
 	// when only e is told, by the game as it now is.
 	was map[int]events.Player
-	loc Locale // the reader's language and zone
+	loc locale.Locale // the reader's language and zone
 }
 
 // mine says whether seat is the reader's, and was when e happened: a
@@ -164,7 +165,7 @@ func (t teller) mine(seat int) bool {
 // tell describes t.e by its type's entry in eventTypes.
 func (t teller) tell() string {
 	if et, ok := eventTypes[t.e.Type]; ok {
-		return t.loc.tidy(et.describe(t))
+		return t.loc.Tidy(et.describe(t))
 	}
 	return ""
 }
@@ -256,10 +257,10 @@ func tellMove(t teller, p events.MovePlayed) string {
 // describeMove phrases a recorded move, in the game's words when it has a
 // Guide that says them as phrases, or one in English for a reader of
 // English; otherwise as the move is written.
-func describeMove(g *projections.Game, mp events.MovePlayed, loc Locale) string {
+func describeMove(g *projections.Game, mp events.MovePlayed, loc locale.Locale) string {
 	if guide, ok := g.State.(rules.PhrasedGuide); ok {
 		if p := guide.DescribePhrase(rules.Seat(mp.Seat), mp.Move); p.Format != "" {
-			return loc.phrase(p)
+			return loc.Phrase(p)
 		}
 	}
 	if guide, ok := g.State.(rules.Guide); ok && loc.Lang() == words.Fallback {
@@ -275,7 +276,7 @@ func tellCreated(t teller, p events.GameCreated) string {
 	for _, pl := range p.Players {
 		seats = append(seats, t.loc.S(t.you(pl.Seat, "created.seat"), pl.Name, pl.Seat))
 	}
-	return t.loc.S("created", t.host(), t.loc.list(seats, ", "), p.Commitment)
+	return t.loc.S("created", t.host(), t.loc.List(seats, ", "), p.Commitment)
 }
 
 func tellSaid(t teller, p events.PlayerSaid) string {
@@ -360,7 +361,7 @@ func (t teller) host() string {
 
 // hostName is who set up game g as a mail names them: the player's name
 // as it is (player), or the operator or the service in loc's words.
-func hostName(g *projections.Game, loc Locale) (name string, player bool) {
+func hostName(g *projections.Game, loc locale.Locale) (name string, player bool) {
 	switch h := games.HostName(g); h {
 	case "operator":
 		return loc.S("host.operator"), false
@@ -405,7 +406,7 @@ func tellUndone(t teller, p events.MovesUndone) string {
 		}
 	}
 	if len(gone) > 0 {
-		return t.loc.S("undone.moves", t.moveAt(p.Back), t.loc.list(gone, "; "))
+		return t.loc.S("undone.moves", t.moveAt(p.Back), t.loc.List(gone, "; "))
 	}
 	return t.loc.S("undone", t.moveAt(p.Back))
 }
@@ -492,11 +493,11 @@ func tellQueued(t teller, p events.MovesQueued) string {
 		why := p.Dropped
 		var ph rules.Phrase
 		if len(p.Why) > 0 && json.Unmarshal(p.Why, &ph) == nil {
-			why = t.loc.tidy(t.loc.phrase(ph))
+			why = t.loc.Tidy(t.loc.Phrase(ph))
 		}
 		return t.loc.S("queued.dropped", why)
 	}
-	return t.loc.S("queued", t.loc.list(p.Moves, ", "))
+	return t.loc.S("queued", t.loc.List(p.Moves, ", "))
 }
 
 func tellConditional(t teller, p events.ConditionalSet) string {
@@ -532,7 +533,7 @@ func saidSince(g *projections.Game, from, to uint64, seat int) []projections.Sai
 }
 
 // result says who won in a sentence, in the reader's language.
-func result(g *projections.Game, loc Locale) string {
+func result(g *projections.Game, loc locale.Locale) string {
 	var winners, parts []string
 	for _, s := range g.Winners() {
 		winners = append(winners, g.Created.Players[s].Name)
@@ -544,20 +545,20 @@ func result(g *projections.Game, loc Locale) string {
 	if len(winners) > 1 {
 		id = "result.share"
 	}
-	s := loc.S(id, loc.and(winners), loc.list(parts, ", "))
+	s := loc.S(id, loc.And(winners), loc.List(parts, ", "))
 	switch {
 	case g.Ended.Reason == events.EndResigned && len(g.Resigned) > 0:
 		s = loc.S("result.resigned", g.Created.Players[g.Resigned[0]].Name, s)
 	case g.Ended.Reason == events.EndAbandoned:
 		s = loc.S("result.abandoned", s)
 	}
-	return loc.tidy(s)
+	return loc.Tidy(s)
 }
 
 // describeSettings says the host's settings, set at at, in words: the
 // weekdays the clock runs on in the reader's language, and the zone of
 // the host in which they are counted.
-func describeSettings(s events.Settings, loc Locale, at time.Time) string {
+func describeSettings(s events.Settings, loc locale.Locale, at time.Time) string {
 	if s.PerMove == "" {
 		return loc.S("settings.none")
 	}
@@ -567,8 +568,8 @@ func describeSettings(s events.Settings, loc Locale, at time.Time) string {
 		for i, d := range s.Days {
 			days[i] = loc.S("day." + strings.ToUpper(d[:1]) + d[1:])
 		}
-		host := localeOf(nil, mail.Pref{Zone: s.Zone})
-		out += loc.S("settings.days", loc.list(days, ", "), host.zoneLabel(at))
+		host := locale.Of(nil, mail.Pref{Zone: s.Zone})
+		out += loc.S("settings.days", loc.List(days, ", "), host.ZoneLabel(at))
 	}
 	if s.Reminder != "" {
 		out += loc.S("settings.reminder", s.Reminder)

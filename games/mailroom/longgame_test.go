@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
@@ -125,7 +126,7 @@ func TestLongGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.expect("created", "invitation>ana", "invitation>bea")
-	set, err := mailroom.ParseDeadline("48h REMINDER 12h GRACE 6h TIMEOUTS 3")
+	set, err := locale.ParseDeadline("48h REMINDER 12h GRACE 6h TIMEOUTS 3")
 	if err != nil {
 		t.Fatal(err)
 	}

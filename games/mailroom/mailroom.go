@@ -15,6 +15,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -300,13 +301,13 @@ func (m *Mailroom) answeredBefore(ctx context.Context, key string) (bool, error)
 func (m *Mailroom) parse(rec mail.InboxRecord) (p *mail.Parsed, problem map[string]string) {
 	lim := m.limits()
 	if rec.Truncated {
-		problem = saying("reason", "unread.too.long", strconv.Itoa(rec.Size>>10), strconv.Itoa(mail.MaxRaw>>10))
+		problem = locale.Saying("reason", "unread.too.long", strconv.Itoa(rec.Size>>10), strconv.Itoa(mail.MaxRaw>>10))
 	} else {
 		var err error
 		if p, err = mail.Parse(rec.Raw, lim); err == nil {
 			return p, nil
 		}
-		problem = saying("reason", "unread", err.Error())
+		problem = locale.Saying("reason", "unread", err.Error())
 	}
 	p, err := mail.Parse(mail.HeaderOnly(rec.Raw), lim)
 	if err != nil {
@@ -346,12 +347,12 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		return false, nil
 	case tokenErr != nil:
 		l.game, l.seat = g, from
-		l.answer(KindRejected, saying("reason", "bad.token"))
+		l.answer(KindRejected, locale.Saying("reason", "bad.token"))
 		log.Warn("mail with a bad token", "game", tag.Game, "err", tokenErr)
 		return false, m.send(ctx, l, log)
 	case int(from) != tag.Seat:
 		l.game, l.seat = g, from
-		l.answer(KindRejected, saying("reason", "other.seat", strconv.Itoa(tag.Seat), g.Created.Players[tag.Seat].Name))
+		l.answer(KindRejected, locale.Saying("reason", "other.seat", strconv.Itoa(tag.Seat), g.Created.Players[tag.Seat].Name))
 		log.Warn("mail to another seat's address", "game", tag.Game, "seat", tag.Seat, "from seat", from)
 		return false, m.send(ctx, l, log)
 	case !m.authenticated(l.rec, l.p, log.With("game", tag.Game)):
@@ -361,7 +362,7 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		// nothing any more (a replaced player's does not either, their
 		// address no longer being the seat's).
 		l.game, l.seat = g, from
-		l.answer(KindRejected, saying("reason", "expelled"))
+		l.answer(KindRejected, locale.Saying("reason", "expelled"))
 		log.Info("mail from an expelled player refused", "game", tag.Game, "seat", from)
 		return false, m.send(ctx, l, log)
 	}

@@ -1,6 +1,7 @@
 package mailroom
 
 import (
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -8,5 +9,5 @@ import (
 // PhraseIn writes a phrase as a reader of lang reads it, for the tests
 // outside the package.
 func (s *Service) PhraseIn(lang string) func(rules.Phrase) string {
-	return localeOf(s.games.Words(), mail.Pref{Lang: lang}).phrase
+	return locale.Of(s.games.Words(), mail.Pref{Lang: lang}).Phrase
 }

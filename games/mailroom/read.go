@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -87,7 +88,7 @@ func (l *letter) readLine(line string, cmd *Command, asMove bool, rest string) b
 	if !asMove {
 		rl.Command = cmd.Word
 		if id := notMeant(cmd, rest); cmd.Destructive && id != "" {
-			e := refuseIn(nil, id, line, cmd.Word, cmd.Example)
+			e := locale.RefuseIn(nil, id, line, cmd.Word, cmd.Example)
 			rl.Refused = fmt.Sprint(e)
 		}
 	}

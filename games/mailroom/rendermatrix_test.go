@@ -17,6 +17,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
@@ -647,7 +648,7 @@ func (m *matrix) play(info rules.Info) {
 	m.advance(3)
 
 	// The clock: a reminder, the deadline, the grace, and pbem moves.
-	set, err := mailroom.ParseDeadline("48h GRACE 6h")
+	set, err := locale.ParseDeadline("48h GRACE 6h")
 	if err != nil {
 		m.t.Fatal(err)
 	}

@@ -1,105 +1,25 @@
 package mailroom
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 	_ "time/tzdata" // zones by name, whatever the host has installed
 
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates"
-	"github.com/pbem-games/pbem/templates/words"
 )
 
 // What a notice says by message id (refusals, notes), stored so and
 // written in its reader's language when the mail is rendered.
 
-// sayIn adds message id with args to field of fields: its English text to
-// the field, and the message itself to field+".msgs", from which Render
-// writes the field in the reader's language.
-func sayIn(fields map[string]string, field, id string, args ...string) {
-	fields[field] = strings.TrimSpace(fields[field] + " " + words.For(words.Fallback).S(id, anys(args)...))
-	var msgs [][]string
-	_ = json.Unmarshal([]byte(fields[field+".msgs"]), &msgs)
-	b, _ := json.Marshal(append(msgs, append([]string{id}, args...)))
-	fields[field+".msgs"] = string(b)
-}
-
-// saying returns fields holding field said so (see sayIn).
-func saying(field, id string, args ...string) map[string]string {
-	f := map[string]string{}
-	sayIn(f, field, id, args...)
-	return f
-}
-
-// sayRefusal adds a refusal to field: by its message id where the
-// catalog has it (the command side's refusals are named by their English
-// format, see refusalID), else as it is written.
-func sayRefusal(fields map[string]string, field string, refusal *games.Error) {
-	if refusal.Phrase != nil {
-		fields[field] = strings.TrimSpace(fields[field] + " " + refusal.Msg)
-		b, _ := json.Marshal(refusal.Phrase)
-		fields[field+".phrase"] = string(b)
-		return
-	}
-	id := refusalID(refusal.ID)
-	if id == "" || !words.Has(words.Fallback, id) {
-		fields[field] = strings.TrimSpace(fields[field] + " " + refusal.Msg)
-		return
-	}
-	sayIn(fields, field, id, refusal.Args...)
-}
-
-// refusalID is the catalog's id of a refusal's: the command side names
-// its refusals by their English format, whose arguments the mail side
-// has as text, so %d and %v are %s in the id.
-func refusalID(id string) string {
-	return strings.NewReplacer("%d", "%s", "%v", "%s").Replace(id)
-}
-
-func anys(args []string) []any {
-	as := make([]any, len(args))
-	for i, a := range args {
-		as[i] = a
-	}
-	return as
-}
-
-// refuseIn is a refusal the mail side writes in its reader's language:
-// id names it in the message catalog (package words), args fill it in.
-func refuseIn(kind error, id string, args ...string) error {
-	return &games.Error{Kind: kind, Msg: words.For(words.Fallback).S(id, anys(args)...), ID: id, Args: args}
-}
-
-// said writes field of fields in the reader's language, from its
-// messages (see sayIn); ok is false for a field without.
-func said(loc Locale, fields map[string]string, field string) (string, bool) {
-	var p rules.Phrase
-	if json.Unmarshal([]byte(fields[field+".phrase"]), &p) == nil {
-		return loc.tidy(loc.phrase(p)), true
-	}
-	var msgs [][]string
-	if json.Unmarshal([]byte(fields[field+".msgs"]), &msgs) != nil || len(msgs) == 0 {
-		return "", false
-	}
-	var out []string
-	for _, msg := range msgs {
-		if len(msg) > 0 {
-			out = append(out, loc.S(msg[0], anys(msg[1:])...))
-		}
-	}
-	return loc.tidy(strings.Join(out, " ")), true
-}
-
 // localize writes in the reader's words what a notice names by message
 // id: a refusal, and the notes on the reader's language and zone.
-func localize(m *templates.Mail, loc Locale, n mail.Notice, date time.Time) {
-	if s, ok := said(loc, n.Fields, "reason"); ok {
+func localize(m *templates.Mail, loc locale.Locale, n mail.Notice, date time.Time) {
+	if s, ok := locale.Said(loc, n.Fields, "reason"); ok {
 		m.Reason = s
 	}
-	if s, ok := said(loc, n.Fields, "notice"); ok {
+	if s, ok := locale.Said(loc, n.Fields, "notice"); ok {
 		m.Notice = s
 	}
 	var notes []string
@@ -108,11 +28,11 @@ func localize(m *templates.Mail, loc Locale, n mail.Notice, date time.Time) {
 		case "lang":
 			notes = append(notes, loc.S("note.lang"))
 		case "zone":
-			notes = append(notes, loc.S("note.zone", loc.zoneLabel(date), loc.When(date)))
+			notes = append(notes, loc.S("note.zone", loc.ZoneLabel(date), loc.When(date)))
 		}
 	}
 	if n.Fields["detected"] != "" {
-		notes = append(notes, loc.S("note.detected", loc.S("lang.name"), loc.zoneLabel(date)))
+		notes = append(notes, loc.S("note.detected", loc.S("lang.name"), loc.ZoneLabel(date)))
 	}
 	if len(notes) > 0 {
 		m.Notice = strings.TrimSpace(m.Notice + " " + strings.Join(notes, " "))

@@ -8,8 +8,9 @@ package mailroom
 import (
 	"errors"
 	"fmt"
-	"github.com/pbem-games/pbem/catalog"
 	"sync"
+
+	"github.com/pbem-games/pbem/catalog"
 
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/pictures"

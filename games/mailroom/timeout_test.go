@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
@@ -61,7 +62,7 @@ func (c *club) game(observer string, players ...events.Player) string {
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	set, err := mailroom.ParseDeadline("48h GRACE 6h")
+	set, err := locale.ParseDeadline("48h GRACE 6h")
 	if err != nil {
 		c.t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -23,8 +24,8 @@ import (
 // written once.
 func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) error {
 	return s.tellHost(ctx, n, func(fields map[string]string, who string, _ *projections.Game) {
-		sayIn(fields, "reason", "undelivered.reason", who, strings.Join(strings.Fields(cause.Error()), " "))
-		sayIn(fields, "notice", "undelivered.notice", cmp.Or(n.Name, n.To))
+		locale.SayIn(fields, "reason", "undelivered.reason", who, strings.Join(strings.Fields(cause.Error()), " "))
+		locale.SayIn(fields, "notice", "undelivered.notice", cmp.Or(n.Name, n.To))
 	})
 }
 
@@ -38,12 +39,12 @@ func (s *Service) Stopped(ctx context.Context, n mail.Notice) error {
 		return nil
 	}
 	return s.tellHost(ctx, n, func(fields map[string]string, who string, g *projections.Game) {
-		sayIn(fields, "reason", "stopped.reason", who)
+		locale.SayIn(fields, "reason", "stopped.reason", who)
 		id := "stopped.notice"
 		if g.Settings.PerMove == "" {
 			id = "stopped.notice.stalled"
 		}
-		sayIn(fields, "notice", id, cmp.Or(n.Name, n.To), strconv.Itoa(n.Seat))
+		locale.SayIn(fields, "notice", id, cmp.Or(n.Name, n.To), strconv.Itoa(n.Seat))
 	})
 }
 
