@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"github.com/pbem-games/pbem/catalog/all"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/catalog/all"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"

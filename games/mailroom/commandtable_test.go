@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -181,7 +182,7 @@ func TestEveryCommandHasForms(t *testing.T) {
 		}
 		forms[c.word] = f
 	}
-	for _, c := range mailroom.Commands() {
+	for _, c := range commands.New() {
 		if f := forms[c.Word]; f[0] == 0 || f[1] == 0 && c.Word != "HELP" && c.Word != "GAMES" && c.Word != "STOP" {
 			t.Errorf("%s has %d accepted and %d refused forms in commandForms, want one of each at least", c.Word, f[0], f[1])
 		}
@@ -205,7 +206,7 @@ func TestEveryCommandHasForms(t *testing.T) {
 		t.Fatalf("HELP answered with %d mails, want one", len(out))
 	}
 	flat := strings.Join(strings.Fields(out[0].Text), " ")
-	for _, c := range mailroom.Commands() {
+	for _, c := range commands.New() {
 		if !strings.Contains(flat, c.Syntax) || !strings.Contains(out[0].HTML, html.EscapeString(c.Syntax)) {
 			t.Errorf("HELP does not give %s", c.Syntax)
 		}

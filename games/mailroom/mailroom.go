@@ -15,6 +15,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -82,6 +83,9 @@ type Mailroom struct {
 	// the report again later.
 	OnBounce func(ctx context.Context, key string, p *mail.Parsed) error
 
+	handlersOnce sync.Once
+	handlers     map[string]handler // by command word, built at the first command
+
 	mu      sync.Mutex
 	answers map[string][]time.Time
 	stops   *mail.StopList
@@ -105,7 +109,7 @@ func (m *Mailroom) stopList(ctx context.Context) (*mail.StopList, error) {
 // they wrote to pbem again.
 func (m *Mailroom) resume(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) > 0 {
-		if c, ok := m.Service.cmds.lookup(firstOf(m.Service.cmds.splitCommand(l.p.Commands[0]))); ok && c.Word == "STOP" {
+		if c, ok := m.Service.cmds.Lookup(commands.FirstOf(m.Service.cmds.Split(l.p.Commands[0]))); ok && c.Word == "STOP" {
 			return nil
 		}
 	}

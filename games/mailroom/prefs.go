@@ -64,8 +64,8 @@ func (l *letter) at(now time.Time) time.Time {
 // holds a command, so that no stranger's spam fills the bucket.
 func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
 	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool {
-		w, _ := m.Service.cmds.splitCommand(line)
-		return m.Service.cmds.isCommandWord(w)
+		w, _ := m.Service.cmds.Split(line)
+		return m.Service.cmds.IsCommandWord(w)
 	}) {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/games/commands"
 
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/pictures"
@@ -24,7 +25,7 @@ import (
 type Service struct {
 	*games.Service
 	games *catalog.Catalog // what the mail says and draws of each game
-	cmds  commandList      // the mail command language
+	cmds  commands.List    // the mail command language
 	cache mailCache
 	// Pictures keeps the boards' pictures written lately, for every mail
 	// and page that shows the same one; nil draws each mail's anew.
@@ -37,7 +38,7 @@ type Service struct {
 // New returns the mail side of svc, for the games of c: the words and
 // pictures of each game come from c, its rules from svc.Catalog.
 func New(svc *games.Service, c *catalog.Catalog) *Service {
-	return &Service{Service: svc, games: c, cmds: newCommands(), Pictures: pictures.NewCache(pictures.DefaultCacheBytes)}
+	return &Service{Service: svc, games: c, cmds: commands.New(), Pictures: pictures.NewCache(pictures.DefaultCacheBytes)}
 }
 
 // refuse is a refusal written for the person who asked.

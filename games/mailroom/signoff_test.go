@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -336,7 +337,7 @@ func TestMeant(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			run, ignored := mailroom.Meant(g, c.seat, p.Commands)
+			run, ignored := commands.Meant(g, c.seat, p.Commands)
 			if !slices.Equal(run, c.run) || !slices.Equal(ignored, c.ignored) {
 				t.Errorf("Meant(%q) = %q, ignored %q; want %q, ignored %q", p.Commands, run, ignored, c.run, c.ignored)
 			}
@@ -364,7 +365,7 @@ func TestMeantLegalMoves(t *testing.T) {
 					}
 					for seat := range rules.Seat(3) {
 						lines := []string{m.String(), "Thanks, Ana"}
-						run, ignored := mailroom.Meant(g, seat, lines)
+						run, ignored := commands.Meant(g, seat, lines)
 						if !slices.Equal(run, lines[:1]) || !slices.Equal(ignored, lines[1:]) {
 							t.Fatalf("step %d, seat %d: Meant(%q) = %q, ignored %q", step, seat, lines, run, ignored)
 						}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -63,9 +64,9 @@ const maxAlternatives = 6
 // another placement or another bid, and others only when there is none,
 // such as for the last good a seat takes back.
 func hidden(before, after rules.State, mover rules.Seat, move string, seat rules.Seat) bool {
-	kind := firstWord(move)
+	kind := commands.FirstWord(move)
 	legal := before.Legal(mover)
-	same := func(m rules.Move) bool { return firstWord(m.String()) == kind }
+	same := func(m rules.Move) bool { return commands.FirstWord(m.String()) == kind }
 	alts := slices.DeleteFunc(slices.Clone(legal), func(m rules.Move) bool { return !same(m) || m.String() == move })
 	if len(alts) == 0 {
 		alts = slices.DeleteFunc(slices.Clone(legal), same)
@@ -121,13 +122,6 @@ func quiet(g *projections.Game, sealed []events.Event, before []rules.State, mor
 		return unnoticed(before[i], after(i), rules.Seat(mp.Seat), mp.Move, rules.Seat(n.Seat))
 	}
 	return slices.DeleteFunc(ns, drop)
-}
-
-// moreMoves reports whether a move follows run[i] in the mail, so the
-// mover need not be asked to move by what line i did: the move's answer,
-// or its refusal, shows the game after both.
-func (commands commandList) moreMoves(run []string, i int) bool {
-	return slices.ContainsFunc(run[i+1:], func(line string) bool { return !commands.isCommandWord(firstWord(line)) })
 }
 
 // replacer is implemented by the states of games in which a player's

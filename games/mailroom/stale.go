@@ -107,12 +107,3 @@ func (s *Service) readSent(ctx context.Context, game string) error {
 	s.cache.addSent(game, got, last)
 	return nil
 }
-
-func firstWord(s string) string {
-	for i, r := range s {
-		if r == ' ' {
-			return s[:i]
-		}
-	}
-	return s
-}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -61,7 +62,7 @@ func newChineseReader(g *projections.Game) *chineseReader {
 	// syntax (its placeholders aside, which Chinese HELP writes in
 	// Chinese) and example (where Chinese has none of its own).
 	placeholders := regexp.MustCompile(`<[^<>]*>|variant…`)
-	for _, c := range mailroom.Commands() {
+	for _, c := range commands.New() {
 		r.allowed = append(r.allowed, c.Word)
 		r.allowed = append(r.allowed, c.Aliases...)
 		r.allowed = append(r.allowed, english.FindAllString(placeholders.ReplaceAllString(c.Syntax, " "), -1)...)
