@@ -2,6 +2,8 @@ package locale
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 	_ "time/tzdata" // zones by name, whatever the host has installed
 
@@ -89,4 +91,17 @@ func Said(loc Locale, fields map[string]string, field string) (string, bool) {
 		}
 	}
 	return loc.Tidy(strings.Join(out, " ")), true
+}
+
+// Refuse is a refusal written for the person who asked.
+func Refuse(kind error, format string, args ...any) error {
+	e := &games.Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	var phrased rules.Phrased
+	if format == "%v" && len(args) == 1 {
+		if err, ok := args[0].(error); ok && errors.As(err, &phrased) && phrased.Phrase().String() == e.Msg {
+			p := phrased.Phrase() // the rules' own reason
+			e.Phrase = &p
+		}
+	}
+	return e
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -28,9 +29,9 @@ func TestBudgetSpamRelay(t *testing.T) {
 	invited, answers := map[string]bool{}, 0
 	for _, n := range mt.outbox() {
 		switch {
-		case n.Kind == mailroom.KindInvitation && strings.HasSuffix(n.To, "@victims.example"):
+		case n.Kind == letters.KindInvitation && strings.HasSuffix(n.To, "@victims.example"):
 			invited[n.To] = true
-		case n.To == "spammer@example.org" && n.Kind != mailroom.KindInvitation:
+		case n.To == "spammer@example.org" && n.Kind != letters.KindInvitation:
 			answers++
 		}
 	}
@@ -258,7 +259,7 @@ func TestMaxHosted(t *testing.T) {
 		}
 		var ids []string
 		for _, n := range mt.outbox() {
-			if n.Kind == mailroom.KindInvitation && n.To == "ana@example.org" {
+			if n.Kind == letters.KindInvitation && n.To == "ana@example.org" {
 				ids = append(ids, n.Game)
 			}
 		}

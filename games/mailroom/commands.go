@@ -14,6 +14,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -23,19 +24,19 @@ import (
 // a game that did not happen.
 func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) == 0 {
-		if subj := subjectCommand(l.p.Subject); subj != "" && m.Service.cmds.IsCommand(l.game, l.seat, subj) {
-			l.answer(KindHelp, locale.Saying("notice", "no.command.subject", strconv.Quote(subj)))
+		if subj := subjectCommand(l.p.Subject); subj != "" && m.Service.Commands().IsCommand(l.game, l.seat, subj) {
+			l.answer(letters.KindHelp, locale.Saying("notice", "no.command.subject", strconv.Quote(subj)))
 			return nil
 		}
-		l.answer(KindHelp, locale.Saying("notice", "no.command"))
+		l.answer(letters.KindHelp, locale.Saying("notice", "no.command"))
 		return nil
 	}
-	cmds := m.Service.cmds
+	cmds := m.Service.Commands()
 	first, end := cmds.Span(l.game, l.seat, l.p.Commands)
 	run, ignored := l.p.Commands[first:end], append(slices.Clone(l.p.Commands[:first]), l.p.Commands[end:]...)
 	if l.p.Truncated && end == len(l.p.Commands) {
 		// Lines dropped after a sign-off would have been ignored anyway.
-		l.answer(KindRejected, locale.Saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
+		l.answer(letters.KindRejected, locale.Saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
 	}
 	defer tellIgnored(l, ignored, log)
 	if l.reading != nil {
@@ -86,9 +87,9 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		m.counted(l, word, asMove, err)
 		var refusal *games.Error
 		if errors.As(err, &refusal) {
-			kind := KindRejected // a move: the answer carries the prompt again
+			kind := letters.KindRejected // a move: the answer carries the prompt again
 			if !asMove {
-				kind = KindError
+				kind = letters.KindError
 			}
 			fields := map[string]string{"attempt": line, "skipped": strconv.Itoa(len(run) - i - 1)}
 			locale.SayRefusal(fields, "reason", refusal)
@@ -111,7 +112,7 @@ func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
 	if m.OnCommand == nil {
 		return
 	}
-	if cmd, ok := m.Service.cmds.Lookup(word); ok && !asMove {
+	if cmd, ok := m.Service.Commands().Lookup(word); ok && !asMove {
 		word = cmd.Word
 	} else {
 		word = "MOVE"
@@ -171,7 +172,7 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 	if errors.As(err, &refusal) {
 		fields := map[string]string{"attempt": l.later[0]}
 		locale.SayRefusal(fields, "reason", refusal)
-		l.answer(KindRejected, fields)
+		l.answer(letters.KindRejected, fields)
 		log.Info("programmed list refused", "reason", refusal.Msg)
 		return nil
 	}
@@ -301,7 +302,7 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 			if err == nil {
 				return locale.RefuseIn(rules.ErrIllegal, "refuse.not.a.move", line)
 			}
-			return refuse(rules.ErrIllegal, "%v", err)
+			return locale.Refuse(rules.ErrIllegal, "%v", err)
 		}
 		if len(l.later) == 0 {
 			// A list written in answer to a mail the game has moved on
@@ -406,7 +407,7 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 // the event it answers, naming the line that was not played; the rest of
 // its moves are not read.
 func (l *letter) answerStale(line string, since uint64) {
-	l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
+	l.answer(letters.KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
 	l.stale = true
 }
 

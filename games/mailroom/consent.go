@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
@@ -23,11 +24,6 @@ import (
 // does what was asked. A reply to a seat's own reply address, with the
 // seat's token, needs no confirmation: only the seat's player was mailed
 // that address.
-
-// HeaderConfirm is, on a mail that asks its reader to confirm what a mail
-// from their address asked (a reply to it does it), its purpose: join,
-// watch or stop.
-const HeaderConfirm = "X-Pbem-Confirm"
 
 // confirmed admits a mail to a confirmation address when its token was
 // made for the mail's sender; anyone else's mail to it is ignored.
@@ -55,7 +51,7 @@ func (l *letter) proven() bool {
 func (l *letter) askConfirm(purpose, game string) {
 	f := locale.Saying("notice", "confirm."+purpose, game)
 	f["confirm"], f["confirm.game"], f[ownWords] = purpose, game, "1"
-	l.answer(KindHelp, f)
+	l.answer(letters.KindHelp, f)
 }
 
 // joinConfirmed does what a reply to a confirmation address of a game

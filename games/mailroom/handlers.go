@@ -8,6 +8,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
@@ -28,15 +29,15 @@ func newHandlers() map[string]handler {
 		}
 	}
 	return map[string]handler{
-		"HELP":     answer(KindHelp),
+		"HELP":     answer(letters.KindHelp),
 		"NEW":      (*Mailroom).newGame,
 		"JOIN":     (*Mailroom).join,
 		"STOP":     stop,
 		"LANG":     setLang,
 		"TZ":       setZone,
-		"GAMES":    answer(KindGames),
-		"BOARD":    answer(KindBoard),
-		"LEGAL":    answer(KindLegal),
+		"GAMES":    answer(letters.KindGames),
+		"BOARD":    answer(letters.KindBoard),
+		"LEGAL":    answer(letters.KindLegal),
 		"HISTORY":  history,
 		"SAY":      say,
 		"RESIGN":   resign,
@@ -73,7 +74,7 @@ func stop(m *Mailroom, ctx context.Context, l *letter, _ string, _ games.Cause) 
 }
 
 func history(_ *Mailroom, _ context.Context, l *letter, rest string, _ games.Cause) error {
-	l.answer(KindHistory, map[string]string{"from": rest})
+	l.answer(letters.KindHistory, map[string]string{"from": rest})
 	return nil
 }
 
@@ -96,7 +97,7 @@ func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c gam
 	set, err := locale.ParseDeadline(rest)
 	if err == nil && len(set.Days) > 0 {
 		var loc locale.Locale
-		loc, _, err = m.Service.localeAt(ctx, l.p.From, m.Service.Time())
+		loc, _, err = m.Service.LocaleAt(ctx, l.p.From, m.Service.Time())
 		set.Zone = loc.ZoneName
 	}
 	if err == nil {
@@ -106,7 +107,7 @@ func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c gam
 }
 
 func vacation(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	loc, _, err := m.Service.localeAt(ctx, l.p.From, m.Service.Time())
+	loc, _, err := m.Service.LocaleAt(ctx, l.p.From, m.Service.Time())
 	if err != nil {
 		return err
 	}
@@ -251,7 +252,7 @@ func (m *Mailroom) run(ctx context.Context, cmd *commands.Command, l *letter, re
 	m.handlersOnce.Do(func() { m.handlers = newHandlers() })
 	h, ok := m.handlers[cmd.Word]
 	if !ok {
-		return refuse(games.ErrSetup, "%s is not offered here", cmd.Word)
+		return locale.Refuse(games.ErrSetup, "%s is not offered here", cmd.Word)
 	}
 	return h(m, ctx, l, rest, c)
 }

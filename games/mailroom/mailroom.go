@@ -1,3 +1,10 @@
+// Package mailroom reads the mail that comes in and acts on it: who
+// wrote and from where, admission, consent by reply, the budgets of
+// senders, domains and recipients, stale replies and plans mailed again
+// in simultaneous phases, and the handlers of the mail commands, keyed
+// by the words package commands declares. It runs them on the command
+// side (package games); what it answers is written by package letters,
+// and the command side never sends mail nor knows its words.
 package mailroom
 
 import (
@@ -16,6 +23,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -35,7 +43,7 @@ type Mailroom struct {
 	// process that wakes after another took the mailroom over reads
 	// nothing more (the mail goes back to the holder).
 	Holding func() bool
-	Service *Service
+	Service *letters.Service
 	Tokens  mail.Tokens
 	Mailbox string // the game mailbox, e.g. games@pbem.example.org
 	Limits  mail.Limits
@@ -109,7 +117,7 @@ func (m *Mailroom) stopList(ctx context.Context) (*mail.StopList, error) {
 // they wrote to pbem again.
 func (m *Mailroom) resume(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) > 0 {
-		if c, ok := m.Service.cmds.Lookup(commands.FirstOf(m.Service.cmds.Split(l.p.Commands[0]))); ok && c.Word == "STOP" {
+		if c, ok := m.Service.Commands().Lookup(commands.FirstOf(m.Service.Commands().Split(l.p.Commands[0]))); ok && c.Word == "STOP" {
 			return nil
 		}
 	}
@@ -277,7 +285,7 @@ func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord, reading *Re
 	}
 	if problem != nil {
 		problem[ownWords] = "1"
-		l.answer(KindRejected, problem)
+		l.answer(letters.KindRejected, problem)
 	} else if err := m.commands(ctx, l, log); err != nil {
 		return l, err
 	}
@@ -291,7 +299,7 @@ func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord, reading *Re
 // once it resumed). A mail handled before without an answer runs again,
 // and each command it applied is recognised by its source.
 func (m *Mailroom) answeredBefore(ctx context.Context, key string) (bool, error) {
-	_, err := m.Service.Store.Last(ctx, AnsweredSubject+key)
+	_, err := m.Service.Store.Last(ctx, letters.AnsweredSubject+key)
 	if errors.Is(err, events.ErrNotFound) {
 		return false, nil
 	}
@@ -351,12 +359,12 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		return false, nil
 	case tokenErr != nil:
 		l.game, l.seat = g, from
-		l.answer(KindRejected, locale.Saying("reason", "bad.token"))
+		l.answer(letters.KindRejected, locale.Saying("reason", "bad.token"))
 		log.Warn("mail with a bad token", "game", tag.Game, "err", tokenErr)
 		return false, m.send(ctx, l, log)
 	case int(from) != tag.Seat:
 		l.game, l.seat = g, from
-		l.answer(KindRejected, locale.Saying("reason", "other.seat", strconv.Itoa(tag.Seat), g.Created.Players[tag.Seat].Name))
+		l.answer(letters.KindRejected, locale.Saying("reason", "other.seat", strconv.Itoa(tag.Seat), g.Created.Players[tag.Seat].Name))
 		log.Warn("mail to another seat's address", "game", tag.Game, "seat", tag.Seat, "from seat", from)
 		return false, m.send(ctx, l, log)
 	case !m.authenticated(l.rec, l.p, log.With("game", tag.Game)):
@@ -366,7 +374,7 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		// nothing any more (a replaced player's does not either, their
 		// address no longer being the seat's).
 		l.game, l.seat = g, from
-		l.answer(KindRejected, locale.Saying("reason", "expelled"))
+		l.answer(letters.KindRejected, locale.Saying("reason", "expelled"))
 		log.Info("mail from an expelled player refused", "game", tag.Game, "seat", from)
 		return false, m.send(ctx, l, log)
 	}
@@ -401,13 +409,6 @@ func (m *Mailroom) authenticated(rec mail.InboxRecord, p *mail.Parsed, log *slog
 func (l *letter) answer(kind string, fields map[string]string) {
 	l.queued = append(l.queued, mail.Notice{Kind: kind, Fields: fields})
 }
-
-// AnsweredSubject + an inbox record's key holds the ids of the answers
-// the mailroom wrote to that mail, written once with the answers in one
-// atomic batch: a mail read again (after a crash lost its acknowledgement)
-// is answered as it was the first time or not at all, never a second time
-// with a different answer because the game has moved on since.
-const AnsweredSubject = "pbem.answered."
 
 // send writes the letter's answers to the outbox, unless the sender has
 // had too many answers lately or the mail was answered before.
@@ -449,13 +450,13 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			log.Warn("answer not sent: too many answers to this sender", "kind", n.Kind)
 			continue
 		}
-		n.ID = answerID(m.Service.IDDomain(), l.rec.Key, i, n.Kind)
+		n.ID = letters.AnswerID(m.Service.IDDomain(), l.rec.Key, i, n.Kind)
 		n.To, n.Seat, n.Seq, n.Time = l.p.From, int(l.seat), 0, l.rec.Received
 		if l.game != nil {
 			n.Game, n.Seq = l.game.ID, l.game.Seq
 			if l.seat != rules.Observer {
 				n.Name = l.game.Created.Players[l.seat].Name
-				n.References = []string{threadRoot(m.Service.IDDomain(), l.game.ID, int(l.seat))}
+				n.References = []string{letters.ThreadRoot(m.Service.IDDomain(), l.game.ID, int(l.seat))}
 			}
 		}
 		if l.p.MessageID != "" {
@@ -465,25 +466,17 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 		out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
 		ids = append(ids, n.ID)
 	}
-	data, err := json.Marshal(answered{To: l.p.From, IDs: ids, Stranger: l.stranger})
+	data, err := json.Marshal(letters.Answered{To: l.p.From, IDs: ids, Stranger: l.stranger})
 	if err != nil {
 		return err
 	}
-	once := events.Message{Subject: AnsweredSubject + l.rec.Key, Data: data}
+	once := events.Message{Subject: letters.AnsweredSubject + l.rec.Key, Data: data}
 	err = m.Service.Store.PutOnceWith(ctx, once, out)
 	if errors.Is(err, events.ErrExists) {
 		log.Info("mail read again, already answered: not answered again")
 		return nil
 	}
 	return err
-}
-
-// answered is what AnsweredSubject holds: to whom the mailroom answered
-// a mail, and the ids of the answers.
-type answered struct {
-	To       string   `json:"to"`
-	IDs      []string `json:"ids"`
-	Stranger bool     `json:"stranger,omitempty"` // the sender played in no game: the day's one answer
 }
 
 // Warm counts the answers sent in the last day, as recorded with each
@@ -494,8 +487,8 @@ func (m *Mailroom) Warm(ctx context.Context) error {
 	// The answers recorded are all of them, whichever process gave them:
 	// they replace what this one remembers.
 	answers := map[string][]time.Time{}
-	_, err := m.Service.Store.ReadSince(ctx, AnsweredSubject+">", now.Add(-24*time.Hour), func(r events.Record) error {
-		var a answered
+	_, err := m.Service.Store.ReadSince(ctx, letters.AnsweredSubject+">", now.Add(-24*time.Hour), func(r events.Record) error {
+		var a letters.Answered
 		if json.Unmarshal(r.Data, &a) != nil || a.To == "" {
 			return nil // written before senders were recorded
 		}

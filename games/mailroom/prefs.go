@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/templates/words"
@@ -15,38 +16,6 @@ import (
 
 // Each address's language and zone: the LANG and TZ commands, what pbem
 // reads from a newcomer's first mail, and which a mail is written in.
-
-// Prefs is the bucket of each address's language and zone the mail is
-// written with, for the web pages to be written alike.
-func (s *Service) Prefs(ctx context.Context) (*mail.Prefs, error) { return s.prefsStore(ctx) }
-
-// prefsStore opens the bucket of each address's settings once.
-func (s *Service) prefsStore(ctx context.Context) (*mail.Prefs, error) {
-	s.prefsMu.Lock()
-	defer s.prefsMu.Unlock()
-	if s.prefs == nil {
-		p, err := mail.OpenPrefs(ctx, s.Store)
-		if err != nil {
-			return nil, err
-		}
-		s.prefs = p
-	}
-	return s.prefs, nil
-}
-
-// localeAt is how addr reads a mail dated at: its settings as they stood
-// then, so that the same notice always gives the same mail.
-func (s *Service) localeAt(ctx context.Context, addr string, at time.Time) (locale.Locale, mail.Pref, error) {
-	prefs, err := s.prefsStore(ctx)
-	if err != nil {
-		return locale.Locale{}, mail.Pref{}, err
-	}
-	p, err := prefs.At(ctx, addr, at)
-	if err != nil {
-		return locale.Locale{}, p, err
-	}
-	return locale.Of(s.games.Words(), p), p, nil
-}
 
 // at is when a setting the letter makes takes effect: when the mail came,
 // or the service's time if that is earlier, so that what the mail's
@@ -64,12 +33,12 @@ func (l *letter) at(now time.Time) time.Time {
 // holds a command, so that no stranger's spam fills the bucket.
 func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
 	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool {
-		w, _ := m.Service.cmds.Split(line)
-		return m.Service.cmds.IsCommandWord(w)
+		w, _ := m.Service.Commands().Split(line)
+		return m.Service.Commands().IsCommandWord(w)
 	}) {
 		return nil
 	}
-	prefs, err := m.Service.prefsStore(ctx)
+	prefs, err := m.Service.Prefs(ctx)
 	if err != nil {
 		return err
 	}
@@ -82,7 +51,7 @@ func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
 // setPref records a setting the sender made (LANG, TZ) from now on, and
 // tells them so in the answer to their mail.
 func (m *Mailroom) setPref(ctx context.Context, l *letter, pref mail.Pref, what string) error {
-	prefs, err := m.Service.prefsStore(ctx)
+	prefs, err := m.Service.Prefs(ctx)
 	if err != nil {
 		return err
 	}
@@ -91,12 +60,12 @@ func (m *Mailroom) setPref(ctx context.Context, l *letter, pref mail.Pref, what 
 		return err
 	}
 	for _, n := range l.queued {
-		if n.Kind == KindHelp && n.Fields["set"] != "" {
+		if n.Kind == letters.KindHelp && n.Fields["set"] != "" {
 			n.Fields["set"] += " " + what
 			return nil
 		}
 	}
-	l.answer(KindHelp, map[string]string{"set": what})
+	l.answer(letters.KindHelp, map[string]string{"set": what})
 	return nil
 }
 
@@ -122,7 +91,7 @@ func setZone(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.C
 // rendered; and, for a sender whose settings this mail set, that pbem
 // chose them, so they may change them.
 func (m *Mailroom) stamp(ctx context.Context, l *letter) error {
-	prefs, err := m.Service.prefsStore(ctx)
+	prefs, err := m.Service.Prefs(ctx)
 	if err != nil {
 		return err
 	}
@@ -142,15 +111,4 @@ func (m *Mailroom) stamp(ctx context.Context, l *letter) error {
 		l.queued[i].Fields = f
 	}
 	return nil
-}
-
-// readerLocale is how a notice's recipient reads it: as the answer was
-// stamped when it was written (see stamp), or, for the mail of a game's
-// events, as their settings stood at the mail's date.
-func (s *Service) readerLocale(ctx context.Context, n mail.Notice, date time.Time) (locale.Locale, error) {
-	if lang := n.Fields["lang"]; lang != "" {
-		return locale.Of(s.games.Words(), mail.Pref{Lang: lang, Zone: n.Fields["zone"]}), nil
-	}
-	loc, _, err := s.localeAt(ctx, n.To, date)
-	return loc, err
 }

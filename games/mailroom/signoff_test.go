@@ -13,6 +13,7 @@ import (
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -26,7 +27,7 @@ import (
 // write it: greetings, sign-offs and the quote of the mail they answer.
 type mailTable struct {
 	t       *testing.T
-	svc     *mailroom.Service
+	svc     *letters.Service
 	m       *mailroom.Mailroom
 	n       int
 	subject string // of the mails send hands over; "" is "Re: your game"
@@ -34,7 +35,7 @@ type mailTable struct {
 
 func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
 	clock := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
-	svc := mailroom.New(&games.Service{
+	svc := letters.New(&games.Service{
 		Store:   storetest.MustOpen(t),
 		Catalog: rules.NewCatalog(g...),
 		Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
@@ -109,7 +110,7 @@ func (mt *mailTable) send(from, to, header, body string) []mail.Outgoing {
 	if err := mt.m.Handle(context.Background(), mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(mt.n), time.Now())); err != nil {
 		mt.t.Fatal(err)
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, Index: mt.m.Index}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, Index: mt.m.Index}
 	var out []mail.Outgoing
 	for _, n := range mt.outbox()[len(before):] {
 		if n.To != from {
@@ -151,7 +152,7 @@ func (mt *mailTable) game(id string) *projections.Game {
 func refusals(out []mail.Outgoing) []string {
 	var r []string
 	for _, o := range out {
-		if k := o.Headers[mailroom.HeaderKind]; k == mailroom.KindRejected || k == mailroom.KindError {
+		if k := o.Headers[letters.HeaderKind]; k == letters.KindRejected || k == letters.KindError {
 			head, _, _ := strings.Cut(o.Text, "\n\nIt is")
 			r = append(r, o.Subject+": "+head)
 		}
@@ -439,7 +440,7 @@ func TestHostSetsUpAndMoves(t *testing.T) {
 		t.Fatalf("moves %v, settings %+v, observers %v; want E5, a deadline and olu", g.Moves, g.Settings, g.Observers)
 	}
 	for _, o := range out {
-		if o.Headers[mailroom.HeaderKind] == mailroom.KindYourTurn {
+		if o.Headers[letters.HeaderKind] == letters.KindYourTurn {
 			t.Errorf("the host was asked to move by a mail the same mail's move made stale:\n%s", o.Text)
 		}
 	}

@@ -36,7 +36,8 @@ var allowed = map[string][]string{
 	"games/gamestest":             {"events", "events/storetest", "games", "rules", "rules/atacama"},
 	"games/locale":                {"events", "games", "mail", "projections", "rules", "templates", "templates/words"},
 	"games/commands":              {"games/locale", "projections", "rules", "templates", "templates/words"},
-	"games/mailroom":              {"catalog", "events", "games", "games/commands", "games/locale", "projections", "rules", "mail", "templates", "templates/words", "pictures"},
+	"games/letters":               {"catalog", "events", "games", "games/commands", "games/locale", "mail", "pictures", "projections", "rules", "templates", "templates/words"},
+	"games/mailroom":              {"events", "games", "games/commands", "games/letters", "games/locale", "mail", "projections", "rules", "templates/words"},
 	"pictures":                    {"rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
 	"pictures/internal/cjksubset": nil,
 	"catalog":                     {"pictures", "rules", "templates/words"},
@@ -48,10 +49,10 @@ var allowed = map[string][]string{
 	"internal/golden":             nil,
 	"internal/layers":             nil,
 	"internal/release":            nil,
-	"internal/torture":            {"catalog", "events", "games", "games/mailroom", "mail", "mail/loopback", "projections", "rules"},
-	"internal/postoffice":         {"campaigns/organiser", "catalog", "events", "games", "games/mailroom", "mail", "mail/loopback", "projections", "rules", "web"},
+	"internal/torture":            {"catalog", "events", "games", "games/letters", "games/mailroom", "mail", "mail/loopback", "projections", "rules"},
+	"internal/postoffice":         {"campaigns/organiser", "catalog", "events", "games", "games/letters", "games/mailroom", "mail", "mail/loopback", "projections", "rules", "web"},
 	"web":                         {"campaigns", "campaigns/organiser", "catalog", "events", "games", "mail", "pictures", "projections", "rules", "templates/words"},
-	"internal/bench":              {"catalog", "events", "events/storetest", "games", "games/mailroom", "internal/postoffice", "mail", "mail/loopback", "pictures", "projections", "rules"},
+	"internal/bench":              {"catalog", "events", "events/storetest", "games", "games/letters", "games/mailroom", "internal/postoffice", "mail", "mail/loopback", "pictures", "projections", "rules"},
 	"cmd/pbem":                    {"*"},
 }
 

@@ -1,13 +1,13 @@
-// Package mailroom is pbem's mail side: it reads the commands of the
-// mail that comes in (the command language, sender checks, stale replies,
-// limits) and runs them on the command side (package games); it decides
-// which mail the events cause (the notice policy) and writes it (the
-// wording). The command side never sends mail nor knows its words.
-package mailroom
+// Package letters is the mail pbem writes: who is told what when a
+// game's events are appended (the notice policy, Service.Notices, and the
+// registry of event types), the Message-IDs of every mail and their
+// threads (ParseMessageID), and the wording (Service.Render, a notice
+// written as a mail with the board's picture; Describe). It reads no mail
+// and runs no command: package mailroom does, and writes its answers as
+// notices that the outbox renders here.
+package letters
 
 import (
-	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/pbem-games/pbem/catalog"
@@ -15,7 +15,6 @@ import (
 
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/pictures"
-	"github.com/pbem-games/pbem/rules"
 
 	"github.com/pbem-games/pbem/games"
 )
@@ -41,15 +40,6 @@ func New(svc *games.Service, c *catalog.Catalog) *Service {
 	return &Service{Service: svc, games: c, cmds: commands.New(), Pictures: pictures.NewCache(pictures.DefaultCacheBytes)}
 }
 
-// refuse is a refusal written for the person who asked.
-func refuse(kind error, format string, args ...any) error {
-	e := &games.Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
-	var phrased rules.Phrased
-	if format == "%v" && len(args) == 1 {
-		if err, ok := args[0].(error); ok && errors.As(err, &phrased) && phrased.Phrase().String() == e.Msg {
-			p := phrased.Phrase() // the rules' own reason
-			e.Phrase = &p
-		}
-	}
-	return e
-}
+// Commands is the mail command language the letters' help lists and the
+// mailroom reads.
+func (s *Service) Commands() commands.List { return s.cmds }

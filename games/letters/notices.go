@@ -1,8 +1,9 @@
-package mailroom
+package letters
 
 import (
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -68,9 +69,9 @@ func noticeID(domain, game string, evs []events.Event, seq uint64, seat int, sea
 	return fmt.Sprintf("%s.v%d.%s.%s@%s", game, VisibleSeq(evs, seq, seat), seatTok, kind, domain)
 }
 
-// answerID returns the Message-ID of the n-th answer of kind to the mail
+// AnswerID returns the Message-ID of the n-th answer of kind to the mail
 // recorded under key.
-func answerID(domain, key string, n int, kind string) string {
+func AnswerID(domain, key string, n int, kind string) string {
 	return fmt.Sprintf("re.%s.%d.%s@%s", key, n, kind, domain)
 }
 
@@ -136,9 +137,9 @@ func ParseMessageID(id string) (MessageID, bool) {
 	return m, err == nil
 }
 
-// threadRoot is the first mail a seat got about a game, the invitation;
+// ThreadRoot is the first mail a seat got about a game, the invitation;
 // every later mail refers to it, so each game is one thread.
-func threadRoot(domain, game string, seat int) string {
+func ThreadRoot(domain, game string, seat int) string {
 	return messageID(domain, game, 1, strconv.Itoa(seat), KindInvitation)
 }
 
@@ -226,7 +227,7 @@ func thread(n *mail.Notice, domain, prev string, answered bool, replyTo string) 
 	if n.Kind == KindInvitation {
 		return
 	}
-	n.References = []string{threadRoot(domain, n.Game, n.Seat)}
+	n.References = []string{ThreadRoot(domain, n.Game, n.Seat)}
 	switch {
 	case answered:
 		n.References = append(n.References, replyTo)
@@ -574,3 +575,7 @@ func watchObserver(oc events.ObserverChanged, addr string) string {
 	}
 	return KindBoard
 }
+
+// EventTypes lists the event types of the registry, which
+// TestEveryEventType holds to those package events declares, sorted.
+func EventTypes() []string { return slices.Sorted(maps.Keys(eventTypes)) }

@@ -1,4 +1,4 @@
-package mailroom
+package letters
 
 import (
 	"cmp"
@@ -88,10 +88,10 @@ func (s *Service) tellHost(ctx context.Context, n mail.Notice, say func(fields m
 	}
 	say(u.Fields, who, g)
 	if seat >= 0 {
-		u.InReplyTo = threadRoot(s.IDDomain(), g.ID, seat)
+		u.InReplyTo = ThreadRoot(s.IDDomain(), g.ID, seat)
 		u.References = []string{u.InReplyTo}
 	}
-	data, err := json.Marshal(answered{To: host, IDs: []string{u.ID}})
+	data, err := json.Marshal(Answered{To: host, IDs: []string{u.ID}})
 	if err != nil {
 		return err
 	}
