@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/catalog/all"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
@@ -67,7 +68,7 @@ func newCampaignFixture(t *testing.T) *campaignFixture {
 	if round2, err := f.org.Pair(ctx, f.id); err != nil || len(round2) != 2 { // records round 1 first
 		t.Fatalf("pair round 2 = %v, %v", round2, err)
 	}
-	pages := &web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Key: &f.key, Describe: letters.New(f.svc, f.games).DescribeEachFor, LeftOut: letters.LeftOut}
+	pages := &web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Key: &f.key, Describe: letters.New(f.svc, f.games).DescribeEachFor, LeftOut: notice.LeftOut}
 	mux := http.NewServeMux()
 	mux.Handle("GET /g/", pages.Handler())
 	mux.Handle("GET /c/", pages.Campaigns())

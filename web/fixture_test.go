@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/catalog/all"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
@@ -95,7 +96,7 @@ func newFixture(t testing.TB) *fixture {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer((&web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Key: &f.key, Describe: letters.New(f.svc, f.games).DescribeEachFor,
-		LeftOut: letters.LeftOut, Prefs: f.prefs}).Handler())
+		LeftOut: notice.LeftOut, Prefs: f.prefs}).Handler())
 	t.Cleanup(srv.Close)
 	f.url = srv.URL
 	return f

@@ -58,7 +58,7 @@ type Pages struct {
 	Prefs *mail.Prefs
 	// LeftOut says which events a seat (rules.Observer for an observer)
 	// may not know of: the others' plans and mail settings
-	// (letters.LeftOut). Its export leaves them out, and its page
+	// (notice.LeftOut). Its export leaves them out, and its page
 	// neither counts nor steps through them, so no number tells of them;
 	// nil leaves out nothing.
 	LeftOut func(e events.Event, seat int) bool

@@ -15,6 +15,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -47,7 +48,7 @@ const maxLegal = 100
 const (
 	HeaderKind = "X-Pbem-Kind" // the notice kind: your-turn, accepted, invitation…
 	HeaderGame = "X-Pbem-Game" // the game's id; absent on mail about no game
-	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after, numbered as its reader counts events (VisibleSeq)
+	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after, numbered as its reader counts events (notice.VisibleSeq)
 	// HeaderTurn is "yours" on a mail that tells its recipient it is their
 	// turn (a prompt, a reminder, or an invitation, news or a newcomer's
 	// history with the prompt), as opposed to one that only repeats the
@@ -155,7 +156,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		// The history holds every player's address and their plans never
 		// played: the players get it, an observer does not.
 		if g.Ended != nil && m.Kind == templates.GameOver && n.Seat >= 0 {
-			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExportLeaving(evs[:g.Seq], lh.Key, func(e events.Event) bool { return LeftOut(e, n.Seat) })}}
+			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExportLeaving(evs[:g.Seq], lh.Key, func(e events.Event) bool { return notice.LeftOut(e, n.Seat) })}}
 			if lh.Key != nil {
 				m.SigningKey = lh.Key.Public().String()
 			}
@@ -184,7 +185,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if m.Picture.CID != "" && !shows(out.HTML, m.Picture.CID) {
 		out.Inline = nil // templates (a translation) that leave the board out
 	}
-	id, _ := ParseMessageID(n.ID)
+	id, _ := notice.ParseMessageID(n.ID)
 	out.Headers = headers(m, id.Answers == "")
 	if invited {
 		out.Headers[HeaderInvited] = "yes"
@@ -249,10 +250,10 @@ var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: 
 func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice, loc locale.Locale, webURL string) {
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
-	host, _ := hostName(g, loc)
+	host, _ := notice.HostName(g, loc)
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0], loc), Variants: g.Created.Variants,
 		HouseRules: loc.Text(info.HouseRules), RulesDoc: rulesDoc(info, loc, webURL),
-		Seq: int(VisibleSeq(evs, g.Seq, n.Seat)), Move: ply(g, g.Seq), Stage: loc.Stage(g.State), Host: host}
+		Seq: int(notice.VisibleSeq(evs, g.Seq, n.Seat)), Move: notice.Ply(g, g.Seq), Stage: loc.Stage(g.State), Host: host}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
 	scores, over := g.State.Result()
@@ -263,8 +264,8 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
 	m.Board = boardText(g.State.View(seat), loc)
-	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
-	m.Happened = happened(g, evs[:g.Seq], n.Seat, loc)
+	m.Actor, m.OnBehalfOf = notice.ActorNames(g, evs[g.Seq-1])
+	m.Happened = notice.Happened(g, evs[:g.Seq], n.Seat, loc)
 	if _, pbemPlays := g.Abandoned[n.Seat]; games.IsToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
@@ -302,33 +303,33 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	if g.Ended != nil {
 		m.Seed = g.Ended.Seed
-		m.Result = result(g, loc)
+		m.Result = notice.Result(g, loc)
 		if n.Seat >= 0 {
 			m.VerifyHint = loc.S("verify.hint", "pbem verify --file "+g.ID+".jsonl")
 		}
 	}
 	switch held := g.Says[n.Seat].Held; {
 	case m.Kind == templates.Said:
-		tellSays(m, g, saysFor(g, evs[g.Seq-1], n.Seat))
+		tellSays(m, g, notice.SaysFor(g, evs[g.Seq-1], n.Seat))
 	case m.Kind == templates.GameOver && held != 0: // no mail will gather them now
-		tellSays(m, g, saidSince(g, held, g.Seq, n.Seat))
+		tellSays(m, g, notice.SaidSince(g, held, g.Seq, n.Seat))
 	}
 	if d, ok := g.Deadline(n.Seat); ok && m.YourTurn {
 		m.Deadline = deadline(g, d, loc)
 	}
 	switch m.Kind {
 	case templates.News:
-		m.Happened = []string{cmp.Or(describeEachIn(g, evs[:g.Seq], n.Seat, loc)[g.Seq-1], loc.S("table.changed"))}
+		m.Happened = []string{cmp.Or(notice.DescribeEachIn(g, evs[:g.Seq], n.Seat, loc)[g.Seq-1], loc.S("table.changed"))}
 	case templates.Digest:
-		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat, loc)
+		m.History = notice.DescribeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat, loc)
 		if len(m.History) == 0 {
 			m.History = []string{loc.S("nothing.happened")}
 		}
 	case templates.History:
-		m.History = describeAll(g, evs[:g.Seq], 0, n.Seat, loc)
+		m.History = notice.DescribeAll(g, evs[:g.Seq], 0, n.Seat, loc)
 	case templates.Stale:
 		since, _ := strconv.ParseUint(n.Fields["since"], 10, 64)
-		m.Changed = describeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat, loc)
+		m.Changed = notice.DescribeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat, loc)
 		if len(m.Changed) == 0 {
 			m.Changed = []string{loc.S("moved.on")}
 		}
@@ -437,11 +438,6 @@ func legalText(moves []string) []byte {
 	return []byte(strings.Join(moves, "\n") + "\n")
 }
 
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
-}
-
 // names are the players of a game as it was created, for the subject of
 // every mail of it: "Ana vs Bea", "Ana, Bea and Cai". A replacement later
 // does not change them, so the thread keeps its subject.
@@ -461,19 +457,6 @@ func names(created events.Event, loc locale.Locale) string {
 		return loc.S("vs", ns[0], ns[1])
 	}
 	return loc.And(ns)
-}
-
-// ply is how many moves of g played up to event seq still stand: the
-// number players count moves by, which chat, settings and moves taken
-// back do not change.
-func ply(g *projections.Game, seq uint64) int {
-	n := 0
-	for _, m := range g.Moves {
-		if m.Seq <= seq && !g.Undone[m.Seq] {
-			n++
-		}
-	}
-	return n
 }
 
 // deadline says when a seat must move by, and when its grace ends and

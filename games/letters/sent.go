@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -17,7 +18,7 @@ func (s *Service) SentAt(ctx context.Context, game string, head uint64, ids []st
 	var answers []string
 	var evs []events.Event // the history, read once a Message-ID needs it
 	for _, id := range ids {
-		m, isNotice := ParseMessageID(id)
+		m, isNotice := notice.ParseMessageID(id)
 		if !isNotice || !m.Notice() || m.Game != game {
 			answers = append(answers, id)
 			continue

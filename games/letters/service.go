@@ -1,10 +1,12 @@
-// Package letters is the mail pbem writes: who is told what when a
-// game's events are appended (the notice policy, Service.Notices, and the
-// registry of event types), the Message-IDs of every mail and their
-// threads (ParseMessageID), and the wording (Service.Render, a notice
-// written as a mail with the board's picture; Describe). It reads no mail
-// and runs no command: package mailroom does, and writes its answers as
-// notices that the outbox renders here.
+// Package letters writes pbem's mail: Service.Notices derives the
+// notices each Append causes by the policy of package notices, folding
+// the game on from the last Append; Service.Render writes a notice as a
+// mail in its reader's language and zone, with the board's picture;
+// Service.Undelivered and Service.Stopped tell a host of an address that
+// fails or stopped; and it keeps what the mailroom asks of the mail sent
+// (Service.SentAt: which event a reply answers) and of each reader's
+// settings (Service.Prefs). It reads no mail and runs no command: package
+// mailroom does, and its answers are notices written here.
 package letters
 
 import (

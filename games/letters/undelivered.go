@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -35,7 +36,7 @@ func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) e
 // for ever. It is said once per game and address, as Undelivered is, and
 // shares its record: a player who gets no mail is news once.
 func (s *Service) Stopped(ctx context.Context, n mail.Notice) error {
-	if n.Kind != KindYourTurn && n.Kind != KindInvitation && n.Kind != KindReminder {
+	if n.Kind != notice.KindYourTurn && n.Kind != notice.KindInvitation && n.Kind != notice.KindReminder {
 		return nil
 	}
 	return s.tellHost(ctx, n, func(fields map[string]string, who string, g *projections.Game) {
@@ -54,7 +55,7 @@ func (s *Service) Stopped(ctx context.Context, n mail.Notice) error {
 // gone, or such a mail itself. Its record on pbem.answered is written
 // once whatever crashes or repeats.
 func (s *Service) tellHost(ctx context.Context, n mail.Notice, say func(fields map[string]string, who string, g *projections.Game)) error {
-	if n.Game == "" || n.Kind == KindUndelivered {
+	if n.Game == "" || n.Kind == notice.KindUndelivered {
 		return nil
 	}
 	g, _, err := s.Load(ctx, n.Game)
@@ -80,15 +81,15 @@ func (s *Service) tellHost(ctx context.Context, n mail.Notice, say func(fields m
 	}
 	// Once per game and address: a recipient whose every mail bounces is
 	// news once, not at every move.
-	addr := addressKey(n.To)
+	addr := notice.AddressKey(n.To)
 	u := mail.Notice{
-		ID: undeliveredID(s.IDDomain(), g.ID, addr), Kind: KindUndelivered, Game: g.ID, Seq: g.Seq,
+		ID: notice.UndeliveredID(s.IDDomain(), g.ID, addr), Kind: notice.KindUndelivered, Game: g.ID, Seq: g.Seq,
 		Seat: seat, To: host, Name: name,
 		Fields: map[string]string{},
 	}
 	say(u.Fields, who, g)
 	if seat >= 0 {
-		u.InReplyTo = ThreadRoot(s.IDDomain(), g.ID, seat)
+		u.InReplyTo = notice.ThreadRoot(s.IDDomain(), g.ID, seat)
 		u.References = []string{u.InReplyTo}
 	}
 	data, err := json.Marshal(Answered{To: host, IDs: []string{u.ID}})

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -156,7 +156,7 @@ func forStranger(queued []mail.Notice) []mail.Notice {
 			delete(n.Fields, "attempt")
 			out = append(out, n)
 		case !fixed:
-			out, fixed = append(out, mail.Notice{Kind: letters.KindHelp, Fields: locale.Saying("notice", "stranger")}), true
+			out, fixed = append(out, mail.Notice{Kind: notice.KindHelp, Fields: locale.Saying("notice", "stranger")}), true
 		}
 	}
 	return out

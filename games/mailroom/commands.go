@@ -14,8 +14,8 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
-	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -25,10 +25,10 @@ import (
 func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) == 0 {
 		if subj := subjectCommand(l.p.Subject); subj != "" && m.Service.Commands().IsCommand(l.game, l.seat, subj) {
-			l.answer(letters.KindHelp, locale.Saying("notice", "no.command.subject", strconv.Quote(subj)))
+			l.answer(notice.KindHelp, locale.Saying("notice", "no.command.subject", strconv.Quote(subj)))
 			return nil
 		}
-		l.answer(letters.KindHelp, locale.Saying("notice", "no.command"))
+		l.answer(notice.KindHelp, locale.Saying("notice", "no.command"))
 		return nil
 	}
 	cmds := m.Service.Commands()
@@ -36,7 +36,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 	run, ignored := l.p.Commands[first:end], append(slices.Clone(l.p.Commands[:first]), l.p.Commands[end:]...)
 	if l.p.Truncated && end == len(l.p.Commands) {
 		// Lines dropped after a sign-off would have been ignored anyway.
-		l.answer(letters.KindRejected, locale.Saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
+		l.answer(notice.KindRejected, locale.Saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
 	}
 	defer tellIgnored(l, ignored, log)
 	if l.reading != nil {
@@ -87,9 +87,9 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		m.counted(l, word, asMove, err)
 		var refusal *games.Error
 		if errors.As(err, &refusal) {
-			kind := letters.KindRejected // a move: the answer carries the prompt again
+			kind := notice.KindRejected // a move: the answer carries the prompt again
 			if !asMove {
-				kind = letters.KindError
+				kind = notice.KindError
 			}
 			fields := map[string]string{"attempt": line, "skipped": strconv.Itoa(len(run) - i - 1)}
 			locale.SayRefusal(fields, "reason", refusal)
@@ -172,7 +172,7 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 	if errors.As(err, &refusal) {
 		fields := map[string]string{"attempt": l.later[0]}
 		locale.SayRefusal(fields, "reason", refusal)
-		l.answer(letters.KindRejected, fields)
+		l.answer(notice.KindRejected, fields)
 		log.Info("programmed list refused", "reason", refusal.Msg)
 		return nil
 	}
@@ -407,7 +407,7 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 // the event it answers, naming the line that was not played; the rest of
 // its moves are not read.
 func (l *letter) answerStale(line string, since uint64) {
-	l.answer(letters.KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
+	l.answer(notice.KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
 	l.stale = true
 }
 

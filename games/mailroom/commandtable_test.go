@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 	"github.com/pbem-games/pbem/templates/words"
@@ -30,10 +31,10 @@ var commandForms = []struct {
 	event      string // the type of the game's last event after it
 	reason     string // for a refused form: what the refusal says
 }{
-	{word: "HELP", line: "HELP", want: letters.KindHelp},
-	{word: "HELP", line: "?", seat: -1, want: letters.KindHelp},
-	{word: "HELP", line: "help me please", seat: -1, want: letters.KindHelp},
-	{word: "HELP", line: "帮助", seat: -1, want: letters.KindHelp},
+	{word: "HELP", line: "HELP", want: notice.KindHelp},
+	{word: "HELP", line: "?", seat: -1, want: notice.KindHelp},
+	{word: "HELP", line: "help me please", seat: -1, want: notice.KindHelp},
+	{word: "HELP", line: "帮助", seat: -1, want: notice.KindHelp},
 	{word: "NEW", line: "NEW atacama WITH bea@example.net", seat: -1},
 	{word: "NEW", line: "新游戏 atacama 和 bea@example.net，空位", seat: -1},
 	{word: "NEW", line: "NEW atacama", seat: -1, reason: "write NEW, the game"},
@@ -43,20 +44,20 @@ var commandForms = []struct {
 	{word: "JOIN", line: "JOIN k7q2mx 3fz9x0mw", seat: -1, reason: "not the invitation code"},
 	// English, so that the forms after them are answered in English
 	// (TestLanguageByMail sets Chinese).
-	{word: "LANG", line: "LANG en", seat: 1, want: letters.KindHelp},
-	{word: "LANG", line: "语言：英文", seat: -1, want: letters.KindHelp},
+	{word: "LANG", line: "LANG en", seat: 1, want: notice.KindHelp},
+	{word: "LANG", line: "语言：英文", seat: -1, want: notice.KindHelp},
 	{word: "LANG", line: "LANG klingon", seat: -1, reason: "klingon"},
-	{word: "TZ", line: "TZ Asia/Shanghai", seat: -1, want: letters.KindHelp},
-	{word: "TZ", line: "时区 +08:00", seat: 1, want: letters.KindHelp},
+	{word: "TZ", line: "TZ Asia/Shanghai", seat: -1, want: notice.KindHelp},
+	{word: "TZ", line: "时区 +08:00", seat: 1, want: notice.KindHelp},
 	{word: "TZ", line: "TZ Mars/Olympus", seat: 1, reason: "Mars/Olympus"},
-	{word: "GAMES", line: "GAMES", seat: -1, want: letters.KindGames},
+	{word: "GAMES", line: "GAMES", seat: -1, want: notice.KindGames},
 	{word: "STOP", line: "STOP", seat: 1},
-	{word: "BOARD", line: "BOARD", want: letters.KindBoard},
-	{word: "BOARD", line: "status", seat: 1, want: letters.KindBoard},
+	{word: "BOARD", line: "BOARD", want: notice.KindBoard},
+	{word: "BOARD", line: "status", seat: 1, want: notice.KindBoard},
 	{word: "BOARD", line: "BOARD", seat: -1, reason: "needs a game"},
-	{word: "LEGAL", line: "LEGAL", want: letters.KindLegal},
+	{word: "LEGAL", line: "LEGAL", want: notice.KindLegal},
 	{word: "LEGAL", line: "LEGAL", seat: -1, reason: "needs a game"},
-	{word: "HISTORY", line: "HISTORY", seat: 1, want: letters.KindHistory},
+	{word: "HISTORY", line: "HISTORY", seat: 1, want: notice.KindHistory},
 	{word: "HISTORY", line: "HISTORY", seat: -1, reason: "needs a game"},
 	{word: "SAY", line: "SAY good luck!", seat: 1, event: events.TypePlayerSaid},
 	{word: "SAY", line: "说：祝你好运，玩得开心！", seat: 1, event: events.TypePlayerSaid},

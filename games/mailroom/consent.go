@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -51,7 +51,7 @@ func (l *letter) proven() bool {
 func (l *letter) askConfirm(purpose, game string) {
 	f := locale.Saying("notice", "confirm."+purpose, game)
 	f["confirm"], f["confirm.game"], f[ownWords] = purpose, game, "1"
-	l.answer(letters.KindHelp, f)
+	l.answer(notice.KindHelp, f)
 }
 
 // joinConfirmed does what a reply to a confirmation address of a game

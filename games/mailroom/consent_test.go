@@ -9,6 +9,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -111,7 +112,7 @@ func TestConsentBeforeMail(t *testing.T) {
 		t.Fatalf("the game still waits after every seat was taken: open %v invited %v", g.Open(), g.Invited())
 	}
 	toAct := g.Created.Players[g.State.ToAct()[0]].Address
-	if kinds := got[toAct]; len(kinds) == 0 || kinds[len(kinds)-1] != letters.KindYourTurn {
+	if kinds := got[toAct]; len(kinds) == 0 || kinds[len(kinds)-1] != notice.KindYourTurn {
 		t.Errorf("%s, to move, got %v once the game started, want the prompt last", toAct, kinds)
 	}
 }
@@ -129,7 +130,7 @@ func TestReplacedPlayerAskedFirst(t *testing.T) {
 	seen := len(mt.outbox())
 	mt.mail(id, 0, "ana@example.org", "", "SAY buy cheap pills at example.com\r\nREPLACE 1 WITH eve@example.org\r\n")
 	got := received(mt.outbox(), seen)
-	if kinds := got["eve@example.org"]; len(kinds) != 1 || kinds[0] != letters.KindInvitation {
+	if kinds := got["eve@example.org"]; len(kinds) != 1 || kinds[0] != notice.KindInvitation {
 		t.Fatalf("the newcomer got %v, want one invitation and not the history", kinds)
 	}
 	if _, err := mt.svc.Move(ctx, id, 1, "C3", games.Cause{}); !errors.Is(err, games.ErrWaiting) {
@@ -137,7 +138,7 @@ func TestReplacedPlayerAskedFirst(t *testing.T) {
 	}
 	seen = len(mt.outbox())
 	out := mt.mail(id, 1, "eve@example.org", "", "JOIN\r\n")
-	if kinds := received(mt.outbox(), seen)["eve@example.org"]; len(kinds) != 1 || kinds[0] != letters.KindHistory {
+	if kinds := received(mt.outbox(), seen)["eve@example.org"]; len(kinds) != 1 || kinds[0] != notice.KindHistory {
 		t.Errorf("once she joined the newcomer got %v, want the history", kinds)
 	}
 	// Her seat is to move: the history asks her for it, or nobody would.
@@ -202,7 +203,7 @@ func TestObserverAskedFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := received(mt.outbox(), seen)[olga]
-	if len(got) != 1 || got[0] != letters.KindInvitation {
+	if len(got) != 1 || got[0] != notice.KindInvitation {
 		t.Fatalf("the asked observer got %v before accepting, want one invitation", got)
 	}
 	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
@@ -222,7 +223,7 @@ func TestObserverAskedFirst(t *testing.T) {
 	}
 	seen = len(mt.outbox())
 	mt.send(olga, out.ReplyTo, "", "JOIN\r\n")
-	if got := received(mt.outbox(), seen)[olga]; len(got) != 1 || got[0] != letters.KindBoard {
+	if got := received(mt.outbox(), seen)[olga]; len(got) != 1 || got[0] != notice.KindBoard {
 		t.Fatalf("once she accepted the observer got %v, want the board", got)
 	}
 	seen = len(mt.outbox())
@@ -331,7 +332,7 @@ func TestGamesOfNewcomers(t *testing.T) {
 		{"ana@example.org", []string{replaced, open}, nil},
 	} {
 		out := mt.send(tt.who, mt.m.Mailbox, "", "GAMES\r\n")
-		if len(out) != 1 || out[0].Headers[letters.HeaderKind] != letters.KindGames {
+		if len(out) != 1 || out[0].Headers[letters.HeaderKind] != notice.KindGames {
 			var kinds []string
 			for _, o := range out {
 				kinds = append(kinds, o.Headers[letters.HeaderKind])
@@ -379,7 +380,7 @@ func TestHistoryNamesAsTheyWere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lines := letters.DescribeEach(g, evs, -1); !strings.Contains(strings.Join(lines, "\n"), "Bea placed a rig") {
+	if lines := notice.DescribeEach(g, evs, -1); !strings.Contains(strings.Join(lines, "\n"), "Bea placed a rig") {
 		t.Errorf("the history told to anyone names Bea's move otherwise:\n%s", strings.Join(lines, "\n"))
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -33,7 +34,7 @@ func TestExportLeavesOthersPlans(t *testing.T) {
 	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, Key: &key}
 	exports := map[string][]byte{}
 	for _, n := range mt.outbox() {
-		if n.Kind != letters.KindGameOver {
+		if n.Kind != notice.KindGameOver {
 			continue
 		}
 		o, err := mt.svc.Render(context.Background(), lh, n)

@@ -8,8 +8,8 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
-	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -29,15 +29,15 @@ func newHandlers() map[string]handler {
 		}
 	}
 	return map[string]handler{
-		"HELP":     answer(letters.KindHelp),
+		"HELP":     answer(notice.KindHelp),
 		"NEW":      (*Mailroom).newGame,
 		"JOIN":     (*Mailroom).join,
 		"STOP":     stop,
 		"LANG":     setLang,
 		"TZ":       setZone,
-		"GAMES":    answer(letters.KindGames),
-		"BOARD":    answer(letters.KindBoard),
-		"LEGAL":    answer(letters.KindLegal),
+		"GAMES":    answer(notice.KindGames),
+		"BOARD":    answer(notice.KindBoard),
+		"LEGAL":    answer(notice.KindLegal),
 		"HISTORY":  history,
 		"SAY":      say,
 		"RESIGN":   resign,
@@ -74,7 +74,7 @@ func stop(m *Mailroom, ctx context.Context, l *letter, _ string, _ games.Cause) 
 }
 
 func history(_ *Mailroom, _ context.Context, l *letter, rest string, _ games.Cause) error {
-	l.answer(letters.KindHistory, map[string]string{"from": rest})
+	l.answer(notice.KindHistory, map[string]string{"from": rest})
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -33,7 +34,7 @@ func TestHouseRulesTold(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, n := range append(ns, mail.Notice{ID: "help." + id + "@pbem.example.org", Kind: letters.KindHelp, Game: id, Seq: 1, Seat: 1, To: "bea@example.net", Name: "Bea"}) {
+		for _, n := range append(ns, mail.Notice{ID: "help." + id + "@pbem.example.org", Kind: notice.KindHelp, Game: id, Seq: 1, Seat: 1, To: "bea@example.net", Name: "Bea"}) {
 			if n.Game != id {
 				continue
 			}

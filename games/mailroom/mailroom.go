@@ -25,6 +25,7 @@ import (
 	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -285,7 +286,7 @@ func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord, reading *Re
 	}
 	if problem != nil {
 		problem[ownWords] = "1"
-		l.answer(letters.KindRejected, problem)
+		l.answer(notice.KindRejected, problem)
 	} else if err := m.commands(ctx, l, log); err != nil {
 		return l, err
 	}
@@ -359,12 +360,12 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		return false, nil
 	case tokenErr != nil:
 		l.game, l.seat = g, from
-		l.answer(letters.KindRejected, locale.Saying("reason", "bad.token"))
+		l.answer(notice.KindRejected, locale.Saying("reason", "bad.token"))
 		log.Warn("mail with a bad token", "game", tag.Game, "err", tokenErr)
 		return false, m.send(ctx, l, log)
 	case int(from) != tag.Seat:
 		l.game, l.seat = g, from
-		l.answer(letters.KindRejected, locale.Saying("reason", "other.seat", strconv.Itoa(tag.Seat), g.Created.Players[tag.Seat].Name))
+		l.answer(notice.KindRejected, locale.Saying("reason", "other.seat", strconv.Itoa(tag.Seat), g.Created.Players[tag.Seat].Name))
 		log.Warn("mail to another seat's address", "game", tag.Game, "seat", tag.Seat, "from seat", from)
 		return false, m.send(ctx, l, log)
 	case !m.authenticated(l.rec, l.p, log.With("game", tag.Game)):
@@ -374,7 +375,7 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		// nothing any more (a replaced player's does not either, their
 		// address no longer being the seat's).
 		l.game, l.seat = g, from
-		l.answer(letters.KindRejected, locale.Saying("reason", "expelled"))
+		l.answer(notice.KindRejected, locale.Saying("reason", "expelled"))
 		log.Info("mail from an expelled player refused", "game", tag.Game, "seat", from)
 		return false, m.send(ctx, l, log)
 	}
@@ -450,13 +451,13 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			log.Warn("answer not sent: too many answers to this sender", "kind", n.Kind)
 			continue
 		}
-		n.ID = letters.AnswerID(m.Service.IDDomain(), l.rec.Key, i, n.Kind)
+		n.ID = notice.AnswerID(m.Service.IDDomain(), l.rec.Key, i, n.Kind)
 		n.To, n.Seat, n.Seq, n.Time = l.p.From, int(l.seat), 0, l.rec.Received
 		if l.game != nil {
 			n.Game, n.Seq = l.game.ID, l.game.Seq
 			if l.seat != rules.Observer {
 				n.Name = l.game.Created.Players[l.seat].Name
-				n.References = []string{letters.ThreadRoot(m.Service.IDDomain(), l.game.ID, int(l.seat))}
+				n.References = []string{notice.ThreadRoot(m.Service.IDDomain(), l.game.ID, int(l.seat))}
 			}
 		}
 		if l.p.MessageID != "" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -35,7 +36,7 @@ func (mt *mailTable) latestTo(to string) mail.Outgoing {
 func number(t *testing.T, o mail.Outgoing) uint64 {
 	t.Helper()
 	h, err := strconv.ParseUint(o.Headers[letters.HeaderSeq], 10, 64)
-	id, ok := letters.ParseMessageID(o.MessageID)
+	id, ok := notice.ParseMessageID(o.MessageID)
 	if err != nil || !ok || id.Seq != h {
 		t.Fatalf("mail %s with %s %q: the numbers disagree", o.MessageID, letters.HeaderSeq, o.Headers[letters.HeaderSeq])
 	}
@@ -79,7 +80,7 @@ func TestNumberingHidesSecrets(t *testing.T) {
 	if got := number(t, mt.latestTo(ana)); got != first+2 {
 		t.Errorf("Ana's prompt after Bea's move is numbered %d: want %d", got, first+2)
 	}
-	if out := reply(ana, 0, prompt, "E7\r\n"); len(out) != 1 || out[0].Headers[letters.HeaderKind] != letters.KindStale {
+	if out := reply(ana, 0, prompt, "E7\r\n"); len(out) != 1 || out[0].Headers[letters.HeaderKind] != notice.KindStale {
 		t.Errorf("Ana's reply to her first prompt, after Bea moved: got %d mails (%v), want one answering it as stale", len(out), refusals(out))
 	}
 }

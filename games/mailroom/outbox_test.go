@@ -9,6 +9,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/gamestest"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
@@ -26,7 +27,7 @@ func TestMoveStoresOneMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(first) != 2 || first[0].Kind != letters.KindInvitation {
+	if len(first) != 2 || first[0].Kind != notice.KindInvitation {
 		t.Fatalf("notices of the creation = %v, want two invitations", first)
 	}
 	before := stored(t, svc.Store)
@@ -117,18 +118,18 @@ func stored(t *testing.T, store events.Records) uint64 {
 func TestParseMessageID(t *testing.T) {
 	for _, c := range []struct {
 		id   string
-		want letters.MessageID
+		want notice.MessageID
 		ok   bool
 	}{
-		{"<k7q2mx.12.1.your-turn@pbem.example.org>", letters.MessageID{Game: "k7q2mx", Seq: 12, Seat: 1, Kind: "your-turn", Domain: "pbem.example.org"}, true},
-		{"k7q2mx.3.o2.moved@pbem.invalid", letters.MessageID{Game: "k7q2mx", Seq: 3, Seat: -1, Observer: 2, Kind: "moved", Domain: "pbem.invalid"}, true},
-		{"re.0a1b.0.error@pbem.test", letters.MessageID{Seat: -1, Answers: "0a1b", Kind: "error", Domain: "pbem.test"}, true},
-		{"k7q2mx.undelivered.626561@pbem.test", letters.MessageID{Game: "k7q2mx", Seat: -1, Kind: "undelivered", To: "bea", Domain: "pbem.test"}, true},
-		{"k7q2mx.x.1.moved@pbem.test", letters.MessageID{}, false},
-		{"1700000000.bea@example.net", letters.MessageID{}, false},
-		{"k7q2mx.0.1.moved@pbem.test", letters.MessageID{}, false},
+		{"<k7q2mx.12.1.your-turn@pbem.example.org>", notice.MessageID{Game: "k7q2mx", Seq: 12, Seat: 1, Kind: "your-turn", Domain: "pbem.example.org"}, true},
+		{"k7q2mx.3.o2.moved@pbem.invalid", notice.MessageID{Game: "k7q2mx", Seq: 3, Seat: -1, Observer: 2, Kind: "moved", Domain: "pbem.invalid"}, true},
+		{"re.0a1b.0.error@pbem.test", notice.MessageID{Seat: -1, Answers: "0a1b", Kind: "error", Domain: "pbem.test"}, true},
+		{"k7q2mx.undelivered.626561@pbem.test", notice.MessageID{Game: "k7q2mx", Seat: -1, Kind: "undelivered", To: "bea", Domain: "pbem.test"}, true},
+		{"k7q2mx.x.1.moved@pbem.test", notice.MessageID{}, false},
+		{"1700000000.bea@example.net", notice.MessageID{}, false},
+		{"k7q2mx.0.1.moved@pbem.test", notice.MessageID{}, false},
 	} {
-		got, ok := letters.ParseMessageID(c.id)
+		got, ok := notice.ParseMessageID(c.id)
 		if ok != c.ok || ok && got != c.want {
 			t.Errorf("ParseMessageID(%q) = %+v, %v; want %+v, %v", c.id, got, ok, c.want, c.ok)
 		}
@@ -155,7 +156,7 @@ func TestObserverGameOverPrivate(t *testing.T) {
 	lh := letters.Letterhead{Service: "pbem", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 	seen := map[string]bool{}
 	for _, n := range ns {
-		if n.Kind != letters.KindGameOver {
+		if n.Kind != notice.KindGameOver {
 			continue
 		}
 		out, err := svc.Render(ctx, lh, n)

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/templates/words"
 )
@@ -60,12 +60,12 @@ func (m *Mailroom) setPref(ctx context.Context, l *letter, pref mail.Pref, what 
 		return err
 	}
 	for _, n := range l.queued {
-		if n.Kind == letters.KindHelp && n.Fields["set"] != "" {
+		if n.Kind == notice.KindHelp && n.Fields["set"] != "" {
 			n.Fields["set"] += " " + what
 			return nil
 		}
 	}
-	l.answer(letters.KindHelp, map[string]string{"set": what})
+	l.answer(notice.KindHelp, map[string]string{"set": what})
 	return nil
 }
 

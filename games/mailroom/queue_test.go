@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -47,7 +48,7 @@ func TestQueueOnlyMoves(t *testing.T) {
 		switch {
 		case kept != c.queued:
 			t.Errorf("%q kept for bea's later turns: %v, want %v (queue %q; answered %v)", c.line, kept, c.queued, queue, kinds)
-		case !c.queued && (len(out) != 1 || kinds[0] != letters.KindRejected || !strings.Contains(out[0].Text, c.line)):
+		case !c.queued && (len(out) != 1 || kinds[0] != notice.KindRejected || !strings.Contains(out[0].Text, c.line)):
 			t.Errorf("%q was answered %v, want one refusal naming it", c.line, kinds)
 		}
 	}
@@ -119,7 +120,7 @@ func TestPromptedAfterListDropped(t *testing.T) {
 	var prompted bool
 	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	for _, n := range mt.outbox()[before:] {
-		if n.Seat != 1 || n.Seq != g.Seq || n.Kind != letters.KindYourTurn {
+		if n.Seat != 1 || n.Seq != g.Seq || n.Kind != notice.KindYourTurn {
 			continue
 		}
 		prompted = true
@@ -163,7 +164,7 @@ func TestStalePlanAfterTimeout(t *testing.T) {
 	}
 	var prompt string
 	for _, n := range mt.outbox() {
-		if n.Seat == 1 && n.Kind == letters.KindYourTurn {
+		if n.Seat == 1 && n.Kind == notice.KindYourTurn {
 			prompt = n.ID
 		}
 	}
@@ -190,7 +191,7 @@ func TestStalePlanAfterTimeout(t *testing.T) {
 	for _, o := range out {
 		kinds = append(kinds, o.Headers[letters.HeaderKind])
 	}
-	if len(out) != 1 || kinds[0] != letters.KindStale {
+	if len(out) != 1 || kinds[0] != notice.KindStale {
 		for _, o := range out {
 			t.Logf("%s: %.300s", o.Headers[letters.HeaderKind], o.Text)
 		}

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -25,7 +25,7 @@ func TestUnsolicitedCapPerRecipient(t *testing.T) {
 	invitations := func() int {
 		n := 0
 		for _, no := range mt.outbox() {
-			if strings.HasPrefix(no.To, "z0") && no.Kind == letters.KindInvitation {
+			if strings.HasPrefix(no.To, "z0") && no.Kind == notice.KindInvitation {
 				n++
 			}
 		}
@@ -166,7 +166,7 @@ func TestUnsolicitedSparesFellowPlayers(t *testing.T) {
 			t.Fatalf("Ana's NEW with Bea refused: %q", r)
 		}
 		for _, n := range mt.outbox()[before:] {
-			if n.To == bea && n.Kind == letters.KindInvitation {
+			if n.To == bea && n.Kind == notice.KindInvitation {
 				return n.Game
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
@@ -336,7 +337,7 @@ func (m *matrix) render(n mail.Notice) mail.Outgoing {
 	}
 	// A reminder, a digest or the SAYs gathered is itself what its event
 	// records; every other mail tells its event in words.
-	if n.Kind != letters.KindReminder && n.Kind != letters.KindDigest && e.Type != events.TypeSaysGathered && letters.Describe(g, e, n.Seat) == "" {
+	if n.Kind != notice.KindReminder && n.Kind != notice.KindDigest && e.Type != events.TypeSaysGathered && notice.Describe(g, e, n.Seat) == "" {
 		m.t.Errorf("%s to %s after %s: the event has no sentence for the recipient", n.Kind, n.To, label)
 	}
 	if m.reached[label] == nil {
@@ -383,13 +384,13 @@ func (m *matrix) truth(n mail.Notice, first mail.Outgoing) {
 			m.t.Errorf("%s shows a board that event %d, recorded with it, took back:\n%s", where, later.Seq, out.Text)
 		}
 	}
-	if view := strings.TrimRight(g.State.View(rules.Seat(n.Seat)).Text(), "\n"); n.Kind != letters.KindGameOver && !strings.Contains(out.Text, view) {
+	if view := strings.TrimRight(g.State.View(rules.Seat(n.Seat)).Text(), "\n"); n.Kind != notice.KindGameOver && !strings.Contains(out.Text, view) {
 		m.t.Errorf("%s does not show the board as it was at its event:\n%s", where, out.Text)
 	}
 	_, gone := g.Abandoned[n.Seat]
 	mayMove := slices.Contains(g.State.ToAct(), rules.Seat(n.Seat)) && g.PausedAt == nil && g.Ended == nil && !gone && len(g.Open()) == 0
 	prompted := strings.Contains(out.Text, promptLine)
-	if prompted && !mayMove || !prompted && (n.Kind == letters.KindYourTurn || n.Kind == letters.KindReminder) {
+	if prompted && !mayMove || !prompted && (n.Kind == notice.KindYourTurn || n.Kind == notice.KindReminder) {
 		m.t.Errorf("%s: prompt %v, but the seat may move then: %v (paused %v):\n%s", where, prompted, mayMove, g.PausedAt != nil, out.Text)
 	}
 	if acting := "Waiting for " + g.Created.Players[max(n.Seat, 0)].Name; n.Seat >= 0 && strings.Contains(strings.Join(strings.Fields(out.Text), " "), acting) {
@@ -405,15 +406,15 @@ func (m *matrix) truth(n mail.Notice, first mail.Outgoing) {
 	standing := map[string]bool{} // a move played again reads as the one taken back
 	for _, mv := range g.Moves {
 		if !g.Undone[mv.Seq] {
-			standing[letters.Describe(g, evs[mv.Seq-1], n.Seat)] = true
+			standing[notice.Describe(g, evs[mv.Seq-1], n.Seat)] = true
 		}
 	}
 	for _, mv := range g.Moves {
-		line := letters.Describe(g, evs[mv.Seq-1], n.Seat)
+		line := notice.Describe(g, evs[mv.Seq-1], n.Seat)
 		if !g.Undone[mv.Seq] || line == "" || standing[line] {
 			continue
 		}
-		listed := strings.Contains(out.Text, "  - "+line) && n.Kind != letters.KindHistory && n.Kind != letters.KindDigest
+		listed := strings.Contains(out.Text, "  - "+line) && n.Kind != notice.KindHistory && n.Kind != notice.KindDigest
 		if listed || strings.Contains(opening, line) {
 			m.t.Errorf("%s tells a move taken back as what happened, %q:\n%s", where, line, out.Text)
 		}
@@ -427,19 +428,19 @@ func (m *matrix) truth(n mail.Notice, first mail.Outgoing) {
 		m.t.Errorf("%s: subject %q, want the game's %q", where, out.Subject, want)
 	}
 	// The event as its reader counts events: none hidden from them.
-	number := letters.VisibleSeq(evs, n.Seq, n.Seat)
+	number := notice.VisibleSeq(evs, n.Seq, n.Seat)
 	if out.Headers[letters.HeaderKind] == "" || out.Headers[letters.HeaderGame] != n.Game || out.Headers[letters.HeaderSeq] != fmt.Sprint(number) {
 		m.t.Errorf("%s: headers %v, want its kind, game and event %d as its reader counts", where, out.Headers, number)
 	}
-	if id, ok := letters.ParseMessageID(n.ID); ok && id.Notice() && (id.Visible && id.Seq != number || !id.Visible && n.Seq != 1) {
+	if id, ok := notice.ParseMessageID(n.ID); ok && id.Notice() && (id.Visible && id.Seq != number || !id.Visible && n.Seq != 1) {
 		m.t.Errorf("%s: Message-ID %s, want event %d as its reader counts", where, n.ID, number)
 	}
 	root := fmt.Sprintf("%s.1.%d.invitation@pbem.invalid", n.Game, n.Seat)
 	switch {
 	case n.Seat < 0:
-	case n.Kind == letters.KindInvitation && (out.InReplyTo != "" || len(out.References) > 0):
+	case n.Kind == notice.KindInvitation && (out.InReplyTo != "" || len(out.References) > 0):
 		m.t.Errorf("%s: the invitation answers %q, refers to %v; it starts the thread", where, out.InReplyTo, out.References)
-	case n.Kind != letters.KindInvitation && (len(out.References) == 0 || out.References[0] != root || out.InReplyTo != out.References[len(out.References)-1]):
+	case n.Kind != notice.KindInvitation && (len(out.References) == 0 || out.References[0] != root || out.InReplyTo != out.References[len(out.References)-1]):
 		m.t.Errorf("%s: In-Reply-To %q, References %v, want the thread from %s", where, out.InReplyTo, out.References, root)
 	}
 }
@@ -578,7 +579,7 @@ func (m *matrix) histories(ids ...string) {
 			if seat >= 0 {
 				to = g.Created.Players[seat].Address
 			}
-			n := mail.Notice{ID: fmt.Sprintf("%s.history.%d", id, seat), Kind: letters.KindHistory, Game: id, Seq: g.Seq, Seat: seat, To: to}
+			n := mail.Notice{ID: fmt.Sprintf("%s.history.%d", id, seat), Kind: notice.KindHistory, Game: id, Seq: g.Seq, Seat: seat, To: to}
 			out, err := m.svc.Render(m.ctx, matrixLetterhead, n)
 			if err != nil {
 				m.t.Errorf("history of %s for seat %d: %v", id, seat, err)
@@ -588,7 +589,7 @@ func (m *matrix) histories(ids ...string) {
 				m.t.Errorf("history of %s for seat %d says %q:\n%s", id, seat, bad, out.Text)
 			}
 			for _, e := range evs {
-				if line := letters.Describe(g, e, seat); badYou.MatchString(line) {
+				if line := notice.Describe(g, e, seat); badYou.MatchString(line) {
 					m.t.Errorf("event %d (%s) reads %q to seat %d", e.Seq, e.Type, line, seat)
 				}
 			}
@@ -692,7 +693,7 @@ func (m *matrix) play(info rules.Info) {
 // cover fails for an event type that was never recorded, and for a move
 // played any way that did not reach every role it should.
 func (m *matrix) cover(info rules.Info) {
-	for _, typ := range letters.EventTypes() {
+	for _, typ := range notice.EventTypes() {
 		if !m.types[typ] && (typ != events.TypeMovesQueued || info.Programmed) {
 			m.t.Errorf("no %s was recorded", typ)
 		}
@@ -735,7 +736,7 @@ func TestRenderAnswersTrue(t *testing.T) {
 	board := strings.TrimRight(g.State.View(0).Text(), "\n")
 	var refused bool
 	for _, o := range out {
-		if o.Headers[letters.HeaderKind] != letters.KindRejected {
+		if o.Headers[letters.HeaderKind] != notice.KindRejected {
 			continue
 		}
 		refused = true

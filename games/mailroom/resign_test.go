@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -69,7 +70,7 @@ func TestResignLoses(t *testing.T) {
 	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	overs := 0
 	for _, n := range mt.outbox()[before:] {
-		if n.Kind != letters.KindGameOver {
+		if n.Kind != notice.KindGameOver {
 			continue
 		}
 		overs++

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -19,7 +20,7 @@ func (mt *mailTable) saidTo(to string) []mail.Outgoing {
 	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	var out []mail.Outgoing
 	for _, n := range mt.outbox() {
-		if n.Kind != letters.KindSaid || n.To != to {
+		if n.Kind != notice.KindSaid || n.To != to {
 			continue
 		}
 		o, err := mt.svc.Render(context.Background(), lh, n)

@@ -15,6 +15,7 @@ import (
 	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -152,7 +153,7 @@ func (mt *mailTable) game(id string) *projections.Game {
 func refusals(out []mail.Outgoing) []string {
 	var r []string
 	for _, o := range out {
-		if k := o.Headers[letters.HeaderKind]; k == letters.KindRejected || k == letters.KindError {
+		if k := o.Headers[letters.HeaderKind]; k == notice.KindRejected || k == notice.KindError {
 			head, _, _ := strings.Cut(o.Text, "\n\nIt is")
 			r = append(r, o.Subject+": "+head)
 		}
@@ -440,7 +441,7 @@ func TestHostSetsUpAndMoves(t *testing.T) {
 		t.Fatalf("moves %v, settings %+v, observers %v; want E5, a deadline and olu", g.Moves, g.Settings, g.Observers)
 	}
 	for _, o := range out {
-		if o.Headers[letters.HeaderKind] == letters.KindYourTurn {
+		if o.Headers[letters.HeaderKind] == notice.KindYourTurn {
 			t.Errorf("the host was asked to move by a mail the same mail's move made stale:\n%s", o.Text)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -154,9 +155,9 @@ func TestTwoLanguagesByMail(t *testing.T) {
 	if g := mt.game(id); g.Ended == nil {
 		t.Fatalf("the game did not end")
 	}
-	mt.readsTwoLanguages(t, start, zh, "祝你好运", nil, letters.KindInvitation, letters.KindYourTurn, letters.KindAccepted, letters.KindBoard,
-		letters.KindLegal, letters.KindHelp, letters.KindHistory, letters.KindSaid, letters.KindRejected, letters.KindError,
-		letters.KindNews, letters.KindGameOver)
+	mt.readsTwoLanguages(t, start, zh, "祝你好运", nil, notice.KindInvitation, notice.KindYourTurn, notice.KindAccepted, notice.KindBoard,
+		notice.KindLegal, notice.KindHelp, notice.KindHistory, notice.KindSaid, notice.KindRejected, notice.KindError,
+		notice.KindNews, notice.KindGameOver)
 }
 
 // TestAltiplanoInTwoLanguages: a whole game of Altiplano by mail of Ana,
@@ -192,8 +193,8 @@ func TestAltiplanoInTwoLanguages(t *testing.T) {
 		}
 		zh.seeGame(mt.game(id), 1)
 	}
-	mt.readsTwoLanguages(t, start, zh, "", nil, letters.KindInvitation, letters.KindYourTurn, letters.KindBoard, letters.KindHelp,
-		letters.KindLegal, letters.KindRejected, letters.KindGameOver)
+	mt.readsTwoLanguages(t, start, zh, "", nil, notice.KindInvitation, notice.KindYourTurn, notice.KindBoard, notice.KindHelp,
+		notice.KindLegal, notice.KindRejected, notice.KindGameOver)
 }
 
 // TestArchipelagoInTwoLanguages: a whole game of Archipelago by mail of
@@ -248,8 +249,8 @@ func TestArchipelagoInTwoLanguages(t *testing.T) {
 		zh.seeGame(mt.game(id), 1)
 	}
 	mt.readsTwoLanguages(t, start, zh, "一路顺风", func(o mail.Outgoing) { checkMarketColumns(t, o.Text) },
-		letters.KindInvitation, letters.KindYourTurn, letters.KindBoard, letters.KindHelp,
-		letters.KindLegal, letters.KindHistory, letters.KindRejected, letters.KindGameOver)
+		notice.KindInvitation, notice.KindYourTurn, notice.KindBoard, notice.KindHelp,
+		notice.KindLegal, notice.KindHistory, notice.KindRejected, notice.KindGameOver)
 }
 
 // chineseMove writes a move of Archipelago with the glossary's Chinese
@@ -434,7 +435,7 @@ func TestChineseHostByMail(t *testing.T) {
 			}
 			zoned := false
 			mt.readsTwoLanguages(t, start, zh, "", func(o mail.Outgoing) { zoned = zoned || strings.Contains(o.Text, "UTC+08:00") },
-				letters.KindInvitation, letters.KindGameOver)
+				notice.KindInvitation, notice.KindGameOver)
 			if !zoned {
 				t.Errorf("no mail to Bea shows a time in her zone (UTC+08:00)")
 			}
@@ -495,7 +496,7 @@ func TestLegalMovesInChinese(t *testing.T) {
 		if example, ok := o.Headers[letters.HeaderExample]; ok && !slices.Contains(legal, example) {
 			t.Errorf("the %s mail's header example %q is not a legal move in the game's notation", o.Headers[letters.HeaderKind], example)
 		}
-		if o.Headers[letters.HeaderKind] != letters.KindLegal || listed {
+		if o.Headers[letters.HeaderKind] != notice.KindLegal || listed {
 			continue
 		}
 		listed = true

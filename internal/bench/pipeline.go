@@ -19,6 +19,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
@@ -109,7 +110,7 @@ func (t *tracker) delivered(from string, to []string, raw []byte) {
 	}
 	kind, game := m.Header.Get(letters.HeaderKind), m.Header.Get(letters.HeaderGame)
 	switch kind {
-	case letters.KindRejected, letters.KindError, letters.KindStale:
+	case notice.KindRejected, notice.KindError, notice.KindStale:
 		t.mu.Lock()
 		t.refused = append(t.refused, fmt.Sprintf("%s to %s", kind, strings.Join(to, ",")))
 		t.mu.Unlock()

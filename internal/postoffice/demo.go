@@ -16,6 +16,7 @@ import (
 
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -143,7 +144,7 @@ func (w *demoWriter) delivered(from string, to []string, raw []byte) {
 	// The service's mail goes with a bounce address of the mailbox of its
 	// own, games+bounce-…@.
 	fromService := strings.HasPrefix(from, "games@") || strings.HasPrefix(from, "games+")
-	over := fromService && msg.Header.Get(letters.HeaderKind) == letters.KindGameOver
+	over := fromService && msg.Header.Get(letters.HeaderKind) == notice.KindGameOver
 	kind := "other"
 	switch {
 	case over:

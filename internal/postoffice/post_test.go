@@ -18,6 +18,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	gomail "github.com/emersion/go-message/mail"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/mail/mailtest"
@@ -91,14 +92,14 @@ func (p *served) reply(t *testing.T, user, body string) int {
 }
 
 // numberFor is event seq of game id as the mails to seat number it: the
-// events that seat may know of (letters.VisibleSeq).
+// events that seat may know of (notice.VisibleSeq).
 func (p *served) numberFor(t *testing.T, id string, seq uint64, seat int) string {
 	t.Helper()
 	_, evs, _, err := p.svc.LoadAt(context.Background(), id, int(seq))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strconv.FormatUint(letters.VisibleSeq(evs, seq, seat), 10)
+	return strconv.FormatUint(notice.VisibleSeq(evs, seq, seat), 10)
 }
 
 // game returns game id as the running service has it.
@@ -134,7 +135,7 @@ func (l letter) is(want string) bool {
 	switch want {
 	case "":
 		return true
-	case letters.KindYourTurn:
+	case notice.KindYourTurn:
 		return l.turn
 	}
 	return l.kind == want
@@ -142,7 +143,7 @@ func (l letter) is(want string) bool {
 
 // bounced reports whether l refuses or does not apply what its reader sent.
 func (l letter) bounced() bool {
-	return l.kind == letters.KindRejected || l.kind == letters.KindError || l.kind == letters.KindStale
+	return l.kind == notice.KindRejected || l.kind == notice.KindError || l.kind == notice.KindStale
 }
 
 func (l letter) String() string { return l.kind + " " + l.messageID }

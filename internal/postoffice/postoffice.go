@@ -26,6 +26,7 @@ import (
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/web"
@@ -121,7 +122,7 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
-		pages:   &web.Pages{Service: svc, Games: offered, Tokens: tokens, Key: lh.Key, Describe: post.DescribeEachFor, LeftOut: letters.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web"), Pictures: post.Pictures},
+		pages:   &web.Pages{Service: svc, Games: offered, Tokens: tokens, Key: lh.Key, Describe: post.DescribeEachFor, LeftOut: notice.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web"), Pictures: post.Pictures},
 		listen:  c.HTTPListen,
 		process: c.Process(),
 		lease:   c.Lease.Duration,

@@ -24,6 +24,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/internal/torture"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
@@ -481,11 +482,11 @@ func verifyAttached(t *testing.T, dataDir string, out torture.Outcome) {
 	}
 	for addr, box := range out.Boxes {
 		for _, c := range box {
-			m, ok := letters.ParseMessageID(c.MessageID)
-			if !ok || m.Kind != letters.KindGameOver || !m.Notice() {
+			m, ok := notice.ParseMessageID(c.MessageID)
+			if !ok || m.Kind != notice.KindGameOver || !m.Notice() {
 				continue
 			}
-			want := games.SignedExportLeaving(out.Games[m.Game], &key, func(e events.Event) bool { return letters.LeftOut(e, m.Seat) })
+			want := games.SignedExportLeaving(out.Games[m.Game], &key, func(e events.Event) bool { return notice.LeftOut(e, m.Seat) })
 			if m.ToObserver() {
 				want = nil // an observer gets no history: it holds the players' addresses
 			}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/catalog"
-	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 
 	"github.com/emersion/go-smtp"
 	"github.com/pbem-games/pbem/mail"
@@ -541,7 +541,7 @@ func (p *player) read(raw []byte) error {
 	if err != nil {
 		return err
 	}
-	id, ours := letters.ParseMessageID(ct.MessageID)
+	id, ours := notice.ParseMessageID(ct.MessageID)
 	if ct.Confirm == mail.ConfirmJoin {
 		if err := p.confirmJoin(ct); err != nil {
 			return err
@@ -571,7 +571,7 @@ func (p *player) read(raw []byte) error {
 		}
 		return nil
 	}
-	if id.Kind == letters.KindUndelivered && !id.Notice() {
+	if id.Kind == notice.KindUndelivered && !id.Notice() {
 		if p.seat != 0 {
 			return fmt.Errorf("%s is not the host, but got %s", p.name, ct.MessageID)
 		}

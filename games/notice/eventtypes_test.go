@@ -1,4 +1,4 @@
-package letters
+package notice
 
 import (
 	"go/ast"

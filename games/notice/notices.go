@@ -1,4 +1,11 @@
-package letters
+// Package notice says who is told what: the kinds of notices, which
+// notices an Append of events causes (Caused, and Quiet for the
+// simultaneous phases), the registry of event types (what each seat and
+// each observer hears of each type and how it reads in words: Describe),
+// and the grammar of the Message-IDs of pbem's mail and their threads
+// (ParseMessageID, ThreadRoot). It is pure: the history in, the notices
+// out; package letters writes them.
+package notice
 
 import (
 	"encoding/hex"
@@ -75,15 +82,15 @@ func AnswerID(domain, key string, n int, kind string) string {
 	return fmt.Sprintf("re.%s.%d.%s@%s", key, n, kind, domain)
 }
 
-// undeliveredID returns the Message-ID of the host's mail that mail of
+// UndeliveredID returns the Message-ID of the host's mail that mail of
 // game to an address fails; addrKey is the address's key (addressKey).
-func undeliveredID(domain, game, addrKey string) string {
+func UndeliveredID(domain, game, addrKey string) string {
 	return fmt.Sprintf("%s.undelivered.%s@%s", game, addrKey, domain)
 }
 
-// addressKey is an address as a subject or Message-ID token: the hex of
+// AddressKey is an address as a subject or Message-ID token: the hex of
 // its lower case.
-func addressKey(addr string) string { return hex.EncodeToString([]byte(strings.ToLower(addr))) }
+func AddressKey(addr string) string { return hex.EncodeToString([]byte(strings.ToLower(addr))) }
 
 // MessageID is what a Message-ID of pbem's mail says.
 type MessageID struct {
@@ -143,9 +150,9 @@ func ThreadRoot(domain, game string, seat int) string {
 	return messageID(domain, game, 1, strconv.Itoa(seat), KindInvitation)
 }
 
-// notices returns the mail that the events evs, recorded in one Append
+// Caused returns the mail that the events evs, recorded in one Append
 // with note, cause; g is the game after them.
-func notices(g *projections.Game, hist, evs []events.Event, note games.Note) []mail.Notice {
+func Caused(g *projections.Game, hist, evs []events.Event, note games.Note) []mail.Notice {
 	replyTo := note.ReplyTo
 	var out []mail.Notice
 	ended := len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded
@@ -324,7 +331,7 @@ type eventType struct {
 	watch    func(e events.Event, addr string) string // what an observer hears; nil for nothing
 	describe func(t teller) string                    // the event in a sentence for t.reader, "" for nothing
 	// private says only the seat its payload names may know the event
-	// happened (see hiddenFrom).
+	// Happened (see hiddenFrom).
 	private bool
 }
 

@@ -1,4 +1,4 @@
-package letters
+package notice
 
 import (
 	"slices"
@@ -78,14 +78,14 @@ func hidden(before, after rules.State, mover rules.Seat, move string, seat rules
 	return false
 }
 
-// quiet drops from ns, the notices of the events sealed, those that
+// Quiet drops from ns, the notices of the events sealed, those that
 // tell a seat of another player's move it need not hear of now (see
 // unnoticed), and, when more moves of the same mail follow, those that
 // tell the mover of its own move or ask it to move after its own command:
 // it hears once, after the mail's last move. Observers, who chose to follow every move, and moves pbem played
 // at a time out, news of the table, are told as always. before[i] is the
 // state before sealed[i]; g is the game after them all.
-func quiet(g *projections.Game, sealed []events.Event, before []rules.State, more bool, ns []mail.Notice) []mail.Notice {
+func Quiet(g *projections.Game, sealed []events.Event, before []rules.State, more bool, ns []mail.Notice) []mail.Notice {
 	if len(sealed) == 0 {
 		return ns
 	}
