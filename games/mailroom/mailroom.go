@@ -25,6 +25,7 @@ import (
 	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/mailroom/budget"
 	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -73,7 +74,7 @@ type Mailroom struct {
 	// confirmations), from every host together; 0 means
 	// DefaultUnsolicitedPerDay.
 	UnsolicitedPerDay int
-	// MaxTracked bounds the budgets remembered at once (see track); 0
+	// MaxTracked bounds the budgets remembered at once (see budget.Ledger); 0
 	// means DefaultMaxTracked.
 	MaxTracked int
 	// MaxHosted is how many running games one address may host at once
@@ -95,9 +96,10 @@ type Mailroom struct {
 	handlersOnce sync.Once
 	handlers     map[string]handler // by command word, built at the first command
 
-	mu      sync.Mutex
-	answers map[string][]time.Time
-	stops   *mail.StopList
+	budgets budget.Ledger // what each address's budgets spent
+
+	mu    sync.Mutex
+	stops *mail.StopList
 }
 
 // stopList returns the addresses that asked pbem to stop mailing them.
@@ -494,12 +496,12 @@ func (m *Mailroom) Warm(ctx context.Context) error {
 			return nil // written before senders were recorded
 		}
 		for range a.IDs {
-			for _, k := range budgetKeys(a.To, a.Stranger) {
+			for _, k := range budget.Keys(a.To, a.Stranger) {
 				answers[k] = append(answers[k], r.Time)
 			}
 		}
 		if a.Stranger {
-			answers[strangerKey(a.To)] = append(answers[strangerKey(a.To)], r.Time)
+			answers[budget.StrangerKey(a.To)] = append(answers[budget.StrangerKey(a.To)], r.Time)
 		}
 		return nil
 	})
@@ -509,9 +511,7 @@ func (m *Mailroom) Warm(ctx context.Context) error {
 	for k := range answers {
 		slices.SortFunc(answers[k], time.Time.Compare)
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.answers = answers
+	m.budgets.Replace(answers)
 	return nil
 }
 
