@@ -41,7 +41,7 @@ func (s *Service) LocaleAt(ctx context.Context, addr string, at time.Time) (loca
 }
 
 // readerLocale is how a notice's recipient reads it: as the answer was
-// stamped when it was written (see stamp), or, for the mail of a game's
+// stamped when it was written (see the mailroom's stamp), or, for the mail of a game's
 // events, as their settings stood at the mail's date.
 func (s *Service) readerLocale(ctx context.Context, n mail.Notice, date time.Time) (locale.Locale, error) {
 	if lang := n.Fields["lang"]; lang != "" {
