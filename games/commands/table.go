@@ -16,9 +16,10 @@ import (
 
 // The mail command language, in one table: every command's word, how to
 // write it, what it does, who may send it and where. The mailroom keys
-// its handlers by its words (TestEveryCommandHasAHandler), HELP and the short list under every mail
-// are made from it, and docs/commands.md's table of commands is generated
-// from it (TestCommandsDoc fails when they differ).
+// its handlers by its words (TestEveryCommandHasAHandler), HELP and the
+// short list under every mail are made from it, and docs/commands.md's
+// table of commands is generated from it (TestCommandsDoc fails when they
+// differ).
 
 // Who may give a command.
 type Who string

@@ -46,8 +46,8 @@ func newHandlers() map[string]handler {
 		"DECLINE":  decline,
 		"END":      endGame,
 		"VACATION": vacation,
-		"AUTO":     auto,
-		"DIGEST":   digest,
+		"AUTO":     onOff((*games.Service).SetAuto, "refuse.auto.usage"),
+		"DIGEST":   onOff((*games.Service).SetDigest, "refuse.digest.usage"),
 		"IF":       conditional,
 		"DEADLINE": setDeadline,
 		"PAUSE":    pause(true),
@@ -230,11 +230,6 @@ func onOff(set func(s *games.Service, ctx context.Context, id string, seat rules
 		return err
 	}
 }
-
-var (
-	auto   = onOff((*games.Service).SetAuto, "refuse.auto.usage")
-	digest = onOff((*games.Service).SetDigest, "refuse.digest.usage")
-)
 
 func conditional(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	ifMove, thenMove, ok := commands.CutKeyword(rest, "THEN")
