@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 )
@@ -64,7 +64,7 @@ func runMailList(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt.Notices = mailroom.New(svc, e.offered).Notices
+	opt.Notices = letters.New(svc, e.offered).Notices
 	return postoffice.ListMail(ctx, e.store, e.stdout, opt)
 }
 
@@ -121,7 +121,7 @@ func runMailRetry(ctx context.Context, e *env, args []string) error {
 	}
 	id := ""
 	if len(pos) == 1 {
-		s, err := mail.FindNotice(ctx, e.store, mailroom.New(svc, e.offered).Notices, pos[0])
+		s, err := mail.FindNotice(ctx, e.store, letters.New(svc, e.offered).Notices, pos[0])
 		if err != nil {
 			return err
 		}

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
 )
 
 // tableCommands are the operator's commands for long-running games; each
@@ -40,7 +40,7 @@ func runDeadline(ctx context.Context, e *env, args []string) error {
 	if len(pos) < 2 {
 		return usageOf("deadline")
 	}
-	set, err := mailroom.ParseDeadline(strings.Join(pos[1:], " "))
+	set, err := locale.ParseDeadline(strings.Join(pos[1:], " "))
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,12 @@ var allowed = map[string][]string{
 	"campaigns":                   {"rules"},
 	"campaigns/organiser":         {"campaigns", "events", "games", "projections", "rules", "templates/words"},
 	"games/gamestest":             {"catalog/all", "events", "events/storetest", "games", "rules"},
-	"games/mailroom":              {"catalog", "events", "games", "projections", "rules", "mail", "templates", "templates/words", "pictures"},
+	"games/locale":                {"events", "games", "mail", "projections", "rules", "templates", "templates/words"},
+	"games/commands":              {"games/locale", "projections", "rules", "templates", "templates/words"},
+	"games/notice":                {"events", "games", "games/commands", "games/locale", "mail", "projections", "rules", "templates", "templates/words"},
+	"games/letters":               {"catalog", "events", "games", "games/commands", "games/locale", "games/notice", "mail", "pictures", "projections", "rules", "templates", "templates/words"},
+	"games/mailroom/budget":       nil,
+	"games/mailroom":              {"events", "games", "games/commands", "games/letters", "games/locale", "games/mailroom/budget", "games/notice", "mail", "projections", "rules", "templates/words"},
 	"pictures":                    {"rules"},
 	"pictures/internal/cjksubset": nil,
 	"catalog":                     {"pictures", "rules", "templates/words"},
@@ -49,10 +54,10 @@ var allowed = map[string][]string{
 	"internal/backups":            {"events", "internal/postoffice", "mail"},
 	"internal/layers":             nil,
 	"internal/release":            nil,
-	"internal/torture":            {"catalog", "events", "games", "games/mailroom", "mail", "mail/loopback", "projections", "rules"},
-	"internal/postoffice":         {"campaigns/organiser", "catalog", "events", "games", "games/mailroom", "mail", "mail/loopback", "projections", "rules", "web"},
+	"internal/torture":            {"catalog", "events", "games", "games/notice", "mail", "mail/loopback", "projections", "rules"},
+	"internal/postoffice":         {"campaigns/organiser", "catalog", "events", "games", "games/letters", "games/mailroom", "games/notice", "mail", "mail/loopback", "projections", "rules", "web"},
 	"web":                         {"campaigns", "campaigns/organiser", "catalog", "events", "games", "mail", "pictures", "projections", "rules", "templates/words"},
-	"internal/bench":              {"catalog", "events", "events/storetest", "games", "games/mailroom", "internal/postoffice", "mail", "mail/loopback", "pictures", "projections", "rules"},
+	"internal/bench":              {"catalog", "events", "events/storetest", "games", "games/letters", "games/mailroom", "games/notice", "internal/postoffice", "mail", "mail/loopback", "pictures", "projections", "rules"},
 	"cmd/pbem":                    {"*"},
 	"cmd/pbem-bench":              {"catalog/all", "events/storetest", "internal/bench"},
 }
@@ -159,15 +164,6 @@ func eachSource(t *testing.T, visit func(pkg, path string) error) {
 	}
 }
 
-// namesPending are the files outside a game's folders that still name a
-// game until the mail side's split (issue 32) gives them their examples
-// from the registry; each must still name one, so that the list only
-// shrinks.
-var namesPending = map[string]bool{
-	"games/mailroom/commandtable.go": true,
-	"games/mailroom/render.go":       true,
-}
-
 // TestGameNames fails when more than two non-test Go files outside a
 // game's own folders (rules/<game>, catalog/<game>) name the game:
 // catalog/all lists it and one more file may, and everything else reads
@@ -187,7 +183,6 @@ func TestGameNames(t *testing.T) {
 		t.Fatalf("found the games %v in catalog, want pbem's", names)
 	}
 	naming := map[string][]string{} // by game, the files naming it
-	pendingNames := map[string]bool{}
 	eachSource(t, func(pkg, path string) error {
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -199,10 +194,6 @@ func TestGameNames(t *testing.T) {
 			if pkg == "rules/"+g || strings.HasPrefix(pkg, "rules/"+g+"/") || pkg == "catalog/"+g || !strings.Contains(text, g) {
 				continue
 			}
-			if namesPending[file] {
-				pendingNames[file] = true
-				continue
-			}
 			naming[g] = append(naming[g], file)
 		}
 		return nil
@@ -210,11 +201,6 @@ func TestGameNames(t *testing.T) {
 	for _, g := range names {
 		if len(naming[g]) > 2 {
 			t.Errorf("%d non-test files outside rules/%s and catalog/%s name %s, want at most 2 (catalog/all and one more): %v", len(naming[g]), g, g, g, naming[g])
-		}
-	}
-	for file := range namesPending {
-		if !pendingNames[file] {
-			t.Errorf("%s names no game any more (or is gone): take it off namesPending", file)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -80,7 +81,7 @@ func reads(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	if err != nil {
 		return mailroom.Reading{}, err
 	}
-	m := &mailroom.Mailroom{Service: mailroom.New(svc, offered), Tokens: tokens, Mailbox: c.Mailbox, Index: index,
+	m := &mailroom.Mailroom{Service: letters.New(svc, offered), Tokens: tokens, Mailbox: c.Mailbox, Index: index,
 		TrustedAuthServID: c.TrustedAuth, DKIM: c.DKIMVerifier()}
 	return m.Read(ctx, mail.NewInboxRecord(raw, "INBOX", 0, 0, time.Now()))
 }

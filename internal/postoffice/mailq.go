@@ -11,7 +11,7 @@ import (
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -78,5 +78,5 @@ func ShowNotice(ctx context.Context, svc *games.Service, offered *catalog.Catalo
 	if err != nil {
 		return mail.NoticeState{}, err
 	}
-	return ShowMail(ctx, mailroom.New(svc, offered), lh, sender, w, id)
+	return ShowMail(ctx, letters.New(svc, offered), lh, sender, w, id)
 }
