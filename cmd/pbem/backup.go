@@ -71,7 +71,7 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 	var passphrase []byte
 	if backups.Sealed(*from) {
 		if *passFile == "" {
-			return usageError{fmt.Sprintf("restore: %s is encrypted: give its passphrase with --passphrase-file", *from)}
+			return usageError{Msg: fmt.Sprintf("restore: %s is encrypted: give its passphrase with --passphrase-file", *from)}
 		}
 		var err error
 		if passphrase, err = backups.ReadPassphrase(*passFile); err != nil {

@@ -22,18 +22,18 @@ import (
 // ordinary games.
 func campaignCommands() []command {
 	return []command{
-		{"new", "KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--auto-pair] [--seed N]", "start a campaign and print its id", runCampaignNew},
-		{"enter", "ID PLAYER", "enter a player", runCampaignEnter},
-		{"withdraw", "ID PLAYER [--reason TEXT]", "withdraw a player", runCampaignWithdraw},
-		{"pair", "ID", "pair the next round and start its games", runCampaignPair},
-		{"challenge", "ID CHALLENGER DEFENDER", "start a ladder's challenge", runCampaignChallenge},
-		{"record", "ID [GAME]", "record the results of the games ended", runCampaignRecord},
-		{"decide", "ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]", "record the organiser's decision", runCampaignDecide},
-		{"show", "ID [--json] [--lang en|zh] [--config FILE]", "print the standings after the campaign page's address", runCampaignShow},
-		{"standings", "ID [--json]", "print the standings", runCampaignStandings},
-		{"list", "", "list the campaigns", runCampaignList},
-		{"export", "ID [--games]", "print the campaign's history, signed", runCampaignExport},
-		{"verify", "ID | --file F [--key FILE|FINGERPRINT]", "verify a campaign's history", runCampaignVerify},
+		{Name: "new", Args: "KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--auto-pair] [--seed N]", Help: "start a campaign and print its id", Run: runCampaignNew},
+		{Name: "enter", Args: "ID PLAYER", Help: "enter a player", Run: runCampaignEnter},
+		{Name: "withdraw", Args: "ID PLAYER [--reason TEXT]", Help: "withdraw a player", Run: runCampaignWithdraw},
+		{Name: "pair", Args: "ID", Help: "pair the next round and start its games", Run: runCampaignPair},
+		{Name: "challenge", Args: "ID CHALLENGER DEFENDER", Help: "start a ladder's challenge", Run: runCampaignChallenge},
+		{Name: "record", Args: "ID [GAME]", Help: "record the results of the games ended", Run: runCampaignRecord},
+		{Name: "decide", Args: "ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]", Help: "record the organiser's decision", Run: runCampaignDecide},
+		{Name: "show", Args: "ID [--json] [--lang en|zh] [--config FILE]", Help: "print the standings after the campaign page's address", Run: runCampaignShow},
+		{Name: "standings", Args: "ID [--json]", Help: "print the standings", Run: runCampaignStandings},
+		{Name: "list", Args: "", Help: "list the campaigns", Run: runCampaignList},
+		{Name: "export", Args: "ID [--games]", Help: "print the campaign's history, signed", Run: runCampaignExport},
+		{Name: "verify", Args: "ID | --file F [--key FILE|FINGERPRINT]", Help: "verify a campaign's history", Run: runCampaignVerify},
 	}
 }
 
@@ -74,21 +74,21 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *game == "" || *players == "" {
-		return usageError{"campaign new: --game and --players are required, e.g. --game " + offered.First() + " --players ana@example.org,bea@example.net,cy@example.com"}
+		return usageError{Msg: "campaign new: --game and --players are required, e.g. --game " + offered.First() + " --players ana@example.org,bea@example.net,cy@example.com"}
 	}
 	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: splitList(*variants), Players: splitList(*players), Organiser: "operator",
 		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks),
 			Division: *division, Promote: *promote, Seasons: *seasons, Deadline: *deadline, AutoPair: *autoPair}}
 	if req.Options.PlacePoints, err = ints(*points); err != nil {
-		return usageError{"campaign new: --points: " + err.Error()}
+		return usageError{Msg: "campaign new: --points: " + err.Error()}
 	}
 	if !slices.Contains(campaigns.Kinds, req.Kind) {
-		return usageError{fmt.Sprintf("campaign new: no kind of campaign %q; the kinds are %s", req.Kind, strings.Join(campaigns.Kinds, ", "))}
+		return usageError{Msg: fmt.Sprintf("campaign new: no kind of campaign %q; the kinds are %s", req.Kind, strings.Join(campaigns.Kinds, ", "))}
 	}
 	if *seed != "" {
 		n, err := strconv.ParseUint(*seed, 10, 64)
 		if err != nil {
-			return usageError{fmt.Sprintf("campaign new: --seed must be a number, not %q", *seed)}
+			return usageError{Msg: fmt.Sprintf("campaign new: --seed must be a number, not %q", *seed)}
 		}
 		s := rules.SeedFromInt(n)
 		req.Seed = &s
@@ -234,7 +234,7 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	}
 	d := campaigns.Decided{Decision: pos[1], Game: gameID(*game), Player: *player, Reason: *reason}
 	if d.Places, err = ints(*places); err != nil {
-		return usageError{"campaign decide: --places: " + err.Error()}
+		return usageError{Msg: "campaign decide: --places: " + err.Error()}
 	}
 	org, err := e.organiser(ctx)
 	if err != nil {
@@ -270,7 +270,7 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 	}
 	l, ok := words.Match(*lang)
 	if !ok {
-		return usageError{fmt.Sprintf("campaign show: --lang: pbem speaks %s, not %q", strings.Join(words.Languages(), ", "), *lang)}
+		return usageError{Msg: fmt.Sprintf("campaign show: --lang: pbem speaks %s, not %q", strings.Join(words.Languages(), ", "), *lang)}
 	}
 	c, err := e.config(*file)
 	if err != nil {

@@ -16,10 +16,10 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if pos[0] != "check" {
-		return usageError{fmt.Sprintf("config: unknown subcommand %q; %s", pos[0], usageOf("config"))}
+		return usageError{Msg: fmt.Sprintf("config: unknown subcommand %q; %s", pos[0], usageOf("config"))}
 	}
 	if *file == "" {
-		return usageError{"config check: --config FILE (or PBEM_CONFIG) names the file to check"}
+		return usageError{Msg: "config check: --config FILE (or PBEM_CONFIG) names the file to check"}
 	}
 	c, problems := postoffice.CheckFile(*file)
 	for _, p := range problems {

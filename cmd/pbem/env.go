@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -76,7 +75,7 @@ func (e *env) parseGlobal(args []string) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	e.globalFlags(fs)
 	if err := fs.Parse(args); err != nil {
-		return nil, usageError{err.Error()}
+		return nil, usageError{Msg: err.Error()}
 	}
 	return fs.Args(), nil
 }
@@ -86,25 +85,9 @@ func (e *env) parseGlobal(args []string) ([]string, error) {
 // (any number when want is -1). fs is named as the command ("move",
 // "campaign new"), whose usage a wrong number of arguments gets.
 func (e *env) parse(fs *flag.FlagSet, args []string, want int) ([]string, error) {
-	fs.SetOutput(io.Discard)
-	e.globalFlags(fs)
-	var pos []string
-	for {
-		if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
-			return nil, helpRequest{fs}
-		} else if err != nil {
-			return nil, usageError{fmt.Sprintf("%s: %v", fs.Name(), err)}
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	if want >= 0 && len(pos) != want {
-		return nil, usageOf(fs.Name())
-	}
-	return pos, nil
+	p := program()
+	p.GlobalFlags = e.globalFlags
+	return p.Parse(fs, args, want)
 }
 
 // service opens the store on first use and returns the command service.

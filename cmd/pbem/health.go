@@ -29,7 +29,7 @@ func runHealth(ctx context.Context, e *env, args []string) error {
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, *url, nil)
 	if err != nil {
-		return usageError{fmt.Sprintf("health: --url %q: %v", *url, err)}
+		return usageError{Msg: fmt.Sprintf("health: --url %q: %v", *url, err)}
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

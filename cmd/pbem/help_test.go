@@ -22,9 +22,9 @@ func TestHelp(t *testing.T) {
 			continue
 		}
 		for _, c := range commands() {
-			for _, form := range strings.Split(c.args, "\n") {
-				if !strings.Contains(out, c.help) || !strings.Contains(out, form) {
-					t.Errorf("pbem %s lacks %s's synopsis %q and help %q:\n%s", strings.Join(args, " "), c.name, form, c.help, out)
+			for _, form := range strings.Split(c.Args, "\n") {
+				if !strings.Contains(out, c.Help) || !strings.Contains(out, form) {
+					t.Errorf("pbem %s lacks %s's synopsis %q and help %q:\n%s", strings.Join(args, " "), c.Name, form, c.Help, out)
 				}
 			}
 		}
@@ -69,8 +69,8 @@ func TestAdvertisedFlags(t *testing.T) {
 	type mention struct{ where, command, rest string }
 	var mentions []mention
 	for _, c := range commands() {
-		for _, form := range strings.Split(c.args, "\n") {
-			mentions = append(mentions, mention{"the synopsis of " + c.name, c.name, " " + form})
+		for _, form := range strings.Split(c.Args, "\n") {
+			mentions = append(mentions, mention{"the synopsis of " + c.Name, c.Name, " " + form})
 		}
 	}
 	for _, doc := range []string{"README.md", "docs/commands.md", "docs/operating.md"} {
@@ -84,7 +84,7 @@ func TestAdvertisedFlags(t *testing.T) {
 	}
 	known := map[string]bool{"help": true}
 	for _, c := range commands() {
-		known[c.name] = true
+		known[c.Name] = true
 	}
 	dir := t.TempDir()
 	for _, m := range mentions {
@@ -161,8 +161,8 @@ func TestCommandsDocumented(t *testing.T) {
 	}
 	forms := map[string]bool{}
 	for _, c := range commands() {
-		for _, form := range strings.Split(c.args, "\n") {
-			f := strings.TrimRight("pbem "+c.name+" "+form, " ")
+		for _, form := range strings.Split(c.Args, "\n") {
+			f := strings.TrimRight("pbem "+c.Name+" "+form, " ")
 			forms[f] = true
 			if !written[f] {
 				t.Errorf("docs/commands.md does not write `%s`, as the table of commands does", f)

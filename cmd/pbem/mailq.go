@@ -15,10 +15,10 @@ import (
 // pbem does, and the operator's view of the outbox.
 func mailCommands() []command {
 	return []command{
-		{"parse", "[--config FILE] FILE.eml", "print what pbem reads from a mail, and what it would do with it", runMailParse},
-		{"list", "[GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]", "list the notices pbem sends", runMailList},
-		{"show", "[--config FILE] MESSAGE-ID", "print a notice's whole mail", runMailShow},
-		{"retry", "MESSAGE-ID | --waiting | --failed | --dead", "try held notices again", runMailRetry},
+		{Name: "parse", Args: "[--config FILE] FILE.eml", Help: "print what pbem reads from a mail, and what it would do with it", Run: runMailParse},
+		{Name: "list", Args: "[GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]", Help: "list the notices pbem sends", Run: runMailList},
+		{Name: "show", Args: "[--config FILE] MESSAGE-ID", Help: "print a notice's whole mail", Run: runMailShow},
+		{Name: "retry", Args: "MESSAGE-ID | --waiting | --failed | --dead", Help: "try held notices again", Run: runMailRetry},
 	}
 }
 
@@ -34,7 +34,7 @@ func stateFlags(fs *flag.FlagSet, states ...string) func() (string, error) {
 		for _, s := range states {
 			if *set[s] {
 				if chosen != "" {
-					return "", usageError{"choose one state: --" + chosen + " or --" + s}
+					return "", usageError{Msg: "choose one state: --" + chosen + " or --" + s}
 				}
 				chosen = s
 			}

@@ -35,7 +35,7 @@ func runNew(ctx context.Context, e *env, args []string) error {
 	}
 	if *host != "" {
 		if *host, err = games.ParseAddress(*host, ""); err != nil {
-			return usageError{fmt.Sprintf("new: --host: %v", err)}
+			return usageError{Msg: fmt.Sprintf("new: --host: %v", err)}
 		}
 	}
 	req := games.NewGame{Game: pos[0], Variants: splitList(*variants), Host: *host}
@@ -45,19 +45,19 @@ func runNew(ctx context.Context, e *env, args []string) error {
 		pl := player(p)
 		if l != "" && pl.Address != "" {
 			if _, ok := words.Match(l); !ok {
-				return usageError{fmt.Sprintf("new: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), l)}
+				return usageError{Msg: fmt.Sprintf("new: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), l)}
 			}
 			langs[pl.Address] = l
 		}
 		req.Players = append(req.Players, pl)
 	}
 	if len(req.Players) == 0 {
-		return usageError{"new: --players is required, e.g. --players ana@example.org,bea@example.net"}
+		return usageError{Msg: "new: --players is required, e.g. --players ana@example.org,bea@example.net"}
 	}
 	if *seed != "" {
 		n, err := strconv.ParseUint(*seed, 10, 64)
 		if err != nil {
-			return usageError{fmt.Sprintf("new: --seed must be a number, not %q", *seed)}
+			return usageError{Msg: fmt.Sprintf("new: --seed must be a number, not %q", *seed)}
 		}
 		s := rules.SeedFromInt(n)
 		req.Seed = &s
@@ -144,10 +144,10 @@ func runLegal(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *seat == noSeat {
-		return usageError{"legal: --seat is required"}
+		return usageError{Msg: "legal: --seat is required"}
 	}
 	if _, ok := words.Match(*lang); !ok {
-		return usageError{fmt.Sprintf("legal: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
+		return usageError{Msg: fmt.Sprintf("legal: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
 	}
 	svc, err := e.service(ctx)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
 // TestSelfplayResultTieBreak: selfplay's result line names the winners
@@ -19,7 +21,7 @@ func TestSelfplayResultTieBreak(t *testing.T) {
 	if board == nil {
 		t.Fatalf("the final board names no single winner, which this test needs: find another seed\n%s", out)
 	}
-	winner := demoNames[board[1][0]-'0']
+	winner := postoffice.SelfplayNames[board[1][0]-'0']
 	line := regexp.MustCompile(`(?m)^result: .*$`).FindString(out)
 	if !strings.HasPrefix(line, "result: "+winner+" wins (") {
 		t.Errorf("selfplay's result line = %q, want %s wins, as the board says: %s", line, winner, board[0])

@@ -67,7 +67,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *players < 2 || *players > 4 {
-		return usageError{"demo: --players must be 2 to 4"}
+		return usageError{Msg: "demo: --players must be 2 to 4"}
 	}
 	// Every run plays a fresh game in a data directory of its own: the
 	// demo's mail system lives only as long as the process, so a game

@@ -9,23 +9,9 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/games/letters"
-	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 )
-
-// shown is the JSON form of "pbem show".
-type shown struct {
-	Game   string       `json:"game"`
-	Rules  string       `json:"rules"`
-	Seq    uint64       `json:"seq"`
-	ToAct  []rules.Seat `json:"toAct"`
-	Over   bool         `json:"over"`
-	Scores []int        `json:"scores"`
-	Places []int        `json:"places,omitempty"` // by seat, 1 for the winners, once the game has ended
-	Seat   rules.Seat   `json:"seat"`
-	View   rules.View   `json:"view"`
-}
 
 func runShow(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("show", flag.ContinueOnError)
@@ -40,17 +26,17 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	switch {
 	case *asJSON && *format != "text" && *format != "json":
-		return usageError{fmt.Sprintf("show: --json and --format %s ask for two formats", *format)}
+		return usageError{Msg: fmt.Sprintf("show: --json and --format %s ask for two formats", *format)}
 	case *asJSON:
 		*format = "json"
 	case !slices.Contains(showFormats, *format):
-		return usageError{fmt.Sprintf("show: --format must be one of %s, not %q", strings.Join(showFormats, ", "), *format)}
+		return usageError{Msg: fmt.Sprintf("show: --format must be one of %s, not %q", strings.Join(showFormats, ", "), *format)}
 	}
 	if _, ok := words.Match(*lang); !ok {
-		return usageError{fmt.Sprintf("show: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
+		return usageError{Msg: fmt.Sprintf("show: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
 	}
 	if *at < 0 {
-		return usageError{fmt.Sprintf("show: --at must be an event number from 1, not %d", *at)}
+		return usageError{Msg: fmt.Sprintf("show: --at must be an event number from 1, not %d", *at)}
 	}
 	svc, err := e.service(ctx)
 	if err != nil {
@@ -67,20 +53,14 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		}
 		s = rules.Seat(*seat)
 	}
-	scores, over := g.State.Result()
 	view := g.State.View(s)
 	switch *format {
 	case "svg", "png":
 		return writePicture(e, g.Created.Game, view, *format, *lang)
 	case "json":
-		toAct := g.State.ToAct()
-		if toAct == nil || g.Ended != nil {
-			toAct = []rules.Seat{} // a resignation or an agreement ends a game the rules would go on with
-		}
-		return writeJSON(e, shown{Game: g.ID, Rules: g.Created.Game, Seq: g.Seq, ToAct: toAct,
-			Over: over || g.Ended != nil, Scores: scores, Places: g.Places(), Seat: s, View: view})
+		return writeJSON(e, g.ShownTo(s))
 	}
-	fmt.Fprintln(e.stdout, heading(g, s, e.offered.Words().For(*lang)))
+	fmt.Fprintln(e.stdout, letters.Heading(g, s, e.offered.Words().For(*lang)))
 	fmt.Fprintln(e.stdout)
 	fmt.Fprint(e.stdout, strings.TrimRight(letters.New(svc, e.offered).BoardIn(view, *lang), "\n")+"\n")
 	return nil
@@ -107,32 +87,6 @@ func writePicture(e *env, game string, view rules.View, format, lang string) err
 	return pic.WritePNG(e.stdout)
 }
 
-// heading is the one-line summary above a board, in the language of p.
-func heading(g *projections.Game, s rules.Seat, p words.Printer) string {
-	title := g.Rules.Info().Title
-	if len(g.Setup.Variants) > 0 {
-		title += " (" + strings.Join(g.Setup.Variants, ", ") + ")"
-	}
-	seat := func(t rules.Seat) string { return p.S("show.seat", int(t), g.Created.Players[t].Name) }
-	who := p.S("show.observer")
-	if s != rules.Observer {
-		who = seat(s)
-	}
-	var state string
-	if g.Ended != nil {
-		state = ended(g, p)
-	} else if scores, over := g.State.Result(); over {
-		state = p.S("show.over", joinInts(scores))
-	} else {
-		var names []string
-		for _, t := range g.State.ToAct() {
-			names = append(names, seat(t))
-		}
-		state = p.S("show.to.act", strings.Join(names, p.S("sep,")))
-	}
-	return p.S("show.heading", g.ID, title, int(g.Seq), state, who)
-}
-
 func runLog(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("log", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -142,7 +96,7 @@ func runLog(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if _, ok := words.Match(*lang); !ok {
-		return usageError{fmt.Sprintf("log: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
+		return usageError{Msg: fmt.Sprintf("log: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
 	}
 	svc, err := e.service(ctx)
 	if err != nil {
@@ -155,37 +109,11 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, evs)
 	}
-	lines := letters.New(svc, e.offered).DescribeEachIn(g, evs, int(rules.Observer), *lang)
-	for i, ev := range evs {
-		fmt.Fprintf(e.stdout, "%4d  %s  %-14s %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), ev.Type, lines[i])
-	}
-	return nil
+	return letters.New(svc, e.offered).WriteLog(e.stdout, g, evs, *lang)
 }
 
 func writeJSON(e *env, v any) error {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// ended says how an ended game came out: the scores and who won, which
-// a resignation decides whatever the scores.
-func ended(g *projections.Game, p words.Printer) string {
-	var names []string
-	for _, s := range g.Winners() {
-		names = append(names, g.Created.Players[s].Name)
-	}
-	won := ""
-	for i, n := range names {
-		if i == 0 {
-			won = n
-		} else {
-			won = p.S("and", won, n)
-		}
-	}
-	out := p.S("show.won", joinInts(g.Ended.Scores), won)
-	for _, s := range g.Resigned {
-		out += p.S("show.resigned", g.Created.Players[s].Name)
-	}
-	return out
 }

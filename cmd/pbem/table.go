@@ -18,15 +18,15 @@ import (
 // is the same as the host's mail command, without the need to be host.
 func tableCommands() []command {
 	return []command{
-		{"deadline", "ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE] | ID off", "set a game's clock; the weekdays are days in ZONE (UTC by default)", runDeadline},
-		{"pause", "ID", "pause a game: no moves, no deadlines", operatorCommand("pause")},
-		{"resume", "ID", "resume a paused game", operatorCommand("resume")},
-		{"undo", "ID [--moves N]", "take back the last moves (refused once something hidden was revealed)", operatorCommand("undo")},
-		{"replace", "ID --seat N --player ADDRESS", "give a seat to a new player", operatorCommand("replace")},
-		{"expel", "ID --seat N", "let pbem play a seat for good", operatorCommand("expel")},
-		{"end", "ID", "end a game as it stands", operatorCommand("end")},
-		{"watch", "ID ADDRESS [--stop]", "add (or remove) an observer who gets the public view by mail", operatorCommand("watch")},
-		{"tick", "[--at TIME] [--dry-run]", "record what the clock says is due now, or at TIME (serve does it every 30 s); --dry-run only prints it", runTick},
+		{Name: "deadline", Args: "ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE] | ID off", Help: "set a game's clock; the weekdays are days in ZONE (UTC by default)", Run: runDeadline},
+		{Name: "pause", Args: "ID", Help: "pause a game: no moves, no deadlines", Run: operatorCommand("pause")},
+		{Name: "resume", Args: "ID", Help: "resume a paused game", Run: operatorCommand("resume")},
+		{Name: "undo", Args: "ID [--moves N]", Help: "take back the last moves (refused once something hidden was revealed)", Run: operatorCommand("undo")},
+		{Name: "replace", Args: "ID --seat N --player ADDRESS", Help: "give a seat to a new player", Run: operatorCommand("replace")},
+		{Name: "expel", Args: "ID --seat N", Help: "let pbem play a seat for good", Run: operatorCommand("expel")},
+		{Name: "end", Args: "ID", Help: "end a game as it stands", Run: operatorCommand("end")},
+		{Name: "watch", Args: "ID ADDRESS [--stop]", Help: "add (or remove) an observer who gets the public view by mail", Run: operatorCommand("watch")},
+		{Name: "tick", Args: "[--at TIME] [--dry-run]", Help: "record what the clock says is due now, or at TIME (serve does it every 30 s); --dry-run only prints it", Run: runTick},
 	}
 }
 
@@ -81,7 +81,7 @@ func operatorCommand(name string) func(context.Context, *env, []string) error {
 			return usageOf(name)
 		}
 		if (name == "replace" || name == "expel") && *seat == noSeat {
-			return usageError{name + ": --seat is required"}
+			return usageError{Msg: name + ": --seat is required"}
 		}
 		svc, err := e.service(ctx)
 		if err != nil {
@@ -138,7 +138,7 @@ func runTick(ctx context.Context, e *env, args []string) error {
 	if *at != "" {
 		now, err = time.Parse(time.RFC3339, *at)
 		if err != nil {
-			return usageError{fmt.Sprintf("tick: --at %q is not a time such as 2026-12-03T18:00:00Z", *at)}
+			return usageError{Msg: fmt.Sprintf("tick: --at %q is not a time such as 2026-12-03T18:00:00Z", *at)}
 		}
 	}
 	return postoffice.Tick(ctx, svc, now, *dry, e.stdout)

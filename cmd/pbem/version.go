@@ -13,9 +13,9 @@ import (
 // build is, whether a configuration holds, whether a service is healthy.
 func opsCommands() []command {
 	return []command{
-		{"version", "[--json]", "print pbem's version, the revision and time it was built from, and the Go it was built with", runVersion},
-		{"config", "check [--config FILE]", "check a configuration as serve reads it: unknown keys, missing or malformed values, unreadable files; exit 1 naming each key at fault", runConfig},
-		{"health", "[--url URL] [--timeout D] [--quiet]", "ask a running service's /healthz (default " + defaultHealthURL + "): exit 0 when it answers 200, 1 with its answer otherwise, as a container's health check does", runHealth},
+		{Name: "version", Args: "[--json]", Help: "print pbem's version, the revision and time it was built from, and the Go it was built with", Run: runVersion},
+		{Name: "config", Args: "check [--config FILE]", Help: "check a configuration as serve reads it: unknown keys, missing or malformed values, unreadable files; exit 1 naming each key at fault", Run: runConfig},
+		{Name: "health", Args: "[--url URL] [--timeout D] [--quiet]", Help: "ask a running service's /healthz (default " + defaultHealthURL + "): exit 0 when it answers 200, 1 with its answer otherwise, as a container's health check does", Run: runHealth},
 	}
 }
 
