@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
@@ -164,7 +163,7 @@ func runCampaignPair(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	started, err := org.Pair(ctx, campaignID(pos[0]))
-	printStarted(e, started)
+	organiser.WriteStarted(e.stdout, started)
 	return err
 }
 
@@ -178,16 +177,8 @@ func runCampaignChallenge(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	started, err := org.Challenge(ctx, campaignID(pos[0]), pos[1], pos[2])
-	printStarted(e, started)
+	organiser.WriteStarted(e.stdout, started)
 	return err
-}
-
-// printStarted prints each game started: its id, round, table and
-// players in seat order.
-func printStarted(e *env, started []campaigns.GameStarted) {
-	for _, g := range started {
-		fmt.Fprintf(e.stdout, "%s round %d table %d: %s\n", g.Game, g.Round, g.Table, strings.Join(g.Seats, ", "))
-	}
 }
 
 func runCampaignRecord(ctx context.Context, e *env, args []string) error {
@@ -213,12 +204,7 @@ func runCampaignRecord(ctx context.Context, e *env, args []string) error {
 	} else if results, err = org.RecordEnded(ctx, id); err != nil {
 		return err
 	}
-	for _, r := range results {
-		fmt.Fprintf(e.stdout, "%s: places %s, ending at event %d %.12s…\n", r.Game, joinInts(r.Places), r.Seq, r.Hash)
-	}
-	if len(results) == 0 {
-		fmt.Fprintln(e.stdout, "no game of the campaign has ended without its result recorded")
-	}
+	organiser.WriteResults(e.stdout, results)
 	return nil
 }
 
@@ -314,25 +300,7 @@ func runCampaignList(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ids, err := org.IDs(ctx)
-	if err != nil {
-		return err
-	}
-	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "id\tkind\tgame\tplayers\trounds\tstate\t")
-	for _, id := range ids {
-		c, _, _, err := org.Load(ctx, id)
-		if err != nil {
-			fmt.Fprintf(w, "%s\t?\t\t\t\t%v\t\n", id, err)
-			continue
-		}
-		state := "running"
-		if c.Over() {
-			state = "over"
-		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%s\t\n", id, c.Created.Kind, c.Created.Game, len(c.Players), len(c.Rounds), state)
-	}
-	return w.Flush()
+	return org.WriteList(ctx, e.stdout)
 }
 
 func runCampaignExport(ctx context.Context, e *env, args []string) error {

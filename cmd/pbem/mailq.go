@@ -121,16 +121,9 @@ func runMailRetry(ctx context.Context, e *env, args []string) error {
 	}
 	id := ""
 	if len(pos) == 1 {
-		s, err := mail.FindNotice(ctx, e.store, letters.New(svc, e.offered).Notices, pos[0])
-		if err != nil {
-			return err
-		}
-		if s.Held == nil {
-			return fmt.Errorf("mail retry: <%s> is %s, not held", s.Notice.ID, s.State)
-		}
-		st, id = s.Held.State, s.Notice.ID
+		id = pos[0]
 	}
-	n, err := mail.Retry(ctx, e.store, st, id)
+	n, err := postoffice.RetryMail(ctx, svc, letters.New(svc, e.offered).Notices, st, id)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 )
@@ -39,18 +39,11 @@ func runNew(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	req := games.NewGame{Game: pos[0], Variants: splitList(*variants), Host: *host}
-	langs := map[string]string{} // by address
-	for _, p := range splitList(*players) {
-		p, l := playerLang(p, *lang)
-		pl := player(p)
-		if l != "" && pl.Address != "" {
-			if _, ok := words.Match(l); !ok {
-				return usageError{Msg: fmt.Sprintf("new: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), l)}
-			}
-			langs[pl.Address] = l
-		}
-		req.Players = append(req.Players, pl)
+	seated, langs, err := postoffice.ReadPlayers(splitList(*players), *lang)
+	if err != nil {
+		return usageError{Msg: "new: " + err.Error()}
 	}
+	req.Players = seated
 	if len(req.Players) == 0 {
 		return usageError{Msg: "new: --players is required, e.g. --players ana@example.org,bea@example.net"}
 	}
@@ -67,7 +60,7 @@ func runNew(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	// Set before the game is created, so its first mails are written so.
-	if err := setLangs(ctx, svc, langs); err != nil {
+	if err := postoffice.SetLangs(ctx, svc, langs); err != nil {
 		return err
 	}
 	id, err := svc.Create(ctx, req)
@@ -76,46 +69,6 @@ func runNew(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, id)
 	return nil
-}
-
-// playerLang splits a player's own language off "ana@example.org:zh"; a
-// player without one has def.
-func playerLang(p, def string) (string, string) {
-	if i := strings.LastIndex(p, ":"); i > 0 {
-		if l, ok := words.Match(p[i+1:]); ok {
-			return p[:i], l
-		}
-	}
-	return p, def
-}
-
-// setLangs records each address's language, as its LANG by mail would.
-func setLangs(ctx context.Context, svc *games.Service, langs map[string]string) error {
-	if len(langs) == 0 {
-		return nil
-	}
-	prefs, err := mail.OpenPrefs(ctx, svc.Store)
-	if err != nil {
-		return err
-	}
-	for addr, l := range langs {
-		lang, _ := words.Match(l)
-		if _, err := prefs.Set(ctx, addr, mail.Pref{Lang: lang, At: svc.Time()}, false); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// player reads "Ana", "ana@example.org" or "Ana <ana@example.org>".
-func player(s string) events.Player {
-	if i := strings.Index(s, "<"); i >= 0 && strings.HasSuffix(s, ">") {
-		return events.Player{Name: strings.TrimSpace(s[:i]), Address: s[i+1 : len(s)-1]}
-	}
-	if at := strings.Index(s, "@"); at > 0 {
-		return events.Player{Name: s[:at], Address: s}
-	}
-	return events.Player{Name: s}
 }
 
 func splitList(s string) []string {

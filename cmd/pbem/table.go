@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/internal/postoffice"
-	"github.com/pbem-games/pbem/mail"
 
 	"github.com/pbem-games/pbem/games"
 )
@@ -87,26 +87,11 @@ func operatorCommand(name string) func(context.Context, *env, []string) error {
 		if err != nil {
 			return err
 		}
-		id, op, c := gameID(pos[0]), games.Operator, games.Cause{}
-		var p games.Played
-		switch name {
-		case "pause", "resume":
-			p, err = svc.Pause(ctx, id, op, name == "pause", c)
-		case "undo":
-			p, err = svc.Undo(ctx, id, op, *moves, c)
-		case "replace":
-			p, err = svc.Replace(ctx, id, op, *seat, player(*newPlayer), c)
-		case "expel":
-			p, err = svc.Expel(ctx, id, op, *seat, c)
-		case "end":
-			p, err = svc.ProposeEnd(ctx, id, op, c)
-		case "watch":
-			p, err = svc.Watch(ctx, id, op, pos[1], !*stop, c)
-			if err == nil && *stop {
-				// The observer stopped keeps the public link: it changes.
-				_, err = mail.RotatePublic(ctx, e.store, id)
-			}
+		op := postoffice.Operation{Name: name, Game: gameID(pos[0]), Seat: *seat, Moves: *moves, Player: organiser.Player(*newPlayer), Stop: *stop}
+		if name == "watch" {
+			op.Watcher = pos[1]
 		}
+		p, err := postoffice.Operate(ctx, svc, op)
 		return e.done(p, err)
 	}
 }
