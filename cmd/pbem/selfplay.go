@@ -23,8 +23,8 @@ func runSelfplay(ctx context.Context, e *env, args []string) error {
 	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
-	if *players < 1 || *players > len(postoffice.SelfplayNames) {
-		return usageError{Msg: fmt.Sprintf("demo: --players must be 1 to %d", len(postoffice.SelfplayNames))}
+	if *players < 1 || *players > len(postoffice.SelfplayNames()) {
+		return usageError{Msg: fmt.Sprintf("demo: --players must be 1 to %d", len(postoffice.SelfplayNames()))}
 	}
 	svc, err := e.service(ctx)
 	if err != nil {

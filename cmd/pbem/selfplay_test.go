@@ -21,7 +21,7 @@ func TestSelfplayResultTieBreak(t *testing.T) {
 	if board == nil {
 		t.Fatalf("the final board names no single winner, which this test needs: find another seed\n%s", out)
 	}
-	winner := postoffice.SelfplayNames[board[1][0]-'0']
+	winner := postoffice.SelfplayNames()[board[1][0]-'0']
 	line := regexp.MustCompile(`(?m)^result: .*$`).FindString(out)
 	if !strings.HasPrefix(line, "result: "+winner+" wins (") {
 		t.Errorf("selfplay's result line = %q, want %s wins, as the board says: %s", line, winner, board[0])

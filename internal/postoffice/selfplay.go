@@ -16,13 +16,13 @@ import (
 )
 
 // SelfplayNames seat a selfplay's random players, in order.
-var SelfplayNames = []string{"Ana", "Bea", "Cai", "Dov", "Eli"}
+func SelfplayNames() []string { return []string{"Ana", "Bea", "Cai", "Dov", "Eli"} }
 
 // Selfplay is a whole game between seeded random players, without mail
 // ("pbem selfplay").
 type Selfplay struct {
 	Game     string
-	Players  int // 1 to len(SelfplayNames)
+	Players  int // 1 to len(SelfplayNames())
 	Variants []string
 	Seed     uint64 // of the game and of the players' choices
 	Quiet    bool   // print only the final board and result
@@ -34,7 +34,7 @@ type Selfplay struct {
 func (p Selfplay) Play(ctx context.Context, svc *games.Service) (string, error) {
 	gameSeed := rules.SeedFromInt(p.Seed)
 	req := games.NewGame{Game: p.Game, Variants: p.Variants, Seed: &gameSeed, Host: "demo"}
-	for _, n := range SelfplayNames[:p.Players] {
+	for _, n := range SelfplayNames()[:p.Players] {
 		req.Players = append(req.Players, events.Player{Name: n})
 	}
 	id, err := svc.Create(ctx, req)
