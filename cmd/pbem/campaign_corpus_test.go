@@ -215,11 +215,11 @@ func genuineCampaigns(t *testing.T) []campaignExport {
 		play func(t *testing.T, dir, id string)
 		want string
 	}
-	toEnd := func(t *testing.T, dir, id string) { pairAll(t, dir, id, 0, nil) }
+	toEnd := func(t *testing.T, dir, id string) { pairAll(t, dir, id, 0, 0, nil) }
 	plans := []plan{
 		{"round robin of four, one withdrawing", []string{"roundrobin", "--game", "atacama", "--players", four, "--seed", "21"},
 			func(t *testing.T, dir, id string) {
-				pairAll(t, dir, id, 0, func(round int) {
+				pairAll(t, dir, id, 0, 0, func(round int) {
 					if round == 1 {
 						mustPbem(t, dir, "campaign", "withdraw", id, "dee@example.org", "--reason", "moved away")
 					}
@@ -242,7 +242,13 @@ func genuineCampaigns(t *testing.T) []campaignExport {
 				mustPbem(t, dir, "campaign", "decide", id, "close", "--reason", "the season is over")
 			}, "ok: campaign "},
 		{"round robin still running", []string{"roundrobin", "--game", "atacama", "--players", five, "--seed", "26"},
-			func(t *testing.T, dir, id string) { pairAll(t, dir, id, 2, nil) }, "ok: campaign "},
+			func(t *testing.T, dir, id string) { pairAll(t, dir, id, 2, 0, nil) }, "ok: campaign "},
+		// Every game a tie: every tiebreak equal but the seed's draw.
+		{"round robin of five, every game drawn", []string{"roundrobin", "--game", "atacama", "--players", five, "--seed", "27"},
+			func(t *testing.T, dir, id string) { pairAll(t, dir, id, 0, -1, nil) }, "ok: campaign "},
+		{"Swiss of six, Sonneborn-Berger first", []string{"swiss", "--game", "atacama", "--players", five + ",fay@example.com", "--rounds", "4",
+			"--tiebreaks", "sonneborn-berger,head-to-head,buchholz,draw", "--seed", "28"},
+			func(t *testing.T, dir, id string) { pairAll(t, dir, id, 0, 1, nil) }, "ok: campaign "},
 	}
 	out := make([]campaignExport, len(plans))
 	for i, p := range plans {
@@ -261,11 +267,12 @@ func genuineCampaigns(t *testing.T) []campaignExport {
 }
 
 // pairAll pairs round after round until the campaign is over (or rounds
-// are played, when not 0), ending each game as finishGame does and
+// are played, when not 0), ending the games in turn the ways finishGame
+// does, from the way start (-1: every game as finishGame's way 0), and
 // calling after, when given, once each round's results are recorded.
-func pairAll(t *testing.T, dir, id string, rounds int, after func(round int)) {
+func pairAll(t *testing.T, dir, id string, rounds, start int, after func(round int)) {
 	t.Helper()
-	for round, n := 1, 0; rounds == 0 || round <= rounds; round++ {
+	for round, n := 1, start; rounds == 0 || round <= rounds; round++ {
 		out, err := pbem(t, dir, "campaign", "pair", id)
 		if err != nil {
 			if strings.Contains(err.Error(), "over") {
@@ -275,8 +282,10 @@ func pairAll(t *testing.T, dir, id string, rounds int, after func(round int)) {
 		}
 		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
 			if f := strings.Fields(l); len(f) > 0 {
-				finishGame(t, dir, f[0], n)
-				n++
+				finishGame(t, dir, f[0], max(n, 0))
+				if n >= 0 {
+					n++
+				}
 			}
 		}
 		mustPbem(t, dir, "campaign", "record", id)
