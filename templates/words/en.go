@@ -456,6 +456,17 @@ var en = dict{
 	"web.campaign.check.pairings":      "Every round was paired again from the revealed seed and found as recorded.",
 	"web.campaign.check.secret":        "Every round was paired again from the seed and found as recorded; the seed stays secret until the campaign is over, then anyone can do the same.",
 	"web.campaign.check.folded":        "The standings, ratings and reliability on this page are folded from that history; none of them is stored.",
+	// Each player's history in the campaign, on its page
+	// (web/campaign_players.go).
+	"web.campaign.players":            "Each player's campaign",
+	"web.campaign.player.summary":     "Rank %[1]d · points %[2]s · games with a result: %[3]d",
+	"web.campaign.player.reliability": "Moves made: %[1]d · made by pbem when time ran out: %[2]d · seats abandoned: %[3]d · on time: %[4]s",
+	"web.campaign.player.bye":         "sat out",
+	"web.campaign.player.place":       "%[1]d of %[2]d",
+	"web.campaign.col.round":          "round",
+	"web.campaign.col.seat":           "seat",
+	"web.campaign.col.against":        "against",
+	"web.campaign.col.total":          "total",
 
 	// pbem campaign show's table (cmd/pbem/campaign.go), with the
 	// columns it shares with the campaign's page (web.campaign.col.*).

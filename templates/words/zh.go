@@ -446,6 +446,15 @@ var zh = dict{
 	"web.campaign.check.pairings":      "每一轮都已根据公开的种子重新编排，与记录一致。",
 	"web.campaign.check.secret":        "每一轮都已根据种子重新编排，与记录一致；种子在赛事结束前保密，之后任何人都可以同样核对。",
 	"web.campaign.check.folded":        "本页的排名、等级分和可靠性都由该历史记录折叠得出，均未另行存储。",
+	"web.campaign.players":             "各棋手的赛程",
+	"web.campaign.player.summary":      "排名 %[1]d · 积分 %[2]s · 已有结果的对局：%[3]d",
+	"web.campaign.player.reliability":  "自己走的步数：%[1]d · 超时由 pbem 代走：%[2]d · 被放弃的座位：%[3]d · 按时：%[4]s",
+	"web.campaign.player.bye":          "轮空",
+	"web.campaign.player.place":        "第 %[1]d 名（共 %[2]d 人）",
+	"web.campaign.col.round":           "轮次",
+	"web.campaign.col.seat":            "座位",
+	"web.campaign.col.against":         "对手",
+	"web.campaign.col.total":           "累计",
 
 	// pbem campaign show 的表格（cmd/pbem/campaign.go）。
 	"campaign.show.page":              "网页：%[1]s",
