@@ -17,7 +17,8 @@ replay their moves, nor break a tie on points the way a game's own rules do
 
 Its verdict is the line `pbem verify --campaign --file` prints. With
 --standings, the standings follow as JSON, one line per player, points in
-sixtieths of a point. A refusal is one line on standard error and exit 1.
+sixtieths of a point. A refusal is one line on standard error and exit 1;
+a league, which it cannot check, exit 2.
 
 Needs Python 3 and the cryptography package (Debian: python3-cryptography).
 """
@@ -45,6 +46,10 @@ class Refused(Exception):
     def __init__(self, reason, line=0):
         super().__init__(reason)
         self.reason, self.line = reason, line
+
+
+class Unsupported(Exception):
+    """The file is of a kind this verifier cannot check: no verdict."""
 
 
 # Go's math/rand/v2 PCG and Shuffle, as rules.NewRand draws (64-bit).
@@ -303,7 +308,7 @@ class Campaign:
             "OrganiserDecided": self.decide, "PairingSeedRevealed": self.reveal,
         }.get(typ)
         if typ == "SeasonStarted":
-            raise Refused("this verifier does not fold a league's seasons")
+            raise Unsupported("this verifier does not fold a league's seasons")
         if handler is None:
             raise Refused("no fact of type %s" % typ)
         handler(p)
@@ -319,7 +324,7 @@ class Campaign:
         if kind not in KINDS:
             raise Refused("no kind of campaign %r" % kind)
         if kind == "league":
-            raise Refused("this verifier does not fold a league's seasons")
+            raise Unsupported("this verifier does not fold a league's seasons")
         t, any_size = self.table_size(), kind == "roundrobin"
         if t < 2 or t > 5 or (t != 2 and not any_size):
             raise Refused("a %s plays at tables of %s, not %d" % (kind, "2 to 5" if any_size else "2", t))
@@ -957,6 +962,9 @@ def main(argv):
         where = "line %d: " % e.line if e.line else ""
         print("verify_campaign: %s: %s%s" % (path, where, e.reason), file=sys.stderr)
         return 1
+    except Unsupported as e:
+        print("verify_campaign: %s: cannot check: %s" % (path, e), file=sys.stderr)
+        return 2
     if standings:
         for s in f["campaign"].standings():
             print(json.dumps(s, ensure_ascii=False, sort_keys=True))

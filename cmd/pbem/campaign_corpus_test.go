@@ -605,3 +605,30 @@ func swapFirstTable(t *testing.T, p []byte, key string) []byte {
 	repl, _ := json.Marshal(rev)
 	return bytes.Replace(p, old, repl, 1)
 }
+
+// TestCampaignVerifierLeague: the second verifier does not draw a
+// league's seasons, and says so with exit status 2, giving no verdict,
+// where pbem verify --campaign --file checks the same export.
+func TestCampaignVerifierLeague(t *testing.T) {
+	if testing.Short() {
+		t.Skip("adjudicates a league's games by command")
+	}
+	python := pythonVerifier(t)
+	dir := t.TempDir()
+	id := strings.TrimSpace(mustPbem(t, dir, "campaign", "new", "league", "--game", "atacama", "--players", "a,b,c,d", "--division", "4", "--seed", "32"))
+	pairAll(t, dir, id, 0, adjudicated, nil)
+	file := filepath.Join(t.TempDir(), "league.jsonl")
+	if err := os.WriteFile(file, []byte(mustPbem(t, dir, "campaign", "export", id, "--games")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := mustPbem(t, dir, "verify", "--campaign", "--file", file); !strings.HasPrefix(out, "ok: campaign "+id) {
+		t.Errorf("pbem verify --campaign --file of a league = %q, want ok", out)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(python, filepath.Join("..", "..", "scripts", "verify_campaign.py"), file)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || stdout.Len() > 0 || !strings.Contains(stderr.String(), "cannot check: this verifier does not fold a league's seasons") {
+		t.Errorf("verify_campaign.py of a league: %v, %q, %q; want exit 2, no verdict, saying it cannot check a league", err, stdout.String(), stderr.String())
+	}
+}
