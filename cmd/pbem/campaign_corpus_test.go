@@ -29,10 +29,7 @@ type campaignExport struct {
 	// line is where a forgery must be refused (-1: a refusal that names
 	// no line); 0 for a genuine export.
 	line int
-	// pbemLine, when set, is the line pbem verify names instead of
-	// line, where it is known to differ from the document.
-	pbemLine *int
-	want     string // in both refusals
+	want string // in both refusals
 	// standings is pbem campaign standings --json of a genuine export,
 	// from the store it was exported from.
 	standings []byte
@@ -77,11 +74,7 @@ func TestCampaignCorpus(t *testing.T) {
 			if err != nil {
 				msg = err.Error()
 			}
-			line := c.line
-			if c.pbemLine != nil {
-				line = *c.pbemLine
-			}
-			checkCampaignVerdict(t, "pbem verify --campaign", c, line, out, msg, err == nil)
+			checkCampaignVerdict(t, "pbem verify --campaign", c, c.line, out, msg, err == nil)
 			verdicts[i] = strings.TrimSpace(out)
 		}
 	})
@@ -483,9 +476,7 @@ func campaignForgeries(t *testing.T, g campaignExport) []campaignExport {
 	}
 	add("the campaign's last event dropped", sig-1, "", append(append([][]byte{}, lines[:sig-2]...), lines[sig-1:]...))
 	// The campaign signed by another key, then the whole file: the
-	// document has the second refused at the campaign's signature line;
-	// pbem verify names line 0 there, as verifyCampaignFile gives
-	// checkOrigin no signature line.
+	// second is refused at the campaign's signature line.
 	other, err := events.NewSigningKey(bytes.Repeat([]byte{42}, 32))
 	if err != nil {
 		t.Fatal(err)
@@ -502,8 +493,6 @@ func campaignForgeries(t *testing.T, g campaignExport) []campaignExport {
 		all = append(all, l)
 	}
 	add("every history re-signed by another key", sig, other.Public().String(), all)
-	zero := 0
-	out[len(out)-1].pbemLine = &zero
 	add("the campaign's signature removed, --key given", -1, "no signature", append(append([][]byte{}, lines[:sig-1]...), rest...))
 
 	revealed := camp[len(camp)-1].Type == "PairingSeedRevealed"
