@@ -92,6 +92,10 @@ type Created struct {
 	Options   Options  `json:"options"`
 	Entries   []string `json:"entries"` // players entered at once, in order
 	Organiser string   `json:"organiser"`
+	// Invited are the players the organiser named who are asked first:
+	// each is entered (Entered) only once they say yes, by a reply to a
+	// mail that only they were sent.
+	Invited []string `json:"invited,omitempty"`
 }
 
 // Entered records a player's entry, before the first round is paired.

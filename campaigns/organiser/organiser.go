@@ -46,6 +46,13 @@ const IDPrefix = "c"
 // idAlphabet is the games' id alphabet.
 const idAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
 
+// IsID reports whether s is written as a campaign's id is: IDPrefix and
+// six letters of the games' id alphabet.
+func IsID(s string) bool {
+	rest, ok := strings.CutPrefix(s, IDPrefix)
+	return ok && len(rest) == 6 && strings.Trim(rest, idAlphabet) == ""
+}
+
 // NewCampaign is what an organiser asks for.
 type NewCampaign struct {
 	Kind      string
@@ -53,6 +60,7 @@ type NewCampaign struct {
 	Variants  []string // every game's
 	Options   campaigns.Options
 	Players   []string // entries, each as Player reads it
+	Invited   []string // players asked first, entered once they say yes
 	Organiser string
 	Seed      *rules.Seed // nil: drawn from the service's entropy
 	Source    string      // what asked, for an id derived from it
@@ -80,7 +88,7 @@ func (s *Service) Create(ctx context.Context, req NewCampaign) (string, error) {
 	variants := slices.Clone(req.Variants)
 	slices.Sort(variants)
 	created := campaigns.Created{Kind: req.Kind, Game: req.Game, Variants: variants, Options: req.Options,
-		Entries: req.Players, Organiser: req.Organiser}
+		Entries: req.Players, Organiser: req.Organiser, Invited: req.Invited}
 	for try := range 10 {
 		id, err := s.newID(req.Source, try)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -233,6 +234,9 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 	if l.game != nil && l.seat != rules.Observer && strings.TrimSpace(rest) == "" {
 		_, err := m.Service.AnswerInvitation(ctx, l.game.ID, l.seat, true, c)
 		return err
+	}
+	if l.confirm.Confirm == mail.ConfirmCampaign {
+		return enterCampaign(m, ctx, l, rest, c) // JOIN for ENTER, in reply to a campaign's invitation
 	}
 	if l.confirm.Game != "" {
 		return m.joinConfirmed(ctx, l, c)

@@ -1,0 +1,164 @@
+package postoffice
+
+import (
+	"bytes"
+
+	netmail "net/mail"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/campaigns"
+	"github.com/pbem-games/pbem/campaigns/bymail"
+	"github.com/pbem-games/pbem/campaigns/organiser"
+	"github.com/pbem-games/pbem/games/mailroom"
+)
+
+// campaignOf is the campaign a mail is about, as its X-Pbem-Campaign
+// header says.
+func campaignOf(t *testing.T, l letter) string {
+	t.Helper()
+	h, err := netmail.ReadMessage(bytes.NewReader(l.raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h.Header.Get(bymail.HeaderCampaign)
+}
+
+// TestCampaignByMail: an organiser starts a round robin of three at
+// Atacama by mail, naming its players; each is asked first and entered
+// by their reply alone (one in Chinese), while an ENTER forged in a
+// player's name to the plain mailbox enters nobody, and one for an
+// unknown campaign is refused. Once the last has entered, round 1 is
+// paired by itself: its players are told their table, the third their
+// bye. The game is played by mail; the standings mail that follows goes
+// to every player and the organiser, one thread each, and its table
+// matches the points the test counts from who resigned. STANDINGS by
+// mail gives the same table to a player who asks; WITHDRAW in reply to the campaign's mail
+// takes a player out, and the organiser's decisions by mail are theirs
+// alone.
+func TestCampaignByMail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a campaign by mail")
+	}
+	_, ms := loopbackServers(t, "games", "org", "ana", "bea", "cy", "dan")
+	p := serve(t, ms, serving{})
+	org := &organiser.Service{Games: p.svc.Service}
+	ana, bea, cy := ms.Address("ana"), ms.Address("bea"), ms.Address("cy")
+
+	send(t, ms, ms.Address("org"), ms.Address("games"), "a campaign", "", "CAMPAIGN roundrobin atacama WITH "+ana+", "+bea+", "+cy+"\n")
+	created := waitFor(t, ms, "org", 0, bymail.KindCreated)
+	id := campaignOf(t, created)
+	if !organiser.IsID(id) || !strings.Contains(created.p.Text, id) {
+		t.Fatalf("the organiser's mail names campaign %q and says:\n%s", id, created.p.Text)
+	}
+	c := waitCampaign(t, org, id, "created", func(*campaigns.Campaign) bool { return true })
+	if len(c.Players) != 0 || !slices.Equal(c.Created.Invited, []string{ana, bea, cy}) || c.Created.Organiser != ms.Address("org") {
+		t.Fatalf("campaign %s has players %v, invited %v, organiser %q; want nobody entered before they say yes", id, c.Players, c.Created.Invited, c.Created.Organiser)
+	}
+
+	// Someone writes ENTER in Dan's name to the plain mailbox: Dan is
+	// asked, and nothing more happens. An unknown campaign is refused.
+	send(t, ms, ms.Address("dan"), ms.Address("games"), "enter", "", "ENTER "+id+"\n")
+	confirm := waitMail(t, ms, "dan", 0, "a confirmation", func(l letter) bool { return l.kind == mailroom.KindHelp })
+	if !strings.Contains(confirm.p.Text, "reply ENTER to this mail") || confirm.replyTo == ms.Address("games") {
+		t.Errorf("the confirmation of a plain ENTER (reply to %s) says:\n%s", confirm.replyTo, confirm.p.Text)
+	}
+	send(t, ms, ms.Address("dan"), ms.Address("games"), "enter", "", "ENTER c222222\n")
+	refused := waitMail(t, ms, "dan", 1, "a refusal", func(l letter) bool { return l.kind == mailroom.KindError })
+	if !strings.Contains(refused.p.Text, "there is no campaign of that id") {
+		t.Errorf("ENTER of an unknown campaign was answered:\n%s", refused.p.Text)
+	}
+
+	// Each invited player replies to their invitation; Cy in Chinese.
+	for user, word := range map[string]string{"ana": "ENTER", "bea": "ENTER", "cy": "报名"} {
+		inv := waitFor(t, ms, user, 0, bymail.KindInvitation)
+		if campaignOf(t, inv) != id || !strings.Contains(inv.p.Text, "Reply ENTER to this mail") {
+			t.Fatalf("%s's invitation is about campaign %q and says:\n%s", user, campaignOf(t, inv), inv.p.Text)
+		}
+		send(t, ms, ms.Address(user), inv.replyTo, "Re: "+inv.p.Subject, "<"+inv.messageID+">", word+"\n")
+	}
+	c = waitCampaign(t, org, id, "round 1 paired once all three entered", func(c *campaigns.Campaign) bool {
+		return len(c.Games) == 1 && len(c.Unstarted()) == 0
+	})
+	if len(c.Players) != 3 || slices.Contains(c.Players, ms.Address("dan")) {
+		t.Fatalf("the players entered are %v, want Ana, Bea and Cy and not Dan", c.Players)
+	}
+	g := c.Games[0]
+	bye := c.Rounds[0].Byes[0]
+	for _, s := range append(slices.Clone(g.Seats), bye) {
+		user := strings.TrimSuffix(s, "@"+ms.Domain)
+		round := waitFor(t, ms, user, 0, bymail.KindRound)
+		want := "you play at table 1, game " + g.Game
+		if s == bye {
+			want = "you have a bye"
+		}
+		if !strings.Contains(strings.Join(strings.Fields(round.p.Text), " "), want) {
+			t.Errorf("%s's mail of round 1 does not say %q:\n%s", user, want, round.p.Text)
+		}
+	}
+
+	// The game is played by mail; the player whose address sorts later
+	// resigns. The test counts the points: one for the win.
+	loser := slices.Index(g.Seats, slices.Max(g.Seats))
+	winner := g.Seats[1-loser]
+	playAndResignByMail(t, p, g.Game, g.Seats, loser)
+	points := map[string]string{ana: "0", bea: "0", cy: "0"}
+	points[winner] = "1"
+	for _, user := range []string{"org", "ana", "bea", "cy"} {
+		st := waitFor(t, ms, user, 0, bymail.KindStandings)
+		checkStandingsMail(t, user, st, points)
+		if len(st.p.InReplyTo) == 0 || !strings.HasPrefix(st.p.InReplyTo[0], id+".thread.") {
+			t.Errorf("%s's standings mail refers to %q, not the campaign's thread", user, st.p.InReplyTo)
+		}
+	}
+
+	// STANDINGS by mail gives the same table to a player who asks; Bea withdraws in reply to
+	// the campaign's mail, and is out.
+	seen := len(mailbox(t, ms, "ana"))
+	send(t, ms, ana, ms.Address("games"), "standings", "", "STANDINGS "+id+"\n")
+	checkStandingsMail(t, "ana", waitMail(t, ms, "ana", seen, "the standings", func(l letter) bool { return l.kind == bymail.KindStandings }), points)
+	p.reply(t, "bea", "WITHDRAW\n")
+	waitFor(t, ms, "bea", 0, bymail.KindWithdrew)
+	if c := waitCampaign(t, org, id, "Bea out", func(c *campaigns.Campaign) bool { return c.Withdrawn[bea] != "" }); slices.Contains(c.Active(), bea) {
+		t.Errorf("Bea is still among the active players %v", c.Active())
+	}
+
+	// A decision in the organiser's campaign thread from a player is
+	// refused; the organiser's own is recorded with its reason.
+	seen = len(mailbox(t, ms, "ana"))
+	p.reply(t, "ana", "CAMPAIGN "+id+" DISQUALIFY "+cy+" rude\n")
+	if r := waitMail(t, ms, "ana", seen, "a refusal", func(l letter) bool { return l.kind == mailroom.KindError }); !strings.Contains(r.p.Text, "only the organiser") {
+		t.Errorf("a player's decision was answered:\n%s", r.p.Text)
+	}
+	p.reply(t, "org", "CAMPAIGN "+id+" DISQUALIFY "+cy+" no answer for two weeks\n")
+	c = waitCampaign(t, org, id, "Cy disqualified", func(c *campaigns.Campaign) bool { return len(c.Decisions) == 1 })
+	if d := c.Decisions[0]; d.Decision != campaigns.Disqualified || d.Player != cy || d.Reason != "no answer for two weeks" {
+		t.Errorf("the organiser's decision is recorded as %+v", d)
+	}
+	if l := waitFor(t, ms, "cy", 0, bymail.KindDecided); !strings.Contains(l.p.Text, "no answer for two weeks") {
+		t.Errorf("Cy's mail of the decision does not give its reason:\n%s", l.p.Text)
+	}
+}
+
+// checkStandingsMail checks that a standings mail's text table gives
+// each player the points the test counted, by name.
+func checkStandingsMail(t *testing.T, user string, l letter, points map[string]string) {
+	t.Helper()
+	got := map[string]string{}
+	for _, line := range strings.Split(l.p.Text, "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 4 && f[0] != "rank" {
+			got[f[1]] = f[2]
+		}
+	}
+	for addr, want := range points {
+		name, _, _ := strings.Cut(addr, "@")
+		if got[name] != want {
+			t.Errorf("%s's standings mail gives %s %q points, want %s:\n%s", user, name, got[name], want, l.p.Text)
+		}
+	}
+	if !strings.Contains(strings.Join(mailParts(l.raw), "\n"), "<table>") {
+		t.Errorf("%s's standings mail has no HTML table", user)
+	}
+}
