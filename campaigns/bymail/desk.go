@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
+	"github.com/pbem-games/pbem/games"
 )
 
 // Desk does what campaigns' mail asks, on the command side. Its
@@ -182,6 +183,10 @@ var Decisions = map[string][]string{
 	"ADJUDICATE": {"裁定"},
 	"DISQUALIFY": {"取消资格"},
 	"CLOSE":      {"结束"},
+	"PAUSE":      {"暂停"},
+	"RESUME":     {"继续"},
+	"EXTEND":     {"延长"},
+	"REPLACE":    {"替换"},
 }
 
 // decision returns the decision word w names.
@@ -238,6 +243,35 @@ func (d Desk) Decide(ctx context.Context, id, from, line string) error {
 		dec = campaigns.Decided{Decision: campaigns.Disqualified, Player: p, Reason: strings.Join(args[1:], " ")}
 	case "CLOSE":
 		dec = campaigns.Decided{Decision: campaigns.Closed, Reason: strings.Join(args, " ")}
+	case "PAUSE":
+		dec = campaigns.Decided{Decision: campaigns.Paused, Reason: strings.Join(args, " ")}
+	case "RESUME":
+		dec = campaigns.Decided{Decision: campaigns.Resumed, Reason: strings.Join(args, " ")}
+	case "EXTEND":
+		if len(args) < 1 {
+			return refuse("refuse.campaign.decision", id)
+		}
+		dec = campaigns.Decided{Decision: campaigns.Extended, Span: args[0], Reason: strings.Join(args[1:], " ")}
+	case "REPLACE":
+		// REPLACE <entrant> WITH <address> <reason>
+		if len(args) < 3 || !isWith(args[1]) {
+			return refuse("refuse.campaign.decision", id)
+		}
+		p := entered(c, args[0])
+		game := ""
+		for _, g := range c.Running() {
+			if slices.Contains(g.Seats, p) {
+				game = g.Game
+			}
+		}
+		if p == "" || game == "" {
+			return refuse("refuse.campaign.refused", "no player of the campaign with that address is in a game being played")
+		}
+		addr, err := games.ParseAddress(strings.Trim(args[2], "<>"), d.Organiser.Games.Mailbox)
+		if err != nil {
+			return err
+		}
+		dec = campaigns.Decided{Decision: campaigns.Replaced, Player: p, Game: game, Replacement: addr, Reason: strings.Join(args[3:], " ")}
 	}
 	if dec.Reason == "" {
 		return refuse("refuse.campaign.reason")
@@ -246,7 +280,11 @@ func (d Desk) Decide(ctx context.Context, id, from, line string) error {
 	if errors.Is(err, organiser.ErrRefused) {
 		return refuse("refuse.campaign.refused", reason(err))
 	}
-	if err == nil && dec.Decision == campaigns.Adjudicated && c.Created.Options.AutoPair {
+	var refusal *games.Error
+	if errors.As(err, &refusal) {
+		return refuse("refuse.campaign.refused", refusal.Msg) // a game's, such as a vacation too long
+	}
+	if err == nil && dec.Decision == campaigns.Adjudicated && c.Created.Options.AutoPair && !c.Paused() {
 		// The round may be complete now: a campaign by mail runs itself.
 		_, err = d.Organiser.Pair(ctx, id)
 		if errors.Is(err, organiser.ErrRefused) {
@@ -271,4 +309,9 @@ func parsePlaces(args []string) ([]int, bool) {
 		out = append(out, n)
 	}
 	return out, len(out) > 0
+}
+
+// isWith reports whether w is the keyword WITH, in a language pbem reads.
+func isWith(w string) bool {
+	return strings.EqualFold(w, "WITH") || w == "和" || w == "与"
 }

@@ -159,6 +159,13 @@ func (ls *Letters) Notices(ctx context.Context, r events.Record) ([]mail.Notice,
 				}
 			}
 			standings(roundOf(c, f.Game))
+		case campaigns.Replaced:
+			add(KindDecided, f.Player)
+			add(KindDecided, c.Created.Organiser)
+		case campaigns.Paused, campaigns.Resumed, campaigns.Extended:
+			for _, p := range c.Active() {
+				add(KindDecided, p)
+			}
 		}
 	}
 	return out, nil
@@ -320,6 +327,14 @@ func (l *letter) compose(kind string, f campaigns.Fact) (string, []string, [][]s
 		switch d.Decision {
 		case campaigns.Disqualified:
 			para = p.S("campaign.mail.disqualified", c.ID, name(d.Player), d.Reason)
+		case campaigns.Paused:
+			para = p.S("campaign.mail.paused", c.ID, d.Reason)
+		case campaigns.Resumed:
+			para = p.S("campaign.mail.resumed", c.ID, d.Reason)
+		case campaigns.Extended:
+			para = p.S("campaign.mail.extended", c.ID, d.Span, d.Reason)
+		case campaigns.Replaced:
+			para = p.S("campaign.mail.replaced", c.ID, name(d.Replacement), name(d.Player), d.Game, d.Reason)
 		default:
 			var places []string
 			for _, pl := range d.Places {

@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-games/pbem/campaigns/bymail"
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/projections"
 )
 
 // campaignOf is the campaign a mail is about, as its X-Pbem-Campaign
@@ -161,4 +162,90 @@ func checkStandingsMail(t *testing.T, user string, l letter, points map[string]s
 	if !strings.Contains(strings.Join(mailParts(l.raw), "\n"), "<table>") {
 		t.Errorf("%s's standings mail has no HTML table", user)
 	}
+}
+
+// TestCampaignDecisionsByMail: an organiser runs a round robin of four
+// at Atacama by mail and decides in it by replying to the campaign's
+// mail: a pause stops both games of round 1 and pairs nothing, a resume
+// starts them again, an extension gives each player to move two days
+// more, a replacement asks a newcomer to take a seat (the result
+// counting for the entrant), and a stalled game is adjudicated. Each
+// decision is recorded with its reason, and the players are told. The
+// other game is played by mail; the standings mail after round 1 gives
+// each entrant the points the test counts from the adjudication and who
+// resigned, and round 2 is paired by itself.
+func TestCampaignDecisionsByMail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a campaign by mail")
+	}
+	_, ms := loopbackServers(t, "games", "org", "ana", "bea", "cy", "dan", "eve")
+	p := serve(t, ms, serving{})
+	org := &organiser.Service{Games: p.svc.Service}
+	players := []string{ms.Address("ana"), ms.Address("bea"), ms.Address("cy"), ms.Address("dan")}
+	send(t, ms, ms.Address("org"), ms.Address("games"), "a campaign", "", "CAMPAIGN roundrobin atacama WITH "+strings.Join(players, ", ")+"\n")
+	id := campaignOf(t, waitFor(t, ms, "org", 0, bymail.KindCreated))
+	for _, user := range []string{"ana", "bea", "cy", "dan"} {
+		inv := waitFor(t, ms, user, 0, bymail.KindInvitation)
+		send(t, ms, ms.Address(user), inv.replyTo, "Re: "+inv.p.Subject, "<"+inv.messageID+">", "ENTER\n")
+	}
+	c := waitCampaign(t, org, id, "round 1 started", func(c *campaigns.Campaign) bool { return len(c.Games) == 2 })
+	decide := func(line string, done func(*campaigns.Campaign) bool) *campaigns.Campaign {
+		t.Helper()
+		p.reply(t, "org", "CAMPAIGN "+id+" "+line+"\n")
+		return waitCampaign(t, org, id, "after "+line, done)
+	}
+	decisions := func(n int) func(*campaigns.Campaign) bool {
+		return func(c *campaigns.Campaign) bool { return len(c.Decisions) == n }
+	}
+
+	c = decide("PAUSE the club's holiday", decisions(1))
+	if !c.Paused() || c.Decisions[0].Reason != "the club's holiday" {
+		t.Fatalf("after PAUSE the campaign is paused %v, decision %+v", c.Paused(), c.Decisions[0])
+	}
+	for _, g := range c.Games {
+		until(t, p, g.Game, "paused with the campaign", func(g *projections.Game) bool { return g.PausedAt != nil })
+	}
+	if l := waitFor(t, ms, "cy", 0, bymail.KindDecided); !strings.Contains(l.p.Text, "the club's holiday") {
+		t.Errorf("Cy's mail of the pause does not give its reason:\n%s", l.p.Text)
+	}
+	c = decide("RESUME back from holiday", decisions(2))
+	for _, g := range c.Games {
+		until(t, p, g.Game, "resumed with the campaign", func(g *projections.Game) bool { return g.PausedAt == nil })
+	}
+	c = decide("EXTEND 2d a slow start", decisions(3))
+	for _, g := range c.Games {
+		until(t, p, g.Game, "each seat to move given two days", func(pg *projections.Game) bool {
+			return len(pg.Vacations) == len(pg.State.ToAct())
+		})
+	}
+
+	// Game 1's second seat is taken by Eve for its entrant; game 2 stalls
+	// and is adjudicated.
+	g1, g2 := c.Games[0], c.Games[1]
+	c = decide("REPLACE "+g1.Seats[1]+" WITH "+ms.Address("eve")+" moved abroad", decisions(4))
+	if d := c.Decisions[3]; d.Decision != campaigns.Replaced || d.Player != g1.Seats[1] || d.Game != g1.Game || d.Replacement != ms.Address("eve") {
+		t.Fatalf("the replacement is recorded as %+v", d)
+	}
+	accept(t, ms, "eve", 0)
+	until(t, p, g1.Game, "Eve seated", func(g *projections.Game) bool {
+		return g.Created.Players[1].Address == ms.Address("eve") && !g.Waiting()
+	})
+	c = decide("ADJUDICATE "+g2.Game+" 2,1 no move for a month", decisions(5))
+	seats := slices.Clone(g1.Seats)
+	seats[1] = ms.Address("eve")
+	loser := slices.Index(seats, slices.Max(seats))
+	playAndResignByMail(t, p, g1.Game, seats, loser)
+
+	// The points, counted here: one for each table's winner, Eve's for
+	// the entrant she played for.
+	points := map[string]string{}
+	for _, pl := range players {
+		points[pl] = "0"
+	}
+	points[g2.Seats[1]] = "1"
+	points[g1.Seats[1-loser]] = "1"
+	for _, user := range []string{"org", "ana", "bea", "cy", "dan"} {
+		checkStandingsMail(t, user, waitFor(t, ms, user, 0, bymail.KindStandings), points)
+	}
+	waitCampaign(t, org, id, "round 2 paired by itself", func(c *campaigns.Campaign) bool { return len(c.Games) == 4 })
 }
