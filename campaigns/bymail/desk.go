@@ -140,7 +140,13 @@ func (d Desk) Enter(ctx context.Context, id, player string) error {
 	if len(c.Created.Invited) == 0 || len(c.Rounds) > 0 || c.Created.Kind == campaigns.Ladder {
 		return nil
 	}
-	return d.start(ctx, id)
+	// The entry stands whatever the pairing says: a round that cannot be
+	// paired now (the campaign paused) waits for the organiser's START.
+	_, err = d.Organiser.Pair(ctx, id)
+	if errors.Is(err, organiser.ErrRefused) {
+		return nil
+	}
+	return err
 }
 
 // start pairs the campaign's next round.
