@@ -266,3 +266,43 @@ func TestCampaignDecisionsByMail(t *testing.T) {
 	}
 	waitCampaign(t, org, id, "round 2 paired by itself", func(c *campaigns.Campaign) bool { return len(c.Games) == 4 })
 }
+
+// TestOpenCampaignByMail: a campaign started without WITH takes entries:
+// ENTER and its id to the plain mailbox gets its sender a mail to
+// confirm, and their reply to it enters them; the organiser pairs round
+// 1 with START in reply to the campaign's mail, after which an ENTER is
+// refused as entries are closed.
+func TestOpenCampaignByMail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a campaign by mail")
+	}
+	_, ms := loopbackServers(t, "games", "org", "ana", "bea", "cy")
+	p := serve(t, ms, serving{})
+	org := &organiser.Service{Games: p.svc.Service}
+	send(t, ms, ms.Address("org"), ms.Address("games"), "a cup", "", "CAMPAIGN knockout atacama\n")
+	created := waitFor(t, ms, "org", 0, bymail.KindCreated)
+	id := campaignOf(t, created)
+	if !strings.Contains(strings.Join(strings.Fields(created.p.Text), " "), "send ENTER "+id+" to "+ms.Address("games")) {
+		t.Errorf("the organiser's mail of an open campaign does not say how to enter:\n%s", created.p.Text)
+	}
+	for _, user := range []string{"ana", "bea"} {
+		send(t, ms, ms.Address(user), ms.Address("games"), "enter", "", "ENTER "+id+"\n")
+		confirm := waitMail(t, ms, user, 0, "a confirmation", func(l letter) bool { return l.kind == mailroom.KindHelp })
+		send(t, ms, ms.Address(user), confirm.replyTo, "Re: "+confirm.p.Subject, "<"+confirm.messageID+">", "ENTER\n")
+		waitFor(t, ms, user, 0, bymail.KindEntered)
+	}
+	if c := waitCampaign(t, org, id, "two entered", func(c *campaigns.Campaign) bool { return len(c.Players) == 2 }); len(c.Rounds) != 0 {
+		t.Fatalf("an open campaign paired round 1 before its organiser asked: %v", c.Rounds)
+	}
+	p.reply(t, "org", "CAMPAIGN "+id+" START\n")
+	c := waitCampaign(t, org, id, "round 1 started", func(c *campaigns.Campaign) bool { return len(c.Games) == 1 })
+	for _, user := range []string{"ana", "bea"} {
+		if l := waitFor(t, ms, user, 0, bymail.KindRound); !strings.Contains(l.p.Text, c.Games[0].Game) {
+			t.Errorf("%s's mail of round 1 does not name its game:\n%s", user, l.p.Text)
+		}
+	}
+	send(t, ms, ms.Address("cy"), ms.Address("games"), "enter", "", "ENTER "+id+"\n")
+	if r := waitMail(t, ms, "cy", 0, "a refusal", func(l letter) bool { return l.kind == mailroom.KindError }); !strings.Contains(r.p.Text, "takes no more entries") {
+		t.Errorf("a late ENTER was answered:\n%s", r.p.Text)
+	}
+}
