@@ -182,9 +182,9 @@ func (d Desk) Known(ctx context.Context, id string) error {
 	return err
 }
 
-// Decisions are the words of the organiser's decisions by mail, each
-// with its other words.
-var Decisions = map[string][]string{
+// decisionWords are the words of the organiser's decisions by mail,
+// each with its other words.
+var decisionWords = map[string][]string{
 	"START":      {"开始"},
 	"ADJUDICATE": {"裁定"},
 	"DISQUALIFY": {"取消资格"},
@@ -197,7 +197,7 @@ var Decisions = map[string][]string{
 
 // decision returns the decision word w names.
 func decision(w string) (string, bool) {
-	for d, aliases := range Decisions {
+	for d, aliases := range decisionWords {
 		if strings.EqualFold(d, w) || slices.Contains(aliases, w) {
 			return d, true
 		}

@@ -251,7 +251,7 @@ func (ls *Letters) Render(ctx context.Context, n mail.Notice) (mail.Outgoing, er
 		return out, fmt.Errorf("bymail: render %s: %w: no mail of kind %q", n.ID, mail.ErrUnrenderable, n.Kind)
 	}
 	paras = append(paras, l.p.S("campaign.mail.footer"))
-	out.Subject = subject
+	out.Subject = "[pbem] " + subject // tagged as all mail about no game is
 	out.Text, out.HTML = l.text(paras, table), l.html(subject, paras, table)
 	out.ReplyTo = ls.Tokens.ConfirmTo(ls.Mailbox, mail.ConfirmCampaign, id, n.To)
 	out.Headers = map[string]string{"X-Pbem-Kind": n.Kind, HeaderCampaign: id, "Content-Language": lang,

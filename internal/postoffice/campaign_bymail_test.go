@@ -28,7 +28,7 @@ func campaignOf(t *testing.T, l letter) string {
 
 // TestCampaignByMail: an organiser starts a round robin of three at
 // Atacama by mail, naming its players; each is asked first and entered
-// by their reply alone (one in Chinese), while an ENTER forged in a
+// by their reply alone (one in Chinese, who reads the standings in Chinese), while an ENTER forged in a
 // player's name to the plain mailbox enters nobody, and one for an
 // unknown campaign is refused. Once the last has entered, round 1 is
 // paired by itself: its players are told their table, the third their
@@ -74,7 +74,7 @@ func TestCampaignByMail(t *testing.T) {
 	}
 
 	// Each invited player replies to their invitation; Cy in Chinese.
-	for user, word := range map[string]string{"ana": "ENTER", "bea": "ENTER", "cy": "报名"} {
+	for user, word := range map[string]string{"ana": "ENTER", "bea": "ENTER", "cy": "报名\n语言 中文"} {
 		inv := waitFor(t, ms, user, 0, bymail.KindInvitation)
 		if campaignOf(t, inv) != id || !strings.Contains(inv.p.Text, "Reply ENTER to this mail") {
 			t.Fatalf("%s's invitation is about campaign %q and says:\n%s", user, campaignOf(t, inv), inv.p.Text)
@@ -92,11 +92,11 @@ func TestCampaignByMail(t *testing.T) {
 	for _, s := range append(slices.Clone(g.Seats), bye) {
 		user := strings.TrimSuffix(s, "@"+ms.Domain)
 		round := waitFor(t, ms, user, 0, bymail.KindRound)
-		want := "you play at table 1, game " + g.Game
+		want := []string{g.Game} // its words are the reader's: Cy's in Chinese
 		if s == bye {
-			want = "you have a bye"
+			want = []string{"you have a bye", "你轮空"}
 		}
-		if !strings.Contains(strings.Join(strings.Fields(round.p.Text), " "), want) {
+		if !slices.ContainsFunc(want, func(w string) bool { return strings.Contains(strings.Join(strings.Fields(round.p.Text), " "), w) }) {
 			t.Errorf("%s's mail of round 1 does not say %q:\n%s", user, want, round.p.Text)
 		}
 	}
@@ -108,9 +108,14 @@ func TestCampaignByMail(t *testing.T) {
 	playAndResignByMail(t, p, g.Game, g.Seats, loser)
 	points := map[string]string{ana: "0", bea: "0", cy: "0"}
 	points[winner] = "1"
+	standingsOf := map[string]letter{}
 	for _, user := range []string{"org", "ana", "bea", "cy"} {
 		st := waitFor(t, ms, user, 0, bymail.KindStandings)
+		standingsOf[user] = st
 		checkStandingsMail(t, user, st, points)
+		if zh := strings.Contains(st.p.Text, "第 1 轮后的排名") && strings.Contains(st.p.Text, "名次"); zh != (user == "cy") {
+			t.Errorf("%s's standings mail is in Chinese: %v, want %v (only Cy asked for it):\n%s", user, zh, user == "cy", st.p.Text)
+		}
 		if len(st.p.InReplyTo) == 0 || !strings.HasPrefix(st.p.InReplyTo[0], id+".thread.") {
 			t.Errorf("%s's standings mail refers to %q, not the campaign's thread", user, st.p.InReplyTo)
 		}
@@ -127,7 +132,8 @@ func TestCampaignByMail(t *testing.T) {
 	seen := len(mailbox(t, ms, "ana"))
 	send(t, ms, ana, ms.Address("games"), "standings", "", "STANDINGS "+id+"\n")
 	checkStandingsMail(t, "ana", waitMail(t, ms, "ana", seen, "the standings", func(l letter) bool { return l.kind == bymail.KindStandings }), points)
-	p.reply(t, "bea", "WITHDRAW\n")
+	st := standingsOf["bea"]
+	send(t, ms, bea, st.replyTo, "Re: "+st.p.Subject, "<"+st.messageID+">", "WITHDRAW\n")
 	waitFor(t, ms, "bea", 0, bymail.KindWithdrew)
 	if c := waitCampaign(t, org, id, "Bea out", func(c *campaigns.Campaign) bool { return c.Withdrawn[bea] != "" }); slices.Contains(c.Active(), bea) {
 		t.Errorf("Bea is still among the active players %v", c.Active())
@@ -136,11 +142,13 @@ func TestCampaignByMail(t *testing.T) {
 	// A decision in the organiser's campaign thread from a player is
 	// refused; the organiser's own is recorded with its reason.
 	seen = len(mailbox(t, ms, "ana"))
-	p.reply(t, "ana", "CAMPAIGN "+id+" DISQUALIFY "+cy+" rude\n")
+	st = standingsOf["ana"]
+	send(t, ms, ana, st.replyTo, "Re: "+st.p.Subject, "<"+st.messageID+">", "CAMPAIGN "+id+" DISQUALIFY "+cy+" rude\n")
 	if r := waitMail(t, ms, "ana", seen, "a refusal", func(l letter) bool { return l.kind == mailroom.KindError }); !strings.Contains(r.p.Text, "only the organiser") {
 		t.Errorf("a player's decision was answered:\n%s", r.p.Text)
 	}
-	p.reply(t, "org", "CAMPAIGN "+id+" DISQUALIFY "+cy+" no answer for two weeks\n")
+	st = standingsOf["org"]
+	send(t, ms, ms.Address("org"), st.replyTo, "Re: "+st.p.Subject, "<"+st.messageID+">", "CAMPAIGN "+id+" DISQUALIFY "+cy+" no answer for two weeks\n")
 	c = waitCampaign(t, org, id, "Cy disqualified", func(c *campaigns.Campaign) bool { return len(c.Decisions) == 1 })
 	if d := c.Decisions[0]; d.Decision != campaigns.Disqualified || d.Player != cy || d.Reason != "no answer for two weeks" {
 		t.Errorf("the organiser's decision is recorded as %+v", d)
