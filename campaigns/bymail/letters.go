@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -250,7 +251,12 @@ func (ls *Letters) Render(ctx context.Context, n mail.Notice) (mail.Outgoing, er
 	if subject == "" {
 		return out, fmt.Errorf("bymail: render %s: %w: no mail of kind %q", n.ID, mail.ErrUnrenderable, n.Kind)
 	}
-	paras = append(paras, l.p.S("campaign.mail.footer"))
+	switch e := entered(c, n.To); {
+	case c.Over():
+		paras = append(paras, l.p.S("campaign.mail.footer.over"))
+	case e != "" && slices.Contains(c.Active(), e):
+		paras = append(paras, l.p.S("campaign.mail.footer")) // what a player in it may reply
+	}
 	out.Subject = "[pbem] " + subject // tagged as all mail about no game is
 	out.Text, out.HTML = l.text(paras, table), l.html(subject, paras, table)
 	out.ReplyTo = ls.Tokens.ConfirmTo(ls.Mailbox, mail.ConfirmCampaign, id, n.To)
