@@ -3,11 +3,13 @@ package mailroom
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/pbem-games/pbem/campaigns/bymail"
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -47,9 +49,9 @@ func provenFor(l *letter, id string) bool {
 // askCampaignConfirm answers with a mail whose Reply-To is campaign id's
 // address for the sender: what they reply to it is theirs.
 func askCampaignConfirm(l *letter, what, id string) {
-	f := saying("notice", "confirm.campaign."+what, id)
+	f := locale.Saying("notice", "confirm.campaign."+what, id)
 	f["confirm"], f["confirm.game"], f[ownWords] = mail.ConfirmCampaign, id, "1"
-	l.answer(KindHelp, f)
+	l.answer(notice.KindHelp, f)
 }
 
 // newCampaign runs CAMPAIGN: a new campaign, or, with a campaign's id
@@ -58,7 +60,7 @@ func (m *Mailroom) newCampaign(ctx context.Context, l *letter, rest string, c ga
 	if id, line := campaignOf(l, rest); id != "" {
 		return m.decideCampaign(ctx, l, id, line)
 	}
-	spec, with, hasWith := cutKeyword(rest, "WITH")
+	spec, with, hasWith := commands.CutKeyword(rest, "WITH")
 	s, err := bymail.ParseSpec(strings.Fields(spec))
 	if err := m.desk().Check(s, err); err != nil {
 		return err
@@ -73,7 +75,7 @@ func (m *Mailroom) newCampaign(ctx context.Context, l *letter, rest string, c ga
 			players = append(players, addr)
 		}
 		if len(players) == 0 {
-			return refuseIn(games.ErrSetup, "refuse.campaign.usage")
+			return locale.RefuseIn(games.ErrSetup, "refuse.campaign.usage")
 		}
 	}
 	var invited []string
@@ -117,7 +119,7 @@ func enterCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, _ g
 	id, _ := campaignOf(l, rest)
 	switch {
 	case id == "":
-		return refuseIn(games.ErrSetup, "refuse.campaign.id", "ENTER")
+		return locale.RefuseIn(games.ErrSetup, "refuse.campaign.id", "ENTER")
 	case provenFor(l, id):
 		return m.desk().Enter(ctx, id, l.p.From)
 	}
@@ -134,7 +136,7 @@ func withdrawCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, 
 	id, _ := campaignOf(l, rest)
 	switch {
 	case id == "":
-		return refuseIn(games.ErrSetup, "refuse.campaign.id", "WITHDRAW")
+		return locale.RefuseIn(games.ErrSetup, "refuse.campaign.id", "WITHDRAW")
 	case provenFor(l, id):
 		return m.desk().Withdraw(ctx, id, l.p.From)
 	}
@@ -150,7 +152,7 @@ func withdrawCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, 
 func standings(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.Cause) error {
 	id, _ := campaignOf(l, rest)
 	if id == "" {
-		return refuseIn(games.ErrSetup, "refuse.campaign.id", "STANDINGS")
+		return locale.RefuseIn(games.ErrSetup, "refuse.campaign.id", "STANDINGS")
 	}
 	f, err := bymail.StandingsFields(ctx, m.desk(), id)
 	if err != nil {
@@ -160,18 +162,3 @@ func standings(m *Mailroom, ctx context.Context, l *letter, rest string, _ games
 	l.answer(bymail.KindStandings, f)
 	return nil
 }
-
-// letters is what writes a campaign's mail (bymail.Letters), with the
-// letterhead of the games' mail and each reader's language as theirs.
-func (s *Service) letters(lh Letterhead) *bymail.Letters {
-	return &bymail.Letters{Organiser: &organiser.Service{Games: s.Service}, Service: lh.Service, Mailbox: lh.Mailbox,
-		Tokens: lh.Tokens, Domain: s.IDDomain(), WebURL: lh.WebURL,
-		Lang: func(ctx context.Context, addr string, at time.Time) (string, error) {
-			loc, _, err := s.localeAt(ctx, addr, at)
-			return loc.Lang(), err
-		}}
-}
-
-// CampaignNotices returns the mail each campaign event causes, written
-// with lh: what the outbox follows pbem.campaign.> with.
-func (s *Service) CampaignNotices(lh Letterhead) mail.NoticeSource { return s.letters(lh).Notices }

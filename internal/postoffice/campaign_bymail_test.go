@@ -11,7 +11,7 @@ import (
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/bymail"
 	"github.com/pbem-games/pbem/campaigns/organiser"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/projections"
 )
 
@@ -63,12 +63,12 @@ func TestCampaignByMail(t *testing.T) {
 	// Someone writes ENTER in Dan's name to the plain mailbox: Dan is
 	// asked, and nothing more happens. An unknown campaign is refused.
 	send(t, ms, ms.Address("dan"), ms.Address("games"), "enter", "", "ENTER "+id+"\n")
-	confirm := waitMail(t, ms, "dan", 0, "a confirmation", func(l letter) bool { return l.kind == mailroom.KindHelp })
+	confirm := waitMail(t, ms, "dan", 0, "a confirmation", func(l letter) bool { return l.kind == notice.KindHelp })
 	if !strings.Contains(confirm.p.Text, "reply ENTER to this mail") || confirm.replyTo == ms.Address("games") {
 		t.Errorf("the confirmation of a plain ENTER (reply to %s) says:\n%s", confirm.replyTo, confirm.p.Text)
 	}
 	send(t, ms, ms.Address("dan"), ms.Address("games"), "enter", "", "ENTER c222222\n")
-	refused := waitMail(t, ms, "dan", 1, "a refusal", func(l letter) bool { return l.kind == mailroom.KindError })
+	refused := waitMail(t, ms, "dan", 1, "a refusal", func(l letter) bool { return l.kind == notice.KindError })
 	if !strings.Contains(refused.p.Text, "there is no campaign of that id") {
 		t.Errorf("ENTER of an unknown campaign was answered:\n%s", refused.p.Text)
 	}
@@ -144,7 +144,7 @@ func TestCampaignByMail(t *testing.T) {
 	seen = len(mailbox(t, ms, "ana"))
 	st = standingsOf["ana"]
 	send(t, ms, ana, st.replyTo, "Re: "+st.p.Subject, "<"+st.messageID+">", "CAMPAIGN "+id+" DISQUALIFY "+cy+" rude\n")
-	if r := waitMail(t, ms, "ana", seen, "a refusal", func(l letter) bool { return l.kind == mailroom.KindError }); !strings.Contains(r.p.Text, "only the organiser") {
+	if r := waitMail(t, ms, "ana", seen, "a refusal", func(l letter) bool { return l.kind == notice.KindError }); !strings.Contains(r.p.Text, "only the organiser") {
 		t.Errorf("a player's decision was answered:\n%s", r.p.Text)
 	}
 	st = standingsOf["org"]
@@ -295,7 +295,7 @@ func TestOpenCampaignByMail(t *testing.T) {
 	}
 	for _, user := range []string{"ana", "bea"} {
 		send(t, ms, ms.Address(user), ms.Address("games"), "enter", "", "ENTER "+id+"\n")
-		confirm := waitMail(t, ms, user, 0, "a confirmation", func(l letter) bool { return l.kind == mailroom.KindHelp })
+		confirm := waitMail(t, ms, user, 0, "a confirmation", func(l letter) bool { return l.kind == notice.KindHelp })
 		send(t, ms, ms.Address(user), confirm.replyTo, "Re: "+confirm.p.Subject, "<"+confirm.messageID+">", "ENTER\n")
 		waitFor(t, ms, user, 0, bymail.KindEntered)
 	}
@@ -310,7 +310,7 @@ func TestOpenCampaignByMail(t *testing.T) {
 		}
 	}
 	send(t, ms, ms.Address("cy"), ms.Address("games"), "enter", "", "ENTER "+id+"\n")
-	if r := waitMail(t, ms, "cy", 0, "a refusal", func(l letter) bool { return l.kind == mailroom.KindError }); !strings.Contains(r.p.Text, "takes no more entries") {
+	if r := waitMail(t, ms, "cy", 0, "a refusal", func(l letter) bool { return l.kind == notice.KindError }); !strings.Contains(r.p.Text, "takes no more entries") {
 		t.Errorf("a late ENTER was answered:\n%s", r.p.Text)
 	}
 }
