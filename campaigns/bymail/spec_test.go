@@ -2,6 +2,8 @@ package bymail
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -79,6 +81,23 @@ func TestWidth(t *testing.T) {
 	}{{"ana", 3}, {"王芳", 4}, {"王a", 3}, {"½", 1}, {"", 0}} {
 		if got := width(c.s); got != c.want {
 			t.Errorf("width(%q) = %d, want %d", c.s, got, c.want)
+		}
+	}
+}
+
+// TestKindsDocumented: every kind of a campaign's mail is in the table
+// of docs/campaigns.md and in the headers' table of docs/commands.md,
+// where programs read what X-Pbem-Kind may be.
+func TestKindsDocumented(t *testing.T) {
+	for _, doc := range []string{"campaigns.md", "commands.md"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "docs", doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range Kinds {
+			if !strings.Contains(string(b), "`"+k+"`") {
+				t.Errorf("docs/%s does not name the campaign mail %s", doc, k)
+			}
 		}
 	}
 }
