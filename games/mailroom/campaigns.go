@@ -48,10 +48,17 @@ func provenFor(l *letter, id string) bool {
 
 // askCampaignConfirm answers with a mail whose Reply-To is campaign id's
 // address for the sender: what they reply to it is theirs.
-func askCampaignConfirm(l *letter, what, id string) {
+func (m *Mailroom) askCampaignConfirm(l *letter, what, id string) {
 	f := locale.Saying("notice", "confirm.campaign."+what, id)
 	f["confirm"], f["confirm.game"], f[ownWords] = mail.ConfirmCampaign, id, "1"
-	l.answer(notice.KindHelp, f)
+	m.answerInThread(l, notice.KindHelp, f, id)
+}
+
+// answerInThread answers the letter with a mail in campaign id's thread
+// for its sender, as the campaign's own mail to them is.
+func (m *Mailroom) answerInThread(l *letter, kind string, fields map[string]string, id string) {
+	root := bymail.ThreadRoot(m.Service.IDDomain(), id, l.p.From)
+	l.queued = append(l.queued, mail.Notice{Kind: kind, Fields: fields, References: []string{root}})
 }
 
 // newCampaign runs CAMPAIGN: a new campaign, or, with a campaign's id
@@ -108,7 +115,7 @@ func (m *Mailroom) decideCampaign(ctx context.Context, l *letter, id, line strin
 		if err := m.desk().Known(ctx, id); err != nil {
 			return err
 		}
-		askCampaignConfirm(l, "organise", id)
+		m.askCampaignConfirm(l, "organise", id)
 		return nil
 	}
 	return m.desk().Decide(ctx, id, l.p.From, line)
@@ -126,7 +133,7 @@ func enterCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, _ g
 	if err := m.desk().CanEnter(ctx, id, l.p.From); err != nil {
 		return err
 	}
-	askCampaignConfirm(l, "enter", id)
+	m.askCampaignConfirm(l, "enter", id)
 	return nil
 }
 
@@ -143,7 +150,7 @@ func withdrawCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, 
 	if err := m.desk().Known(ctx, id); err != nil {
 		return err
 	}
-	askCampaignConfirm(l, "withdraw", id)
+	m.askCampaignConfirm(l, "withdraw", id)
 	return nil
 }
 
@@ -159,6 +166,6 @@ func standings(m *Mailroom, ctx context.Context, l *letter, rest string, _ games
 		return err
 	}
 	f[ownWords] = "1"
-	l.answer(bymail.KindStandings, f)
+	m.answerInThread(l, bymail.KindStandings, f, id)
 	return nil
 }

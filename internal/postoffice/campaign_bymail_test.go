@@ -131,7 +131,11 @@ func TestCampaignByMail(t *testing.T) {
 	// the campaign's mail, and is out.
 	seen := len(mailbox(t, ms, "ana"))
 	send(t, ms, ana, ms.Address("games"), "standings", "", "STANDINGS "+id+"\n")
-	checkStandingsMail(t, "ana", waitMail(t, ms, "ana", seen, "the standings", func(l letter) bool { return l.kind == bymail.KindStandings }), points)
+	answer := waitMail(t, ms, "ana", seen, "the standings", func(l letter) bool { return l.kind == bymail.KindStandings })
+	checkStandingsMail(t, "ana", answer, points)
+	if len(answer.p.References) == 0 || !strings.HasPrefix(answer.p.References[0], id+".thread.") {
+		t.Errorf("the answer to STANDINGS refers to %v, not first to the campaign's thread", answer.p.References)
+	}
 	st := standingsOf["bea"]
 	send(t, ms, bea, st.replyTo, "Re: "+st.p.Subject, "<"+st.messageID+">", "WITHDRAW\n")
 	waitFor(t, ms, "bea", 0, bymail.KindWithdrew)
