@@ -182,6 +182,13 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
 	}
 	out.Subject, out.Text, out.HTML = r.Subject, r.Text, r.HTML
+	if g != nil && m.Game.ID != "" {
+		th, err := s.threadSubject(ctx, m, evs, n.To, loc)
+		if err != nil {
+			return out, err
+		}
+		out.Subject = cmp.Or(th, out.Subject)
+	}
 	if m.Picture.CID != "" && !shows(out.HTML, m.Picture.CID) {
 		out.Inline = nil // templates (a translation) that leave the board out
 	}
