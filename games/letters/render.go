@@ -133,6 +133,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			}
 			m.Notice = strings.Join(waits, " ")
 		}
+		if taken := replaced(g, evs, n.Seat); len(taken) > 0 {
+			m.Notice = strings.TrimSpace(m.Notice + " " + loc.S("note.replaced", loc.List(taken, ", ")))
+		}
 		if n.Seat >= 0 && n.Seat < len(g.Created.Players) {
 			out.ReplyTo = lh.Tokens.ReplyTo(lh.Mailbox, g.ID, n.Seat)
 		}

@@ -2,11 +2,13 @@ package letters
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/templates"
 )
 
@@ -56,4 +58,33 @@ func joined(evs []events.Event, addr string) time.Time {
 		}
 	}
 	return evs[0].Time
+}
+
+// replaced returns the moves that took back seat's plan mailed before,
+// when the mail whose last move is g's last event replaced it (the
+// mailroom plays them first, with sources <mail>.take<n>); none
+// otherwise. The mail says what went, which the board alone does not.
+func replaced(g *projections.Game, evs []events.Event, seat int) []string {
+	if seat < 0 || g.Seq < 1 {
+		return nil
+	}
+	last := evs[g.Seq-1]
+	mailKey, _, ok := strings.Cut(last.Source, "#")
+	if !ok || last.Actor != seat || last.Type != events.TypeMovePlayed {
+		return nil
+	}
+	var taken []string
+	for i := int(g.Seq) - 1; i >= 0; i-- {
+		e := evs[i]
+		key, line, _ := strings.Cut(e.Source, "#")
+		if key != mailKey || e.Actor != seat {
+			break
+		}
+		var mp events.MovePlayed
+		if strings.Contains(line, ".take") && e.Type == events.TypeMovePlayed && e.Unmarshal(&mp) == nil {
+			taken = append(taken, mp.Move)
+		}
+	}
+	slices.Reverse(taken)
+	return taken
 }
