@@ -190,6 +190,7 @@ var en = dict{
 	"note.invited":     "Reply JOIN to this mail to play, or DECLINE if you do not want to: until you answer, pbem mails you nothing else about this game. To get no mail from pbem at all, send STOP to %[1]s.",
 	"note.awaited":     "The game starts once %[1]s said they play; pbem asked each of them.",
 	"note.open":        forms(1, "one", "%[1]d seat is open.", "other", "%[1]d seats are open."),
+	"note.replaced":    "This mail's plan replaces the plan you mailed before, which pbem took back: %[1]s.",
 	"note.open.join":   "Whoever you invite takes one by sending this line to %[1]s: JOIN %[2]s %[3]s (pbem then asks them to confirm with a reply, so the line seats nobody but its sender).",
 	"confirm.join":     "pbem got a JOIN for game %[1]s from your address. Anyone can write a sender's address, so pbem seats you only once you confirm: reply JOIN to this mail. If you did not ask, ignore this mail.",
 	"confirm.watch":    "pbem got a JOIN for game %[1]s from your address. Anyone can write a sender's address, so pbem mails you the game only once you confirm: reply JOIN to this mail. If you did not ask, ignore this mail.",

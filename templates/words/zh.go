@@ -184,6 +184,7 @@ var zh = dict{
 	"note.invited":     "要参加，请回复 JOIN（加入）；不想参加，请回复 DECLINE（拒绝）。你答复之前，pbem 不会再给你发这局的其他邮件。如果不想收到 pbem 的任何邮件，请发 STOP 到 %[1]s。",
 	"note.awaited":     "等 %[1]s 答应参加后对局开始；pbem 已经分别问过了。",
 	"note.open":        forms(1, "other", "有 %[1]d 个空座位。"),
+	"note.replaced":    "这封邮件的规划取代了你之前寄来的规划，pbem 已撤回：%[1]s。",
 	"note.open.join":   "你邀请的人把这一行发到 %[1]s：JOIN %[2]s %[3]s（pbem 会请他们回信确认，所以这一行只能让发信人自己坐下）。",
 	"confirm.join":     "pbem 收到从你的地址发来的加入对局 %[1]s 的 JOIN。谁都能冒写发信地址，所以要你确认后 pbem 才让你坐下：请回复这封邮件 JOIN（加入）。如果不是你发的，不用理会这封邮件。",
 	"confirm.watch":    "pbem 收到从你的地址发来的旁观对局 %[1]s 的 JOIN。谁都能冒写发信地址，所以要你确认后 pbem 才给你发这局：请回复这封邮件 JOIN（加入）。如果不是你发的，不用理会这封邮件。",
