@@ -101,6 +101,7 @@ type campaignPage struct {
 	Rounds    []roundRow
 	Ratings   []ratingRow
 	Glicko    bool // the ratings have a Glicko-2 column
+	Players   []playerHistory
 	Checks    []string
 	Broken    string // why the verification failed; "" when it passed
 	Langs     []langLink
@@ -173,6 +174,7 @@ func (p *Pages) campaignPage(ctx context.Context, id string, l locale, asked str
 	pg.Standings = standingRows(c, l)
 	pg.Rounds = p.roundRows(c, l, asked)
 	pg.Ratings, pg.Glicko = ratingRows(c)
+	pg.Players = p.playerHistories(c, l, asked)
 	pg.Checks, pg.Broken = p.verifyCampaign(ctx, org, c, l)
 	for _, lang := range words.Languages() {
 		q := url.Values{"lang": {lang}}

@@ -133,6 +133,18 @@ func New() List {
 			Console: "pbem watch"},
 		{Word: "UNWATCH", Destructive: true, Aliases: []string{"取消旁观"}, Syntax: "UNWATCH <address>", Example: "UNWATCH olga@example.com", Who: HostOnly, Game: true,
 			Console: "pbem watch --stop"},
+		{Word: "CAMPAIGN", Aliases: []string{"赛事"}, Syntax: "CAMPAIGN <kind> <game> [variant…] [<option> <value>…] [WITH <address>, …] | CAMPAIGN <campaign> <decision>",
+			Example: "CAMPAIGN swiss <game> ROUNDS 3 WITH bea@example.net, cai@example.com", Who: Anyone, OwnWords: true,
+			Detail:  "Write it to the game mailbox. The kinds are `roundrobin`, `swiss`, `knockout`, `ladder` and `league` (`循环赛`, `瑞士制`, `淘汰赛`, `天梯`, `联赛`); the options `ROUNDS`, `TABLE`, `DEADLINE`, `POINTS`, `TIEBREAKS`, `REACH`, `DIVISION`, `PROMOTE`, `SEASONS`, each with its value (see [campaigns.md](campaigns.md)). Each player named is asked first and entered once they reply `ENTER`; round 1 is paired when the last has, and each round after once the last game of the one before has its result. Without `WITH`, players enter with `ENTER <campaign>` and the organiser pairs round 1 with `CAMPAIGN <campaign> START`. In reply to the campaign's mail, the organiser decides, each decision recorded with its reason: `START`, `ADJUDICATE <game> <places> <reason>`, `DISQUALIFY <address> <reason>`, `PAUSE <reason>`, `RESUME <reason>`, `EXTEND <time> <reason>`, `REPLACE <address> WITH <address> <reason>`, `CLOSE <reason>` (a ladder); the same line to the game mailbox is answered with a mail to reply to.",
+			Console: "pbem campaign new"},
+		{Word: "ENTER", Destructive: true, Aliases: []string{"报名"}, Syntax: "ENTER [<campaign>]", Example: "ENTER c7k2mxq", Who: Anyone, OwnWords: true,
+			Detail:  "In reply to the campaign's invitation or any of its mail, `ENTER` alone enters you; `ENTER <campaign>` to the game mailbox gets you a mail to confirm by reply, as `JOIN` does.",
+			Console: "pbem campaign enter"},
+		{Word: "WITHDRAW", Destructive: true, Aliases: []string{"退赛"}, Syntax: "WITHDRAW [<campaign>]", Example: "WITHDRAW c7k2mxq", Who: Anyone, OwnWords: true,
+			Detail:  "In reply to the campaign's mail it takes you out; to the game mailbox it gets you a mail to confirm by reply.",
+			Console: "pbem campaign withdraw"},
+		{Word: "STANDINGS", Aliases: []string{"排名"}, Syntax: "STANDINGS [<campaign>]", Example: "STANDINGS c7k2mxq", Who: Anyone, OwnWords: true,
+			Console: "pbem campaign standings"},
 	}
 }
 

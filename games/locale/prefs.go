@@ -44,7 +44,7 @@ func Detect(p *mail.Parsed) mail.Pref {
 	pref := mail.Pref{Lang: "en", Detected: true}
 	if tag, ok := words.Match(p.Language); ok && p.Language != "" {
 		pref.Lang = tag
-	} else if mostlyHan(p.Text + "\n" + p.Subject) {
+	} else if mostlyHan(p.Text + "\n" + ownSubject(p.Subject)) {
 		pref.Lang = "zh"
 	}
 	if !p.Date.IsZero() {
@@ -53,6 +53,15 @@ func Detect(p *mail.Parsed) mail.Pref {
 		}
 	}
 	return pref
+}
+
+// ownSubject is what the writer of a mail wrote of its subject: a reply
+// to pbem's mail keeps pbem's subject, from its tag "[pbem" on, in the
+// language pbem wrote in, which says nothing of the writer's; what their
+// client put before it ("Re:", "回复：") and a subject of their own stay.
+func ownSubject(s string) string {
+	before, _, _ := strings.Cut(s, "[pbem")
+	return before
 }
 
 // mostlyHan reports whether s has more Chinese characters than Latin

@@ -151,8 +151,9 @@ func ThreadRoot(domain, game string, seat int) string {
 }
 
 // Caused returns the mail that the events evs, recorded in one Append
-// with note, cause; g is the game after them.
-func Caused(g *projections.Game, hist, evs []events.Event, note games.Note) []mail.Notice {
+// with note, cause; g is the game after them, before[i] the state before
+// evs[i] (nil where unknown).
+func Caused(g *projections.Game, hist, evs []events.Event, before []rules.State, note games.Note) []mail.Notice {
 	replyTo := note.ReplyTo
 	var out []mail.Notice
 	ended := len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded
@@ -172,7 +173,7 @@ func Caused(g *projections.Game, hist, evs []events.Event, note games.Note) []ma
 			if kind == "" || p.Address == "" {
 				continue
 			}
-			if held(g, p.Seat, kind, e) {
+			if held(g, p.Seat, kind, e) && !lapsed(g, before, i, p.Seat) {
 				later[p.Seat] = true
 				continue
 			}
@@ -264,6 +265,21 @@ func held(g *projections.Game, seat int, kind string, e events.Event) bool {
 	// A question (an offer) held for the next mail may lapse unread; the
 	// move is read only for a seat whose mail would be held.
 	return (g.Digest[seat] && digested[kind] || g.Quiet[seat] && quieted[kind]) && !asks(g, e, seat)
+}
+
+// lapsed reports whether the batch's event i made seat's question lapse unanswered
+// (rules.Lapsing: an offer whose phase ended), which its asker hears of
+// at once; before[i] is the state before evs[i], g the game after evs.
+func lapsed(g *projections.Game, before []rules.State, i, seat int) bool {
+	if i >= len(before) || before[i] == nil {
+		return false
+	}
+	after := g.State
+	if i+1 < len(before) {
+		after = before[i+1]
+	}
+	l, ok := after.(rules.Lapsing)
+	return ok && slices.Contains(l.Lapsed(before[i]), rules.Seat(seat))
 }
 
 // asks reports whether e is a move that asks seat a question it answers

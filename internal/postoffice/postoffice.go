@@ -150,8 +150,13 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 			OnBounce: (&mail.Bounces{Store: svc.Store, Tokens: tokens, Mailbox: c.Mailbox, Notices: post.Notices,
 				OnFailed: post.Undelivered, Now: svc.Now, Log: log.With("part", "bounces")}).Handle},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
+			Followed:    []mail.Followed{{Durable: CampaignNoticesDurable, Filter: events.CampaignSubject + ">", Notices: post.CampaignNotices(lh)}},
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
-			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, OnFailed: post.Undelivered, OnStopped: post.Stopped, Now: svc.Now,
+			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, Now: svc.Now,
+			OnFailed: gamesOnly(post.Undelivered),
+			OnStopped: func(ctx context.Context, n mail.Notice) error {
+				return gamesOnly(func(ctx context.Context, n mail.Notice, _ error) error { return post.Stopped(ctx, n) })(ctx, n, nil)
+			},
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) {
 				out, err := post.Render(ctx, lh, n)
 				// Each mail's bounces come back to an address of its own,

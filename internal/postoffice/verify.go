@@ -79,7 +79,7 @@ func VerifyCampaignFile(catalog rules.Catalog, dataDir, file, key string) (strin
 	if err != nil {
 		return "", fmt.Errorf("verify %s: %w", file, err)
 	}
-	checked, origin, err := checkFileOrigin(projections.Report{Signer: rep.Signer}, dataDir, file, key)
+	checked, origin, err := checkFileOrigin(projections.Report{Signer: rep.Signer, SignatureLine: rep.SignatureLine}, dataDir, file, key)
 	if err != nil {
 		return "", err
 	}
