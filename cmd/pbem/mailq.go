@@ -17,7 +17,7 @@ import (
 )
 
 const mailUsage = `usage: pbem mail parse [--config FILE] FILE.eml
-       pbem mail list [GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]
+       pbem mail list [GAME] [--waiting|--failed|--dead|--stopped|--marked|--sent|--queued]
        pbem mail show [--config FILE] MESSAGE-ID
        pbem mail retry MESSAGE-ID | --waiting | --failed | --dead`
 
@@ -63,13 +63,13 @@ func stateFlags(fs *flag.FlagSet, states ...string) func() (string, error) {
 
 func runMailList(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail list", flag.ContinueOnError)
-	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateStopped, mail.StateSent, mail.StateQueued)
-	pos, err := e.parse(fs, args, -1, "[GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]")
+	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateStopped, mail.StateMarked, mail.StateSent, mail.StateQueued)
+	pos, err := e.parse(fs, args, -1, "[GAME] [--waiting|--failed|--dead|--stopped|--marked|--sent|--queued]")
 	if err != nil {
 		return err
 	}
 	if len(pos) > 1 {
-		return usageError{"usage: pbem mail list [GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]"}
+		return usageError{"usage: pbem mail list [GAME] [--waiting|--failed|--dead|--stopped|--marked|--sent|--queued]"}
 	}
 	opt := mail.ListOptions{}
 	if opt.State, err = state(); err != nil {
