@@ -67,6 +67,14 @@ func (p *Projector) refold(ctx context.Context) error {
 	return p.store.Handled(ctx, Durable, events.GameSubject+">", through)
 }
 
+// RebuildMemoryLimit is the Go memory limit (runtime/debug.SetMemoryLimit)
+// pbem rebuild runs under unless GOMEMLIMIT sets another. What a rebuild
+// holds is bounded, but the embedded server's index of every subject and
+// key grows with the games; without a limit the heap grows to twice what
+// is live before each collection, and a million games' rebuild would pass
+// 1 GiB for garbage alone.
+const RebuildMemoryLimit = 768 << 20
+
 // playerBatch is how many players' games a rebuild gathers before it
 // writes them: a million games of three new players each would otherwise
 // hold three million lists until the end.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -42,6 +43,9 @@ func runRebuild(ctx context.Context, e *env, args []string) error {
 	pr, err := projections.NewProjector(ctx, svc.Store, svc.Catalog)
 	if err != nil {
 		return err
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(projections.RebuildMemoryLimit)
 	}
 	bar := newBar(e.stderr, "events folded")
 	pr.OnProgress = bar.set
