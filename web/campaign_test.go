@@ -2,8 +2,6 @@ package web_test
 
 import (
 	"context"
-	"github.com/pbem-games/pbem/catalog"
-	"github.com/pbem-games/pbem/catalog/all"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -11,12 +9,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/catalog/all"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
+
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/web"
@@ -66,7 +68,7 @@ func newCampaignFixture(t *testing.T) *campaignFixture {
 	if round2, err := f.org.Pair(ctx, f.id); err != nil || len(round2) != 2 { // records round 1 first
 		t.Fatalf("pair round 2 = %v, %v", round2, err)
 	}
-	pages := &web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Key: &f.key, Describe: mailroom.New(f.svc, f.games).DescribeEachFor, LeftOut: mailroom.LeftOut}
+	pages := &web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Key: &f.key, Describe: letters.New(f.svc, f.games).DescribeEachFor, LeftOut: notice.LeftOut}
 	mux := http.NewServeMux()
 	mux.Handle("GET /g/", pages.Handler())
 	mux.Handle("GET /c/", pages.Campaigns())

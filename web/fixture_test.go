@@ -2,17 +2,19 @@ package web_test
 
 import (
 	"context"
-	"github.com/pbem-games/pbem/catalog"
-	"github.com/pbem-games/pbem/catalog/all"
 	"math/rand/v2"
 	"net/http/httptest"
 	"testing"
 	"time"
 
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/catalog/all"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
+
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -93,8 +95,8 @@ func newFixture(t testing.TB) *fixture {
 	if f.prefs, err = mail.OpenPrefs(ctx, f.svc.Store); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer((&web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Key: &f.key, Describe: mailroom.New(f.svc, f.games).DescribeEachFor,
-		LeftOut: mailroom.LeftOut, Prefs: f.prefs}).Handler())
+	srv := httptest.NewServer((&web.Pages{Service: f.svc, Games: f.games, Tokens: f.tokens, Key: &f.key, Describe: letters.New(f.svc, f.games).DescribeEachFor,
+		LeftOut: notice.LeftOut, Prefs: f.prefs}).Handler())
 	t.Cleanup(srv.Close)
 	f.url = srv.URL
 	return f

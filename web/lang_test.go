@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/web"
@@ -82,7 +82,7 @@ func TestPageInReadersLanguage(t *testing.T) {
 		t.Errorf("Cai's page gives a time in UTC, not in Shanghai")
 	}
 	told := 0
-	for _, line := range mailroom.New(f.svc, f.games).DescribeEachFor(g, evs, 2, "zh", nil) {
+	for _, line := range letters.New(f.svc, f.games).DescribeEachFor(g, evs, 2, "zh", nil) {
 		if line != "" && !strings.Contains(line, "UTC") {
 			told++
 			if !strings.Contains(body, line) {

@@ -21,7 +21,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/rules"
@@ -38,7 +38,7 @@ func TestBrowserMailPictures(t *testing.T) {
 	path := browser(t)
 	f := newFixture(t)
 	ctx := context.Background()
-	post := mailroom.New(f.svc, f.games)
+	post := letters.New(f.svc, f.games)
 	ns, err := mailtest.CatchUpNotices(ctx, f.svc.Store, "browser-mails", post.Notices)
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestBrowserMailPictures(t *testing.T) {
 		}
 		last[k] = n
 	}
-	lh := mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: f.tokens}
+	lh := letters.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: f.tokens}
 	var mails []mailShown
 	games := map[string]bool{}
 	for _, k := range order {

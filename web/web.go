@@ -48,7 +48,7 @@ type Pages struct {
 	// Describe says what each event of a history did, in a sentence for
 	// the reader at seat (rules.Observer for the public page) in language
 	// lang with times in zone (nil: UTC), "" for events it need not read
-	// about: the mail's wording (mailroom.DescribeEachFor), so that a
+	// about: the mail's wording (letters.DescribeEachFor), so that a
 	// page tells a seat what its mail does. Nil names each event by its
 	// type.
 	Describe func(g *projections.Game, evs []events.Event, seat int, lang string, zone *time.Location) []string
@@ -58,7 +58,7 @@ type Pages struct {
 	Prefs *mail.Prefs
 	// LeftOut says which events a seat (rules.Observer for an observer)
 	// may not know of: the others' plans and mail settings
-	// (mailroom.LeftOut). Its export leaves them out, and its page
+	// (notice.LeftOut). Its export leaves them out, and its page
 	// neither counts nor steps through them, so no number tells of them;
 	// nil leaves out nothing.
 	LeftOut func(e events.Event, seat int) bool

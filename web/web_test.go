@@ -3,7 +3,6 @@ package web_test
 import (
 	"bytes"
 	"context"
-	"github.com/pbem-games/pbem/catalog/all"
 	"html"
 	"io"
 	"net/http"
@@ -13,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/catalog/all"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"

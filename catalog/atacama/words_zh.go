@@ -8,7 +8,7 @@ import "github.com/pbem-games/pbem/templates/words"
 var zh = words.Texts{
 	// Atacama。
 	"  .. = tile not laid yet": "  .. = 尚未铺上的板块",
-	"  g = gold  s = silver  c = copper  number = ore value  [g3]0 = rig of seat 0 on gold 3":   "  g = 金  s = 银  c = 铜  数字 = 矿值  [g3]0 = 座位 0 在金 3 上的钻井",
+	"  g = gold  s = silver  c = copper  number = ore value  [g3]0 = rig of seat 0 on gold 3":   "  g = 金  s = 白银  c = 铜  数字 = 矿值  [g3]0 = 座位 0 在金 3 上的钻井",
 	"  {g3}0 = second-colour rig (counts double)":                                               "  {g3}0 = 第二种颜色的钻井（计分加倍）",
 	"  ## = desert (no rig; lines run through it)":                                              "  ## = 沙漠（不能放钻井；线穿过它）",
 	"  fields are named by row letter and number from the left, e.g. F4":                        "  格子用行字母加从左数的编号表示，例如 F4",
@@ -68,10 +68,10 @@ var zh = words.Texts{
 	"rows":       "行",
 	"concessions are only claimed in the enhanced game; here they were issued at the start": "只有增强版才认领特许权；这局在开始时就分好了",
 	"gold":            "金",
-	"silver":          "银",
+	"silver":          "白银",
 	"copper":          "铜",
 	"gold and copper": "金和铜",
-	"gold and silver": "金和银",
+	"gold and silver": "金和白银",
 	"turquoise":       "青绿",
 	"orange":          "橙色",
 	"yellow":          "黄色",
@@ -100,7 +100,7 @@ var zh = words.Texts{
 	"that is not an Atacama move":         "这不是 Atacama 的着法",
 
 	// The house rules of the games (rules.Info.HouseRules).
-	"Where the rulebook is silent pbem decides: a game in which no field can take a rig ends at once; in the enhanced game the claim is forced on the player who has one rig left when nobody has claimed; on the hexagonal board the blue concession lacks gold (silver and copper count plus); a tie on points stays a tie.": "规则书没有规定的地方由 pbem 决定：没有格子能放钻井时，对局立即结束；增强版中，如果还没有人认领特许权，只剩一个钻井的玩家必须认领；六边形棋盘上，蓝色特许权缺金（银和铜加分）；得分相同即为平局。",
+	"Where the rulebook is silent pbem decides: a game in which no field can take a rig ends at once; in the enhanced game the claim is forced on the player who has one rig left when nobody has claimed; on the hexagonal board the blue concession lacks gold (silver and copper count plus); a tie on points stays a tie.": "规则书没有规定的地方由 pbem 决定：没有格子能放钻井时，对局立即结束；增强版中，如果还没有人认领特许权，只剩一个钻井的玩家必须认领；六边形棋盘上，蓝色特许权缺金（白银和铜加分）；得分相同即为平局。",
 
 	// 与其他游戏共用的词。
 	"field": "平地",

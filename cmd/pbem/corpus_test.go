@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"github.com/pbem-games/pbem/catalog/all"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,9 +15,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/catalog/all"
+	"github.com/pbem-games/pbem/games/notice"
+
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -188,7 +189,7 @@ func genuineExports(t *testing.T) []corpusExport {
 	dir = t.TempDir()
 	id = newGame(t, dir, append(players, "--seed", "13")...)
 	evs, key := conditionalPlayed(t, dir, id)
-	ana := games.SignedExportLeaving(evs, &key, func(e events.Event) bool { return mailroom.LeftOut(e, 0) })
+	ana := games.SignedExportLeaving(evs, &key, func(e events.Event) bool { return notice.LeftOut(e, 0) })
 	if !bytes.Contains(ana, []byte(`"redacted":true`)) {
 		t.Fatalf("Ana's export leaves nothing out:\n%s", ana)
 	}
@@ -197,7 +198,7 @@ func genuineExports(t *testing.T) []corpusExport {
 	// The same, as pbem wrote it before hash schema 2: every line is
 	// bound but the one leaving Bea's plan out.
 	old := resealV1(evs)
-	variant("atacama running, Ana's export of schema 1", games.SignedExportLeaving(old, &key, func(e events.Event) bool { return mailroom.LeftOut(e, 0) }),
+	variant("atacama running, Ana's export of schema 1", games.SignedExportLeaving(old, &key, func(e events.Event) bool { return notice.LeftOut(e, 0) }),
 		"chain intact; lines left out the old way not checked: game "+id)
 
 	// An export made before hash schema 2, and a game recorded then and

@@ -5,12 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/pbem-games/pbem/catalog"
-	"github.com/pbem-games/pbem/catalog/all"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/catalog/all"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"

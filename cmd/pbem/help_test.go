@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	mailcommands "github.com/pbem-games/pbem/games/commands"
 )
 
 // TestHelp: every way of asking pbem for help prints usage read from the
@@ -112,7 +112,7 @@ func TestAdvertisedFlags(t *testing.T) {
 // TestConsoleTwins: every mail command whose table names the command line
 // that does the same for the operator names one that exists.
 func TestConsoleTwins(t *testing.T) {
-	for _, c := range mailroom.Commands() {
+	for _, c := range mailcommands.New() {
 		if c.Console == "" {
 			continue
 		}

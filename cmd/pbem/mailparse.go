@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
@@ -100,7 +101,7 @@ func mailroomReads(ctx context.Context, e *env, c postoffice.Config, raw []byte)
 	if err != nil {
 		return mailroom.Reading{}, err
 	}
-	m := &mailroom.Mailroom{Service: mailroom.New(svc, e.offered), Tokens: tokens, Mailbox: c.Mailbox, Index: index,
+	m := &mailroom.Mailroom{Service: letters.New(svc, e.offered), Tokens: tokens, Mailbox: c.Mailbox, Index: index,
 		TrustedAuthServID: c.TrustedAuth, DKIM: c.DKIMVerifier()}
 	return m.Read(ctx, mail.NewInboxRecord(raw, "INBOX", 0, 0, time.Now()))
 }

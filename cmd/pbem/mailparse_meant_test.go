@@ -74,7 +74,7 @@ func TestMailParseMeant(t *testing.T) {
 
 // TestCatalogNotation: every game pbem offers tells a line written as its
 // move from a sign-off, so that the mailroom can tell them apart in a mail
-// when the move is not legal now (see mailroom.Meant).
+// when the move is not legal now (see commands.Meant).
 func TestCatalogNotation(t *testing.T) {
 	offered, err := all.Catalog()
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -82,7 +82,7 @@ func runMailList(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt.Notices = mailroom.New(svc, e.offered).Notices
+	opt.Notices = letters.New(svc, e.offered).Notices
 	return listMail(ctx, e.store, e.stdout, opt)
 }
 
@@ -167,7 +167,7 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := postoffice.ShowMail(ctx, mailroom.New(svc, e.offered), lh, sender, e.stdout, pos[0])
+	st, err := postoffice.ShowMail(ctx, letters.New(svc, e.offered), lh, sender, e.stdout, pos[0])
 	if err == nil {
 		fmt.Fprintf(e.stderr, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, heldDetail(st.Held))
 	}
@@ -195,7 +195,7 @@ func runMailRetry(ctx context.Context, e *env, args []string) error {
 	}
 	id := ""
 	if len(pos) == 1 {
-		s, err := mail.FindNotice(ctx, e.store, mailroom.New(svc, e.offered).Notices, pos[0])
+		s, err := mail.FindNotice(ctx, e.store, letters.New(svc, e.offered).Notices, pos[0])
 		if err != nil {
 			return err
 		}

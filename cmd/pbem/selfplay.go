@@ -70,25 +70,24 @@ func runSelfplay(ctx context.Context, e *env, args []string) error {
 	return runVerify(ctx, e, []string{id})
 }
 
-// result names the winners and every score.
+// result names the winners and every score. The winners are the
+// game's (projections.Game.Winners): the rules' tie-break, where they
+// have one, decides between equal scores, as the final board does.
 func result(g *projections.Game) string {
 	scores, _ := g.State.Result()
-	best, parts := 0, make([]string, len(scores))
+	parts := make([]string, len(scores))
 	for i, s := range scores {
-		if s > scores[best] {
-			best = i
-		}
 		parts[i] = fmt.Sprintf("%s %d", g.Created.Players[i].Name, s)
 	}
 	var winners []string
-	for i, s := range scores {
-		if s == scores[best] {
-			winners = append(winners, g.Created.Players[i].Name)
-		}
+	for _, s := range g.Winners() {
+		winners = append(winners, g.Created.Players[s].Name)
 	}
-	verb := "wins"
-	if len(winners) > 1 {
-		verb = "share the win"
+	switch len(winners) {
+	case 0:
+		return fmt.Sprintf("the game did not end (%s)", strings.Join(parts, ", "))
+	case 1:
+		return fmt.Sprintf("%s wins (%s)", winners[0], strings.Join(parts, ", "))
 	}
-	return fmt.Sprintf("%s %s (%s)", strings.Join(winners, " and "), verb, strings.Join(parts, ", "))
+	return fmt.Sprintf("%s share the win (%s)", strings.Join(winners, " and "), strings.Join(parts, ", "))
 }

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -82,7 +82,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, heading(g, s, e.offered.Words().For(*lang)))
 	fmt.Fprintln(e.stdout)
-	fmt.Fprint(e.stdout, strings.TrimRight(mailroom.New(svc, e.offered).BoardIn(view, *lang), "\n")+"\n")
+	fmt.Fprint(e.stdout, strings.TrimRight(letters.New(svc, e.offered).BoardIn(view, *lang), "\n")+"\n")
 	return nil
 }
 
@@ -97,7 +97,7 @@ func writePicture(e *env, game string, view rules.View, format, lang string) err
 	if err != nil {
 		return err
 	}
-	pic, err := mailroom.New(nil, offered).PictureIn(game, view, lang)
+	pic, err := letters.New(nil, offered).PictureIn(game, view, lang)
 	if err != nil {
 		return err
 	}
@@ -155,7 +155,7 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, evs)
 	}
-	lines := mailroom.New(svc, e.offered).DescribeEachIn(g, evs, int(rules.Observer), *lang)
+	lines := letters.New(svc, e.offered).DescribeEachIn(g, evs, int(rules.Observer), *lang)
 	for i, ev := range evs {
 		fmt.Fprintf(e.stdout, "%4d  %s  %-14s %s\n", ev.Seq, ev.Time.Format("2006-01-02 15:04:05Z"), ev.Type, lines[i])
 	}

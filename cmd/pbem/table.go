@@ -4,12 +4,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/pbem-games/pbem/mail"
 	"strings"
 	"time"
 
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/mail"
+
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/projections"
 )
 
@@ -39,7 +40,7 @@ func runDeadline(ctx context.Context, e *env, args []string) error {
 	if len(pos) < 2 {
 		return usageError{"usage: pbem deadline ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE] | ID off"}
 	}
-	set, err := mailroom.ParseDeadline(strings.Join(pos[1:], " "))
+	set, err := locale.ParseDeadline(strings.Join(pos[1:], " "))
 	if err != nil {
 		return err
 	}

@@ -5,9 +5,11 @@ import (
 	"context"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/mailroom/budget"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -27,68 +29,17 @@ import (
 // it higher for such a club.
 const DefaultDomainFactor = 10
 
-// budgetKeys are the budgets a mail from addr counts against: its
-// mailbox's and its registrable domain's (the public suffix list's
-// eTLD+1: a.spam.example and b.spam.example share spam.example's). A
-// stranger (an address that plays in no game) spends from budgets of its
-// own, so that strangers, or whoever forges their addresses, never spend
-// what a domain's players have.
-func budgetKeys(addr string, stranger bool) []string {
-	addr = strings.ToLower(strings.Trim(strings.TrimSpace(addr), "<>"))
-	local, domain, ok := strings.Cut(addr, "@")
-	if !ok {
-		return []string{addr}
-	}
-	local, _, _ = strings.Cut(local, "+")
-	mailbox, site := local+"@"+domain, "@"+registrable(domain)
-	if stranger {
-		return []string{strangerBudget + mailbox, strangerBudget + site}
-	}
-	return []string{mailbox, site}
+// budgetLimits are the Mailroom's bounds, each resolved from its default.
+func (m *Mailroom) budgetLimits() budget.Limits {
+	return budget.Limits{PerHour: m.ratePerHour(), PerDay: m.ratePerDay(), DomainFactor: m.domainFactor(),
+		UnsolicitedPerDay: m.unsolicitedPerDay(), MaxTracked: cmp.Or(m.MaxTracked, DefaultMaxTracked)}
 }
-
-// strangerBudget marks the keys of strangers' budgets.
-const strangerBudget = "?"
 
 // spend counts n mails caused by addr and reports whether they are within
 // its budgets; when not, nothing is counted. A stranger spends from
 // strangers' budgets.
 func (m *Mailroom) spend(addr string, stranger bool, n int) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	now := m.Service.Time()
-	if m.answers == nil {
-		m.answers = map[string][]time.Time{}
-	}
-	keys := budgetKeys(addr, stranger)
-	if !m.track(keys, stranger, now) {
-		return false
-	}
-	for _, k := range keys {
-		day, hour := m.answers[k][:0], 0
-		for _, t := range m.answers[k] {
-			if now.Sub(t) < 24*time.Hour {
-				day = append(day, t)
-			}
-			if now.Sub(t) < time.Hour {
-				hour++
-			}
-		}
-		m.answers[k] = day
-		perHour, perDay := m.ratePerHour(), m.ratePerDay()
-		if strings.HasPrefix(k, "@") {
-			perHour, perDay = perHour*m.domainFactor(), perDay*m.domainFactor()
-		}
-		if hour+n > perHour || len(day)+n > perDay {
-			return false
-		}
-	}
-	for _, k := range keys {
-		for range n {
-			m.answers[k] = append(m.answers[k], now)
-		}
-	}
-	return true
+	return m.budgets.Spend(m.budgetLimits(), m.Service.Time(), addr, stranger, n)
 }
 
 // allow counts an answer to addr and reports whether it is within the
@@ -131,7 +82,7 @@ func (m *Mailroom) ratePerDay() int { return cmp.Or(m.RatePerDay, 4*m.ratePerHou
 // overBudget is the refusal of a command whose mails would go over the
 // sender's budget.
 func (m *Mailroom) overBudget(n int) error {
-	return refuseIn(games.ErrSetup, "refuse.budget", strconv.Itoa(n), strconv.Itoa(m.ratePerHour()), strconv.Itoa(m.ratePerDay()), strconv.Itoa(m.domainFactor()))
+	return locale.RefuseIn(games.ErrSetup, "refuse.budget", strconv.Itoa(n), strconv.Itoa(m.ratePerHour()), strconv.Itoa(m.ratePerDay()), strconv.Itoa(m.domainFactor()))
 }
 
 // Strangers: an address that plays in no game never gets its own words
@@ -154,38 +105,16 @@ func forStranger(queued []mail.Notice) []mail.Notice {
 			delete(n.Fields, "attempt")
 			out = append(out, n)
 		case !fixed:
-			out, fixed = append(out, mail.Notice{Kind: KindHelp, Fields: saying("notice", "stranger")}), true
+			out, fixed = append(out, mail.Notice{Kind: notice.KindHelp, Fields: locale.Saying("notice", "stranger")}), true
 		}
 	}
 	return out
 }
 
-// strangerPrefix marks the key of a stranger's daily answer among the
-// budgets' keys.
-const strangerPrefix = "stranger:"
-
-// strangerKey is the key of addr's daily answer as a stranger: the
-// mailbox, whatever its +tag and case.
-func strangerKey(addr string) string { return strangerPrefix + budgetKeys(addr, false)[0] }
-
 // strangerDay counts a stranger's answer and reports whether it is their
-// first in a day: a stranger, or whoever forges one's address, gets the
-// fixed text at most once a day.
+// first in a day.
 func (m *Mailroom) strangerDay(addr string) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.answers == nil {
-		m.answers = map[string][]time.Time{}
-	}
-	k, now := strangerKey(addr), m.Service.Time()
-	if !m.track([]string{k}, true, now) {
-		return false
-	}
-	if last := m.answers[k]; len(last) > 0 && now.Sub(last[len(last)-1]) < 24*time.Hour {
-		return false
-	}
-	m.answers[k] = append(m.answers[k][:0], now)
-	return true
+	return m.budgets.StrangerDay(m.budgetLimits(), m.Service.Time(), addr)
 }
 
 // stranger reports whether addr plays in no game, as the read models say;

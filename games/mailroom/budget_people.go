@@ -8,12 +8,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-
-	"golang.org/x/net/publicsuffix"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -35,43 +33,12 @@ const DefaultUnsolicitedPerDay = 3
 // says otherwise.
 const DefaultMaxTracked = 100_000
 
-// recipientBudget marks the key of an address's unsolicited mail.
-const recipientBudget = "to:"
-
-// registrable returns the part of domain that one owner registers, by
-// the public suffix list: "spam.example.co.uk" for
-// "a.b.spam.example.co.uk"; domain itself when the list has no answer.
-func registrable(domain string) string {
-	if d, err := publicsuffix.EffectiveTLDPlusOne(domain); err == nil {
-		return d
-	}
-	return domain
-}
-
 // unsolicited counts a mail each to addrs that they did not ask for, and
 // refuses, counting none, when one of them has had the day's share:
 // the sender is told, and pbem mails them nothing more that day.
 func (m *Mailroom) unsolicited(addrs []string) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	now := m.Service.Time()
-	if m.answers == nil {
-		m.answers = map[string][]time.Time{}
-	}
-	var keys []string
-	for _, a := range addrs {
-		k := recipientBudget + budgetKeys(a, false)[0]
-		if !m.track([]string{k}, true, now) {
-			return refuseIn(games.ErrSetup, "refuse.unsolicited", a, strconv.Itoa(m.unsolicitedPerDay()))
-		}
-		m.answers[k] = sinceDay(m.answers[k], now)
-		if len(m.answers[k]) >= m.unsolicitedPerDay() {
-			return refuseIn(games.ErrSetup, "refuse.unsolicited", a, strconv.Itoa(m.unsolicitedPerDay()))
-		}
-		keys = append(keys, k)
-	}
-	for _, k := range keys {
-		m.answers[k] = append(m.answers[k], now)
+	if a := m.budgets.Unsolicited(m.budgetLimits(), m.Service.Time(), addrs); a != "" {
+		return locale.RefuseIn(games.ErrSetup, "refuse.unsolicited", a, strconv.Itoa(m.unsolicitedPerDay()))
 	}
 	return nil
 }
@@ -166,43 +133,4 @@ func asked(g *projections.Game, addr string) bool {
 		}
 	}
 	return false
-}
-
-// track makes room for keys among the budgets remembered, and reports
-// whether there is: budgets of a day gone by are forgotten first; when
-// the map is still full, a stranger's new key (or a recipient's) is
-// refused, deliberate silence, and a player's is let in up to twice the
-// bound, so the map never holds more than 2×MaxTracked keys. It must be
-// called with m.mu held.
-func (m *Mailroom) track(keys []string, stranger bool, now time.Time) bool {
-	limit := cmp.Or(m.MaxTracked, DefaultMaxTracked)
-	fresh := 0
-	for _, k := range keys {
-		if _, ok := m.answers[k]; !ok {
-			fresh++
-		}
-	}
-	if fresh == 0 || len(m.answers)+fresh <= limit {
-		return true
-	}
-	for k, ts := range m.answers {
-		if len(ts) == 0 || now.Sub(ts[len(ts)-1]) >= 24*time.Hour {
-			delete(m.answers, k)
-		}
-	}
-	if len(m.answers)+fresh <= limit {
-		return true
-	}
-	return !stranger && len(m.answers)+fresh <= 2*limit
-}
-
-// sinceDay returns the times of ts within a day before now.
-func sinceDay(ts []time.Time, now time.Time) []time.Time {
-	out := ts[:0]
-	for _, t := range ts {
-		if now.Sub(t) < 24*time.Hour {
-			out = append(out, t)
-		}
-	}
-	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -28,9 +29,9 @@ func TestBudgetSpamRelay(t *testing.T) {
 	invited, answers := map[string]bool{}, 0
 	for _, n := range mt.outbox() {
 		switch {
-		case n.Kind == mailroom.KindInvitation && strings.HasSuffix(n.To, "@victims.example"):
+		case n.Kind == notice.KindInvitation && strings.HasSuffix(n.To, "@victims.example"):
 			invited[n.To] = true
-		case n.To == "spammer@example.org" && n.Kind != mailroom.KindInvitation:
+		case n.To == "spammer@example.org" && n.Kind != notice.KindInvitation:
 			answers++
 		}
 	}
@@ -258,7 +259,7 @@ func TestMaxHosted(t *testing.T) {
 		}
 		var ids []string
 		for _, n := range mt.outbox() {
-			if n.Kind == mailroom.KindInvitation && n.To == "ana@example.org" {
+			if n.Kind == notice.KindInvitation && n.To == "ana@example.org" {
 				ids = append(ids, n.Game)
 			}
 		}

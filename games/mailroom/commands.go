@@ -13,37 +13,39 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/rules"
 )
 
-// commands runs the letter's command lines in order, as [Meant] finds
+// commands runs the letter's command lines in order, as [commands.Meant] finds
 // them. A refused move ends the mail: the lines after it were written for
 // a game that did not happen.
 func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) == 0 {
-		if subj := subjectCommand(l.p.Subject); subj != "" && m.Service.cmds.isCommand(l.game, l.seat, subj) {
-			l.answer(KindHelp, saying("notice", "no.command.subject", strconv.Quote(subj)))
+		if subj := subjectCommand(l.p.Subject); subj != "" && m.Service.Commands().IsCommand(l.game, l.seat, subj) {
+			l.answer(notice.KindHelp, locale.Saying("notice", "no.command.subject", strconv.Quote(subj)))
 			return nil
 		}
-		l.answer(KindHelp, saying("notice", "no.command"))
+		l.answer(notice.KindHelp, locale.Saying("notice", "no.command"))
 		return nil
 	}
-	cmds := m.Service.cmds
-	first, end := cmds.meant(l.game, l.seat, l.p.Commands)
+	cmds := m.Service.Commands()
+	first, end := cmds.Span(l.game, l.seat, l.p.Commands)
 	run, ignored := l.p.Commands[first:end], append(slices.Clone(l.p.Commands[:first]), l.p.Commands[end:]...)
 	if l.p.Truncated && end == len(l.p.Commands) {
 		// Lines dropped after a sign-off would have been ignored anyway.
-		l.answer(KindRejected, saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
+		l.answer(notice.KindRejected, locale.Saying("reason", "too.many.lines", strconv.Itoa(len(l.p.Commands))))
 	}
 	defer tellIgnored(l, ignored, log)
 	if l.reading != nil {
 		l.reading.Ignored = append(l.reading.Ignored, ignored...)
 	}
 	for i, line := range run {
-		word, rest := cmds.splitCommand(line)
+		word, rest := cmds.Split(line)
 		rest = strings.TrimSpace(rest)
-		c := games.Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: cmds.moreMoves(run, i)}
+		c := games.Cause{Source: fmt.Sprintf("%s#%d", l.rec.Key, i), ReplyTo: l.p.MessageID, More: cmds.MoreMoves(run, i)}
 		if l.game != nil {
 			if _, done := l.game.Applied(c.Source); done {
 				// Read again (after a crash, say): the line was recorded,
@@ -55,9 +57,9 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			}
 		}
 		var err error
-		cmd, isCmd := cmds.lookup(word)
+		cmd, isCmd := cmds.Lookup(word)
 		if isCmd && cmd.Verbatim && len(l.p.Written) == len(l.p.Commands) {
-			_, rest = cmds.splitCommand(l.p.Written[first+i])
+			_, rest = cmds.Split(l.p.Written[first+i])
 			rest = strings.TrimSpace(rest)
 		}
 		asMove := !isCmd
@@ -73,24 +75,24 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 			continue
 		}
 		switch {
-		case !asMove && cmd.Destructive && notMeant(cmd, rest) != "":
-			err = refuseIn(games.ErrSetup, notMeant(cmd, rest), line, cmd.Word, cmd.Example)
+		case !asMove && cmd.Destructive && commands.NotMeant(cmd, rest) != "":
+			err = locale.RefuseIn(games.ErrSetup, commands.NotMeant(cmd, rest), line, cmd.Word, cmd.Example)
 		case asMove:
 			err = m.needGame(l, line, func() error { return m.move(ctx, l, line, c) })
 		case cmd.Game:
-			err = m.needGame(l, line, func() error { return cmd.run(m, ctx, l, rest, c) })
+			err = m.needGame(l, line, func() error { return m.run(ctx, cmd, l, rest, c) })
 		default:
-			err = cmd.run(m, ctx, l, rest, c)
+			err = m.run(ctx, cmd, l, rest, c)
 		}
 		m.counted(l, word, asMove, err)
 		var refusal *games.Error
 		if errors.As(err, &refusal) {
-			kind := KindRejected // a move: the answer carries the prompt again
+			kind := notice.KindRejected // a move: the answer carries the prompt again
 			if !asMove {
-				kind = KindError
+				kind = notice.KindError
 			}
 			fields := map[string]string{"attempt": line, "skipped": strconv.Itoa(len(run) - i - 1)}
-			sayRefusal(fields, "reason", refusal)
+			locale.SayRefusal(fields, "reason", refusal)
 			if isCmd && cmd.OwnWords {
 				fields[ownWords] = "1"
 			}
@@ -110,7 +112,7 @@ func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
 	if m.OnCommand == nil {
 		return
 	}
-	if cmd, ok := m.Service.cmds.lookup(word); ok && !asMove {
+	if cmd, ok := m.Service.Commands().Lookup(word); ok && !asMove {
 		word = cmd.Word
 	} else {
 		word = "MOVE"
@@ -120,53 +122,6 @@ func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
 		game = l.game.Created.Game
 	}
 	m.OnCommand(game, word, err)
-}
-
-// Meant returns the lines of a mail that the mailroom runs as commands,
-// in order, and those it ignores, for a mail to game g from seat (g nil
-// for mail to the plain mailbox). The commands start at the first line
-// that is a command or a move of the game, and end before the first line
-// after it that is neither: lines before are greetings, lines after are
-// sign-offs, names or thanks, in whatever language. A mail none of whose
-// lines is either runs its first line, to be refused with its reason.
-//
-// A line is a move of the game when the rules read it as a move of the
-// seat (Parse accepts it) or say that it is written as one (it starts
-// with a word the game's moves start with, see [rules.Notation]), legal
-// now or not: a mistyped or illegal move is run, and refused with its
-// reason, rather than ignored.
-func Meant(g *projections.Game, seat rules.Seat, lines []string) (run, ignored []string) {
-	first, end := newCommands().meant(g, seat, lines)
-	return lines[first:end], append(slices.Clone(lines[:first]), lines[end:]...)
-}
-
-// meant returns where in lines the commands Meant runs start and end.
-func (commands commandList) meant(g *projections.Game, seat rules.Seat, lines []string) (first, end int) {
-	first = slices.IndexFunc(lines, func(line string) bool { return commands.isCommand(g, seat, line) })
-	if first < 0 {
-		return 0, min(len(lines), 1)
-	}
-	end = first + 1
-	for end < len(lines) && commands.isCommand(g, seat, lines[end]) {
-		end++
-	}
-	return first, end
-}
-
-// isCommand reports whether line is a command or a move of game g for
-// seat, as Meant says.
-func (commands commandList) isCommand(g *projections.Game, seat rules.Seat, line string) bool {
-	if word, _ := commands.splitCommand(line); commands.isCommandWord(word) {
-		return true
-	}
-	if g == nil || seat == rules.Observer {
-		return false
-	}
-	if _, err := g.State.Parse(seat, line); err == nil {
-		return true
-	}
-	n, ok := g.State.(rules.Notation)
-	return ok && n.LooksLikeMove(seat, line)
 }
 
 // tellIgnored says in the answer to the mail which of its lines pbem
@@ -202,7 +157,7 @@ func tellIgnored(l *letter, ignored []string, log *slog.Logger) {
 	if n.Fields == nil {
 		n.Fields = map[string]string{}
 	}
-	sayIn(n.Fields, "notice", id, args...)
+	locale.SayIn(n.Fields, "notice", id, args...)
 }
 
 // queue records the mail's move lines for the seat's later turns, if any,
@@ -216,8 +171,8 @@ func (m *Mailroom) queue(ctx context.Context, l *letter, log *slog.Logger) error
 	var refusal *games.Error
 	if errors.As(err, &refusal) {
 		fields := map[string]string{"attempt": l.later[0]}
-		sayRefusal(fields, "reason", refusal)
-		l.answer(KindRejected, fields)
+		locale.SayRefusal(fields, "reason", refusal)
+		l.answer(notice.KindRejected, fields)
 		log.Info("programmed list refused", "reason", refusal.Msg)
 		return nil
 	}
@@ -244,7 +199,7 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 	case 2:
 		return m.joinAsked(ctx, l, words[0], words[1])
 	}
-	return refuseIn(games.ErrSetup, "refuse.join.usage")
+	return locale.RefuseIn(games.ErrSetup, "refuse.join.usage")
 }
 
 // movesNotCommands says whether a line that starts with a table command's
@@ -326,7 +281,7 @@ func parses(l *letter, line string) bool {
 // needGame runs do when the mail came to a game's reply address.
 func (m *Mailroom) needGame(l *letter, line string, do func() error) error {
 	if l.game == nil || l.seat == rules.Observer {
-		return refuseIn(games.ErrUnknownGame, "refuse.needs.game", line)
+		return locale.RefuseIn(games.ErrUnknownGame, "refuse.needs.game", line)
 	}
 	return do()
 }
@@ -345,9 +300,9 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 			// Kept, it would fail when the turn comes, or never: say why now.
 			_, err := l.game.State.Parse(l.seat, line)
 			if err == nil {
-				return refuseIn(rules.ErrIllegal, "refuse.not.a.move", line)
+				return locale.RefuseIn(rules.ErrIllegal, "refuse.not.a.move", line)
 			}
-			return refuse(rules.ErrIllegal, "%v", err)
+			return locale.Refuse(rules.ErrIllegal, "%v", err)
 		}
 		if len(l.later) == 0 {
 			// A list written in answer to a mail the game has moved on
@@ -386,22 +341,22 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 // OPEN in place of an address leaves a seat for anyone who sends JOIN and
 // the game's id.
 func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.Cause) error {
-	spec, with, ok := cutKeyword(rest, "WITH")
+	spec, with, ok := commands.CutKeyword(rest, "WITH")
 	if !ok {
-		return refuseIn(games.ErrSetup, "refuse.new.usage")
+		return locale.RefuseIn(games.ErrSetup, "refuse.new.usage")
 	}
 	words := strings.Fields(spec)
 	if len(words) == 0 {
-		return refuseIn(games.ErrSetup, "refuse.new.game", strings.Join(m.Service.Catalog.Names(), ", "))
+		return locale.RefuseIn(games.ErrSetup, "refuse.new.game", strings.Join(m.Service.Catalog.Names(), ", "))
 	}
 	var players []events.Player
 	addrs := strings.FieldsFunc(with, func(r rune) bool { return strings.ContainsRune(",;， ；、　", r) })
-	if !containsFold(addrs, l.p.From) {
+	if !commands.ContainsFold(addrs, l.p.From) {
 		addrs = append([]string{l.p.From}, addrs...)
 	}
 	for _, a := range addrs {
 		a = strings.Trim(a, "<>")
-		if isKeyword(a, "OPEN") {
+		if commands.IsKeyword(a, "OPEN") {
 			players = append(players, events.Player{Name: "open seat", Open: true})
 			continue
 		}
@@ -417,7 +372,7 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 	if n, err := m.hosting(ctx, l.p.From); err != nil {
 		return err
 	} else if max := cmp.Or(m.MaxHosted, DefaultMaxHosted); n >= max {
-		return refuseIn(games.ErrSetup, "refuse.hosting", strconv.Itoa(n), strconv.Itoa(max))
+		return locale.RefuseIn(games.ErrSetup, "refuse.hosting", strconv.Itoa(n), strconv.Itoa(max))
 	}
 	invited := 0
 	for _, p := range players {
@@ -448,28 +403,11 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 	return nil
 }
 
-func cutFold(s, sep string) (before, after string, ok bool) {
-	i := strings.Index(strings.ToUpper(s), strings.ToUpper(sep))
-	if i < 0 {
-		return s, "", false
-	}
-	return s[:i], s[i+len(sep):], true
-}
-
-func containsFold(list []string, s string) bool {
-	for _, x := range list {
-		if strings.EqualFold(strings.Trim(x, "<>"), s) {
-			return true
-		}
-	}
-	return false
-}
-
 // answerStale answers the mail as one the game has moved on from since
 // the event it answers, naming the line that was not played; the rest of
 // its moves are not read.
 func (l *letter) answerStale(line string, since uint64) {
-	l.answer(KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
+	l.answer(notice.KindStale, map[string]string{"attempt": line, "since": strconv.FormatUint(since, 10)})
 	l.stale = true
 }
 

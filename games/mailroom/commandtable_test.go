@@ -8,7 +8,9 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 	"github.com/pbem-games/pbem/templates/words"
@@ -29,10 +31,10 @@ var commandForms = []struct {
 	event      string // the type of the game's last event after it
 	reason     string // for a refused form: what the refusal says
 }{
-	{word: "HELP", line: "HELP", want: mailroom.KindHelp},
-	{word: "HELP", line: "?", seat: -1, want: mailroom.KindHelp},
-	{word: "HELP", line: "help me please", seat: -1, want: mailroom.KindHelp},
-	{word: "HELP", line: "帮助", seat: -1, want: mailroom.KindHelp},
+	{word: "HELP", line: "HELP", want: notice.KindHelp},
+	{word: "HELP", line: "?", seat: -1, want: notice.KindHelp},
+	{word: "HELP", line: "help me please", seat: -1, want: notice.KindHelp},
+	{word: "HELP", line: "帮助", seat: -1, want: notice.KindHelp},
 	{word: "NEW", line: "NEW atacama WITH bea@example.net", seat: -1},
 	{word: "NEW", line: "新游戏 atacama 和 bea@example.net，空位", seat: -1},
 	{word: "NEW", line: "NEW atacama", seat: -1, reason: "write NEW, the game"},
@@ -42,20 +44,20 @@ var commandForms = []struct {
 	{word: "JOIN", line: "JOIN k7q2mx 3fz9x0mw", seat: -1, reason: "not the invitation code"},
 	// English, so that the forms after them are answered in English
 	// (TestLanguageByMail sets Chinese).
-	{word: "LANG", line: "LANG en", seat: 1, want: mailroom.KindHelp},
-	{word: "LANG", line: "语言：英文", seat: -1, want: mailroom.KindHelp},
+	{word: "LANG", line: "LANG en", seat: 1, want: notice.KindHelp},
+	{word: "LANG", line: "语言：英文", seat: -1, want: notice.KindHelp},
 	{word: "LANG", line: "LANG klingon", seat: -1, reason: "klingon"},
-	{word: "TZ", line: "TZ Asia/Shanghai", seat: -1, want: mailroom.KindHelp},
-	{word: "TZ", line: "时区 +08:00", seat: 1, want: mailroom.KindHelp},
+	{word: "TZ", line: "TZ Asia/Shanghai", seat: -1, want: notice.KindHelp},
+	{word: "TZ", line: "时区 +08:00", seat: 1, want: notice.KindHelp},
 	{word: "TZ", line: "TZ Mars/Olympus", seat: 1, reason: "Mars/Olympus"},
-	{word: "GAMES", line: "GAMES", seat: -1, want: mailroom.KindGames},
+	{word: "GAMES", line: "GAMES", seat: -1, want: notice.KindGames},
 	{word: "STOP", line: "STOP", seat: 1},
-	{word: "BOARD", line: "BOARD", want: mailroom.KindBoard},
-	{word: "BOARD", line: "status", seat: 1, want: mailroom.KindBoard},
+	{word: "BOARD", line: "BOARD", want: notice.KindBoard},
+	{word: "BOARD", line: "status", seat: 1, want: notice.KindBoard},
 	{word: "BOARD", line: "BOARD", seat: -1, reason: "needs a game"},
-	{word: "LEGAL", line: "LEGAL", want: mailroom.KindLegal},
+	{word: "LEGAL", line: "LEGAL", want: notice.KindLegal},
 	{word: "LEGAL", line: "LEGAL", seat: -1, reason: "needs a game"},
-	{word: "HISTORY", line: "HISTORY", seat: 1, want: mailroom.KindHistory},
+	{word: "HISTORY", line: "HISTORY", seat: 1, want: notice.KindHistory},
 	{word: "HISTORY", line: "HISTORY", seat: -1, reason: "needs a game"},
 	{word: "SAY", line: "SAY good luck!", seat: 1, event: events.TypePlayerSaid},
 	{word: "SAY", line: "说：祝你好运，玩得开心！", seat: 1, event: events.TypePlayerSaid},
@@ -151,7 +153,7 @@ func TestMailCommandForms(t *testing.T) {
 			if len(r) > 0 {
 				t.Fatalf("refused: %q", r)
 			}
-			if c.want != "" && !slices.ContainsFunc(out, func(o mail.Outgoing) bool { return o.Headers[mailroom.HeaderKind] == c.want }) {
+			if c.want != "" && !slices.ContainsFunc(out, func(o mail.Outgoing) bool { return o.Headers[letters.HeaderKind] == c.want }) {
 				t.Errorf("no %s answer among:\n%s", c.want, texts(out))
 			}
 			if c.event != "" {
@@ -181,7 +183,7 @@ func TestEveryCommandHasForms(t *testing.T) {
 		}
 		forms[c.word] = f
 	}
-	for _, c := range mailroom.Commands() {
+	for _, c := range commands.New() {
 		if f := forms[c.Word]; f[0] == 0 || f[1] == 0 && c.Word != "HELP" && c.Word != "GAMES" && c.Word != "STOP" {
 			t.Errorf("%s has %d accepted and %d refused forms in commandForms, want one of each at least", c.Word, f[0], f[1])
 		}
@@ -205,7 +207,7 @@ func TestEveryCommandHasForms(t *testing.T) {
 		t.Fatalf("HELP answered with %d mails, want one", len(out))
 	}
 	flat := strings.Join(strings.Fields(out[0].Text), " ")
-	for _, c := range mailroom.Commands() {
+	for _, c := range commands.New() {
 		if !strings.Contains(flat, c.Syntax) || !strings.Contains(out[0].HTML, html.EscapeString(c.Syntax)) {
 			t.Errorf("HELP does not give %s", c.Syntax)
 		}

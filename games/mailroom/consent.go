@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -22,11 +24,6 @@ import (
 // does what was asked. A reply to a seat's own reply address, with the
 // seat's token, needs no confirmation: only the seat's player was mailed
 // that address.
-
-// HeaderConfirm is, on a mail that asks its reader to confirm what a mail
-// from their address asked (a reply to it does it), its purpose: join,
-// watch or stop.
-const HeaderConfirm = "X-Pbem-Confirm"
 
 // confirmed admits a mail to a confirmation address when its token was
 // made for the mail's sender; anyone else's mail to it is ignored.
@@ -52,9 +49,9 @@ func (l *letter) proven() bool {
 // askConfirm answers the letter with a confirmation of purpose in game
 // ("" for none): a reply to it does what the letter asked.
 func (l *letter) askConfirm(purpose, game string) {
-	f := saying("notice", "confirm."+purpose, game)
+	f := locale.Saying("notice", "confirm."+purpose, game)
 	f["confirm"], f["confirm.game"], f[ownWords] = purpose, game, "1"
-	l.answer(KindHelp, f)
+	l.answer(notice.KindHelp, f)
 }
 
 // joinConfirmed does what a reply to a confirmation address of a game
@@ -74,10 +71,10 @@ func (m *Mailroom) joinConfirmed(ctx context.Context, l *letter, c games.Cause) 
 func (m *Mailroom) joinAsked(ctx context.Context, l *letter, id, code string) error {
 	g, _, err := m.Service.Load(ctx, id)
 	if errors.Is(err, games.ErrUnknownGame) && code == "" {
-		return refuseIn(games.ErrSetup, "refuse.join.usage")
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.usage")
 	}
 	if errors.Is(err, games.ErrUnknownGame) {
-		return refuseIn(games.ErrSetup, "refuse.join.code")
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.code")
 	}
 	if err != nil {
 		return err
@@ -87,13 +84,13 @@ func (m *Mailroom) joinAsked(ctx context.Context, l *letter, id, code string) er
 		l.askConfirm(mail.ConfirmWatch, g.ID)
 		return nil
 	case code == "":
-		return refuseIn(games.ErrSetup, "refuse.join.usage")
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.usage")
 	case !m.Tokens.CheckInvitation(g.ID, code):
-		return refuseIn(games.ErrSetup, "refuse.join.code")
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.code")
 	case games.SeatOf(g, l.p.From) != rules.Observer:
-		return refuseIn(games.ErrSetup, "refuse.join.seated", g.ID)
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.seated", g.ID)
 	case len(g.Open()) == 0:
-		return refuseIn(games.ErrSetup, "refuse.join.full", g.ID)
+		return locale.RefuseIn(games.ErrSetup, "refuse.join.full", g.ID)
 	}
 	l.askConfirm(mail.ConfirmJoin, g.ID)
 	return nil

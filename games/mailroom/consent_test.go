@@ -8,7 +8,8 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -43,7 +44,7 @@ func TestConsentBeforeMail(t *testing.T) {
 	if got := g.Invited(); len(got) != 2 || !g.Waiting() {
 		t.Fatalf("the game's invited seats are %v (waiting %v), want Bea's and Cai's, waiting", got, g.Waiting())
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	for _, n := range ns {
 		out, err := mt.svc.Render(ctx, lh, n)
 		if err != nil {
@@ -55,11 +56,11 @@ func TestConsentBeforeMail(t *testing.T) {
 		}
 		switch n.To {
 		case ana:
-			if out.Headers[mailroom.HeaderInvited] != "" || out.Headers[mailroom.HeaderTurn] != "" || !strings.Contains(flat, "starts once bea and cai said they play") {
+			if out.Headers[letters.HeaderInvited] != "" || out.Headers[letters.HeaderTurn] != "" || !strings.Contains(flat, "starts once bea and cai said they play") {
 				t.Errorf("the host's invitation (headers %v) does not say the game waits for Bea and Cai, or asks for a move:\n%s", out.Headers, out.Text)
 			}
 		default:
-			if out.Headers[mailroom.HeaderInvited] != "yes" || out.Headers[mailroom.HeaderTurn] != "" ||
+			if out.Headers[letters.HeaderInvited] != "yes" || out.Headers[letters.HeaderTurn] != "" ||
 				!strings.Contains(flat, "Reply JOIN to this mail to play, or DECLINE") || !strings.Contains(flat, "send STOP to") || !strings.Contains(flat, "ana has invited you") {
 				t.Errorf("%s's invitation (headers %v) does not say who invites them and how to answer or stop:\n%s", n.To, out.Headers, out.Text)
 			}
@@ -111,7 +112,7 @@ func TestConsentBeforeMail(t *testing.T) {
 		t.Fatalf("the game still waits after every seat was taken: open %v invited %v", g.Open(), g.Invited())
 	}
 	toAct := g.Created.Players[g.State.ToAct()[0]].Address
-	if kinds := got[toAct]; len(kinds) == 0 || kinds[len(kinds)-1] != mailroom.KindYourTurn {
+	if kinds := got[toAct]; len(kinds) == 0 || kinds[len(kinds)-1] != notice.KindYourTurn {
 		t.Errorf("%s, to move, got %v once the game started, want the prompt last", toAct, kinds)
 	}
 }
@@ -129,7 +130,7 @@ func TestReplacedPlayerAskedFirst(t *testing.T) {
 	seen := len(mt.outbox())
 	mt.mail(id, 0, "ana@example.org", "", "SAY buy cheap pills at example.com\r\nREPLACE 1 WITH eve@example.org\r\n")
 	got := received(mt.outbox(), seen)
-	if kinds := got["eve@example.org"]; len(kinds) != 1 || kinds[0] != mailroom.KindInvitation {
+	if kinds := got["eve@example.org"]; len(kinds) != 1 || kinds[0] != notice.KindInvitation {
 		t.Fatalf("the newcomer got %v, want one invitation and not the history", kinds)
 	}
 	if _, err := mt.svc.Move(ctx, id, 1, "C3", games.Cause{}); !errors.Is(err, games.ErrWaiting) {
@@ -137,11 +138,11 @@ func TestReplacedPlayerAskedFirst(t *testing.T) {
 	}
 	seen = len(mt.outbox())
 	out := mt.mail(id, 1, "eve@example.org", "", "JOIN\r\n")
-	if kinds := received(mt.outbox(), seen)["eve@example.org"]; len(kinds) != 1 || kinds[0] != mailroom.KindHistory {
+	if kinds := received(mt.outbox(), seen)["eve@example.org"]; len(kinds) != 1 || kinds[0] != notice.KindHistory {
 		t.Errorf("once she joined the newcomer got %v, want the history", kinds)
 	}
 	// Her seat is to move: the history asks her for it, or nobody would.
-	if len(out) != 1 || out[0].Headers[mailroom.HeaderTurn] != "yours" || !strings.Contains(out[0].Text, "Reply with your move") {
+	if len(out) != 1 || out[0].Headers[letters.HeaderTurn] != "yours" || !strings.Contains(out[0].Text, "Reply with your move") {
 		t.Errorf("the newcomer's history, her seat to move, does not ask for her move:\n%v", out)
 	}
 	if g := mt.game(id); g.Waiting() {
@@ -202,10 +203,10 @@ func TestObserverAskedFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := received(mt.outbox(), seen)[olga]
-	if len(got) != 1 || got[0] != mailroom.KindInvitation {
+	if len(got) != 1 || got[0] != notice.KindInvitation {
 		t.Fatalf("the asked observer got %v before accepting, want one invitation", got)
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	var inv mail.Notice
 	for _, n := range mt.outbox() {
 		if n.To == olga {
@@ -216,13 +217,13 @@ func TestObserverAskedFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if flat := strings.Join(strings.Fields(out.Text), " "); out.Headers[mailroom.HeaderInvited] != "yes" ||
+	if flat := strings.Join(strings.Fields(out.Text), " "); out.Headers[letters.HeaderInvited] != "yes" ||
 		!strings.Contains(flat, "reply JOIN to this mail") || !strings.Contains(flat, "send STOP to") {
 		t.Errorf("the observer's invitation (headers %v) does not say how to accept or stop:\n%s", out.Headers, out.Text)
 	}
 	seen = len(mt.outbox())
 	mt.send(olga, out.ReplyTo, "", "JOIN\r\n")
-	if got := received(mt.outbox(), seen)[olga]; len(got) != 1 || got[0] != mailroom.KindBoard {
+	if got := received(mt.outbox(), seen)[olga]; len(got) != 1 || got[0] != notice.KindBoard {
 		t.Fatalf("once she accepted the observer got %v, want the board", got)
 	}
 	seen = len(mt.outbox())
@@ -243,7 +244,7 @@ func TestMailLinksItsPage(t *testing.T) {
 	mt := newMailTable(t, atacama.Game)
 	id := mt.create("atacama", 2)
 	g := mt.game(id)
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, WebURL: "https://games.example.org/"}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, WebURL: "https://games.example.org/"}
 	for _, n := range mt.outbox() {
 		out, err := mt.svc.Render(ctx, lh, n)
 		if err != nil {
@@ -331,10 +332,10 @@ func TestGamesOfNewcomers(t *testing.T) {
 		{"ana@example.org", []string{replaced, open}, nil},
 	} {
 		out := mt.send(tt.who, mt.m.Mailbox, "", "GAMES\r\n")
-		if len(out) != 1 || out[0].Headers[mailroom.HeaderKind] != mailroom.KindGames {
+		if len(out) != 1 || out[0].Headers[letters.HeaderKind] != notice.KindGames {
 			var kinds []string
 			for _, o := range out {
-				kinds = append(kinds, o.Headers[mailroom.HeaderKind])
+				kinds = append(kinds, o.Headers[letters.HeaderKind])
 			}
 			t.Errorf("%s's GAMES was answered with %q, want the list of their games", tt.who, kinds)
 			continue
@@ -379,7 +380,7 @@ func TestHistoryNamesAsTheyWere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lines := mailroom.DescribeEach(g, evs, -1); !strings.Contains(strings.Join(lines, "\n"), "Bea placed a rig") {
+	if lines := notice.DescribeEach(g, evs, -1); !strings.Contains(strings.Join(lines, "\n"), "Bea placed a rig") {
 		t.Errorf("the history told to anyone names Bea's move otherwise:\n%s", strings.Join(lines, "\n"))
 	}
 }

@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -30,10 +31,10 @@ func TestExportLeavesOthersPlans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, Key: &key}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, Key: &key}
 	exports := map[string][]byte{}
 	for _, n := range mt.outbox() {
-		if n.Kind != mailroom.KindGameOver {
+		if n.Kind != notice.KindGameOver {
 			continue
 		}
 		o, err := mt.svc.Render(context.Background(), lh, n)

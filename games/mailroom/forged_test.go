@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -21,7 +21,7 @@ import (
 func confirmation(t *testing.T, out []mail.Outgoing, purpose string) mail.Outgoing {
 	t.Helper()
 	for _, o := range out {
-		if o.Headers[mailroom.HeaderConfirm] == purpose {
+		if o.Headers[letters.HeaderConfirm] == purpose {
 			if !strings.Contains(o.ReplyTo, "+") {
 				t.Fatalf("the confirmation's Reply-To %q is no address of pbem's own", o.ReplyTo)
 			}
@@ -74,7 +74,7 @@ func TestForgedJoinWatchesNobody(t *testing.T) {
 			inv = n
 		}
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	asked, err := mt.svc.Render(context.Background(), lh, inv)
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +151,7 @@ func TestForgedStopSilencesNobody(t *testing.T) {
 	}
 	// With pages served, the confirmation carries the one-click link too,
 	// and every mail's List-Unsubscribe names the stop address.
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, WebURL: "https://games.example.org/"}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, WebURL: "https://games.example.org/"}
 	for _, n := range mt.outbox() {
 		if n.To != bea || n.Fields["confirm"] != mail.ConfirmStop {
 			continue
@@ -180,7 +180,7 @@ func (mt *mailTable) confirmed(from, line string) []mail.Outgoing {
 	mt.t.Helper()
 	out := mt.send(from, mt.m.Mailbox, "", line+"\r\n")
 	for _, o := range out {
-		if o.Headers[mailroom.HeaderConfirm] != "" {
+		if o.Headers[letters.HeaderConfirm] != "" {
 			word, _, _ := strings.Cut(line, " ")
 			return mt.send(from, o.ReplyTo, "", word+"\r\n")
 		}
@@ -210,7 +210,7 @@ func TestUnwatchChangesThePublicLink(t *testing.T) {
 	if _, err := mt.svc.Move(ctx, id, 0, "E5", games.Cause{}); err != nil {
 		t.Fatal(err)
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, WebURL: "https://games.example.org"}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, WebURL: "https://games.example.org"}
 	rendered := 0
 	for _, n := range mt.outbox()[seen:] {
 		if n.To != "otto@example.com" {

@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -20,7 +21,7 @@ func TestHouseRulesTold(t *testing.T) {
 	ctx := context.Background()
 	mt := newMailTable(t, atacama.Game, altiplano.Game, archipelago.Game)
 	svc, catalog := mt.svc, mt.svc.Catalog
-	lh := mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+	lh := letters.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	for _, name := range catalog.Names() {
 		info := catalog[name].Info()
@@ -33,7 +34,7 @@ func TestHouseRulesTold(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, n := range append(ns, mail.Notice{ID: "help." + id + "@pbem.example.org", Kind: mailroom.KindHelp, Game: id, Seq: 1, Seat: 1, To: "bea@example.net", Name: "Bea"}) {
+		for _, n := range append(ns, mail.Notice{ID: "help." + id + "@pbem.example.org", Kind: notice.KindHelp, Game: id, Seq: 1, Seat: 1, To: "bea@example.net", Name: "Bea"}) {
 			if n.Game != id {
 				continue
 			}

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -19,7 +19,7 @@ import (
 // before of them, answers and the mail of events alike.
 func (mt *mailTable) sent(before int, addr string) []mail.Outgoing {
 	mt.t.Helper()
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	var out []mail.Outgoing
 	for _, n := range mt.outbox()[before:] {
 		if n.To != addr {

@@ -10,7 +10,8 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
@@ -25,7 +26,7 @@ type table struct {
 	now   time.Time
 	dir   string
 	store *events.Store
-	svc   *mailroom.Service
+	svc   *letters.Service
 	id    string
 	sent  map[string]int // notice ids seen in the outbox, and how often
 }
@@ -36,7 +37,7 @@ func (tb *table) open() {
 		tb.t.Fatal(err)
 	}
 	tb.store = st
-	tb.svc = mailroom.New(&games.Service{Store: st, Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return tb.now }}, offered())
+	tb.svc = letters.New(&games.Service{Store: st, Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return tb.now }}, offered())
 }
 
 // restart closes the store and opens it again, as a crash and a new
@@ -54,7 +55,7 @@ func (tb *table) mails() []string {
 	if err != nil {
 		tb.t.Fatal(err)
 	}
-	lh := mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+	lh := letters.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 	for _, n := range ns {
 		tb.sent[n.ID]++
 		if out, err := tb.svc.Render(tb.ctx, lh, n); err != nil || out.Text == "" {
@@ -125,7 +126,7 @@ func TestLongGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.expect("created", "invitation>ana", "invitation>bea")
-	set, err := mailroom.ParseDeadline("48h REMINDER 12h GRACE 6h TIMEOUTS 3")
+	set, err := locale.ParseDeadline("48h REMINDER 12h GRACE 6h TIMEOUTS 3")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -102,7 +102,7 @@ func measurePace(t *testing.T, game rules.Game, seats, n int, perMove, lists boo
 	t.Helper()
 	ctx := context.Background()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-	svc := mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(game),
+	svc := letters.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(game),
 		Now: func() time.Time { now = now.Add(time.Second); return now }}, offered())
 	var sum pace
 	for i := range n {
@@ -154,7 +154,7 @@ func measurePace(t *testing.T, game rules.Game, seats, n int, perMove, lists boo
 // maxMailLines). With lists, a seat that has mailed in the stretch of
 // play under way (rules.Staged) plays its later turns of it as they come,
 // as its list would. It returns the days and the mails written.
-func playByDays(t *testing.T, svc *mailroom.Service, id string, rnd *rand.Rand, lists bool) (days, sent int) {
+func playByDays(t *testing.T, svc *letters.Service, id string, rnd *rand.Rand, lists bool) (days, sent int) {
 	t.Helper()
 	ctx := context.Background()
 	load := func() *projections.Game {

@@ -1,3 +1,10 @@
+// Package mailroom reads the mail that comes in and acts on it: who
+// wrote and from where, admission, consent by reply, the budgets of
+// senders, domains and recipients, stale replies and plans mailed again
+// in simultaneous phases, and the handlers of the mail commands, keyed
+// by the words package commands declares. It runs them on the command
+// side (package games); what it answers is written by package letters,
+// and the command side never sends mail nor knows its words.
 package mailroom
 
 import (
@@ -15,6 +22,11 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/mailroom/budget"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -33,7 +45,7 @@ type Mailroom struct {
 	// process that wakes after another took the mailroom over reads
 	// nothing more (the mail goes back to the holder).
 	Holding func() bool
-	Service *Service
+	Service *letters.Service
 	Tokens  mail.Tokens
 	Mailbox string // the game mailbox, e.g. games@pbem.example.org
 	Limits  mail.Limits
@@ -62,7 +74,7 @@ type Mailroom struct {
 	// confirmations), from every host together; 0 means
 	// DefaultUnsolicitedPerDay.
 	UnsolicitedPerDay int
-	// MaxTracked bounds the budgets remembered at once (see track); 0
+	// MaxTracked bounds the budgets remembered at once (see budget.Ledger); 0
 	// means DefaultMaxTracked.
 	MaxTracked int
 	// MaxHosted is how many running games one address may host at once
@@ -86,9 +98,13 @@ type Mailroom struct {
 	// again later.
 	OnWrote func(ctx context.Context, addr string) error
 
-	mu      sync.Mutex
-	answers map[string][]time.Time
-	stops   *mail.StopList
+	handlersOnce sync.Once
+	handlers     map[string]handler // by command word, built at the first command
+
+	budgets budget.Ledger // what each address's budgets spent
+
+	mu    sync.Mutex
+	stops *mail.StopList
 }
 
 // stopList returns the addresses that asked pbem to stop mailing them.
@@ -109,7 +125,7 @@ func (m *Mailroom) stopList(ctx context.Context) (*mail.StopList, error) {
 // they wrote to pbem again.
 func (m *Mailroom) resume(ctx context.Context, l *letter, log *slog.Logger) error {
 	if len(l.p.Commands) > 0 {
-		if c, ok := m.Service.cmds.lookup(firstOf(m.Service.cmds.splitCommand(l.p.Commands[0]))); ok && c.Word == "STOP" {
+		if c, ok := m.Service.Commands().Lookup(commands.FirstOf(m.Service.Commands().Split(l.p.Commands[0]))); ok && c.Word == "STOP" {
 			return nil
 		}
 	}
@@ -282,7 +298,7 @@ func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord, reading *Re
 	}
 	if problem != nil {
 		problem[ownWords] = "1"
-		l.answer(KindRejected, problem)
+		l.answer(notice.KindRejected, problem)
 	} else if err := m.commands(ctx, l, log); err != nil {
 		return l, err
 	}
@@ -296,7 +312,7 @@ func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord, reading *Re
 // once it resumed). A mail handled before without an answer runs again,
 // and each command it applied is recognised by its source.
 func (m *Mailroom) answeredBefore(ctx context.Context, key string) (bool, error) {
-	_, err := m.Service.Store.Last(ctx, AnsweredSubject+key)
+	_, err := m.Service.Store.Last(ctx, letters.AnsweredSubject+key)
 	if errors.Is(err, events.ErrNotFound) {
 		return false, nil
 	}
@@ -310,13 +326,13 @@ func (m *Mailroom) answeredBefore(ctx context.Context, key string) (bool, error)
 func (m *Mailroom) parse(rec mail.InboxRecord) (p *mail.Parsed, problem map[string]string) {
 	lim := m.limits()
 	if rec.Truncated {
-		problem = saying("reason", "unread.too.long", strconv.Itoa(rec.Size>>10), strconv.Itoa(mail.MaxRaw>>10))
+		problem = locale.Saying("reason", "unread.too.long", strconv.Itoa(rec.Size>>10), strconv.Itoa(mail.MaxRaw>>10))
 	} else {
 		var err error
 		if p, err = mail.Parse(rec.Raw, lim); err == nil {
 			return p, nil
 		}
-		problem = saying("reason", "unread", err.Error())
+		problem = locale.Saying("reason", "unread", err.Error())
 	}
 	p, err := mail.Parse(mail.HeaderOnly(rec.Raw), lim)
 	if err != nil {
@@ -356,12 +372,12 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		return false, nil
 	case tokenErr != nil:
 		l.game, l.seat = g, from
-		l.answer(KindRejected, saying("reason", "bad.token"))
+		l.answer(notice.KindRejected, locale.Saying("reason", "bad.token"))
 		log.Warn("mail with a bad token", "game", tag.Game, "err", tokenErr)
 		return false, m.send(ctx, l, log)
 	case int(from) != tag.Seat:
 		l.game, l.seat = g, from
-		l.answer(KindRejected, saying("reason", "other.seat", strconv.Itoa(tag.Seat), g.Created.Players[tag.Seat].Name))
+		l.answer(notice.KindRejected, locale.Saying("reason", "other.seat", strconv.Itoa(tag.Seat), g.Created.Players[tag.Seat].Name))
 		log.Warn("mail to another seat's address", "game", tag.Game, "seat", tag.Seat, "from seat", from)
 		return false, m.send(ctx, l, log)
 	case !m.authenticated(l.rec, l.p, log.With("game", tag.Game)):
@@ -371,7 +387,7 @@ func (m *Mailroom) admit(ctx context.Context, l *letter, tag mail.Tag, log *slog
 		// nothing any more (a replaced player's does not either, their
 		// address no longer being the seat's).
 		l.game, l.seat = g, from
-		l.answer(KindRejected, saying("reason", "expelled"))
+		l.answer(notice.KindRejected, locale.Saying("reason", "expelled"))
 		log.Info("mail from an expelled player refused", "game", tag.Game, "seat", from)
 		return false, m.send(ctx, l, log)
 	}
@@ -406,13 +422,6 @@ func (m *Mailroom) authenticated(rec mail.InboxRecord, p *mail.Parsed, log *slog
 func (l *letter) answer(kind string, fields map[string]string) {
 	l.queued = append(l.queued, mail.Notice{Kind: kind, Fields: fields})
 }
-
-// AnsweredSubject + an inbox record's key holds the ids of the answers
-// the mailroom wrote to that mail, written once with the answers in one
-// atomic batch: a mail read again (after a crash lost its acknowledgement)
-// is answered as it was the first time or not at all, never a second time
-// with a different answer because the game has moved on since.
-const AnsweredSubject = "pbem.answered."
 
 // send writes the letter's answers to the outbox, unless the sender has
 // had too many answers lately or the mail was answered before.
@@ -454,13 +463,13 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 			log.Warn("answer not sent: too many answers to this sender", "kind", n.Kind)
 			continue
 		}
-		n.ID = answerID(m.Service.IDDomain(), l.rec.Key, i, n.Kind)
+		n.ID = notice.AnswerID(m.Service.IDDomain(), l.rec.Key, i, n.Kind)
 		n.To, n.Seat, n.Seq, n.Time = l.p.From, int(l.seat), 0, l.rec.Received
 		if l.game != nil {
 			n.Game, n.Seq = l.game.ID, l.game.Seq
 			if l.seat != rules.Observer {
 				n.Name = l.game.Created.Players[l.seat].Name
-				n.References = []string{threadRoot(m.Service.IDDomain(), l.game.ID, int(l.seat))}
+				n.References = []string{notice.ThreadRoot(m.Service.IDDomain(), l.game.ID, int(l.seat))}
 			}
 		}
 		if l.p.MessageID != "" {
@@ -470,25 +479,17 @@ func (m *Mailroom) send(ctx context.Context, l *letter, log *slog.Logger) error 
 		out = append(out, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
 		ids = append(ids, n.ID)
 	}
-	data, err := json.Marshal(answered{To: l.p.From, IDs: ids, Stranger: l.stranger})
+	data, err := json.Marshal(letters.Answered{To: l.p.From, IDs: ids, Stranger: l.stranger})
 	if err != nil {
 		return err
 	}
-	once := events.Message{Subject: AnsweredSubject + l.rec.Key, Data: data}
+	once := events.Message{Subject: letters.AnsweredSubject + l.rec.Key, Data: data}
 	err = m.Service.Store.PutOnceWith(ctx, once, out)
 	if errors.Is(err, events.ErrExists) {
 		log.Info("mail read again, already answered: not answered again")
 		return nil
 	}
 	return err
-}
-
-// answered is what AnsweredSubject holds: to whom the mailroom answered
-// a mail, and the ids of the answers.
-type answered struct {
-	To       string   `json:"to"`
-	IDs      []string `json:"ids"`
-	Stranger bool     `json:"stranger,omitempty"` // the sender played in no game: the day's one answer
 }
 
 // Warm counts the answers sent in the last day, as recorded with each
@@ -499,18 +500,18 @@ func (m *Mailroom) Warm(ctx context.Context) error {
 	// The answers recorded are all of them, whichever process gave them:
 	// they replace what this one remembers.
 	answers := map[string][]time.Time{}
-	_, err := m.Service.Store.ReadSince(ctx, AnsweredSubject+">", now.Add(-24*time.Hour), func(r events.Record) error {
-		var a answered
+	_, err := m.Service.Store.ReadSince(ctx, letters.AnsweredSubject+">", now.Add(-24*time.Hour), func(r events.Record) error {
+		var a letters.Answered
 		if json.Unmarshal(r.Data, &a) != nil || a.To == "" {
 			return nil // written before senders were recorded
 		}
 		for range a.IDs {
-			for _, k := range budgetKeys(a.To, a.Stranger) {
+			for _, k := range budget.Keys(a.To, a.Stranger) {
 				answers[k] = append(answers[k], r.Time)
 			}
 		}
 		if a.Stranger {
-			answers[strangerKey(a.To)] = append(answers[strangerKey(a.To)], r.Time)
+			answers[budget.StrangerKey(a.To)] = append(answers[budget.StrangerKey(a.To)], r.Time)
 		}
 		return nil
 	})
@@ -520,9 +521,7 @@ func (m *Mailroom) Warm(ctx context.Context) error {
 	for k := range answers {
 		slices.SortFunc(answers[k], time.Time.Compare)
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.answers = answers
+	m.budgets.Replace(answers)
 	return nil
 }
 

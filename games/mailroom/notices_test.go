@@ -9,17 +9,17 @@ import (
 
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/gamestest"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
 
 // outbox returns the notices written since the last call, as
 // "kind>address" strings, after rendering each as the outbox would.
-func outbox(t *testing.T, svc *mailroom.Service) []string {
+func outbox(t *testing.T, svc *letters.Service) []string {
 	t.Helper()
 	var got []string
-	lh := mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+	lh := letters.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 	ns, err := mailtest.CatchUpNotices(context.Background(), svc.Store, "test", svc.Notices)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +37,7 @@ func outbox(t *testing.T, svc *mailroom.Service) []string {
 // TestNotices checks who is told what after each kind of event.
 func TestNotices(t *testing.T) {
 	ctx := context.Background()
-	svc := mailroom.New(gamestest.NewService(t), offered())
+	svc := letters.New(gamestest.NewService(t), offered())
 	id := gamestest.Create(t, svc.Service)
 	steps := []struct {
 		name string

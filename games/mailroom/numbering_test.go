@@ -5,7 +5,8 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -13,7 +14,7 @@ import (
 // latestTo returns the last mail the game's notices give to, rendered.
 func (mt *mailTable) latestTo(to string) mail.Outgoing {
 	mt.t.Helper()
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	var last *mail.Notice
 	for _, n := range mt.outbox() {
 		if n.To == to {
@@ -34,10 +35,10 @@ func (mt *mailTable) latestTo(to string) mail.Outgoing {
 // header and its Message-ID say; the test fails when they disagree.
 func number(t *testing.T, o mail.Outgoing) uint64 {
 	t.Helper()
-	h, err := strconv.ParseUint(o.Headers[mailroom.HeaderSeq], 10, 64)
-	id, ok := mailroom.ParseMessageID(o.MessageID)
+	h, err := strconv.ParseUint(o.Headers[letters.HeaderSeq], 10, 64)
+	id, ok := notice.ParseMessageID(o.MessageID)
 	if err != nil || !ok || id.Seq != h {
-		t.Fatalf("mail %s with %s %q: the numbers disagree", o.MessageID, mailroom.HeaderSeq, o.Headers[mailroom.HeaderSeq])
+		t.Fatalf("mail %s with %s %q: the numbers disagree", o.MessageID, letters.HeaderSeq, o.Headers[letters.HeaderSeq])
 	}
 	return h
 }
@@ -79,7 +80,7 @@ func TestNumberingHidesSecrets(t *testing.T) {
 	if got := number(t, mt.latestTo(ana)); got != first+2 {
 		t.Errorf("Ana's prompt after Bea's move is numbered %d: want %d", got, first+2)
 	}
-	if out := reply(ana, 0, prompt, "E7\r\n"); len(out) != 1 || out[0].Headers[mailroom.HeaderKind] != mailroom.KindStale {
+	if out := reply(ana, 0, prompt, "E7\r\n"); len(out) != 1 || out[0].Headers[letters.HeaderKind] != notice.KindStale {
 		t.Errorf("Ana's reply to her first prompt, after Bea moved: got %d mails (%v), want one answering it as stale", len(out), refusals(out))
 	}
 }

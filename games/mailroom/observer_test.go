@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -37,7 +37,7 @@ func TestObserverInvitation(t *testing.T) {
 			if _, err := mt.svc.Watch(ctx, id, 0, "olu@example.org", true, games.Cause{}); err != nil {
 				t.Fatal(err)
 			}
-			lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+			lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 			var got int
 			for _, n := range mt.outbox()[before:] {
 				if n.To != "olu@example.org" {

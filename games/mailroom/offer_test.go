@@ -8,7 +8,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/archipelago"
 )
@@ -64,7 +64,7 @@ func offerTo(t *testing.T, mt *mailTable, id string, seat rules.Seat, offer stri
 		t.Fatal(err)
 	}
 	var to []string
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	for _, n := range mt.outbox()[before:] {
 		if n.Seq < played.Seq {
 			continue

@@ -8,7 +8,8 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/gamestest"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
@@ -19,14 +20,14 @@ import (
 // service had when the move was stored.
 func TestMoveStoresOneMessage(t *testing.T) {
 	ctx := context.Background()
-	svc := mailroom.New(gamestest.NewService(t), offered())
+	svc := letters.New(gamestest.NewService(t), offered())
 	svc.Domain = "pbem.example.org"
 	id := gamestest.Create(t, svc.Service)
 	first, err := mailtest.CatchUpNotices(ctx, svc.Store, "test", svc.Notices)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(first) != 2 || first[0].Kind != mailroom.KindInvitation {
+	if len(first) != 2 || first[0].Kind != notice.KindInvitation {
 		t.Fatalf("notices of the creation = %v, want two invitations", first)
 	}
 	before := stored(t, svc.Store)
@@ -82,7 +83,7 @@ func TestMoveStoresOneMessage(t *testing.T) {
 	}
 	// Another process with another domain derives the same mail, replaying
 	// the history rather than folding on.
-	other := mailroom.New(&games.Service{Store: svc.Store, Catalog: svc.Catalog, Domain: "elsewhere.example"}, offered())
+	other := letters.New(&games.Service{Store: svc.Store, Catalog: svc.Catalog, Domain: "elsewhere.example"}, offered())
 	again, err := mailtest.CatchUpNotices(ctx, svc.Store, "other", other.Notices)
 	if err != nil {
 		t.Fatal(err)
@@ -117,18 +118,18 @@ func stored(t *testing.T, store events.Records) uint64 {
 func TestParseMessageID(t *testing.T) {
 	for _, c := range []struct {
 		id   string
-		want mailroom.MessageID
+		want notice.MessageID
 		ok   bool
 	}{
-		{"<k7q2mx.12.1.your-turn@pbem.example.org>", mailroom.MessageID{Game: "k7q2mx", Seq: 12, Seat: 1, Kind: "your-turn", Domain: "pbem.example.org"}, true},
-		{"k7q2mx.3.o2.moved@pbem.invalid", mailroom.MessageID{Game: "k7q2mx", Seq: 3, Seat: -1, Observer: 2, Kind: "moved", Domain: "pbem.invalid"}, true},
-		{"re.0a1b.0.error@pbem.test", mailroom.MessageID{Seat: -1, Answers: "0a1b", Kind: "error", Domain: "pbem.test"}, true},
-		{"k7q2mx.undelivered.626561@pbem.test", mailroom.MessageID{Game: "k7q2mx", Seat: -1, Kind: "undelivered", To: "bea", Domain: "pbem.test"}, true},
-		{"k7q2mx.x.1.moved@pbem.test", mailroom.MessageID{}, false},
-		{"1700000000.bea@example.net", mailroom.MessageID{}, false},
-		{"k7q2mx.0.1.moved@pbem.test", mailroom.MessageID{}, false},
+		{"<k7q2mx.12.1.your-turn@pbem.example.org>", notice.MessageID{Game: "k7q2mx", Seq: 12, Seat: 1, Kind: "your-turn", Domain: "pbem.example.org"}, true},
+		{"k7q2mx.3.o2.moved@pbem.invalid", notice.MessageID{Game: "k7q2mx", Seq: 3, Seat: -1, Observer: 2, Kind: "moved", Domain: "pbem.invalid"}, true},
+		{"re.0a1b.0.error@pbem.test", notice.MessageID{Seat: -1, Answers: "0a1b", Kind: "error", Domain: "pbem.test"}, true},
+		{"k7q2mx.undelivered.626561@pbem.test", notice.MessageID{Game: "k7q2mx", Seat: -1, Kind: "undelivered", To: "bea", Domain: "pbem.test"}, true},
+		{"k7q2mx.x.1.moved@pbem.test", notice.MessageID{}, false},
+		{"1700000000.bea@example.net", notice.MessageID{}, false},
+		{"k7q2mx.0.1.moved@pbem.test", notice.MessageID{}, false},
 	} {
-		got, ok := mailroom.ParseMessageID(c.id)
+		got, ok := notice.ParseMessageID(c.id)
 		if ok != c.ok || ok && got != c.want {
 			t.Errorf("ParseMessageID(%q) = %+v, %v; want %+v, %v", c.id, got, ok, c.want, c.ok)
 		}
@@ -140,7 +141,7 @@ func TestParseMessageID(t *testing.T) {
 // played; a player's carries it.
 func TestObserverGameOverPrivate(t *testing.T) {
 	ctx := context.Background()
-	svc := mailroom.New(gamestest.NewService(t), offered())
+	svc := letters.New(gamestest.NewService(t), offered())
 	id := gamestest.Create(t, svc.Service)
 	if _, err := svc.Watch(ctx, id, games.Operator, "olga@example.com", true, games.Cause{}); err != nil {
 		t.Fatal(err)
@@ -152,10 +153,10 @@ func TestObserverGameOverPrivate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 	seen := map[string]bool{}
 	for _, n := range ns {
-		if n.Kind != mailroom.KindGameOver {
+		if n.Kind != notice.KindGameOver {
 			continue
 		}
 		out, err := svc.Render(ctx, lh, n)

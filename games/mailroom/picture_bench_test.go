@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/archipelago"
@@ -26,7 +26,7 @@ func BenchmarkRenderMail(b *testing.B) {
 			svc, ns := newGameNotices(b, c.game, 6)
 			n := ns[len(ns)-1]
 			for _, m := range ns {
-				if m.Kind == mailroom.KindYourTurn {
+				if m.Kind == notice.KindYourTurn {
 					n = m
 				}
 			}

@@ -13,7 +13,8 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/pictures"
@@ -33,7 +34,7 @@ var cidImage = regexp.MustCompile(`<img src="cid:([^"]+)" width="\d+" height="\d
 func checkPicture(t *testing.T, where string, v rules.View, out mail.Outgoing) {
 	t.Helper()
 	found := cidImage.FindAllStringSubmatch(out.HTML, -1)
-	if !templates.Kind(out.Headers[mailroom.HeaderKind]).ShowsBoard() {
+	if !templates.Kind(out.Headers[letters.HeaderKind]).ShowsBoard() {
 		if len(found) > 0 || len(out.Inline) > 0 || strings.Contains(out.HTML, "cid:") {
 			t.Errorf("%s shows no board, but has a picture", where)
 		}
@@ -53,7 +54,7 @@ func checkPicture(t *testing.T, where string, v rules.View, out mail.Outgoing) {
 	if len(part.Data) > 150<<10 {
 		t.Errorf("%s: the picture has %d bytes, want at most 150 KiB", where, len(part.Data))
 	}
-	pic, err := drawAny(v, mailroom.New(nil, offered()).PhraseIn(out.Headers["Content-Language"]))
+	pic, err := drawAny(v, locale.Of(offered().Words(), mail.Pref{Lang: out.Headers["Content-Language"]}).Phrase)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,11 +110,11 @@ func TestPictureLeftOut(t *testing.T) {
 
 // newGameNotices creates a game of g for Ana, Bea and Cai, plays moves
 // first moves of whoever is to move, and returns the notices it causes.
-func newGameNotices(t testing.TB, g rules.Game, moves int) (*mailroom.Service, []mail.Notice) {
+func newGameNotices(t testing.TB, g rules.Game, moves int) (*letters.Service, []mail.Notice) {
 	t.Helper()
 	ctx := context.Background()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-	svc := mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(g), Now: func() time.Time { return now }}, offered())
+	svc := letters.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(g), Now: func() time.Time { return now }}, offered())
 	seed := rules.SeedFromInt(7)
 	id, err := svc.Create(ctx, games.NewGame{Game: g.Info().Name, Host: matrixHost, Seed: &seed,
 		Players: []events.Player{{Name: "Ana", Address: matrixHost}, {Name: "Bea", Address: "bea@example.net"}, {Name: "Cai", Address: "cai@example.com"}}})

@@ -5,111 +5,17 @@ import (
 	"context"
 	"maps"
 	"slices"
-	"strings"
 	"time"
-	"unicode"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
 // Each address's language and zone: the LANG and TZ commands, what pbem
 // reads from a newcomer's first mail, and which a mail is written in.
-
-// Prefs is the bucket of each address's language and zone the mail is
-// written with, for the web pages to be written alike.
-func (s *Service) Prefs(ctx context.Context) (*mail.Prefs, error) { return s.prefsStore(ctx) }
-
-// prefsStore opens the bucket of each address's settings once.
-func (s *Service) prefsStore(ctx context.Context) (*mail.Prefs, error) {
-	s.prefsMu.Lock()
-	defer s.prefsMu.Unlock()
-	if s.prefs == nil {
-		p, err := mail.OpenPrefs(ctx, s.Store)
-		if err != nil {
-			return nil, err
-		}
-		s.prefs = p
-	}
-	return s.prefs, nil
-}
-
-// localeAt is how addr reads a mail dated at: its settings as they stood
-// then, so that the same notice always gives the same mail.
-func (s *Service) localeAt(ctx context.Context, addr string, at time.Time) (Locale, mail.Pref, error) {
-	prefs, err := s.prefsStore(ctx)
-	if err != nil {
-		return Locale{}, mail.Pref{}, err
-	}
-	p, err := prefs.At(ctx, addr, at)
-	if err != nil {
-		return Locale{}, p, err
-	}
-	return localeOf(s.games.Words(), p), p, nil
-}
-
-// languageNames are the words a reader may write for each language pbem
-// writes, in any case, beside its tag.
-var languageNames = map[string]string{
-	"english": "en", "英文": "en", "英语": "en", "英語": "en",
-	"chinese": "zh", "中文": "zh", "汉语": "zh", "漢語": "zh", "简体中文": "zh", "普通话": "zh",
-}
-
-// parseLang reads the language of a LANG command: a tag ("zh", "zh-CN")
-// or a name ("中文", "English").
-func parseLang(s string) (string, bool) {
-	s = strings.TrimSpace(s)
-	if tag, ok := languageNames[strings.ToLower(s)]; ok {
-		return tag, true
-	}
-	return words.Match(s)
-}
-
-// parseZone reads the zone of a TZ command: "UTC", an offset from UTC, or
-// an IANA name ("Asia/Shanghai", in any case); name is how pbem keeps it.
-func parseZone(s string) (name string, loc *time.Location, err error) {
-	return projections.ParseZone(s)
-}
-
-// detect reads a newcomer's language and zone from their mail: the
-// language its Content-Language names, where pbem writes it, else Chinese
-// for a mail written mostly in Chinese characters, else English; the
-// zone from the offset of its Date, where it has one.
-func detect(p *mail.Parsed) mail.Pref {
-	pref := mail.Pref{Lang: "en", Detected: true}
-	if tag, ok := words.Match(p.Language); ok && p.Language != "" {
-		pref.Lang = tag
-	} else if mostlyHan(p.Text + "\n" + p.Subject) {
-		pref.Lang = "zh"
-	}
-	if !p.Date.IsZero() {
-		if _, off := p.Date.Zone(); off != 0 {
-			pref.Zone = strings.TrimPrefix(words.Offset(p.Date), "UTC")
-		}
-	}
-	return pref
-}
-
-// mostlyHan reports whether s has more Chinese characters than Latin
-// letters, and no kana or hangul (Japanese or Korean, which pbem does not
-// write).
-func mostlyHan(s string) bool {
-	han, latin := 0, 0
-	for _, r := range s {
-		switch {
-		case unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
-			return false
-		case unicode.Is(unicode.Han, r):
-			han++
-		case r < unicode.MaxASCII && unicode.IsLetter(r):
-			latin++
-		}
-	}
-	// A Chinese character says as much as a word of Latin letters.
-	return han > 0 && 3*han >= latin
-}
 
 // at is when a setting the letter makes takes effect: when the mail came,
 // or the service's time if that is earlier, so that what the mail's
@@ -127,16 +33,16 @@ func (l *letter) at(now time.Time) time.Time {
 // holds a command, so that no stranger's spam fills the bucket.
 func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
 	if l.game == nil && !slices.ContainsFunc(l.p.Commands, func(line string) bool {
-		w, _ := m.Service.cmds.splitCommand(line)
-		return m.Service.cmds.isCommandWord(w)
+		w, _ := m.Service.Commands().Split(line)
+		return m.Service.Commands().IsCommandWord(w)
 	}) {
 		return nil
 	}
-	prefs, err := m.Service.prefsStore(ctx)
+	prefs, err := m.Service.Prefs(ctx)
 	if err != nil {
 		return err
 	}
-	pref := detect(l.p)
+	pref := locale.Detect(l.p)
 	pref.At = l.at(m.Service.Time())
 	l.detected, err = prefs.Set(ctx, l.p.From, pref, true)
 	return err
@@ -145,7 +51,7 @@ func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
 // setPref records a setting the sender made (LANG, TZ) from now on, and
 // tells them so in the answer to their mail.
 func (m *Mailroom) setPref(ctx context.Context, l *letter, pref mail.Pref, what string) error {
-	prefs, err := m.Service.prefsStore(ctx)
+	prefs, err := m.Service.Prefs(ctx)
 	if err != nil {
 		return err
 	}
@@ -154,27 +60,27 @@ func (m *Mailroom) setPref(ctx context.Context, l *letter, pref mail.Pref, what 
 		return err
 	}
 	for _, n := range l.queued {
-		if n.Kind == KindHelp && n.Fields["set"] != "" {
+		if n.Kind == notice.KindHelp && n.Fields["set"] != "" {
 			n.Fields["set"] += " " + what
 			return nil
 		}
 	}
-	l.answer(KindHelp, map[string]string{"set": what})
+	l.answer(notice.KindHelp, map[string]string{"set": what})
 	return nil
 }
 
 func setLang(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.Cause) error {
-	lang, ok := parseLang(rest)
+	lang, ok := locale.ParseLang(rest)
 	if !ok {
-		return refuseIn(games.ErrSetup, "refuse.lang", rest)
+		return locale.RefuseIn(games.ErrSetup, "refuse.lang", rest)
 	}
 	return m.setPref(ctx, l, mail.Pref{Lang: lang}, "lang")
 }
 
 func setZone(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.Cause) error {
-	name, _, err := parseZone(rest)
+	name, _, err := locale.ParseZone(rest)
 	if err != nil {
-		return refuseIn(games.ErrSetup, "refuse.zone", rest)
+		return locale.RefuseIn(games.ErrSetup, "refuse.zone", rest)
 	}
 	return m.setPref(ctx, l, mail.Pref{Zone: name}, "zone")
 }
@@ -185,7 +91,7 @@ func setZone(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.C
 // rendered; and, for a sender whose settings this mail set, that pbem
 // chose them, so they may change them.
 func (m *Mailroom) stamp(ctx context.Context, l *letter) error {
-	prefs, err := m.Service.prefsStore(ctx)
+	prefs, err := m.Service.Prefs(ctx)
 	if err != nil {
 		return err
 	}
@@ -205,15 +111,4 @@ func (m *Mailroom) stamp(ctx context.Context, l *letter) error {
 		l.queued[i].Fields = f
 	}
 	return nil
-}
-
-// readerLocale is how a notice's recipient reads it: as the answer was
-// stamped when it was written (see stamp), or, for the mail of a game's
-// events, as their settings stood at the mail's date.
-func (s *Service) readerLocale(ctx context.Context, n mail.Notice, date time.Time) (Locale, error) {
-	if lang := n.Fields["lang"]; lang != "" {
-		return localeOf(s.games.Words(), mail.Pref{Lang: lang, Zone: n.Fields["zone"]}), nil
-	}
-	loc, _, err := s.localeAt(ctx, n.To, date)
-	return loc, err
 }

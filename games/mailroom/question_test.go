@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -28,7 +28,7 @@ func TestQuestionsAreNotCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	destructive := 0
-	for _, c := range mailroom.Commands() {
+	for _, c := range commands.New() {
 		if !c.Destructive {
 			continue
 		}
@@ -74,6 +74,6 @@ func TestQuestionsAreNotCommands(t *testing.T) {
 
 // takesNothing reports whether c's syntax takes no words after it, or
 // GAME alone (END).
-func takesNothing(c mailroom.Command) bool {
+func takesNothing(c commands.Command) bool {
 	return c.Syntax == c.Word || c.Word == "END"
 }

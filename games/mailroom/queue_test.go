@@ -6,7 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -42,12 +43,12 @@ func TestQueueOnlyMoves(t *testing.T) {
 		kept := len(queue) > 0 && queue[len(queue)-1] == c.line
 		var kinds []string
 		for _, o := range out {
-			kinds = append(kinds, o.Headers[mailroom.HeaderKind])
+			kinds = append(kinds, o.Headers[letters.HeaderKind])
 		}
 		switch {
 		case kept != c.queued:
 			t.Errorf("%q kept for bea's later turns: %v, want %v (queue %q; answered %v)", c.line, kept, c.queued, queue, kinds)
-		case !c.queued && (len(out) != 1 || kinds[0] != mailroom.KindRejected || !strings.Contains(out[0].Text, c.line)):
+		case !c.queued && (len(out) != 1 || kinds[0] != notice.KindRejected || !strings.Contains(out[0].Text, c.line)):
 			t.Errorf("%q was answered %v, want one refusal naming it", c.line, kinds)
 		}
 	}
@@ -96,7 +97,7 @@ func TestPromptedAfterListDropped(t *testing.T) {
 		out := send(0, "PASS\r\n")
 		if r := refusals(out); len(r) > 0 || !passed(0) {
 			for _, o := range out {
-				t.Logf("%s: %.300s", o.Headers[mailroom.HeaderKind], o.Text)
+				t.Logf("%s: %.300s", o.Headers[letters.HeaderKind], o.Text)
 			}
 			t.Fatalf("ana's PASS refused or not played: %v", r)
 		}
@@ -117,13 +118,13 @@ func TestPromptedAfterListDropped(t *testing.T) {
 		t.Fatalf("ana's list %q outlived the round", g.Queues[0])
 	}
 	var prompted bool
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	for _, n := range mt.outbox()[before:] {
-		if n.Seat != 1 || n.Seq != g.Seq || n.Kind != mailroom.KindYourTurn {
+		if n.Seat != 1 || n.Seq != g.Seq || n.Kind != notice.KindYourTurn {
 			continue
 		}
 		prompted = true
-		if o, err := mt.svc.Render(context.Background(), lh, n); err != nil || o.Headers[mailroom.HeaderTurn] != "yours" || o.Headers[mailroom.HeaderExample] == "" {
+		if o, err := mt.svc.Render(context.Background(), lh, n); err != nil || o.Headers[letters.HeaderTurn] != "yours" || o.Headers[letters.HeaderExample] == "" {
 			t.Errorf("bea's prompt %s renders with headers %v (%v)", n.ID, o.Headers, err)
 		}
 	}
@@ -163,7 +164,7 @@ func TestStalePlanAfterTimeout(t *testing.T) {
 	}
 	var prompt string
 	for _, n := range mt.outbox() {
-		if n.Seat == 1 && n.Kind == mailroom.KindYourTurn {
+		if n.Seat == 1 && n.Kind == notice.KindYourTurn {
 			prompt = n.ID
 		}
 	}
@@ -188,11 +189,11 @@ func TestStalePlanAfterTimeout(t *testing.T) {
 	out := mt.send(tableAddrs[1], mt.m.Tokens.ReplyTo(mt.m.Mailbox, id, 1), "In-Reply-To: <"+prompt+">\r\n", again+"\r\n")
 	var kinds []string
 	for _, o := range out {
-		kinds = append(kinds, o.Headers[mailroom.HeaderKind])
+		kinds = append(kinds, o.Headers[letters.HeaderKind])
 	}
-	if len(out) != 1 || kinds[0] != mailroom.KindStale {
+	if len(out) != 1 || kinds[0] != notice.KindStale {
 		for _, o := range out {
-			t.Logf("%s: %.300s", o.Headers[mailroom.HeaderKind], o.Text)
+			t.Logf("%s: %.300s", o.Headers[letters.HeaderKind], o.Text)
 		}
 		t.Errorf("bea's %s, answering %s after pbem declared her plan, was answered %v, want stale", again, prompt, kinds)
 	}

@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -82,12 +84,12 @@ func (h *noteHandler) WithGroup(string) slog.Handler { return h }
 // readLine records, for Read, a line the mailroom would run: as a move,
 // or as command cmd with the words rest. It reports whether the mailroom
 // stops there (the line is refused before it runs).
-func (l *letter) readLine(line string, cmd *Command, asMove bool, rest string) bool {
+func (l *letter) readLine(line string, cmd *commands.Command, asMove bool, rest string) bool {
 	rl := ReadLine{Line: line, Command: "MOVE"}
 	if !asMove {
 		rl.Command = cmd.Word
-		if id := notMeant(cmd, rest); cmd.Destructive && id != "" {
-			e := refuseIn(nil, id, line, cmd.Word, cmd.Example)
+		if id := commands.NotMeant(cmd, rest); cmd.Destructive && id != "" {
+			e := locale.RefuseIn(nil, id, line, cmd.Word, cmd.Example)
 			rl.Refused = fmt.Sprint(e)
 		}
 	}

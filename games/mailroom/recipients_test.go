@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
 
@@ -24,7 +25,7 @@ func TestUnsolicitedCapPerRecipient(t *testing.T) {
 	invitations := func() int {
 		n := 0
 		for _, no := range mt.outbox() {
-			if strings.HasPrefix(no.To, "z0") && no.Kind == mailroom.KindInvitation {
+			if strings.HasPrefix(no.To, "z0") && no.Kind == notice.KindInvitation {
 				n++
 			}
 		}
@@ -165,7 +166,7 @@ func TestUnsolicitedSparesFellowPlayers(t *testing.T) {
 			t.Fatalf("Ana's NEW with Bea refused: %q", r)
 		}
 		for _, n := range mt.outbox()[before:] {
-			if n.To == bea && n.Kind == mailroom.KindInvitation {
+			if n.To == bea && n.Kind == notice.KindInvitation {
 				return n.Game
 			}
 		}

@@ -17,7 +17,9 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
@@ -43,7 +45,7 @@ const (
 // wrong when the reader is the one named.
 var badYou = regexp.MustCompile(`\b[Yy]ou(?:'s| proposes| asks| has| is| was| wants| agrees| declines)\b`)
 
-var matrixLetterhead = mailroom.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
+var matrixLetterhead = letters.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: mail.Tokens{Secret: []byte("k")}}
 
 // matrix plays games of one rule set through the service and renders
 // every notice they cause, noting which recipient roles each event type
@@ -51,7 +53,7 @@ var matrixLetterhead = mailroom.Letterhead{Service: "pbem games", Mailbox: "game
 type matrix struct {
 	t         *testing.T
 	ctx       context.Context
-	svc       *mailroom.Service
+	svc       *letters.Service
 	now       time.Time
 	rnd       *rand.Rand
 	id        string
@@ -77,7 +79,7 @@ const (
 func newMatrix(t *testing.T, c rules.Catalog) *matrix {
 	m := &matrix{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC),
 		rnd: rand.New(rand.NewPCG(1, 2)), newcomers: map[string]bool{}, reached: map[string]map[string]bool{}, types: map[string]bool{}, subjects: map[string]string{}}
-	m.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: c, Now: func() time.Time { return m.now }}, offered())
+	m.svc = letters.New(&games.Service{Store: storetest.MustOpen(t), Catalog: c, Now: func() time.Time { return m.now }}, offered())
 	return m
 }
 
@@ -327,7 +329,7 @@ func (m *matrix) render(n mail.Notice) mail.Outgoing {
 	case out.Subject == "" || strings.TrimSpace(out.Text) == "" || strings.TrimSpace(out.HTML) == "":
 		m.t.Errorf("%s to %s after %s: empty subject, text or HTML", n.Kind, n.To, label)
 	}
-	if _, gone := g.Abandoned[n.Seat]; gone && out.Headers[mailroom.HeaderTurn] != "" {
+	if _, gone := g.Abandoned[n.Seat]; gone && out.Headers[letters.HeaderTurn] != "" {
 		m.t.Errorf("%s to %s after %s prompts a seat pbem plays:\n%s", n.Kind, n.To, label, out.Text)
 	}
 	if bad := badYou.FindString(out.Subject + "\n" + out.Text + "\n" + html.UnescapeString(out.HTML)); bad != "" {
@@ -335,7 +337,7 @@ func (m *matrix) render(n mail.Notice) mail.Outgoing {
 	}
 	// A reminder, a digest or the SAYs gathered is itself what its event
 	// records; every other mail tells its event in words.
-	if n.Kind != mailroom.KindReminder && n.Kind != mailroom.KindDigest && e.Type != events.TypeSaysGathered && mailroom.Describe(g, e, n.Seat) == "" {
+	if n.Kind != notice.KindReminder && n.Kind != notice.KindDigest && e.Type != events.TypeSaysGathered && notice.Describe(g, e, n.Seat) == "" {
 		m.t.Errorf("%s to %s after %s: the event has no sentence for the recipient", n.Kind, n.To, label)
 	}
 	if m.reached[label] == nil {
@@ -382,19 +384,19 @@ func (m *matrix) truth(n mail.Notice, first mail.Outgoing) {
 			m.t.Errorf("%s shows a board that event %d, recorded with it, took back:\n%s", where, later.Seq, out.Text)
 		}
 	}
-	if view := strings.TrimRight(g.State.View(rules.Seat(n.Seat)).Text(), "\n"); n.Kind != mailroom.KindGameOver && !strings.Contains(out.Text, view) {
+	if view := strings.TrimRight(g.State.View(rules.Seat(n.Seat)).Text(), "\n"); n.Kind != notice.KindGameOver && !strings.Contains(out.Text, view) {
 		m.t.Errorf("%s does not show the board as it was at its event:\n%s", where, out.Text)
 	}
 	_, gone := g.Abandoned[n.Seat]
 	mayMove := slices.Contains(g.State.ToAct(), rules.Seat(n.Seat)) && g.PausedAt == nil && g.Ended == nil && !gone && len(g.Open()) == 0
 	prompted := strings.Contains(out.Text, promptLine)
-	if prompted && !mayMove || !prompted && (n.Kind == mailroom.KindYourTurn || n.Kind == mailroom.KindReminder) {
+	if prompted && !mayMove || !prompted && (n.Kind == notice.KindYourTurn || n.Kind == notice.KindReminder) {
 		m.t.Errorf("%s: prompt %v, but the seat may move then: %v (paused %v):\n%s", where, prompted, mayMove, g.PausedAt != nil, out.Text)
 	}
 	if acting := "Waiting for " + g.Created.Players[max(n.Seat, 0)].Name; n.Seat >= 0 && strings.Contains(strings.Join(strings.Fields(out.Text), " "), acting) {
 		m.t.Errorf("%s tells its reader to wait for themselves:\n%s", where, out.Text)
 	}
-	if (out.Headers[mailroom.HeaderTurn] != "" || strings.Contains(out.Text, promptLine)) && (!mayMove || n.Seq != head.Seq && !m.ticking) {
+	if (out.Headers[letters.HeaderTurn] != "" || strings.Contains(out.Text, promptLine)) && (!mayMove || n.Seq != head.Seq && !m.ticking) {
 		m.t.Errorf("%s says it is the seat's turn, which the history (now at event %d) has left behind:\n%s", where, head.Seq, out.Text)
 	}
 	if bad := unnatural(out.Text); bad != "" {
@@ -404,15 +406,15 @@ func (m *matrix) truth(n mail.Notice, first mail.Outgoing) {
 	standing := map[string]bool{} // a move played again reads as the one taken back
 	for _, mv := range g.Moves {
 		if !g.Undone[mv.Seq] {
-			standing[mailroom.Describe(g, evs[mv.Seq-1], n.Seat)] = true
+			standing[notice.Describe(g, evs[mv.Seq-1], n.Seat)] = true
 		}
 	}
 	for _, mv := range g.Moves {
-		line := mailroom.Describe(g, evs[mv.Seq-1], n.Seat)
+		line := notice.Describe(g, evs[mv.Seq-1], n.Seat)
 		if !g.Undone[mv.Seq] || line == "" || standing[line] {
 			continue
 		}
-		listed := strings.Contains(out.Text, "  - "+line) && n.Kind != mailroom.KindHistory && n.Kind != mailroom.KindDigest
+		listed := strings.Contains(out.Text, "  - "+line) && n.Kind != notice.KindHistory && n.Kind != notice.KindDigest
 		if listed || strings.Contains(opening, line) {
 			m.t.Errorf("%s tells a move taken back as what happened, %q:\n%s", where, line, out.Text)
 		}
@@ -426,19 +428,19 @@ func (m *matrix) truth(n mail.Notice, first mail.Outgoing) {
 		m.t.Errorf("%s: subject %q, want the game's %q", where, out.Subject, want)
 	}
 	// The event as its reader counts events: none hidden from them.
-	number := mailroom.VisibleSeq(evs, n.Seq, n.Seat)
-	if out.Headers[mailroom.HeaderKind] == "" || out.Headers[mailroom.HeaderGame] != n.Game || out.Headers[mailroom.HeaderSeq] != fmt.Sprint(number) {
+	number := notice.VisibleSeq(evs, n.Seq, n.Seat)
+	if out.Headers[letters.HeaderKind] == "" || out.Headers[letters.HeaderGame] != n.Game || out.Headers[letters.HeaderSeq] != fmt.Sprint(number) {
 		m.t.Errorf("%s: headers %v, want its kind, game and event %d as its reader counts", where, out.Headers, number)
 	}
-	if id, ok := mailroom.ParseMessageID(n.ID); ok && id.Notice() && (id.Visible && id.Seq != number || !id.Visible && n.Seq != 1) {
+	if id, ok := notice.ParseMessageID(n.ID); ok && id.Notice() && (id.Visible && id.Seq != number || !id.Visible && n.Seq != 1) {
 		m.t.Errorf("%s: Message-ID %s, want event %d as its reader counts", where, n.ID, number)
 	}
 	root := fmt.Sprintf("%s.1.%d.invitation@pbem.invalid", n.Game, n.Seat)
 	switch {
 	case n.Seat < 0:
-	case n.Kind == mailroom.KindInvitation && (out.InReplyTo != "" || len(out.References) > 0):
+	case n.Kind == notice.KindInvitation && (out.InReplyTo != "" || len(out.References) > 0):
 		m.t.Errorf("%s: the invitation answers %q, refers to %v; it starts the thread", where, out.InReplyTo, out.References)
-	case n.Kind != mailroom.KindInvitation && (len(out.References) == 0 || out.References[0] != root || out.InReplyTo != out.References[len(out.References)-1]):
+	case n.Kind != notice.KindInvitation && (len(out.References) == 0 || out.References[0] != root || out.InReplyTo != out.References[len(out.References)-1]):
 		m.t.Errorf("%s: In-Reply-To %q, References %v, want the thread from %s", where, out.InReplyTo, out.References, root)
 	}
 }
@@ -577,7 +579,7 @@ func (m *matrix) histories(ids ...string) {
 			if seat >= 0 {
 				to = g.Created.Players[seat].Address
 			}
-			n := mail.Notice{ID: fmt.Sprintf("%s.history.%d", id, seat), Kind: mailroom.KindHistory, Game: id, Seq: g.Seq, Seat: seat, To: to}
+			n := mail.Notice{ID: fmt.Sprintf("%s.history.%d", id, seat), Kind: notice.KindHistory, Game: id, Seq: g.Seq, Seat: seat, To: to}
 			out, err := m.svc.Render(m.ctx, matrixLetterhead, n)
 			if err != nil {
 				m.t.Errorf("history of %s for seat %d: %v", id, seat, err)
@@ -587,7 +589,7 @@ func (m *matrix) histories(ids ...string) {
 				m.t.Errorf("history of %s for seat %d says %q:\n%s", id, seat, bad, out.Text)
 			}
 			for _, e := range evs {
-				if line := mailroom.Describe(g, e, seat); badYou.MatchString(line) {
+				if line := notice.Describe(g, e, seat); badYou.MatchString(line) {
 					m.t.Errorf("event %d (%s) reads %q to seat %d", e.Seq, e.Type, line, seat)
 				}
 			}
@@ -647,7 +649,7 @@ func (m *matrix) play(info rules.Info) {
 	m.advance(3)
 
 	// The clock: a reminder, the deadline, the grace, and pbem moves.
-	set, err := mailroom.ParseDeadline("48h GRACE 6h")
+	set, err := locale.ParseDeadline("48h GRACE 6h")
 	if err != nil {
 		m.t.Fatal(err)
 	}
@@ -691,7 +693,7 @@ func (m *matrix) play(info rules.Info) {
 // cover fails for an event type that was never recorded, and for a move
 // played any way that did not reach every role it should.
 func (m *matrix) cover(info rules.Info) {
-	for _, typ := range mailroom.EventTypes() {
+	for _, typ := range notice.EventTypes() {
 		if !m.types[typ] && (typ != events.TypeMovesQueued || info.Programmed) {
 			m.t.Errorf("no %s was recorded", typ)
 		}
@@ -734,12 +736,12 @@ func TestRenderAnswersTrue(t *testing.T) {
 	board := strings.TrimRight(g.State.View(0).Text(), "\n")
 	var refused bool
 	for _, o := range out {
-		if o.Headers[mailroom.HeaderKind] != mailroom.KindRejected {
+		if o.Headers[letters.HeaderKind] != notice.KindRejected {
 			continue
 		}
 		refused = true
-		if o.Headers[mailroom.HeaderSeq] != fmt.Sprint(g.Seq) || !strings.Contains(o.Text, board) {
-			t.Errorf("the refusal after the UNDO shows the game as after event %s, not %d:\n%s", o.Headers[mailroom.HeaderSeq], g.Seq, o.Text)
+		if o.Headers[letters.HeaderSeq] != fmt.Sprint(g.Seq) || !strings.Contains(o.Text, board) {
+			t.Errorf("the refusal after the UNDO shows the game as after event %s, not %d:\n%s", o.Headers[letters.HeaderSeq], g.Seq, o.Text)
 		}
 	}
 	if !refused {
@@ -756,7 +758,7 @@ func TestRenderAnswersTrue(t *testing.T) {
 	if len(notices) != 1 {
 		t.Fatalf("HELP to the plain mailbox got %d answers, want 1", len(notices))
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	o, err := mt.svc.Render(context.Background(), lh, notices[0])
 	if err != nil {
 		t.Fatal(err)
@@ -775,7 +777,7 @@ func TestAskedHeader(t *testing.T) {
 	id := mt.create("atacama", 3)
 	addrs := tableAddrs
 	mt.playFirst(id, 0, 1)
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	asked := func(body string, seat int) map[string]string {
 		t.Helper()
 		before := len(mt.outbox())
@@ -786,7 +788,7 @@ func TestAskedHeader(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got[n.To] += o.Headers[mailroom.HeaderAsked]
+			got[n.To] += o.Headers[letters.HeaderAsked]
 		}
 		return got
 	}
@@ -819,11 +821,11 @@ func TestJoinHeader(t *testing.T) {
 	out := mt.send("ana@example.org", mt.m.Mailbox, "", "NEW atacama WITH OPEN\r\n")
 	var join string
 	for _, n := range mt.outbox() {
-		o, err := mt.svc.Render(ctx, mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}, n)
+		o, err := mt.svc.Render(ctx, letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}, n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if h := o.Headers[mailroom.HeaderJoin]; h != "" {
+		if h := o.Headers[letters.HeaderJoin]; h != "" {
 			join = h
 			if n.To != "ana@example.org" {
 				t.Errorf("%s, not the host, got the line %q", n.To, h)
@@ -831,7 +833,7 @@ func TestJoinHeader(t *testing.T) {
 		}
 	}
 	if !strings.HasPrefix(join, "JOIN ") {
-		t.Fatalf("the host's mails after NEW … WITH OPEN carry no %s (answers: %d)", mailroom.HeaderJoin, len(out))
+		t.Fatalf("the host's mails after NEW … WITH OPEN carry no %s (answers: %d)", letters.HeaderJoin, len(out))
 	}
 	id := strings.Fields(join)[1]
 	before := len(mt.outbox())
@@ -842,11 +844,11 @@ func TestJoinHeader(t *testing.T) {
 		t.Errorf("after the newcomer's JOIN the game waits (%v) or seat 1 is %q", g.Waiting(), g.Created.Players[1].Address)
 	}
 	for _, n := range mt.outbox()[before:] {
-		o, err := mt.svc.Render(ctx, mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}, n)
+		o, err := mt.svc.Render(ctx, letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}, n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if h := o.Headers[mailroom.HeaderJoin]; h != "" {
+		if h := o.Headers[letters.HeaderJoin]; h != "" {
 			t.Errorf("after the seat was taken, %s's %s mail still carries %q", n.To, n.Kind, h)
 		}
 	}

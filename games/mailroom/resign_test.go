@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -66,10 +67,10 @@ func TestResignLoses(t *testing.T) {
 			t.Errorf("places %v: seat %d (%s) resigned with the best score and does not rank last", places, resigner, name)
 		}
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	overs := 0
 	for _, n := range mt.outbox()[before:] {
-		if n.Kind != mailroom.KindGameOver {
+		if n.Kind != notice.KindGameOver {
 			continue
 		}
 		overs++

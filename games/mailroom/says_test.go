@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules/atacama"
@@ -16,10 +17,10 @@ import (
 // saidTo returns the mails of SAYs the game's notices give to, rendered.
 func (mt *mailTable) saidTo(to string) []mail.Outgoing {
 	mt.t.Helper()
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 	var out []mail.Outgoing
 	for _, n := range mt.outbox() {
-		if n.Kind != mailroom.KindSaid || n.To != to {
+		if n.Kind != notice.KindSaid || n.To != to {
 			continue
 		}
 		o, err := mt.svc.Render(context.Background(), lh, n)

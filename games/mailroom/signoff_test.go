@@ -12,7 +12,10 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -25,7 +28,7 @@ import (
 // write it: greetings, sign-offs and the quote of the mail they answer.
 type mailTable struct {
 	t       *testing.T
-	svc     *mailroom.Service
+	svc     *letters.Service
 	m       *mailroom.Mailroom
 	n       int
 	subject string // of the mails send hands over; "" is "Re: your game"
@@ -33,7 +36,7 @@ type mailTable struct {
 
 func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
 	clock := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
-	svc := mailroom.New(&games.Service{
+	svc := letters.New(&games.Service{
 		Store:   storetest.MustOpen(t),
 		Catalog: rules.NewCatalog(g...),
 		Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
@@ -108,7 +111,7 @@ func (mt *mailTable) send(from, to, header, body string) []mail.Outgoing {
 	if err := mt.m.Handle(context.Background(), mail.NewInboxRecord([]byte(raw), "INBOX", 1, uint32(mt.n), time.Now())); err != nil {
 		mt.t.Fatal(err)
 	}
-	lh := mailroom.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, Index: mt.m.Index}
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, Index: mt.m.Index}
 	var out []mail.Outgoing
 	for _, n := range mt.outbox()[len(before):] {
 		if n.To != from {
@@ -150,7 +153,7 @@ func (mt *mailTable) game(id string) *projections.Game {
 func refusals(out []mail.Outgoing) []string {
 	var r []string
 	for _, o := range out {
-		if k := o.Headers[mailroom.HeaderKind]; k == mailroom.KindRejected || k == mailroom.KindError {
+		if k := o.Headers[letters.HeaderKind]; k == notice.KindRejected || k == notice.KindError {
 			head, _, _ := strings.Cut(o.Text, "\n\nIt is")
 			r = append(r, o.Subject+": "+head)
 		}
@@ -336,7 +339,7 @@ func TestMeant(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			run, ignored := mailroom.Meant(g, c.seat, p.Commands)
+			run, ignored := commands.Meant(g, c.seat, p.Commands)
 			if !slices.Equal(run, c.run) || !slices.Equal(ignored, c.ignored) {
 				t.Errorf("Meant(%q) = %q, ignored %q; want %q, ignored %q", p.Commands, run, ignored, c.run, c.ignored)
 			}
@@ -364,7 +367,7 @@ func TestMeantLegalMoves(t *testing.T) {
 					}
 					for seat := range rules.Seat(3) {
 						lines := []string{m.String(), "Thanks, Ana"}
-						run, ignored := mailroom.Meant(g, seat, lines)
+						run, ignored := commands.Meant(g, seat, lines)
 						if !slices.Equal(run, lines[:1]) || !slices.Equal(ignored, lines[1:]) {
 							t.Fatalf("step %d, seat %d: Meant(%q) = %q, ignored %q", step, seat, lines, run, ignored)
 						}
@@ -438,7 +441,7 @@ func TestHostSetsUpAndMoves(t *testing.T) {
 		t.Fatalf("moves %v, settings %+v, observers %v; want E5, a deadline and olu", g.Moves, g.Settings, g.Observers)
 	}
 	for _, o := range out {
-		if o.Headers[mailroom.HeaderKind] == mailroom.KindYourTurn {
+		if o.Headers[letters.HeaderKind] == notice.KindYourTurn {
 			t.Errorf("the host was asked to move by a mail the same mail's move made stale:\n%s", o.Text)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/gamestest"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -19,7 +19,7 @@ import (
 // its condition is met exactly, and dropped when it is not.
 func TestConditionalMove(t *testing.T) {
 	ctx := context.Background()
-	svc := mailroom.New(gamestest.NewService(t), offered())
+	svc := letters.New(gamestest.NewService(t), offered())
 	id := gamestest.Create(t, svc.Service)
 	if _, err := svc.Conditional(ctx, id, 1, "a1", "C3", games.Cause{}); err != nil {
 		t.Fatal(err)
@@ -54,7 +54,7 @@ func TestConditionalMove(t *testing.T) {
 func TestDigestAndObserver(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-	svc := mailroom.New(gamestest.NewService(t), offered())
+	svc := letters.New(gamestest.NewService(t), offered())
 	svc.Now = func() time.Time { return now }
 	id := gamestest.Create(t, svc.Service)
 	outbox(t, svc)
@@ -94,7 +94,7 @@ func TestDigestAndObserver(t *testing.T) {
 // starts with a prompt to whoever is to move.
 func TestJoin(t *testing.T) {
 	ctx := context.Background()
-	svc := mailroom.New(gamestest.NewService(t), offered())
+	svc := letters.New(gamestest.NewService(t), offered())
 	id, err := svc.Create(ctx, games.NewGame{Game: "atacama", Host: "ana@example.org",
 		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "open seat", Open: true}}})
 	if err != nil {

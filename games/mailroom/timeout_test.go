@@ -11,7 +11,8 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
@@ -24,13 +25,13 @@ type club struct {
 	t    *testing.T
 	ctx  context.Context
 	now  time.Time
-	svc  *mailroom.Service
+	svc  *letters.Service
 	keep *games.Timekeeper
 }
 
 func newClub(t *testing.T) *club {
 	c := &club{t: t, ctx: context.Background(), now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
-	c.svc = mailroom.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return c.now }}, offered())
+	c.svc = letters.New(&games.Service{Store: storetest.MustOpen(t), Catalog: rules.NewCatalog(atacama.Game), Now: func() time.Time { return c.now }}, offered())
 	index, err := projections.NewProjector(c.ctx, c.svc.Store, c.svc.Catalog)
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +62,7 @@ func (c *club) game(observer string, players ...events.Player) string {
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	set, err := mailroom.ParseDeadline("48h GRACE 6h")
+	set, err := locale.ParseDeadline("48h GRACE 6h")
 	if err != nil {
 		c.t.Fatal(err)
 	}

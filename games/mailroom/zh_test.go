@@ -11,7 +11,9 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -61,7 +63,7 @@ func newChineseReader(g *projections.Game) *chineseReader {
 	// syntax (its placeholders aside, which Chinese HELP writes in
 	// Chinese) and example (where Chinese has none of its own).
 	placeholders := regexp.MustCompile(`<[^<>]*>|variant…`)
-	for _, c := range mailroom.Commands() {
+	for _, c := range commands.New() {
 		r.allowed = append(r.allowed, c.Word)
 		r.allowed = append(r.allowed, c.Aliases...)
 		r.allowed = append(r.allowed, english.FindAllString(placeholders.ReplaceAllString(c.Syntax, " "), -1)...)
@@ -109,7 +111,7 @@ func (r *chineseReader) check(t *testing.T, o mail.Outgoing) {
 	for _, w := range english.FindAllString(text, -1) {
 		if !slices.ContainsFunc(r.allowed, func(a string) bool { return strings.EqualFold(a, w) }) && !slices.Contains(r.notation, w) {
 			i := strings.Index(text, w)
-			t.Errorf("%s mail %q says %q in English: …%s…", o.Headers[mailroom.HeaderKind], o.Subject, w, text[max(0, i-60):min(len(text), i+60)])
+			t.Errorf("%s mail %q says %q in English: …%s…", o.Headers[letters.HeaderKind], o.Subject, w, text[max(0, i-60):min(len(text), i+60)])
 			return
 		}
 	}
@@ -153,9 +155,9 @@ func TestTwoLanguagesByMail(t *testing.T) {
 	if g := mt.game(id); g.Ended == nil {
 		t.Fatalf("the game did not end")
 	}
-	mt.readsTwoLanguages(t, start, zh, "祝你好运", nil, mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindAccepted, mailroom.KindBoard,
-		mailroom.KindLegal, mailroom.KindHelp, mailroom.KindHistory, mailroom.KindSaid, mailroom.KindRejected, mailroom.KindError,
-		mailroom.KindNews, mailroom.KindGameOver)
+	mt.readsTwoLanguages(t, start, zh, "祝你好运", nil, notice.KindInvitation, notice.KindYourTurn, notice.KindAccepted, notice.KindBoard,
+		notice.KindLegal, notice.KindHelp, notice.KindHistory, notice.KindSaid, notice.KindRejected, notice.KindError,
+		notice.KindNews, notice.KindGameOver)
 }
 
 // TestAltiplanoInTwoLanguages: a whole game of Altiplano by mail of Ana,
@@ -191,8 +193,8 @@ func TestAltiplanoInTwoLanguages(t *testing.T) {
 		}
 		zh.seeGame(mt.game(id), 1)
 	}
-	mt.readsTwoLanguages(t, start, zh, "", nil, mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindBoard, mailroom.KindHelp,
-		mailroom.KindLegal, mailroom.KindRejected, mailroom.KindGameOver)
+	mt.readsTwoLanguages(t, start, zh, "", nil, notice.KindInvitation, notice.KindYourTurn, notice.KindBoard, notice.KindHelp,
+		notice.KindLegal, notice.KindRejected, notice.KindGameOver)
 }
 
 // TestArchipelagoInTwoLanguages: a whole game of Archipelago by mail of
@@ -247,8 +249,8 @@ func TestArchipelagoInTwoLanguages(t *testing.T) {
 		zh.seeGame(mt.game(id), 1)
 	}
 	mt.readsTwoLanguages(t, start, zh, "一路顺风", func(o mail.Outgoing) { checkMarketColumns(t, o.Text) },
-		mailroom.KindInvitation, mailroom.KindYourTurn, mailroom.KindBoard, mailroom.KindHelp,
-		mailroom.KindLegal, mailroom.KindHistory, mailroom.KindRejected, mailroom.KindGameOver)
+		notice.KindInvitation, notice.KindYourTurn, notice.KindBoard, notice.KindHelp,
+		notice.KindLegal, notice.KindHistory, notice.KindRejected, notice.KindGameOver)
 }
 
 // chineseMove writes a move of Archipelago with the glossary's Chinese
@@ -433,7 +435,7 @@ func TestChineseHostByMail(t *testing.T) {
 			}
 			zoned := false
 			mt.readsTwoLanguages(t, start, zh, "", func(o mail.Outgoing) { zoned = zoned || strings.Contains(o.Text, "UTC+08:00") },
-				mailroom.KindInvitation, mailroom.KindGameOver)
+				notice.KindInvitation, notice.KindGameOver)
 			if !zoned {
 				t.Errorf("no mail to Bea shows a time in her zone (UTC+08:00)")
 			}
@@ -450,9 +452,9 @@ func (mt *mailTable) readsTwoLanguages(t *testing.T, start int, zh *chineseReade
 	ana, bea := tableAddrs[0], tableAddrs[1]
 	got := map[string]bool{}
 	for _, o := range mt.sent(start, bea) {
-		got[o.Headers[mailroom.HeaderKind]] = true
+		got[o.Headers[letters.HeaderKind]] = true
 		if o.Headers["Content-Language"] != "zh" {
-			t.Errorf("a %s mail to Bea is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
+			t.Errorf("a %s mail to Bea is in %q", o.Headers[letters.HeaderKind], o.Headers["Content-Language"])
 		}
 		zh.check(t, o)
 		if also != nil {
@@ -466,10 +468,10 @@ func (mt *mailTable) readsTwoLanguages(t *testing.T, start int, zh *chineseReade
 	}
 	for _, o := range mt.sent(start, ana) {
 		if hasChinese(o.Subject+o.Text+o.HTML) && (quoted == "" || !strings.Contains(o.Text, quoted)) {
-			t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[mailroom.HeaderKind], o.Text)
+			t.Errorf("a %s mail to Ana has Chinese in it:\n%s", o.Headers[letters.HeaderKind], o.Text)
 		}
 		if o.Headers["Content-Language"] != "en" {
-			t.Errorf("a %s mail to Ana is in %q", o.Headers[mailroom.HeaderKind], o.Headers["Content-Language"])
+			t.Errorf("a %s mail to Ana is in %q", o.Headers[letters.HeaderKind], o.Headers["Content-Language"])
 		}
 	}
 }
@@ -491,10 +493,10 @@ func TestLegalMovesInChinese(t *testing.T) {
 	}
 	listed := false
 	for _, o := range mt.sent(0, bea) {
-		if example, ok := o.Headers[mailroom.HeaderExample]; ok && !slices.Contains(legal, example) {
-			t.Errorf("the %s mail's header example %q is not a legal move in the game's notation", o.Headers[mailroom.HeaderKind], example)
+		if example, ok := o.Headers[letters.HeaderExample]; ok && !slices.Contains(legal, example) {
+			t.Errorf("the %s mail's header example %q is not a legal move in the game's notation", o.Headers[letters.HeaderKind], example)
 		}
-		if o.Headers[mailroom.HeaderKind] != mailroom.KindLegal || listed {
+		if o.Headers[letters.HeaderKind] != notice.KindLegal || listed {
 			continue
 		}
 		listed = true

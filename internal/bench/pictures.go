@@ -2,11 +2,12 @@ package bench
 
 import (
 	"bytes"
-	"github.com/pbem-games/pbem/catalog"
 	"math/rand/v2"
 	"runtime"
 	"syscall"
 	"time"
+
+	"github.com/pbem-games/pbem/catalog"
 
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"

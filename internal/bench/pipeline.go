@@ -17,7 +17,9 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
@@ -106,9 +108,9 @@ func (t *tracker) delivered(from string, to []string, raw []byte) {
 	if err != nil {
 		return
 	}
-	kind, game := m.Header.Get(mailroom.HeaderKind), m.Header.Get(mailroom.HeaderGame)
+	kind, game := m.Header.Get(letters.HeaderKind), m.Header.Get(letters.HeaderGame)
 	switch kind {
-	case mailroom.KindRejected, mailroom.KindError, mailroom.KindStale:
+	case notice.KindRejected, notice.KindError, notice.KindStale:
 		t.mu.Lock()
 		t.refused = append(t.refused, fmt.Sprintf("%s to %s", kind, strings.Join(to, ",")))
 		t.mu.Unlock()
@@ -131,7 +133,7 @@ func (t *tracker) delivered(from string, to []string, raw []byte) {
 			return
 		}
 	}
-	seq, err := strconv.ParseUint(m.Header.Get(mailroom.HeaderSeq), 10, 64)
+	seq, err := strconv.ParseUint(m.Header.Get(letters.HeaderSeq), 10, 64)
 	if game == "" || err != nil {
 		return
 	}

@@ -3,12 +3,13 @@ package bench
 import (
 	"context"
 	"fmt"
-	"github.com/pbem-games/pbem/catalog"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/pbem-games/pbem/catalog"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
@@ -270,7 +270,7 @@ func TestRepeatedBounces(t *testing.T) {
 	if probe.kind != mail.KindProbe {
 		t.Errorf("the probe's X-Pbem-Kind is %q, want %q", probe.kind, mail.KindProbe)
 	}
-	told := waitFor(t, ms, "ana", anaBefore, mailroom.KindUndelivered)
+	told := waitFor(t, ms, "ana", anaBefore, notice.KindUndelivered)
 	if strings.Contains(told.messageID, ".marked") {
 		t.Fatalf("the host was told bea is marked before her probe bounced: %s", told.messageID)
 	}
@@ -286,7 +286,7 @@ func TestRepeatedBounces(t *testing.T) {
 		t.Fatal(err)
 	}
 	isMarked := func(l letter) bool {
-		return l.kind == mailroom.KindUndelivered && strings.Contains(l.messageID, ".marked")
+		return l.kind == notice.KindUndelivered && strings.Contains(l.messageID, ".marked")
 	}
 	anaTold := waitMail(t, ms, "ana", anaBefore, "the host told bea is marked", isMarked)
 	caiTold := waitMail(t, ms, "cai", caiBefore, "cai told bea is marked", isMarked)
@@ -314,7 +314,7 @@ func TestRepeatedBounces(t *testing.T) {
 	// An answer to bea's own mail still goes: HELP to the mailbox.
 	beaBox := len(mailbox(t, ms, "bea"))
 	send(t, ms, bea, ms.Address("games"), "help", "", "HELP\n")
-	waitFor(t, ms, "bea", beaBox, mailroom.KindHelp)
+	waitFor(t, ms, "bea", beaBox, notice.KindHelp)
 	// The HELP was read after the probe's report again.
 	for _, who := range []string{"ana", "cai"} {
 		n := 0

@@ -18,7 +18,7 @@ import (
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/internal/torture"
 )
 
@@ -273,7 +273,7 @@ func readableCluster(t *testing.T, nodes *storetest.Nodes) (*events.Store, tortu
 	t.Helper()
 	for try := 1; ; try++ {
 		store := openCluster(t, nodes)
-		out, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}, offered()).Notices)
+		out, err := torture.Stored(context.Background(), store, letters.New(&games.Service{Store: store, Catalog: Catalog()}, offered()).Notices)
 		if err == nil {
 			return store, out
 		}

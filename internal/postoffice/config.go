@@ -12,7 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -355,14 +355,14 @@ func OnLoopback(mailbox, password, imapAddr, smtpAddr string) Config {
 
 // Letterhead is what the outbox renders mail with, the read models of
 // index giving what a mail tells of a player's other games.
-func (c Config) Letterhead(index *projections.Projector) (mailroom.Letterhead, error) {
+func (c Config) Letterhead(index *projections.Projector) (letters.Letterhead, error) {
 	tokens, err := c.Tokens()
 	if err != nil {
-		return mailroom.Letterhead{}, err
+		return letters.Letterhead{}, err
 	}
 	key, err := SigningKey(c.Data)
 	if err != nil {
-		return mailroom.Letterhead{}, err
+		return letters.Letterhead{}, err
 	}
-	return mailroom.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index, Key: &key, WebURL: c.WebURL}, nil
+	return letters.Letterhead{Service: c.Service, Mailbox: c.Mailbox, Tokens: tokens, Index: index, Key: &key, WebURL: c.WebURL}, nil
 }

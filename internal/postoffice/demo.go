@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/pbem-games/pbem/catalog"
 	"io"
 	"log/slog"
 	"mime"
@@ -15,11 +14,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
+
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 )
@@ -132,22 +134,22 @@ func (w *demoWriter) delivered(from string, to []string, raw []byte) {
 		return
 	}
 	subject := decodeHeader(msg.Header.Get("Subject"))
-	if k := msg.Header.Get(mailroom.HeaderKind); k != "" {
+	if k := msg.Header.Get(letters.HeaderKind); k != "" {
 		subject += " · " + k
 	}
 	fmt.Fprintf(w.out, "%-16s → %-40s %s\n", short(from), short(strings.Join(to, ", ")), subject)
-	if g := msg.Header.Get(mailroom.HeaderGame); g != "" {
+	if g := msg.Header.Get(letters.HeaderGame); g != "" {
 		w.game = g
 	}
 	// The service's mail goes with a bounce address of the mailbox of its
 	// own, games+bounce-…@.
 	fromService := strings.HasPrefix(from, "games@") || strings.HasPrefix(from, "games+")
-	over := fromService && msg.Header.Get(mailroom.HeaderKind) == mailroom.KindGameOver
+	over := fromService && msg.Header.Get(letters.HeaderKind) == notice.KindGameOver
 	kind := "other"
 	switch {
 	case over:
 		kind = "over"
-	case msg.Header.Get(mailroom.HeaderTurn) != "":
+	case msg.Header.Get(letters.HeaderTurn) != "":
 		kind = "prompt"
 	}
 	if fromService && (w.verbose || kind != "other" && !w.shown[kind]) {
@@ -259,16 +261,16 @@ func (b *bot) read(c *imapclient.Client, uid imap.UID) error {
 	}
 	// Whether the mail asks this bot to join or for a move, about which
 	// game and event, and a move it may play, the headers say.
-	move := hdr.Header.Get(mailroom.HeaderExample)
+	move := hdr.Header.Get(letters.HeaderExample)
 	switch {
-	case hdr.Header.Get(mailroom.HeaderInvited) == "yes":
+	case hdr.Header.Get(letters.HeaderInvited) == "yes":
 		move = "JOIN" // the bot plays
-	case hdr.Header.Get(mailroom.HeaderTurn) != "yours" || hdr.Header.Get(mailroom.HeaderGame) == "" || hdr.Header.Get(mailroom.HeaderSeq) == "":
+	case hdr.Header.Get(letters.HeaderTurn) != "yours" || hdr.Header.Get(letters.HeaderGame) == "" || hdr.Header.Get(letters.HeaderSeq) == "":
 		return nil
 	}
 	if move == "" {
 		return fmt.Errorf("%s: mail %s says it is our turn in game %s after event %s, but gives no example move",
-			b.name, p.MessageID, hdr.Header.Get(mailroom.HeaderGame), hdr.Header.Get(mailroom.HeaderSeq))
+			b.name, p.MessageID, hdr.Header.Get(letters.HeaderGame), hdr.Header.Get(letters.HeaderSeq))
 	}
 	replyTo, err := netmail.ParseAddress(hdr.Header.Get("Reply-To"))
 	if err != nil {

@@ -2,7 +2,6 @@ package postoffice
 
 import (
 	"context"
-	"github.com/pbem-games/pbem/catalog"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -12,9 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/games/letters"
+
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
 
@@ -25,9 +26,9 @@ type served struct {
 	ms      mailtest.Servers
 	dir     string // the data directory
 	po      *PostOffice
-	svc     *mailroom.Service // the games, the mail side and the command side
-	health  string            // URL of /healthz
-	metrics string            // URL of /metrics
+	svc     *letters.Service // the games, the mail side and the command side
+	health  string           // URL of /healthz
+	metrics string           // URL of /metrics
 	log     *logBuffer
 	stop    func() // stops it as a shutdown would; again is nothing
 }

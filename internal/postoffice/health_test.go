@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -229,14 +229,14 @@ func TestHealthSMTPRefusals(t *testing.T) {
 		t.Errorf("the log does not tell of the 550")
 	}
 	// Ana, the host, learns that bea gets no mail, once.
-	told := waitFor(t, ms, "ana", seen["ana"], mailroom.KindUndelivered)
+	told := waitFor(t, ms, "ana", seen["ana"], notice.KindUndelivered)
 	if !strings.Contains(told.p.Text, bea) || !strings.Contains(told.p.Text, "550") {
 		t.Errorf("the host's mail about the bounce does not name bea and the 550:\n%s", told.p.Text)
 	}
 	time.Sleep(300 * time.Millisecond)
 	n := 0
 	for _, l := range mailbox(t, ms, "ana") {
-		if l.is(mailroom.KindUndelivered) {
+		if l.is(notice.KindUndelivered) {
 			n++
 		}
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/catalog/all"
 	"github.com/pbem-games/pbem/catalog/catalogtest"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -38,7 +38,7 @@ func TestNimByMail(t *testing.T) {
 	p := serve(t, sys, serving{games: offered})
 
 	send(t, sys, sys.Address("bea"), sys.Address("games"), "语言", "", "LANG zh\n")
-	waitFor(t, sys, "bea", 0, mailroom.KindHelp)
+	waitFor(t, sys, "bea", 0, notice.KindHelp)
 	id, users := mailGame(t, p, "nim turns", "ana", "bea")
 	const bea = 1
 
@@ -62,12 +62,12 @@ func TestNimByMail(t *testing.T) {
 			asked = true
 			// A move Nim refuses, and why, in Chinese.
 			before := p.reply(t, users[bea], "take 9\n")
-			refused := waitFor(t, sys, users[bea], before, mailroom.KindRejected)
+			refused := waitFor(t, sys, users[bea], before, notice.KindRejected)
 			if want := say("you may take 1 to %d stones, not %s", 3, `"9"`); !says(refused, want) {
 				t.Errorf("Bea's refusal of take 9 does not say %q:\n%s", want, refused.p.Text)
 			}
 			// How to write a move, in Chinese, on the mail that asks her.
-			turn := waitFor(t, sys, users[bea], 0, mailroom.KindYourTurn)
+			turn := waitFor(t, sys, users[bea], 0, notice.KindYourTurn)
 			if want := say("Write take and how many stones you take, 1 to %d, e.g. take 2.", 3); !says(turn, want) {
 				t.Errorf("Bea's turn does not say how to write a move in Chinese (%q):\n%s", want, turn.p.Text)
 			}
@@ -80,8 +80,8 @@ func TestNimByMail(t *testing.T) {
 	if !asked {
 		t.Fatal("the game ended before Bea's turn")
 	}
-	waitFor(t, sys, users[bea], 0, mailroom.KindGameOver)
-	waitFor(t, sys, users[0], 0, mailroom.KindGameOver)
+	waitFor(t, sys, users[bea], 0, notice.KindGameOver)
+	waitFor(t, sys, users[0], 0, notice.KindGameOver)
 	// Ana's moves, as Bea's mails tell them: one of them at least, since
 	// Ana moved before the end.
 	told := false

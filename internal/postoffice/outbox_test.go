@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
@@ -275,7 +275,7 @@ func TestMailRefusedForDays(t *testing.T) {
 	// Ana invites far, whose invitation cannot be delivered: the game
 	// waits for an answer that cannot come.
 	send(t, ms, ms.Address("ana"), ms.Address("games"), "a game?", "", "NEW atacama WITH "+far+"\n")
-	waitFor(t, ms, "ana", 0, mailroom.KindInvitation)
+	waitFor(t, ms, "ana", 0, notice.KindInvitation)
 	h := s.waitHealth(t, http.StatusOK, "far's invitation waiting", func(h healthReport) bool {
 		return h.Outbox.Waiting == 1 && h.Outbox.Pending == 0
 	})
@@ -286,7 +286,7 @@ func TestMailRefusedForDays(t *testing.T) {
 	mu.Lock()
 	clock = clock.Add(mail.DefaultMaxRetryAge + time.Hour)
 	mu.Unlock()
-	told := waitFor(t, ms, "ana", 1, mailroom.KindUndelivered)
+	told := waitFor(t, ms, "ana", 1, notice.KindUndelivered)
 	text := string(told.raw)
 	for _, want := range []string{far, "452"} {
 		if !strings.Contains(text, want) {
@@ -302,7 +302,7 @@ func TestMailRefusedForDays(t *testing.T) {
 	time.Sleep(2 * time.Second) // the retry loop's rounds: the host is not told again
 	var hostTold int
 	for _, l := range mailbox(t, ms, "ana") {
-		if l.is(mailroom.KindUndelivered) {
+		if l.is(notice.KindUndelivered) {
 			hostTold++
 		}
 	}

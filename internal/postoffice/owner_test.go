@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail/loopback"
 )
 
@@ -320,7 +320,7 @@ func waitMailed(t *testing.T, mailed func() map[string]map[string]bool, played m
 					for mid := range got[p] {
 						// No event of these games is hidden from anyone, so
 						// every player numbers them as the game does.
-						m, ok := mailroom.ParseMessageID(mid)
+						m, ok := notice.ParseMessageID(mid)
 						found = found || ok && m.Game == id && m.Seq == uint64(seq)
 					}
 					if !found {

@@ -17,7 +17,8 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	gomail "github.com/emersion/go-message/mail"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 	"github.com/pbem-games/pbem/mail/mailtest"
@@ -91,14 +92,14 @@ func (p *served) reply(t *testing.T, user, body string) int {
 }
 
 // numberFor is event seq of game id as the mails to seat number it: the
-// events that seat may know of (mailroom.VisibleSeq).
+// events that seat may know of (notice.VisibleSeq).
 func (p *served) numberFor(t *testing.T, id string, seq uint64, seat int) string {
 	t.Helper()
 	_, evs, _, err := p.svc.LoadAt(context.Background(), id, int(seq))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strconv.FormatUint(mailroom.VisibleSeq(evs, seq, seat), 10)
+	return strconv.FormatUint(notice.VisibleSeq(evs, seq, seat), 10)
 }
 
 // game returns game id as the running service has it.
@@ -134,7 +135,7 @@ func (l letter) is(want string) bool {
 	switch want {
 	case "":
 		return true
-	case mailroom.KindYourTurn:
+	case notice.KindYourTurn:
 		return l.turn
 	}
 	return l.kind == want
@@ -142,7 +143,7 @@ func (l letter) is(want string) bool {
 
 // bounced reports whether l refuses or does not apply what its reader sent.
 func (l letter) bounced() bool {
-	return l.kind == mailroom.KindRejected || l.kind == mailroom.KindError || l.kind == mailroom.KindStale
+	return l.kind == notice.KindRejected || l.kind == notice.KindError || l.kind == notice.KindStale
 }
 
 func (l letter) String() string { return l.kind + " " + l.messageID }
@@ -190,9 +191,9 @@ func mailbox(t *testing.T, ms mailtest.Servers, user string) []letter {
 			t.Fatal(err)
 		}
 		l := letter{raw: raw, p: p, messageID: p.MessageID,
-			kind: h.Header.Get(mailroom.HeaderKind), turn: h.Header.Get(mailroom.HeaderTurn) == "yours", game: h.Header.Get(mailroom.HeaderGame),
-			example: h.Header.Get(mailroom.HeaderExample), invited: h.Header.Get(mailroom.HeaderInvited) == "yes",
-			seq: h.Header.Get(mailroom.HeaderSeq)}
+			kind: h.Header.Get(letters.HeaderKind), turn: h.Header.Get(letters.HeaderTurn) == "yours", game: h.Header.Get(letters.HeaderGame),
+			example: h.Header.Get(letters.HeaderExample), invited: h.Header.Get(letters.HeaderInvited) == "yes",
+			seq: h.Header.Get(letters.HeaderSeq)}
 		if a, err := netmail.ParseAddress(h.Header.Get("Reply-To")); err == nil {
 			l.replyTo = a.Address
 		}

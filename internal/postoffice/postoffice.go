@@ -25,7 +25,9 @@ import (
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/web"
@@ -46,8 +48,8 @@ type PostOffice struct {
 	health   *health
 	metrics  *metrics
 	log      *slog.Logger
-	post     *mailroom.Service   // the mail side of the games
-	lh       mailroom.Letterhead // what the outbox renders mail with
+	post     *letters.Service   // the mail side of the games
+	lh       letters.Letterhead // what the outbox renders mail with
 	pages    *web.Pages
 	// listen is where Run serves Handler (Config.HTTPListen) unless
 	// Listen already does.
@@ -115,7 +117,7 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
 	}
 	m := newMetrics(h)
-	post := mailroom.New(svc, offered)
+	post := letters.New(svc, offered)
 	prefs, err := post.Prefs(ctx)
 	if err != nil {
 		return nil, err
@@ -127,7 +129,7 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
-		pages:   &web.Pages{Service: svc, Games: offered, Tokens: tokens, Key: lh.Key, Describe: post.DescribeEachFor, LeftOut: mailroom.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web"), Pictures: post.Pictures},
+		pages:   &web.Pages{Service: svc, Games: offered, Tokens: tokens, Key: lh.Key, Describe: post.DescribeEachFor, LeftOut: notice.LeftOut, Prefs: prefs, Stop: stops, Log: log.With("part", "web"), Pictures: post.Pictures},
 		listen:  c.HTTPListen,
 		process: c.Process(),
 		lease:   c.Lease.Duration,
@@ -342,7 +344,7 @@ func (p *PostOffice) Listen(ctx context.Context, addr string) (func(), error) {
 
 // ShowMail writes notice id's mail to w exactly as it was or would be
 // sent, rendered now from the history, and returns where it stands.
-func ShowMail(ctx context.Context, svc *mailroom.Service, lh mailroom.Letterhead, sender *mail.Sender, w io.Writer, id string) (mail.NoticeState, error) {
+func ShowMail(ctx context.Context, svc *letters.Service, lh letters.Letterhead, sender *mail.Sender, w io.Writer, id string) (mail.NoticeState, error) {
 	s, err := mail.FindNotice(ctx, svc.Store, svc.Notices, id)
 	if err != nil {
 		return s, err

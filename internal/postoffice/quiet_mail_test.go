@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/projections"
 )
 
@@ -83,7 +83,7 @@ func TestArchipelagoDigestByDefaultByMail(t *testing.T) {
 	got := q.news()
 	for _, u := range q.users {
 		for _, l := range got[u] {
-			if !l.turn && l.kind != mailroom.KindAccepted {
+			if !l.turn && l.kind != notice.KindAccepted {
 				t.Errorf("%s got a %s mail in a game of four; want only the mails that ask them to move and the answers to their own: %v", u, l.kind, got[u])
 			}
 		}
@@ -102,7 +102,7 @@ func TestArchipelagoDigestByDefaultByMail(t *testing.T) {
 	q.post.reply(t, "bea", "SAY hello all\n")
 	got = q.news()
 	for _, u := range []string{"ana", "cai", "dov"} {
-		if !slices.ContainsFunc(got[u], func(l letter) bool { return l.kind == mailroom.KindSaid }) {
+		if !slices.ContainsFunc(got[u], func(l letter) bool { return l.kind == notice.KindSaid }) {
 			t.Errorf("%s did not get bea's SAY at once: %v", u, got[u])
 		}
 	}
@@ -110,7 +110,7 @@ func TestArchipelagoDigestByDefaultByMail(t *testing.T) {
 	// DIGEST OFF: a mail per move again.
 	watcher := q.users[(int(g.State.ToAct()[0])+2)%4]
 	q.post.reply(t, watcher, "DIGEST OFF\n")
-	waitMail(t, q.post.ms, watcher, q.seen[watcher], "the answer to DIGEST OFF", func(l letter) bool { return l.kind == mailroom.KindNews })
+	waitMail(t, q.post.ms, watcher, q.seen[watcher], "the answer to DIGEST OFF", func(l letter) bool { return l.kind == notice.KindNews })
 	q.news()
 	public := 0 // moves of others that are not sealed bids, which nobody hears of one by one
 	for range 8 {
@@ -120,7 +120,7 @@ func TestArchipelagoDigestByDefaultByMail(t *testing.T) {
 		}
 	}
 	got = q.news()
-	moved := slices.ContainsFunc(got[watcher], func(l letter) bool { return l.kind == mailroom.KindMoved })
+	moved := slices.ContainsFunc(got[watcher], func(l letter) bool { return l.kind == notice.KindMoved })
 	if public > 0 && !moved {
 		t.Errorf("%s sent DIGEST OFF, and got no mail of the %d public moves of others since: %v", watcher, public, got[watcher])
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 )
 
 // TestStopStallsNoGameUnseen: Bea sends STOP in a reply to her game's mail
@@ -23,7 +23,7 @@ func TestStopStallsNoGameUnseen(t *testing.T) {
 	// The STOP stops at once: even its answer goes unsent.
 	send(t, sys, bea, inv.replyTo, "Re: "+inv.p.Subject, "<"+inv.messageID+">", "STOP\n")
 	send(t, sys, ana, prompt.replyTo, "Re: "+prompt.p.Subject, "<"+prompt.messageID+">", "E5\n")
-	told := waitMail(t, sys, "ana", 0, "the host told that bea gets no mail", func(l letter) bool { return l.kind == mailroom.KindUndelivered })
+	told := waitMail(t, sys, "ana", 0, "the host told that bea gets no mail", func(l letter) bool { return l.kind == notice.KindUndelivered })
 	flat := strings.Join(strings.Fields(told.p.Text), " ")
 	for _, want := range []string{bea, "STOP", "DEADLINE", "REPLACE"} {
 		if !strings.Contains(flat, want) {

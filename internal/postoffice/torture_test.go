@@ -23,7 +23,8 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/internal/torture"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
@@ -393,7 +394,7 @@ func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club)
 // got.
 func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *torture.Club) torture.Outcome {
 	t.Helper()
-	out, err := torture.Stored(context.Background(), store, mailroom.New(&games.Service{Store: store, Catalog: Catalog()}, offered()).Notices)
+	out, err := torture.Stored(context.Background(), store, letters.New(&games.Service{Store: store, Catalog: Catalog()}, offered()).Notices)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -481,11 +482,11 @@ func verifyAttached(t *testing.T, dataDir string, out torture.Outcome) {
 	}
 	for addr, box := range out.Boxes {
 		for _, c := range box {
-			m, ok := mailroom.ParseMessageID(c.MessageID)
-			if !ok || m.Kind != mailroom.KindGameOver || !m.Notice() {
+			m, ok := notice.ParseMessageID(c.MessageID)
+			if !ok || m.Kind != notice.KindGameOver || !m.Notice() {
 				continue
 			}
-			want := games.SignedExportLeaving(out.Games[m.Game], &key, func(e events.Event) bool { return mailroom.LeftOut(e, m.Seat) })
+			want := games.SignedExportLeaving(out.Games[m.Game], &key, func(e events.Event) bool { return notice.LeftOut(e, m.Seat) })
 			if m.ToObserver() {
 				want = nil // an observer gets no history: it holds the players' addresses
 			}

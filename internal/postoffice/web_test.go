@@ -12,7 +12,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/web"
@@ -41,7 +41,7 @@ func TestWebPagesServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	created := html.EscapeString(mailroom.DescribeEach(g, evs, 1)[0]) // the page tells the history as the mail does
+	created := html.EscapeString(notice.DescribeEach(g, evs, 1)[0]) // the page tells the history as the mail does
 	if created == "" {
 		t.Fatal("the game's creation has no sentence to look for")
 	}

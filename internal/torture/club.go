@@ -3,7 +3,6 @@ package torture
 import (
 	"bytes"
 	"fmt"
-	"github.com/pbem-games/pbem/catalog"
 	"maps"
 	"math/rand/v2"
 	netmail "net/mail"
@@ -13,8 +12,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/games/notice"
+
 	"github.com/emersion/go-smtp"
-	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/loopback"
 )
@@ -540,7 +541,7 @@ func (p *player) read(raw []byte) error {
 	if err != nil {
 		return err
 	}
-	id, ours := mailroom.ParseMessageID(ct.MessageID)
+	id, ours := notice.ParseMessageID(ct.MessageID)
 	if ct.Confirm == mail.ConfirmJoin {
 		if err := p.confirmJoin(ct); err != nil {
 			return err
@@ -570,7 +571,7 @@ func (p *player) read(raw []byte) error {
 		}
 		return nil
 	}
-	if id.Kind == mailroom.KindUndelivered && !id.Notice() {
+	if id.Kind == notice.KindUndelivered && !id.Notice() {
 		if p.seat != 0 {
 			return fmt.Errorf("%s is not the host, but got %s", p.name, ct.MessageID)
 		}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -370,7 +370,7 @@ func checkStranger(r *Report, s Sent, n int, answers []string, inbox map[string]
 func answersWritten(notices []mail.Notice) map[string][]string {
 	out := map[string][]string{}
 	for _, n := range notices {
-		if id, ok := mailroom.ParseMessageID(n.ID); ok && id.Answers != "" && !slices.Contains(out[id.Answers], n.ID) {
+		if id, ok := notice.ParseMessageID(n.ID); ok && id.Answers != "" && !slices.Contains(out[id.Answers], n.ID) {
 			out[id.Answers] = append(out[id.Answers], n.ID)
 		}
 	}
@@ -379,7 +379,7 @@ func answersWritten(notices []mail.Notice) map[string][]string {
 
 // answerKind is the kind an answer's Message-ID names.
 func answerKind(s string) string {
-	if id, ok := mailroom.ParseMessageID(s); ok && id.Answers != "" {
+	if id, ok := notice.ParseMessageID(s); ok && id.Answers != "" {
 		return id.Kind
 	}
 	return ""
@@ -398,7 +398,7 @@ func checkHeld(r *Report, out Outcome) {
 		switch code := out.Bad[strings.ToLower(n.To)]; {
 		case code == 0:
 			r.Healthy++
-			if id, _ := mailroom.ParseMessageID(n.ID); id.ToObserver() {
+			if id, _ := notice.ParseMessageID(n.ID); id.ToObserver() {
 				r.Observed++
 			}
 		case code < 500:
@@ -445,8 +445,8 @@ func checkUndelivered(r *Report, out Outcome) {
 	}
 	told := map[string]string{} // game and address: the Message-ID that told
 	for _, n := range out.Notices {
-		m, ok := mailroom.ParseMessageID(n.ID)
-		if !ok || m.Kind != mailroom.KindUndelivered || m.Notice() {
+		m, ok := notice.ParseMessageID(n.ID)
+		if !ok || m.Kind != notice.KindUndelivered || m.Notice() {
 			continue
 		}
 		addr := m.To
@@ -1016,7 +1016,7 @@ func checkMail(r *Report, out Outcome) map[string][]string {
 				r.Repeats++
 			}
 			got[addr+" "+c.MessageID] = true
-			if id, ok := mailroom.ParseMessageID(c.MessageID); ok && id.Answers != "" && !slices.Contains(answers[id.Answers], c.MessageID) {
+			if id, ok := notice.ParseMessageID(c.MessageID); ok && id.Answers != "" && !slices.Contains(answers[id.Answers], c.MessageID) {
 				answers[id.Answers] = append(answers[id.Answers], c.MessageID)
 			}
 		}
@@ -1043,12 +1043,12 @@ func saysOver(notices []mail.Notice, id string) bool {
 
 // promptsAsEvents turns the number of the prompt each mail answered, as
 // the prompt's X-Pbem-Seq gave it (counting the events its reader may
-// know of, mailroom.VisibleSeq), into that event's Seq in the history.
+// know of, notice.VisibleSeq), into that event's Seq in the history.
 func promptsAsEvents(sent []Sent, games map[string][]events.Event) []Sent {
 	out := slices.Clone(sent)
 	for i, s := range out {
 		if evs, ok := games[s.Game]; ok && s.Prompt > 0 {
-			out[i].Prompt = mailroom.EventOf(evs, s.Prompt, s.Seat)
+			out[i].Prompt = notice.EventOf(evs, s.Prompt, s.Seat)
 		}
 	}
 	return out

@@ -73,8 +73,9 @@ var chinese = func() [][2]string {
 		"初始货车": wFree, "免费货车": wFree, "额外货车": "CART", "鱼兑换石头": "PORT STONE", "鱼换石头": "PORT STONE",
 		"换": "TRADE", "将": "", "把": "", "第": "", "港": "PORT", "使用": wBy, "放到": wPut,
 		"一": "1", "两": "2", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
-		// As the Chinese mails write the board: silver is 银 there,
-		// the movement spaces 移动位置, a placement "农场上 1 羊驼".
+		// As the Chinese mails write the board: the movement spaces
+		// 移动位置, a placement "农场上 1 羊驼"; and 银 for silver, as
+		// they wrote it before they took the rulebook's 白银.
 		"银": "SILVER", "移动位置": wMove, "行动位置": "", "存入": "", "上": "",
 		"，": ",", "：": ":", "／": "/", "；": ";", "。": " ", "、": ",",
 	}

@@ -91,11 +91,6 @@ func (s *state) fulfils(p *player, m int) bool {
 	return n >= ms.n
 }
 
-// ranking orders the seats by the rulebook's rule: the most points first
-// and, among equal points, the most coins ("in case of a tie, the player
-// with the most coins wins"). The points stay as they are, so a tie on
-// points is reported as one; seats equal on points and coins share a
-// place.
 // TieBreak gives each seat's coins: the rulebook's tie-break.
 func (s *state) TieBreak() []int {
 	out := make([]int, len(s.players))
@@ -105,6 +100,11 @@ func (s *state) TieBreak() []int {
 	return out
 }
 
+// ranking orders the seats by the rulebook's rule: the most points first
+// and, among equal points, the most coins ("in case of a tie, the player
+// with the most coins wins"). The points stay as they are, so a tie on
+// points is reported as one; seats equal on points and coins share a
+// place.
 func (s *state) ranking(scores []int) []Place {
 	out := make([]Place, len(scores))
 	for i, x := range scores {

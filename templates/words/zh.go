@@ -318,7 +318,7 @@ var zh = dict{
 	"RISING DIAGONALS":  "上升斜线",
 	"falling diagonals": "下降斜线",
 	"rising diagonals":  "上升斜线",
-	"silver and copper": "银和铜",
+	"silver and copper": "白银和铜",
 	"%s is %s":          "%s 是 %s",
 	"a row is one letter, A to K, from left to right, e.g. row F is F1 to F11 across the desert":                                          "一行用一个字母表示，A 到 K，从左到右，例如 F 行是 F1 到 F11，横穿沙漠",
 	"a falling diagonal runs from top left to bottom right (\\), its number growing by one a row down to row F and then staying, e.g. %s": "下降斜线从左上到右下（\\），编号每向下一行加一，到 F 行后不变，例如 %s",

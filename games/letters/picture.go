@@ -1,4 +1,4 @@
-package mailroom
+package letters
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"
@@ -56,5 +57,5 @@ func shows(html, cid string) bool {
 // PictureIn draws view v of game as a mail to a reader of language lang
 // shows it (pbem show --format svg|png).
 func (s *Service) PictureIn(game string, v rules.View, lang string) (*pictures.Picture, error) {
-	return s.games.Draw(game, v, localeOf(s.games.Words(), mail.Pref{Lang: lang}).phrase)
+	return s.games.Draw(game, v, locale.Of(s.games.Words(), mail.Pref{Lang: lang}).Phrase)
 }

@@ -1,4 +1,9 @@
-package mailroom
+// Package locale is how one reader reads pbem's mail: the Locale (the
+// language of its words and the zone of its times), the language and
+// zone a reader sets or pbem detects, the catalog's helpers that store
+// what a mail says by message id and write it in the reader's words, and
+// the words of the deadline and vacation commands.
+package locale
 
 import (
 	"fmt"
@@ -14,7 +19,7 @@ import (
 )
 
 // Locale is how one reader reads pbem's mail: the language of its words
-// and the zone of its times. The zero Locale is English and UTC.
+// And the zone of its times. The zero Locale is English and UTC.
 type Locale struct {
 	words.Printer
 	Zone     *time.Location // nil for UTC
@@ -24,45 +29,46 @@ type Locale struct {
 // When writes t for the reader: "Fri 4 Dec 02:00 UTC+08:00".
 func (l Locale) When(t time.Time) string { return l.Printer.When(t, l.Zone) }
 
-// zoneLabel names the reader's zone: "Asia/Shanghai (UTC+08:00)" or "UTC".
-func (l Locale) zoneLabel(at time.Time) string {
-	off := words.Offset(at.In(l.zone()))
+// ZoneLabel names the reader's zone: "Asia/Shanghai (UTC+08:00)" or "UTC".
+func (l Locale) ZoneLabel(at time.Time) string {
+	off := words.Offset(at.In(l.Location()))
 	if l.ZoneName == "" || l.ZoneName == off || "UTC"+l.ZoneName == off {
 		return off
 	}
 	return l.ZoneName + " (" + off + ")"
 }
 
-func (l Locale) zone() *time.Location {
+// Location is the reader's zone, UTC where they have none.
+func (l Locale) Location() *time.Location {
 	if l.Zone == nil {
 		return time.UTC
 	}
 	return l.Zone
 }
 
-// localeOf is the Locale of an address's settings, its texts those of
+// Of is the Locale of an address's settings, its texts those of
 // book (nil: pbem's own, without any game's).
-func localeOf(book *words.Book, p mail.Pref) Locale {
+func Of(book *words.Book, p mail.Pref) Locale {
 	l := Locale{Printer: words.For(p.Lang)}
 	if book != nil {
 		l.Printer = book.For(p.Lang)
 	}
-	if name, loc, err := parseZone(p.Zone); err == nil && p.Zone != "" {
+	if name, loc, err := ParseZone(p.Zone); err == nil && p.Zone != "" {
 		l.Zone, l.ZoneName = loc, name
 	}
 	return l
 }
 
-// phrase writes a phrase of a game's rules in the reader's language,
+// Phrase writes a phrase of a game's rules in the reader's language,
 // each of its parts in English where the catalog lacks it.
 // A phrase with a Pad is filled to its columns by display width, so that
 // a table of Chinese names lines up as the English one does.
-func (l Locale) phrase(p rules.Phrase) string {
+func (l Locale) Phrase(p rules.Phrase) string {
 	s := p.Text
 	if p.Format != "" {
 		args := make([]any, len(p.Args))
 		for i, a := range p.Args {
-			args[i] = l.phrase(a)
+			args[i] = l.Phrase(a)
 		}
 		if l.Has(p.Format) {
 			s = l.S(p.Format, args...)
@@ -76,53 +82,53 @@ func (l Locale) phrase(p rules.Phrase) string {
 	return s
 }
 
-// stage names the stretch of play st is in (rules.Staged) in the
+// Stage names the stretch of play st is in (rules.Staged) in the
 // reader's language: "round 3", "第 3 轮".
-func (l Locale) stage(st rules.State) string {
+func (l Locale) Stage(st rules.State) string {
 	if ps, ok := st.(rules.PhrasedStage); ok {
-		return l.tidy(l.phrase(ps.StagePhrase()))
+		return l.Tidy(l.Phrase(ps.StagePhrase()))
 	}
 	return projections.Stage(st)
 }
 
-// text writes a game's fixed English text (its house rules) in the
+// Text writes a game's fixed English text (its house rules) in the
 // reader's language, where the catalog has it; as it is otherwise.
-func (l Locale) text(english string) string {
+func (l Locale) Text(english string) string {
 	if english == "" || !l.Has(english) {
 		return english
 	}
 	return l.S(english)
 }
 
-// list joins items as the reader's language lists them, with sep between
+// List joins items as the reader's language lists them, with sep between
 // them in English ("A, B"; "move 1; move 2") and the language's own mark
 // in another (Chinese: "、" for ", ", "；" for "; ").
-func (l Locale) list(items []string, sep string) string {
+func (l Locale) List(items []string, sep string) string {
 	return strings.Join(items, l.S("sep"+strings.TrimSpace(sep)))
 }
 
-// and joins names as a sentence lists them: "Ana", "Ana and Bea", "Ana,
+// And joins names as a sentence lists them: "Ana", "Ana and Bea", "Ana,
 // Bea and Cai"; "Ana、Bea 和 Cai".
-func (l Locale) and(names []string) string {
+func (l Locale) And(names []string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
-	return l.S("and", l.list(names[:len(names)-1], ","), names[len(names)-1])
+	return l.S("and", l.List(names[:len(names)-1], ","), names[len(names)-1])
 }
 
-// tidy mends the spacing of a sentence put together from parts: in
+// Tidy mends the spacing of a sentence put together from parts: in
 // Chinese a name stands between spaces ("替 Bea 走棋"), but none before
 // or after a Chinese mark or at either end.
-func (l Locale) tidy(s string) string {
+func (l Locale) Tidy(s string) string {
 	if l.Lang() != "zh" {
 		return s
 	}
-	return l.tidyMarks(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' }), " "))
+	return l.TidyMarks(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' }), " "))
 }
 
-// tidyMarks is tidy without joining runs of spaces, for a line whose
+// TidyMarks is tidy without joining runs of spaces, for a line whose
 // spacing lines its parts up (a board's legend).
-func (l Locale) tidyMarks(s string) string {
+func (l Locale) TidyMarks(s string) string {
 	if l.Lang() != "zh" {
 		return s
 	}

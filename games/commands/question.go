@@ -1,4 +1,4 @@
-package mailroom
+package commands
 
 import "strings"
 
@@ -8,10 +8,10 @@ import "strings"
 // is the command. The mail's text is folded to narrow forms before it is
 // read (mail.Parse), so a full-width question mark reads as "?".
 
-// notMeant returns the message id of the refusal of a destructive
+// NotMeant returns the message id of the refusal of a destructive
 // command c whose words after it are rest, when the line asks about the
 // command or says it inside a sentence; "" when it is meant.
-func notMeant(c *Command, rest string) string {
+func NotMeant(c *Command, rest string) string {
 	switch {
 	case strings.ContainsAny(rest, "?？"):
 		return "refuse.question"

@@ -1,4 +1,4 @@
-package mailroom
+package locale
 
 import (
 	"strconv"
@@ -25,7 +25,7 @@ func ParseDeadline(text string) (events.Settings, error) {
 	if len(words) == 1 && words[0] == "off" {
 		return set, nil
 	}
-	usage := refuseIn(games.ErrSetup, "refuse.deadline.usage")
+	usage := RefuseIn(games.ErrSetup, "refuse.deadline.usage")
 	if len(words) == 0 {
 		return set, usage
 	}
@@ -80,7 +80,7 @@ var chineseDays = strings.NewReplacer("星期一", "mon", "星期二", "tue", "�
 
 // parseDays reads "mon-fri" or "sat,sun", or the same in Chinese.
 func parseDays(w string) ([]string, error) {
-	bad := refuseIn(games.ErrSetup, "refuse.weekdays", w)
+	bad := RefuseIn(games.ErrSetup, "refuse.weekdays", w)
 	w = chineseDays.Replace(w)
 	index := func(d string) int {
 		for i, name := range projections.Weekdays {
@@ -114,11 +114,11 @@ func parseDays(w string) ([]string, error) {
 	return days, nil
 }
 
-// parseVacation reads "2026-12-20 2026-12-27": away from the start of the
+// ParseVacation reads "2026-12-20 2026-12-27": away from the start of the
 // first day to the end of the last, days as they are in zone.
-func parseVacation(text string, zone *time.Location) (time.Time, time.Time, error) {
+func ParseVacation(text string, zone *time.Location) (time.Time, time.Time, error) {
 	words := strings.Fields(text)
-	bad := refuseIn(rules.ErrIllegal, "refuse.vacation.usage")
+	bad := RefuseIn(rules.ErrIllegal, "refuse.vacation.usage")
 	if len(words) != 2 {
 		return time.Time{}, time.Time{}, bad
 	}

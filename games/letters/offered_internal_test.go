@@ -1,4 +1,4 @@
-package mailroom
+package letters
 
 import (
 	"github.com/pbem-games/pbem/catalog"

@@ -1,12 +1,10 @@
-package mailroom
+package notice
 
 import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"maps"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,11 +15,6 @@ import (
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
-
-// EventTypes lists the event types of eventTypes, which
-// TestEveryEventType holds to those events declares, for the tests
-// outside the package.
-func EventTypes() []string { return slices.Sorted(maps.Keys(eventTypes)) }
 
 // sources parses the Go files of dir that are not tests.
 func sources(t *testing.T, dir string) []*ast.File {

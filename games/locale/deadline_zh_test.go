@@ -1,11 +1,11 @@
-package mailroom_test
+package locale_test
 
 import (
 	"reflect"
 	"testing"
 
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/locale"
 )
 
 // TestParseDeadlineInChinese: a host who writes Chinese writes the parts of
@@ -21,12 +21,12 @@ func TestParseDeadlineInChinese(t *testing.T) {
 		{"72h 周一至周五 宽限 1d", "72h mon-fri GRACE 1d"},
 		{"关", "OFF"},
 	} {
-		zh, err := mailroom.ParseDeadline(c.zh)
+		zh, err := locale.ParseDeadline(c.zh)
 		if err != nil {
 			t.Errorf("截止 %s: %v", c.zh, err)
 			continue
 		}
-		en, err := mailroom.ParseDeadline(c.en)
+		en, err := locale.ParseDeadline(c.en)
 		if err != nil {
 			t.Fatalf("DEADLINE %s: %v", c.en, err)
 		}
@@ -34,11 +34,11 @@ func TestParseDeadlineInChinese(t *testing.T) {
 			t.Errorf("截止 %s = %+v, want %+v as DEADLINE %s gives", c.zh, zh, en, c.en)
 		}
 	}
-	if _, err := mailroom.ParseDeadline("48h 周八"); err == nil {
+	if _, err := locale.ParseDeadline("48h 周八"); err == nil {
 		t.Errorf("截止 48h 周八 was taken")
 	}
 	var none events.Settings
-	if set, _ := mailroom.ParseDeadline("关"); !reflect.DeepEqual(set, none) {
+	if set, _ := locale.ParseDeadline("关"); !reflect.DeepEqual(set, none) {
 		t.Errorf("截止 关 = %+v, want no deadline", set)
 	}
 }

@@ -1,4 +1,4 @@
-package mailroom
+package notice
 
 import (
 	"go/ast"

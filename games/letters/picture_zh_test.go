@@ -1,4 +1,4 @@
-package mailroom
+package letters
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -22,7 +23,7 @@ import (
 func TestPictureInChinese(t *testing.T) {
 	latin := regexp.MustCompile(`[A-Za-z]{3,}`)
 	cat := offered()
-	zh := localeOf(cat.Words(), mail.Pref{Lang: "zh"})
+	zh := locale.Of(cat.Words(), mail.Pref{Lang: "zh"})
 	for _, c := range []struct {
 		game     rules.Game
 		variants []string
@@ -46,7 +47,7 @@ func TestPictureInChinese(t *testing.T) {
 		for _, v := range c.game.Info().Variants {
 			allowed = append(allowed, v.Name)
 		}
-		p, err := cat.Draw(c.game.Info().Name, st.View(0), zh.phrase)
+		p, err := cat.Draw(c.game.Info().Name, st.View(0), zh.Phrase)
 		if err != nil {
 			t.Fatal(err)
 		}

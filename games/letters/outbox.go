@@ -1,4 +1,4 @@
-package mailroom
+package letters
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -61,7 +62,7 @@ func (s *Service) Notices(ctx context.Context, r events.Record) ([]mail.Notice, 
 	if err != nil {
 		return nil, unrenderable(err)
 	}
-	ns := quiet(g, sealed, before, note.More, notices(g, evs[:e.Seq], sealed, note))
+	ns := notice.Quiet(g, sealed, before, note.More, notice.Caused(g, evs[:e.Seq], sealed, note))
 	if s.CacheLimit() > 0 {
 		s.cache.keepTold(g, s.CacheLimit())
 	}
@@ -97,7 +98,7 @@ func (s *Service) foldAppend(kept *projections.Game, evs []events.Event, first, 
 // whatever its domain, given the game's history evs up to head; ok is
 // false for any other Message-ID, or one of another game.
 func noticeEvent(id, game string, evs []events.Event) (seq uint64, ok bool) {
-	m, ok := ParseMessageID(id)
+	m, ok := notice.ParseMessageID(id)
 	if !ok || m.Seq == 0 || m.Game != game {
 		return 0, false
 	}
@@ -108,6 +109,6 @@ func noticeEvent(id, game string, evs []events.Event) (seq uint64, ok bool) {
 	if m.ToObserver() {
 		seat = int(rules.Observer)
 	}
-	seq = EventOf(evs, m.Seq, seat)
+	seq = notice.EventOf(evs, m.Seq, seat)
 	return seq, seq > 0
 }

@@ -1,4 +1,4 @@
-package mailroom
+package letters
 
 import (
 	"cmp"
@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
@@ -23,8 +25,8 @@ import (
 // written once.
 func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) error {
 	return s.tellHost(ctx, n, func(fields map[string]string, who string, _ *projections.Game) {
-		sayIn(fields, "reason", "undelivered.reason", who, strings.Join(strings.Fields(cause.Error()), " "))
-		sayIn(fields, "notice", "undelivered.notice", cmp.Or(n.Name, n.To))
+		locale.SayIn(fields, "reason", "undelivered.reason", who, strings.Join(strings.Fields(cause.Error()), " "))
+		locale.SayIn(fields, "notice", "undelivered.notice", cmp.Or(n.Name, n.To))
 	})
 }
 
@@ -34,16 +36,16 @@ func (s *Service) Undelivered(ctx context.Context, n mail.Notice, cause error) e
 // for ever. It is said once per game and address, as Undelivered is, and
 // shares its record: a player who gets no mail is news once.
 func (s *Service) Stopped(ctx context.Context, n mail.Notice) error {
-	if n.Kind != KindYourTurn && n.Kind != KindInvitation && n.Kind != KindReminder {
+	if n.Kind != notice.KindYourTurn && n.Kind != notice.KindInvitation && n.Kind != notice.KindReminder {
 		return nil
 	}
 	return s.tellHost(ctx, n, func(fields map[string]string, who string, g *projections.Game) {
-		sayIn(fields, "reason", "stopped.reason", who)
+		locale.SayIn(fields, "reason", "stopped.reason", who)
 		id := "stopped.notice"
 		if g.Settings.PerMove == "" {
 			id = "stopped.notice.stalled"
 		}
-		sayIn(fields, "notice", id, cmp.Or(n.Name, n.To), strconv.Itoa(n.Seat))
+		locale.SayIn(fields, "notice", id, cmp.Or(n.Name, n.To), strconv.Itoa(n.Seat))
 	})
 }
 
@@ -53,7 +55,7 @@ func (s *Service) Stopped(ctx context.Context, n mail.Notice) error {
 // gone, or such a mail itself. Its record on pbem.answered is written
 // once whatever crashes or repeats.
 func (s *Service) tellHost(ctx context.Context, n mail.Notice, say func(fields map[string]string, who string, g *projections.Game)) error {
-	if n.Game == "" || n.Kind == KindUndelivered {
+	if n.Game == "" || n.Kind == notice.KindUndelivered {
 		return nil
 	}
 	g, _, err := s.Load(ctx, n.Game)
@@ -79,18 +81,18 @@ func (s *Service) tellHost(ctx context.Context, n mail.Notice, say func(fields m
 	}
 	// Once per game and address: a recipient whose every mail bounces is
 	// news once, not at every move.
-	addr := addressKey(n.To)
+	addr := notice.AddressKey(n.To)
 	u := mail.Notice{
-		ID: undeliveredID(s.IDDomain(), g.ID, addr), Kind: KindUndelivered, Game: g.ID, Seq: g.Seq,
+		ID: notice.UndeliveredID(s.IDDomain(), g.ID, addr), Kind: notice.KindUndelivered, Game: g.ID, Seq: g.Seq,
 		Seat: seat, To: host, Name: name,
 		Fields: map[string]string{},
 	}
 	say(u.Fields, who, g)
 	if seat >= 0 {
-		u.InReplyTo = threadRoot(s.IDDomain(), g.ID, seat)
+		u.InReplyTo = notice.ThreadRoot(s.IDDomain(), g.ID, seat)
 		u.References = []string{u.InReplyTo}
 	}
-	data, err := json.Marshal(answered{To: host, IDs: []string{u.ID}})
+	data, err := json.Marshal(Answered{To: host, IDs: []string{u.ID}})
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,16 @@
-package mailroom
+// Package notice says who is told what: the kinds of notices, which
+// notices an Append of events causes (Caused, and Quiet for the
+// simultaneous phases), the registry of event types (what each seat and
+// each observer hears of each type and how it reads in words: Describe),
+// and the grammar of the Message-IDs of pbem's mail and their threads
+// (ParseMessageID, ThreadRoot). It is pure: the history in, the notices
+// out; package letters writes them.
+package notice
 
 import (
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -69,28 +77,28 @@ func noticeID(domain, game string, evs []events.Event, seq uint64, seat int, sea
 	return fmt.Sprintf("%s.v%d.%s.%s@%s", game, VisibleSeq(evs, seq, seat), seatTok, kind, domain)
 }
 
-// answerID returns the Message-ID of the n-th answer of kind to the mail
+// AnswerID returns the Message-ID of the n-th answer of kind to the mail
 // recorded under key.
-func answerID(domain, key string, n int, kind string) string {
+func AnswerID(domain, key string, n int, kind string) string {
 	return fmt.Sprintf("re.%s.%d.%s@%s", key, n, kind, domain)
 }
 
-// undeliveredID returns the Message-ID of the host's mail that mail of
+// UndeliveredID returns the Message-ID of the host's mail that mail of
 // game to an address fails; addrKey is the address's key (addressKey).
-func undeliveredID(domain, game, addrKey string) string {
+func UndeliveredID(domain, game, addrKey string) string {
 	return fmt.Sprintf("%s.undelivered.%s@%s", game, addrKey, domain)
 }
 
-// markedID returns the Message-ID of the mail to the reader at seatTok
+// MarkedID returns the Message-ID of the mail to the reader at seatTok
 // ("h" for a host who does not play) that the address addrKey of game,
 // marked at unix time at, bounces.
-func markedID(domain, game, at, addrKey, seatTok string) string {
+func MarkedID(domain, game, at, addrKey, seatTok string) string {
 	return fmt.Sprintf("%s.marked%s.%s.%s@%s", game, at, addrKey, seatTok, domain)
 }
 
-// addressKey is an address as a subject or Message-ID token: the hex of
+// AddressKey is an address as a subject or Message-ID token: the hex of
 // its lower case.
-func addressKey(addr string) string { return hex.EncodeToString([]byte(strings.ToLower(addr))) }
+func AddressKey(addr string) string { return hex.EncodeToString([]byte(strings.ToLower(addr))) }
 
 // MessageID is what a Message-ID of pbem's mail says.
 type MessageID struct {
@@ -152,15 +160,15 @@ func ParseMessageID(id string) (MessageID, bool) {
 	return m, err == nil
 }
 
-// threadRoot is the first mail a seat got about a game, the invitation;
+// ThreadRoot is the first mail a seat got about a game, the invitation;
 // every later mail refers to it, so each game is one thread.
-func threadRoot(domain, game string, seat int) string {
+func ThreadRoot(domain, game string, seat int) string {
 	return messageID(domain, game, 1, strconv.Itoa(seat), KindInvitation)
 }
 
-// notices returns the mail that the events evs, recorded in one Append
+// Caused returns the mail that the events evs, recorded in one Append
 // with note, cause; g is the game after them.
-func notices(g *projections.Game, hist, evs []events.Event, note games.Note) []mail.Notice {
+func Caused(g *projections.Game, hist, evs []events.Event, note games.Note) []mail.Notice {
 	replyTo := note.ReplyTo
 	var out []mail.Notice
 	ended := len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded
@@ -242,7 +250,7 @@ func thread(n *mail.Notice, domain, prev string, answered bool, replyTo string) 
 	if n.Kind == KindInvitation {
 		return
 	}
-	n.References = []string{threadRoot(domain, n.Game, n.Seat)}
+	n.References = []string{ThreadRoot(domain, n.Game, n.Seat)}
 	switch {
 	case answered:
 		n.References = append(n.References, replyTo)
@@ -339,7 +347,7 @@ type eventType struct {
 	watch    func(e events.Event, addr string) string // what an observer hears; nil for nothing
 	describe func(t teller) string                    // the event in a sentence for t.reader, "" for nothing
 	// private says only the seat its payload names may know the event
-	// happened (see hiddenFrom).
+	// Happened (see hiddenFrom).
 	private bool
 }
 
@@ -590,3 +598,7 @@ func watchObserver(oc events.ObserverChanged, addr string) string {
 	}
 	return KindBoard
 }
+
+// EventTypes lists the event types of the registry, which
+// TestEveryEventType holds to those package events declares, sorted.
+func EventTypes() []string { return slices.Sorted(maps.Keys(eventTypes)) }

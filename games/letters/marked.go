@@ -1,4 +1,4 @@
-package mailroom
+package letters
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -52,7 +54,7 @@ func (s *Service) tellMarked(ctx context.Context, id string, b mail.Bouncing) er
 			readers = append(readers, reader{p.Address, p.Name, p.Seat})
 		}
 	}
-	addr, at := addressKey(b.Address), strconv.FormatInt(b.Marked.Unix(), 10)
+	addr, at := notice.AddressKey(b.Address), strconv.FormatInt(b.Marked.Unix(), 10)
 	var msgs []events.Message
 	var ids []string
 	for _, r := range readers {
@@ -63,16 +65,16 @@ func (s *Service) tellMarked(ctx context.Context, id string, b mail.Bouncing) er
 		if r.seat >= 0 {
 			tok = strconv.Itoa(r.seat)
 		}
-		n := mail.Notice{ID: markedID(s.IDDomain(), g.ID, at, addr, tok), Kind: KindUndelivered, Game: g.ID, Seq: g.Seq,
+		n := mail.Notice{ID: notice.MarkedID(s.IDDomain(), g.ID, at, addr, tok), Kind: notice.KindUndelivered, Game: g.ID, Seq: g.Seq,
 			Seat: r.seat, To: r.to, Name: r.name, Fields: map[string]string{}}
-		sayIn(n.Fields, "reason", "marked.reason", who, b.Status)
+		locale.SayIn(n.Fields, "reason", "marked.reason", who, b.Status)
 		if seat >= 0 && g.Settings.PerMove == "" {
-			sayIn(n.Fields, "notice", "marked.notice.stalled", who, strconv.Itoa(seat))
+			locale.SayIn(n.Fields, "notice", "marked.notice.stalled", who, strconv.Itoa(seat))
 		} else {
-			sayIn(n.Fields, "notice", "marked.notice", who)
+			locale.SayIn(n.Fields, "notice", "marked.notice", who)
 		}
 		if r.seat >= 0 {
-			n.InReplyTo = threadRoot(s.IDDomain(), g.ID, r.seat)
+			n.InReplyTo = notice.ThreadRoot(s.IDDomain(), g.ID, r.seat)
 			n.References = []string{n.InReplyTo}
 		}
 		msgs = append(msgs, events.Message{Subject: n.Subject(), MsgID: n.ID, Data: n.Encode()})
@@ -81,7 +83,7 @@ func (s *Service) tellMarked(ctx context.Context, id string, b mail.Bouncing) er
 	if len(msgs) == 0 {
 		return nil
 	}
-	data, err := json.Marshal(answered{To: g.Created.Host, IDs: ids})
+	data, err := json.Marshal(Answered{To: g.Created.Host, IDs: ids})
 	if err != nil {
 		return err
 	}

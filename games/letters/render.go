@@ -1,4 +1,4 @@
-package mailroom
+package letters
 
 import (
 	"cmp"
@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -47,7 +48,7 @@ const maxLegal = 100
 const (
 	HeaderKind = "X-Pbem-Kind" // the notice kind: your-turn, accepted, invitation…
 	HeaderGame = "X-Pbem-Game" // the game's id; absent on mail about no game
-	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after, numbered as its reader counts events (VisibleSeq)
+	HeaderSeq  = "X-Pbem-Seq"  // the event the mail shows the game as after, numbered as its reader counts events (notice.VisibleSeq)
 	// HeaderTurn is "yours" on a mail that tells its recipient it is their
 	// turn (a prompt, a reminder, or an invitation, news or a newcomer's
 	// history with the prompt), as opposed to one that only repeats the
@@ -100,12 +101,12 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, err
 	}
 	m.Lang = loc.Lang()
-	m.Commands = s.cmds.help(templates.Kind(n.Kind), n.Game != "" && n.Seat == int(rules.Observer), loc)
+	m.Commands = s.cmds.Help(templates.Kind(n.Kind), n.Game != "" && n.Seat == int(rules.Observer), loc)
 	localize(&m, loc, n, out.Date)
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
 		if m.Board != "" && m.Kind.ShowsBoard() {
-			if pic, part, ok := s.boardPicture(g.Created.Game, g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png", loc.phrase); ok {
+			if pic, part, ok := s.boardPicture(g.Created.Game, g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png", loc.Phrase); ok {
 				m.Picture, out.Inline = pic, []mail.Attachment{part}
 			}
 		}
@@ -117,13 +118,13 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		switch {
 		case m.Notice != "":
 		case watch:
-			m.Notice = loc.tidy(loc.S("note.watch", loc.S("who.other", games.HostName(g)), lh.Mailbox, g.ID))
+			m.Notice = loc.Tidy(loc.S("note.watch", loc.S("who.other", games.HostName(g)), lh.Mailbox, g.ID))
 		case invited:
 			m.Notice = loc.S("note.invited", lh.Mailbox)
 		case m.To.Host && !m.Over:
 			var waits []string
 			if awaited := g.Invited(); len(awaited) > 0 {
-				waits = append(waits, loc.tidy(loc.S("note.awaited", nameSeats(g, awaited, loc))))
+				waits = append(waits, loc.Tidy(loc.S("note.awaited", nameSeats(g, awaited, loc))))
 			}
 			if open := g.Open(); len(open) > 0 {
 				// Only the host learns the invitation code, to pass on.
@@ -155,7 +156,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		// The history holds every player's address and their plans never
 		// played: the players get it, an observer does not.
 		if g.Ended != nil && m.Kind == templates.GameOver && n.Seat >= 0 {
-			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExportLeaving(evs[:g.Seq], lh.Key, func(e events.Event) bool { return LeftOut(e, n.Seat) })}}
+			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExportLeaving(evs[:g.Seq], lh.Key, func(e events.Event) bool { return notice.LeftOut(e, n.Seat) })}}
 			if lh.Key != nil {
 				m.SigningKey = lh.Key.Public().String()
 			}
@@ -184,7 +185,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if m.Picture.CID != "" && !shows(out.HTML, m.Picture.CID) {
 		out.Inline = nil // templates (a translation) that leave the board out
 	}
-	id, _ := ParseMessageID(n.ID)
+	id, _ := notice.ParseMessageID(n.ID)
 	out.Headers = headers(m, id.Answers == "")
 	if invited {
 		out.Headers[HeaderInvited] = "yes"
@@ -246,13 +247,13 @@ var unprompted = map[templates.Kind]bool{templates.News: true, templates.Moved: 
 // describeGame fills in what the mail shows of game g as after its event
 // n.Seq; evs is the whole history, loc the reader's language and zone,
 // webURL where the service serves its pages ("" for nowhere).
-func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice, loc Locale, webURL string) {
+func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []events.Event, n mail.Notice, loc locale.Locale, webURL string) {
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
-	host, _ := hostName(g, loc)
+	host, _ := notice.HostName(g, loc)
 	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0], loc), Variants: g.Created.Variants,
-		HouseRules: loc.text(info.HouseRules), RulesDoc: rulesDoc(info, loc, webURL),
-		Seq: int(VisibleSeq(evs, g.Seq, n.Seat)), Move: ply(g, g.Seq), Stage: loc.stage(g.State), Host: host}
+		HouseRules: loc.Text(info.HouseRules), RulesDoc: rulesDoc(info, loc, webURL),
+		Seq: int(notice.VisibleSeq(evs, g.Seq, n.Seat)), Move: notice.Ply(g, g.Seq), Stage: loc.Stage(g.State), Host: host}
 	m.Paused = g.PausedAt != nil
 	waiting := g.Waiting() // moves wait until every player is in
 	scores, over := g.State.Result()
@@ -263,8 +264,8 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	m.To.Host = strings.EqualFold(g.Created.Host, n.To)
 	m.Board = boardText(g.State.View(seat), loc)
-	m.Actor, m.OnBehalfOf = actorNames(g, evs[g.Seq-1])
-	m.Happened = happened(g, evs[:g.Seq], n.Seat, loc)
+	m.Actor, m.OnBehalfOf = notice.ActorNames(g, evs[g.Seq-1])
+	m.Happened = notice.Happened(g, evs[:g.Seq], n.Seat, loc)
 	if _, pbemPlays := g.Abandoned[n.Seat]; games.IsToAct(g.State, n.Seat) && !m.Over && !pbemPlays && !m.Paused && !waiting && !unprompted[m.Kind] {
 		m.YourTurn = true
 		legal := g.State.Legal(seat)
@@ -292,7 +293,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 			m.Example, m.ExampleMove = rules.MoveIn(g.State, loc.Lang(), example), example.String()
 		}
 		if guide, ok := g.State.(rules.PhrasedGuide); ok {
-			m.MoveSyntax = loc.tidy(loc.phrase(guide.MoveSyntaxPhrase(seat)))
+			m.MoveSyntax = loc.Tidy(loc.Phrase(guide.MoveSyntaxPhrase(seat)))
 		} else if guide, ok := g.State.(rules.Guide); ok {
 			m.MoveSyntax = guide.MoveSyntax(seat)
 		}
@@ -302,33 +303,33 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	}
 	if g.Ended != nil {
 		m.Seed = g.Ended.Seed
-		m.Result = result(g, loc)
+		m.Result = notice.Result(g, loc)
 		if n.Seat >= 0 {
 			m.VerifyHint = loc.S("verify.hint", "pbem verify --file "+g.ID+".jsonl")
 		}
 	}
 	switch held := g.Says[n.Seat].Held; {
 	case m.Kind == templates.Said:
-		tellSays(m, g, saysFor(g, evs[g.Seq-1], n.Seat))
+		tellSays(m, g, notice.SaysFor(g, evs[g.Seq-1], n.Seat))
 	case m.Kind == templates.GameOver && held != 0: // no mail will gather them now
-		tellSays(m, g, saidSince(g, held, g.Seq, n.Seat))
+		tellSays(m, g, notice.SaidSince(g, held, g.Seq, n.Seat))
 	}
 	if d, ok := g.Deadline(n.Seat); ok && m.YourTurn {
 		m.Deadline = deadline(g, d, loc)
 	}
 	switch m.Kind {
 	case templates.News:
-		m.Happened = []string{cmp.Or(describeEachIn(g, evs[:g.Seq], n.Seat, loc)[g.Seq-1], loc.S("table.changed"))}
+		m.Happened = []string{cmp.Or(notice.DescribeEachIn(g, evs[:g.Seq], n.Seat, loc)[g.Seq-1], loc.S("table.changed"))}
 	case templates.Digest:
-		m.History = describeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat, loc)
+		m.History = notice.DescribeAll(g, evs[:g.Seq-1], lastDigest(evs[:g.Seq-1], n.Seat), n.Seat, loc)
 		if len(m.History) == 0 {
 			m.History = []string{loc.S("nothing.happened")}
 		}
 	case templates.History:
-		m.History = describeAll(g, evs[:g.Seq], 0, n.Seat, loc)
+		m.History = notice.DescribeAll(g, evs[:g.Seq], 0, n.Seat, loc)
 	case templates.Stale:
 		since, _ := strconv.ParseUint(n.Fields["since"], 10, 64)
-		m.Changed = describeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat, loc)
+		m.Changed = notice.DescribeAll(g, evs[:g.Seq], int(min(since, g.Seq)), n.Seat, loc)
 		if len(m.Changed) == 0 {
 			m.Changed = []string{loc.S("moved.on")}
 		}
@@ -338,13 +339,13 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 // BoardIn is a view's text board in lang, as a player who reads lang gets
 // it by mail.
 func (s *Service) BoardIn(v rules.View, lang string) string {
-	return boardText(v, Locale{Printer: s.games.Words().For(lang)})
+	return boardText(v, locale.Locale{Printer: s.games.Words().For(lang)})
 }
 
 // boardText is a view's text board as the reader reads it: a game that
 // gives its text in phrases has its lines written in the reader's
 // language under its drawing.
-func boardText(v rules.View, loc Locale) string {
+func boardText(v rules.View, loc locale.Locale) string {
 	pv, ok := v.(rules.PhrasedView)
 	if !ok || loc.Lang() == words.Fallback {
 		return v.Text()
@@ -353,15 +354,15 @@ func boardText(v rules.View, loc Locale) string {
 	var b strings.Builder
 	b.WriteString(tl.Drawing)
 	for _, p := range tl.Lines {
-		line := loc.phrase(p)
+		line := loc.Phrase(p)
 		body := strings.TrimLeft(line, " ")
-		b.WriteString(line[:len(line)-len(body)] + loc.tidyMarks(body) + "\n")
+		b.WriteString(line[:len(line)-len(body)] + loc.TidyMarks(body) + "\n")
 	}
 	return b.String()
 }
 
 // allLegal returns seat's legal moves in g, sorted as people read them.
-func allLegal(g *projections.Game, seat rules.Seat, loc Locale) []string {
+func allLegal(g *projections.Game, seat rules.Seat, loc locale.Locale) []string {
 	legal := slices.Clone(g.State.Legal(seat))
 	slices.SortStableFunc(legal, func(a, b rules.Move) int { return naturalCompare(a.String(), b.String()) })
 	all := make([]string, len(legal))
@@ -387,7 +388,7 @@ func lastDigest(evs []events.Event, seat int) int {
 	return 0
 }
 
-func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *projections.Projector, who string, loc Locale) error {
+func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *projections.Projector, who string, loc locale.Locale) error {
 	pg, err := index.PlayerGames(ctx, who)
 	if err != nil {
 		return err
@@ -416,9 +417,9 @@ func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *proje
 			title = g.Info().Title
 		}
 		if len(sum.Variants) > 0 {
-			title += loc.S("variants", loc.list(sum.Variants, ", "))
+			title += loc.S("variants", loc.List(sum.Variants, ", "))
 		}
-		m.Games = append(m.Games, templates.GameLine{ID: sum.ID, Title: title, Players: loc.list(names, ", "), State: state})
+		m.Games = append(m.Games, templates.GameLine{ID: sum.ID, Title: title, Players: loc.List(names, ", "), State: state})
 	}
 	return nil
 }
@@ -432,60 +433,15 @@ func isSeatIn(seats []rules.Seat, seat int) bool {
 	return false
 }
 
-// help lists the commands of the mail language from the command
-// table: every one for HELP, the brief list under any other mail, and
-// under a mail to a game's observer, who plays no seat, only the commands
-// anyone may send.
-func (commands commandList) help(kind templates.Kind, observer bool, loc Locale) []templates.CommandHelp {
-	var out []templates.CommandHelp
-	for _, c := range commands {
-		if kind != templates.Help && (!c.Brief || observer && c.Who != Anyone) {
-			continue
-		}
-		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: c.HelpIn(loc.Lang()), Example: c.Example}
-		if loc.Has("example." + c.Word) {
-			h.Example = loc.S("example." + c.Word)
-		}
-		if c.Who == HostOnly {
-			h.Who = loc.S("host.only")
-		}
-		out = append(out, h)
-	}
-	return out
-}
-
-// placeholder is a part of a command's syntax to write in its place.
-var placeholder = regexp.MustCompile(`<[^<>]+>|variant…`)
-
-// syntaxIn writes a command's syntax with its placeholders in the
-// reader's language: "SAY <text>", "SAY <话>".
-func syntaxIn(syntax string, loc Locale) string {
-	return placeholder.ReplaceAllStringFunc(syntax, func(ph string) string {
-		inner := strings.Trim(ph, "<>…")
-		if !loc.Has("ph." + inner) {
-			return ph
-		}
-		if strings.HasPrefix(ph, "<") {
-			return "<" + loc.S("ph."+inner) + ">"
-		}
-		return loc.S("ph."+inner) + "…"
-	})
-}
-
 // legalText is the attachment of a LEGAL answer: one move a line.
 func legalText(moves []string) []byte {
 	return []byte(strings.Join(moves, "\n") + "\n")
 }
 
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
-}
-
 // names are the players of a game as it was created, for the subject of
 // every mail of it: "Ana vs Bea", "Ana, Bea and Cai". A replacement later
 // does not change them, so the thread keeps its subject.
-func names(created events.Event, loc Locale) string {
+func names(created events.Event, loc locale.Locale) string {
 	var gc events.GameCreated
 	if created.Unmarshal(&gc) != nil {
 		return ""
@@ -500,25 +456,12 @@ func names(created events.Event, loc Locale) string {
 	case 2:
 		return loc.S("vs", ns[0], ns[1])
 	}
-	return loc.and(ns)
-}
-
-// ply is how many moves of g played up to event seq still stand: the
-// number players count moves by, which chat, settings and moves taken
-// back do not change.
-func ply(g *projections.Game, seq uint64) int {
-	n := 0
-	for _, m := range g.Moves {
-		if m.Seq <= seq && !g.Undone[m.Seq] {
-			n++
-		}
-	}
-	return n
+	return loc.And(ns)
 }
 
 // deadline says when a seat must move by, and when its grace ends and
 // pbem plays for it.
-func deadline(g *projections.Game, d time.Time, loc Locale) string {
+func deadline(g *projections.Game, d time.Time, loc locale.Locale) string {
 	s := loc.When(d)
 	if grace, err := projections.ParseSpan(g.Settings.Grace); err == nil && grace > 0 {
 		s = loc.S("deadline.grace", s, g.Settings.Grace, loc.When(d.Add(grace)))
@@ -556,12 +499,12 @@ func digits(s string) int {
 }
 
 // nameSeats names the players of seats, e.g. "Bea and Cai".
-func nameSeats(g *projections.Game, seats []int, loc Locale) string {
+func nameSeats(g *projections.Game, seats []int, loc locale.Locale) string {
 	var names []string
 	for _, s := range seats {
 		names = append(names, cmp.Or(g.Created.Players[s].Name, loc.S("seat.n.lower", s)))
 	}
-	return loc.and(names)
+	return loc.And(names)
 }
 
 // pageLink is the address of g's page for seat (rules.Observer: the
@@ -577,7 +520,7 @@ func pageLink(lh Letterhead, g *projections.Game, seat, gen int) string {
 // rulesDoc names the document of game's rules as pbem plays them: its
 // page on the service's web listener, where it serves pages, else its
 // place in pbem's source, in the reader's words.
-func rulesDoc(info rules.Info, loc Locale, webURL string) string {
+func rulesDoc(info rules.Info, loc locale.Locale, webURL string) string {
 	if webURL != "" {
 		return mail.RulesLink(webURL, info.Name)
 	}

@@ -1,4 +1,4 @@
-package mailroom
+package notice
 
 import (
 	"encoding/json"
@@ -10,17 +10,18 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
-// happened describes the events since seat last acted, at most the last
+// Happened describes the events since seat last acted, at most the last
 // few (a quiet seat, which had no mail of them, all of a round's at
 // least), so a mail says what the player missed. evs is the history up to
 // the mail's event.
-func happened(g *projections.Game, evs []events.Event, seat int, loc Locale) []string {
+func Happened(g *projections.Game, evs []events.Event, seat int, loc locale.Locale) []string {
 	from := 1 // the invitation said how the game was set up
 	for i := len(evs) - 1; i >= 0; i-- {
 		if evs[i].Actor == seat && evs[i].Type == events.TypeMovePlayed && i < len(evs)-1 {
@@ -29,7 +30,7 @@ func happened(g *projections.Game, evs []events.Event, seat int, loc Locale) []s
 		}
 	}
 	var lines []string
-	for i, line := range describeEachIn(g, evs, seat, loc)[from:] {
+	for i, line := range DescribeEachIn(g, evs, seat, loc)[from:] {
 		if line != "" && !g.Undone[evs[from+i].Seq] { // the undo's own line says what went
 			lines = append(lines, line)
 		}
@@ -52,12 +53,12 @@ const (
 	maxGathered = 60
 )
 
-// describeAll describes evs[from:] for the player at seat reader, one
+// DescribeAll describes evs[from:] for the player at seat reader, one
 // sentence each, leaving out the events that have none for them. evs
 // starts at the game's first event.
-func describeAll(g *projections.Game, evs []events.Event, from, reader int, loc Locale) []string {
+func DescribeAll(g *projections.Game, evs []events.Event, from, reader int, loc locale.Locale) []string {
 	var out []string
-	for _, line := range describeEachIn(g, evs, reader, loc)[from:] {
+	for _, line := range DescribeEachIn(g, evs, reader, loc)[from:] {
 		if line != "" {
 			out = append(out, line)
 		}
@@ -70,27 +71,11 @@ func describeAll(g *projections.Game, evs []events.Event, from, reader int, loc 
 // things stood when it happened: a timeout before the seat was given to
 // pbem for good reads as a timeout. g is the game after evs or later.
 func DescribeEach(g *projections.Game, evs []events.Event, reader int) []string {
-	return describeEachIn(g, evs, reader, Locale{})
+	return DescribeEachIn(g, evs, reader, locale.Locale{})
 }
 
-// DescribeEachIn is DescribeEach in the language lang ("en", "zh").
-func (s *Service) DescribeEachIn(g *projections.Game, evs []events.Event, reader int, lang string) []string {
-	return describeEachIn(g, evs, reader, Locale{Printer: s.games.Words().For(lang)})
-}
-
-// DescribeEachFor is DescribeEach for a reader of language lang ("en",
-// "zh") whose times are in zone (nil: UTC), as a game's web page tells
-// its history to a seat's player.
-func (s *Service) DescribeEachFor(g *projections.Game, evs []events.Event, reader int, lang string, zone *time.Location) []string {
-	loc := Locale{Printer: s.games.Words().For(lang), Zone: zone}
-	if zone != nil {
-		loc.ZoneName = zone.String()
-	}
-	return describeEachIn(g, evs, reader, loc)
-}
-
-// describeEachIn is DescribeEach for a reader of loc.
-func describeEachIn(g *projections.Game, evs []events.Event, reader int, loc Locale) []string {
+// DescribeEachIn is DescribeEach for a reader of loc.
+func DescribeEachIn(g *projections.Game, evs []events.Event, reader int, loc locale.Locale) []string {
 	gone := map[int]bool{}
 	was := map[int]events.Player{}
 	var created events.GameCreated
@@ -147,7 +132,7 @@ type teller struct {
 	// since was another's), where the history is told from its start; nil
 	// when only e is told, by the game as it now is.
 	was map[int]events.Player
-	loc Locale // the reader's language and zone
+	loc locale.Locale // the reader's language and zone
 }
 
 // mine says whether seat is the reader's, and was when e happened: a
@@ -164,7 +149,7 @@ func (t teller) mine(seat int) bool {
 // tell describes t.e by its type's entry in eventTypes.
 func (t teller) tell() string {
 	if et, ok := eventTypes[t.e.Type]; ok {
-		return t.loc.tidy(et.describe(t))
+		return t.loc.Tidy(et.describe(t))
 	}
 	return ""
 }
@@ -214,10 +199,10 @@ func capital(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// actorNames names who did what event e of game g reports, for a mail's
+// ActorNames names who did what event e of game g reports, for a mail's
 // subject ("Bea moved", "pbem moved for Bea"): the player, or pbem and the
 // player pbem acted for.
-func actorNames(g *projections.Game, e events.Event) (actor, onBehalfOf string) {
+func ActorNames(g *projections.Game, e events.Event) (actor, onBehalfOf string) {
 	t := teller{g: g, e: e, reader: int(rules.Observer)}
 	var mp events.MovePlayed
 	if e.Type == events.TypeMovePlayed && e.Unmarshal(&mp) == nil {
@@ -256,10 +241,10 @@ func tellMove(t teller, p events.MovePlayed) string {
 // describeMove phrases a recorded move, in the game's words when it has a
 // Guide that says them as phrases, or one in English for a reader of
 // English; otherwise as the move is written.
-func describeMove(g *projections.Game, mp events.MovePlayed, loc Locale) string {
+func describeMove(g *projections.Game, mp events.MovePlayed, loc locale.Locale) string {
 	if guide, ok := g.State.(rules.PhrasedGuide); ok {
 		if p := guide.DescribePhrase(rules.Seat(mp.Seat), mp.Move); p.Format != "" {
-			return loc.phrase(p)
+			return loc.Phrase(p)
 		}
 	}
 	if guide, ok := g.State.(rules.Guide); ok && loc.Lang() == words.Fallback {
@@ -275,11 +260,11 @@ func tellCreated(t teller, p events.GameCreated) string {
 	for _, pl := range p.Players {
 		seats = append(seats, t.loc.S(t.you(pl.Seat, "created.seat"), pl.Name, pl.Seat))
 	}
-	return t.loc.S("created", t.host(), t.loc.list(seats, ", "), p.Commitment)
+	return t.loc.S("created", t.host(), t.loc.List(seats, ", "), p.Commitment)
 }
 
 func tellSaid(t teller, p events.PlayerSaid) string {
-	return t.loc.S("said", t.who(p.Seat), firstLine(p.Text))
+	return t.loc.S("said", t.who(p.Seat), FirstLine(p.Text))
 }
 
 func tellResigned(t teller, p events.PlayerResigned) string {
@@ -290,7 +275,7 @@ func tellEnded(t teller, _ events.GameEnded) string {
 	if t.g.Ended == nil {
 		return t.loc.S("ended")
 	}
-	return t.loc.S("ended.result", result(t.g, t.loc))
+	return t.loc.S("ended.result", Result(t.g, t.loc))
 }
 
 func tellSettings(t teller, p events.SettingsChanged) string {
@@ -352,15 +337,15 @@ func tellResumed(t teller, p events.GameResumed) string {
 // host names who set up the game: its player, or the operator or the
 // service in the reader's words.
 func (t teller) host() string {
-	if h, player := hostName(t.g, t.loc); !player {
+	if h, player := HostName(t.g, t.loc); !player {
 		return h
 	}
 	return t.loc.S("who.other", games.HostName(t.g))
 }
 
-// hostName is who set up game g as a mail names them: the player's name
+// HostName is who set up game g as a mail names them: the player's name
 // as it is (player), or the operator or the service in loc's words.
-func hostName(g *projections.Game, loc Locale) (name string, player bool) {
+func HostName(g *projections.Game, loc locale.Locale) (name string, player bool) {
 	switch h := games.HostName(g); h {
 	case "operator":
 		return loc.S("host.operator"), false
@@ -405,7 +390,7 @@ func tellUndone(t teller, p events.MovesUndone) string {
 		}
 	}
 	if len(gone) > 0 {
-		return t.loc.S("undone.moves", t.moveAt(p.Back), t.loc.list(gone, "; "))
+		return t.loc.S("undone.moves", t.moveAt(p.Back), t.loc.List(gone, "; "))
 	}
 	return t.loc.S("undone", t.moveAt(p.Back))
 }
@@ -413,7 +398,7 @@ func tellUndone(t teller, p events.MovesUndone) string {
 // moveAt names the position after event seq by the moves that stood then:
 // "move 7", or "the start" before the first.
 func (t teller) moveAt(seq uint64) string {
-	if n := ply(t.g, seq); n > 0 {
+	if n := Ply(t.g, seq); n > 0 {
 		return t.loc.S("move.n", n)
 	}
 	return t.loc.S("the.start")
@@ -492,11 +477,11 @@ func tellQueued(t teller, p events.MovesQueued) string {
 		why := p.Dropped
 		var ph rules.Phrase
 		if len(p.Why) > 0 && json.Unmarshal(p.Why, &ph) == nil {
-			why = t.loc.tidy(t.loc.phrase(ph))
+			why = t.loc.Tidy(t.loc.Phrase(ph))
 		}
 		return t.loc.S("queued.dropped", why)
 	}
-	return t.loc.S("queued", t.loc.list(p.Moves, ", "))
+	return t.loc.S("queued", t.loc.List(p.Moves, ", "))
 }
 
 func tellConditional(t teller, p events.ConditionalSet) string {
@@ -506,22 +491,22 @@ func tellConditional(t teller, p events.ConditionalSet) string {
 	return t.loc.S("conditional", p.If, p.Then)
 }
 
-// saysFor returns the SAYs of the others that seat's mail of SAYs about
+// SaysFor returns the SAYs of the others that seat's mail of SAYs about
 // event e gives, g being the game as after e: every one since the first
 // its mail gives (projections.SayMail.From), those held back from it
 // included. A SAY recorded before SAYs were gathered had its own mail.
-func saysFor(g *projections.Game, e events.Event, seat int) []projections.Said {
+func SaysFor(g *projections.Game, e events.Event, seat int) []projections.Said {
 	from := g.Says[seat].From
 	var ps events.PlayerSaid
 	if e.Type == events.TypePlayerSaid && (e.Unmarshal(&ps) != nil || !ps.Gather) {
 		from = e.Seq
 	}
-	return saidSince(g, from, e.Seq, seat)
+	return SaidSince(g, from, e.Seq, seat)
 }
 
-// saidSince returns the SAYs of g between events from and to that the
+// SaidSince returns the SAYs of g between events from and to that the
 // player at seat did not say.
-func saidSince(g *projections.Game, from, to uint64, seat int) []projections.Said {
+func SaidSince(g *projections.Game, from, to uint64, seat int) []projections.Said {
 	var out []projections.Said
 	for _, s := range g.Said {
 		if s.Seq >= from && s.Seq <= to && s.Seat != seat {
@@ -531,8 +516,8 @@ func saidSince(g *projections.Game, from, to uint64, seat int) []projections.Sai
 	return out
 }
 
-// result says who won in a sentence, in the reader's language.
-func result(g *projections.Game, loc Locale) string {
+// Result says who won in a sentence, in the reader's language.
+func Result(g *projections.Game, loc locale.Locale) string {
 	var winners, parts []string
 	for _, s := range g.Winners() {
 		winners = append(winners, g.Created.Players[s].Name)
@@ -544,20 +529,20 @@ func result(g *projections.Game, loc Locale) string {
 	if len(winners) > 1 {
 		id = "result.share"
 	}
-	s := loc.S(id, loc.and(winners), loc.list(parts, ", "))
+	s := loc.S(id, loc.And(winners), loc.List(parts, ", "))
 	switch {
 	case g.Ended.Reason == events.EndResigned && len(g.Resigned) > 0:
 		s = loc.S("result.resigned", g.Created.Players[g.Resigned[0]].Name, s)
 	case g.Ended.Reason == events.EndAbandoned:
 		s = loc.S("result.abandoned", s)
 	}
-	return loc.tidy(s)
+	return loc.Tidy(s)
 }
 
 // describeSettings says the host's settings, set at at, in words: the
 // weekdays the clock runs on in the reader's language, and the zone of
 // the host in which they are counted.
-func describeSettings(s events.Settings, loc Locale, at time.Time) string {
+func describeSettings(s events.Settings, loc locale.Locale, at time.Time) string {
 	if s.PerMove == "" {
 		return loc.S("settings.none")
 	}
@@ -567,8 +552,8 @@ func describeSettings(s events.Settings, loc Locale, at time.Time) string {
 		for i, d := range s.Days {
 			days[i] = loc.S("day." + strings.ToUpper(d[:1]) + d[1:])
 		}
-		host := localeOf(nil, mail.Pref{Zone: s.Zone})
-		out += loc.S("settings.days", loc.list(days, ", "), host.zoneLabel(at))
+		host := locale.Of(nil, mail.Pref{Zone: s.Zone})
+		out += loc.S("settings.days", loc.List(days, ", "), host.ZoneLabel(at))
 	}
 	if s.Reminder != "" {
 		out += loc.S("settings.reminder", s.Reminder)
@@ -577,4 +562,23 @@ func describeSettings(s events.Settings, loc Locale, at time.Time) string {
 		out += loc.S("settings.grace", s.Grace)
 	}
 	return out
+}
+
+// FirstLine is s up to its first line break.
+func FirstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// Ply is how many moves of g played up to event seq still stand: the
+// number players count moves by, which chat, settings and moves taken
+// back do not change.
+func Ply(g *projections.Game, seq uint64) int {
+	n := 0
+	for _, m := range g.Moves {
+		if m.Seq <= seq && !g.Undone[m.Seq] {
+			n++
+		}
+	}
+	return n
 }

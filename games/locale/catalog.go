@@ -1,25 +1,25 @@
-package mailroom
+package locale
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
-	"time"
 	_ "time/tzdata" // zones by name, whatever the host has installed
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/templates"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
 // What a notice says by message id (refusals, notes), stored so and
-// written in its reader's language when the mail is rendered.
+// written in its reader's language when the mail is rendered: the
+// catalog's helpers of the mail side.
 
-// sayIn adds message id with args to field of fields: its English text to
+// SayIn adds message id with args to field of fields: its English text to
 // the field, and the message itself to field+".msgs", from which Render
 // writes the field in the reader's language.
-func sayIn(fields map[string]string, field, id string, args ...string) {
+func SayIn(fields map[string]string, field, id string, args ...string) {
 	fields[field] = strings.TrimSpace(fields[field] + " " + words.For(words.Fallback).S(id, anys(args)...))
 	var msgs [][]string
 	_ = json.Unmarshal([]byte(fields[field+".msgs"]), &msgs)
@@ -27,17 +27,17 @@ func sayIn(fields map[string]string, field, id string, args ...string) {
 	fields[field+".msgs"] = string(b)
 }
 
-// saying returns fields holding field said so (see sayIn).
-func saying(field, id string, args ...string) map[string]string {
+// Saying returns fields holding field said so (see SayIn).
+func Saying(field, id string, args ...string) map[string]string {
 	f := map[string]string{}
-	sayIn(f, field, id, args...)
+	SayIn(f, field, id, args...)
 	return f
 }
 
-// sayRefusal adds a refusal to field: by its message id where the
+// SayRefusal adds a refusal to field: by its message id where the
 // catalog has it (the command side's refusals are named by their English
 // format, see refusalID), else as it is written.
-func sayRefusal(fields map[string]string, field string, refusal *games.Error) {
+func SayRefusal(fields map[string]string, field string, refusal *games.Error) {
 	if refusal.Phrase != nil {
 		fields[field] = strings.TrimSpace(fields[field] + " " + refusal.Msg)
 		b, _ := json.Marshal(refusal.Phrase)
@@ -49,7 +49,7 @@ func sayRefusal(fields map[string]string, field string, refusal *games.Error) {
 		fields[field] = strings.TrimSpace(fields[field] + " " + refusal.Msg)
 		return
 	}
-	sayIn(fields, field, id, refusal.Args...)
+	SayIn(fields, field, id, refusal.Args...)
 }
 
 // refusalID is the catalog's id of a refusal's: the command side names
@@ -67,18 +67,18 @@ func anys(args []string) []any {
 	return as
 }
 
-// refuseIn is a refusal the mail side writes in its reader's language:
+// RefuseIn is a refusal the mail side writes in its reader's language:
 // id names it in the message catalog (package words), args fill it in.
-func refuseIn(kind error, id string, args ...string) error {
+func RefuseIn(kind error, id string, args ...string) error {
 	return &games.Error{Kind: kind, Msg: words.For(words.Fallback).S(id, anys(args)...), ID: id, Args: args}
 }
 
-// said writes field of fields in the reader's language, from its
-// messages (see sayIn); ok is false for a field without.
-func said(loc Locale, fields map[string]string, field string) (string, bool) {
+// Said writes field of fields in the reader's language, from its
+// messages (see SayIn); ok is false for a field without.
+func Said(loc Locale, fields map[string]string, field string) (string, bool) {
 	var p rules.Phrase
 	if json.Unmarshal([]byte(fields[field+".phrase"]), &p) == nil {
-		return loc.tidy(loc.phrase(p)), true
+		return loc.Tidy(loc.Phrase(p)), true
 	}
 	var msgs [][]string
 	if json.Unmarshal([]byte(fields[field+".msgs"]), &msgs) != nil || len(msgs) == 0 {
@@ -90,31 +90,18 @@ func said(loc Locale, fields map[string]string, field string) (string, bool) {
 			out = append(out, loc.S(msg[0], anys(msg[1:])...))
 		}
 	}
-	return loc.tidy(strings.Join(out, " ")), true
+	return loc.Tidy(strings.Join(out, " ")), true
 }
 
-// localize writes in the reader's words what a notice names by message
-// id: a refusal, and the notes on the reader's language and zone.
-func localize(m *templates.Mail, loc Locale, n mail.Notice, date time.Time) {
-	if s, ok := said(loc, n.Fields, "reason"); ok {
-		m.Reason = s
-	}
-	if s, ok := said(loc, n.Fields, "notice"); ok {
-		m.Notice = s
-	}
-	var notes []string
-	for _, what := range strings.Fields(n.Fields["set"]) {
-		switch what {
-		case "lang":
-			notes = append(notes, loc.S("note.lang"))
-		case "zone":
-			notes = append(notes, loc.S("note.zone", loc.zoneLabel(date), loc.When(date)))
+// Refuse is a refusal written for the person who asked.
+func Refuse(kind error, format string, args ...any) error {
+	e := &games.Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	var phrased rules.Phrased
+	if format == "%v" && len(args) == 1 {
+		if err, ok := args[0].(error); ok && errors.As(err, &phrased) && phrased.Phrase().String() == e.Msg {
+			p := phrased.Phrase() // the rules' own reason
+			e.Phrase = &p
 		}
 	}
-	if n.Fields["detected"] != "" {
-		notes = append(notes, loc.S("note.detected", loc.S("lang.name"), loc.zoneLabel(date)))
-	}
-	if len(notes) > 0 {
-		m.Notice = strings.TrimSpace(m.Notice + " " + strings.Join(notes, " "))
-	}
+	return e
 }

@@ -1,4 +1,4 @@
-package mailroom_test
+package commands_test
 
 import (
 	"fmt"
@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/games/mailroom"
+	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/internal/golden"
 )
 
 // The table of mail commands in docs/commands.md lies between these
 // lines, written from the command table.
 const (
-	docBegin = "<!-- commands: generated from games/mailroom/commandtable.go by go test ./games/mailroom -run TestCommandsDoc -update -->"
+	docBegin = "<!-- commands: generated from games/commands/table.go by go test ./games/commands -run TestCommandsDoc -update -->"
 	docEnd   = "<!-- commands: end -->"
 )
 
@@ -23,7 +23,7 @@ func commandsDoc() string {
 	var b strings.Builder
 	b.WriteString("| command | example | who | where | does | on the command line |\n|---|---|---|---|---|---|\n")
 	b.WriteString("| a move | `E5` | player | a game's reply address | plays it, if it is legal and your turn | `pbem move` |\n")
-	for _, c := range mailroom.Commands() {
+	for _, c := range commands.New() {
 		syntax := "`" + c.Syntax + "`"
 		for _, a := range c.Aliases {
 			syntax += " or `" + a + "`"
@@ -52,8 +52,8 @@ func commandsDocZh() string {
 	var b strings.Builder
 	b.WriteString("| 命令 | 英文写法 | 谁可以发 | 发到哪里 | 作用 |\n|---|---|---|---|---|\n")
 	b.WriteString("| 着法 | `E5` | 玩家 | 对局的回复地址 | 合法且轮到你时，走这一步 |\n")
-	who := map[mailroom.Who]string{mailroom.Anyone: "任何人", mailroom.AnyPlayer: "玩家", mailroom.PlayerOrHost: "玩家或主持人", mailroom.HostOnly: "主持人"}
-	for _, c := range mailroom.Commands() {
+	who := map[commands.Who]string{commands.Anyone: "任何人", commands.AnyPlayer: "玩家", commands.PlayerOrHost: "玩家或主持人", commands.HostOnly: "主持人"}
+	for _, c := range commands.New() {
 		var zh []string
 		for _, a := range c.Aliases {
 			if strings.ContainsFunc(a, func(r rune) bool { return r > 0x2E80 }) {
@@ -97,5 +97,5 @@ func checkDocTable(t *testing.T, path, want string) {
 		}
 		return
 	}
-	t.Errorf("%s's table of mail commands differs from the command table; run go test ./games/mailroom -run TestCommandsDoc -update and review the diff", path)
+	t.Errorf("%s's table of mail commands differs from the command table; run go test ./games/commands -run TestCommandsDoc -update and review the diff", path)
 }
