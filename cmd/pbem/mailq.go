@@ -16,7 +16,7 @@ import (
 func mailCommands() []command {
 	return []command{
 		{Name: "parse", Args: "[--config FILE] FILE.eml", Help: "print what pbem reads from a mail, and what it would do with it", Run: runMailParse},
-		{Name: "list", Args: "[GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]", Help: "list the notices pbem sends", Run: runMailList},
+		{Name: "list", Args: "[GAME] [--waiting|--failed|--dead|--stopped|--marked|--sent|--queued]", Help: "list the notices pbem sends", Run: runMailList},
 		{Name: "show", Args: "[--config FILE] MESSAGE-ID", Help: "print a notice's whole mail", Run: runMailShow},
 		{Name: "retry", Args: "MESSAGE-ID | --waiting | --failed | --dead", Help: "try held notices again", Run: runMailRetry},
 	}
@@ -45,7 +45,7 @@ func stateFlags(fs *flag.FlagSet, states ...string) func() (string, error) {
 
 func runMailList(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail list", flag.ContinueOnError)
-	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateStopped, mail.StateSent, mail.StateQueued)
+	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateStopped, mail.StateMarked, mail.StateSent, mail.StateQueued)
 	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
