@@ -180,7 +180,7 @@ func status(g *projections.Game, l locale) string {
 			names = append(names, g.Created.Players[s].Name)
 		}
 		reason := g.Ended.Reason
-		if words.Has(l.Lang(), "web.reason."+reason) {
+		if l.Has("web.reason." + reason) {
 			reason = l.S("web.reason." + reason)
 		}
 		return l.S("web.over", reason, l.and(names))

@@ -18,7 +18,7 @@ func (commands List) Help(kind templates.Kind, observer bool, loc locale.Locale)
 		if kind != templates.Help && (!c.Brief || observer && c.Who != Anyone) {
 			continue
 		}
-		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: c.HelpIn(loc.Lang()), Example: c.Example}
+		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: loc.S("cmd." + c.Word), Example: c.Example}
 		if loc.Has("example." + c.Word) {
 			h.Example = loc.S("example." + c.Word)
 		}
