@@ -52,7 +52,7 @@ type Pack struct {
 	// command's English word ("BOARD": {"棋盘"}).
 	Commands map[string][]string
 	// Keywords are its words for the keywords inside commands (WITH,
-	// THEN, ON, OFF, OPEN), by the English keyword.
+	// THEN, ON, OFF, OPEN, END's GAME), by the English keyword.
 	Keywords map[string][]string
 	// Deadline are its words of DEADLINE's parts and of the weekdays, in
 	// lower case, each with the English word it stands for ("宽限":

@@ -137,7 +137,7 @@ func table() List {
 		{Word: "AGREE", Destructive: true, Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true},
 		{Word: "DECLINE", Destructive: true, Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (an answer to a deal, `DECLINE RED`), `DECLINE` with the move's words is that move; the bare word answers an undo that waits, and, in a reply to the mail that asked about an undo, that undo even once the others settled it (pbem then says no undo waits), never a move."},
-		{Word: "END", Destructive: true, Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
+		{Word: "END", Keywords: []string{"GAME"}, Destructive: true, Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
 			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (`END` for `DONE` or `PASS`), `END` alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",
 			Console: "pbem end"},
 		{Word: "VACATION", Syntax: "VACATION <first day> <last day>", Example: "VACATION 2026-12-20 2026-12-27", Who: AnyPlayer, Game: true,

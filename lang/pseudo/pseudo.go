@@ -10,6 +10,7 @@ package pseudo
 import (
 	"io/fs"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing/fstest"
 	"unicode"
@@ -43,7 +44,7 @@ func Pack() lang.Pack {
 			p.Commands[word] = []string{Wrap(word)}
 		}
 	}
-	for _, kw := range []string{"WITH", "THEN", "ON", "OFF", "OPEN"} {
+	for _, kw := range []string{"WITH", "THEN", "ON", "OFF", "OPEN", "GAME"} {
 		p.Keywords[kw] = []string{Wrap(kw)}
 	}
 	for _, w := range []string{"reminder", "grace", "vacation", "timeouts", "off", "mon", "tue", "wed", "thu", "fri", "sat", "sun"} {
@@ -95,12 +96,15 @@ func Texts(english lang.Texts) lang.Texts {
 		case string:
 			out[id] = Text(t)
 		case lang.Plural:
-			cases := make([]any, len(t.Cases))
-			for i, c := range t.Cases {
-				if s, ok := c.(string); ok && i%2 == 1 {
-					c = Text(s)
+			// The pseudo-language has no plural rules of its own: it
+			// keeps English's "other" form and its exact values.
+			var cases []any
+			for i := 0; i+1 < len(t.Cases); i += 2 {
+				sel, _ := t.Cases[i].(string)
+				text, _ := t.Cases[i+1].(string)
+				if sel == "other" || strings.HasPrefix(sel, "=") {
+					cases = append(cases, sel, Text(text))
 				}
-				cases[i] = c
 			}
 			out[id] = lang.Plural{Arg: t.Arg, Cases: cases}
 		default:
@@ -139,11 +143,32 @@ func template(src string, html bool) string {
 	last := 0
 	for _, m := range action.FindAllStringIndex(src, -1) {
 		b.WriteString(words(src[last:m[0]], html, st))
-		b.WriteString(src[m[0]:m[1]])
+		b.WriteString(literals(src[m[0]:m[1]]))
 		last = m[1]
 	}
 	b.WriteString(words(src[last:], html, st))
 	return b.String()
+}
+
+// naming are the actions whose strings name templates, not words.
+var naming = regexp.MustCompile(`^\{\{-?\s*(define|template|block)\b`)
+
+// literal is a string in an action.
+var literal = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// literals wraps the words of the strings of an action (printf's
+// formats, wrap's sentences), their verbs left outside the marks.
+func literals(act string) string {
+	if naming.MatchString(act) {
+		return act
+	}
+	return literal.ReplaceAllStringFunc(act, func(q string) string {
+		s, err := strconv.Unquote(q)
+		if err != nil || !strings.ContainsFunc(s, unicode.IsLetter) {
+			return q
+		}
+		return strconv.Quote(Text(s))
+	})
 }
 
 // htmlState is where an HTML template's text stands, across its actions:

@@ -49,7 +49,7 @@ func TestTemplates(t *testing.T) {
 	if texts := p.Texts; len(texts) != len(en.Pack().Texts) {
 		t.Errorf("%d texts, want English's %d", len(texts), len(en.Pack().Texts))
 	}
-	if pl, ok := p.Texts["note.open"].(lang.Plural); !ok || !strings.Contains(pl.Cases[1].(string), "⟦") {
+	if pl, ok := p.Texts["note.open"].(lang.Plural); !ok || len(pl.Cases) != 2 || pl.Cases[0] != "other" || !strings.Contains(pl.Cases[1].(string), "⟦") {
 		t.Errorf("note.open = %#v, want its forms wrapped", p.Texts["note.open"])
 	}
 }

@@ -208,6 +208,16 @@ func (p Printer) Has(id string) bool {
 // Lang is the printer's language.
 func (p Printer) Lang() string { return p.lang }
 
+// Pack returns the pack of the printer's language.
+func (p Printer) Pack() lang.Pack {
+	b := p.book
+	if b == nil {
+		b = own()
+	}
+	pack, _ := b.langs.Pack(p.lang)
+	return pack
+}
+
 // Tidy mends the spacing of a sentence put together from parts as the
 // printer's language spaces them (lang.Pack.Tidy); join says runs of
 // spaces become one.
