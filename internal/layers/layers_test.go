@@ -58,7 +58,7 @@ var allowed = map[string][]string{
 	"internal/release":            nil,
 	"internal/torture":            {"catalog", "events", "games", "games/notice", "mail", "mail/loopback", "projections", "rules"},
 	"internal/postoffice":         {"campaigns/organiser", "catalog", "events", "games", "games/letters", "games/mailroom", "games/notice", "mail", "mail/loopback", "projections", "rules", "web"},
-	"web":                         {"campaigns", "campaigns/organiser", "catalog", "events", "games", "mail", "pictures", "projections", "rules", "templates/words"},
+	"web":                         {"campaigns", "campaigns/organiser", "catalog", "events", "games", "games/locale", "mail", "pictures", "projections", "rules", "templates/words"},
 	"internal/bench":              {"catalog", "events", "events/storetest", "games", "games/letters", "games/mailroom", "games/notice", "internal/postoffice", "mail", "mail/loopback", "pictures", "projections", "rules"},
 	"cmd/pbem":                    {"*"},
 }
