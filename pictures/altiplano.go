@@ -422,7 +422,7 @@ func altiplanoOwn(p *Picture, v *altiplano.View, y float64) float64 {
 	ly = p.para(in, ly, inRight, p.s("placed this round: %s", p.orNone(p.list(placed))), f, "placed")
 	var ms []string
 	for _, m := range o.Missions {
-		ms = append(ms, p.s("%s (%s, %d points)", word(m.Name), word(m.Goal), m.Points))
+		ms = append(ms, p.s("%s (%s, %d points)", word(m.Name), altiplano.MissionGoal(m.Name), m.Points))
 	}
 	if len(ms) > 0 {
 		ly = p.para(in, ly, inRight, p.s("missions: %s", strings.Join(ms, "; ")), f, "mission")
