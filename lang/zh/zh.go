@@ -40,6 +40,7 @@ func Pack() lang.Pack {
 			"ON":   {"开", "开启"},
 			"OFF":  {"关", "关闭"},
 			"OPEN": {"空位", "空座位"},
+			"GAME": {"对局"},
 		},
 		Deadline: map[string]string{
 			"提醒": "reminder", "宽限": "grace", "假期": "vacation", "超时": "timeouts", "关": "off", "关闭": "off",
