@@ -71,8 +71,9 @@ type pseudoReader struct {
 // (a run inside a token with digits, k7q2mx, is an id or notation).
 var letterRun = regexp.MustCompile(`\b\p{L}{2,}\b`)
 
-// zoneName is a time zone's name, as TZ writes it.
-var zoneName = regexp.MustCompile(`\b[A-Z][a-z]+/[A-Za-z_]+\b`)
+// zoneName is a time zone's name, as TZ writes it, or UTC, by which a
+// time's offset is written (UTC+08:00).
+var zoneName = regexp.MustCompile(`\b[A-Z][a-z]+/[A-Za-z_]+\b|\bUTC\b`)
 
 func newPseudoReader(c *catalog.Catalog, g *projections.Game, notation ...string) *pseudoReader {
 	r := &pseudoReader{allowed: append([]string{g.ID}, notation...), found: map[string]int{}, where: map[string]string{}}
@@ -177,7 +178,10 @@ func TestPseudoLanguageByMail(t *testing.T) {
 				mt.fresh(id, 1, pseudo.Wrap(w)+"\r\n")
 			}
 			mt.fresh(id, 1, "FROB\r\n")
-			r.allowed = append(r.allowed, "FROB") // quoted back
+			mt.fresh(id, 0, "DEADLINE 48h GRACE 6h\r\n")
+			mt.fresh(id, 1, pseudo.Wrap("SAY")+" "+pseudo.Wrap("good luck")+"\r\n")
+			mt.fresh(id, 0, "SAY thanks\r\n")
+			r.allowed = append(r.allowed, "FROB", "thanks") // what the players wrote, quoted back
 			rnd := rules.NewRand(rules.SeedFromInt(7), "pseudo by mail")
 			moves, pictures := 0, 0
 			for g := mt.game(id); g.Ended == nil; g = mt.game(id) {
@@ -217,7 +221,7 @@ func TestPseudoLanguageByMail(t *testing.T) {
 				}
 				r.mail(o)
 			}
-			if len(kinds) < 5 {
+			if !kinds["said"] || len(kinds) < 9 {
 				t.Errorf("Bea got mails of %d kinds only: %v", len(kinds), kinds)
 			}
 			r.report(t)
