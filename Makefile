@@ -52,7 +52,7 @@ torture:
 # docs/benchmarks.md. About thirty minutes on two cores; the million
 # games' histories go to a temporary directory.
 bench:
-	$(GO) run ./cmd/pbem bench --out docs/benchmarks.md
+	$(GO) run ./cmd/pbem-bench --out docs/benchmarks.md
 
 # Every fuzz target for a bounded number of inputs, about ten seconds each
 # on two cores, after the seed corpora in testdata/ have run as plain tests

@@ -87,11 +87,15 @@ type Options struct {
 // Created is the first fact of every campaign.
 type Created struct {
 	Kind      string   `json:"kind"`
-	Game      string   `json:"game"`               // the rules' name, e.g. "atacama"
+	Game      string   `json:"game"`               // the rules' name (rules.Info.Name)
 	Variants  []string `json:"variants,omitempty"` // every game's, sorted
 	Options   Options  `json:"options"`
 	Entries   []string `json:"entries"` // players entered at once, in order
 	Organiser string   `json:"organiser"`
+	// Invited are the players the organiser named who are asked first:
+	// each is entered (Entered) only once they say yes, by a reply to a
+	// mail that only they were sent.
+	Invited []string `json:"invited,omitempty"`
 }
 
 // Entered records a player's entry, before the first round is paired.
@@ -150,15 +154,26 @@ const (
 	Adjudicated  = "adjudicate" // the organiser set a stalled game's places
 	Disqualified = "disqualify" // the organiser removed a player
 	Closed       = "close"      // the organiser ended a ladder
+	Paused       = "pause"      // no round is paired, and the running games wait, until Resumed
+	Resumed      = "resume"     // the campaign and its running games go on
+	Extended     = "extend"     // every seat to move in a running game is given Span more
+	Replaced     = "replace"    // Replacement plays Player's seat in Game, for Player
 )
 
 // Decided records an organiser's decision and its reason.
 type Decided struct {
 	Decision string `json:"decision"`
-	Player   string `json:"player,omitempty"` // whom it concerns (disqualify)
-	Game     string `json:"game,omitempty"`   // which game (adjudicate)
+	Player   string `json:"player,omitempty"` // whom it concerns (disqualify, replace)
+	Game     string `json:"game,omitempty"`   // which game (adjudicate, replace)
 	Places   []int  `json:"places,omitempty"` // by seat (adjudicate)
-	Reason   string `json:"reason"`
+	// Span is how much more time each seat to move is given (extend),
+	// as a host's DEADLINE writes it ("48h", "3d").
+	Span string `json:"span,omitempty"`
+	// Replacement plays the seat of Player in Game from now on
+	// (replace); the seat's result still counts for Player, whose entry
+	// it is.
+	Replacement string `json:"replacement,omitempty"`
+	Reason      string `json:"reason"`
 }
 
 // SeasonStarted records a league season's divisions, the first

@@ -24,6 +24,7 @@ type Campaign struct {
 	Ladder     []string        // a ladder's order, first place first
 	Seasons    []SeasonStarted // a league's seasons
 	closed     bool
+	paused     bool
 	facts      int
 	results    []string       // game ids in the order their results were recorded
 	leftAfter  map[string]int // rounds paired when each player who left did
@@ -174,6 +175,9 @@ func (c *Campaign) pair(f RoundPaired) error {
 	if c.Over() {
 		return fmt.Errorf("the campaign is over")
 	}
+	if c.paused {
+		return fmt.Errorf("the campaign is paused")
+	}
 	if c.Created.Kind == League && f.Round > len(c.Seasons)*c.seasonLength() {
 		return fmt.Errorf("round %d paired before season %d started", f.Round, len(c.Seasons)+1)
 	}
@@ -296,6 +300,29 @@ func (c *Campaign) decide(f Decided) error {
 		g.Adjudicated = true
 		c.results = append(c.results, f.Game)
 		c.settled(g)
+	case Paused, Resumed:
+		if c.paused == (f.Decision == Paused) {
+			return fmt.Errorf("the campaign is %s already", map[bool]string{true: "paused", false: "not paused"}[c.paused])
+		}
+		c.paused = f.Decision == Paused
+	case Extended:
+		if f.Span == "" {
+			return fmt.Errorf("an extension of no time")
+		}
+		if len(c.Running()) == 0 {
+			return fmt.Errorf("no game of the campaign is being played")
+		}
+	case Replaced:
+		g := c.game(f.Game)
+		if g == nil || g.Result != nil {
+			return fmt.Errorf("game %s is not a running game of the campaign", f.Game)
+		}
+		if !slices.Contains(g.Seats, f.Player) {
+			return fmt.Errorf("%s does not play in game %s", f.Player, f.Game)
+		}
+		if f.Replacement == "" || slices.Contains(g.Seats, f.Replacement) {
+			return fmt.Errorf("a replacement who is not at the table")
+		}
 	case Closed:
 		if c.Created.Kind != Ladder {
 			return fmt.Errorf("only a ladder is closed by its organiser; the others end with their last round")
@@ -330,6 +357,10 @@ func SeedBinds(id string) []string { return []string{"campaign", id} }
 func SeedCommitment(seed rules.Seed, id string) string {
 	return seed.CommitmentTo(SeedBinds(id)...)
 }
+
+// Paused reports whether the organiser paused the campaign (and has not
+// resumed it): no round is paired meanwhile.
+func (c *Campaign) Paused() bool { return c.paused }
 
 // Running lists the campaign's games without a result.
 func (c *Campaign) Running() []Game {

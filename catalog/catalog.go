@@ -131,6 +131,7 @@ func (g Game) Validate() error {
 // no game.
 type Catalog struct {
 	games map[string]Game
+	first string // the name of the game registered first
 	rules rules.Catalog
 	langs *lang.Registry
 	book  *words.Book
@@ -162,6 +163,9 @@ func NewIn(langs *lang.Registry, games ...Game) (*Catalog, error) {
 			return nil, fmt.Errorf("catalog: two games named %q", n)
 		}
 		c.games[n], c.rules[n] = g, g.Rules
+		if c.first == "" {
+			c.first = n
+		}
 		texts = append(texts, g.Words)
 	}
 	book, err := words.NewBookOf(langs, texts...)
@@ -199,6 +203,15 @@ func (c *Catalog) Names() []string {
 		return nil
 	}
 	return slices.Sorted(maps.Keys(c.games))
+}
+
+// First returns the name of the game registered first, the one examples
+// and defaults name; "" for a catalog without games.
+func (c *Catalog) First() string {
+	if c == nil {
+		return ""
+	}
+	return c.first
 }
 
 // Game returns the game of that name and whether there is one.

@@ -27,7 +27,7 @@ func TestValidate(t *testing.T) {
 	}{
 		{"rules", func(g *catalog.Game) { g.Rules = nil }, "no rules"},
 		{"drawing", func(g *catalog.Game) { g.Draw = nil }, "no drawing"},
-		{"drawing of another game", func(g *catalog.Game) { g.Draw = pictures.Draws(pictures.Atacama) }, "does not draw"},
+		{"drawing of another game", func(g *catalog.Game) { g.Draw = all.Games()[0].Draw }, "does not draw"},
 		{"words", func(g *catalog.Game) { g.Words = nil }, "no words"},
 		{"Chinese words", func(g *catalog.Game) { delete(g.Words, "zh") }, "no texts in zh"},
 		{"a Chinese word", func(g *catalog.Game) {
@@ -63,6 +63,9 @@ func TestNew(t *testing.T) {
 	}
 	if _, ok := c.Rules()["nim"]; !ok || len(c.Names()) != len(all.Games())+1 {
 		t.Errorf("the catalog's games are %v, want pbem's and nim", c.Names())
+	}
+	if first, _ := catalog.New(catalogtest.Nim(), all.Games()[0]); first.First() != "nim" || c.First() != all.Games()[0].Rules.Info().Name {
+		t.Errorf("First() = %q and %q, want the game registered first, nim and %s", first.First(), c.First(), all.Games()[0].Rules.Info().Name)
 	}
 	if got := c.Words().For("zh").S("took %s stones", "2"); got != "拿走了 2 颗石子" {
 		t.Errorf("the catalog's Chinese for Nim's move = %q", got)
@@ -142,7 +145,7 @@ func TestNilCatalog(t *testing.T) {
 	if _, err := c.Draw("nim", nim.View{}, nil); !errors.Is(err, pictures.ErrNoPicture) {
 		t.Errorf("Draw = %v, want ErrNoPicture", err)
 	}
-	if _, ok := c.Doc("nim", "en"); ok || c.Bots("nim").AtOnce || len(c.Names()) != 0 {
+	if _, ok := c.Doc("nim", "en"); ok || c.Bots("nim").AtOnce || len(c.Names()) != 0 || c.First() != "" {
 		t.Errorf("a nil catalog holds a game: Doc %v, Bots %v, Names %v", ok, c.Bots("nim"), c.Names())
 	}
 }

@@ -32,7 +32,7 @@ import (
 // is short, as a NATS request's is. The group's Appends then fail as
 // unavailable, and their callers try them again, played once by their
 // sources. (At 30 s, a node's loss stopped every move of every game for
-// 30 s: pbem bench, "a node's loss".)
+// 30 s: pbem-bench, "a node's loss".)
 const commitGroupTimeout = 5 * time.Second
 
 // commit is one Append's messages, waiting to be published.

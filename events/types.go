@@ -46,7 +46,7 @@ type Player struct {
 
 // GameCreated is the first event of every game.
 type GameCreated struct {
-	Game       string   `json:"game"`       // the rules' name, e.g. "atacama"
+	Game       string   `json:"game"`       // the rules' name (rules.Info.Name)
 	Variants   []string `json:"variants"`   // sorted
 	Players    []Player `json:"players"`    // by seat
 	Host       string   `json:"host"`       // who created it

@@ -16,7 +16,7 @@ import (
 
 // NewGame is what a host asks for.
 type NewGame struct {
-	Game     string          // rules name, e.g. "atacama"
+	Game     string          // rules name (rules.Info.Name)
 	Variants []string        // variant names
 	Players  []events.Player // in seat order; Seat is set from the order
 	Host     string          // who asks

@@ -19,6 +19,10 @@ const (
 	ConfirmJoin  = "join"  // take an open seat of a game
 	ConfirmWatch = "watch" // follow a game as the observer its host asked
 	ConfirmStop  = "stop"  // stop all mail to the address
+	// ConfirmCampaign is a campaign's address for one reader: what they
+	// write to it (ENTER, WITHDRAW, an organiser's decision) is theirs.
+	// Every mail of the campaign to them has it as its Reply-To.
+	ConfirmCampaign = "campaign"
 )
 
 // Confirmation returns the token of the confirmation address that pbem
@@ -55,13 +59,14 @@ func (t Tokens) CheckConfirm(tag Tag, address string) bool {
 }
 
 // parseConfirmTag reads the tag of a confirmation address (after the
-// plus): "stop.<token>", "<game>.join.<token>" or "<game>.watch.<token>".
+// plus): "stop.<token>", "<game>.join.<token>", "<game>.watch.<token>"
+// or "<campaign>.campaign.<token>".
 func parseConfirmTag(rest string) (Tag, bool) {
 	parts := strings.Split(rest, ".")
 	switch {
 	case len(parts) == 2 && parts[0] == ConfirmStop && isToken(parts[1]):
 		return Tag{Seat: -1, Token: parts[1], Confirm: ConfirmStop}, true
-	case len(parts) == 3 && (parts[1] == ConfirmJoin || parts[1] == ConfirmWatch) && isGameID(parts[0]) && isToken(parts[2]):
+	case len(parts) == 3 && (parts[1] == ConfirmJoin || parts[1] == ConfirmWatch || parts[1] == ConfirmCampaign) && isGameID(parts[0]) && isToken(parts[2]):
 		return Tag{Game: parts[0], Seat: -1, Token: parts[2], Confirm: parts[1]}, true
 	}
 	return Tag{}, false

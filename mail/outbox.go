@@ -66,9 +66,13 @@ type Outbox struct {
 	// Notices derives the notices of the games' events; nil sends only
 	// the notices stored as records.
 	Notices NoticeSource
-	Render  func(context.Context, Notice) (Outgoing, error)
-	Send    func(context.Context, Outgoing) error
-	Log     *slog.Logger // nil: discard
+	// Followed are more histories whose events cause mail (a campaign's),
+	// each read by a durable consumer of its own, and their notices sent
+	// as the games' are.
+	Followed []Followed
+	Render   func(context.Context, Notice) (Outgoing, error)
+	Send     func(context.Context, Outgoing) error
+	Log      *slog.Logger // nil: discard
 	// MaxDelay bounds the wait between tries of a temporary failure; 0
 	// means ten minutes.
 	MaxDelay time.Duration
@@ -147,7 +151,7 @@ func (o *Outbox) Run(ctx context.Context) error {
 	// The subject names the game, so each game's mail goes in order.
 	bySubject := func(r events.Record) string { return r.Subject }
 	var wg sync.WaitGroup
-	errs := make(chan error, 2)
+	errs := make(chan error, 2+len(o.Followed))
 	run := func(durable, filter string, handle func(events.Record) error) {
 		wg.Go(func() {
 			err := o.Store.SubscribeKeyed(ctx, durable, filter, o.workers(), bySubject, handle)
@@ -157,7 +161,10 @@ func (o *Outbox) Run(ctx context.Context) error {
 	}
 	run(OutboxDurable, OutboxSubject+">", o.handle(ctx))
 	if o.Notices != nil {
-		run(NoticesDurable, events.GameSubject+">", o.handleEvent(ctx))
+		run(NoticesDurable, events.GameSubject+">", o.handleEvent(ctx, o.Notices))
+	}
+	for _, f := range o.Followed {
+		run(f.Durable, f.Filter, o.handleEvent(ctx, f.Notices))
 	}
 	wg.Wait()
 	<-retried
@@ -209,13 +216,20 @@ func (o *Outbox) handle(ctx context.Context) func(events.Record) error {
 // outbox; it goes back to the one that does.
 var errStandingBy = errors.New("mail: another process runs the outbox now")
 
-// handleEvent sends the notices of a game's event.
-func (o *Outbox) handleEvent(ctx context.Context) func(events.Record) error {
+// Followed is a history whose events cause mail, beside the games'.
+type Followed struct {
+	Durable string       // the name of its durable consumer
+	Filter  string       // the subjects it reads, e.g. "pbem.campaign.>"
+	Notices NoticeSource // the mail each event causes
+}
+
+// handleEvent sends the notices of an event, as notices derives them.
+func (o *Outbox) handleEvent(ctx context.Context, notices NoticeSource) func(events.Record) error {
 	return func(r events.Record) error {
 		if o.Holding != nil && !o.Holding() {
 			return errStandingBy
 		}
-		ns, err := o.Notices(ctx, r)
+		ns, err := notices(ctx, r)
 		if errors.Is(err, ErrUnrenderable) {
 			return o.undeliverable(ctx, r, err)
 		}
@@ -244,7 +258,7 @@ func (o *Outbox) deliver(ctx context.Context, n Notice, seq uint64) error {
 // undeliverable holds as a dead letter the mail of event r, which cannot
 // be derived: nobody knows who it is for, so it stands for all of it.
 func (o *Outbox) undeliverable(ctx context.Context, r events.Record, cause error) error {
-	game := strings.TrimPrefix(r.Subject, events.GameSubject)
+	game := r.Subject[strings.LastIndex(r.Subject, ".")+1:] // pbem.game.<id>, pbem.campaign.<id>
 	n := Notice{ID: fmt.Sprintf("%s.notices.%d", game, r.StreamSeq), Kind: "notices", Game: game, Seat: -1, To: "every recipient of the event at stream sequence " + strconv.FormatUint(r.StreamSeq, 10)}
 	err := &DeadLetter{Err: cause}
 	o.heard(n, err)

@@ -26,7 +26,7 @@ func BenchmarkPNG(b *testing.B) {
 			cpu := cpuTime()
 			for b.Loop() {
 				buf.Reset()
-				pic, err := pictures.Draw(v)
+				pic, err := drawView(v)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -49,7 +49,7 @@ func BenchmarkSVG(b *testing.B) {
 			var buf bytes.Buffer
 			for b.Loop() {
 				buf.Reset()
-				pic, err := pictures.Draw(v)
+				pic, err := drawView(v)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -81,7 +81,7 @@ func BenchmarkDraw(b *testing.B) {
 		v := st.View(0)
 		b.Run(p.name, func(b *testing.B) {
 			cache := pictures.NewCache(1 << 20)
-			pic, err := pictures.Draw(v)
+			pic, err := drawView(v)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -90,7 +90,7 @@ func BenchmarkDraw(b *testing.B) {
 			}
 			cpu := cpuTime()
 			for b.Loop() {
-				pic, err := pictures.Draw(v)
+				pic, err := drawView(v)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -131,7 +131,7 @@ func BenchmarkMoves(b *testing.B) {
 					st := states[i%len(states)]
 					i++
 					for s := range rules.Seat(2) {
-						pic, err := pictures.Draw(st.View(s))
+						pic, err := drawView(st.View(s))
 						if err != nil {
 							b.Fatal(err)
 						}

@@ -30,7 +30,7 @@ func TestCacheDrawsOnce(t *testing.T) {
 				var wg sync.WaitGroup
 				for s := rules.Observer; int(s) < c.p.seats; s++ {
 					wg.Go(func() {
-						pic, err := pictures.Draw(st.View(s))
+						pic, err := drawView(st.View(s))
 						if err != nil {
 							t.Error(err)
 							return
@@ -67,7 +67,7 @@ func TestCacheBounded(t *testing.T) {
 	var pics []*pictures.Picture
 	var size []int
 	for _, p := range positions[:4] {
-		pic, err := pictures.Draw(p.play(t).View(0))
+		pic, err := drawView(p.play(t).View(0))
 		if err != nil {
 			t.Fatal(err)
 		}

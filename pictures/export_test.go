@@ -1,24 +1,27 @@
 package pictures
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/rules/altiplano"
-	"github.com/pbem-games/pbem/rules/archipelago"
-	"github.com/pbem-games/pbem/rules/atacama"
 )
 
-// Draw is the picture of a view of one of pbem's games, in English, for
-// the tests of the drawings: the service draws through the registry of
-// games (package catalog).
+// Draw is a picture of the view for the tests of the rendering: a title,
+// every seat's mark and the view's text, line by line. The games' own
+// drawings are registered with their games (catalog/<game>), and the
+// external tests draw them through the registry.
 func Draw(v rules.View) (*Picture, error) {
-	var d Drawing
-	switch v.(type) {
-	case *atacama.View:
-		d = Draws(Atacama)
-	case *altiplano.View:
-		d = Draws(Altiplano)
-	case *archipelago.View:
-		d = Draws(Archipelago)
-	}
-	return DrawIn(d, v, nil)
+	return DrawIn(Draws(func(p *Picture, v rules.View) {
+		p.Width = PageWidth
+		y := p.Fit(Margin, 24, PageWidth-2*Margin, p.Sf("Test board"), Font{Size: TitleSize, Bold: true}, "title")
+		for s := range 5 {
+			SeatMark(p, Margin+20+float64(s)*30, y+20, 10, s, strconv.Itoa(s), SeatClass("mark", s))
+		}
+		y += 40
+		for line := range strings.SplitSeq(strings.TrimRight(v.Text(), "\n"), "\n") {
+			y = p.Para(Margin, y+LineHeight(Font{Size: BodySize}), PageWidth-Margin, line, Font{Size: BodySize}, "")
+		}
+		p.Height = y + Margin
+	}), v, nil)
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/internal/golden"
-	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -46,7 +45,7 @@ func TestGolden(t *testing.T) {
 // svgOf draws a view and returns its SVG.
 func svgOf(t testing.TB, v rules.View) string {
 	t.Helper()
-	pic, err := pictures.Draw(v)
+	pic, err := drawView(v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +59,7 @@ func svgOf(t testing.TB, v rules.View) string {
 // writePNG draws a view into the PNG file name.
 func writePNG(t testing.TB, name string, v rules.View) {
 	t.Helper()
-	pic, err := pictures.Draw(v)
+	pic, err := drawView(v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,26 +12,26 @@ import (
 // Every picture is drawn for a phone first: most mail is read about 360
 // CSS pixels wide, and a picture shown there must have no text under 10
 // pixels. A mail's column at that width is some 310 pixels (its padding),
-// so a page is pageWidth wide and no text is smaller than minFont:
-// pageWidth/minFont = 30, and 12 px becomes 10.3 px at 310. The board,
+// so a page is PageWidth wide and no text is smaller than MinFont:
+// PageWidth/MinFont = 30, and 12 px becomes 10.3 px at 310. The board,
 // the players and what only the reader sees lie one below the other.
 const (
-	pageWidth = 360.0
-	minFont   = 12.0
-	margin    = 12.0 // between the page's edge and what is on it
+	PageWidth = 360.0
+	MinFont   = 12.0
+	Margin    = 12.0 // between the page's edge and what is on it
 )
 
 // The sizes of the pictures' texts.
 const (
-	small   = minFont // notes, legends, labels in the board
-	body    = 13.0    // the lines of a player's area
-	heading = 15.0    // a section's or a player's name
-	titleSz = 16.0    // the picture's first line
+	SmallSize   = MinFont // notes, legends, labels in the board
+	BodySize    = 13.0    // the lines of a player's area
+	HeadingSize = 15.0    // a section's or a player's name
+	TitleSize   = 16.0    // the picture's first line
 )
 
-// textWidth is how wide s is written in f, in the Go font or, for the
+// TextWidth is how wide s is written in f, in the Go font or, for the
 // characters it lacks, the Chinese font.
-func (p *Picture) textWidth(s string, f Font) float64 {
+func (p *Picture) TextWidth(s string, f Font) float64 {
 	w := 0.0
 	for _, r := range s {
 		w += p.advance(r, f.Bold)
@@ -78,14 +78,14 @@ func (p *Picture) advance(r rune, bold bool) float64 {
 	return a
 }
 
-// lineHeight is the distance between the baselines of f's lines.
-func lineHeight(f Font) float64 { return f.Size * 1.35 }
+// LineHeight is the distance between the baselines of f's lines.
+func LineHeight(f Font) float64 { return f.Size * 1.35 }
 
-// para writes s from x with its first baseline at y, broken into lines
+// Para writes s from x with its first baseline at y, broken into lines
 // no wider than right-x (between words, or between any two Chinese
 // characters), and returns the baseline after its last line. The whole
 // text stays one text for Texts.
-func (p *Picture) para(x, y, right float64, s string, f Font, class string) float64 {
+func (p *Picture) Para(x, y, right float64, s string, f Font, class string) float64 {
 	lines := p.wrap(s, f, right-x)
 	for i, l := range lines {
 		it := item{kind: textKind, class: class, pts: []Point{{x, y}}, text: l, font: f}
@@ -99,21 +99,21 @@ func (p *Picture) para(x, y, right float64, s string, f Font, class string) floa
 		if l != "" {
 			p.add(it)
 		}
-		y += lineHeight(f)
+		y += LineHeight(f)
 	}
 	return y
 }
 
 // wrap breaks s into lines no wider than width where it can.
 func (p *Picture) wrap(s string, f Font, width float64) []string {
-	if p.textWidth(s, f) <= width {
+	if p.TextWidth(s, f) <= width {
 		return []string{s}
 	}
 	var lines []string
 	line := ""
 	for _, a := range atoms(s) {
 		next := line + a
-		if line != "" && p.textWidth(strings.TrimRight(next, " "), f) > width {
+		if line != "" && p.TextWidth(strings.TrimRight(next, " "), f) > width {
 			lines = append(lines, strings.TrimRight(line, " "))
 			line = strings.TrimLeft(a, " ")
 			continue
@@ -152,12 +152,12 @@ func atoms(s string) []string {
 	return out
 }
 
-// fit writes s at x, y, as one line, in f or, when it is wider than
-// width, in as small a size as makes it fit down to minFont, then broken
+// Fit writes s at x, y, as one line, in f or, when it is wider than
+// width, in as small a size as makes it fit down to MinFont, then broken
 // into lines; it returns the baseline after it.
-func (p *Picture) fit(x, y, width float64, s string, f Font, class string) float64 {
-	for f.Size > minFont && p.textWidth(s, f) > width {
-		f.Size = max(minFont, f.Size-1)
+func (p *Picture) Fit(x, y, width float64, s string, f Font, class string) float64 {
+	for f.Size > MinFont && p.TextWidth(s, f) > width {
+		f.Size = max(MinFont, f.Size-1)
 	}
 	left := x
 	switch f.Align {
@@ -166,10 +166,10 @@ func (p *Picture) fit(x, y, width float64, s string, f Font, class string) float
 	case Right:
 		left = x - width
 	}
-	if p.textWidth(s, f) <= width {
+	if p.TextWidth(s, f) <= width {
 		p.Text(x, y, s, f, class)
-		return y + lineHeight(f)
+		return y + LineHeight(f)
 	}
 	f.Align = Left
-	return p.para(left, y, left+width, s, f, class)
+	return p.Para(left, y, left+width, s, f, class)
 }

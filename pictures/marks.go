@@ -7,16 +7,16 @@ import (
 	"strconv"
 )
 
-// seatMark draws seat's piece around x, y with radius r: its colour, its
+// SeatMark draws seat's piece around x, y with radius r: its colour, its
 // shape (circle, square, triangle, diamond, pentagon by seat) and its
 // label written inside, so that a seat is known without its colour.
-func seatMark(p *Picture, x, y, r float64, seat int, label, class string) {
-	colouredMark(p, x, y, r, seat, seatColour(seat), label, class)
+func SeatMark(p *Picture, x, y, r float64, seat int, label, class string) {
+	ColouredMark(p, x, y, r, seat, SeatColour(seat), label, class)
 }
 
-// colouredMark is seatMark in a colour of the game's own.
-func colouredMark(p *Picture, x, y, r float64, seat int, fill color.RGBA, label, class string) {
-	st := Style{Fill: fill, Stroke: ink, Width: max(1, r/8)}
+// ColouredMark is SeatMark in a colour of the game's own.
+func ColouredMark(p *Picture, x, y, r float64, seat int, fill color.RGBA, label, class string) {
+	st := Style{Fill: fill, Stroke: Ink, Width: max(1, r/8)}
 	switch seat {
 	case 0:
 		p.Circle(x, y, r, st, class)
@@ -32,12 +32,12 @@ func colouredMark(p *Picture, x, y, r float64, seat int, fill color.RGBA, label,
 	}
 	// A label smaller than minFont is left out: the shape and colour
 	// still tell the seat.
-	if size := r * 1.05; label != "" && size >= minFont-1e-9 {
+	if size := r * 1.05; label != "" && size >= MinFont-1e-9 {
 		dy := size * 0.36
 		if seat == 2 {
 			dy += r * 0.2 // a triangle's middle lies low
 		}
-		p.Text(x, y+dy, label, Font{Size: size, Bold: true, Color: ink, Align: Center}, "")
+		p.Text(x, y+dy, label, Font{Size: size, Bold: true, Color: Ink, Align: Center}, "")
 	}
 }
 
@@ -52,8 +52,8 @@ func regular(x, y, r float64, n int) []Point {
 	return pts
 }
 
-// hexagon returns the corners of a hexagon with a pointed top around x, y.
-func hexagon(x, y, r float64) []Point {
+// Hexagon returns the corners of a hexagon with a pointed top around x, y.
+func Hexagon(x, y, r float64) []Point {
 	pts := make([]Point, 6)
 	for i := range pts {
 		a := math.Pi/6 + math.Pi/3*float64(i)
@@ -62,9 +62,10 @@ func hexagon(x, y, r float64) []Point {
 	return pts
 }
 
-// seatClass is the class of the pieces of seat.
-func seatClass(kind string, seat int) string {
+// SeatClass is the class of the pieces of seat.
+func SeatClass(kind string, seat int) string {
 	return kind + " seat" + strconv.Itoa(seat)
 }
 
-func signed(n int) string { return fmt.Sprintf("%+d", n) }
+// Signed writes n with its sign, "+3", "-1".
+func Signed(n int) string { return fmt.Sprintf("%+d", n) }

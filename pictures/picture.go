@@ -125,9 +125,12 @@ type item struct {
 
 func (p *Picture) add(it item) { p.items = append(p.items, it) }
 
-// under draws a rectangle beneath everything drawn since the picture had
+// Mark is where the items drawn next start, for Under.
+func (p *Picture) Mark() int { return len(p.items) }
+
+// Under draws a rectangle beneath everything drawn since the picture had
 // mark items: a box whose height is known once its content is written.
-func (p *Picture) under(mark int, x, y, w, h float64, st Style, class string) {
+func (p *Picture) Under(mark int, x, y, w, h float64, st Style, class string) {
 	it := item{kind: rectKind, class: class, pts: []Point{{x, y}, {w, h}}, style: st}
 	p.items = append(p.items[:mark], append([]item{it}, p.items[mark:]...)...)
 }

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
 	"github.com/pbem-games/pbem/rules/archipelago"
@@ -190,7 +189,7 @@ func TestNoOtherSeatsSecrets(t *testing.T) {
 // pictureTexts is every text of a view's picture, one a line.
 func pictureTexts(t *testing.T, v rules.View) string {
 	t.Helper()
-	pic, err := pictures.Draw(v)
+	pic, err := drawView(v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +201,7 @@ func pictureTexts(t *testing.T, v rules.View) string {
 // to go in a mail.
 func TestPNG(t *testing.T) {
 	for _, p := range positions {
-		pic, err := pictures.Draw(p.play(t).View(0))
+		pic, err := drawView(p.play(t).View(0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,7 +231,7 @@ func TestPNG(t *testing.T) {
 // no reader needs a font of its own.
 func TestSVGFonts(t *testing.T) {
 	for _, p := range positions {
-		pic, err := pictures.Draw(p.play(t).View(0))
+		pic, err := drawView(p.play(t).View(0))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -162,7 +162,7 @@ func (p *Picture) colours() []color.RGBA {
 		}
 	}
 	add(page.Fill)
-	add(ink)
+	add(Ink)
 	for _, it := range p.items {
 		add(it.style.Fill)
 		add(it.style.Stroke)
@@ -489,7 +489,7 @@ func face(fam *canvas.FontFamily, f Font) *canvas.FontFace {
 
 func textColour(f Font) color.RGBA {
 	if f.Color.A == 0 {
-		return ink
+		return Ink
 	}
 	return f.Color
 }

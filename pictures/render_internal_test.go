@@ -131,7 +131,7 @@ func TestDrawAtOnce(t *testing.T) {
 // exact colours and by rounding to the cube, is the one a search of the
 // whole palette finds (the first of equals), for every colour.
 func TestNearestIsTheWholePalettes(t *testing.T) {
-	exact := []color.RGBA{paper, ink, faint, edge, mark, white, rgb(0xf5d76e), rgb(0x56b4e9), rgb(0x333333)}
+	exact := []color.RGBA{paper, Ink, Faint, Edge, MarkColour, White, RGB(0xf5d76e), RGB(0x56b4e9), RGB(0x333333)}
 	img := color.Palette{}
 	for _, c := range newPalette(exact).colours {
 		img = append(img, c)

@@ -26,8 +26,8 @@ const Observer Seat = -1
 
 // Info describes a game to people choosing one and to the conformance suite.
 type Info struct {
-	Name     string    // short lower-case name used in commands, e.g. "atacama"
-	Title    string    // the game's printed title, e.g. "Atacama"
+	Name     string    // short lower-case name used in commands, e.g. "nim"
+	Title    string    // the game's printed title, e.g. "Nim"
 	MinSeats int       // fewest players
 	MaxSeats int       // most players
 	Variants []Variant // the options a host may switch on, sorted by Name

@@ -284,6 +284,13 @@ def verify(data):
     lines = data.rstrip(b"\r\n").split(b"\n")
     if lines == [b""]:
         lines = []
+    return verify_lines(lines)
+
+
+def verify_lines(lines, first="GameCreated"):
+    """Verifies one history, given as its lines (numbered from 1 here), whose
+    line 1 must be of type first; returns the facts the verdict states, the
+    events among them, or raises Refused."""
     evs, left, left_old, old_hashes, sig_line = [], 0, 0, 0, 0
     for i, raw in enumerate(lines):
         n = i + 1
@@ -314,8 +321,8 @@ def verify(data):
             raise Refused(n, "not a line of a history in its canonical form (altered?): %s" % e)
         except Refused as e:
             raise Refused(e.line or n, e.reason)
-        if not evs and f["type"] != "GameCreated":
-            raise Refused(n, "the history begins with a %s, not a GameCreated" % f["type"])
+        if not evs and f["type"] != first:
+            raise Refused(n, "the history begins with a %s, not a %s" % (f["type"], first))
         if evs:
             before = evs[-1]
             if before["type"] == "GameEnded":
@@ -335,7 +342,7 @@ def verify(data):
         raise Refused(1, "the history is empty")
     game, last = evs[0]["game"], evs[-1]
     facts = {"game": game, "events": len(evs), "left": left, "left_old": left_old,
-             "old_hashes": old_hashes, "signer": None, "sig_line": sig_line}
+             "old_hashes": old_hashes, "signer": None, "sig_line": sig_line, "evs": evs}
     if sig_line:
         sig = read_signature(lines[sig_line - 1].rstrip(b"\r"))
         key = parse_key(sig["key"])

@@ -181,7 +181,7 @@ func (p Picture) ShownHeight() int { _, h := p.Shown(); return h }
 type Game struct {
 	// ID is the game's id, e.g. "k7q2mx"; it tags every subject.
 	ID string
-	// Title is the game's display name, e.g. "Atacama".
+	// Title is the game's display name (rules.Info.Title).
 	Title string
 	// Variants are the variants played, e.g. ["enhanced", "tactical"].
 	Variants []string
@@ -264,7 +264,7 @@ type CommandHelp struct {
 type GameLine struct {
 	// ID is the game's id.
 	ID string
-	// Title is the game with its variants, e.g. "Atacama (enhanced)".
+	// Title is the game with its variants, as "Nim (misere)".
 	Title string
 	// Players are the players' names, e.g. "Ana, Bea".
 	Players string

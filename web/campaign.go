@@ -94,13 +94,14 @@ type campaignPage struct {
 	Lang      string
 	L         words.Printer
 	ID        string
-	Heading   string // "Round robin of Atacama"
+	Heading   string // "Round robin of <game>"
 	State     string
 	Tiebreaks string
 	Standings []standingRow
 	Rounds    []roundRow
 	Ratings   []ratingRow
 	Glicko    bool // the ratings have a Glicko-2 column
+	Players   []playerHistory
 	Checks    []string
 	Broken    string // why the verification failed; "" when it passed
 	Langs     []langLink
@@ -173,6 +174,7 @@ func (p *Pages) campaignPage(ctx context.Context, id string, l locale, asked str
 	pg.Standings = standingRows(c, l)
 	pg.Rounds = p.roundRows(c, l, asked)
 	pg.Ratings, pg.Glicko = ratingRows(c)
+	pg.Players = p.playerHistories(c, l, asked)
 	pg.Checks, pg.Broken = p.verifyCampaign(ctx, org, c, l)
 	for _, lang := range p.Games.Words().Langs().Tags() {
 		q := url.Values{"lang": {lang}}

@@ -67,7 +67,7 @@ func (s *Service) autoPair(ctx context.Context, id string) ([]campaigns.GameStar
 	if err != nil {
 		return nil, err
 	}
-	if !c.Created.Options.AutoPair || c.Over() || len(c.Running()) > 0 || len(c.Unstarted()) > 0 {
+	if !c.Created.Options.AutoPair || c.Paused() || c.Over() || len(c.Running()) > 0 || len(c.Unstarted()) > 0 {
 		return nil, nil
 	}
 	return s.Pair(ctx, id)

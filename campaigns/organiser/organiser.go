@@ -16,6 +16,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/events"
@@ -46,6 +47,13 @@ const IDPrefix = "c"
 // idAlphabet is the games' id alphabet.
 const idAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
 
+// IsID reports whether s is written as a campaign's id is: IDPrefix and
+// six letters of the games' id alphabet.
+func IsID(s string) bool {
+	rest, ok := strings.CutPrefix(s, IDPrefix)
+	return ok && len(rest) == 6 && strings.Trim(rest, idAlphabet) == ""
+}
+
 // NewCampaign is what an organiser asks for.
 type NewCampaign struct {
 	Kind      string
@@ -53,6 +61,7 @@ type NewCampaign struct {
 	Variants  []string // every game's
 	Options   campaigns.Options
 	Players   []string // entries, each as Player reads it
+	Invited   []string // players asked first, entered once they say yes
 	Organiser string
 	Seed      *rules.Seed // nil: drawn from the service's entropy
 	Source    string      // what asked, for an id derived from it
@@ -80,7 +89,7 @@ func (s *Service) Create(ctx context.Context, req NewCampaign) (string, error) {
 	variants := slices.Clone(req.Variants)
 	slices.Sort(variants)
 	created := campaigns.Created{Kind: req.Kind, Game: req.Game, Variants: variants, Options: req.Options,
-		Entries: req.Players, Organiser: req.Organiser}
+		Entries: req.Players, Organiser: req.Organiser, Invited: req.Invited}
 	for try := range 10 {
 		id, err := s.newID(req.Source, try)
 		if err != nil {
@@ -265,12 +274,77 @@ func (s *Service) Withdraw(ctx context.Context, id, player, reason string) error
 	return err
 }
 
-// Decide records an organiser's decision.
+// Decide records an organiser's decision, then does what it says to the
+// campaign's running games: a pause pauses them and a resume resumes
+// them (and pairs the next round when the campaign pairs itself and
+// one is due), an extension declares a vacation of its span for every
+// seat to move, a replacement asks the newcomer to take the seat, as a
+// host's REPLACE does. Each change to a game is made once, however
+// often Decide is tried again after a failure: its source names the
+// decision.
 func (s *Service) Decide(ctx context.Context, id string, d campaigns.Decided) error {
-	_, err := s.update(ctx, id, func(*campaigns.Campaign) ([]campaigns.Fact, error) {
+	var span time.Duration
+	if d.Decision == campaigns.Extended {
+		var err error
+		if span, err = projections.ParseSpan(d.Span); err != nil || span <= 0 {
+			return fmt.Errorf("%w: an extension: %v", ErrRefused, err)
+		}
+	}
+	n := 0
+	c, err := s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
+		n = len(c.Decisions) + 1
 		return []campaigns.Fact{d}, nil
 	})
+	if err != nil {
+		return err
+	}
+	source := func(game string, seat int) games.Cause {
+		return games.Cause{Source: fmt.Sprintf("campaign:%s:decision:%d:game:%s:seat:%d", id, n, game, seat)}
+	}
+	for _, g := range c.Running() {
+		switch d.Decision {
+		case campaigns.Paused, campaigns.Resumed:
+			_, err = s.Games.Pause(ctx, g.Game, games.Operator, d.Decision == campaigns.Paused, source(g.Game, -1))
+			if errors.Is(err, games.ErrPaused) {
+				err = nil // paused, or resumed, by its host already
+			}
+		case campaigns.Extended:
+			err = s.extend(ctx, g.Game, span, func(seat int) games.Cause { return source(g.Game, seat) })
+		case campaigns.Replaced:
+			if g.Game == d.Game {
+				seat := slices.Index(g.Seats, d.Player)
+				newcomer := Player(d.Replacement)
+				newcomer.Invited = true
+				_, err = s.Games.Replace(ctx, g.Game, games.Operator, seat, newcomer, source(g.Game, seat))
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("organiser: campaign %s game %s: %s: %w", id, g.Game, d.Decision, err)
+		}
+	}
+	if d.Decision == campaigns.Resumed {
+		_, err = s.autoPair(ctx, id)
+	}
 	return err
+}
+
+// extend gives every seat to move in game span more time: a vacation
+// of the seat from now, which moves its deadline by as long.
+func (s *Service) extend(ctx context.Context, game string, span time.Duration, cause func(seat int) games.Cause) error {
+	g, _, err := s.Games.Load(ctx, game)
+	if err != nil {
+		return err
+	}
+	if g.Ended != nil {
+		return nil
+	}
+	now := s.Games.Time()
+	for _, seat := range g.State.ToAct() {
+		if _, err := s.Games.Vacation(ctx, game, seat, now, now.Add(span), cause(int(seat))); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Player is the seat of a campaign's entry: "Name <address>", an address

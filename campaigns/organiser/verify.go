@@ -54,8 +54,10 @@ type Report struct {
 	// as pbem verify does (the rest came from the store).
 	Results, FromFile int
 	// Signer is the key whose signature ends the history; nil when it
-	// carries none.
-	Signer events.PublicKey
+	// carries none. SignatureLine is the campaign's signature line, from
+	// 1, where a refusal of its signer points.
+	Signer        events.PublicKey
+	SignatureLine int
 }
 
 // ErrForged is the error of a history whose content is not what its
@@ -103,7 +105,7 @@ func verify(catalog rules.Catalog, lines [][]byte, seed *rules.Seed, load func(*
 		if err != nil {
 			return rep, fmt.Errorf("line %d: %w", len(parts[0].lines), err)
 		}
-		rep.Signer = key
+		rep.Signer, rep.SignatureLine = key, len(parts[0].lines)
 	}
 	facts, err := Facts(evs)
 	if err != nil {

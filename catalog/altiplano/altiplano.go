@@ -17,7 +17,7 @@ func Game() catalog.Game {
 	docZH, _ := docs.RulesIn("zh", "altiplano")
 	return catalog.Game{
 		Rules: altiplanorules.Game,
-		Draw:  pictures.Draws(pictures.Altiplano),
+		Draw:  pictures.Draws(drawAltiplano),
 		Words: map[string]words.Texts{"en": en, "zh": zh},
 		Docs:  map[string][]byte{"en": docEN, "zh": docZH},
 		Bots:  &catalog.Bots{AtOnce: true},

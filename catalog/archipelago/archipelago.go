@@ -17,7 +17,7 @@ func Game() catalog.Game {
 	docZH, _ := docs.RulesIn("zh", "archipelago")
 	return catalog.Game{
 		Rules: archipelagorules.Game,
-		Draw:  pictures.Draws(pictures.Archipelago),
+		Draw:  pictures.Draws(drawArchipelago),
 		Words: map[string]words.Texts{"en": en, "zh": zh},
 		Docs:  map[string][]byte{"en": docEN, "zh": docZH},
 		Bots:  &catalog.Bots{AtOnce: true},

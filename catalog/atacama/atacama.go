@@ -17,7 +17,7 @@ func Game() catalog.Game {
 	docZH, _ := docs.RulesIn("zh", "atacama")
 	return catalog.Game{
 		Rules: atacamarules.Game,
-		Draw:  pictures.Draws(pictures.Atacama),
+		Draw:  pictures.Draws(drawAtacama),
 		Words: map[string]words.Texts{"en": en, "zh": zh},
 		Docs:  map[string][]byte{"en": docEN, "zh": docZH},
 		Bots:  &catalog.Bots{IfThen: true},

@@ -2,75 +2,39 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
-	"golang.org/x/text/width"
-
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
-	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/internal/postoffice"
-	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 	"github.com/pbem-games/pbem/web"
 )
 
-const campaignUsage = `usage: pbem campaign new KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--auto-pair] [--seed N]
-       pbem campaign enter ID PLAYER
-       pbem campaign withdraw ID PLAYER [--reason TEXT]
-       pbem campaign pair ID
-       pbem campaign challenge ID CHALLENGER DEFENDER
-       pbem campaign record ID [GAME]
-       pbem campaign decide ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]
-       pbem campaign show ID [--json] [--lang en|zh] [--config FILE]
-       pbem campaign standings ID [--json]
-       pbem campaign list
-       pbem campaign export ID [--games]
-       pbem campaign verify ID | --file F [--key FILE|FINGERPRINT]`
-
-// campaignSynopsis is the campaign command's synopsis, one line per
-// subcommand, read from its usage.
-func campaignSynopsis() string {
-	var forms []string
-	for _, l := range strings.Split(campaignUsage, "\n") {
-		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "usage:"))
-		forms = append(forms, strings.TrimSpace(strings.TrimPrefix(l, "pbem campaign")))
+// campaignCommands are the subcommands of "pbem campaign": round robins,
+// Swiss tournaments, knockouts, ladders and leagues whose games are
+// ordinary games.
+func campaignCommands() []command {
+	return []command{
+		{"new", "KIND --game G --players A,B[,…] [--table N] [--rounds N] [--reach N] [--division N --promote N --seasons N] [--variant x,y] [--points P1,P2,…] [--tiebreaks T,…] [--deadline D] [--auto-pair] [--seed N]", "start a campaign and print its id", runCampaignNew},
+		{"enter", "ID PLAYER", "enter a player", runCampaignEnter},
+		{"withdraw", "ID PLAYER [--reason TEXT]", "withdraw a player", runCampaignWithdraw},
+		{"pair", "ID", "pair the next round and start its games", runCampaignPair},
+		{"challenge", "ID CHALLENGER DEFENDER", "start a ladder's challenge", runCampaignChallenge},
+		{"record", "ID [GAME]", "record the results of the games ended", runCampaignRecord},
+		{"decide", "ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]", "record the organiser's decision", runCampaignDecide},
+		{"show", "ID [--json] [--lang en|zh] [--config FILE]", "print the standings after the campaign page's address", runCampaignShow},
+		{"standings", "ID [--json]", "print the standings", runCampaignStandings},
+		{"list", "", "list the campaigns", runCampaignList},
+		{"export", "ID [--games]", "print the campaign's history, signed", runCampaignExport},
+		{"verify", "ID | --file F [--key FILE|FINGERPRINT]", "verify a campaign's history", runCampaignVerify},
 	}
-	return strings.Join(forms, "\n")
-}
-
-// campaignCommands are the subcommands of "pbem campaign".
-var campaignCommands = map[string]func(context.Context, *env, []string) error{
-	"new":       runCampaignNew,
-	"enter":     runCampaignEnter,
-	"withdraw":  runCampaignWithdraw,
-	"pair":      runCampaignPair,
-	"challenge": runCampaignChallenge,
-	"record":    runCampaignRecord,
-	"decide":    runCampaignDecide,
-	"show":      runCampaignShow,
-	"standings": runCampaignStandings,
-	"list":      runCampaignList,
-	"export":    runCampaignExport,
-	"verify":    runCampaignVerify,
-}
-
-// runCampaign runs "pbem campaign …": round robins, Swiss tournaments,
-// knockouts and ladders whose games are ordinary games.
-func runCampaign(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 || campaignCommands[args[0]] == nil {
-		return usageError{campaignUsage}
-	}
-	return campaignCommands[args[0]](ctx, e, args[1:])
 }
 
 func (e *env) organiser(ctx context.Context) (*organiser.Service, error) {
@@ -81,23 +45,17 @@ func (e *env) organiser(ctx context.Context) (*organiser.Service, error) {
 	return &organiser.Service{Games: svc}, nil
 }
 
-// campaignForm is the usage line of subcommand sub.
-func campaignForm(sub string) string {
-	for _, l := range strings.Split(campaignSynopsis(), "\n") {
-		if strings.HasPrefix(l, sub+" ") || l == sub {
-			return strings.TrimSpace(strings.TrimPrefix(l, sub))
-		}
-	}
-	return ""
-}
-
 func campaignFlags(sub string) *flag.FlagSet {
 	return flag.NewFlagSet("campaign "+sub, flag.ContinueOnError)
 }
 
 func runCampaignNew(ctx context.Context, e *env, args []string) error {
+	offered, err := e.games()
+	if err != nil {
+		return err
+	}
 	fs := campaignFlags("new")
-	game := fs.String("game", "", "the game every table plays, e.g. atacama")
+	game := fs.String("game", "", "the game every table plays, e.g. "+offered.First())
 	players := fs.String("players", "", "comma-separated player names or addresses, the entries in order")
 	table := fs.Int("table", 0, "seats at each table: 2, or 3 to 5 in a round robin or a league (default 2)")
 	rounds := fs.Int("rounds", 0, "a Swiss's rounds (default: the base-2 logarithm of the entries), a round robin's or a league season's cycles (default 1)")
@@ -111,12 +69,12 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	deadline := fs.String("deadline", "", "every game's time per move, e.g. 72h or 3d (default: pbem's clock)")
 	autoPair := fs.Bool("auto-pair", false, "a running pbem serve pairs each next round as soon as every game of the round before has ended (not on a ladder)")
 	seed := fs.String("seed", "", "a number, for a repeatable campaign (default: a secret random seed)")
-	pos, err := e.parse(fs, args, 1, "new "+campaignForm("new"))
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
 	if *game == "" || *players == "" {
-		return usageError{"campaign new: --game and --players are required, e.g. --game atacama --players ana@example.org,bea@example.net,cy@example.com"}
+		return usageError{"campaign new: --game and --players are required, e.g. --game " + offered.First() + " --players ana@example.org,bea@example.net,cy@example.com"}
 	}
 	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: splitList(*variants), Players: splitList(*players), Organiser: "operator",
 		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks),
@@ -163,7 +121,7 @@ func ints(s string) ([]int, error) {
 func campaignID(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 func runCampaignEnter(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("enter"), args, 2, "enter "+campaignForm("enter"))
+	pos, err := e.parse(campaignFlags("enter"), args, 2)
 	if err != nil {
 		return err
 	}
@@ -181,7 +139,7 @@ func runCampaignEnter(ctx context.Context, e *env, args []string) error {
 func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("withdraw")
 	reason := fs.String("reason", "", "why, for the history")
-	pos, err := e.parse(fs, args, 2, "withdraw "+campaignForm("withdraw"))
+	pos, err := e.parse(fs, args, 2)
 	if err != nil {
 		return err
 	}
@@ -197,7 +155,7 @@ func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
 }
 
 func runCampaignPair(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("pair"), args, 1, "pair "+campaignForm("pair"))
+	pos, err := e.parse(campaignFlags("pair"), args, 1)
 	if err != nil {
 		return err
 	}
@@ -211,7 +169,7 @@ func runCampaignPair(ctx context.Context, e *env, args []string) error {
 }
 
 func runCampaignChallenge(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("challenge"), args, 3, "challenge "+campaignForm("challenge"))
+	pos, err := e.parse(campaignFlags("challenge"), args, 3)
 	if err != nil {
 		return err
 	}
@@ -233,12 +191,12 @@ func printStarted(e *env, started []campaigns.GameStarted) {
 }
 
 func runCampaignRecord(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("record"), args, -1, "record "+campaignForm("record"))
+	pos, err := e.parse(campaignFlags("record"), args, -1)
 	if err != nil {
 		return err
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		return usageError{"usage: pbem campaign record " + campaignForm("record")}
+		return usageOf("campaign record")
 	}
 	org, err := e.organiser(ctx)
 	if err != nil {
@@ -270,7 +228,7 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	game := fs.String("game", "", "the game adjudicated")
 	places := fs.String("places", "", "the places of the game adjudicated, by seat, e.g. 1,2")
 	player := fs.String("player", "", "the player disqualified")
-	pos, err := e.parse(fs, args, 2, "decide "+campaignForm("decide"))
+	pos, err := e.parse(fs, args, 2)
 	if err != nil {
 		return err
 	}
@@ -289,42 +247,10 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// campaignJSON is what pbem campaign standings --json prints.
-type campaignJSON struct {
-	ID          string                  `json:"id"`
-	Kind        string                  `json:"kind"`
-	Game        string                  `json:"game"`
-	Over        bool                    `json:"over"`
-	Rounds      int                     `json:"rounds"`
-	Games       []campaignGameJSON      `json:"games"`
-	Standings   []standingJSON          `json:"standings"`
-	Ratings     []campaigns.Rating      `json:"ratings"`
-	Reliability []campaigns.Reliability `json:"reliability"`
-	// Page is the campaign's public page (pbem campaign show only).
-	Page string `json:"page,omitempty"`
-}
-
-type campaignGameJSON struct {
-	ID      string   `json:"id"`
-	Round   int      `json:"round"`
-	Table   int      `json:"table"`
-	Players []string `json:"players"` // in seat order
-	Places  []int    `json:"places,omitempty"`
-}
-
-// standingJSON is a line of the standings with its scores in points,
-// not the sixtieths they are counted in.
-type standingJSON struct {
-	campaigns.Standing
-	Points          float64 `json:"points"`
-	Buchholz        float64 `json:"buchholz"`
-	SonnebornBerger float64 `json:"sonnebornBerger"`
-}
-
 func runCampaignStandings(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("standings")
 	asJSON := fs.Bool("json", false, "print the standings, games, ratings and reliability as JSON")
-	pos, err := e.parse(fs, args, 1, "standings "+campaignForm("standings"))
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -338,7 +264,7 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the page's address, the standings, games, ratings and reliability as JSON")
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file (web_url)")
 	lang := fs.String("lang", words.Fallback, "the language of the table: "+strings.Join(words.Languages(), ", "))
-	pos, err := e.parse(fs, args, 1, "show "+campaignForm("show"))
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -371,151 +297,27 @@ func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page stri
 		return err
 	}
 	if asJSON {
-		return printCampaignJSON(e, c, page)
+		return organiser.WriteJSON(e.stdout, c, page)
 	}
 	if page != "" {
 		fmt.Fprintln(e.stdout, p.S("campaign.show.page", page))
 	}
-	printCampaign(e, c, p)
+	organiser.WriteStandings(e.stdout, c, p)
 	return nil
 }
 
-func printCampaignJSON(e *env, c *campaigns.Campaign, page string) error {
-	out := campaignJSON{ID: c.ID, Kind: c.Created.Kind, Game: c.Created.Game, Over: c.Over(), Rounds: len(c.Rounds),
-		Games: []campaignGameJSON{}, Ratings: c.Ratings(), Reliability: c.Reliability(), Page: page}
-	for _, g := range c.Games {
-		j := campaignGameJSON{ID: g.Game, Round: g.Round, Table: g.Table, Players: g.Seats}
-		if g.Result != nil {
-			j.Places = g.Result.Places
-		}
-		out.Games = append(out.Games, j)
-	}
-	for _, st := range c.Standings() {
-		out.Standings = append(out.Standings, standingJSON{Standing: st, Points: st.Points.Float(),
-			Buchholz: st.Buchholz.Float(), SonnebornBerger: st.SonnebornBerger.Float()})
-	}
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
-// printCampaign prints the campaign's state and its standings as a
-// table, in the language of p.
-func printCampaign(e *env, c *campaigns.Campaign, p words.Printer) {
-	heading := p.S("campaign.show.heading", c.ID, c.Created.Kind, c.Created.Game, max(c.Created.Options.Table, 2),
-		p.S("campaign.show.rounds", len(c.Rounds)), p.S("campaign.show.games", len(c.Games)), len(c.Running()), p.S("web.campaign.kind."+c.Created.Kind))
-	if c.Over() {
-		heading += p.S("campaign.show.over")
-	}
-	fmt.Fprintln(e.stdout, heading)
-	fmt.Fprintln(e.stdout)
-	ratings, rel := map[string]campaigns.Rating{}, map[string]campaigns.Reliability{}
-	for _, r := range c.Ratings() {
-		ratings[r.Player] = r
-	}
-	for _, r := range c.Reliability() {
-		rel[r.Player] = r
-	}
-	rows := [][]string{{p.S("web.campaign.col.rank"), p.S("campaign.show.col.player"), p.S("web.campaign.col.points"), p.S("web.campaign.col.played"),
-		p.S("web.campaign.col.byes"), p.S("campaign.show.col.buchholz"), p.S("campaign.show.col.sb"), p.S("web.campaign.col.gamescore"),
-		p.S("web.campaign.col.timeouts"), p.S("campaign.show.col.elo"), p.S("web.campaign.col.ontime")}}
-	for _, st := range c.Standings() {
-		player := st.Player
-		switch {
-		case st.Withdrawn != "":
-			why := strings.SplitN(st.Withdrawn, ":", 2)[0]
-			if id := "campaign.show.left." + why; words.Has(p.Lang(), id) {
-				why = p.S(id)
-			}
-			player += " (" + why + ")"
-		case st.Ladder > 0:
-			player += " (" + p.S("campaign.show.ladder", st.Ladder) + ")"
-		case st.Division > 0:
-			player += " (" + p.S("web.campaign.division", st.Division) + ")"
-		}
-		rows = append(rows, []string{strconv.Itoa(st.Rank), player, st.Points.String(), strconv.Itoa(st.Played), strconv.Itoa(st.Byes), st.Buchholz.String(),
-			st.SonnebornBerger.String(), strconv.Itoa(st.GameScore), strconv.Itoa(st.Timeouts), fmt.Sprintf("%.0f", ratings[st.Player].Elo),
-			fmt.Sprintf("%.0f%%", 100*rel[st.Player].OnTime)})
-	}
-	writeTable(e.stdout, rows)
-	if len(c.Games) > 0 {
-		fmt.Fprintln(e.stdout)
-		rows = [][]string{{p.S("web.campaign.col.game"), p.S("campaign.show.col.round"), p.S("web.campaign.col.table"), p.S("web.campaign.col.players"), p.S("campaign.show.col.places")}}
-		for _, g := range c.Games {
-			places := p.S("campaign.show.playing")
-			if g.Result != nil {
-				places = joinInts(g.Result.Places)
-			}
-			rows = append(rows, []string{g.Game, strconv.Itoa(g.Round), strconv.Itoa(g.Table), strings.Join(g.Seats, ", "), places})
-		}
-		writeTable(e.stdout, rows)
-	}
-}
-
-// writeTable writes rows as columns, each cell padded to its column's
-// width and two spaces more, as a terminal shows them: a wide character
-// (汉字, a fullwidth form) takes two columns, so that a table in Chinese
-// lines up as one in English does.
-func writeTable(w io.Writer, rows [][]string) {
-	var widths []int
-	for _, r := range rows {
-		for i, cell := range r {
-			if i == len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[i] = max(widths[i], displayWidth(cell))
-		}
-	}
-	for _, r := range rows {
-		var b strings.Builder
-		for i, cell := range r {
-			b.WriteString(cell)
-			b.WriteString(strings.Repeat(" ", widths[i]-displayWidth(cell)+2))
-		}
-		fmt.Fprintln(w, b.String())
-	}
-}
-
-// displayWidth is how many columns a terminal gives s: two for each wide
-// or fullwidth rune, one for any other.
-func displayWidth(s string) int {
-	n := 0
-	for _, r := range s {
-		switch width.LookupRune(r).Kind() {
-		case width.EastAsianWide, width.EastAsianFullwidth:
-			n += 2
-		default:
-			n++
-		}
-	}
-	return n
-}
-
-// count writes n things: "1 round", "3 rounds".
-func count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return strconv.Itoa(n) + " " + thing + "s"
-}
-
 func runCampaignList(ctx context.Context, e *env, args []string) error {
-	if _, err := e.parse(campaignFlags("list"), args, 0, "list"); err != nil {
+	if _, err := e.parse(campaignFlags("list"), args, 0); err != nil {
 		return err
 	}
 	org, err := e.organiser(ctx)
 	if err != nil {
 		return err
 	}
-	subjects, err := org.Games.Store.Counts(ctx, events.CampaignSubject+">")
+	ids, err := org.IDs(ctx)
 	if err != nil {
 		return err
 	}
-	var ids []string
-	for s := range subjects {
-		ids = append(ids, strings.TrimPrefix(s, events.CampaignSubject))
-	}
-	slices.Sort(ids)
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "id\tkind\tgame\tplayers\trounds\tstate\t")
 	for _, id := range ids {
@@ -536,7 +338,7 @@ func runCampaignList(ctx context.Context, e *env, args []string) error {
 func runCampaignExport(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("export")
 	withGames := fs.Bool("games", false, "follow the campaign's history with every game's that has a result, whole and signed, so that the file is checked without this store")
-	pos, err := e.parse(fs, args, 1, "export "+campaignForm("export"))
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -563,92 +365,23 @@ func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("verify")
 	file := fs.String("file", "", "verify an exported campaign history, with its games' (export --games), instead of a stored campaign; no store is opened")
 	trust := fs.String("key", "", "with --file: the key the history must be signed by, a fingerprint (ed25519:…) or a file holding one or a signing key; default: the data directory's")
-	form := "verify " + campaignForm("verify")
-	pos, err := e.parse(fs, args, -1, form)
+	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	if (len(pos) == 1) == (*file != "") || len(pos) > 1 || (*trust != "" && *file == "") {
-		return usageError{"usage: pbem campaign " + form}
+		return usageOf("campaign verify")
 	}
 	if *file != "" {
-		return verifyCampaignFile(e, *file, *trust)
+		offered, err := e.games()
+		if err != nil {
+			return err
+		}
+		return e.print(postoffice.VerifyCampaignFile(offered.Rules(), e.data, *file, *trust))
 	}
 	org, err := e.organiser(ctx)
 	if err != nil {
 		return err
 	}
-	id := campaignID(pos[0])
-	b, err := org.Export(ctx, id, nil, false)
-	if err != nil {
-		return err
-	}
-	seed, err := org.Seed(ctx, id)
-	if err != nil {
-		return err
-	}
-	rep, err := org.Verify(ctx, splitLines(b), &seed)
-	if err != nil {
-		return fmt.Errorf("campaign verify %s: %w", id, err)
-	}
-	fmt.Fprintln(e.stdout, campaignVerdict(rep, true, ""))
-	return nil
-}
-
-// verifyCampaignFile is pbem verify --campaign --file F (and pbem
-// campaign verify --file F): the campaign's export checked from the file
-// alone, every game's history with it, and its signature against the
-// trusted key.
-func verifyCampaignFile(e *env, file, trust string) error {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return fmt.Errorf("verify: %w", err)
-	}
-	offered, err := e.games()
-	if err != nil {
-		return err
-	}
-	rep, err := organiser.VerifyFile(offered.Rules(), splitLines(data))
-	if err != nil {
-		return fmt.Errorf("verify %s: %w", file, err)
-	}
-	trusted, whose, err := trustedKey(e.data, trust)
-	if err != nil {
-		return fmt.Errorf("verify: %w", err)
-	}
-	checked, origin, err := checkOrigin(projections.Report{Signer: rep.Signer}, trusted, whose, trust != "")
-	if err != nil {
-		return fmt.Errorf("verify %s: %w", file, err)
-	}
-	fmt.Fprintln(e.stdout, campaignVerdict(rep, checked, origin))
-	return nil
-}
-
-// campaignVerdict is the line a campaign that verifies gets, clauses
-// joined by "; " as the game verifier's verdict (docs/history-format.md).
-func campaignVerdict(rep organiser.Report, checked bool, origin string) string {
-	c := rep.Campaign
-	var v []string
-	if checked {
-		v = append(v, fmt.Sprintf("ok: campaign %s, %d events, hash chain intact", c.ID, rep.Events))
-	} else {
-		v = append(v, fmt.Sprintf("chain intact; origin not checked: campaign %s, %d events", c.ID, rep.Events))
-	}
-	results := fmt.Sprintf("%d results match their games' own histories", rep.Results)
-	if rep.FromFile > 0 {
-		results += fmt.Sprintf(" (%d of them in the file, each verified)", rep.FromFile)
-	}
-	v = append(v, results)
-	if rep.Pairings {
-		v = append(v, "every round paired again from the seed as recorded")
-	} else {
-		v = append(v, "the seed stays secret until the campaign is over, so the pairings can be drawn again only then")
-	}
-	if st := c.Standings(); len(st) > 0 {
-		v = append(v, fmt.Sprintf("standings folded: %s first with %s", st[0].Player, st[0].Points))
-	}
-	if origin != "" {
-		v = append(v, origin)
-	}
-	return strings.Join(v, "; ")
+	return e.print(postoffice.VerifyCampaign(ctx, org, campaignID(pos[0])))
 }

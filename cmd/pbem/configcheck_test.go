@@ -4,7 +4,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -35,9 +34,9 @@ func TestExampleConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(readFile(t, exampleConfig), "\n")
-	keys := configKeyNames(reflect.TypeFor[postoffice.Config](), "")
+	keys := postoffice.KeyNames()
 	if len(keys) < 30 {
-		t.Fatalf("configKeyNames found %d keys, want them all: %v", len(keys), keys)
+		t.Fatalf("postoffice.KeyNames found %d keys, want them all: %v", len(keys), keys)
 	}
 	for _, key := range keys {
 		if !md.IsDefined(strings.Split(key, ".")...) {
@@ -186,7 +185,7 @@ func TestLogFlags(t *testing.T) {
 		{"text", "debug", `level=DEBUG`},
 	} {
 		var b strings.Builder
-		h, err := logHandler(&b, tt.format, tt.level)
+		h, err := postoffice.LogHandler(&b, tt.format, tt.level)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,7 +194,7 @@ func TestLogFlags(t *testing.T) {
 		l.Info("i")
 		l.Warn("w")
 		if !strings.Contains(b.String(), tt.want) || (tt.level == "warn" && strings.Contains(b.String(), "level=INFO")) {
-			t.Errorf("logHandler(%q, %q) wrote %q, want %q", tt.format, tt.level, b.String(), tt.want)
+			t.Errorf("postoffice.LogHandler(%q, %q) wrote %q, want %q", tt.format, tt.level, b.String(), tt.want)
 		}
 	}
 	file := filepath.Join(t.TempDir(), "pbem.toml")

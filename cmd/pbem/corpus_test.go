@@ -17,6 +17,7 @@ import (
 
 	"github.com/pbem-games/pbem/catalog/all"
 	"github.com/pbem-games/pbem/games/notice"
+	"github.com/pbem-games/pbem/projections"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
@@ -222,7 +223,7 @@ func genuineExports(t *testing.T) []corpusExport {
 // signerOf returns the fingerprint on an export's signature line.
 func signerOf(t *testing.T, data []byte) string {
 	t.Helper()
-	lines := splitLines(data)
+	lines := projections.SplitLines(data)
 	s, ok := events.ParseSignature(lines[len(lines)-1])
 	if !ok {
 		t.Fatalf("the export ends in no signature:\n%s", data)
@@ -301,7 +302,7 @@ func resealV1(evs []events.Event) []events.Event {
 // verifiers must refuse.
 func forgeries(t *testing.T, g corpusExport) []corpusExport {
 	t.Helper()
-	lines := splitLines(g.data)
+	lines := projections.SplitLines(g.data)
 	for i := range lines {
 		lines[i] = bytes.TrimRight(lines[i], "\r")
 	}

@@ -82,8 +82,10 @@ func (e *env) parseGlobal(args []string) ([]string, error) {
 }
 
 // parse parses a command's flags wherever they stand among its arguments
-// and returns the positional arguments, checking there are want of them.
-func (e *env) parse(fs *flag.FlagSet, args []string, want int, what string) ([]string, error) {
+// and returns the positional arguments, checking there are want of them
+// (any number when want is -1). fs is named as the command ("move",
+// "campaign new"), whose usage a wrong number of arguments gets.
+func (e *env) parse(fs *flag.FlagSet, args []string, want int) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	e.globalFlags(fs)
 	var pos []string
@@ -100,7 +102,7 @@ func (e *env) parse(fs *flag.FlagSet, args []string, want int, what string) ([]s
 		args = fs.Args()[1:]
 	}
 	if want >= 0 && len(pos) != want {
-		return nil, usageError{fmt.Sprintf("usage: pbem %s %s", fs.Name(), what)}
+		return nil, usageOf(fs.Name())
 	}
 	return pos, nil
 }

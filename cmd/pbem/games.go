@@ -12,7 +12,7 @@ import (
 
 func runGames(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("games", flag.ContinueOnError)
-	if _, err := e.parse(fs, args, 0, ""); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	svc, err := e.service(ctx)
@@ -31,7 +31,7 @@ func runGames(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if len(list) == 0 {
-		fmt.Fprintln(e.stdout, "no games yet; create one with: pbem new atacama --players ana@example.org,bea@example.net")
+		fmt.Fprintf(e.stdout, "no games yet; create one with: pbem new %s --players ana@example.org,bea@example.net\n", e.offered.First())
 		return nil
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)

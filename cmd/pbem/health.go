@@ -22,7 +22,7 @@ func runHealth(ctx context.Context, e *env, args []string) error {
 	url := fs.String("url", envOr("PBEM_HEALTH_URL", defaultHealthURL), "the service's /healthz")
 	timeout := fs.Duration("timeout", 5*time.Second, "give up after this long")
 	quiet := fs.Bool("quiet", false, "print nothing when healthy")
-	if _, err := e.parse(fs, args, 0, "[--url URL] [--timeout D] [--quiet]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, *timeout)

@@ -143,3 +143,45 @@ func TestOperatorFlagsOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandsDocumented: docs/commands.md writes every form of every
+// command as the table of commands does, and every command line a heading
+// of it gives is a form of the table, so that the table stays the one
+// place a usage is written.
+func TestCommandsDocumented(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "commands.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.ReplaceAll(string(b), `\|`, "|") // a pipe in a table's cell
+	span := regexp.MustCompile("`(pbem [^`]*)`")
+	written := map[string]bool{}
+	for _, m := range span.FindAllStringSubmatch(doc, -1) {
+		written[m[1]] = true
+	}
+	forms := map[string]bool{}
+	for _, c := range commands() {
+		for _, form := range strings.Split(c.args, "\n") {
+			f := strings.TrimRight("pbem "+c.name+" "+form, " ")
+			forms[f] = true
+			if !written[f] {
+				t.Errorf("docs/commands.md does not write `%s`, as the table of commands does", f)
+			}
+		}
+	}
+	headings := 0
+	for _, line := range strings.Split(doc, "\n") {
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, m := range span.FindAllStringSubmatch(line, -1) {
+			headings++
+			if !forms[m[1]] {
+				t.Errorf("docs/commands.md's heading %q writes `%s`, which is no form of the table of commands", line, m[1])
+			}
+		}
+	}
+	if headings < 20 {
+		t.Errorf("found %d command lines in the headings of docs/commands.md, want every command's", headings)
+	}
+}

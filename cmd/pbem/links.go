@@ -19,7 +19,7 @@ func runLinks(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("links", flag.ContinueOnError)
 	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file")
 	rotate := fs.Bool("rotate", false, "give the game a new public link first: the old one stops working (410)")
-	pos, err := e.parse(fs, args, 1, "ID [--config FILE] [--rotate]")
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}

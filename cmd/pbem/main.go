@@ -19,14 +19,18 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-
-	"github.com/pbem-games/pbem/events/storetest"
 )
 
-// command is one subcommand.
+// command is one subcommand. The table of commands is the one place a
+// command's usage is written: "pbem help", "pbem COMMAND --help", the
+// usage errors (usageOf) and docs/commands.md (TestCommandsDocumented)
+// read it.
 type command struct {
 	name string
-	args string // the synopsis after the name; one line per form
+	// args is the synopsis after the name, one line per form; a command
+	// with subcommands (subcommands) has one line for each, read from
+	// their table.
+	args string
 	help string
 	run  func(ctx context.Context, env *env, args []string) error
 }
@@ -40,17 +44,16 @@ func commands() []command {
 		{"log", "ID [--json] [--lang en|zh]", "print a game's history", runLog},
 		{"links", "ID [--config FILE] [--rotate]", "print the addresses of a game's web pages: each seat's and the public one; of a campaign's, its page and each game's public one (web_url in the configuration); --rotate gives a game a new public link, the old one stops working", runLinks},
 		{"export", "ID", "print a game's events as JSON lines, as stored, and the service's signature", runExport},
-		{"verify", verifyForm, "replay a history and check its hash chain, seed and, for a file, the signature of its origin; --campaign: a campaign's export with its games", runVerify},
+		{"verify", "ID | [--campaign] --file F [--key FILE|FINGERPRINT]", "replay a history and check its hash chain, seed and, for a file, the signature of its origin; --campaign: a campaign's export with its games", runVerify},
 		{"games", "", "list the games", runGames},
-		{"campaign", campaignSynopsis(), "run a round robin, Swiss, knockout or ladder of ordinary games, and show, export and verify its standings", runCampaign},
+		{"campaign", synopsis(campaignCommands()), "run a round robin, Swiss, knockout or ladder of ordinary games, and show, export and verify its standings", dispatch("campaign")},
 		{"rebuild", "", "throw the read models (the games list, each player's games) away and fold them again from every history, showing how far it is; pbem serve must be stopped", runRebuild},
 		{"backup", "--out DIR [--passphrase-file FILE] [--keep N]", "write a snapshot of the whole store (through the service, when one serves the data directory), encrypted with a passphrase if one is given; with --keep, into a new directory under DIR, keeping the newest N", runBackup},
 		{"restore", "--from DIR [--passphrase-file FILE]", "restore a backup, encrypted or not, into an empty data directory", runRestore},
 		{"serve", "[--config FILE] [--health ADDR] [--log-format text|json] [--log-level LEVEL]", "run the game mailbox: read mail over IMAP, play, answer over SMTP", runServe},
-		{"mail", mailSynopsis(), "read a mail as pbem does; list, show and retry the mail pbem sends", runMailCommand},
+		{"mail", synopsis(mailCommands()), "read a mail as pbem does; list, show and retry the mail pbem sends", dispatch("mail")},
 		{"demo", "[--players N] [--variant x,y] [--timeout D] [-v]", "play a whole game by mail between bots on a mail system in the process", runDemo},
-		{"selfplay", "[--game atacama] [--players N] [--variant x,y] [--seed N] [--quiet]", "play a whole game between seeded random players, without mail", runSelfplay},
-		{"bench", "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--memprofile FILE] [--cluster=false]", "measure throughput, latency, rebuild, growth and memory against raw JetStream", runBench},
+		{"selfplay", "[--game GAME] [--players N] [--variant x,y] [--seed N] [--quiet]", "play a whole game between seeded random players, without mail", runSelfplay},
 	}, append(tableCommands(), opsCommands()...)...)
 }
 
@@ -60,8 +63,6 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func main() {
-	// pbem bench starts this program again as the nodes of its cluster.
-	storetest.ServeNodeIfAsked()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -198,17 +199,71 @@ func commandUsage(w io.Writer, c command) {
 		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%-6s pbem %s %s", lead, c.name, form), " "))
 	}
 	fmt.Fprintf(w, "\n%s.\n", upperFirst(c.help))
+	if subs := subcommands(c.name); subs != nil {
+		fmt.Fprintln(w, "\nSubcommands:")
+		for _, s := range subs {
+			fmt.Fprintf(w, "  %-10s %s\n", s.name, s.help)
+		}
+	}
 }
 
-// mailSynopsis is the mail command's synopsis, one line per subcommand,
-// read from the usage it answers a wrong call with.
-func mailSynopsis() string {
+// subcommands is the table of the subcommands of the command called
+// name; nil for a command without.
+func subcommands(name string) []command {
+	switch name {
+	case "campaign":
+		return campaignCommands()
+	case "mail":
+		return mailCommands()
+	}
+	return nil
+}
+
+// synopsis is the synopsis of a command with the subcommands subs, one
+// line for each.
+func synopsis(subs []command) string {
 	var forms []string
-	for _, l := range strings.Split(mailUsage, "\n") {
-		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "usage:"))
-		forms = append(forms, strings.TrimSpace(strings.TrimPrefix(l, "pbem mail")))
+	for _, c := range subs {
+		for _, form := range strings.Split(c.args, "\n") {
+			forms = append(forms, strings.TrimSpace(c.name+" "+form))
+		}
 	}
 	return strings.Join(forms, "\n")
+}
+
+// dispatch runs the subcommand of the command called name that its first
+// argument names.
+func dispatch(name string) func(context.Context, *env, []string) error {
+	return func(ctx context.Context, e *env, args []string) error {
+		for _, c := range subcommands(name) {
+			if len(args) > 0 && args[0] == c.name {
+				return c.run(ctx, e, args[1:])
+			}
+		}
+		return usageOf(name)
+	}
+}
+
+// usageOf is the usage error of the command called name ("move", or
+// "campaign new" for a subcommand), its synopsis read from the table.
+func usageOf(name string) usageError {
+	top, sub, _ := strings.Cut(name, " ")
+	var forms []string
+	for _, c := range commands() {
+		if c.name != top {
+			continue
+		}
+		forms = strings.Split(c.args, "\n")
+		for _, s := range subcommands(top) {
+			if s.name == sub {
+				forms = strings.Split(s.args, "\n")
+			}
+		}
+	}
+	for i, form := range forms {
+		forms[i] = strings.TrimRight("pbem "+name+" "+form, " ")
+	}
+	return usageError{"usage: " + strings.Join(forms, "\n       ")}
 }
 
 // globalUsage prints the global flags from their declaration, with the

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/pbem-games/pbem/events/storetest"
 )
 
 // pbem runs one command in-process against the data directory dir, as a
@@ -157,11 +155,4 @@ func TestBinary(t *testing.T) {
 	if n := strings.Count(log, "\n"); n != 2 {
 		t.Errorf("after refused moves and one legal move the log has %d lines, want 2:\n%s", n, log)
 	}
-}
-
-// TestMain runs the tests, or, started again by pbem bench's cluster, one
-// of its NATS nodes.
-func TestMain(m *testing.M) {
-	storetest.ServeNodeIfAsked()
-	os.Exit(m.Run())
 }

@@ -22,7 +22,7 @@ func runNew(ctx context.Context, e *env, args []string) error {
 	lang := fs.String("lang", "", "the language pbem writes to the players in, for all their games: en or zh (a player written ADDRESS:LANG has their own)")
 	host := fs.String("host", "", "the game's host, told of mail that cannot be delivered (default: the configuration's operator; none without one)")
 	e.configFlag(fs)
-	pos, err := e.parse(fs, args, 1, "GAME --players A,B[,…] [--variant x,y] [--seed N] [--lang en|zh] [--host ADDRESS] [--config FILE]")
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ func runLegal(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("legal", flag.ContinueOnError)
 	seat := seatFlag(fs)
 	lang := fs.String("lang", "en", "the language each move is written in, as a player of that language writes it: en or zh")
-	pos, err := e.parse(fs, args, 1, "ID --seat N [--lang zh]")
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -169,12 +169,12 @@ func runLegal(ctx context.Context, e *env, args []string) error {
 func runMove(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("move", flag.ContinueOnError)
 	seat := seatFlag(fs)
-	pos, err := e.parse(fs, args, -1, "ID --seat N MOVE")
+	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	if len(pos) < 2 || *seat == noSeat {
-		return usageError{"usage: pbem move ID --seat N MOVE"}
+		return usageOf("move")
 	}
 	svc, err := e.service(ctx)
 	if err != nil {

@@ -17,13 +17,17 @@ import (
 var demoNames = []string{"Ana", "Bea", "Cai", "Dov", "Eli"}
 
 func runSelfplay(ctx context.Context, e *env, args []string) error {
+	offered, err := e.games()
+	if err != nil {
+		return err
+	}
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	game := fs.String("game", "atacama", "which game to play")
+	game := fs.String("game", offered.First(), "which game to play, of "+strings.Join(offered.Names(), ", "))
 	players := fs.Int("players", 2, "number of players")
 	variants := fs.String("variant", "", "comma-separated variants")
 	seed := fs.Uint64("seed", 1, "seed of the game and of the players' choices")
 	quiet := fs.Bool("quiet", false, "print only the final board and result")
-	if _, err := e.parse(fs, args, 0, "[--game atacama] [--players N] [--variant x,y] [--seed N]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	if *players < 1 || *players > len(demoNames) {

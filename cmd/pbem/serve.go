@@ -9,7 +9,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/catalog"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
@@ -19,7 +20,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	healthAddr := fs.String("health", envOr("PBEM_HEALTH", ""), "serve /healthz, /metrics and the games' pages on this address, e.g. 127.0.0.1:8025")
 	logFormat := fs.String("log-format", "", "text or json; default log_format, else text")
 	logLevel := fs.String("log-level", "", "debug, info, warn or error; default log_level, else info")
-	if _, err := e.parse(fs, args, 0, "[--config FILE] [--health ADDR] [--log-format text|json] [--log-level LEVEL]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	c, err := e.config(*file)
@@ -29,34 +30,19 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := c.Check(); err != nil {
 		return err
 	}
-	h, err := logHandler(e.stderr, cmp.Or(*logFormat, c.LogFormat), cmp.Or(*logLevel, c.LogLevel))
+	h, err := postoffice.LogHandler(e.stderr, cmp.Or(*logFormat, c.LogFormat), cmp.Or(*logLevel, c.LogLevel))
 	if err != nil {
 		return err
 	}
 	log := slog.New(h)
 	e.serve = true // the other command lines go through this process while it runs
-	// A store that cannot be reached yet (a cluster's node away, its
-	// leaders being elected) is waited for: the process starts once it
-	// answers, rather than stop and wait for someone to start it again.
-	var p *postoffice.PostOffice
-	for wait := time.Second; ; wait = min(2*wait, 15*time.Second) {
+	open := func(ctx context.Context) (*games.Service, *catalog.Catalog, error) {
 		svc, err := e.service(ctx)
-		if err == nil {
-			p, err = postoffice.Start(ctx, svc, e.offered, c, log)
-		}
-		if err == nil {
-			break
-		}
-		if !events.Unavailable(err) || ctx.Err() != nil {
-			return err
-		}
-		log.Warn("the store does not answer yet; starting again", "err", err, "in", wait)
-		e.close()
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(wait):
-		}
+		return svc, e.offered, err
+	}
+	p, err := postoffice.StartWhenReady(ctx, open, e.close, c, log)
+	if p == nil || err != nil {
+		return err
 	}
 	if *healthAddr != "" {
 		stop, err := p.Listen(ctx, *healthAddr)
@@ -77,7 +63,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	variants := fs.String("variant", "", "comma-separated variants")
 	timeout := fs.Duration("timeout", 3*time.Minute, "give up after this long")
 	verbose := fs.Bool("v", false, "print every mail in full")
-	if _, err := e.parse(fs, args, 0, "[--players N] [--variant x,y]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	if *players < 2 || *players > 4 {

@@ -34,7 +34,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON (as --format json)")
 	format := fs.String("format", "text", "how to write the board: text, json, svg or png (a picture, to standard output)")
 	lang := fs.String("lang", "en", "the language of the board's words, text or picture, as a player reading it gets it by mail: en or zh")
-	pos, err := e.parse(fs, args, 1, "ID [--seat N] [--at SEQ] [--json] [--format text|json|svg|png] [--lang en|zh]")
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -137,7 +137,7 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("log", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print JSON")
 	lang := fs.String("lang", "en", "the language of what each event did, as a player reading it gets it by mail: en or zh")
-	pos, err := e.parse(fs, args, 1, "ID [--json] [--lang en|zh]")
+	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
 	}

@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/projections"
 )
 
 // tableCommands are the operator's commands for long-running games; each
@@ -33,12 +33,12 @@ func tableCommands() []command {
 func runDeadline(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("deadline", flag.ContinueOnError)
 	zone := fs.String("tz", "", "the time zone whose days the weekdays are, such as Asia/Shanghai or +08:00 (UTC when not given)")
-	pos, err := e.parse(fs, args, -1, "ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE]")
+	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	if len(pos) < 2 {
-		return usageError{"usage: pbem deadline ID 48h [mon-fri] [REMINDER 12h] [GRACE 6h] [TIMEOUTS 3] [--tz ZONE] | ID off"}
+		return usageOf("deadline")
 	}
 	set, err := locale.ParseDeadline(strings.Join(pos[1:], " "))
 	if err != nil {
@@ -73,12 +73,12 @@ func operatorCommand(name string) func(context.Context, *env, []string) error {
 			stop = fs.Bool("stop", false, "stop watching")
 		}
 		e.configFlag(fs)
-		pos, err := e.parse(fs, args, -1, "ID")
+		pos, err := e.parse(fs, args, -1)
 		if err != nil {
 			return err
 		}
 		if len(pos) < 1 || (name == "watch") != (len(pos) == 2) || len(pos) > 2 {
-			return usageError{fmt.Sprintf("usage: pbem %s ID%s", name, map[bool]string{true: " ADDRESS", false: ""}[name == "watch"])}
+			return usageOf(name)
 		}
 		if (name == "replace" || name == "expel") && *seat == noSeat {
 			return usageError{name + ": --seat is required"}
@@ -127,7 +127,7 @@ func runTick(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("tick", flag.ContinueOnError)
 	at := fs.String("at", "", "act as if it were this time (RFC 3339): what is due then is recorded for real, timeouts included")
 	dry := fs.Bool("dry-run", false, "record nothing: print what is due and would be recorded")
-	if _, err := e.parse(fs, args, 0, "[--at TIME] [--dry-run]"); err != nil {
+	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
 	svc, err := e.service(ctx)
@@ -141,94 +141,5 @@ func runTick(ctx context.Context, e *env, args []string) error {
 			return usageError{fmt.Sprintf("tick: --at %q is not a time such as 2026-12-03T18:00:00Z", *at)}
 		}
 	}
-	svc.Now = func() time.Time { return now }
-	index, err := projections.NewProjector(ctx, svc.Store, svc.Catalog)
-	if err != nil {
-		return err
-	}
-	if err := index.CatchUp(ctx); err != nil {
-		return err
-	}
-	due, err := dueGames(ctx, svc, index, now)
-	if err != nil {
-		return err
-	}
-	if len(due) == 0 {
-		fmt.Fprintf(e.stdout, "nothing is due at %s\n", now.UTC().Format(time.RFC3339))
-		return nil
-	}
-	if *dry {
-		fmt.Fprintf(e.stdout, "due at %s, not recorded (--dry-run):\n", now.UTC().Format(time.RFC3339))
-		for _, d := range due {
-			for _, step := range d.due {
-				fmt.Fprintf(e.stdout, "%s  %s\n", d.id, dueText(d.game, step))
-			}
-		}
-		return nil
-	}
-	// The same steps the service's clock takes: an operator trying a time
-	// out is told exactly what is now in the histories, for good.
-	tickErr := (&games.Timekeeper{Service: svc, Index: index}).Tick(ctx)
-	for _, d := range due {
-		g, _, err := svc.Load(ctx, d.id)
-		if err != nil {
-			return err
-		}
-		if g.Seq > d.game.Seq {
-			fmt.Fprintf(e.stdout, "%s  recorded as events %d to %d (pbem log %s shows them)\n", d.id, d.game.Seq+1, g.Seq, d.id)
-		}
-	}
-	return tickErr
-}
-
-// dueGame is a game whose clock has something to do.
-type dueGame struct {
-	id   string
-	game *projections.Game
-	due  []projections.Due
-}
-
-// dueGames returns what the clock has to do at now, game by game, as the
-// timekeeper finds it: the read model says which games, their histories
-// what.
-func dueGames(ctx context.Context, svc *games.Service, index *projections.Projector, now time.Time) ([]dueGame, error) {
-	ids, err := (&games.Timekeeper{Service: svc, Index: index}).Due(ctx, now)
-	if err != nil {
-		return nil, err
-	}
-	var due []dueGame
-	for _, id := range ids {
-		g, _, err := svc.Load(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		if steps, _ := g.DueAt(now); len(steps) > 0 {
-			due = append(due, dueGame{id, g, steps})
-		}
-	}
-	return due, nil
-}
-
-// dueText says what the clock would do for one step; what the step then
-// causes (the next seat's deadline, the end of the game) is not foreseen.
-func dueText(g *projections.Game, d projections.Due) string {
-	seat := fmt.Sprintf("seat %d", d.Seat)
-	for _, p := range g.Created.Players {
-		if p.Seat == d.Seat && p.Name != "" {
-			seat += " (" + p.Name + ")"
-		}
-	}
-	switch d.Kind {
-	case projections.DueRemind:
-		return seat + ": reminded of the deadline " + d.Deadline.UTC().Format(time.RFC3339)
-	case projections.DuePassed:
-		return seat + ": everyone told the deadline " + d.Deadline.UTC().Format(time.RFC3339) + " passed"
-	case projections.DueTimeout:
-		return seat + ": the grace is over, pbem plays the default move as a timeout"
-	case projections.DueAbandoned:
-		return seat + ": pbem plays the seat's move, the seat being pbem's for good"
-	case projections.DueDigest:
-		return seat + ": the daily digest is sent"
-	}
-	return seat + ": " + d.Kind
+	return postoffice.Tick(ctx, svc, now, *dry, e.stdout)
 }

@@ -9,9 +9,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/internal/version"
 )
 
 // TestNoCommand: pbem alone is pbem called wrongly: the usage on stderr,
@@ -44,7 +45,7 @@ func TestVersion(t *testing.T) {
 			t.Errorf("pbem %s = %q, %v; want what pbem version prints, %q", strings.Join(args, " "), out.String(), err, plain)
 		}
 	}
-	var v buildVersion
+	var v version.Build
 	if err := json.Unmarshal([]byte(mustPbem(t, dir, "version", "--json")), &v); err != nil {
 		t.Fatal(err)
 	}
@@ -53,49 +54,6 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-var buildVersionTests = []struct {
-	name string
-	bi   *debug.BuildInfo
-	want buildVersion
-	line string // in what pbem version prints
-}{
-	{"Tagged", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"}, Settings: []debug.BuildSetting{
-		{Key: "vcs.revision", Value: "0123456789abcdef0123456789abcdef01234567"}, {Key: "vcs.time", Value: "2026-12-04T20:00:00Z"},
-		{Key: "vcs.modified", Value: "false"}, {Key: "GOOS", Value: "linux"}, {Key: "GOARCH", Value: "arm64"}}},
-		buildVersion{"v1.2.0", "0123456789abcdef0123456789abcdef01234567", "2026-12-04T20:00:00Z", false, "go1.26.8", "linux/arm64"},
-		"revision 0123456789abcdef0123456789abcdef01234567\n"},
-	{"Modified", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.1-0.20261204200000-0123456789ab+dirty"}, Settings: []debug.BuildSetting{
-		{Key: "vcs.revision", Value: "0123456789ab"}, {Key: "vcs.modified", Value: "true"}}},
-		buildVersion{"v1.2.1-0.20261204200000-0123456789ab+dirty", "0123456789ab", "", true, "go1.26.8", ""},
-		"revision 0123456789ab (modified)\n"},
-	{"NoVCS", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
-		buildVersion{"(devel)", "", "", false, "go1.26.8", ""},
-		"revision unknown (built without version control information)\n"},
-	{"NoBuildInfo", nil, buildVersion{"(unknown)", "", "", false, "(unknown)", ""}, "pbem (unknown)\n"},
-}
-
-// TestReadBuildVersion: what the toolchain stamped is what is said, and
-// nothing where it stamped nothing.
-func TestReadBuildVersion(t *testing.T) {
-	for _, tt := range buildVersionTests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := readBuildVersion(tt.bi, tt.bi != nil)
-			if got != tt.want {
-				t.Errorf("readBuildVersion = %+v, want %+v", got, tt.want)
-			}
-			var b bytes.Buffer
-			got.write(&b)
-			if !strings.Contains(b.String(), tt.line) {
-				t.Errorf("written as %q, want the line %q", b.String(), tt.line)
-			}
-		})
-	}
-}
-
-// TestVersionBinary: a binary built from this checkout names its commit as
-// git does, and says whether the tree was modified, when the toolchain
-// could stamp it (a clone: the toolchain stamps nothing in a git
-// worktree, whose .git is a file); pbem alone exits 2.
 func TestVersionBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -116,7 +74,7 @@ func TestVersionBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var v buildVersion
+	var v version.Build
 	if err := json.Unmarshal(out, &v); err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func (commands List) Help(kind templates.Kind, observer bool, loc locale.Locale)
 			continue
 		}
 		pack := loc.Pack()
-		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.WordsIn(pack, c.Syntax), loc), Help: loc.S("cmd." + c.Word), Example: c.WordsIn(pack, c.Example)}
+		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.WordsIn(pack, c.Syntax), loc), Help: loc.S("cmd." + c.Word), Example: syntaxIn(c.WordsIn(pack, c.Example), loc)}
 		if loc.Has("example." + c.Word) {
 			h.Example = loc.S("example." + c.Word)
 		}

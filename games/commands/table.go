@@ -108,7 +108,7 @@ func In(langs *lang.Registry) List {
 func table() List {
 	return List{
 		{Word: "HELP", Syntax: "HELP", Example: "HELP", Who: Anyone, Brief: true},
-		{Word: "NEW", Keywords: []string{"WITH", "OPEN"}, Syntax: "NEW <game> [variant…] WITH <address>, …", Example: "NEW atacama enhanced WITH bea@example.net", Who: Anyone, Brief: true,
+		{Word: "NEW", Keywords: []string{"WITH", "OPEN"}, Syntax: "NEW <game> [variant…] WITH <address>, …", Example: "NEW <game> WITH bea@example.net", Who: Anyone, Brief: true,
 			Detail:  "Write it to the game mailbox. You play seat 0 unless you list yourself elsewhere; `OPEN` in place of an address leaves a seat for whoever joins.",
 			Console: "pbem new"},
 		{Word: "JOIN", Destructive: true, Syntax: "JOIN [<game> <code>]", Example: "JOIN k7q2mx 3fz9x0mw", Who: Anyone,
@@ -132,7 +132,7 @@ func table() List {
 			Detail: "It is part of the game's history."},
 		{Word: "RESIGN", Destructive: true, Syntax: "RESIGN", Example: "RESIGN", Who: AnyPlayer, Game: true, Brief: true},
 		{Word: "UNDO", Destructive: true, Syntax: "UNDO [n]", Example: "UNDO 2", Who: PlayerOrHost, Game: true,
-			Detail:  "The host's undo happens at once; a player's waits for every other player's `AGREE` (or one `DECLINE`). Refused once a hidden fact or a random draw has come out since (Atacama's enhanced game: tiles laid since).",
+			Detail:  "The host's undo happens at once; a player's waits for every other player's `AGREE` (or one `DECLINE`). Refused once a hidden fact or a random draw has come out since.",
 			Console: "pbem undo"},
 		{Word: "AGREE", Destructive: true, Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true},
 		{Word: "DECLINE", Destructive: true, Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
@@ -165,6 +165,18 @@ func table() List {
 			Console: "pbem watch"},
 		{Word: "UNWATCH", Destructive: true, Syntax: "UNWATCH <address>", Example: "UNWATCH olga@example.com", Who: HostOnly, Game: true,
 			Console: "pbem watch --stop"},
+		{Word: "CAMPAIGN", Keywords: []string{"WITH"}, Syntax: "CAMPAIGN <kind> <game> [variant…] [<option> <value>…] [WITH <address>, …] | CAMPAIGN <campaign> <decision>",
+			Example: "CAMPAIGN swiss <game> ROUNDS 3 WITH bea@example.net, cai@example.com", Who: Anyone, OwnWords: true,
+			Detail:  "Write it to the game mailbox. The kinds are `roundrobin`, `swiss`, `knockout`, `ladder` and `league` (`循环赛`, `瑞士制`, `淘汰赛`, `天梯`, `联赛`); the options `ROUNDS`, `TABLE`, `DEADLINE`, `POINTS`, `TIEBREAKS`, `REACH`, `DIVISION`, `PROMOTE`, `SEASONS`, each with its value (see [campaigns.md](campaigns.md)). Each player named is asked first and entered once they reply `ENTER`; round 1 is paired when the last has, and each round after once the last game of the one before has its result. Without `WITH`, players enter with `ENTER <campaign>` and the organiser pairs round 1 with `CAMPAIGN <campaign> START`. In reply to the campaign's mail, the organiser decides, each decision recorded with its reason: `START`, `ADJUDICATE <game> <places> <reason>`, `DISQUALIFY <address> <reason>`, `PAUSE <reason>`, `RESUME <reason>`, `EXTEND <time> <reason>`, `REPLACE <address> WITH <address> <reason>`, `CLOSE <reason>` (a ladder); the same line to the game mailbox is answered with a mail to reply to.",
+			Console: "pbem campaign new"},
+		{Word: "ENTER", Destructive: true, Syntax: "ENTER [<campaign>]", Example: "ENTER c7k2mxq", Who: Anyone, OwnWords: true,
+			Detail:  "In reply to the campaign's invitation or any of its mail, `ENTER` alone enters you; `ENTER <campaign>` to the game mailbox gets you a mail to confirm by reply, as `JOIN` does.",
+			Console: "pbem campaign enter"},
+		{Word: "WITHDRAW", Destructive: true, Syntax: "WITHDRAW [<campaign>]", Example: "WITHDRAW c7k2mxq", Who: Anyone, OwnWords: true,
+			Detail:  "In reply to the campaign's mail it takes you out; to the game mailbox it gets you a mail to confirm by reply.",
+			Console: "pbem campaign withdraw"},
+		{Word: "STANDINGS", Syntax: "STANDINGS [<campaign>]", Example: "STANDINGS c7k2mxq", Who: Anyone, OwnWords: true,
+			Console: "pbem campaign standings"},
 	}
 }
 

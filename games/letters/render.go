@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/pbem-games/pbem/campaigns/bymail"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/locale"
@@ -40,7 +41,7 @@ type Letterhead struct {
 }
 
 // maxLegal is how many legal moves a prompt lists: grouped a line per
-// kind, a whole Atacama board of them still reads at a glance.
+// kind, a whole board of them still reads at a glance.
 const maxLegal = 100
 
 // Headers that tell programs what a mail is, so that bots, tests and
@@ -72,6 +73,9 @@ const (
 // Render turns a notice into the mail to send, from the game as it was
 // after the notice's event: the same notice always gives the same mail.
 func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mail.Outgoing, error) {
+	if bymail.Owns(n.Kind) {
+		return s.campaignLetters(lh).Render(ctx, n) // a campaign's mail
+	}
 	m := templates.Mail{
 		Kind: templates.Kind(n.Kind), Service: lh.Service, Mailbox: lh.Mailbox,
 		To:     templates.Recipient{Name: cmp.Or(n.Name, n.To), Address: n.To, Seat: n.Seat},

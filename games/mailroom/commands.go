@@ -16,6 +16,7 @@ import (
 	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/games/notice"
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -188,6 +189,9 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 	if l.game != nil && l.seat != rules.Observer && strings.TrimSpace(rest) == "" {
 		_, err := m.Service.AnswerInvitation(ctx, l.game.ID, l.seat, true, c)
 		return err
+	}
+	if l.confirm.Confirm == mail.ConfirmCampaign {
+		return enterCampaign(m, ctx, l, rest, c) // JOIN for ENTER, in reply to a campaign's invitation
 	}
 	if l.confirm.Game != "" {
 		return m.joinConfirmed(ctx, l, c)

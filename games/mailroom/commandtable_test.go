@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/campaigns"
+	"github.com/pbem-games/pbem/campaigns/bymail"
+	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
@@ -102,6 +105,23 @@ var commandForms = []struct {
 	{word: "WATCH", line: "WATCH olga@example.com", seat: 1, reason: "only the game's host"},
 	{word: "UNWATCH", line: "UNWATCH olga@example.com", before: "0:WATCH olga@example.com", event: events.TypeObserverChanged},
 	{word: "UNWATCH", line: "UNWATCH olga@example.com", seat: 1, reason: "only the game's host"},
+	// Campaigns: {campaign} is a round robin that Ana organises and
+	// Bea and Cai were asked to.
+	{word: "CAMPAIGN", line: "CAMPAIGN swiss atacama ROUNDS 3 WITH dora@example.net, eve@example.com", seat: -1},
+	{word: "CAMPAIGN", line: "赛事 循环赛 atacama 和 fay@example.net", seat: -1},
+	{word: "CAMPAIGN", line: "CAMPAIGN cup atacama WITH bea@example.net", seat: -1, reason: "a campaign is one of"},
+	{word: "CAMPAIGN", line: "CAMPAIGN swiss chess WITH bea@example.net", seat: -1, reason: "CAMPAIGN needs a game pbem plays"},
+	{word: "CAMPAIGN", line: "CAMPAIGN swiss atacama ROUNDS many", seat: -1, reason: "ROUNDS needs"},
+	{word: "CAMPAIGN", line: "CAMPAIGN {campaign} START", seat: -1, want: notice.KindHelp},
+	{word: "CAMPAIGN", line: "CAMPAIGN c222222 START", seat: -1, reason: "there is no campaign of that id"},
+	{word: "ENTER", line: "ENTER {campaign}", seat: -1, want: notice.KindHelp},
+	{word: "ENTER", line: "ENTER c222222", seat: -1, reason: "there is no campaign of that id"},
+	{word: "ENTER", line: "ENTER", seat: -1, reason: "write the campaign's id after ENTER"},
+	{word: "WITHDRAW", line: "WITHDRAW {campaign}", seat: -1, want: notice.KindHelp},
+	{word: "WITHDRAW", line: "退赛 c222222", seat: -1, reason: "there is no campaign of that id"},
+	{word: "STANDINGS", line: "STANDINGS {campaign}", seat: -1, want: bymail.KindStandings},
+	{word: "STANDINGS", line: "排名 {campaign}", seat: 1, want: bymail.KindStandings},
+	{word: "STANDINGS", line: "STANDINGS", seat: -1, reason: "write the campaign's id after STANDINGS"},
 }
 
 // TestMailCommandForms runs every form of commandForms through the
@@ -123,6 +143,15 @@ func TestMailCommandForms(t *testing.T) {
 				c.line = strings.NewReplacer("{game}", id, "{code}", mt.m.Tokens.Invitation(id)).Replace(c.line)
 			} else {
 				id = mt.create("atacama", 2)
+			}
+			if strings.Contains(c.line, "{campaign}") {
+				org := &organiser.Service{Games: mt.svc.Service}
+				cid, err := org.Create(t.Context(), organiser.NewCampaign{Kind: campaigns.RoundRobin, Game: "atacama",
+					Organiser: addr[0], Invited: []string{addr[1], "cai@example.com"}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.line = strings.ReplaceAll(c.line, "{campaign}", cid)
 			}
 			for _, b := range strings.Split(c.before, "|") {
 				if seat, line, ok := strings.Cut(b, ":"); ok {

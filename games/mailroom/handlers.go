@@ -56,6 +56,11 @@ func newHandlers() map[string]handler {
 		"EXPEL":    expel,
 		"WATCH":    watch(true),
 		"UNWATCH":  watch(false),
+		// Campaigns (campaigns.go).
+		"CAMPAIGN":  (*Mailroom).newCampaign,
+		"ENTER":     enterCampaign,
+		"WITHDRAW":  withdrawCampaign,
+		"STANDINGS": standings,
 	}
 }
 

@@ -5,6 +5,6 @@
 // with the same durability (every write synced), so a report from a busy
 // machine still says how much of the cost is pbem's own.
 //
-// "pbem bench" and "make bench" run it; docs/benchmarks.md holds the last
+// "pbem-bench" (cmd/pbem-bench) and "make bench" run it; docs/benchmarks.md holds the last
 // report.
 package bench

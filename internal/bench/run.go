@@ -80,7 +80,7 @@ func (c *Config) runs(part string) bool {
 // fifteen minutes on a two-core machine.
 func DefaultConfig(c *catalog.Catalog) Config {
 	return Config{
-		Offered: c, Catalog: c.Rules(), Game: "atacama",
+		Offered: c, Catalog: c.Rules(), Game: c.First(),
 		RulesTime: 3 * time.Second, Games: 1000, Measure: 10 * time.Second,
 		PipelineGames: 200, PipelineRounds: 8, PipelineRate: 50, LatencyTime: 20 * time.Second,
 		RebuildLimit: 90 * time.Second, RebuildGames: 3000,
@@ -414,7 +414,7 @@ func eventPayload() []byte {
 // benchmark works, not a measurement.
 func QuickConfig(c *catalog.Catalog) Config {
 	return Config{
-		Offered: c, Catalog: c.Rules(), Game: "atacama",
+		Offered: c, Catalog: c.Rules(), Game: c.First(),
 		RulesTime: 100 * time.Millisecond, Games: 8, Measure: 500 * time.Millisecond,
 		PipelineGames: 3, PipelineRounds: 2, PipelineRate: 20, LatencyTime: 500 * time.Millisecond,
 		RebuildLimit: 30 * time.Second, RebuildGames: 5,

@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -37,15 +38,16 @@ var allowed = map[string][]string{
 	"mail/mailtest":               {"events", "mail"},
 	"games":                       {"events", "projections", "rules"},
 	"campaigns":                   {"rules"},
-	"campaigns/organiser":         {"campaigns", "events", "games", "projections", "rules"},
-	"games/gamestest":             {"events", "events/storetest", "games", "rules", "rules/atacama"},
+	"campaigns/organiser":         {"campaigns", "events", "games", "projections", "rules", "templates/words"},
+	"campaigns/bymail":            {"campaigns", "campaigns/organiser", "events", "games", "mail", "templates/words"},
+	"games/gamestest":             {"catalog/all", "events", "events/storetest", "games", "rules"},
 	"games/locale":                {"events", "games", "lang", "mail", "projections", "rules", "templates", "templates/words"},
 	"games/commands":              {"games/locale", "lang", "lang/all", "projections", "rules", "templates", "templates/words"},
 	"games/notice":                {"events", "games", "games/commands", "games/locale", "mail", "projections", "rules", "templates", "templates/words"},
-	"games/letters":               {"catalog", "events", "games", "games/commands", "games/locale", "games/notice", "lang", "mail", "pictures", "projections", "rules", "templates", "templates/words"},
+	"games/letters":               {"campaigns/bymail", "campaigns/organiser", "catalog", "events", "games", "games/commands", "games/locale", "games/notice", "lang", "mail", "pictures", "projections", "rules", "templates", "templates/words"},
 	"games/mailroom/budget":       nil,
-	"games/mailroom":              {"events", "games", "games/commands", "games/letters", "games/locale", "games/mailroom/budget", "games/notice", "mail", "projections", "rules", "templates/words"},
-	"pictures":                    {"rules", "rules/atacama", "rules/altiplano", "rules/archipelago"},
+	"games/mailroom":              {"campaigns/bymail", "campaigns/organiser", "events", "games", "games/commands", "games/letters", "games/locale", "games/mailroom/budget", "games/notice", "mail", "projections", "rules", "templates/words"},
+	"pictures":                    {"rules"},
 	"pictures/internal/cjksubset": nil,
 	"catalog":                     {"lang", "lang/all", "pictures", "rules", "templates", "templates/words"},
 	"catalog/atacama":             {"catalog", "docs", "pictures", "rules/atacama", "templates/words"},
@@ -54,18 +56,44 @@ var allowed = map[string][]string{
 	"catalog/all":                 {"catalog", "catalog/atacama", "catalog/altiplano", "catalog/archipelago"},
 	"catalog/catalogtest":         {"catalog", "pictures", "rules", "rules/rulestest/nim", "templates/words"},
 	"internal/golden":             nil,
+	"internal/version":            nil,
+	"internal/backups":            {"events", "internal/postoffice", "mail"},
 	"internal/layers":             nil,
 	"internal/release":            nil,
 	"internal/torture":            {"catalog", "events", "games", "games/notice", "mail", "mail/loopback", "projections", "rules"},
-	"internal/postoffice":         {"campaigns/organiser", "catalog", "events", "games", "games/letters", "games/mailroom", "games/notice", "mail", "mail/loopback", "projections", "rules", "web"},
+	"internal/postoffice":         {"campaigns/bymail", "campaigns/organiser", "catalog", "events", "games", "games/letters", "games/mailroom", "games/notice", "mail", "mail/loopback", "projections", "rules", "web"},
 	"web":                         {"campaigns", "campaigns/organiser", "catalog", "events", "games", "games/locale", "mail", "pictures", "projections", "rules", "templates/words"},
 	"internal/bench":              {"catalog", "events", "events/storetest", "games", "games/letters", "games/mailroom", "games/notice", "internal/postoffice", "mail", "mail/loopback", "pictures", "projections", "rules"},
 	"cmd/pbem":                    {"*"},
+	"cmd/pbem-bench":              {"catalog/all", "events/storetest", "internal/bench"},
 }
 
 // TestLayers fails when a package imports a package of the module that
 // its layer may not, or when a package has no layer.
 func TestLayers(t *testing.T) {
+	imports := moduleImports(t)
+	for pkg, imps := range imports {
+		may, ok := allowed[pkg]
+		if !ok && strings.HasPrefix(pkg, "rules/") {
+			may, ok = allowed["rules/..."]
+		}
+		if !ok {
+			t.Errorf("package %s has no layer in the allowed table", pkg)
+			continue
+		}
+		for imp := range imps {
+			if !slices.Contains(may, "*") && !slices.Contains(may, imp) {
+				t.Errorf("package %s imports %s, which its layer may not (it may import %v)", pkg, imp, may)
+			}
+		}
+	}
+}
+
+// moduleImports returns, for each package of the module, the packages
+// of the module its non-test files import, by their paths below the
+// module ("games/mailroom").
+func moduleImports(t *testing.T) map[string]map[string]bool {
+	t.Helper()
 	imports := map[string]map[string]bool{}
 	fset := token.NewFileSet()
 	eachSource(t, func(pkg, path string) error {
@@ -86,19 +114,31 @@ func TestLayers(t *testing.T) {
 	if len(imports) < 10 {
 		t.Fatalf("found %d packages, want the module's", len(imports))
 	}
-	for pkg, imps := range imports {
-		may, ok := allowed[pkg]
-		if !ok && strings.HasPrefix(pkg, "rules/") {
-			may, ok = allowed["rules/..."]
-		}
-		if !ok {
-			t.Errorf("package %s has no layer in the allowed table", pkg)
-			continue
-		}
-		for imp := range imps {
-			if !slices.Contains(may, "*") && !slices.Contains(may, imp) {
-				t.Errorf("package %s imports %s, which its layer may not (it may import %v)", pkg, imp, may)
+	return imports
+}
+
+// TestPbemLinksNoBench fails when the pbem binary links the benchmark or
+// the test cluster, directly or through another package: they are tools
+// of their own (cmd/pbem-bench) and of the tests.
+func TestPbemLinksNoBench(t *testing.T) {
+	imports := moduleImports(t)
+	linked, todo := map[string]bool{}, []string{"cmd/pbem"}
+	for len(todo) > 0 {
+		pkg := todo[0]
+		todo = todo[1:]
+		for imp := range imports[pkg] {
+			if !linked[imp] {
+				linked[imp] = true
+				todo = append(todo, imp)
 			}
+		}
+	}
+	if len(linked) < 10 {
+		t.Fatalf("cmd/pbem links %d packages of the module, want all it uses: %v", len(linked), linked)
+	}
+	for _, never := range []string{"internal/bench", "events/storetest", "internal/torture"} {
+		if linked[never] {
+			t.Errorf("cmd/pbem links %s", never)
 		}
 	}
 }
@@ -127,5 +167,46 @@ func eachSource(t *testing.T, visit func(pkg, path string) error) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGameNames fails when more than two non-test Go files outside a
+// game's own folders (rules/<game>, catalog/<game>) name the game:
+// catalog/all lists it and one more file may, and everything else reads
+// the registry (catalog) or says <game>.
+func TestGameNames(t *testing.T) {
+	entries, err := os.ReadDir(filepath.Join("..", "..", "catalog"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string // every game registered: a folder of catalog but all and the tests'
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "all" && !strings.HasSuffix(e.Name(), "test") {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) < 3 {
+		t.Fatalf("found the games %v in catalog, want pbem's", names)
+	}
+	naming := map[string][]string{} // by game, the files naming it
+	eachSource(t, func(pkg, path string) error {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		text := strings.ToLower(string(b))
+		file := pkg + "/" + filepath.Base(path)
+		for _, g := range names {
+			if pkg == "rules/"+g || strings.HasPrefix(pkg, "rules/"+g+"/") || pkg == "catalog/"+g || !strings.Contains(text, g) {
+				continue
+			}
+			naming[g] = append(naming[g], file)
+		}
+		return nil
+	})
+	for _, g := range names {
+		if len(naming[g]) > 2 {
+			t.Errorf("%d non-test files outside rules/%s and catalog/%s name %s, want at most 2 (catalog/all and one more): %v", len(naming[g]), g, g, g, naming[g])
+		}
 	}
 }

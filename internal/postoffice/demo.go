@@ -32,14 +32,14 @@ const demoDomain = "pbem.test"
 // Demo is what "pbem demo" plays.
 type Demo struct {
 	Players  int              // 2 to 4
-	Variants []string         // of Atacama
+	Variants []string         // of the first game offered
 	Verbose  bool             // print every mail in full, not only the first of each kind
 	Games    *catalog.Catalog // the games the demo's post office offers
 	Out      io.Writer
 }
 
-// Play plays a whole Atacama game by mail between bots on a mail system
-// in the process, with a post office of svc reading its game mailbox,
+// Play plays a whole game of the first game offered (catalog.Catalog.First)
+// by mail between bots on a mail system in the process, with a post office of svc reading its game mailbox,
 // prints the exchange to d.Out as it happens, and returns the game's id
 // once every player has the mail that says it is over. svc's store is
 // the caller's to open and close; Play stops its post office before it
@@ -75,7 +75,7 @@ func (d Demo) Play(ctx context.Context, svc *games.Service, data string) (string
 		others = append(others, sys.Address(n))
 	}
 	host := sys.Address(names[0])
-	newGame := fmt.Sprintf("NEW atacama %s WITH %s", strings.Join(d.Variants, " "), strings.Join(others, ", "))
+	newGame := fmt.Sprintf("NEW %s %s WITH %s", d.Games.First(), strings.Join(d.Variants, " "), strings.Join(others, ", "))
 	// Message-IDs of this run's own, as a mail client makes them: pbem
 	// draws a game's id from the mail that asked for it, so each run's
 	// game has an id of its own too.

@@ -67,7 +67,7 @@ func (n *natsServer) url() string { return "nats://" + n.ns.Addr().String() }
 // stop, and returns the club.
 func playClub(t *testing.T, sys *loopback.System, pairs int) *torture.Club {
 	t.Helper()
-	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: pairs, Seed: 7,
+	club := torture.NewClub(torture.Options{Games: offered(), Sys: sys, Mailbox: sys.Address("games"), Pairs: pairs, Seed: 7,
 		Invalid: 0.08, Duplicate: 0.08})
 	sys.OnDeliver = club.Deliver
 	return club

@@ -78,6 +78,10 @@ func serve(t *testing.T, ms mailtest.Servers, how serving) *served {
 		store.Close()
 		t.Fatal(err)
 	}
+	if svc.Domain != "" || svc.Mailbox != "" || svc.Catalog != nil || svc.MinDeadline != 0 || svc.MaxObservers != 0 {
+		t.Errorf("Start changed the service it was given: domain %q, mailbox %q, catalog %v, min deadline %v, max observers %d",
+			svc.Domain, svc.Mailbox, svc.Catalog != nil, svc.MinDeadline, svc.MaxObservers)
+	}
 	hs := httptest.NewServer(po.Handler())
 	done := make(chan error, 1)
 	go func() { done <- po.Run(ctx) }()

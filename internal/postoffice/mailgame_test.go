@@ -143,7 +143,7 @@ func TestDovecotPostfixLoad(t *testing.T) {
 	}
 	ms := mailtest.Real(t)
 	pairs := min(envInt(t, "PBEM_LOAD_PAIRS", 24), mailtest.LoadPlayers/2)
-	club := torture.NewClub(torture.Options{SMTP: ms.SMTP, Domain: ms.Domain, Mailbox: ms.Address("games"), Pairs: pairs,
+	club := torture.NewClub(torture.Options{Games: offered(), SMTP: ms.SMTP, Domain: ms.Domain, Mailbox: ms.Address("games"), Pairs: pairs,
 		Seed: 3, Invalid: 0.05, Duplicate: 0.05, SendFor: time.Minute,
 		Variant: func(i int) string { return []string{"", "enhanced"}[i%2] }})
 	emptyMailboxes(t, ms, append([]string{"games"}, club.Users()...)...)

@@ -63,13 +63,17 @@ type PostOffice struct {
 }
 
 // Start makes the post office of svc for the games offered as c says,
-// ready to Run; svc's store is open and stays the caller's to close, and
-// its rules are those of the games offered.
+// ready to Run. svc is left as it is: the post office runs a service of
+// its own with svc's store, clock, entropy, retries and cache, and the
+// rules of the games offered, the domain, mailbox, shortest deadline and
+// most observers c gives. The store is open and stays the caller's to
+// close; Start tells it (OnResubscribe) to log each subscription started
+// again.
 func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c Config, log *slog.Logger) (*PostOffice, error) {
 	if offered == nil {
 		return nil, errors.New("postoffice: no games offered")
 	}
-	svc.Domain, svc.Mailbox, svc.Catalog = c.IDDomain(), c.Mailbox, offered.Rules()
+	svc = configured(svc, offered, c)
 	smtpOpts, err := c.SMTPOptions()
 	if err != nil {
 		return nil, err
@@ -117,7 +121,6 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	if err != nil {
 		return nil, err
 	}
-	svc.MinDeadline, svc.MaxObservers = c.MinDeadline.Duration, c.MaxObservers
 	record := mail.StoreInbox(svc.Store)
 	return &PostOffice{
 		post:    post,
@@ -147,8 +150,13 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 			OnBounce: (&mail.Bounces{Store: svc.Store, Tokens: tokens, Mailbox: c.Mailbox, Notices: post.Notices,
 				OnFailed: post.Undelivered, Now: svc.Now, Log: log.With("part", "bounces")}).Handle},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
+			Followed:    []mail.Followed{{Durable: CampaignNoticesDurable, Filter: events.CampaignSubject + ">", Notices: post.CampaignNotices(lh)}},
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
-			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, OnFailed: post.Undelivered, OnStopped: post.Stopped, Now: svc.Now,
+			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, Now: svc.Now,
+			OnFailed: gamesOnly(post.Undelivered),
+			OnStopped: func(ctx context.Context, n mail.Notice) error {
+				return gamesOnly(func(ctx context.Context, n mail.Notice, _ error) error { return post.Stopped(ctx, n) })(ctx, n, nil)
+			},
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) {
 				out, err := post.Render(ctx, lh, n)
 				// Each mail's bounces come back to an address of its own,
@@ -161,6 +169,52 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 			Every: c.Tick.Duration, Now: svc.Time, Log: log.With("part", "retention")},
 		record: newRecorder(svc, log),
 	}, nil
+}
+
+// StartWhenReady is Start once the store answers: a store that cannot be
+// reached yet (a cluster's node away, its leaders being elected) is
+// waited for, so that the process starts once it answers rather than
+// stop and wait for someone to start it again. open opens the store and
+// returns the service on it and the games offered; close closes the
+// store before each wait, which grows from a second to 15 s. It returns
+// nil and no error when ctx ends while it waits.
+func StartWhenReady(ctx context.Context, open func(context.Context) (*games.Service, *catalog.Catalog, error), close func(), c Config, log *slog.Logger) (*PostOffice, error) {
+	for wait := time.Second; ; wait = min(2*wait, 15*time.Second) {
+		svc, offered, err := open(ctx)
+		var p *PostOffice
+		if err == nil {
+			p, err = Start(ctx, svc, offered, c, log)
+		}
+		if err == nil {
+			return p, nil
+		}
+		if !events.Unavailable(err) || ctx.Err() != nil {
+			return nil, err
+		}
+		log.Warn("the store does not answer yet; starting again", "err", err, "in", wait)
+		close()
+		select {
+		case <-ctx.Done():
+			return nil, nil
+		case <-time.After(wait):
+		}
+	}
+}
+
+// configured is a new service with given's store, clock, entropy, retries
+// and cache, for the games offered, configured as c says.
+func configured(given *games.Service, offered *catalog.Catalog, c Config) *games.Service {
+	svc := copyService(given)
+	svc.Catalog, svc.Domain, svc.Mailbox = offered.Rules(), c.IDDomain(), c.Mailbox
+	svc.MinDeadline, svc.MaxObservers = c.MinDeadline.Duration, c.MaxObservers
+	return svc
+}
+
+// copyService is a new service with the settings of svc and a cache of
+// its own, for a part that changes a setting without changing svc's.
+func copyService(svc *games.Service) *games.Service {
+	return &games.Service{Store: svc.Store, Catalog: svc.Catalog, Now: svc.Now, Entropy: svc.Entropy, Retries: svc.Retries, Domain: svc.Domain,
+		CacheGames: svc.CacheGames, MinDeadline: svc.MinDeadline, MaxObservers: svc.MaxObservers, Mailbox: svc.Mailbox}
 }
 
 // Run runs every part until ctx ends. Each part but the disk watch runs in

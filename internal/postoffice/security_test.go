@@ -284,7 +284,7 @@ func TestVerifyDKIM(t *testing.T) {
 func TestNoSecretsBeforeTheEnd(t *testing.T) {
 	t.Parallel()
 	sys, ms := loopbackServers(t, "games")
-	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: ms.Address("games"), Pairs: 1, Seed: 5,
+	club := torture.NewClub(torture.Options{Games: offered(), Sys: sys, Mailbox: ms.Address("games"), Pairs: 1, Seed: 5,
 		Variant: func(int) string { return "enhanced" }})
 	sys.OnDeliver = club.Deliver
 	s := serve(t, ms, serving{})

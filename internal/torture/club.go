@@ -22,7 +22,7 @@ import (
 
 // Kinds of mail the players send.
 const (
-	KindNew       = "new"       // NEW atacama … WITH the other players of the table
+	KindNew       = "new"       // NEW <game> … WITH the other players of the table
 	KindMove      = "move"      // the example move of a prompt: valid
 	KindInvalid   = "invalid"   // a move that cannot be played
 	KindDuplicate = "duplicate" // a mail sent before, sent again byte for byte
@@ -91,7 +91,7 @@ type Options struct {
 	Variant func(pair int) string
 	// Seats returns how many play at table i, 2 to 5; nil means 2.
 	Seats func(pair int) int
-	// Game returns the game table i plays; nil means Atacama.
+	// Game returns the game table i plays; nil means the first of Games.
 	Game func(pair int) string
 	// Games are the games the tables may play, which say how their
 	// players play each (catalog.Bots); nil: every game as one where
@@ -153,7 +153,8 @@ type Options struct {
 	// or the other at most once a game.
 	Expel, Replace float64
 	Newcomers      int
-	// If is the chance that a player of a two-player Atacama game, after
+	// If is the chance that a player of a two-player game whose bots write
+	// conditional moves (catalog.Bots.IfThen), after
 	// mailing its move, mails a conditional one for its next turn: IF the
 	// other plays what the player guesses (the middle of what it may
 	// play, as the prompts' examples are) THEN its own.
@@ -167,8 +168,8 @@ type Options struct {
 	Open float64
 }
 
-// Club is the players: tables of bots that play Atacama by mail, starting a
-// new game as soon as one ends until told to stop. They read their mail as
+// Club is the players: tables of bots that play the games of
+// Options.Games by mail, starting a new game as soon as one ends until told to stop. They read their mail as
 // the mail system delivers it.
 type Club struct {
 	opt     Options
@@ -831,7 +832,7 @@ func (p *player) gameName(game string) string {
 	if p.club.opt.Game != nil {
 		return p.club.opt.Game(p.tableOf(game))
 	}
-	return "atacama"
+	return p.club.opt.Games.First()
 }
 
 // answer sends the prompt's example move, now and then after a bad one
@@ -1018,7 +1019,7 @@ func (p *player) newGame() error {
 		variant = p.club.opt.Variant(p.pair)
 	}
 	s := Sent{Kind: KindNew, From: p.addr, To: p.club.opt.Mailbox, Seat: 0}
-	game := "atacama"
+	game := p.club.opt.Games.First()
 	if p.club.opt.Game != nil {
 		game = p.club.opt.Game(p.pair)
 	}

@@ -128,7 +128,7 @@ type Report struct {
 	// TimedOut of them the moves pbem played for a seat out of time.
 	Clocked, TimedOut int
 	// Kinds counts the games by kind: the game, its variants and its
-	// number of players, e.g. "atacama enhanced, 2 players".
+	// number of players, e.g. "<game> <variant>, 2 players".
 	Kinds map[string]int
 	// Of the notices, how many were owed to healthy recipients, to the
 	// recipient whose server answered 4xx and to the one that answered 5xx.

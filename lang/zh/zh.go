@@ -33,6 +33,7 @@ func Pack() lang.Pack {
 			"VACATION": {"假期"}, "AUTO": {"自动"}, "DIGEST": {"摘要"}, "IF": {"如果"},
 			"DEADLINE": {"截止"}, "PAUSE": {"暂停"}, "RESUME": {"继续"}, "REPLACE": {"替换"},
 			"EXPEL": {"请离"}, "WATCH": {"旁观"}, "UNWATCH": {"取消旁观"},
+			"CAMPAIGN": {"赛事"}, "ENTER": {"报名"}, "WITHDRAW": {"退赛"}, "STANDINGS": {"排名"},
 		},
 		Keywords: map[string][]string{
 			"WITH": {"和", "与"},

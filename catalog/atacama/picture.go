@@ -1,25 +1,27 @@
-package pictures
+package atacama
 
 import (
 	"math"
 	"strconv"
 	"strings"
 
-	"github.com/pbem-games/pbem/rules/atacama"
+	"github.com/pbem-games/pbem/pictures"
+
+	atacamarules "github.com/pbem-games/pbem/rules/atacama"
 )
 
 // The fields' colours by metal; each field also shows its metal's letter.
-var metalColours = map[string]Style{
-	"gold":   {Fill: rgb(0xf5d76e), Stroke: edge},
-	"silver": {Fill: rgb(0xd9dde2), Stroke: edge},
-	"copper": {Fill: rgb(0xe8a87c), Stroke: edge},
-	"desert": {Fill: rgb(0xefe4c8), Stroke: edge},
+var metalColours = map[string]pictures.Style{
+	"gold":   {Fill: pictures.RGB(0xf5d76e), Stroke: pictures.Edge},
+	"silver": {Fill: pictures.RGB(0xd9dde2), Stroke: pictures.Edge},
+	"copper": {Fill: pictures.RGB(0xe8a87c), Stroke: pictures.Edge},
+	"desert": {Fill: pictures.RGB(0xefe4c8), Stroke: pictures.Edge},
 }
 
 // atacamaCell is where a field lies on the page.
 type atacamaCell struct {
-	view *atacama.CellView
-	at   Point
+	view *atacamarules.CellView
+	at   pictures.Point
 }
 
 // atacamaBoard is the page's geometry of one side of the board.
@@ -31,12 +33,12 @@ type atacamaBoard struct {
 	foot  float64                 // the board's bottom edge
 }
 
-func drawAtacama(p *Picture, v *atacama.View) {
+func drawAtacama(p *pictures.Picture, v *atacamarules.View) {
 	b := &atacamaBoard{hex: v.Board == "hexagonal", cells: map[[2]int]*atacamaCell{}}
-	p.Width = pageWidth
+	p.Width = pictures.PageWidth
 	head := atacamaTitle(p, v)
-	p.Title = p.s("%s, %s", head, p.seenBy(v.Seat))
-	top := p.fit(margin, 24, pageWidth-2*margin, head, Font{Size: titleSz, Bold: true}, "title")
+	p.Title = p.Sf("%s, %s", head, p.SeenBy(v.Seat))
+	top := p.Fit(pictures.Margin, 24, pictures.PageWidth-2*pictures.Margin, head, pictures.Font{Size: pictures.TitleSize, Bold: true}, "title")
 	if b.hex {
 		b.layoutHex(v, top)
 	} else {
@@ -56,24 +58,24 @@ func drawAtacama(p *Picture, v *atacama.View) {
 // atacamaTitle is the picture's first line: the game and where it stands.
 // It does not say whose view it is, so that every reader of a board that
 // hides nothing gets the same picture.
-func atacamaTitle(p *Picture, v *atacama.View) string {
+func atacamaTitle(p *pictures.Picture, v *atacamarules.View) string {
 	variants := ""
 	if len(v.Variants) > 0 {
 		variants = " (" + strings.Join(v.Variants, ", ") + ")"
 	}
-	t := p.s("Atacama, %d players%s, turn %d", v.Players, variants, v.Turn+1)
+	t := p.Sf("Atacama, %d players%s, turn %d", v.Players, variants, v.Turn+1)
 	if v.Over {
-		t = p.s("Atacama, %d players, game over", v.Players)
+		t = p.Sf("Atacama, %d players, game over", v.Players)
 	}
 	return t
 }
 
-func (b *atacamaBoard) layoutSquare(v *atacama.View, top float64) {
+func (b *atacamaBoard) layoutSquare(v *atacamarules.View, top float64) {
 	b.size = 34
 	x0, y0 := 24.0, top+6
 	for r := range 9 {
 		for c := range 9 {
-			b.cells[[2]int{r, c}] = &atacamaCell{at: Point{x0 + float64(c)*b.size, y0 + float64(r)*b.size}}
+			b.cells[[2]int{r, c}] = &atacamaCell{at: pictures.Point{X: x0 + float64(c)*b.size, Y: y0 + float64(r)*b.size}}
 		}
 	}
 	for i := range v.Cells {
@@ -87,7 +89,7 @@ func (b *atacamaBoard) layoutSquare(v *atacama.View, top float64) {
 // atacamaHexRows is the number of fields in each row of the hexagonal side.
 var atacamaHexRows = []int{6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6}
 
-func (b *atacamaBoard) layoutHex(v *atacama.View, top float64) {
+func (b *atacamaBoard) layoutHex(v *atacamarules.View, top float64) {
 	b.size = 15.5
 	w := math.Sqrt(3) * b.size
 	// the column numbers lie above the first row and below the last
@@ -95,7 +97,7 @@ func (b *atacamaBoard) layoutHex(v *atacama.View, top float64) {
 	for r, n := range atacamaHexRows {
 		for c := range n {
 			x := x0 + (float64(c)+float64(11-n)/2)*w
-			b.cells[[2]int{r, c}] = &atacamaCell{at: Point{x, y0 + float64(r)*1.5*b.size}}
+			b.cells[[2]int{r, c}] = &atacamaCell{at: pictures.Point{X: x, Y: y0 + float64(r)*1.5*b.size}}
 		}
 	}
 	for i := range v.Cells {
@@ -106,9 +108,9 @@ func (b *atacamaBoard) layoutHex(v *atacama.View, top float64) {
 	b.right, b.foot = x0+10.5*w, y0+10*1.5*b.size+1.5*b.size+10
 }
 
-func (b *atacamaBoard) drawSquare(p *Picture) {
+func (b *atacamaBoard) drawSquare(p *pictures.Picture) {
 	c0 := b.cells[[2]int{0, 0}].at
-	label := Font{Size: small, Bold: true, Align: Center}
+	label := pictures.Font{Size: pictures.SmallSize, Bold: true, Align: pictures.Center}
 	for k := range 9 {
 		x := c0.X + (float64(k)+0.5)*b.size
 		p.Text(x, c0.Y-6, string(rune('A'+k)), label, "label")
@@ -120,8 +122,8 @@ func (b *atacamaBoard) drawSquare(p *Picture) {
 // on its left, and the fields' numbers within their rows at both ends of
 // the diagonals along which they stay the same (a field's number rises up
 // to the right in the upper half and down to the right in the lower).
-func (b *atacamaBoard) drawHex(p *Picture) {
-	label := Font{Size: small, Bold: true, Align: Center}
+func (b *atacamaBoard) drawHex(p *pictures.Picture) {
+	label := pictures.Font{Size: pictures.SmallSize, Bold: true, Align: pictures.Center}
 	w := math.Sqrt(3) * b.size
 	for r := range atacamaHexRows {
 		c := b.cells[[2]int{r, 0}].at
@@ -136,7 +138,7 @@ func (b *atacamaBoard) drawHex(p *Picture) {
 }
 
 // drawFields draws every field with its metal and value, and its rig.
-func (b *atacamaBoard) drawFields(p *Picture, v *atacama.View) {
+func (b *atacamaBoard) drawFields(p *pictures.Picture, v *atacamarules.View) {
 	var last string
 	if v.Last != nil {
 		last = strings.Trim(strings.ToUpper(v.Last.Move), "* ")
@@ -146,7 +148,7 @@ func (b *atacamaBoard) drawFields(p *Picture, v *atacama.View) {
 			cell := b.cells[[2]int{r, c}]
 			b.drawField(p, cell, r, c)
 			if cell.view != nil && cell.view.Field == last {
-				b.outline(p, cell.at, Style{Stroke: mark, Width: 4}, "last")
+				b.outline(p, cell.at, pictures.Style{Stroke: pictures.MarkColour, Width: 4}, "last")
 			}
 		}
 	}
@@ -155,7 +157,7 @@ func (b *atacamaBoard) drawFields(p *Picture, v *atacama.View) {
 		c0 := b.cells[[2]int{0, 0}].at
 		for k := range 3 {
 			for j := range 3 {
-				p.Rect(c0.X+float64(j)*3*b.size, c0.Y+float64(k)*3*b.size, 3*b.size, 3*b.size, Style{Stroke: ink, Width: 2.5}, "tile")
+				p.Rect(c0.X+float64(j)*3*b.size, c0.Y+float64(k)*3*b.size, 3*b.size, 3*b.size, pictures.Style{Stroke: pictures.Ink, Width: 2.5}, "tile")
 			}
 		}
 	}
@@ -169,29 +171,29 @@ func (b *atacamaBoard) rowLens() []int {
 }
 
 // outline draws a field's shape with st.
-func (b *atacamaBoard) outline(p *Picture, at Point, st Style, class string) {
+func (b *atacamaBoard) outline(p *pictures.Picture, at pictures.Point, st pictures.Style, class string) {
 	if b.hex {
-		p.Polygon(hexagon(at.X, at.Y, b.size-1), st, class)
+		p.Polygon(pictures.Hexagon(at.X, at.Y, b.size-1), st, class)
 		return
 	}
 	p.Rect(at.X+2, at.Y+2, b.size-4, b.size-4, st, class)
 }
 
 // centre is the middle of the field at at.
-func (b *atacamaBoard) centre(at Point) Point {
+func (b *atacamaBoard) centre(at pictures.Point) pictures.Point {
 	if b.hex {
 		return at
 	}
-	return Point{at.X + b.size/2, at.Y + b.size/2}
+	return pictures.Point{X: at.X + b.size/2, Y: at.Y + b.size/2}
 }
 
-func (b *atacamaBoard) drawField(p *Picture, cell *atacamaCell, r, c int) {
+func (b *atacamaBoard) drawField(p *pictures.Picture, cell *atacamaCell, r, c int) {
 	cv := cell.view
 	mid := b.centre(cell.at)
 	if cv == nil {
-		st := Style{Fill: rgb(0xb8b8b8), Stroke: edge}
+		st := pictures.Style{Fill: pictures.RGB(0xb8b8b8), Stroke: pictures.Edge}
 		if b.hex {
-			p.Polygon(hexagon(mid.X, mid.Y, b.size), st, "unlaid")
+			p.Polygon(pictures.Hexagon(mid.X, mid.Y, b.size), st, "unlaid")
 		} else {
 			p.Rect(cell.at.X, cell.at.Y, b.size, b.size, st, "unlaid")
 		}
@@ -202,7 +204,7 @@ func (b *atacamaBoard) drawField(p *Picture, cell *atacamaCell, r, c int) {
 		st = metalColours["desert"]
 	}
 	if b.hex {
-		p.Polygon(hexagon(mid.X, mid.Y, b.size), st, "field "+cv.Metal)
+		p.Polygon(pictures.Hexagon(mid.X, mid.Y, b.size), st, "field "+cv.Metal)
 	} else {
 		p.Rect(cell.at.X, cell.at.Y, b.size, b.size, st, "field "+cv.Metal)
 	}
@@ -215,37 +217,37 @@ func (b *atacamaBoard) drawField(p *Picture, cell *atacamaCell, r, c int) {
 		if b.hex {
 			size = 13
 		}
-		p.Text(mid.X, mid.Y+size*0.36, letter+strconv.Itoa(cv.Value), Font{Size: size, Align: Center}, "")
+		p.Text(mid.X, mid.Y+size*0.36, letter+strconv.Itoa(cv.Value), pictures.Font{Size: size, Align: pictures.Center}, "")
 		return
 	}
-	label := Font{Size: small, Bold: true}
+	label := pictures.Font{Size: pictures.SmallSize, Bold: true}
 	if b.hex {
 		// A hexagon holds the field's value and a rig too small for a
 		// number: the rig's colour and shape tell its seat.
-		label.Align = Center
+		label.Align = pictures.Center
 		p.Text(mid.X, mid.Y-3, letter+strconv.Itoa(cv.Value), label, "")
-		b.rig(p, Point{mid.X, mid.Y + 6}, cv.Rig, 6.5, "")
+		b.rig(p, pictures.Point{X: mid.X, Y: mid.Y + 6}, cv.Rig, 6.5, "")
 		return
 	}
 	p.Text(cell.at.X+3, cell.at.Y+11, letter+strconv.Itoa(cv.Value), label, "")
-	b.rig(p, Point{mid.X + 4, mid.Y + 5.5}, cv.Rig, minFont/1.05, strconv.Itoa(cv.Rig.Seat))
+	b.rig(p, pictures.Point{X: mid.X + 4, Y: mid.Y + 5.5}, cv.Rig, pictures.MinFont/1.05, strconv.Itoa(cv.Rig.Seat))
 }
 
 // rig draws a rig: its seat's piece, with a second ring for a
 // second-colour rig that counts double.
-func (b *atacamaBoard) rig(p *Picture, at Point, rig *atacama.RigView, r float64, label string) {
-	class := seatClass("rig", rig.Seat)
+func (b *atacamaBoard) rig(p *pictures.Picture, at pictures.Point, rig *atacamarules.RigView, r float64, label string) {
+	class := pictures.SeatClass("rig", rig.Seat)
 	if rig.Double {
-		p.Circle(at.X, at.Y, r+2.5, Style{Fill: white, Stroke: ink, Width: 1.5}, "double")
+		p.Circle(at.X, at.Y, r+2.5, pictures.Style{Fill: pictures.White, Stroke: pictures.Ink, Width: 1.5}, "double")
 		class += " double"
 	}
-	seatMark(p, at.X, at.Y, r, rig.Seat, label, class)
+	pictures.SeatMark(p, at.X, at.Y, r, rig.Seat, label, class)
 }
 
 // drawLines draws each line that scores, in its seat's colour, and beside
 // its end a tag of its seat's colour and shape with the points it
 // brings; it returns the lowest baseline of a tag below the board.
-func (b *atacamaBoard) drawLines(p *Picture, v *atacama.View) float64 {
+func (b *atacamaBoard) drawLines(p *pictures.Picture, v *atacamarules.View) float64 {
 	count := map[string]int{}
 	low := 0.0
 	const r = 7.0 // a tag tells its seat by colour and shape
@@ -263,8 +265,8 @@ func (b *atacamaBoard) drawLines(p *Picture, v *atacama.View) float64 {
 		ux, uy := dx/n, dy/n
 		// a line a little aside of the fields' middles, so that the rigs stay visible
 		px, py := -uy*(b.size*0.36+off), ux*(b.size*0.36+off)
-		p.Line([]Point{{first.X + px, first.Y + py}, {last.X + px, last.Y + py}},
-			Style{Stroke: seatColour(l.Seat), Width: 3, Dash: true}, seatClass("line", l.Seat))
+		p.Line([]pictures.Point{{X: first.X + px, Y: first.Y + py}, {X: last.X + px, Y: last.Y + py}},
+			pictures.Style{Stroke: pictures.SeatColour(l.Seat), Width: 3, Dash: true}, pictures.SeatClass("line", l.Seat))
 		var tx, ty float64
 		switch {
 		case !b.hex && uy == 0: // a row: beside its right end, one above the other
@@ -273,10 +275,10 @@ func (b *atacamaBoard) drawLines(p *Picture, v *atacama.View) float64 {
 			tx, ty = last.X-8, last.Y+b.size/2+r+5+float64(k)*17
 		default:
 			step := b.size * (1.0 + 0.8*float64(k))
-			tx, ty = min(last.X+ux*step, pageWidth-margin-r-24), last.Y+uy*step
+			tx, ty = min(last.X+ux*step, pictures.PageWidth-pictures.Margin-r-24), last.Y+uy*step
 		}
-		seatMark(p, tx, ty, r, l.Seat, "", seatClass("tag", l.Seat))
-		p.Text(tx+r+2, ty+4.5, signed(l.Points), Font{Size: small, Bold: true}, "points")
+		pictures.SeatMark(p, tx, ty, r, l.Seat, "", pictures.SeatClass("tag", l.Seat))
+		p.Text(tx+r+2, ty+4.5, pictures.Signed(l.Points), pictures.Font{Size: pictures.SmallSize, Bold: true}, "points")
 		low = max(low, ty+r)
 	}
 	return low
@@ -335,9 +337,9 @@ func hexCube(r, c int) (x, y, z int) {
 
 // atacamaPanel draws the players one below the other from y, and what
 // the game's stage is; it returns the y after.
-func atacamaPanel(p *Picture, v *atacama.View, y float64) float64 {
-	x, right := margin, pageWidth-margin
-	holding := map[int]atacama.Holding{}
+func atacamaPanel(p *pictures.Picture, v *atacamarules.View, y float64) float64 {
+	x, right := pictures.Margin, pictures.PageWidth-pictures.Margin
+	holding := map[int]atacamarules.Holding{}
 	for _, h := range v.Concessions {
 		holding[h.Seat] = h
 	}
@@ -349,76 +351,76 @@ func atacamaPanel(p *Picture, v *atacama.View, y float64) float64 {
 	for _, s := range v.Winners {
 		won[s] = true
 	}
-	line := Font{Size: body}
+	line := pictures.Font{Size: pictures.BodySize}
 	for _, r := range v.Rigs {
 		y += 18
-		seatMark(p, x+13, y-5, 13, r.Seat, strconv.Itoa(r.Seat), seatClass("player", r.Seat))
-		name := p.s("Seat %d", r.Seat)
+		pictures.SeatMark(p, x+13, y-5, 13, r.Seat, strconv.Itoa(r.Seat), pictures.SeatClass("player", r.Seat))
+		name := p.Sf("Seat %d", r.Seat)
 		switch {
 		case won[r.Seat]:
-			name = p.s("%s, wins", name)
+			name = p.Sf("%s, wins", name)
 		case toAct[r.Seat] && !v.Over:
-			name = p.s("%s, moves now", name)
+			name = p.Sf("%s, moves now", name)
 		}
 		score := 0
 		if r.Seat < len(v.Scores) {
 			score = v.Scores[r.Seat]
 		}
-		p.Text(right, y, signed(score), Font{Size: heading, Bold: true, Align: Right}, "score")
-		y = p.fit(x+34, y, right-x-34-40, name, Font{Size: heading, Bold: true}, "")
+		p.Text(right, y, pictures.Signed(score), pictures.Font{Size: pictures.HeadingSize, Bold: true, Align: pictures.Right}, "score")
+		y = p.Fit(x+34, y, right-x-34-40, name, pictures.Font{Size: pictures.HeadingSize, Bold: true}, "")
 		if h, ok := holding[r.Seat]; ok {
-			y = p.para(x+34, y, right, p.s("%s concession, scores %s", word(h.Name), word(h.Axis)), line, "")
-			y = p.para(x+34, y, right, "+ "+p.w(h.Positive), line, "")
-			y = p.para(x+34, y, right, "− "+p.w(h.Negative), line, "")
+			y = p.Para(x+34, y, right, p.Sf("%s concession, scores %s", pictures.Word(h.Name), pictures.Word(h.Axis)), line, "")
+			y = p.Para(x+34, y, right, "+ "+p.W(h.Positive), line, "")
+			y = p.Para(x+34, y, right, "− "+p.W(h.Negative), line, "")
 		} else {
-			y = p.para(x+34, y, right, p.s("no concession yet"), Font{Size: body, Color: faint}, "")
+			y = p.Para(x+34, y, right, p.Sf("no concession yet"), pictures.Font{Size: pictures.BodySize, Color: pictures.Faint}, "")
 		}
-		rigs := p.s("rigs left: %d", r.Basic)
-		if hasVariant(v.Variants, atacama.Tactical) {
-			rigs = p.s("rigs left: %d and %d double", r.Basic, r.Double)
+		rigs := p.Sf("rigs left: %d", r.Basic)
+		if hasVariant(v.Variants, atacamarules.Tactical) {
+			rigs = p.Sf("rigs left: %d and %d double", r.Basic, r.Double)
 		}
-		y = p.para(x+34, y, right, rigs, line, "")
+		y = p.Para(x+34, y, right, rigs, line, "")
 	}
 	y += 8
 	if v.Stage > 0 {
-		y = p.para(x, y+lineHeight(line), right, p.s("Stage %d of 3: %d tiles laid", v.Stage, len(v.Tiles)), line, "") - lineHeight(line)
+		y = p.Para(x, y+pictures.LineHeight(line), right, p.Sf("Stage %d of 3: %d tiles laid", v.Stage, len(v.Tiles)), line, "") - pictures.LineHeight(line)
 	}
 	for _, c := range v.Claimable {
-		y = p.para(x, y+lineHeight(line), right, p.s("May be claimed: %s (+ %s, − %s)", word(c.Name), word(c.Positive), word(c.Negative)), line, "") - lineHeight(line)
+		y = p.Para(x, y+pictures.LineHeight(line), right, p.Sf("May be claimed: %s (+ %s, − %s)", pictures.Word(c.Name), pictures.Word(c.Positive), pictures.Word(c.Negative)), line, "") - pictures.LineHeight(line)
 	}
 	if v.Last != nil {
-		y = p.para(x, y+lineHeight(line), right, p.s("Last move: %s played %s", seat(v.Last.Seat), v.Last.Move), line, "") - lineHeight(line)
+		y = p.Para(x, y+pictures.LineHeight(line), right, p.Sf("Last move: %s played %s", pictures.SeatWord(v.Last.Seat), v.Last.Move), line, "") - pictures.LineHeight(line)
 	}
 	return y
 }
 
 // atacamaLegend explains the board's colours and marks from y; it
 // returns the y after.
-func atacamaLegend(p *Picture, v *atacama.View, y float64) float64 {
-	x, right := margin, pageWidth-margin
-	f := Font{Size: small}
+func atacamaLegend(p *pictures.Picture, v *atacamarules.View, y float64) float64 {
+	x, right := pictures.Margin, pictures.PageWidth-pictures.Margin
+	f := pictures.Font{Size: pictures.SmallSize}
 	y += 18
-	swatch := func(st Style, letter, name string) {
-		w := 26 + p.textWidth(name, f) + 14
+	swatch := func(st pictures.Style, letter, name string) {
+		w := 26 + p.TextWidth(name, f) + 14
 		if x+w > right {
-			x, y = margin, y+24
+			x, y = pictures.Margin, y+24
 		}
 		p.Rect(x, y-13, 18, 18, st, "")
-		p.Text(x+9, y+1, letter, Font{Size: small, Bold: true, Align: Center}, "")
+		p.Text(x+9, y+1, letter, pictures.Font{Size: pictures.SmallSize, Bold: true, Align: pictures.Center}, "")
 		p.Text(x+24, y+1, name, f, "")
 		x += w
 	}
 	for _, m := range []string{"gold", "silver", "copper"} {
-		swatch(metalColours[m], strings.ToUpper(m[:1]), p.w(m))
+		swatch(metalColours[m], strings.ToUpper(m[:1]), p.W(m))
 	}
-	swatch(metalColours["desert"], "", p.w("desert"))
-	swatch(Style{Stroke: mark, Width: 3}, "", p.s("last move"))
-	x, y = margin, y+26
-	p.Line([]Point{{x, y - 4}, {x + 22, y - 4}}, Style{Stroke: edge, Width: 3, Dash: true}, "")
-	y = p.para(x+28, y+1, right, p.s("a line that scores (4 rigs or more)"), f, "")
-	y = p.para(margin, y+2, right, p.s("A rig shows its seat by colour, shape and number; the letter and number on a field are its metal and ore value."), f, "")
-	if hasVariant(v.Variants, atacama.Tactical) {
-		y = p.para(margin, y, right, p.s("A rig in a white ring is of the second colour and counts double."), f, "")
+	swatch(metalColours["desert"], "", p.W("desert"))
+	swatch(pictures.Style{Stroke: pictures.MarkColour, Width: 3}, "", p.Sf("last move"))
+	x, y = pictures.Margin, y+26
+	p.Line([]pictures.Point{{X: x, Y: y - 4}, {X: x + 22, Y: y - 4}}, pictures.Style{Stroke: pictures.Edge, Width: 3, Dash: true}, "")
+	y = p.Para(x+28, y+1, right, p.Sf("a line that scores (4 rigs or more)"), f, "")
+	y = p.Para(pictures.Margin, y+2, right, p.Sf("A rig shows its seat by colour, shape and number; the letter and number on a field are its metal and ore value."), f, "")
+	if hasVariant(v.Variants, atacamarules.Tactical) {
+		y = p.Para(pictures.Margin, y, right, p.Sf("A rig in a white ring is of the second colour and counts double."), f, "")
 	}
 	return y
 }
@@ -431,6 +433,3 @@ func hasVariant(vs []string, name string) bool {
 	}
 	return false
 }
-
-// Atacama draws the board of Atacama as the view's seat sees it.
-func Atacama(p *Picture, v *atacama.View) { drawAtacama(p, v) }

@@ -1,4 +1,9 @@
-package main
+// Package backups takes and restores pbem's backups: a snapshot of the
+// whole store with the service's signing key and token secret, in a
+// directory of its own, in the clear or sealed with a passphrase into one
+// file (the format is below), and a directory of dated backups of which
+// the newest are kept.
+package backups
 
 import (
 	"archive/tar"
@@ -20,7 +25,7 @@ import (
 	"golang.org/x/crypto/scrypt"
 )
 
-// An encrypted backup is one file, sealedBackupFile, in the backup's
+// An encrypted backup is one file, SealedFile, in the backup's
 // directory: the backup's files as a tar stream, sealed with a key drawn
 // from a passphrase.
 //
@@ -34,19 +39,19 @@ import (
 // STREAM construction age uses). The salt, N and magic are the
 // additional data of every chunk.
 const (
-	sealedBackupFile = "pbem-backup.enc"
-	sealedMagic      = "pbem-backup-v1\n"
-	sealedChunk      = 64 << 10
-	scryptLogN       = 15
+	SealedFile  = "pbem-backup.enc"
+	sealedMagic = "pbem-backup-v1\n"
+	sealedChunk = 64 << 10
+	scryptLogN  = 15
 )
 
-// errWrongPassphrase is what opening a sealed backup says when its first
+// ErrWrongPassphrase is what opening a sealed backup says when its first
 // chunk does not open: the passphrase, or a damaged file.
-var errWrongPassphrase = errors.New("the backup does not open with this passphrase (or the file is damaged)")
+var ErrWrongPassphrase = errors.New("the backup does not open with this passphrase (or the file is damaged)")
 
-// sealBackup writes the files under dir, as a tar stream, sealed with
+// Seal writes the files under dir, as a tar stream, sealed with
 // passphrase, to w; entropy gives the salt.
-func sealBackup(w io.Writer, dir string, passphrase []byte, entropy io.Reader) error {
+func Seal(w io.Writer, dir string, passphrase []byte, entropy io.Reader) error {
 	if len(passphrase) == 0 {
 		return errors.New("backup: an empty passphrase")
 	}
@@ -70,9 +75,9 @@ func sealBackup(w io.Writer, dir string, passphrase []byte, entropy io.Reader) e
 	return sw.close()
 }
 
-// openBackup reads a sealed backup from r with passphrase and writes its
+// Open reads a sealed backup from r with passphrase and writes its
 // files under dir.
-func openBackup(r io.Reader, dir string, passphrase []byte) error {
+func Open(r io.Reader, dir string, passphrase []byte) error {
 	br := bufio.NewReader(r)
 	header := make([]byte, len(sealedMagic)+16+1)
 	if _, err := io.ReadFull(br, header); err != nil || string(header[:len(sealedMagic)]) != sealedMagic {
@@ -182,7 +187,7 @@ func (o *openReader) next() error {
 	plain, err := o.aead.Open(nil, chunkNonce(o.n, last), chunk, o.ad)
 	if err != nil {
 		if o.n == 0 {
-			return errWrongPassphrase
+			return ErrWrongPassphrase
 		}
 		return errors.New("the encrypted backup is damaged or cut short")
 	}
@@ -253,13 +258,13 @@ func readTar(r io.Reader, dir string) error {
 // backups (--keep): pbem-20261204T210500Z.
 const backupPrefix = "pbem-"
 
-// backupName is the name of a backup taken at t under a directory of
+// Name is the name of a backup taken at t under a directory of
 // backups.
-func backupName(t time.Time) string { return backupPrefix + t.UTC().Format("20060102T150405Z") }
+func Name(t time.Time) string { return backupPrefix + t.UTC().Format("20060102T150405Z") }
 
-// rotateBackups removes the oldest backups under dir beyond the newest
-// keep, and returns their names. Only what backupName names is counted.
-func rotateBackups(dir string, keep int) ([]string, error) {
+// Rotate removes the oldest backups under dir beyond the newest
+// keep, and returns their names. Only what Name names is counted.
+func Rotate(dir string, keep int) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -284,9 +289,9 @@ func rotateBackups(dir string, keep int) ([]string, error) {
 	return old, nil
 }
 
-// readPassphrase reads the passphrase from file, its first line; "-"
+// ReadPassphrase reads the passphrase from file, its first line; "-"
 // reads it from PBEM_BACKUP_PASSPHRASE instead.
-func readPassphrase(file string) ([]byte, error) {
+func ReadPassphrase(file string) ([]byte, error) {
 	if file == "-" {
 		v := os.Getenv("PBEM_BACKUP_PASSPHRASE")
 		if v == "" {

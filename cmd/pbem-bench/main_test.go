@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pbem-games/pbem/events/storetest"
 )
 
-// TestBenchQuick runs every part of pbem bench with tiny sizes: the
+// TestBenchQuick runs every part of pbem-bench with tiny sizes: the
 // benchmark still works, whatever it would measure.
 func TestBenchQuick(t *testing.T) {
 	if testing.Short() {
@@ -17,9 +19,9 @@ func TestBenchQuick(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "benchmarks.md")
 	var stdout, stderr bytes.Buffer
-	err := run(context.Background(), []string{"--data", t.TempDir(), "bench", "--quick", "--dir", t.TempDir(), "--out", out}, &stdout, &stderr)
+	err := run(context.Background(), []string{"--quick", "--dir", t.TempDir(), "--out", out}, &stdout, &stderr)
 	if err != nil {
-		t.Fatalf("pbem bench --quick: %v\n%s", err, stderr.String())
+		t.Fatalf("pbem-bench --quick: %v\n%s", err, stderr.String())
 	}
 	md, err := os.ReadFile(out)
 	if err != nil {
@@ -27,12 +29,19 @@ func TestBenchQuick(t *testing.T) {
 	}
 	for _, part := range []string{"rules", "command", "pipeline", "rebuild", "growth", "cluster"} {
 		if !strings.Contains(stdout.String(), "\n"+part+" ") || !strings.Contains(string(md), "| "+part+" |") {
-			t.Errorf("pbem bench --quick: no %s figures in\n%s", part, stdout.String())
+			t.Errorf("pbem-bench --quick: no %s figures in\n%s", part, stdout.String())
 		}
 	}
-	for _, want := range []string{"pbem bench --quick", "cores", "load average"} {
+	for _, want := range []string{"pbem-bench --quick", "cores", "load average"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("%s does not say %q:\n%s", out, want, md)
 		}
 	}
+}
+
+// TestMain runs the tests, or, started again by the benchmark's cluster,
+// one of its NATS nodes.
+func TestMain(m *testing.M) {
+	storetest.ServeNodeIfAsked()
+	os.Exit(m.Run())
 }

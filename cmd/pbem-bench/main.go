@@ -1,23 +1,56 @@
+// Command pbem-bench measures pbem against raw JetStream on this machine:
+// the rules, the pictures, the command side, the whole mail pipeline,
+// rebuilding the read models, growth to a million games and a three-node
+// cluster. It is a tool of its own, so that the pbem binary links neither
+// the benchmark nor the cluster it starts.
+//
+// Usage:
+//
+//	pbem-bench [--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--memprofile FILE] [--cluster=false]
+//
+// "make bench" runs it and writes docs/benchmarks.md.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
 	"runtime/pprof"
 	"strings"
+	"syscall"
 
+	"github.com/pbem-games/pbem/catalog/all"
+	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/internal/bench"
 )
 
-func runBench(ctx context.Context, e *env, args []string) error {
-	offered, err := e.games()
+func main() {
+	// The cluster's nodes are this program started again.
+	storetest.ServeNodeIfAsked()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pbem-bench: "+strings.Join(strings.Fields(err.Error()), " "))
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	offered, err := all.Catalog()
 	if err != nil {
 		return err
 	}
 	cfg := bench.DefaultConfig(offered)
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs := flag.NewFlagSet("pbem-bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	out := fs.String("out", "", "also write the report as Markdown to this file, e.g. docs/benchmarks.md")
 	dir := fs.String("dir", "", "where the benchmark keeps its data while it runs (default: a temporary directory); put it on the disk to size")
 	quick := fs.Bool("quick", false, "tiny sizes, a few seconds: check that every part runs, measure nothing")
@@ -30,23 +63,26 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	only := fs.String("only", "", "comma-separated parts to run, of rules, pictures, command, pipeline, rebuild, growth and cluster")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	fs.StringVar(&cfg.MemProfile, "memprofile", "", "write a heap profile to this file once growth has played among the most games")
-	if _, err := e.parse(fs, args, 0, "[--out FILE] [--dir DIR] [--quick] [--only PARTS] [--cpuprofile FILE] [--memprofile FILE] [--cluster=false]"); err != nil {
+	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("no arguments but flags, not %q; pbem-bench --help lists them", fs.Arg(0))
 	}
 	if *quick {
 		q := bench.QuickConfig(offered)
 		q.Game, q.Cluster, q.MemProfile = cfg.Game, cfg.Cluster, cfg.MemProfile
 		cfg = q
 	}
-	cfg.Dir, cfg.Progress, cfg.Parts = *dir, e.stderr, splitList(*only)
+	cfg.Dir, cfg.Progress, cfg.Parts = *dir, stderr, splitList(*only)
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
-			return fmt.Errorf("bench: %w", err)
+			return err
 		}
 		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err != nil {
-			return fmt.Errorf("bench: %w", err)
+			return err
 		}
 		defer pprof.StopCPUProfile()
 	}
@@ -54,13 +90,23 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r.Command = strings.TrimSpace("pbem bench " + strings.Join(args, " "))
-	r.Text(e.stdout)
+	r.Command = strings.TrimSpace("pbem-bench " + strings.Join(args, " "))
+	r.Text(stdout)
 	if *out != "" {
 		if err := os.WriteFile(*out, r.Markdown(), 0o644); err != nil {
-			return fmt.Errorf("bench: %w", err)
+			return err
 		}
-		fmt.Fprintf(e.stderr, "report written to %s\n", *out)
+		fmt.Fprintf(stderr, "report written to %s\n", *out)
 	}
 	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
