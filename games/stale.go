@@ -26,10 +26,20 @@ func (s *Service) ChangedSince(ctx context.Context, id string, seat rules.Seat, 
 	if err != nil {
 		return false, err
 	}
+	// A seat not to act when the mail it answers was sent, in a game whose
+	// players write moves for their later turns, writes a programmed list:
+	// the moves of others before its turn are what it wrote the list
+	// across, and its turn coming is no change to its lines, which are
+	// judged as they are played. What changes once its turn has come
+	// counts, as for any reply.
+	list := g.Rules.Info().Programmed && !IsToAct(g.State, int(seat))
 	for _, e := range evs[seq:] {
 		before := g.State
 		if err := g.Apply(e); err != nil {
 			return false, fmt.Errorf("games: replay %s: %w", id, err)
+		}
+		if list && !IsToAct(before, int(seat)) {
+			continue
 		}
 		if e.Actor != int(seat) && changedFor(before, g.State, seat) {
 			return true, nil

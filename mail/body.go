@@ -88,16 +88,35 @@ func (l leaf) write(w io.Writer, _ func() string) (string, error) {
 }
 
 // textPart is text as UTF-8, quoted-printable: as readable as the text
-// allows, and no line longer than 76 characters (RFC 2045, 6.7).
+// allows, and no line longer than 76 characters (RFC 2045, 6.7); or in
+// base64 where that is shorter, as for Chinese, whose every byte
+// quoted-printable writes as three.
 func textPart(mediaType, text string) leaf {
 	var b bytes.Buffer
 	qp := quotedprintable.NewWriter(&b)
 	_, _ = qp.Write([]byte(text)) // a bytes.Buffer does not fail
 	_ = qp.Close()
-	return leaf{h: textproto.MIMEHeader{
+	h := textproto.MIMEHeader{
 		"Content-Type":              {mediaType + "; charset=UTF-8"},
 		"Content-Transfer-Encoding": {"quoted-printable"},
-	}, data: b.Bytes()}
+	}
+	if b64 := base64Lines([]byte(text)); len(b64) < b.Len() {
+		h.Set("Content-Transfer-Encoding", "base64")
+		return leaf{h: h, data: b64}
+	}
+	return leaf{h: h, data: b.Bytes()}
+}
+
+// base64Lines is data in base64 lines of 76 characters (RFC 2045, 6.8).
+func base64Lines(data []byte) []byte {
+	enc := base64.StdEncoding.EncodeToString(data)
+	var b strings.Builder
+	for len(enc) > 76 {
+		b.WriteString(enc[:76] + "\r\n")
+		enc = enc[76:]
+	}
+	b.WriteString(enc)
+	return []byte(b.String())
 }
 
 // filePart is a, in base64 lines of 76 characters, shown where the HTML
@@ -111,14 +130,7 @@ func filePart(a Attachment, disposition string) leaf {
 	if a.ContentID != "" {
 		h.Set("Content-ID", "<"+a.ContentID+">")
 	}
-	enc := base64.StdEncoding.EncodeToString(a.Data)
-	var b strings.Builder
-	for len(enc) > 76 {
-		b.WriteString(enc[:76] + "\r\n")
-		enc = enc[76:]
-	}
-	b.WriteString(enc)
-	return leaf{h: h, data: []byte(b.String())}
+	return leaf{h: h, data: base64Lines(a.Data)}
 }
 
 // withParam adds a parameter to a Content-Type; one that does not parse

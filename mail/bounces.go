@@ -20,6 +20,11 @@ import (
 // --failed shows it and pbem mail retry sends it again), and OnFailed told
 // (the service tells the game's host, once per game and address). A
 // report counts only for a recipient its bounce address was made for.
+//
+// With Scores, each hard bounce is also counted to its address's score
+// (see [BounceScores]): at the threshold a probe goes to the outbox, and
+// the probe's own bounce marks the address, which OnMarked is told of. A
+// report that the mail was delivered clears the address's score and mark.
 type Bounces struct {
 	Store   events.Follower
 	Tokens  Tokens
@@ -28,6 +33,11 @@ type Bounces struct {
 	// the Message-ID the report returns; nil finds none.
 	Notices  NoticeSource
 	OnFailed func(ctx context.Context, n Notice, cause error) error
+	// Scores counts the hard bounces of each address; nil counts none.
+	Scores *BounceScores
+	// OnMarked is told of each address as it is marked, once; an error
+	// reads the report again (so it is told again: it must be idempotent).
+	OnMarked func(ctx context.Context, b Bouncing) error
 	Now      func() time.Time // nil: time.Now
 	Log      *slog.Logger     // nil: discard
 }
@@ -47,18 +57,76 @@ func (b *Bounces) Handle(ctx context.Context, key string, p *Parsed) error {
 		return nil
 	}
 	for _, r := range p.Bounce.Recipients {
-		if !r.Failed() {
+		if !r.Failed() && r.Action != "delivered" {
 			continue // delayed, relayed, or a temporary failure
 		}
 		if !b.Tokens.CheckBounce(tag, r.Recipient) {
 			log.Warn("delivery report for a recipient its bounce address was not made for: nothing recorded", "recipient", r.Recipient, "game", tag.Game)
 			continue
 		}
-		if err := b.failed(ctx, key, tag, r, p.Bounce.MessageID, log); err != nil {
+		var err error
+		switch {
+		case r.Action == "delivered":
+			err = b.delivered(ctx, r.Recipient, log)
+		case tag.Probe:
+			err = b.probeBounced(ctx, r, log)
+		default:
+			err = b.failed(ctx, key, tag, r, p.Bounce.MessageID, log)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// Count counts a hard bounce of n (status, such as 5.1.1) to its
+// recipient's score, and sends the probe when the score reaches the
+// threshold. The outbox's refusals for good count as the reports do.
+func (b *Bounces) Count(ctx context.Context, n Notice, status string) error {
+	if b.Scores == nil || n.Kind == KindProbe {
+		return nil // the probe's own refusal is told by its report
+	}
+	now := b.now()
+	s, probe, err := b.Scores.Count(ctx, n.To, n.Game, status, now)
+	if err != nil || !probe {
+		return err
+	}
+	_, domain, _ := splitAddr(b.Mailbox)
+	p := ProbeNotice(domain, n.To, s.Probe)
+	b.log().Warn("mail to an address bounced again and again: a probe goes to it", "to", n.To, "score", s.Score, "id", p.ID)
+	return SendProbe(ctx, b.Store, p)
+}
+
+// probeBounced marks r's address: its probe bounced.
+func (b *Bounces) probeBounced(ctx context.Context, r BounceRecipient, log *slog.Logger) error {
+	if b.Scores == nil {
+		return nil
+	}
+	s, marked, err := b.Scores.ProbeBounced(ctx, r.Recipient, r.Status, b.now())
+	if err != nil || !marked {
+		if err == nil {
+			log.Info("a probe bounced, but none is out for its address: nothing marked", "to", r.Recipient)
+		}
+		return err
+	}
+	log.Warn("the probe bounced: the address is marked, and gets no more game mail", "to", r.Recipient, "status", r.Status, "games", s.Games)
+	if b.OnMarked != nil {
+		return b.OnMarked(ctx, s)
+	}
+	return nil
+}
+
+// delivered clears the bounces of addr: a report says mail reached it.
+func (b *Bounces) delivered(ctx context.Context, addr string, log *slog.Logger) error {
+	if b.Scores == nil {
+		return nil
+	}
+	cleared, err := b.Scores.Clear(ctx, addr)
+	if cleared {
+		log.Info("a report says mail reached the address: its bounces are forgotten", "to", addr)
+	}
+	return err
 }
 
 // failed records that mail of tag's game to r bounced; id is the
@@ -88,9 +156,11 @@ func (b *Bounces) failed(ctx context.Context, key string, tag BounceTag, r Bounc
 	}
 	log.Warn("mail bounced", "id", n.ID, "to", r.Recipient, "game", tag.Game, "status", r.Status, "diagnostic", r.Diagnostic)
 	if b.OnFailed != nil {
-		return b.OnFailed(ctx, n, cause)
+		if err := b.OnFailed(ctx, n, cause); err != nil {
+			return err
+		}
 	}
-	return nil
+	return b.Count(ctx, n, r.Status)
 }
 
 // find returns the notice of Message-ID id if it is the game's mail to

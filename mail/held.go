@@ -26,6 +26,7 @@ const (
 	StateFailed  = "failed"  // refused for good (5xx), or waiting past the retry age
 	StateDead    = "dead"    // cannot be rendered or read: a fault of pbem's, never tried again by itself
 	StateStopped = "stopped" // not sent, for good: the recipient had asked pbem to stop mailing them
+	StateMarked  = "marked"  // game mail not sent, for good: the recipient's mail bounced again and again, its probe too (BounceScores)
 )
 
 // Held is a notice the outbox set aside, and why.

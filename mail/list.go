@@ -55,7 +55,7 @@ func ListNotices(ctx context.Context, store events.Follower, opt ListOptions) ([
 		byID[hs[i].Notice.ID] = &hs[i]
 	}
 	var out []NoticeState
-	if opt.State == StateWaiting || opt.State == StateFailed || opt.State == StateDead || opt.State == StateStopped {
+	if opt.State == StateWaiting || opt.State == StateFailed || opt.State == StateDead || opt.State == StateStopped || opt.State == StateMarked {
 		for i, h := range hs {
 			if h.State == opt.State && (opt.Game == "" || h.Notice.Subject() == OutboxSubject+opt.Game) {
 				out = append(out, NoticeState{Notice: h.Notice, Seq: h.Seq, State: h.State, Held: &hs[i]})

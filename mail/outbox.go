@@ -110,6 +110,7 @@ type Outbox struct {
 
 	held    *HeldStore
 	stops   *StopList
+	scores  *BounceScores
 	pace    *rate.Limiter // PerHour's, made at the first send
 	mu      sync.Mutex
 	waiting map[string]bool // recipients (lower case) with mail waiting
@@ -127,6 +128,9 @@ var ErrUnrenderable = errors.New("mail: the notice cannot be rendered")
 
 // errStopped is why a notice to an address on the stop list is not sent.
 var errStopped = errors.New("the recipient asked pbem to stop mailing them (STOP)")
+
+// errMarked is why game mail to a marked address is not sent.
+var errMarked = errors.New("the recipient's mail bounced again and again, and so did a probe: pbem sends it no game mail until it writes again")
 
 // DeadLetter is the error of a notice that can never be sent as it
 // stands: pbem cannot render it. It is a fault of pbem's, not of the
@@ -188,6 +192,12 @@ func (o *Outbox) open(ctx context.Context) error {
 	if err := o.stops.Follow(ctx); err != nil {
 		return err
 	}
+	if o.scores, err = OpenBounceScores(ctx, o.Store); err != nil {
+		return err
+	}
+	if err := o.scores.Follow(ctx); err != nil {
+		return err
+	}
 	return o.refreshWaiting(ctx)
 }
 
@@ -237,7 +247,18 @@ func (o *Outbox) handleEvent(ctx context.Context, notices NoticeSource) func(eve
 			return err // the store's trouble: the event comes again
 		}
 		for _, n := range ns {
-			if err := o.deliver(ctx, n, r.StreamSeq); err != nil {
+			// Game mail alone: answers to the address's own mail still go.
+			marked, err := o.scores.Marked(ctx, n.To)
+			if err != nil {
+				return err
+			}
+			if marked {
+				o.log().Info("game mail not sent: the recipient's address is marked as bouncing", "id", n.ID, "to", n.To, "kind", n.Kind)
+				err = o.hold(ctx, n, r.StreamSeq, nil, StateMarked, errMarked)
+			} else {
+				err = o.deliver(ctx, n, r.StreamSeq)
+			}
+			if err != nil {
 				return err
 			}
 		}

@@ -118,6 +118,14 @@ func TestProjector(t *testing.T) {
 	if len(before) != 2 || before[1].Seq != 8 && before[0].Seq != 8 {
 		t.Fatalf("Games = %d games, want 2 with the new move folded", len(before))
 	}
+	// Every projector reads the same buckets: what a rebuild must give is
+	// read before it.
+	wantPlayers := map[string]projections.PlayerGames{}
+	for _, who := range []string{ana.Address, bea.Address, cai.Address, "dan@example.com"} {
+		if wantPlayers[who], err = p.PlayerGames(ctx, who); err != nil {
+			t.Fatal(err)
+		}
+	}
 	fresh, err := projections.NewProjector(ctx, svc.Store, catalog)
 	if err != nil {
 		t.Fatal(err)
@@ -133,9 +141,24 @@ func TestProjector(t *testing.T) {
 		t.Errorf("read models after Rebuild differ (-before +after):\n%s", diff)
 	}
 	for _, who := range []string{ana.Address, bea.Address, cai.Address, "dan@example.com"} {
-		want, _ := p.PlayerGames(ctx, who)
-		if got, err := fresh.PlayerGames(ctx, who); err != nil || !cmp.Equal(got, want) {
-			t.Errorf("PlayerGames(%s) after Rebuild = %v, %v, want %v", who, got, err, want)
+		if got, err := fresh.PlayerGames(ctx, who); err != nil || !cmp.Equal(got, wantPlayers[who]) {
+			t.Errorf("PlayerGames(%s) after Rebuild = %v, %v, want %v", who, got, err, wantPlayers[who])
+		}
+	}
+
+	// Written a player at a time, the players' games are the same: each
+	// batch merged with what the earlier ones wrote.
+	batched, err := projections.NewProjector(ctx, svc.Store, catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	projections.SetPlayerBatch(batched, 1)
+	if err := batched.Rebuild(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, who := range []string{ana.Address, bea.Address, cai.Address, "dan@example.com"} {
+		if got, err := batched.PlayerGames(ctx, who); err != nil || !cmp.Equal(got, wantPlayers[who]) {
+			t.Errorf("PlayerGames(%s) after a Rebuild in batches of one player = %v, %v, want %v", who, got, err, wantPlayers[who])
 		}
 	}
 

@@ -38,6 +38,8 @@ type Projector struct {
 	// stream, after each event, how many it has folded and how many are
 	// left to read.
 	OnProgress func(folded, left uint64)
+
+	playerBatch int // players a Rebuild gathers before writing them; 0: playerBatch
 }
 
 // NewProjector opens (creating if needed) the read models' buckets.

@@ -1,27 +1,30 @@
 package projections
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
-	"github.com/pbem-games/pbem/rules"
 )
 
 // Rebuild throws the read models away and folds them again from the stream.
 //
-// It reads every game's seed, then every event, each in one pass without
-// acknowledging each as Run does, folds them in memory, and writes each
-// game's summary once, when the game ends or at the end, and each
-// player's games once, many entries to an atomic batch. Then it sets the
-// projector's consumer after the last event read, so Run and CatchUp go on
-// from there. Games still running are kept folded until the end, at most
-// cacheLimit at once; beyond that one is written and folded again from its
-// history if more of it comes.
+// It reads every event in one pass without acknowledging each as Run
+// does, folds them in memory, and writes each game's summary once, when
+// the game ends or at the end, many entries to an atomic batch. Then it
+// sets the projector's consumer after the last event read, so Run and
+// CatchUp go on from there. What it holds is bounded, however many games
+// the stream holds: games still running are kept folded until the end,
+// at most cacheLimit at once (beyond that one is written and folded again
+// from its history if more of it comes); each game's seed is read as its
+// first event comes; each player's games are gathered for at most
+// playerBatch players at once, then written, merged with what an earlier
+// batch wrote of the same player.
 func (p *Projector) Rebuild(ctx context.Context) error {
 	if err := p.store.DeleteConsumer(ctx, Durable); err != nil {
 		return err
@@ -35,7 +38,7 @@ func (p *Projector) Rebuild(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	fresh.OnRepair, fresh.OnProgress = p.OnRepair, p.OnProgress
+	fresh.OnRepair, fresh.OnProgress, fresh.playerBatch = p.OnRepair, p.OnProgress, p.playerBatch
 	*p = *fresh
 	return p.refold(ctx)
 }
@@ -44,10 +47,7 @@ func (p *Projector) Rebuild(ctx context.Context) error {
 // what the buckets hold, and sets the projector's consumer after the last
 // event read.
 func (p *Projector) refold(ctx context.Context) error {
-	r := &rebuild{p: p, seeds: map[string]rules.Seed{}, live: map[string]*liveGame{}, players: map[string]*PlayerGames{}}
-	if _, err := p.store.ReadAll(ctx, events.SecretSubject+">", r.seed); err != nil {
-		return fmt.Errorf("projections: rebuild: %w", err)
-	}
+	r := &rebuild{p: p, live: map[string]*liveGame{}, players: map[string]*PlayerGames{}, batch: cmp.Or(p.playerBatch, playerBatch)}
 	var folded uint64
 	through, err := p.store.ReadAll(ctx, events.GameSubject+">", func(rec events.Record) error {
 		if err := r.event(ctx, rec); err != nil {
@@ -67,31 +67,37 @@ func (p *Projector) refold(ctx context.Context) error {
 	return p.store.Handled(ctx, Durable, events.GameSubject+">", through)
 }
 
+// RebuildMemoryLimit is the Go memory limit (runtime/debug.SetMemoryLimit)
+// pbem rebuild runs under unless GOMEMLIMIT sets another. What a rebuild
+// holds is bounded, but the embedded server's index of every subject and
+// key grows with the games; without a limit the heap grows to twice what
+// is live before each collection, and a million games' rebuild would pass
+// 1 GiB for garbage alone.
+const RebuildMemoryLimit = 768 << 20
+
+// playerBatch is how many players' games a rebuild gathers before it
+// writes them: a million games of three new players each would otherwise
+// hold three million lists until the end.
+const playerBatch = 50_000
+
 // rebuild is one Rebuild under way.
 type rebuild struct {
 	p       *Projector
-	seeds   map[string]rules.Seed // read, for games not started yet
-	live    map[string]*liveGame  // games folded so far, not yet written
+	live    map[string]*liveGame // games folded so far, not yet written
 	players map[string]*PlayerGames
 	order   []string         // player keys, in the order first seen
 	pending []events.Message // summaries to write
+	batch   int              // players gathered at most
+	// written are the players an earlier batch wrote, as a Bloom filter:
+	// only those are read back to be merged, and a false "maybe" costs a
+	// read that finds nothing.
+	written bloom
 }
 
 // liveGame is a game folded so far and the time of its last event.
 type liveGame struct {
 	g  *Game
 	at time.Time
-}
-
-// seed keeps a game's seed until its GameCreated is folded.
-func (r *rebuild) seed(rec events.Record) error {
-	id := strings.TrimPrefix(rec.Subject, events.SecretSubject)
-	seed, err := rules.ParseSeed(string(rec.Data))
-	if err != nil {
-		return fmt.Errorf("projections: seed of %s: %w", id, err)
-	}
-	r.seeds[id] = seed
-	return nil
 }
 
 // event folds one stored event.
@@ -107,6 +113,11 @@ func (r *rebuild) event(ctx context.Context, rec events.Record) error {
 	for _, pl := range seated(e, lg.g) {
 		r.addPlayer(pl, e.Game)
 	}
+	if len(r.players) >= r.batch {
+		if err := r.writePlayers(ctx); err != nil {
+			return err
+		}
+	}
 	if lg.g.Ended != nil || len(r.live) > cacheLimit {
 		if err := r.write(ctx, e.Game, lg); err != nil {
 			return err
@@ -121,14 +132,10 @@ func (r *rebuild) fold(ctx context.Context, e events.Event) (*liveGame, error) {
 	lg := r.live[e.Game]
 	switch {
 	case e.Seq == 1:
-		seed, ok := r.seeds[e.Game]
-		if !ok {
-			var err error
-			if seed, err = Seed(ctx, r.p.store, e.Game); err != nil {
-				return nil, err
-			}
+		seed, err := Seed(ctx, r.p.store, e.Game)
+		if err != nil {
+			return nil, err
 		}
-		delete(r.seeds, e.Game)
 		g, err := Start(r.p.catalog, e, seed)
 		if err != nil {
 			return nil, err
@@ -201,11 +208,28 @@ func (r *rebuild) finish(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := r.flush(ctx); err != nil {
+	return r.writePlayers(ctx)
+}
+
+// writePlayers writes the players' games gathered so far, each merged
+// with what an earlier batch wrote of the same player, and lets go of
+// them.
+func (r *rebuild) writePlayers(ctx context.Context) error {
+	if err := r.flush(ctx); err != nil { // what an earlier batch wrote is read back
 		return err
 	}
+	if r.written.bits == nil {
+		r.written = newBloom(bloomBits)
+	}
 	for _, key := range r.order {
-		data, err := json.Marshal(r.players[key])
+		pg := r.players[key]
+		if r.written.maybe(key) {
+			if err := r.merge(ctx, key, pg); err != nil {
+				return err
+			}
+		}
+		r.written.add(key)
+		data, err := json.Marshal(pg)
 		if err != nil {
 			return err
 		}
@@ -216,7 +240,26 @@ func (r *rebuild) finish(ctx context.Context) error {
 			}
 		}
 	}
+	clear(r.players)
+	r.order = r.order[:0]
 	return r.flush(ctx)
+}
+
+// merge puts before pg's games those an earlier batch wrote of player key.
+func (r *rebuild) merge(ctx context.Context, key string, pg *PlayerGames) error {
+	entry, err := r.p.players.Get(ctx, key)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("projections: rebuild: player %s: %w", key, err)
+	}
+	var before PlayerGames
+	if err := json.Unmarshal(entry.Value(), &before); err != nil {
+		return fmt.Errorf("projections: rebuild: player %s: %w", key, err)
+	}
+	pg.Games = append(before.Games, pg.Games...)
+	return nil
 }
 
 // kvSubject is the subject that holds key in bucket.

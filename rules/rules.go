@@ -120,6 +120,16 @@ type Addressed interface {
 	Addressees(seat Seat, move string) []Seat
 }
 
+// Lapsing is implemented by the states of games whose questions
+// (Addressed) lapse unanswered as play moves on, such as an offer whose
+// phase ends. Lapsed returns the seats whose question stood in before,
+// the state this one was reached from by one move, and lapsed on the way
+// here; the mail side tells each at once, whatever their mail settings,
+// since their next mail may be days away.
+type Lapsing interface {
+	Lapsed(before State) []Seat
+}
+
 // Staged is implemented by the states of games whose Info says Programmed.
 // Stage names the stretch of play that a programmed list sent now is
 // written for, such as "round 3", as a player reads it. When the stage

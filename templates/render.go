@@ -143,6 +143,23 @@ func render(all map[string]set, m Mail) (Rendered, error) {
 	return r, nil
 }
 
+// Subject renders only m's subject, in m.Lang: the subject of a game's
+// thread as its reader first read it, which the mail side keeps when the
+// reader later reads the game in another language.
+func Subject(m Mail) (string, error) {
+	all, err := parsed()
+	if err != nil {
+		return "", err
+	}
+	m = clean(m)
+	m.Lang = language(all, m.Lang)
+	subject, err := execute(all[m.Lang].text, string(m.Kind)+".subject", &m)
+	if err != nil {
+		return "", err
+	}
+	return clip(oneLine(subject), maxSubject), nil
+}
+
 // language picks the templates for lang: its own, those of its base
 // language ("zh" for "zh-Hant-TW"), or the fallback's.
 func language(all map[string]set, lang string) string {

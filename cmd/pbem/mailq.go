@@ -16,7 +16,7 @@ import (
 func mailCommands() []command {
 	return []command{
 		{"parse", "[--config FILE] FILE.eml", "print what pbem reads from a mail, and what it would do with it", runMailParse},
-		{"list", "[GAME] [--waiting|--failed|--dead|--stopped|--sent|--queued]", "list the notices pbem sends", runMailList},
+		{"list", "[GAME] [--waiting|--failed|--dead|--stopped|--marked|--sent|--queued]", "list the notices pbem sends", runMailList},
 		{"show", "[--config FILE] MESSAGE-ID", "print a notice's whole mail", runMailShow},
 		{"retry", "MESSAGE-ID | --waiting | --failed | --dead", "try held notices again", runMailRetry},
 	}
@@ -45,7 +45,7 @@ func stateFlags(fs *flag.FlagSet, states ...string) func() (string, error) {
 
 func runMailList(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail list", flag.ContinueOnError)
-	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateStopped, mail.StateSent, mail.StateQueued)
+	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateStopped, mail.StateMarked, mail.StateSent, mail.StateQueued)
 	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err

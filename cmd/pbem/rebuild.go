@@ -4,9 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/pbem-games/pbem/internal/postoffice"
+	"github.com/pbem-games/pbem/projections"
 )
 
 // runRebuild throws the read models away and folds them again from every
@@ -19,6 +22,11 @@ func runRebuild(ctx context.Context, e *env, args []string) error {
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err
+	}
+	// The rebuild streams its folds; the limit keeps the collector ahead
+	// of the garbage a million games leave (an operator's GOMEMLIMIT wins).
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(projections.RebuildMemoryLimit)
 	}
 	start := time.Now()
 	n, err := postoffice.Rebuild(ctx, svc.Store, svc.Catalog, e.stderr)

@@ -62,7 +62,7 @@ func (s *Service) Notices(ctx context.Context, r events.Record) ([]mail.Notice, 
 	if err != nil {
 		return nil, unrenderable(err)
 	}
-	ns := notice.Quiet(g, sealed, before, note.More, notice.Caused(g, evs[:e.Seq], sealed, note))
+	ns := notice.Quiet(g, sealed, before, note.More, notice.Caused(g, evs[:e.Seq], sealed, before, note))
 	if s.CacheLimit() > 0 {
 		s.cache.keepTold(g, s.CacheLimit())
 	}

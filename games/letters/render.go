@@ -137,6 +137,9 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			}
 			m.Notice = strings.Join(waits, " ")
 		}
+		if taken := replaced(g, evs, n.Seat); len(taken) > 0 {
+			m.Notice = strings.TrimSpace(m.Notice + " " + loc.S("note.replaced", loc.List(taken, ", ")))
+		}
 		if n.Seat >= 0 && n.Seat < len(g.Created.Players) {
 			out.ReplyTo = lh.Tokens.ReplyTo(lh.Mailbox, g.ID, n.Seat)
 		}
@@ -186,6 +189,13 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
 	}
 	out.Subject, out.Text, out.HTML = r.Subject, r.Text, r.HTML
+	if g != nil && m.Game.ID != "" {
+		th, err := s.threadSubject(ctx, m, evs, n.To, loc)
+		if err != nil {
+			return out, err
+		}
+		out.Subject = cmp.Or(th, out.Subject)
+	}
 	if m.Picture.CID != "" && !shows(out.HTML, m.Picture.CID) {
 		out.Inline = nil // templates (a translation) that leave the board out
 	}

@@ -35,7 +35,7 @@ func Detect(langs *lang.Registry, p *mail.Parsed) mail.Pref {
 	if tag, ok := langs.Match(p.Language); ok && p.Language != "" {
 		pref.Lang = tag
 	} else {
-		pref.Lang = langs.Detect(p.Text + "\n" + p.Subject)
+		pref.Lang = langs.Detect(p.Text + "\n" + ownSubject(p.Subject))
 	}
 	if !p.Date.IsZero() {
 		if _, off := p.Date.Zone(); off != 0 {
@@ -43,4 +43,13 @@ func Detect(langs *lang.Registry, p *mail.Parsed) mail.Pref {
 		}
 	}
 	return pref
+}
+
+// ownSubject is what the writer of a mail wrote of its subject: a reply
+// to pbem's mail keeps pbem's subject, from its tag "[pbem" on, in the
+// language pbem wrote in, which says nothing of the writer's; what their
+// client put before it ("Re:", "回复：") and a subject of their own stay.
+func ownSubject(s string) string {
+	before, _, _ := strings.Cut(s, "[pbem")
+	return before
 }

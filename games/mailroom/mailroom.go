@@ -92,6 +92,11 @@ type Mailroom struct {
 	// mail recorded under key, to record what bounced; an error reads
 	// the report again later.
 	OnBounce func(ctx context.Context, key string, p *mail.Parsed) error
+	// OnWrote, when set, is told of the sender of each mail that proves
+	// its address reads pbem's mail (a reply to an address pbem mailed it
+	// alone), so that its bounces are forgotten; an error reads the mail
+	// again later.
+	OnWrote func(ctx context.Context, addr string) error
 
 	handlersOnce sync.Once
 	handlers     map[string]handler // by command word, built at the first command
@@ -281,6 +286,11 @@ func (m *Mailroom) handle(ctx context.Context, rec mail.InboxRecord, reading *Re
 	if reading == nil {
 		if err := m.resume(ctx, l, log); err != nil {
 			return l, err
+		}
+		if m.OnWrote != nil && l.proven() {
+			if err := m.OnWrote(ctx, l.p.From); err != nil {
+				return l, err
+			}
 		}
 		if err := m.detectPrefs(ctx, l); err != nil {
 			return l, err

@@ -56,6 +56,7 @@ const (
 //	<game>.<event>.<seat>.<kind>@<domain>     the same, numbered by the event's Seq: the game's first event, which starts each seat's thread, and every notice made before notices were numbered as their readers count
 //	re.<inbox key>.<n>.<kind>@<domain>        the n-th answer to a recorded mail
 //	<game>.undelivered.<hex address>@<domain> the host told of an address that fails
+//	<game>.marked<unix>.<hex address>.<seat or h>@<domain> a player (or the host, h) told of an address marked at <unix> as bouncing
 
 // messageID returns the Message-ID of the notice of kind for seat after
 // event seq of game: stable, so a notice sent twice is one mail. An
@@ -88,6 +89,13 @@ func UndeliveredID(domain, game, addrKey string) string {
 	return fmt.Sprintf("%s.undelivered.%s@%s", game, addrKey, domain)
 }
 
+// MarkedID returns the Message-ID of the mail to the reader at seatTok
+// ("h" for a host who does not play) that the address addrKey of game,
+// marked at unix time at, bounces.
+func MarkedID(domain, game, at, addrKey, seatTok string) string {
+	return fmt.Sprintf("%s.marked%s.%s.%s@%s", game, at, addrKey, seatTok, domain)
+}
+
 // AddressKey is an address as a subject or Message-ID token: the hex of
 // its lower case.
 func AddressKey(addr string) string { return hex.EncodeToString([]byte(strings.ToLower(addr))) }
@@ -99,9 +107,9 @@ type MessageID struct {
 	Visible  bool   // Seq numbers the event as the notice's reader counts events (VisibleSeq), not by its own Seq
 	Seat     int    // the recipient's seat; rules.Observer for an observer or an answer
 	Observer int    // an observer's place among the observers
-	Kind     string // the notice kind; "undelivered" for the host's mail of an address that fails
+	Kind     string // the notice kind; "undelivered" for the host's (or a player's) mail of an address that fails
 	Answers  string // for an answer, the key of the recorded mail it answers
-	To       string // for the host's undelivered mail, the address that fails
+	To       string // for the host's (or a player's) undelivered mail, the address that fails
 	Domain   string
 }
 
@@ -122,6 +130,14 @@ func ParseMessageID(id string) (MessageID, bool) {
 		to, err := hex.DecodeString(parts[2])
 		m.Game, m.Kind, m.To = parts[0], KindUndelivered, string(to)
 		return m, err == nil
+	case len(parts) == 4 && strings.HasPrefix(parts[1], "marked") && parts[0] != "":
+		at, err := strconv.ParseUint(strings.TrimPrefix(parts[1], "marked"), 10, 64)
+		to, err2 := hex.DecodeString(parts[2])
+		m.Game, m.Kind, m.To = parts[0], KindUndelivered, string(to)
+		if seat, err3 := strconv.Atoi(parts[3]); err3 == nil {
+			m.Seat = seat
+		}
+		return m, err == nil && at > 0 && err2 == nil
 	case len(parts) != 4 || parts[0] == "" || parts[3] == "":
 		return m, false
 	case parts[0] == "re":
@@ -151,8 +167,9 @@ func ThreadRoot(domain, game string, seat int) string {
 }
 
 // Caused returns the mail that the events evs, recorded in one Append
-// with note, cause; g is the game after them.
-func Caused(g *projections.Game, hist, evs []events.Event, note games.Note) []mail.Notice {
+// with note, cause; g is the game after them, before[i] the state before
+// evs[i] (nil where unknown).
+func Caused(g *projections.Game, hist, evs []events.Event, before []rules.State, note games.Note) []mail.Notice {
 	replyTo := note.ReplyTo
 	var out []mail.Notice
 	ended := len(evs) > 0 && evs[len(evs)-1].Type == events.TypeGameEnded
@@ -172,7 +189,7 @@ func Caused(g *projections.Game, hist, evs []events.Event, note games.Note) []ma
 			if kind == "" || p.Address == "" {
 				continue
 			}
-			if held(g, p.Seat, kind, e) {
+			if held(g, p.Seat, kind, e) && !lapsed(g, before, i, p.Seat) {
 				later[p.Seat] = true
 				continue
 			}
@@ -264,6 +281,21 @@ func held(g *projections.Game, seat int, kind string, e events.Event) bool {
 	// A question (an offer) held for the next mail may lapse unread; the
 	// move is read only for a seat whose mail would be held.
 	return (g.Digest[seat] && digested[kind] || g.Quiet[seat] && quieted[kind]) && !asks(g, e, seat)
+}
+
+// lapsed reports whether the batch's event i made seat's question lapse unanswered
+// (rules.Lapsing: an offer whose phase ended), which its asker hears of
+// at once; before[i] is the state before evs[i], g the game after evs.
+func lapsed(g *projections.Game, before []rules.State, i, seat int) bool {
+	if i >= len(before) || before[i] == nil {
+		return false
+	}
+	after := g.State
+	if i+1 < len(before) {
+		after = before[i+1]
+	}
+	l, ok := after.(rules.Lapsing)
+	return ok && slices.Contains(l.Lapsed(before[i]), rules.Seat(seat))
 }
 
 // asks reports whether e is a move that asks seat a question it answers

@@ -171,7 +171,8 @@ func (m *measured) report(cfg *Config) *Report {
 		}
 		if rb := g.rebuild; rb.elapsed > 0 {
 			row := Row{Part: "growth", What: fmt.Sprintf("pbem rebuild: every read model folded again among %s games (%s events); peak memory %d MiB, Go heap at most %d MiB, %d MiB of it live",
-				count(g.big.games), count(int(rb.events)), rb.memory.peakRSS/MiB, rb.memory.peakHeap/MiB, rb.memory.peakLive/MiB), Value: rb.elapsed.Round(time.Second).String(), Load: m.growthLoad}
+				count(g.big.games), count(int(rb.events)), rb.memory.peakRSS/MiB, rb.memory.peakHeap/MiB, rb.memory.peakLive/MiB), Value: rb.elapsed.Round(time.Second).String(), Load: m.growthLoad,
+				Target: "peak memory ≤ 1024 MiB", Met: yes(rb.memory.peakRSS > 0 && rb.memory.peakRSS <= 1024*MiB)}
 			if rb.err != nil {
 				row.Value = fmt.Sprintf("unfinished after %v: %v", rb.elapsed.Round(time.Second), rb.err)
 			} else if m.rebuilt && m.rebuild.raw > 0 {

@@ -6,11 +6,14 @@ import (
 	"context"
 	"fmt"
 	"net/textproto"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 )
@@ -171,4 +174,201 @@ func headerOf(t *testing.T, raw []byte) textproto.MIMEHeader {
 func fromService(ms mailtest.Servers, from string) bool {
 	_, bounce := mail.ParseBounceAddress(from, ms.Address("games"))
 	return from == ms.Address("games") || bounce
+}
+
+// TestRepeatedBounces: bea's provider accepts every mail and reports days
+// later that it could not deliver it. Each report is recorded as a failed
+// delivery with its status, and the host is told once; when the reports
+// come again day after day (mail.BounceThreshold), pbem sends bea a probe
+// from a bounce address of its own; the probe bounces too, and bea's
+// address is marked: the host and the other player are told once, pbem
+// mail list --marked shows her game mail set aside, and an answer to her
+// own mail still goes. A reply from her to her game's mail clears the
+// mark, and she gets the game's mail again. The service's clock is moved
+// on a day between the reports, as days would.
+func TestRepeatedBounces(t *testing.T) {
+	t.Parallel()
+	sys, ms := loopbackServers(t, "games", "ana", "bea", "cai")
+	type sent struct{ from, id, kind string }
+	var mu sync.Mutex
+	clock := time.Now()
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
+	var toBea []sent
+	sys.OnDeliver = func(from string, to []string, raw []byte) {
+		if len(to) != 1 || to[0] != sys.Address("bea") {
+			return
+		}
+		h, err := textproto.NewReader(bufioReader(raw)).ReadMIMEHeader()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		mu.Lock()
+		toBea = append(toBea, sent{from, strings.Trim(h.Get("Message-Id"), "<>"), h.Get("X-Pbem-Kind")})
+		mu.Unlock()
+	}
+	beaSent := func() []sent { mu.Lock(); defer mu.Unlock(); return slices.Clone(toBea) }
+	p := serve(t, ms, serving{now: now})
+	id, _ := mailGame(t, p, "atacama", "ana", "bea", "cai")
+	bea := sys.Address("bea")
+	ctx := context.Background()
+	scores, err := mail.OpenBounceScores(ctx, p.svc.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var game []sent
+	for _, s := range beaSent() {
+		if tag, ok := mail.ParseBounceAddress(s.from, ms.Address("games")); ok && tag.Game == id {
+			game = append(game, s)
+		}
+	}
+	if len(game) == 0 {
+		t.Fatal("bea got no mail of the game")
+	}
+	anaBefore, caiBefore := len(mailbox(t, ms, "ana")), len(mailbox(t, ms, "cai"))
+	var probe sent
+	for day := 0; probe.id == ""; day++ {
+		if day == 6 {
+			t.Fatalf("after %d days of bounces no probe went to bea: %+v", day, beaSent())
+		}
+		if day > 0 {
+			mu.Lock()
+			clock = clock.Add(25 * time.Hour)
+			mu.Unlock()
+		}
+		s := game[day%len(game)]
+		// Each day's report is a mail of its own, with a Message-ID of its own.
+		report := strings.Replace(dsn(s.from, bea, s.id, "5.1.1"), "<dsn.", fmt.Sprintf("<dsn.day%d.", day), 1)
+		if err := sys.Deliver(s.from, []byte(report)); err != nil {
+			t.Fatal(err)
+		}
+		// Each report is read before the next day comes.
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			b, _, err := scores.Get(ctx, bea)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !b.Last.IsZero() && !b.Last.Before(now()) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("day %d: the report was not counted: %+v", day, b)
+			}
+		}
+		for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline) && probe.id == ""; time.Sleep(50 * time.Millisecond) {
+			for _, s := range beaSent() {
+				if tag, ok := mail.ParseBounceAddress(s.from, ms.Address("games")); ok && tag.Probe {
+					probe = s
+				}
+			}
+		}
+		if day < 3 && probe.id != "" {
+			t.Fatalf("a probe went to bea after %d reports, want none before %v", day+1, mail.BounceThreshold)
+		}
+	}
+	if probe.kind != mail.KindProbe {
+		t.Errorf("the probe's X-Pbem-Kind is %q, want %q", probe.kind, mail.KindProbe)
+	}
+	told := waitFor(t, ms, "ana", anaBefore, notice.KindUndelivered)
+	if strings.Contains(told.messageID, ".marked") {
+		t.Fatalf("the host was told bea is marked before her probe bounced: %s", told.messageID)
+	}
+	if f, _ := mail.ListNotices(ctx, p.svc.Store, mail.ListOptions{State: mail.StateFailed}); len(f) == 0 || !strings.Contains(f[0].Held.Error, "5.1.1") {
+		t.Errorf("failed notices after the reports: %+v; want bea's with 5.1.1", f)
+	}
+	if b, _, _ := scores.Get(ctx, bea); !b.Marked.IsZero() {
+		t.Fatalf("bea is marked before her probe bounced: %+v", b)
+	}
+
+	// The probe bounces: bea is marked, and the host and cai are told.
+	if err := sys.Deliver(probe.from, []byte(dsn(probe.from, bea, probe.id, "5.1.1"))); err != nil {
+		t.Fatal(err)
+	}
+	isMarked := func(l letter) bool {
+		return l.kind == notice.KindUndelivered && strings.Contains(l.messageID, ".marked")
+	}
+	anaTold := waitMail(t, ms, "ana", anaBefore, "the host told bea is marked", isMarked)
+	caiTold := waitMail(t, ms, "cai", caiBefore, "cai told bea is marked", isMarked)
+	for _, l := range []letter{anaTold, caiTold} {
+		if !strings.Contains(l.p.Text, bea) || l.game != id {
+			t.Errorf("the mail about bea's marked address says\n%s\nwant her address, about game %s", l.p.Text, id)
+		}
+	}
+	if b, _, _ := scores.Get(ctx, bea); b.Marked.IsZero() || !slices.Contains(b.Games, id) {
+		t.Errorf("bea's bounce record after her probe bounced: %+v; want marked, with game %s", b, id)
+	}
+
+	// The probe's report again: nobody is told twice. A move of another
+	// seat's is set aside for bea.
+	sys.Deliver(probe.from, []byte(dsn(probe.from, bea, probe.id, "5.1.1")))
+	beaBefore := len(beaSent())
+	moveNotBea(t, p, id)
+	var list string
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(list, bea) && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		list = p.held(t, mail.StateMarked)
+	}
+	if !strings.Contains(list, bea) || !strings.Contains(list, "bounced again and again") {
+		t.Errorf("pbem mail list --marked, want bea's mail of the move:\n%s", list)
+	}
+	// An answer to bea's own mail still goes: HELP to the mailbox.
+	beaBox := len(mailbox(t, ms, "bea"))
+	send(t, ms, bea, ms.Address("games"), "help", "", "HELP\n")
+	waitFor(t, ms, "bea", beaBox, notice.KindHelp)
+	// The HELP was read after the probe's report again.
+	for _, who := range []string{"ana", "cai"} {
+		n := 0
+		for _, l := range mailbox(t, ms, who) {
+			if isMarked(l) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s was told %d times that bea is marked, want once", who, n)
+		}
+	}
+	for _, s := range beaSent()[beaBefore:] {
+		if tag, ok := mail.ParseBounceAddress(s.from, ms.Address("games")); ok && tag.Game == id {
+			t.Errorf("bea got the game's mail while marked: %+v", s)
+		}
+	}
+
+	// Bea answers her game's mail: she reads it. The mark is gone, and
+	// the game's mail reaches her again.
+	var last letter
+	for _, l := range mailbox(t, ms, "bea") {
+		if l.game == id && l.replyTo != "" {
+			last = l
+		}
+	}
+	send(t, ms, bea, last.replyTo, "Re: "+last.p.Subject, "<"+last.messageID+">", "SAY sorry, my mailbox was full\n")
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if _, ok, _ := scores.Get(ctx, bea); !ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("bea wrote to her game, and is still marked")
+		}
+	}
+	beaBox = len(mailbox(t, ms, "bea"))
+	moveNotBea(t, p, id)
+	waitGame(t, ms, "bea", beaBox, id)
+}
+
+// moveNotBea plays, through the command side as pbem move does, the
+// first legal move of the seat to act, until a seat other than bea's
+// (seat 1) has moved: bea is mailed about it.
+func moveNotBea(t *testing.T, p *served, id string) {
+	t.Helper()
+	for {
+		g := p.game(t, id)
+		seat := g.State.ToAct()[0]
+		legal := g.State.Legal(seat)
+		if _, err := p.svc.Move(context.Background(), id, seat, legal[0].String(), games.Cause{Source: fmt.Sprintf("test.%d", g.Seq)}); err != nil {
+			t.Fatal(err)
+		}
+		if seat != 1 {
+			return
+		}
+	}
 }

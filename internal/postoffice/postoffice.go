@@ -17,6 +17,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -103,6 +104,10 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	if err != nil {
 		return nil, err
 	}
+	scores, err := mail.OpenBounceScores(ctx, svc.Store)
+	if err != nil {
+		return nil, err
+	}
 	h := newHealth(svc.Store, held, time.Now)
 	h.token = c.HealthToken
 	watchStore(svc.Store, log.With("part", "store"))
@@ -122,6 +127,8 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 		return nil, err
 	}
 	record := mail.StoreInbox(svc.Store)
+	bounces := &mail.Bounces{Store: svc.Store, Tokens: tokens, Mailbox: c.Mailbox, Notices: post.Notices,
+		OnFailed: post.Undelivered, Scores: scores, OnMarked: post.Marked, Now: svc.Now, Log: log.With("part", "bounces")}
 	return &PostOffice{
 		post:    post,
 		lh:      lh,
@@ -147,17 +154,36 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 		mailroom: &mailroom.Mailroom{Service: post, Tokens: tokens, Mailbox: c.Mailbox, Index: index,
 			TrustedAuthServID: c.TrustedAuth, DKIM: c.dkimVerifier(), RatePerHour: c.RatePerHour, RatePerDay: c.RatePerDay, DomainFactor: c.DomainFactor, MaxHosted: c.MaxHosted, UnsolicitedPerDay: c.UnsolicitedPerDay, Log: log.With("part", "mailroom"),
 			OnCommand: m.command,
-			OnBounce: (&mail.Bounces{Store: svc.Store, Tokens: tokens, Mailbox: c.Mailbox, Notices: post.Notices,
-				OnFailed: post.Undelivered, Now: svc.Now, Log: log.With("part", "bounces")}).Handle},
+			OnBounce:  bounces.Handle,
+			OnWrote: func(ctx context.Context, addr string) error {
+				cleared, err := scores.Clear(ctx, addr)
+				if cleared {
+					log.Info("a bouncing address wrote to pbem: its bounces are forgotten", "part", "bounces", "from", addr)
+				}
+				return err
+			}},
 		outbox: &mail.Outbox{Store: svc.Store, Notices: post.Notices, Send: sender.Send, Log: log.With("part", "outbox"),
 			Followed:    []mail.Followed{{Durable: CampaignNoticesDurable, Filter: events.CampaignSubject + ">", Notices: post.CampaignNotices(lh)}},
 			OnSend:      func(n mail.Notice, err error) { h.outboxSent(n, err); m.sent(err) },
 			MaxRetryAge: c.SMTP.MaxRetryAge.Duration, PerHour: c.SMTP.MaxPerHour, Now: svc.Now,
-			OnFailed: gamesOnly(post.Undelivered),
+			OnFailed: func(ctx context.Context, n mail.Notice, cause error) error {
+				if err := gamesOnly(post.Undelivered)(ctx, n, cause); err != nil {
+					return err
+				}
+				// A refusal for good counts as a bounce; mail given up
+				// after days of temporary refusals does not.
+				if de := (*mail.DeliveryError)(nil); errors.As(cause, &de) && !de.Temporary {
+					return bounces.Count(ctx, n, strconv.Itoa(de.Code))
+				}
+				return nil
+			},
 			OnStopped: func(ctx context.Context, n mail.Notice) error {
 				return gamesOnly(func(ctx context.Context, n mail.Notice, _ error) error { return post.Stopped(ctx, n) })(ctx, n, nil)
 			},
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) {
+				if n.Kind == mail.KindProbe {
+					return mail.ProbeMail(n, c.Mailbox, tokens), nil
+				}
 				out, err := post.Render(ctx, lh, n)
 				// Each mail's bounces come back to an address of its own,
 				// which says whose mail of which game bounced.

@@ -90,6 +90,22 @@ func (s *state) lapseEnded() {
 	s.dealsIn = s.dealStage()
 }
 
+// Lapsed lists the seats whose offer stood in before and lapsed on the
+// way to s (rules.Lapsing): the stretch of deals it was made in ended.
+func (s *state) Lapsed(before rules.State) []rules.Seat {
+	b, ok := before.(*state)
+	if !ok || b.dealsIn == s.dealsIn {
+		return nil
+	}
+	var out []rules.Seat
+	for p := range b.seats {
+		if b.deals[p].open {
+			out = append(out, rules.Seat(p))
+		}
+	}
+	return out
+}
+
 // offerTo returns the open offer of seat from to seat to, if any.
 func (s *state) offerTo(from, to int) (offer, bool) {
 	if from < 0 || from >= s.seats {
