@@ -19,8 +19,11 @@ import (
 	"regexp"
 	"slices"
 
+	"github.com/pbem-games/pbem/lang"
+	langall "github.com/pbem-games/pbem/lang/all"
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
@@ -130,14 +133,26 @@ type Catalog struct {
 	games map[string]Game
 	first string // the name of the game registered first
 	rules rules.Catalog
+	langs *lang.Registry
 	book  *words.Book
+	mails *templates.Set
 }
 
-// New returns the catalog of games. It fails with ErrIncomplete when a
-// game lacks a piece, and when two games have one name or give one text
-// two ways.
+// New returns the catalog of games in the languages pbem speaks
+// (lang/all). It fails with ErrIncomplete when a game lacks a piece, and
+// when two games have one name or give one text two ways.
 func New(games ...Game) (*Catalog, error) {
-	c := &Catalog{games: map[string]Game{}, rules: rules.Catalog{}}
+	langs, err := langall.Registry()
+	if err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	return NewIn(langs, games...)
+}
+
+// NewIn is New in the languages of langs: every reader of the mail side
+// and the pages reads their packs through it.
+func NewIn(langs *lang.Registry, games ...Game) (*Catalog, error) {
+	c := &Catalog{games: map[string]Game{}, rules: rules.Catalog{}, langs: langs}
 	var texts []map[string]words.Texts
 	for _, g := range games {
 		if err := g.Validate(); err != nil {
@@ -153,12 +168,33 @@ func New(games ...Game) (*Catalog, error) {
 		}
 		texts = append(texts, g.Words)
 	}
-	book, err := words.NewBook(texts...)
+	book, err := words.NewBookOf(langs, texts...)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	c.book = book
+	if c.mails, err = templates.New(langs); err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
 	return c, nil
+}
+
+// Langs returns the languages the catalog's games are written in; a nil
+// Catalog's are those pbem speaks.
+func (c *Catalog) Langs() *lang.Registry {
+	if c == nil {
+		return words.Default().Langs()
+	}
+	return c.langs
+}
+
+// Mails returns the mail templates of the catalog's languages; a nil
+// Catalog's are those of the languages pbem speaks.
+func (c *Catalog) Mails() *templates.Set {
+	if c == nil {
+		return templates.Default()
+	}
+	return c.mails
 }
 
 // Names returns the names of the games, sorted.
@@ -191,8 +227,13 @@ func (c *Catalog) Game(name string) (Game, bool) {
 func (c *Catalog) Rules() rules.Catalog { return c.rules }
 
 // Words returns the book of every text pbem writes: its own and every
-// game's.
-func (c *Catalog) Words() *words.Book { return c.book }
+// game's; a nil Catalog's holds pbem's own alone.
+func (c *Catalog) Words() *words.Book {
+	if c == nil {
+		return words.Default()
+	}
+	return c.book
+}
 
 // Draw returns the picture of a view of game, its words written by say
 // (nil: English), as pictures.DrawIn; pictures.ErrNoPicture for a game

@@ -76,7 +76,7 @@ func TestCJKFontCovers(t *testing.T) {
 	if len(games) == 0 || len(glossaries) == 0 {
 		t.Fatalf("found %d games' Chinese words and %d glossaries, want some of each", len(games), len(glossaries))
 	}
-	for _, name := range append(append([]string{"../templates/words/zh.go"}, games...), glossaries...) {
+	for _, name := range append(append([]string{"../lang/zh/texts.go"}, games...), glossaries...) {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

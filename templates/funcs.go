@@ -54,13 +54,14 @@ func last(xs []string) string {
 	return xs[len(xs)-1]
 }
 
-// turn says where a game stands in its own count after its move n:
-// "after move 9", "round 3, after move 17", or the stage alone before the
-// first move.
-func turn(stage string, n int) string {
+// turn says where a game stands in its own count after its move n, the
+// move written by the template's format after ("after move %d"): "after
+// move 9", "round 3, after move 17", or the stage alone before the first
+// move.
+func turn(stage, after string, n int) string {
 	move := ""
 	if n > 0 {
-		move = fmt.Sprintf("after move %d", n)
+		move = fmt.Sprintf(after, n)
 	}
 	switch {
 	case stage == "":

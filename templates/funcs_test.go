@@ -106,7 +106,7 @@ func TestTurn(t *testing.T) {
 		n     int
 		want  string
 	}{{"", 0, ""}, {"", 9, "after move 9"}, {"round 3", 17, "round 3, after move 17"}, {"the choice of professions", 0, "the choice of professions"}} {
-		if got := turn(tt.stage, tt.n); got != tt.want {
+		if got := turn(tt.stage, "after move %d", tt.n); got != tt.want {
 			t.Errorf("turn(%q, %d) = %q, want %q", tt.stage, tt.n, got, tt.want)
 		}
 	}

@@ -6,28 +6,24 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/pbem-games/pbem/lang/all"
 )
 
-// withTranslation returns the embedded templates plus files of a made-up
-// language "xx".
-func withTranslation(t *testing.T, xx map[string]string) fs.FS {
+// withTranslation returns the templates of pbem's languages plus files of
+// a made-up language "xx".
+func withTranslation(t *testing.T, xx map[string]string) map[string]fs.FS {
 	t.Helper()
+	fss := map[string]fs.FS{}
+	for _, p := range all.Packs() {
+		fss[p.Tag] = p.Templates
+	}
 	m := fstest.MapFS{}
-	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(files, p)
-		m[p] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for name, body := range xx {
-		m["xx/"+name] = &fstest.MapFile{Data: []byte(body)}
+		m[name] = &fstest.MapFile{Data: []byte(body)}
 	}
-	return m
+	fss["xx"] = m
+	return fss
 }
 
 var prompt = Mail{

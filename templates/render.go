@@ -2,29 +2,25 @@ package templates
 
 import (
 	"bytes"
-	"embed"
 	"errors"
 	"fmt"
 	htmltemplate "html/template"
 	"io"
 	"io/fs"
-	"path"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
 	texttemplate "text/template"
 	"unicode/utf8"
-)
 
-// files holds the templates: <lang>/*.text.tmpl define <kind>.subject and
-// <kind>.text, <lang>/*.html.tmpl define <kind>.html.
-//
-//go:embed */*.tmpl
-var files embed.FS
+	"github.com/pbem-games/pbem/lang"
+	"github.com/pbem-games/pbem/lang/all"
+)
 
 // fallback is the language every other one falls back to, template by
 // template.
-const fallback = "en"
+const fallback = lang.Fallback
 
 // Rendered is a mail's subject and parts, ready for the mail package to
 // wrap in MIME.
@@ -59,9 +55,52 @@ func clip(s string, n int) string {
 	return string([]rune(s)[:n-1]) + "…"
 }
 
+// Set is the templates of the languages of a registry, each language's
+// from its pack (lang.Pack.Templates): *.text.tmpl define <kind>.subject,
+// <kind>.headline and <kind>.text, *.html.tmpl define <kind>.html.
+type Set struct {
+	all map[string]set
+	err error
+}
+
+// New parses the templates of the languages of langs.
+func New(langs *lang.Registry) (*Set, error) {
+	fss := map[string]fs.FS{}
+	for _, p := range langs.Packs() {
+		if p.Templates != nil {
+			fss[p.Tag] = p.Templates
+		}
+	}
+	all, err := parse(fss)
+	if err != nil {
+		return nil, err
+	}
+	return &Set{all: all}, nil
+}
+
 // Render renders m's subject, plain text and HTML parts in m.Lang, falling
 // back to English for a language or template not translated. It returns
 // an error wrapping ErrIncomplete if m lacks what its Kind needs.
+func (s *Set) Render(m Mail) (Rendered, error) {
+	if s.err != nil {
+		return Rendered{}, s.err
+	}
+	return render(s.all, m)
+}
+
+// Default returns the templates of the languages pbem speaks (lang/all),
+// parsed once; a Set that renders every mail an error if they do not
+// parse (TestEnglishIsComplete).
+func Default() *Set {
+	all, err := parsed()
+	if err != nil {
+		return &Set{err: err}
+	}
+	return &Set{all: all}
+}
+
+// Render is Set.Render with the templates of the languages pbem speaks
+// (lang/all).
 func Render(m Mail) (Rendered, error) {
 	all, err := parsed()
 	if err != nil {
@@ -168,14 +207,28 @@ type set struct {
 	html *htmltemplate.Template
 }
 
-// parsed parses the embedded templates once; they never change.
-var parsed = sync.OnceValues(func() (map[string]set, error) { return parse(files) })
+// parsed parses the templates of lang/all's packs once; they never
+// change.
+var parsed = sync.OnceValues(func() (map[string]set, error) {
+	r, err := all.Registry()
+	if err != nil {
+		return nil, err
+	}
+	s, err := New(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.all, nil
+})
 
-// parse reads every language directory of fsys. A language other than
-// the fallback starts from the fallback's templates and redefines the
-// ones it translates.
-func parse(fsys fs.FS) (map[string]set, error) {
-	base, err := parseLang(fsys, fallback, set{
+// parse reads the templates of each language, by tag. A language other
+// than the fallback starts from the fallback's templates and redefines
+// the ones it translates.
+func parse(fss map[string]fs.FS) (map[string]set, error) {
+	if fss[fallback] == nil {
+		return nil, fmt.Errorf("templates: no %s templates", fallback)
+	}
+	base, err := parseLang(fss[fallback], fallback, set{
 		text: texttemplate.New("").Funcs(textFuncs),
 		html: htmltemplate.New("").Funcs(htmlFuncs),
 	})
@@ -183,12 +236,8 @@ func parse(fsys fs.FS) (map[string]set, error) {
 		return nil, err
 	}
 	all := map[string]set{fallback: base}
-	dirs, err := fs.ReadDir(fsys, ".")
-	if err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
-	}
-	for _, d := range dirs {
-		if !d.IsDir() || d.Name() == fallback {
+	for _, tag := range slices.Sorted(maps.Keys(fss)) {
+		if tag == fallback {
 			continue
 		}
 		t, err := base.text.Clone()
@@ -199,22 +248,22 @@ func parse(fsys fs.FS) (map[string]set, error) {
 		if err != nil {
 			return nil, fmt.Errorf("templates: %w", err)
 		}
-		if all[d.Name()], err = parseLang(fsys, d.Name(), set{t, h}); err != nil {
+		if all[tag], err = parseLang(fss[tag], tag, set{t, h}); err != nil {
 			return nil, err
 		}
 	}
 	return all, nil
 }
 
-// parseLang adds the templates of directory lang to s.
+// parseLang adds the templates of language lang, in fsys, to s.
 func parseLang(fsys fs.FS, lang string, s set) (set, error) {
 	var err error
-	if names, _ := fs.Glob(fsys, path.Join(lang, "*.text.tmpl")); len(names) > 0 {
+	if names, _ := fs.Glob(fsys, "*.text.tmpl"); len(names) > 0 {
 		if s.text, err = s.text.ParseFS(fsys, names...); err != nil {
 			return set{}, fmt.Errorf("templates: %s: %w", lang, err)
 		}
 	}
-	if names, _ := fs.Glob(fsys, path.Join(lang, "*.html.tmpl")); len(names) > 0 {
+	if names, _ := fs.Glob(fsys, "*.html.tmpl"); len(names) > 0 {
 		if s.html, err = s.html.ParseFS(fsys, names...); err != nil {
 			return set{}, fmt.Errorf("templates: %s: %w", lang, err)
 		}

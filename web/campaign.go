@@ -47,7 +47,7 @@ func (p *Pages) Campaigns() http.Handler {
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), 20*time.Second)
 		defer cancel()
-		l, asked := pageLocale(r)
+		l, asked := p.pageLocale(r)
 		pg, err := p.campaignPage(ctx, id, l, asked)
 		if errors.Is(err, organiser.ErrUnknown) {
 			notFound(w)
@@ -76,17 +76,17 @@ func campaignID(s string) bool {
 // pageLocale is the language of a page about no one in particular: the
 // one ?lang= asks for, where pbem writes it (asked, which the page's links
 // keep), else the browser's, else English; times in UTC.
-func pageLocale(r *http.Request) (l locale, asked string) {
+func (p *Pages) pageLocale(r *http.Request) (l locale, asked string) {
 	lang := ""
 	if q := r.URL.Query().Get("lang"); q != "" {
-		if tag, ok := words.Match(q); ok {
+		if tag, ok := p.Games.Words().Match(q); ok {
 			lang, asked = tag, tag
 		}
 	}
 	if lang == "" {
-		lang = accepted(r.Header.Get("Accept-Language"))
+		lang = p.accepted(r.Header.Get("Accept-Language"))
 	}
-	return locale{Printer: words.For(lang)}, asked
+	return locale{Printer: p.Games.Words().For(lang)}, asked
 }
 
 // campaignPage is what the campaign template shows.
@@ -176,9 +176,9 @@ func (p *Pages) campaignPage(ctx context.Context, id string, l locale, asked str
 	pg.Ratings, pg.Glicko = ratingRows(c)
 	pg.Players = p.playerHistories(c, l, asked)
 	pg.Checks, pg.Broken = p.verifyCampaign(ctx, org, c, l)
-	for _, lang := range words.Languages() {
+	for _, lang := range p.Games.Words().Langs().Tags() {
 		q := url.Values{"lang": {lang}}
-		pg.Langs = append(pg.Langs, langLink{Name: words.For(lang).S("lang.name"), Link: "?" + q.Encode(), Current: lang == l.Lang()})
+		pg.Langs = append(pg.Langs, langLink{Name: p.Games.Words().For(lang).S("lang.name"), Link: "?" + q.Encode(), Current: lang == l.Lang()})
 	}
 	return pg, nil
 }

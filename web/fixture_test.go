@@ -57,12 +57,19 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	ctx := context.Background()
-	clock := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 	offered, err := all.Catalog()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newFixtureOf(t, offered)
+}
+
+// newFixtureOf is newFixture with the games and languages of offered.
+func newFixtureOf(t testing.TB, offered *catalog.Catalog) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	var err error
 	f := &fixture{
 		games: offered,
 		svc: &games.Service{Store: storetest.MustOpen(t), Catalog: offered.Rules(),

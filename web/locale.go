@@ -59,7 +59,7 @@ func (l locale) and(names []string) string {
 func (p *Pages) locale(ctx context.Context, r *http.Request, g *projections.Game, seat rules.Seat) (l locale, asked string, err error) {
 	lang := ""
 	if q := r.URL.Query().Get("lang"); q != "" {
-		if tag, ok := words.Match(q); ok {
+		if tag, ok := p.Games.Words().Match(q); ok {
 			lang, asked = tag, tag
 		}
 	}
@@ -69,14 +69,14 @@ func (p *Pages) locale(ctx context.Context, r *http.Request, g *projections.Game
 			return locale{}, "", err
 		}
 		if lang == "" && pref.Lang != "" {
-			lang, _ = words.Match(pref.Lang)
+			lang, _ = p.Games.Words().Match(pref.Lang)
 		}
 		if _, zone, err := projections.ParseZone(pref.Zone); err == nil && pref.Zone != "" {
 			l.zone = zone
 		}
 	}
 	if lang == "" {
-		lang = accepted(r.Header.Get("Accept-Language"))
+		lang = p.accepted(r.Header.Get("Accept-Language"))
 	}
 	l.Printer = p.Games.Words().For(lang)
 	return l, asked, nil
@@ -89,25 +89,25 @@ func (p *Pages) addressLocale(r *http.Request, address string) locale {
 	lang := ""
 	if p.Prefs != nil {
 		if pref, err := p.Prefs.At(r.Context(), address, p.Service.Time()); err == nil && pref.Lang != "" {
-			lang, _ = words.Match(pref.Lang)
+			lang, _ = p.Games.Words().Match(pref.Lang)
 		}
 	}
 	if lang == "" {
-		lang = accepted(r.Header.Get("Accept-Language"))
+		lang = p.accepted(r.Header.Get("Accept-Language"))
 	}
-	return locale{Printer: words.For(lang)}
+	return locale{Printer: p.Games.Words().For(lang)}
 }
 
 // accepted is the first language of an Accept-Language header, by its
 // weights, that pbem writes; English when there is none.
-func accepted(header string) string {
+func (p *Pages) accepted(header string) string {
 	tags, _, err := language.ParseAcceptLanguage(header)
 	if err != nil {
 		return words.Fallback
 	}
 	for _, t := range tags {
 		base, _ := t.Base()
-		if lang, ok := words.Match(base.String()); ok {
+		if lang, ok := p.Games.Words().Match(base.String()); ok {
 			return lang
 		}
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	gamelocale "github.com/pbem-games/pbem/games/locale"
 	"html/template"
 	"net/url"
 	"strconv"
@@ -73,7 +74,7 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 			return nil, err
 		}
 	}
-	svg, err := p.board(g.Created.Game, shown.State.View(who.seat))
+	svg, err := p.board(g.Created.Game, shown.State.View(who.seat), l)
 	if err != nil {
 		return nil, err
 	}
@@ -137,10 +138,11 @@ func (p *Pages) page(ctx context.Context, g *projections.Game, evs []events.Even
 	return pg, nil
 }
 
-// board is the view's picture as SVG, to stand inline in the page,
-// written once for every page that shows it while the cache keeps it.
-func (p *Pages) board(game string, v rules.View) (template.HTML, error) {
-	pic, err := p.Games.Draw(game, v, nil)
+// board is the view's picture as SVG in the reader's words, to stand
+// inline in the page, written once for every page that shows it while the
+// cache keeps it.
+func (p *Pages) board(game string, v rules.View, l locale) (template.HTML, error) {
+	pic, err := p.Games.Draw(game, v, gamelocale.Locale{Printer: l.Printer, Zone: l.zone}.Phrase)
 	if err != nil {
 		return "", err
 	}
@@ -180,7 +182,7 @@ func status(g *projections.Game, l locale) string {
 			names = append(names, g.Created.Players[s].Name)
 		}
 		reason := g.Ended.Reason
-		if words.Has(l.Lang(), "web.reason."+reason) {
+		if l.Has("web.reason." + reason) {
 			reason = l.S("web.reason." + reason)
 		}
 		return l.S("web.over", reason, l.and(names))

@@ -32,7 +32,6 @@ import (
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
-	"github.com/pbem-games/pbem/templates/words"
 )
 
 // Pages serves the pages of the games of Service.
@@ -118,8 +117,8 @@ func (p *Pages) Unsubscribe() http.Handler {
 func (p *Pages) Rules() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		secure(w.Header())
-		lang := accepted(r.Header.Get("Accept-Language"))
-		if q, ok := words.Match(r.URL.Query().Get("lang")); ok {
+		lang := p.accepted(r.Header.Get("Accept-Language"))
+		if q, ok := p.Games.Words().Match(r.URL.Query().Get("lang")); ok {
 			lang = q
 		}
 		doc, ok := p.Games.Doc(strings.TrimPrefix(r.URL.Path, "/rules/"), lang)

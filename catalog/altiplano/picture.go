@@ -424,7 +424,7 @@ func altiplanoOwn(p *pictures.Picture, v *altiplanorules.View, y float64) float6
 	ly = p.Para(in, ly, inRight, p.Sf("placed this round: %s", p.OrNone(p.List(placed))), f, "placed")
 	var ms []string
 	for _, m := range o.Missions {
-		ms = append(ms, p.Sf("%s (%s, %d points)", pictures.Word(m.Name), pictures.Word(m.Goal), m.Points))
+		ms = append(ms, p.Sf("%s (%s, %d points)", pictures.Word(m.Name), altiplanorules.MissionGoal(m.Name), m.Points))
 	}
 	if len(ms) > 0 {
 		ly = p.Para(in, ly, inRight, p.Sf("missions: %s", strings.Join(ms, "; ")), f, "mission")

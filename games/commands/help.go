@@ -2,9 +2,11 @@ package commands
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pbem-games/pbem/games/locale"
+	"github.com/pbem-games/pbem/lang"
 	"github.com/pbem-games/pbem/templates"
 )
 
@@ -18,7 +20,8 @@ func (commands List) Help(kind templates.Kind, observer bool, loc locale.Locale)
 		if kind != templates.Help && (!c.Brief || observer && c.Who != Anyone) {
 			continue
 		}
-		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.Syntax, loc), Help: c.HelpIn(loc.Lang()), Example: c.Example}
+		pack := loc.Pack()
+		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.WordsIn(pack, c.Syntax), loc), Help: loc.S("cmd." + c.Word), Example: syntaxIn(c.WordsIn(pack, c.Example), loc)}
 		if loc.Has("example." + c.Word) {
 			h.Example = loc.S("example." + c.Word)
 		}
@@ -28,6 +31,50 @@ func (commands List) Help(kind templates.Kind, observer bool, loc locale.Locale)
 		out = append(out, h)
 	}
 	return out
+}
+
+// WordsIn writes the command's words in s (its word, its keywords, the
+// words of DEADLINE) as the language of pack writes them, where it has
+// its own; its first word for each.
+func (c Command) WordsIn(pack lang.Pack, s string) string {
+	token := regexp.MustCompile(`[^\s\[\]|]+`)
+	return token.ReplaceAllStringFunc(s, func(t string) string {
+		var ws []string
+		switch {
+		case t == c.Word && pack.Tag != lang.Fallback:
+			// English's other words (STATUS for BOARD) are aliases, not its words.
+			ws = pack.Commands[c.Word]
+		case slices.Contains(c.Keywords, t):
+			ws = pack.Keywords[t]
+		case c.Word == "DEADLINE":
+			if w := deadlineWord(pack, t); w != "" {
+				ws = []string{w}
+			}
+		}
+		if len(ws) == 0 {
+			return t
+		}
+		return ws[0]
+	})
+}
+
+// deadlineWord is pack's word for a word of DEADLINE ("GRACE", "mon-fri"),
+// the shortest where it has two; "" where it has none.
+func deadlineWord(pack lang.Pack, en string) string {
+	if a, b, ok := strings.Cut(en, "-"); ok {
+		wa, wb := deadlineWord(pack, a), deadlineWord(pack, b)
+		if wa == "" || wb == "" {
+			return ""
+		}
+		return wa + "-" + wb
+	}
+	best := ""
+	for w, e := range pack.Deadline {
+		if e == strings.ToLower(en) && (best == "" || len(w) < len(best) || len(w) == len(best) && w < best) {
+			best = w
+		}
+	}
+	return best
 }
 
 // placeholder is a part of a command's syntax to write in its place.

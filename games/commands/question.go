@@ -1,6 +1,9 @@
 package commands
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Questions are not commands. A destructive command (Command.Destructive)
 // is run only when its line is written as its syntax: "认输？" under a
@@ -29,7 +32,8 @@ func NotMeant(c *Command, rest string) string {
 // that are not theirs with their own usage.
 func takesNothing(c *Command, rest string) bool {
 	if c.Word == "END" {
-		return !strings.EqualFold(strings.Trim(rest, "。！!."), "GAME")
+		w := strings.Trim(rest, "。！!.")
+		return !strings.EqualFold(w, "GAME") && !slices.Contains(c.Forms["GAME"], w)
 	}
 	return c.Syntax == c.Word
 }

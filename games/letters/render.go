@@ -184,7 +184,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	if m.Kind == templates.Rejected && m.Game.ID == "" {
 		m.Kind = templates.Error
 	}
-	r, err := templates.Render(m)
+	r, err := s.games.Mails().Render(m)
 	if err != nil {
 		return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
 	}

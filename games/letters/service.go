@@ -10,6 +10,7 @@
 package letters
 
 import (
+	"github.com/pbem-games/pbem/lang"
 	"sync"
 
 	"github.com/pbem-games/pbem/catalog"
@@ -39,8 +40,12 @@ type Service struct {
 // New returns the mail side of svc, for the games of c: the words and
 // pictures of each game come from c, its rules from svc.Catalog.
 func New(svc *games.Service, c *catalog.Catalog) *Service {
-	return &Service{Service: svc, games: c, cmds: commands.New(), Pictures: pictures.NewCache(pictures.DefaultCacheBytes)}
+	return &Service{Service: svc, games: c, cmds: commands.In(c.Langs()), Pictures: pictures.NewCache(pictures.DefaultCacheBytes)}
 }
+
+// Langs is the languages the mail side reads and writes, each from its
+// pack.
+func (s *Service) Langs() *lang.Registry { return s.games.Langs() }
 
 // Commands is the mail command language the letters' help lists and the
 // mailroom reads.

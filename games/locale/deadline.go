@@ -7,20 +7,26 @@ import (
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/lang"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // ParseDeadline reads the host's "DEADLINE 48h [mon-fri] [REMINDER 12h]
 // [GRACE 6h] [TIMEOUTS 2] [VACATION 14d]", or "DEADLINE OFF", its words
-// in English or Chinese ("截止 48h 周一-周五 提醒 12h 宽限 6h").
+// in any language pbem speaks (lang/all: "截止 48h 周一-周五 提醒 12h 宽限 6h").
 func ParseDeadline(text string) (events.Settings, error) {
+	return ParseDeadlineIn(words.Default().Langs(), text)
+}
+
+// ParseDeadlineIn is ParseDeadline with the words of DEADLINE of every
+// language of langs (lang.Pack.Deadline).
+func ParseDeadlineIn(langs *lang.Registry, text string) (events.Settings, error) {
 	var set events.Settings
 	words := strings.Fields(strings.ToLower(text))
 	for i, w := range words {
-		if en, ok := deadlineWords[w]; ok {
-			words[i] = en
-		}
+		words[i] = langs.DeadlineWord(w)
 	}
 	if len(words) == 1 && words[0] == "off" {
 		return set, nil
@@ -60,7 +66,7 @@ func ParseDeadline(text string) (events.Settings, error) {
 				set.MaxTimeouts = n
 			}
 		default:
-			days, err := parseDays(w)
+			days, err := parseDays(langs, w)
 			if err != nil {
 				return set, err
 			}
@@ -70,18 +76,11 @@ func ParseDeadline(text string) (events.Settings, error) {
 	return set, nil
 }
 
-// deadlineWords are the Chinese words of DEADLINE's parts.
-var deadlineWords = map[string]string{"提醒": "reminder", "宽限": "grace", "假期": "vacation", "超时": "timeouts", "关": "off", "关闭": "off"}
-
-// chineseDays writes the Chinese names of the weekdays as parseDays reads
-// them: 周一-周五, 星期六、星期日.
-var chineseDays = strings.NewReplacer("星期一", "mon", "星期二", "tue", "星期三", "wed", "星期四", "thu", "星期五", "fri", "星期六", "sat", "星期日", "sun", "星期天", "sun",
-	"周一", "mon", "周二", "tue", "周三", "wed", "周四", "thu", "周五", "fri", "周六", "sat", "周日", "sun", "周天", "sun", "、", ",", "～", "-", "至", "-")
-
-// parseDays reads "mon-fri" or "sat,sun", or the same in Chinese.
-func parseDays(w string) ([]string, error) {
+// parseDays reads "mon-fri" or "sat,sun", or the same in another
+// language of langs (周一-周五, 星期六、星期日).
+func parseDays(langs *lang.Registry, w string) ([]string, error) {
 	bad := RefuseIn(games.ErrSetup, "refuse.weekdays", w)
-	w = chineseDays.Replace(w)
+	w = langs.Days(w)
 	index := func(d string) int {
 		for i, name := range projections.Weekdays {
 			if strings.HasPrefix(d, name) && len(d) >= 3 {

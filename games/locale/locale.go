@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
@@ -116,35 +115,12 @@ func (l Locale) And(names []string) string {
 	return l.S("and", l.List(names[:len(names)-1], ","), names[len(names)-1])
 }
 
-// Tidy mends the spacing of a sentence put together from parts: in
-// Chinese a name stands between spaces ("替 Bea 走棋"), but none before
-// or after a Chinese mark or at either end.
-func (l Locale) Tidy(s string) string {
-	if l.Lang() != "zh" {
-		return s
-	}
-	return l.TidyMarks(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' }), " "))
-}
+// Tidy mends the spacing of a sentence put together from parts, as the
+// reader's language spaces them (lang.Pack.Tidy): in Chinese a name
+// stands between spaces ("替 Bea 走棋"), but none before or after a
+// Chinese mark or at either end.
+func (l Locale) Tidy(s string) string { return l.Printer.Tidy(s, true) }
 
-// TidyMarks is tidy without joining runs of spaces, for a line whose
+// TidyMarks is Tidy without joining runs of spaces, for a line whose
 // spacing lines its parts up (a board's legend).
-func (l Locale) TidyMarks(s string) string {
-	if l.Lang() != "zh" {
-		return s
-	}
-	var b strings.Builder
-	r := []rune(s)
-	for i, c := range r {
-		if c == ' ' && (i > 0 && isCJKMark(r[i-1]) || i+1 < len(r) && isCJKMark(r[i+1])) {
-			continue
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// isCJKMark reports whether r is a Chinese punctuation mark, beside
-// which no space stands.
-func isCJKMark(r rune) bool {
-	return r >= 0x3000 && r <= 0x303F || r >= 0xFF01 && r <= 0xFF1F && !unicode.IsDigit(r) || r == '…' || r == '—' || r == '“' || r == '”'
-}
+func (l Locale) TidyMarks(s string) string { return l.Printer.Tidy(s, false) }

@@ -7,7 +7,6 @@ import (
 	"github.com/pbem-games/pbem/campaigns/bymail"
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/games"
-	"github.com/pbem-games/pbem/games/commands"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
@@ -67,7 +66,7 @@ func (m *Mailroom) newCampaign(ctx context.Context, l *letter, rest string, c ga
 	if id, line := campaignOf(l, rest); id != "" {
 		return m.decideCampaign(ctx, l, id, line)
 	}
-	spec, with, hasWith := commands.CutKeyword(rest, "WITH")
+	spec, with, hasWith := m.Service.Commands().CutKeyword(rest, "WITH")
 	s, err := bymail.ParseSpec(strings.Fields(spec))
 	if err := m.desk().Check(s, err); err != nil {
 		return err

@@ -345,7 +345,7 @@ func (m *Mailroom) move(ctx context.Context, l *letter, line string, c games.Cau
 // OPEN in place of an address leaves a seat for anyone who sends JOIN and
 // the game's id.
 func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.Cause) error {
-	spec, with, ok := commands.CutKeyword(rest, "WITH")
+	spec, with, ok := m.Service.Commands().CutKeyword(rest, "WITH")
 	if !ok {
 		return locale.RefuseIn(games.ErrSetup, "refuse.new.usage")
 	}
@@ -360,7 +360,7 @@ func (m *Mailroom) newGame(ctx context.Context, l *letter, rest string, c games.
 	}
 	for _, a := range addrs {
 		a = strings.Trim(a, "<>")
-		if commands.IsKeyword(a, "OPEN") {
+		if m.Service.Commands().IsKeyword(a, "OPEN") {
 			players = append(players, events.Player{Name: "open seat", Open: true})
 			continue
 		}

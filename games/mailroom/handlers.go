@@ -99,7 +99,7 @@ func resign(m *Mailroom, ctx context.Context, l *letter, _ string, c games.Cause
 // setDeadline sets the host's DEADLINE, its weekdays counted as days are
 // in the host's zone (TZ) when they set it.
 func setDeadline(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	set, err := locale.ParseDeadline(rest)
+	set, err := locale.ParseDeadlineIn(m.Service.Langs(), rest)
 	if err == nil && len(set.Days) > 0 {
 		var loc locale.Locale
 		loc, _, err = m.Service.LocaleAt(ctx, l.p.From, m.Service.Time())
@@ -162,7 +162,7 @@ func decline(m *Mailroom, ctx context.Context, l *letter, rest string, c games.C
 }
 
 func replace(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	who, addr, ok := commands.CutKeyword(rest, "WITH")
+	who, addr, ok := m.Service.Commands().CutKeyword(rest, "WITH")
 	n, convErr := strconv.Atoi(strings.TrimSpace(who))
 	if !ok || convErr != nil {
 		return locale.RefuseIn(games.ErrSetup, "refuse.replace.usage")
@@ -227,8 +227,8 @@ func watch(on bool) handler {
 // the choice, usage is the message id of the refusal of anything else.
 func onOff(set func(s *games.Service, ctx context.Context, id string, seat rules.Seat, on bool, c games.Cause) (games.Played, error), usage string) handler {
 	return func(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-		on := commands.IsKeyword(rest, "ON")
-		if !on && !commands.IsKeyword(rest, "OFF") {
+		on := m.Service.Commands().IsKeyword(rest, "ON")
+		if !on && !m.Service.Commands().IsKeyword(rest, "OFF") {
 			return locale.RefuseIn(games.ErrSetup, usage)
 		}
 		_, err := set(m.Service.Service, ctx, l.game.ID, l.seat, on, c)
@@ -237,7 +237,7 @@ func onOff(set func(s *games.Service, ctx context.Context, id string, seat rules
 }
 
 func conditional(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
-	ifMove, thenMove, ok := commands.CutKeyword(rest, "THEN")
+	ifMove, thenMove, ok := m.Service.Commands().CutKeyword(rest, "THEN")
 	if !ok {
 		return locale.RefuseIn(rules.ErrIllegal, "refuse.if.usage")
 	}

@@ -42,7 +42,7 @@ func (m *Mailroom) detectPrefs(ctx context.Context, l *letter) error {
 	if err != nil {
 		return err
 	}
-	pref := locale.Detect(l.p)
+	pref := locale.Detect(m.Service.Langs(), l.p)
 	pref.At = l.at(m.Service.Time())
 	l.detected, err = prefs.Set(ctx, l.p.From, pref, true)
 	return err
@@ -70,7 +70,7 @@ func (m *Mailroom) setPref(ctx context.Context, l *letter, pref mail.Pref, what 
 }
 
 func setLang(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.Cause) error {
-	lang, ok := locale.ParseLang(rest)
+	lang, ok := locale.ParseLang(m.Service.Langs(), rest)
 	if !ok {
 		return locale.RefuseIn(games.ErrSetup, "refuse.lang", rest)
 	}

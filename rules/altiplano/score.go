@@ -135,6 +135,10 @@ func (s *state) missionViews(k int) []MissionView {
 // missionGoal says what a mission asks.
 func missionGoal(m int) string { return missionGoalPhrase(m).String() }
 
+// MissionGoal says what the mission called name asks, as a phrase (a
+// view's MissionView.Goal, in words): "2 houses".
+func MissionGoal(name string) rules.Phrase { return missionGoalNamed(name) }
+
 // missionGoalNamed says what the mission called name asks.
 func missionGoalNamed(name string) rules.Phrase {
 	for m := range missions {

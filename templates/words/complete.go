@@ -19,7 +19,7 @@ func Complete(texts map[string]Texts) error {
 	var errs []error
 	all := map[string]bool{}
 	for lang, d := range texts {
-		if _, ok := dicts[lang]; !ok {
+		if _, ok := defaults().Pack(lang); !ok {
 			errs = append(errs, fmt.Errorf("texts in %q, which pbem does not speak", lang))
 		}
 		for id := range d {

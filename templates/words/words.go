@@ -1,15 +1,15 @@
-// Package words holds every sentence pbem writes to a player, in each
+// Package words writes every sentence pbem writes to a player, in each
 // language it speaks, by message id, with each language's plural rules
-// (golang.org/x/text/message). A language is one file (en.go, zh.go)
-// that gives a text for every id: TestComplete fails on one missing. A
-// game's own phrases come with the game (package catalog), each game's
-// checked the same way (Complete), and a Book holds pbem's texts and
-// every game's together.
+// (golang.org/x/text/message). A language's texts come with its pack
+// (package lang: lang/en, lang/zh), which gives a text for every id
+// English gives: TestComplete fails on one missing. A game's own phrases
+// come with the game (package catalog), each game's checked the same way
+// (Complete), and a Book holds pbem's texts and every game's together.
 //
 // The ids name what is said, not how ("note.lang", "refuse.zone"); the
 // code says which to print and with what arguments, and the language's
-// file says it, its arguments in the order the language wants them
-// (%[2]s). A text with a count is a plural.Selectf of its forms.
+// texts say it, its arguments in the order the language wants them
+// (%[2]s). A text with a count is a Plural of its forms (Forms).
 package words
 
 import (
@@ -17,7 +17,6 @@ import (
 	"maps"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -25,38 +24,37 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 	"golang.org/x/text/message/catalog"
+
+	"github.com/pbem-games/pbem/lang"
+	"github.com/pbem-games/pbem/lang/all"
 )
 
 // Fallback is the language of a reader whose own pbem does not speak.
-const Fallback = "en"
+const Fallback = lang.Fallback
 
 // Texts are one language's texts by message id: a string, or a
-// catalog.Message (Forms) for a text whose words change with a number.
-type Texts map[string]any
+// lang.Plural (Forms) for a text whose words change with a number.
+type Texts = lang.Texts
 
 type dict = Texts
-
-// dicts are pbem's own texts in the languages it speaks, by BCP 47 base
-// tag; a game's own texts come with the game (NewBook).
-var dicts = map[string]dict{"en": en, "zh": zh}
 
 // Forms is a text whose words change with the count in argument arg: its
 // plural forms ("one", "other"; "=0" for an exact value), as
 // plural.Selectf takes them.
-func Forms(arg int, cases ...any) catalog.Message {
-	return plural.Selectf(arg, "%d", cases...)
+func Forms(arg int, cases ...any) lang.Plural {
+	return lang.Plural{Arg: arg, Cases: cases}
 }
-
-func forms(arg int, cases ...any) catalog.Message { return Forms(arg, cases...) }
 
 // Book is every text pbem writes: its own and those of the games it
 // offers, each by language.
 type Book struct {
+	langs *lang.Registry
 	dicts map[string]dict
 	built *catalog.Builder
 }
 
-// own is the book of pbem's own texts, without a game's.
+// own is the book of the languages pbem speaks (lang/all), without a
+// game's.
 var own = sync.OnceValue(func() *Book {
 	b, err := NewBook()
 	if err != nil {
@@ -65,68 +63,92 @@ var own = sync.OnceValue(func() *Book {
 	return b
 })
 
-// NewBook returns the book of pbem's texts with more, each the texts of
-// one game by language. It fails when one is in a language pbem does not
-// speak, or gives an id a text other than the one pbem or another game
-// gives it.
-func NewBook(more ...map[string]Texts) (*Book, error) {
-	b := &Book{dicts: map[string]dict{}, built: catalog.NewBuilder(catalog.Fallback(language.English))}
-	for lang, d := range dicts {
-		b.dicts[lang] = maps.Clone(d)
+// Default returns the book of the languages pbem speaks (lang/all),
+// without a game's texts.
+func Default() *Book { return own() }
+
+// defaults are the languages pbem speaks, lang/all's.
+var defaults = sync.OnceValue(func() *lang.Registry {
+	r, err := all.Registry()
+	if err != nil {
+		panic(err) // the program's own packs: TestComplete
+	}
+	return r
+})
+
+// NewBook returns the book of the languages pbem speaks (lang/all) with
+// more, each the texts of one game by language. It fails when one is in
+// a language pbem does not speak, or gives an id a text other than the
+// one pbem or another game gives it.
+func NewBook(more ...map[string]Texts) (*Book, error) { return NewBookOf(defaults(), more...) }
+
+// NewBookOf is NewBook for the languages of langs. A game without texts
+// in a language whose pack derives them (lang.Pack.Derive) has them
+// derived from its English.
+func NewBookOf(langs *lang.Registry, more ...map[string]Texts) (*Book, error) {
+	b := &Book{langs: langs, dicts: map[string]dict{}, built: catalog.NewBuilder(catalog.Fallback(language.English))}
+	for _, p := range langs.Packs() {
+		b.dicts[p.Tag] = maps.Clone(p.Texts)
 	}
 	for _, m := range more {
-		for lang, d := range m {
-			all, ok := b.dicts[lang]
+		m = derived(langs, m)
+		for tag, d := range m {
+			texts, ok := b.dicts[tag]
 			if !ok {
-				return nil, fmt.Errorf("words: texts in %q, which pbem does not speak", lang)
+				return nil, fmt.Errorf("words: texts in %q, which pbem does not speak", tag)
 			}
 			for id, text := range d {
-				if had, ok := all[id]; ok && !reflect.DeepEqual(had, text) {
-					return nil, fmt.Errorf("words: %s %q has two texts, %q and %q", lang, id, had, text)
+				if had, ok := texts[id]; ok && !reflect.DeepEqual(had, text) {
+					return nil, fmt.Errorf("words: %s %q has two texts, %q and %q", tag, id, had, text)
 				}
-				all[id] = text
+				texts[id] = text
 			}
 		}
 	}
-	for lang, d := range b.dicts {
-		tag := language.MustParse(lang)
+	for l, d := range b.dicts {
+		tag := language.Make(l)
 		for id, text := range d {
 			var err error
 			switch t := text.(type) {
 			case string:
 				err = b.built.SetString(tag, id, t)
-			case catalog.Message:
-				err = b.built.Set(tag, id, t)
+			case lang.Plural:
+				err = b.built.Set(tag, id, plural.Selectf(t.Arg, "%d", t.Cases...))
 			default:
 				err = fmt.Errorf("a %T", text)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("words: %s %q: %w", lang, id, err)
+				return nil, fmt.Errorf("words: %s %q: %w", l, id, err)
 			}
 		}
 	}
 	return b, nil
 }
 
-// Languages returns the languages pbem speaks, sorted.
-func Languages() []string {
-	var ls []string
-	for l := range dicts {
-		ls = append(ls, l)
+// derived returns a game's texts m with those of each language of langs
+// that derives them from English and that m lacks.
+func derived(langs *lang.Registry, m map[string]Texts) map[string]Texts {
+	out := maps.Clone(m)
+	for _, p := range langs.Packs() {
+		if _, ok := m[p.Tag]; !ok && p.Derive != nil && m[Fallback] != nil {
+			out[p.Tag] = p.Derive(m[Fallback])
+		}
 	}
-	slices.Sort(ls)
-	return ls
+	return out
 }
+
+// Langs returns the registry of the book's languages.
+func (b *Book) Langs() *lang.Registry { return b.langs }
+
+// Languages returns the languages pbem speaks (lang/all), sorted.
+func Languages() []string { return defaults().Tags() }
 
 // Match returns the language pbem speaks for tag ("zh" for "zh-Hant-TW"
 // or "ZH"), and whether it speaks it; Fallback when it does not.
-func Match(tag string) (string, bool) {
-	base, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(tag)), "-")
-	if _, ok := dicts[base]; ok {
-		return base, true
-	}
-	return Fallback, false
-}
+func Match(tag string) (string, bool) { return defaults().Match(tag) }
+
+// Match returns the language of the book for tag, as Match.
+func (b *Book) Match(tag string) (string, bool) { return b.langs.Match(tag) }
 
 // IDs returns the ids of pbem's own texts in lang, sorted.
 func IDs(lang string) []string { return own().IDs(lang) }
@@ -171,8 +193,8 @@ func For(lang string) Printer { return own().For(lang) }
 // For returns the printer of the book's texts in lang, Fallback's for a
 // language pbem does not speak.
 func (b *Book) For(lang string) Printer {
-	l, _ := Match(lang)
-	return Printer{lang: l, book: b, p: message.NewPrinter(language.MustParse(l), message.Catalog(b.built))}
+	l, _ := b.Match(lang)
+	return Printer{lang: l, book: b, p: message.NewPrinter(language.Make(l), message.Catalog(b.built))}
 }
 
 // Has reports whether the printer has a text for id.
@@ -185,6 +207,27 @@ func (p Printer) Has(id string) bool {
 
 // Lang is the printer's language.
 func (p Printer) Lang() string { return p.lang }
+
+// Pack returns the pack of the printer's language.
+func (p Printer) Pack() lang.Pack {
+	b := p.book
+	if b == nil {
+		b = own()
+	}
+	pack, _ := b.langs.Pack(p.lang)
+	return pack
+}
+
+// Tidy mends the spacing of a sentence put together from parts as the
+// printer's language spaces them (lang.Pack.Tidy); join says runs of
+// spaces become one.
+func (p Printer) Tidy(s string, join bool) string {
+	b := p.book
+	if b == nil {
+		b = own()
+	}
+	return b.langs.Tidy(p.lang, s, join)
+}
 
 // S prints the text of id with args.
 func (p Printer) S(id string, args ...any) string {

@@ -13,7 +13,7 @@
 //   - CJK Symbols and Punctuation (U+3000–U+303F) and the Halfwidth and
 //     Fullwidth Forms (U+FF00–U+FFEF);
 //   - every character above U+2000 in the Chinese message catalog
-//     (templates/words/zh.go and each game's catalog/<game>/words_zh.go)
+//     (lang/zh/texts.go and each game's catalog/<game>/words_zh.go)
 //     and the games' glossaries (rules/<game>/glossary.go), read from
 //     their source.
 package main
@@ -115,7 +115,7 @@ func wanted(repo string) ([]rune, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range append(append([]string{filepath.Join(repo, "templates", "words", "zh.go")}, names...), glossaries...) {
+	for _, name := range append(append([]string{filepath.Join(repo, "lang", "zh", "texts.go")}, names...), glossaries...) {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			return nil, err

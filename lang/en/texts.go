@@ -1,8 +1,10 @@
-package words
+package en
 
-// en is English, the language every reader gets whose own pbem does not
-// speak.
-var en = dict{
+import "github.com/pbem-games/pbem/lang"
+
+// texts is the catalog in English, the language every reader gets whose
+// own pbem does not speak.
+var texts = lang.Texts{
 	"lang.name": "English",
 
 	"note.detected": "pbem writes to you in %[1]s, as your mail was written, and gives you times in %[2]s. " +
@@ -189,7 +191,7 @@ var en = dict{
 	"note.watch":       "%[1]s asks you to follow this game: the board as everyone sees it after every move, and the result. To accept, reply JOIN to this mail. Until you do, pbem mails you nothing more about it; to get no mail from pbem at all, send STOP to %[2]s.",
 	"note.invited":     "Reply JOIN to this mail to play, or DECLINE if you do not want to: until you answer, pbem mails you nothing else about this game. To get no mail from pbem at all, send STOP to %[1]s.",
 	"note.awaited":     "The game starts once %[1]s said they play; pbem asked each of them.",
-	"note.open":        forms(1, "one", "%[1]d seat is open.", "other", "%[1]d seats are open."),
+	"note.open":        lang.Plural{Arg: 1, Cases: []any{"one", "%[1]d seat is open.", "other", "%[1]d seats are open."}},
 	"note.replaced":    "This mail's plan replaces the plan you mailed before, which pbem took back: %[1]s.",
 	"note.open.join":   "Whoever you invite takes one by sending this line to %[1]s: JOIN %[2]s %[3]s (pbem then asks them to confirm with a reply, so the line seats nobody but its sender).",
 	"confirm.join":     "pbem got a JOIN for game %[1]s from your address. Anyone can write a sender's address, so pbem seats you only once you confirm: reply JOIN to this mail. If you did not ask, ignore this mail.",
@@ -481,8 +483,8 @@ var en = dict{
 	// columns it shares with the campaign's page (web.campaign.col.*).
 	"campaign.show.page":              "page: %[1]s",
 	"campaign.show.heading":           "campaign %[1]s: %[2]s of %[3]s at tables of %[4]d; %[5]s, %[6]s, %[7]d running",
-	"campaign.show.rounds":            forms(1, "one", "%[1]d round paired", "other", "%[1]d rounds paired"),
-	"campaign.show.games":             forms(1, "one", "%[1]d game", "other", "%[1]d games"),
+	"campaign.show.rounds":            lang.Plural{Arg: 1, Cases: []any{"one", "%[1]d round paired", "other", "%[1]d rounds paired"}},
+	"campaign.show.games":             lang.Plural{Arg: 1, Cases: []any{"one", "%[1]d game", "other", "%[1]d games"}},
 	"campaign.show.over":              ", over",
 	"campaign.show.col.player":        "player",
 	"campaign.show.col.buchholz":      "buchholz",

@@ -1,7 +1,9 @@
-package words
+package zh
 
-// zh is Chinese, in simplified characters.
-var zh = dict{
+import "github.com/pbem-games/pbem/lang"
+
+// texts is the catalog in Chinese, in simplified characters.
+var texts = lang.Texts{
 	"lang.name": "中文",
 
 	"note.detected": "pbem 按你来信所用的语言，用%[1]s给你写信，时间按 %[2]s 显示。" +
@@ -183,7 +185,7 @@ var zh = dict{
 	"note.watch":       "%[1]s邀请你旁观这局：每步之后所有人都能看到的棋盘，以及结果。接受请回复这封邮件 JOIN（加入）。在那之前，pbem 不会再给你发这局的邮件；如果不想收到 pbem 的任何邮件，请发 STOP 到 %[2]s。",
 	"note.invited":     "要参加，请回复 JOIN（加入）；不想参加，请回复 DECLINE（拒绝）。你答复之前，pbem 不会再给你发这局的其他邮件。如果不想收到 pbem 的任何邮件，请发 STOP 到 %[1]s。",
 	"note.awaited":     "等 %[1]s 答应参加后对局开始；pbem 已经分别问过了。",
-	"note.open":        forms(1, "other", "有 %[1]d 个空座位。"),
+	"note.open":        lang.Plural{Arg: 1, Cases: []any{"other", "有 %[1]d 个空座位。"}},
 	"note.replaced":    "这封邮件的规划取代了你之前寄来的规划，pbem 已撤回：%[1]s。",
 	"note.open.join":   "你邀请的人把这一行发到 %[1]s：JOIN %[2]s %[3]s（pbem 会请他们回信确认，所以这一行只能让发信人自己坐下）。",
 	"confirm.join":     "pbem 收到从你的地址发来的加入对局 %[1]s 的 JOIN。谁都能冒写发信地址，所以要你确认后 pbem 才让你坐下：请回复这封邮件 JOIN（加入）。如果不是你发的，不用理会这封邮件。",
@@ -468,8 +470,8 @@ var zh = dict{
 	// pbem campaign show 的表格（cmd/pbem/campaign.go）。
 	"campaign.show.page":              "网页：%[1]s",
 	"campaign.show.heading":           "赛事 %[1]s：%[3]s %[8]s（%[2]s），每桌 %[4]d 人；%[5]s，%[6]s，进行中 %[7]d 局",
-	"campaign.show.rounds":            forms(1, "other", "已编排 %[1]d 轮"),
-	"campaign.show.games":             forms(1, "other", "共 %[1]d 局"),
+	"campaign.show.rounds":            lang.Plural{Arg: 1, Cases: []any{"other", "已编排 %[1]d 轮"}},
+	"campaign.show.games":             lang.Plural{Arg: 1, Cases: []any{"other", "共 %[1]d 局"}},
 	"campaign.show.over":              "，已结束",
 	"campaign.show.col.player":        "玩家",
 	"campaign.show.col.buchholz":      "布赫霍尔茨分",
