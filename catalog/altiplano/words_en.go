@@ -15,6 +15,7 @@ var en = words.Texts{
 	"Seat %s (you)":                       "Seat %s (you)",
 	"seat %s (you)":                       "seat %s (you)",
 	"silver":                              "silver",
+	"Altiplano":                           "Altiplano", // the title; in Chinese the rulebook's own
 	"the move is empty: %s":               "the move is empty: %s",
 	"the game is over":                    "the game is over",
 	"seat %s is not playing in this game": "seat %s is not playing in this game",

@@ -15,6 +15,7 @@ var zh = words.Texts{
 	"Seat %s (you)":                       "座位 %s（你）",
 	"seat %s (you)":                       "座位 %s（你）",
 	"silver":                              "白银",
+	"Altiplano":                           "南美高原", // 中文规则书的书名
 	"the move is empty: %s":               "着法是空的：%s",
 	"the game is over":                    "对局已经结束",
 	"seat %s is not playing in this game": "座位 %s 不在这局里",

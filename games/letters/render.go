@@ -265,7 +265,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 	seat := rules.Seat(n.Seat)
 	info := g.Rules.Info()
 	host, _ := notice.HostName(g, loc)
-	m.Game = templates.Game{ID: g.ID, Title: info.Title, Names: names(evs[0], loc), Variants: g.Created.Variants,
+	m.Game = templates.Game{ID: g.ID, Title: loc.Text(info.Title), Names: names(evs[0], loc), Variants: g.Created.Variants,
 		HouseRules: loc.Text(info.HouseRules), RulesDoc: rulesDoc(info, loc, webURL),
 		Seq: int(notice.VisibleSeq(evs, g.Seq, n.Seat)), Move: notice.Ply(g, g.Seq), Stage: loc.Stage(g.State), Host: host}
 	m.Paused = g.PausedAt != nil
@@ -428,7 +428,7 @@ func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *proje
 		}
 		title := sum.Game
 		if g, err := s.Catalog.Lookup(sum.Game); err == nil {
-			title = g.Info().Title
+			title = loc.Text(g.Info().Title)
 		}
 		if len(sum.Variants) > 0 {
 			title += loc.S("variants", loc.List(sum.Variants, ", "))

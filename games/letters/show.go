@@ -17,6 +17,9 @@ import (
 // event it stands at, who acts or how it ended.
 func Heading(g *projections.Game, s rules.Seat, p words.Printer) string {
 	title := g.Rules.Info().Title
+	if p.Has(title) {
+		title = p.S(title)
+	}
 	if len(g.Setup.Variants) > 0 {
 		title += " (" + strings.Join(g.Setup.Variants, ", ") + ")"
 	}

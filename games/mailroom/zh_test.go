@@ -193,7 +193,14 @@ func TestAltiplanoInTwoLanguages(t *testing.T) {
 		}
 		zh.seeGame(mt.game(id), 1)
 	}
-	mt.readsTwoLanguages(t, start, zh, "", nil, notice.KindInvitation, notice.KindYourTurn, notice.KindBoard, notice.KindHelp,
+	// The Chinese rulebook's title, 《南美高原》, is the game's name to
+	// Bea wherever a mail names the game: its subject first.
+	titled := func(o mail.Outgoing) {
+		if strings.Contains(o.Subject, "Altiplano") || (o.Headers[letters.HeaderKind] != notice.KindHelp && !strings.Contains(o.Subject, "南美高原")) {
+			t.Errorf("a %s mail to Bea is titled %q, not by the Chinese rulebook's 南美高原", o.Headers[letters.HeaderKind], o.Subject)
+		}
+	}
+	mt.readsTwoLanguages(t, start, zh, "", titled, notice.KindInvitation, notice.KindYourTurn, notice.KindBoard, notice.KindHelp,
 		notice.KindLegal, notice.KindRejected, notice.KindGameOver)
 }
 
