@@ -3,6 +3,7 @@ package projections
 import (
 	"slices"
 
+	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/rules"
 )
 
@@ -48,8 +49,15 @@ func (g *Game) Places() []int {
 }
 
 // Winners returns the seats in first place, ascending; nil while the game
-// runs.
+// runs, and empty (not nil) when the rules ended it with nobody winning
+// (rules.Unwon), which a resignation or an agreement does not.
 func (g *Game) Winners() []int {
+	if g.Ended == nil {
+		return nil
+	}
+	if u, ok := g.State.(rules.Unwon); ok && u.NoWinner() && g.Ended.Reason == events.EndFinished {
+		return []int{}
+	}
 	var w []int
 	for s, p := range g.Places() {
 		if p == 1 {

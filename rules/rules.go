@@ -159,6 +159,14 @@ type TieBreaker interface {
 	TieBreak() []int
 }
 
+// Unwon is a state whose game may end with nobody winning, whatever the
+// scores (Archipelago's independence war when nobody held the
+// separatist's objective: everyone loses). NoWinner reports whether the
+// game is over that way.
+type Unwon interface {
+	NoWinner() bool
+}
+
 // Move is one seat's action. Its String is the canonical text that the
 // history records, and Parse of that text gives the same move back.
 type Move interface {

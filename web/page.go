@@ -185,6 +185,9 @@ func status(g *projections.Game, l locale) string {
 		if l.Has("web.reason." + reason) {
 			reason = l.S("web.reason." + reason)
 		}
+		if len(names) == 0 {
+			return l.S("web.over.none", reason)
+		}
 		return l.S("web.over", reason, l.and(names))
 	}
 	if g.Waiting() {

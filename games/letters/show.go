@@ -59,6 +59,9 @@ func ended(g *projections.Game, p words.Printer) string {
 		}
 	}
 	out := p.S("show.won", joinInts(g.Ended.Scores), won)
+	if len(names) == 0 {
+		out = p.S("show.none", joinInts(g.Ended.Scores))
+	}
 	for _, s := range g.Resigned {
 		out += p.S("show.resigned", g.Created.Players[s].Name)
 	}

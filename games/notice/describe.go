@@ -526,7 +526,10 @@ func Result(g *projections.Game, loc locale.Locale) string {
 		parts = append(parts, loc.S("score", g.Created.Players[i].Name, fmt.Sprintf("%+d", sc)))
 	}
 	id := "result.wins"
-	if len(winners) > 1 {
+	switch {
+	case len(winners) == 0:
+		id = "result.none" // the rules' end that everyone loses
+	case len(winners) > 1:
 		id = "result.share"
 	}
 	s := loc.S(id, loc.And(winners), loc.List(parts, ", "))

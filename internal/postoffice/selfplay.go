@@ -83,10 +83,12 @@ func result(g *projections.Game) string {
 	for _, s := range g.Winners() {
 		winners = append(winners, g.Created.Players[s].Name)
 	}
-	switch len(winners) {
-	case 0:
+	switch {
+	case g.Ended == nil:
 		return fmt.Sprintf("the game did not end (%s)", strings.Join(parts, ", "))
-	case 1:
+	case len(winners) == 0:
+		return fmt.Sprintf("nobody wins (%s)", strings.Join(parts, ", "))
+	case len(winners) == 1:
 		return fmt.Sprintf("%s wins (%s)", winners[0], strings.Join(parts, ", "))
 	}
 	return fmt.Sprintf("%s share the win (%s)", strings.Join(winners, " and "), strings.Join(parts, ", "))

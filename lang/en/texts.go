@@ -28,6 +28,7 @@ var texts = lang.Texts{
 	"web.seat":              "%[1]s (seat %[2]d)",
 	"web.observer":          "an observer",
 	"web.over":              "The game is over (%[1]s): won by %[2]s.",
+	"web.over.none":         "The game is over (%[1]s): nobody won.",
 	"web.reason.finished":   "finished",
 	"web.reason.resigned":   "resigned",
 	"web.reason.agreed":     "agreed",
@@ -153,6 +154,7 @@ var texts = lang.Texts{
 	"score":            "%[1]s %[2]s",
 	"result.wins":      "%[1]s wins: %[2]s.",
 	"result.share":     "%[1]s share the win: %[2]s.",
+	"result.none":      "Nobody wins: %[2]s.",
 	"result.resigned":  "%[1]s resigned. %[2]s",
 	"result.abandoned": "Nobody played any more (pbem played every seat), so the game ended as it stood. %[1]s",
 
@@ -384,6 +386,7 @@ var texts = lang.Texts{
 	"show.seat":     "seat %[1]d (%[2]s)",
 	"show.over":     "over, scores %[1]s",
 	"show.won":      "over, scores %[1]s, won by %[2]s",
+	"show.none":     "over, scores %[1]s, nobody won",
 	"show.resigned": ", %[1]s resigned",
 	"show.to.act":   "to act: %[1]s",
 

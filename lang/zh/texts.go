@@ -27,6 +27,7 @@ var texts = lang.Texts{
 	"web.seat":              "%[1]s（座位 %[2]d）",
 	"web.observer":          "旁观者",
 	"web.over":              "对局已结束（%[1]s）：%[2]s 获胜。",
+	"web.over.none":         "对局已结束（%[1]s）：无人获胜。",
 	"web.reason.finished":   "按规则结束",
 	"web.reason.resigned":   "有人认输",
 	"web.reason.agreed":     "一致同意结束",
@@ -150,6 +151,7 @@ var texts = lang.Texts{
 	"score":            "%[1]s %[2]s",
 	"result.wins":      "%[1]s 获胜：%[2]s。",
 	"result.share":     "%[1]s 并列获胜：%[2]s。",
+	"result.none":      "无人获胜：%[2]s。",
 	"result.resigned":  "%[1]s 认输了。%[2]s",
 	"result.abandoned": "已经没有人在下了（pbem 替所有座位走棋），对局按现状结束。%[1]s",
 
@@ -374,6 +376,7 @@ var texts = lang.Texts{
 	"show.seat":     "座位 %[1]d（%[2]s）",
 	"show.over":     "已结束，得分 %[1]s",
 	"show.won":      "已结束，得分 %[1]s，%[2]s 获胜",
+	"show.none":     "已结束，得分 %[1]s，无人获胜",
 	"show.resigned": "，%[1]s 认输",
 	"show.to.act":   "轮到：%[1]s",
 

@@ -37,6 +37,11 @@ func (s *state) checkEnd() bool {
 	return false
 }
 
+// NoWinner reports whether the game ended in an independence war that
+// nobody won: nobody held the separatist's objective, so everyone loses
+// (rules.Unwon).
+func (s *state) NoWinner() bool { return s.over && s.war && s.winner < 0 }
+
 // checkTurnEnd checks the objectives' end conditions at the end of a
 // turn of the actions phase. Public fact (the publisher's reference
 // sheet): the end condition is checked at the end of a turn, and a turn
