@@ -2,7 +2,7 @@
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: run test vet build bench mailservers browser torture fuzz release
+.PHONY: run test vet build bench mailservers browser torture fuzz release mutants
 
 # Play a whole Atacama game by mail between two bots: pbem, an IMAP and an
 # SMTP server all run in the process on loopback, with NATS JetStream
@@ -66,6 +66,28 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),150000x) ./rules/atacama
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),120000x) ./rules/altiplano
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),100000x) ./rules/archipelago
+
+# Mutation testing of the packages in MUTANTS_PACKAGES by their own tests
+# (gremlins, pinned below): each package's code is mutated one change at a
+# time and its tests run; a mutant its tests do not notice "lived". Prints
+# each package's efficacy (killed / (killed + lived)) and mutant coverage
+# (mutants on lines the package's tests reach). One package at a time,
+# one worker, and a generous timeout coefficient: the timeout is the
+# coverage run's time times it, and a mutant's test run recompiles.
+# gremlins mutates a folder and those under it: the folders below a listed
+# package are left out here (each is listed itself if it is to be
+# measured). Not part of make test: it takes long (see docs/architecture.md).
+GREMLINS_VERSION = v0.6.0
+MUTANTS_PACKAGES ?= projections games
+MUTANTS_TIMEOUT_COEFFICIENT ?= 30
+mutants:
+	$(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
+	@set -e; for p in $(MUTANTS_PACKAGES); do \
+		echo "== mutants of $$p"; \
+		GOFLAGS="$(GOFLAGS) -count=1" "$$($(GO) env GOPATH)/bin/gremlins" unleash --workers 1 \
+			--timeout-coefficient $(MUTANTS_TIMEOUT_COEFFICIENT) \
+			--exclude-files / ./$$p; \
+	done
 
 # Static binaries for every platform a club runs pbem on, in dist/, with
 # SHA256SUMS, the SPDX SBOM of the modules linked in (from the binary's
