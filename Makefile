@@ -73,7 +73,11 @@ fuzz:
 # each package's efficacy (killed / (killed + lived)) and mutant coverage
 # (mutants on lines the package's tests reach). One package at a time,
 # one worker, and a generous timeout coefficient: the timeout is the
-# coverage run's time times it, and a mutant's test run recompiles.
+# coverage run's time times it, and a mutant's test run recompiles. Each
+# run compiles and links the package's test binary again, which is most
+# of its time: vet and DWARF are left out of it, and -count=1 makes the
+# coverage run (the timeout's measure) run the tests rather than read
+# them from the cache.
 # gremlins mutates a folder and those under it: the folders below a listed
 # package are left out here (each is listed itself if it is to be
 # measured). Not part of make test: it takes long (see docs/architecture.md).
@@ -84,7 +88,7 @@ mutants:
 	$(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
 	@set -e; for p in $(MUTANTS_PACKAGES); do \
 		echo "== mutants of $$p"; \
-		GOFLAGS="$(GOFLAGS) -count=1" "$$($(GO) env GOPATH)/bin/gremlins" unleash --workers 1 \
+		GOFLAGS="$(GOFLAGS) -count=1 -vet=off -ldflags=-w" "$$($(GO) env GOPATH)/bin/gremlins" unleash --workers 1 \
 			--timeout-coefficient $(MUTANTS_TIMEOUT_COEFFICIENT) \
 			--exclude-files / ./$$p; \
 	done
