@@ -71,26 +71,33 @@ fuzz:
 # (gremlins, pinned below): each package's code is mutated one change at a
 # time and its tests run; a mutant its tests do not notice "lived". Prints
 # each package's efficacy (killed / (killed + lived)) and mutant coverage
-# (mutants on lines the package's tests reach). One package at a time,
-# one worker, and a generous timeout coefficient: the timeout is the
-# coverage run's time times it, and a mutant's test run recompiles. Each
-# run compiles and links the package's test binary again, which is most
-# of its time: vet and DWARF are left out of it, and -count=1 makes the
-# coverage run (the timeout's measure) run the tests rather than read
+# (the share of mutants on lines the package's own tests reach). Not part
+# of make test: it takes long (see docs/architecture.md).
+#
+# One package at a time, one worker. gremlins mutates a folder and those
+# under it, and gathers coverage with the tests of all of them: each
+# package is measured in a scratch copy of the tree where the tests of its
+# subfolders are left out (a subpackage is listed itself to be measured),
+# so the coverage run is the package's own tests, whose time, times the
+# coefficient, is each mutant's timeout. Each mutant's run compiles and
+# links the test binary again, most of its time: vet and DWARF are left
+# out, and -count=1 makes the coverage run run the tests rather than read
 # them from the cache.
-# gremlins mutates a folder and those under it: the folders below a listed
-# package are left out here (each is listed itself if it is to be
-# measured). Not part of make test: it takes long (see docs/architecture.md).
 GREMLINS_VERSION = v0.6.0
 MUTANTS_PACKAGES ?= projections games
 MUTANTS_TIMEOUT_COEFFICIENT ?= 30
 mutants:
 	$(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
-	@set -e; for p in $(MUTANTS_PACKAGES); do \
+	@set -e; gremlins="$$($(GO) env GOPATH)/bin/gremlins"; \
+	for p in $(MUTANTS_PACKAGES); do \
 		echo "== mutants of $$p"; \
-		GOFLAGS="$(GOFLAGS) -count=1 -vet=off -ldflags=-w" "$$($(GO) env GOPATH)/bin/gremlins" unleash --workers 1 \
-			--timeout-coefficient $(MUTANTS_TIMEOUT_COEFFICIENT) \
-			--exclude-files / ./$$p; \
+		tree=$$(mktemp -d); \
+		tar -C . --exclude=./.git -cf - . | tar -C "$$tree" -xf -; \
+		find "$$tree/$$p" -mindepth 2 -name '*_test.go' -delete; \
+		(cd "$$tree" && GOFLAGS="$(GOFLAGS) -count=1 -vet=off -ldflags=-w" "$$gremlins" unleash --workers 1 \
+			--timeout-coefficient $(MUTANTS_TIMEOUT_COEFFICIENT) --exclude-files / ./$$p) || status=$$?; \
+		rm -rf "$$tree"; \
+		[ -z "$$status" ] || exit $$status; \
 	done
 
 # Static binaries for every platform a club runs pbem on, in dist/, with
