@@ -85,7 +85,7 @@ fuzz:
 # them from the cache.
 GREMLINS_VERSION = v0.6.0
 MUTANTS_PACKAGES ?= projections games
-MUTANTS_TIMEOUT_COEFFICIENT ?= 30
+MUTANTS_TIMEOUT_COEFFICIENT ?= 15
 mutants:
 	$(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
 	@set -e; gremlins="$$($(GO) env GOPATH)/bin/gremlins"; \
