@@ -94,6 +94,16 @@ func TestRunRepairs(t *testing.T) {
 	if sum, err := p.Summary(ctx, other); err != nil || sum.Seq != 2 {
 		t.Errorf("the other game after the repair: seq %d, %v", sum.Seq, err)
 	}
+	// Repaired, Run goes on folding.
+	if _, err := svc.Move(ctx, other, 1, mustLegal(t, svc, other, 1), games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	waitSeq(other, 3)
+	select {
+	case err := <-ran:
+		t.Fatalf("Run returned %v after the repair", err)
+	default:
+	}
 	cancel()
 	if err := <-ran; err != nil && !errors.Is(err, context.Canceled) {
 		t.Errorf("Run = %v after its context ended", err)
