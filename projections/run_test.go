@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
@@ -165,5 +166,62 @@ func TestCheckBehind(t *testing.T) {
 	}
 	if pg, err := p.PlayerGames(ctx, "nobody@example.org"); err != nil || len(pg.Games) != 0 {
 		t.Errorf("PlayerGames(nobody) = %v, %v", pg, err)
+	}
+}
+
+// TestRebuildFromZero: Rebuild throws the read models away and folds them
+// again, whatever they held, and reports its progress.
+func TestRebuildFromZero(t *testing.T) {
+	ctx := context.Background()
+	svc := service(t)
+	id := play(t, svc, []events.Player{ana, bea}, 2)
+	done := play(t, svc, []events.Player{bea, cai}, -1)
+	p, err := projections.NewProjector(ctx, svc.Store, catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CatchUp(ctx); err != nil {
+		t.Fatal(err)
+	}
+	whole, err := p.Games(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv, err := svc.Store.Bucket(ctx, projections.GamesBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := kv.Put(ctx, id, []byte(`{"id":"`+id+`","seq":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := kv.Delete(ctx, done); err != nil {
+		t.Fatal(err)
+	}
+	players, err := svc.Store.Bucket(ctx, projections.PlayersBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := players.Put(ctx, projections.PlayerKey("nobody@example.org"), []byte(`{"games":[{"game":"x","seat":0}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	var progress []uint64
+	p.OnProgress = func(folded, left uint64) { progress = append(progress, folded+left) }
+	if err := p.Rebuild(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := p.Games(ctx); err != nil || !cmp.Equal(got, whole) {
+		t.Errorf("Games after Rebuild = %v, want the read models as folded: %s", err, cmp.Diff(whole, got))
+	}
+	if pg, err := p.PlayerGames(ctx, "nobody@example.org"); err != nil || len(pg.Games) != 0 {
+		t.Errorf("an entry no history makes survived Rebuild: %v, %v", pg, err)
+	}
+	evs, _ := svc.History(ctx, id)
+	all, _ := svc.History(ctx, done)
+	n := uint64(len(evs) + len(all))
+	if len(progress) != int(n) || progress[0] != n {
+		t.Errorf("OnProgress told %v, want %d calls of folded+left = %d", progress, n, n)
+	}
+	if why, err := p.Check(ctx); why != "" || err != nil {
+		t.Errorf("Check after Rebuild = %q, %v", why, err)
 	}
 }
