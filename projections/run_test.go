@@ -176,6 +176,7 @@ func TestRebuildFromZero(t *testing.T) {
 	svc := service(t)
 	id := play(t, svc, []events.Player{ana, bea}, 2)
 	done := play(t, svc, []events.Player{bea, cai}, -1)
+	third := play(t, svc, []events.Player{cai, ana}, 1)
 	p, err := projections.NewProjector(ctx, svc.Store, catalog)
 	if err != nil {
 		t.Fatal(err)
@@ -186,6 +187,15 @@ func TestRebuildFromZero(t *testing.T) {
 	whole, err := p.Games(ctx)
 	if err != nil {
 		t.Fatal(err)
+	}
+	seats := map[string]projections.PlayerGames{}
+	for _, who := range []string{ana.Address, bea.Address, cai.Address} {
+		if seats[who], err = p.PlayerGames(ctx, who); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(seats[bea.Address].Games) != 2 || len(seats[cai.Address].Games) != 2 {
+		t.Fatalf("player index before Rebuild: %v", seats)
 	}
 	kv, err := svc.Store.Bucket(ctx, projections.GamesBucket)
 	if err != nil {
@@ -215,9 +225,20 @@ func TestRebuildFromZero(t *testing.T) {
 	if pg, err := p.PlayerGames(ctx, "nobody@example.org"); err != nil || len(pg.Games) != 0 {
 		t.Errorf("an entry no history makes survived Rebuild: %v, %v", pg, err)
 	}
-	evs, _ := svc.History(ctx, id)
-	all, _ := svc.History(ctx, done)
-	n := uint64(len(evs) + len(all))
+	for who, want := range seats {
+		if got, err := p.PlayerGames(ctx, who); err != nil || !cmp.Equal(got, want) {
+			t.Errorf("PlayerGames(%s) after Rebuild = %v, %v; want %v", who, got, err, want)
+		}
+	}
+	// The projector's consumer is set after the last event read.
+	if cons, err := svc.Store.Consumer(ctx, projections.Durable); err != nil || cons.Pending != 0 {
+		t.Errorf("the projector's consumer after Rebuild: %+v, %v; want it after the last event", cons, err)
+	}
+	n := uint64(0)
+	for _, g := range []string{id, done, third} {
+		evs, _ := svc.History(ctx, g)
+		n += uint64(len(evs))
+	}
 	if len(progress) != int(n) || progress[0] != n {
 		t.Errorf("OnProgress told %v, want %d calls of folded+left = %d", progress, n, n)
 	}
