@@ -2,7 +2,7 @@
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: run test vet build bench mailservers browser torture fuzz release
+.PHONY: run test vet build bench mailservers browser torture fuzz release mutants
 
 # Play a whole Atacama game by mail between two bots: pbem, an IMAP and an
 # SMTP server all run in the process on loopback, with NATS JetStream
@@ -66,6 +66,39 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),150000x) ./rules/atacama
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),120000x) ./rules/altiplano
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),100000x) ./rules/archipelago
+
+# Mutation testing of the packages in MUTANTS_PACKAGES by their own tests
+# (gremlins, pinned below): each package's code is mutated one change at a
+# time and its tests run; a mutant its tests do not notice "lived". Prints
+# each package's efficacy (killed / (killed + lived)) and mutant coverage
+# (the share of mutants on lines the package's own tests reach). Not part
+# of make test: it takes long (see docs/architecture.md).
+#
+# One package at a time, one worker. gremlins mutates a folder and those
+# under it, and gathers coverage with the tests of all of them: each
+# package is measured in a scratch copy of the tree where the tests of its
+# subfolders are left out (a subpackage is listed itself to be measured),
+# so the coverage run is the package's own tests, whose time, times the
+# coefficient, is each mutant's timeout. Each mutant's run compiles and
+# links the test binary again, most of its time: vet and DWARF are left
+# out, and -count=1 makes the coverage run run the tests rather than read
+# them from the cache.
+GREMLINS_VERSION = v0.6.0
+MUTANTS_PACKAGES ?= projections games
+MUTANTS_TIMEOUT_COEFFICIENT ?= 15
+mutants:
+	$(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
+	@set -e; gremlins="$$($(GO) env GOPATH)/bin/gremlins"; \
+	for p in $(MUTANTS_PACKAGES); do \
+		echo "== mutants of $$p"; \
+		tree=$$(mktemp -d); \
+		tar -C . --exclude=./.git -cf - . | tar -C "$$tree" -xf -; \
+		find "$$tree/$$p" -mindepth 2 -name '*_test.go' -delete; \
+		(cd "$$tree" && GOFLAGS="$(GOFLAGS) -count=1 -vet=off -ldflags=-w" "$$gremlins" unleash --workers 1 \
+			--timeout-coefficient $(MUTANTS_TIMEOUT_COEFFICIENT) --exclude-files / ./$$p) || status=$$?; \
+		rm -rf "$$tree"; \
+		[ -z "$$status" ] || exit $$status; \
+	done
 
 # Static binaries for every platform a club runs pbem on, in dist/, with
 # SHA256SUMS, the SPDX SBOM of the modules linked in (from the binary's
