@@ -63,6 +63,24 @@ type SummaryStanding struct {
 	SonnebornBerger float64 `json:"sonnebornBerger"`
 }
 
+// Show writes campaign id's standings to w in the language of p (the
+// JSON is the same in every language), after its page's address when
+// page is not "".
+func (s *Service) Show(ctx context.Context, w io.Writer, id string, asJSON bool, page string, p words.Printer) error {
+	c, _, _, err := s.Load(ctx, id)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return WriteJSON(w, c, page)
+	}
+	if page != "" {
+		fmt.Fprintln(w, p.S("campaign.show.page", page))
+	}
+	WriteStandings(w, c, p)
+	return nil
+}
+
 // WriteJSON writes c's Summary to w as indented JSON, with its page's
 // address page ("" for none).
 func WriteJSON(w io.Writer, c *campaigns.Campaign, page string) error {

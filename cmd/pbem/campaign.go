@@ -44,6 +44,18 @@ func (e *env) organiser(ctx context.Context) (*organiser.Service, error) {
 	return &organiser.Service{Games: svc}, nil
 }
 
+// campaignOpen parses a campaign command's flags and its want positional
+// arguments (as parse does) and, when they are right, opens the store for
+// the organiser.
+func (e *env) campaignOpen(ctx context.Context, fs *flag.FlagSet, args []string, want int) (*organiser.Service, []string, error) {
+	pos, err := e.parse(fs, args, want)
+	if err != nil {
+		return nil, nil, err
+	}
+	org, err := e.organiser(ctx)
+	return org, pos, err
+}
+
 func campaignFlags(sub string) *flag.FlagSet {
 	return flag.NewFlagSet("campaign "+sub, flag.ContinueOnError)
 }
@@ -120,11 +132,7 @@ func ints(s string) ([]int, error) {
 func campaignID(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 func runCampaignEnter(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("enter"), args, 2)
-	if err != nil {
-		return err
-	}
-	org, err := e.organiser(ctx)
+	org, pos, err := e.campaignOpen(ctx, campaignFlags("enter"), args, 2)
 	if err != nil {
 		return err
 	}
@@ -138,11 +146,7 @@ func runCampaignEnter(ctx context.Context, e *env, args []string) error {
 func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("withdraw")
 	reason := fs.String("reason", "", "why, for the history")
-	pos, err := e.parse(fs, args, 2)
-	if err != nil {
-		return err
-	}
-	org, err := e.organiser(ctx)
+	org, pos, err := e.campaignOpen(ctx, fs, args, 2)
 	if err != nil {
 		return err
 	}
@@ -154,11 +158,7 @@ func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
 }
 
 func runCampaignPair(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("pair"), args, 1)
-	if err != nil {
-		return err
-	}
-	org, err := e.organiser(ctx)
+	org, pos, err := e.campaignOpen(ctx, campaignFlags("pair"), args, 1)
 	if err != nil {
 		return err
 	}
@@ -168,11 +168,7 @@ func runCampaignPair(ctx context.Context, e *env, args []string) error {
 }
 
 func runCampaignChallenge(ctx context.Context, e *env, args []string) error {
-	pos, err := e.parse(campaignFlags("challenge"), args, 3)
-	if err != nil {
-		return err
-	}
-	org, err := e.organiser(ctx)
+	org, pos, err := e.campaignOpen(ctx, campaignFlags("challenge"), args, 3)
 	if err != nil {
 		return err
 	}
@@ -270,33 +266,17 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 	return showCampaign(ctx, e, id, *asJSON, web.CampaignLink(c.WebURL, tokens, id), words.For(l))
 }
 
-// showCampaign prints campaign id's standings in the language of p (the
-// JSON is the same in every language), after its page's address when
-// page is not "".
+// showCampaign prints campaign id's standings (organiser.Service.Show).
 func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page string, p words.Printer) error {
 	org, err := e.organiser(ctx)
 	if err != nil {
 		return err
 	}
-	c, _, _, err := org.Load(ctx, id)
-	if err != nil {
-		return err
-	}
-	if asJSON {
-		return organiser.WriteJSON(e.stdout, c, page)
-	}
-	if page != "" {
-		fmt.Fprintln(e.stdout, p.S("campaign.show.page", page))
-	}
-	organiser.WriteStandings(e.stdout, c, p)
-	return nil
+	return org.Show(ctx, e.stdout, id, asJSON, page, p)
 }
 
 func runCampaignList(ctx context.Context, e *env, args []string) error {
-	if _, err := e.parse(campaignFlags("list"), args, 0); err != nil {
-		return err
-	}
-	org, err := e.organiser(ctx)
+	org, _, err := e.campaignOpen(ctx, campaignFlags("list"), args, 0)
 	if err != nil {
 		return err
 	}
@@ -306,11 +286,7 @@ func runCampaignList(ctx context.Context, e *env, args []string) error {
 func runCampaignExport(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("export")
 	withGames := fs.Bool("games", false, "follow the campaign's history with every game's that has a result, whole and signed, so that the file is checked without this store")
-	pos, err := e.parse(fs, args, 1)
-	if err != nil {
-		return err
-	}
-	org, err := e.organiser(ctx)
+	org, pos, err := e.campaignOpen(ctx, fs, args, 1)
 	if err != nil {
 		return err
 	}

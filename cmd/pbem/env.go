@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -93,11 +92,7 @@ func (e *env) parse(fs *flag.FlagSet, args []string, want int) ([]string, error)
 // service opens the store on first use and returns the command service.
 func (e *env) service(ctx context.Context) (*games.Service, error) {
 	if e.store == nil {
-		// Another process may own the data directory: a service is joined,
-		// a command line waited for, saying so once so that a wait is not
-		// taken for a hang.
-		st, err := events.Open(ctx, events.Options{URL: e.nats, DataDir: e.data, Serve: e.serve, Replicas: e.replicas,
-			OnWait: func() { fmt.Fprintln(e.stderr, events.Waiting(e.data)) }})
+		st, err := postoffice.OpenStore(ctx, postoffice.Config{Data: e.data, NATS: e.nats}, e.replicas, e.serve, e.stderr)
 		if err != nil {
 			return nil, err
 		}

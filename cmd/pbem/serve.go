@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"os"
 	"time"
 
 	"github.com/pbem-games/pbem/catalog"
@@ -69,28 +68,13 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	if *players < 2 || *players > 4 {
 		return usageError{Msg: "demo: --players must be 2 to 4"}
 	}
-	// Every run plays a fresh game in a data directory of its own: the
-	// demo's mail system lives only as long as the process, so a game
-	// left in a kept directory could never be played on, and what an
-	// earlier run left there (its mails' Message-IDs, the intake's place in
-	// a mailbox that starts again from its first UID) would make the next
-	// run's mail look already read. It is served while the demo runs, so
-	// that other command lines may look at the game meanwhile, and
-	// removed at the end unless the demo fails.
-	dir, err := os.MkdirTemp("", "pbem-demo-")
+	dir, end, err := postoffice.DemoData(e.stderr)
 	if err != nil {
 		return err
 	}
 	e.data, e.nats, e.serve = dir, "", true
 	ok := false
-	defer func() {
-		e.close()
-		if ok {
-			os.RemoveAll(dir)
-		} else {
-			fmt.Fprintf(e.stderr, "the demo's data is kept in %s\n", dir)
-		}
-	}()
+	defer func() { e.close(); end(ok) }()
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	svc, err := e.service(ctx)

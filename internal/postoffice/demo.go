@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"mime"
 	netmail "net/mail"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,6 +37,30 @@ type Demo struct {
 	Verbose  bool             // print every mail in full, not only the first of each kind
 	Games    *catalog.Catalog // the games the demo's post office offers
 	Out      io.Writer
+}
+
+// DemoData makes the data directory a demo plays in and returns it with
+// end, to call once the demo is over and its store closed. Every run plays
+// a fresh game in a data directory of its own: the demo's mail system
+// lives only as long as the process, so a game left in a kept directory
+// could never be played on, and what an earlier run left there (its
+// mails' Message-IDs, the intake's place in a mailbox that starts again
+// from its first UID) would make the next run's mail look already read.
+// It is served while the demo runs, so that other command lines may look
+// at the game meanwhile; end removes it when ok, else says on w where it
+// is kept.
+func DemoData(w io.Writer) (dir string, end func(ok bool), err error) {
+	dir, err = os.MkdirTemp("", "pbem-demo-")
+	if err != nil {
+		return "", nil, err
+	}
+	return dir, func(ok bool) {
+		if ok {
+			os.RemoveAll(dir)
+		} else {
+			fmt.Fprintf(w, "the demo's data is kept in %s\n", dir)
+		}
+	}, nil
 }
 
 // Play plays a whole game of the first game offered (catalog.Catalog.First)

@@ -33,6 +33,17 @@ import (
 	"github.com/pbem-games/pbem/web"
 )
 
+// OpenStore opens the store of c's data directory, or of c's NATS server
+// when c.NATS is not "", keeping replicas copies on a cluster. Another
+// process may own the data directory: a service is joined, a command line
+// waited for, saying so once on w so that a wait is not taken for a hang.
+// serve makes this process the one that serves the data directory to the
+// other command lines while the store is open ("pbem serve").
+func OpenStore(ctx context.Context, c Config, replicas int, serve bool, w io.Writer) (*events.Store, error) {
+	return events.Open(ctx, events.Options{URL: c.NATS, DataDir: c.Data, Serve: serve, Replicas: replicas,
+		OnWait: func() { fmt.Fprintln(w, events.Waiting(c.Data)) }})
+}
+
 // PostOffice is everything "pbem serve" runs: the intake, the mailroom,
 // the projector, the outbox and the clock, with the health report and the
 // metrics they feed.
