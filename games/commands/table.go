@@ -172,7 +172,7 @@ func table() List {
 		{Word: "ENTER", Destructive: true, Syntax: "ENTER [<campaign>]", Example: "ENTER c7k2mxq", Who: Anyone, OwnWords: true,
 			Detail:  "In reply to the campaign's invitation or any of its mail, `ENTER` alone enters you; `ENTER <campaign>` to the game mailbox gets you a mail to confirm by reply, as `JOIN` does.",
 			Console: "pbem campaign enter"},
-		{Word: "WITHDRAW", Destructive: true, Syntax: "WITHDRAW [<campaign>]", Example: "WITHDRAW c7k2mxq", Who: Anyone, OwnWords: true,
+		{Word: "WITHDRAW", Destructive: true, MayBeMove: true, Syntax: "WITHDRAW [<campaign>]", Example: "WITHDRAW c7k2mxq", Who: Anyone, OwnWords: true,
 			Detail:  "In reply to the campaign's mail it takes you out; to the game mailbox it gets you a mail to confirm by reply.",
 			Console: "pbem campaign withdraw"},
 		{Word: "STANDINGS", Syntax: "STANDINGS [<campaign>]", Example: "STANDINGS c7k2mxq", Who: Anyone, OwnWords: true,

@@ -1,0 +1,59 @@
+package mailroom_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/archipelago"
+)
+
+// TestWithdrawOfferByMail: in Archipelago, WITHDRAW is the game's move
+// that takes one's offer back; mailed in reply to the game, it is played
+// as that move, not read as leaving a campaign (which wants the
+// campaign's id, or a reply to the campaign's mail).
+func TestWithdrawOfferByMail(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, archipelago.Game)
+	addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com"}
+	var players []events.Player
+	for i, a := range addrs {
+		players = append(players, events.Player{Name: strings.ToUpper(a[:1]) + a[1:3], Address: a, Seat: i})
+	}
+	id, err := mt.svc.Create(ctx, games.NewGame{Game: "archipelago", Host: addrs[0], Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 300 {
+		g := mt.game(id)
+		for _, s := range g.State.ToAct() {
+			if slices.ContainsFunc(g.State.Legal(s), func(m rules.Move) bool { return m.String() == "WITHDRAW" }) {
+				before := len(g.Moves)
+				if r := refusals(mt.fresh(id, int(s), "WITHDRAW\r\n")); len(r) > 0 {
+					t.Fatalf("seat %d's WITHDRAW refused: %v", s, r)
+				}
+				after := mt.game(id)
+				if len(after.Moves) <= before || after.Moves[len(after.Moves)-1].Move != "WITHDRAW" {
+					t.Fatalf("seat %d's WITHDRAW by mail was not played as the game's move", s)
+				}
+				return
+			}
+		}
+		s := g.State.ToAct()[0]
+		move := g.State.Legal(s)[0].String()
+		for _, m := range g.State.Legal(s) {
+			if strings.HasPrefix(m.String(), "OFFER ") {
+				move = m.String() // an offer, so that its maker may take it back
+				break
+			}
+		}
+		if _, err := mt.svc.Move(ctx, id, s, move, games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no seat could withdraw an offer in 300 moves")
+}
