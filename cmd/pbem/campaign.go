@@ -129,7 +129,7 @@ func runCampaignEnter(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := org.Enter(ctx, campaignID(pos[0]), pos[1]); err != nil {
+	if err := org.Enter(ctx, campaignID(pos[0]), pos[1], ""); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s entered campaign %s\n", pos[1], campaignID(pos[0]))
@@ -147,7 +147,7 @@ func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := org.Withdraw(ctx, campaignID(pos[0]), pos[1], *reason); err != nil {
+	if err := org.Withdraw(ctx, campaignID(pos[0]), pos[1], *reason, ""); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s withdrew from campaign %s\n", pos[1], campaignID(pos[0]))
@@ -240,7 +240,7 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := org.Decide(ctx, campaignID(pos[0]), d); err != nil {
+	if err := org.Decide(ctx, campaignID(pos[0]), d, ""); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "campaign %s: %s recorded\n", campaignID(pos[0]), d.Decision)
