@@ -14,7 +14,6 @@ import (
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
-	"github.com/pbem-games/pbem/web"
 )
 
 // campaignCommands are the subcommands of "pbem campaign": round robins,
@@ -281,7 +280,7 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	id := campaignID(pos[0])
-	return showCampaign(ctx, e, id, *asJSON, web.CampaignLink(c.WebURL, tokens, id), words.For(l))
+	return showCampaign(ctx, e, id, *asJSON, tokens.CampaignLink(c.WebURL, id), words.For(l))
 }
 
 // showCampaign prints campaign id's standings in the language of p (the

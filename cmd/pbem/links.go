@@ -72,7 +72,7 @@ func campaignLinks(ctx context.Context, e *env, org *organiser.Service, base str
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%-20s %s\n", "campaign", web.CampaignLink(base, tokens, id))
+	fmt.Fprintf(e.stdout, "%-20s %s\n", "campaign", tokens.CampaignLink(base, id))
 	for _, g := range c.Games {
 		who := fmt.Sprintf("round %d table %d", g.Round, g.Table)
 		gen, err := mail.PublicGen(ctx, e.store, g.Game) // the game's public link as it is now

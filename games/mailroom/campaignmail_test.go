@@ -3,11 +3,14 @@ package mailroom_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/pbem-games/pbem/campaigns"
+	"github.com/pbem-games/pbem/campaigns/bymail"
 	"github.com/pbem-games/pbem/campaigns/organiser"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
@@ -76,5 +79,41 @@ func TestCampaignMailReadAgain(t *testing.T) {
 	twice(players[2], "WITHDRAW")
 	if c := campaign(); c.Withdrawn[players[2]] == "" {
 		t.Errorf("after dan's WITHDRAW: withdrawn %v, want dan", c.Withdrawn)
+	}
+}
+
+// TestCampaignMailLinksItsPage: the standings a player asks for by mail
+// give the address of the campaign's page, the one its page is served
+// at (mail.Tokens.CampaignLink), when the service has one.
+func TestCampaignMailLinksItsPage(t *testing.T) {
+	ctx := context.Background()
+	mt := newMailTable(t, atacama.Game)
+	org := &organiser.Service{Games: mt.svc.Service}
+	id, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.RoundRobin, Game: "atacama", Organiser: "ana@example.org",
+		Players: []string{"ana@example.org", "bea@example.net"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := len(mt.outbox())
+	mt.send("bea@example.net", mt.m.Mailbox, "", "STANDINGS "+id+"\r\n")
+	const base = "https://games.example.org"
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, Index: mt.m.Index, WebURL: base}
+	link := mt.m.Tokens.CampaignLink(base, id)
+	var found bool
+	for _, n := range mt.outbox()[before:] {
+		o, err := mt.svc.Render(ctx, lh, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Headers[letters.HeaderKind] != bymail.KindStandings {
+			continue
+		}
+		found = true
+		if !strings.Contains(o.Text, link) || !strings.Contains(o.HTML, link) {
+			t.Errorf("the standings mail does not give the campaign's page %s:\n%s", link, o.Text)
+		}
+	}
+	if !found {
+		t.Fatalf("STANDINGS %s was not answered with the standings", id)
 	}
 }
