@@ -309,7 +309,8 @@ func (s *Service) Withdraw(ctx context.Context, id, player, reason, source strin
 // them (and pairs the next round when the campaign pairs itself and
 // one is due), an extension declares a vacation of its span for every
 // seat to move, a replacement asks the newcomer to take the seat, as a
-// host's REPLACE does. Each change to a game is made once, however
+// host's REPLACE does (in the game being played where the player has a
+// seat, when d names no game). Each change to a game is made once, however
 // often Decide is tried again after a failure: its source names the
 // decision. A decision from a source (a mail's line) recorded before is
 // not recorded again: what it does to the games is done where it was
@@ -325,6 +326,9 @@ func (s *Service) Decide(ctx context.Context, id string, d campaigns.Decided, so
 	n := 0
 	c, again, err := s.updateFrom(ctx, id, source, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
 		n = len(c.Decisions) + 1
+		if d.Decision == campaigns.Replaced && d.Game == "" {
+			d.Game = runningGameOf(c, d.Player)
+		}
 		return []campaigns.Fact{d}, nil
 	})
 	if err != nil {
@@ -363,6 +367,17 @@ func (s *Service) Decide(ctx context.Context, id string, d campaigns.Decided, so
 		_, err = s.autoPair(ctx, id)
 	}
 	return err
+}
+
+// runningGameOf returns the game being played in which player holds a
+// seat, "" for none.
+func runningGameOf(c *campaigns.Campaign, player string) string {
+	for _, g := range c.Running() {
+		if slices.Contains(g.Seats, player) {
+			return g.Game
+		}
+	}
+	return ""
 }
 
 // DecisionOf returns the decision source recorded in campaign id, and

@@ -27,7 +27,7 @@ func campaignCommands() []command {
 		{"pair", "ID", "pair the next round and start its games", runCampaignPair},
 		{"challenge", "ID CHALLENGER DEFENDER", "start a ladder's challenge", runCampaignChallenge},
 		{"record", "ID [GAME]", "record the results of the games ended", runCampaignRecord},
-		{"decide", "ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]", "record the organiser's decision", runCampaignDecide},
+		{"decide", "ID adjudicate|disqualify|pause|resume|extend|replace|close --reason TEXT [--game G --places 1,2,…] [--player P] [--span 2d] [--replacement ADDRESS]", "record the organiser's decision", runCampaignDecide},
 		{"show", "ID [--json] [--lang en|zh] [--config FILE]", "print the standings after the campaign page's address", runCampaignShow},
 		{"standings", "ID [--json]", "print the standings", runCampaignStandings},
 		{"list", "", "list the campaigns", runCampaignList},
@@ -226,12 +226,14 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	reason := fs.String("reason", "", "why, for the history (required)")
 	game := fs.String("game", "", "the game adjudicated")
 	places := fs.String("places", "", "the places of the game adjudicated, by seat, e.g. 1,2")
-	player := fs.String("player", "", "the player disqualified")
+	player := fs.String("player", "", "the player disqualified or replaced")
+	span := fs.String("span", "", "how much longer each player to move has, for extend (e.g. 2d)")
+	replacement := fs.String("replacement", "", "the address that takes the player's seat, for replace")
 	pos, err := e.parse(fs, args, 2)
 	if err != nil {
 		return err
 	}
-	d := campaigns.Decided{Decision: pos[1], Game: gameID(*game), Player: *player, Reason: *reason}
+	d := campaigns.Decided{Decision: pos[1], Game: gameID(*game), Player: *player, Span: *span, Replacement: *replacement, Reason: *reason}
 	if d.Places, err = ints(*places); err != nil {
 		return usageError{"campaign decide: --places: " + err.Error()}
 	}
