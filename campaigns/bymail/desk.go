@@ -163,9 +163,9 @@ func (d Desk) Enter(ctx context.Context, id, player, source string) error {
 	return err
 }
 
-// start pairs the campaign's next round.
-func (d Desk) start(ctx context.Context, id string) error {
-	_, err := d.Organiser.Pair(ctx, id)
+// start pairs the campaign's next round, once for source.
+func (d Desk) start(ctx context.Context, id, source string) error {
+	_, err := d.Organiser.PairFrom(ctx, id, source)
 	if errors.Is(err, organiser.ErrRefused) {
 		return refuse("refuse.campaign.refused", reason(err))
 	}
@@ -233,13 +233,6 @@ func (d Desk) Decide(ctx context.Context, id, from, line, source string) error {
 	if !strings.EqualFold(c.Created.Organiser, from) {
 		return refuse("refuse.campaign.organiser", id)
 	}
-	if again {
-		dec, _, err := d.Organiser.DecisionOf(ctx, id, source)
-		if err != nil {
-			return err
-		}
-		return d.decided(ctx, c, dec, source)
-	}
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return refuse("refuse.campaign.decision", id)
@@ -248,11 +241,18 @@ func (d Desk) Decide(ctx context.Context, id, from, line, source string) error {
 	if !ok {
 		return refuse("refuse.campaign.decision", id)
 	}
+	if again && word != "START" { // START records a round, which PairFrom finds
+		dec, _, err := d.Organiser.DecisionOf(ctx, id, source)
+		if err != nil {
+			return err
+		}
+		return d.decided(ctx, c, dec, source)
+	}
 	args := fields[1:]
 	var dec campaigns.Decided
 	switch word {
 	case "START":
-		return d.start(ctx, id)
+		return d.start(ctx, id, source)
 	case "ADJUDICATE":
 		if len(args) < 1 {
 			return refuse("refuse.campaign.decision", id)

@@ -32,7 +32,7 @@ func TestCampaignMailReadAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	campaign := func() *campaigns.Campaign {
+	campaign := func(id string) *campaigns.Campaign {
 		t.Helper()
 		c, _, _, err := org.Load(ctx, id)
 		if err != nil {
@@ -41,7 +41,7 @@ func TestCampaignMailReadAgain(t *testing.T) {
 		return c
 	}
 	n := 0
-	twice := func(from, body string) {
+	twice := func(id, from, body string) {
 		t.Helper()
 		n++
 		to := mt.m.Tokens.ConfirmTo(mt.m.Mailbox, mail.ConfirmCampaign, id, from)
@@ -51,14 +51,14 @@ func TestCampaignMailReadAgain(t *testing.T) {
 		if err := mt.m.Handle(ctx, rec); err != nil {
 			t.Fatal(err)
 		}
-		first, before := len(mt.outbox()), campaign()
+		first, before := len(mt.outbox()), campaign(id)
 		if err := mt.m.Handle(ctx, rec); err != nil {
 			t.Fatal(err)
 		}
 		if again := mt.outbox()[first:]; len(again) > 0 {
 			t.Errorf("%s's %q read again was answered: %s %v", from, body, again[0].Kind, again[0].Fields)
 		}
-		after := campaign()
+		after := campaign(id)
 		if len(after.Players) != len(before.Players) || len(after.Decisions) != len(before.Decisions) ||
 			len(after.Rounds) != len(before.Rounds) || len(after.Withdrawn) != len(before.Withdrawn) {
 			t.Errorf("%s's %q read again changed the campaign: players %d → %d, decisions %d → %d, rounds %d → %d, withdrawn %d → %d",
@@ -67,18 +67,29 @@ func TestCampaignMailReadAgain(t *testing.T) {
 		}
 	}
 	for _, p := range players {
-		twice(p, "ENTER")
+		twice(id, p, "ENTER")
 	}
-	if c := campaign(); len(c.Players) != 3 || len(c.Rounds) != 1 {
+	if c := campaign(id); len(c.Players) != 3 || len(c.Rounds) != 1 {
 		t.Fatalf("after every ENTER: players %v, %d rounds; want three players and round 1 paired", c.Players, len(c.Rounds))
 	}
-	twice(ana, "CAMPAIGN "+id+" EXTEND 2d the holidays")
-	if c := campaign(); len(c.Decisions) != 1 || c.Decisions[0].Decision != campaigns.Extended {
+	twice(id, ana, "CAMPAIGN "+id+" EXTEND 2d the holidays")
+	if c := campaign(id); len(c.Decisions) != 1 || c.Decisions[0].Decision != campaigns.Extended {
 		t.Errorf("after one EXTEND: decisions %+v, want one extension", c.Decisions)
 	}
-	twice(players[2], "WITHDRAW")
-	if c := campaign(); c.Withdrawn[players[2]] == "" {
+	twice(id, players[2], "WITHDRAW")
+	if c := campaign(id); c.Withdrawn[players[2]] == "" {
 		t.Errorf("after dan's WITHDRAW: withdrawn %v, want dan", c.Withdrawn)
+	}
+	// A campaign of entries the organiser starts: START read again pairs
+	// no second round and is not refused for the first one's games.
+	open, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.RoundRobin, Game: "atacama", Organiser: ana,
+		Players: players[:2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	twice(open, ana, "CAMPAIGN "+open+" START")
+	if c := campaign(open); len(c.Rounds) != 1 || len(c.Running()) != 1 {
+		t.Errorf("after START: %d rounds, %d games being played; want round 1's one game", len(c.Rounds), len(c.Running()))
 	}
 }
 
