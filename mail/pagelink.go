@@ -25,3 +25,12 @@ func (t Tokens) PageLink(base, game string, seat int, address string, gen int) s
 func RulesLink(base, game string) string {
 	return strings.TrimRight(base, "/") + "/rules/" + game
 }
+
+// CampaignLink returns the address of campaign id's public page under
+// base (as PageLink), "/c/<id>/<token>": its token is the one
+// PublicPage makes for the campaign's id, which no game's id shares (a
+// campaign's is one letter longer). The campaign's mail gives it, and
+// the web pages serve it.
+func (t Tokens) CampaignLink(base, id string) string {
+	return strings.TrimRight(base, "/") + "/c/" + id + "/" + t.PublicPage(id)
+}

@@ -23,6 +23,9 @@ func TestPageLink(t *testing.T) {
 			t.Errorf("%s: PageLink(%q, k7q2mx, %d, %q) = %q, want %q", c.name, c.base, c.seat, c.addr, got, c.want)
 		}
 	}
+	if got, want := testTokens.CampaignLink("https://games.example.org/", "c7k2mxq"), "https://games.example.org/c/c7k2mxq/"+testTokens.PublicPage("c7k2mxq"); got != want {
+		t.Errorf("CampaignLink(https://games.example.org/, c7k2mxq) = %q, want %q", got, want)
+	}
 	if got := RulesLink("https://games.example.org/", "nim"); got != "https://games.example.org/rules/nim" {
 		t.Errorf("RulesLink = %q", got)
 	}

@@ -160,8 +160,7 @@ type TieBreaker interface {
 }
 
 // Unwon is a state whose game may end with nobody winning, whatever the
-// scores (Archipelago's independence war when nobody held the
-// separatist's objective: everyone loses). NoWinner reports whether the
+// scores (a war that everyone loses, say). NoWinner reports whether the
 // game is over that way.
 type Unwon interface {
 	NoWinner() bool

@@ -21,14 +21,6 @@ import (
 	"github.com/pbem-games/pbem/templates/words"
 )
 
-// CampaignLink returns the address of campaign id's public page under
-// base (as Link), "/c/<id>/<token>": its token is the one
-// mail.Tokens.PublicPage makes for the campaign's id, which no game's id
-// shares (a campaign's is one letter longer).
-func CampaignLink(base string, t mail.Tokens, id string) string {
-	return strings.TrimRight(base, "/") + "/c/" + id + "/" + t.PublicPage(id)
-}
-
 // Campaigns serves GET /c/<id>/<token>: a campaign's public page, its
 // standings with their tiebreaks, its rounds with each game's public page
 // and result, its ratings, and the verification of its history and of

@@ -13,8 +13,6 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-
-	"github.com/pbem-games/pbem/web"
 )
 
 // TestBrowserCampaignPage reads a campaign's page in chromium, as wide as
@@ -73,7 +71,7 @@ func TestBrowserCampaignPage(t *testing.T) {
 			t.Fatalf("%s: %v, %v", what, resp, err)
 		}
 	}
-	link := f.url + web.CampaignLink("", f.tokens, f.id)
+	link := f.url + f.tokens.CampaignLink("", f.id)
 	readable := func(lang string, width int64) {
 		t.Helper()
 		wide, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))

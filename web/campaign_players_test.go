@@ -11,7 +11,6 @@ import (
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/web"
 )
 
 // TestCampaignPlayerHistory: the campaign's page gives each player's
@@ -27,7 +26,7 @@ func TestCampaignPlayerHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	link := f.url + web.CampaignLink("", f.tokens, f.id)
+	link := f.url + f.tokens.CampaignLink("", f.id)
 	for _, lang := range []struct {
 		query, heading, place, playing string
 	}{

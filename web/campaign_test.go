@@ -96,7 +96,7 @@ func TestCampaignPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	link := f.url + web.CampaignLink("", f.tokens, f.id)
+	link := f.url + f.tokens.CampaignLink("", f.id)
 	status, h, body := get(t, link)
 	if status != 200 || !strings.HasPrefix(h.Get("Content-Type"), "text/html") {
 		t.Fatalf("GET the campaign's page = %d %s:\n%s", status, h.Get("Content-Type"), body)
@@ -200,8 +200,8 @@ func TestCampaignPage(t *testing.T) {
 	for _, tt := range []struct{ name, path string }{
 		{"WrongToken", "/c/" + f.id + "/" + f.tokens.PublicPage(c.Games[0].Game)},
 		{"GameID", "/c/" + c.Games[0].Game + "/" + f.tokens.PublicPage(c.Games[0].Game)},
-		{"Unknown", web.CampaignLink("", f.tokens, "czzzzzz")},
-		{"Longer", web.CampaignLink("", f.tokens, f.id) + "/export"},
+		{"Unknown", f.tokens.CampaignLink("", "czzzzzz")},
+		{"Longer", f.tokens.CampaignLink("", f.id) + "/export"},
 	} {
 		if status, _, page := get(t, f.url+tt.path); status != 404 || !strings.Contains(page, "no such page") {
 			t.Errorf("%s: GET %s = %d, want 404", tt.name, tt.path, status)

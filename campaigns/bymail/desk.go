@@ -76,11 +76,21 @@ func reason(err error) string {
 
 // load returns campaign id, or the refusal of an unknown id.
 func (d Desk) load(ctx context.Context, id string) (*campaigns.Campaign, error) {
-	c, _, _, err := d.Organiser.Load(ctx, id)
-	if errors.Is(err, organiser.ErrUnknown) {
-		return nil, refuse("refuse.campaign.unknown")
-	}
+	c, _, err := d.loadFrom(ctx, id, "")
 	return c, err
+}
+
+// loadFrom is load, and says whether source (a mail's line) was
+// recorded in the campaign already: a mail read again, after a crash
+// between what it did and the record of its answer, gets the answer it
+// got, not a refusal of what it did itself.
+func (d Desk) loadFrom(ctx context.Context, id, source string) (*campaigns.Campaign, bool, error) {
+	c, evs, _, err := d.Organiser.Load(ctx, id)
+	if errors.Is(err, organiser.ErrUnknown) {
+		return nil, false, refuse("refuse.campaign.unknown")
+	}
+	_, again := organiser.Applied(evs, source)
+	return c, again, err
 }
 
 // entered returns the entry of c that is player's address, "" for none.
@@ -114,19 +124,23 @@ func canEnter(c *campaigns.Campaign, player string) error {
 
 // Enter enters player, who said yes by a mail only they could send.
 // Once every player the organiser named has entered, round 1 is paired
-// and its games started (a ladder's players challenge instead).
-func (d Desk) Enter(ctx context.Context, id, player string) error {
-	c, err := d.load(ctx, id)
+// and its games started (a ladder's players challenge instead). source
+// is the mail's line: read again, the entry it made stands, and the
+// round is paired if it was not yet.
+func (d Desk) Enter(ctx context.Context, id, player, source string) error {
+	c, again, err := d.loadFrom(ctx, id, source)
 	if err != nil {
 		return err
 	}
-	if err := canEnter(c, player); err != nil {
-		return err
-	}
-	if err := d.Organiser.Enter(ctx, id, player); errors.Is(err, organiser.ErrRefused) {
-		return refuse("refuse.campaign.refused", reason(err))
-	} else if err != nil {
-		return err
+	if !again {
+		if err := canEnter(c, player); err != nil {
+			return err
+		}
+		if err := d.Organiser.Enter(ctx, id, player, source); errors.Is(err, organiser.ErrRefused) {
+			return refuse("refuse.campaign.refused", reason(err))
+		} else if err != nil {
+			return err
+		}
 	}
 	c, err = d.load(ctx, id)
 	if err != nil {
@@ -149,26 +163,27 @@ func (d Desk) Enter(ctx context.Context, id, player string) error {
 	return err
 }
 
-// start pairs the campaign's next round.
-func (d Desk) start(ctx context.Context, id string) error {
-	_, err := d.Organiser.Pair(ctx, id)
+// start pairs the campaign's next round, once for source.
+func (d Desk) start(ctx context.Context, id, source string) error {
+	_, err := d.Organiser.PairFrom(ctx, id, source)
 	if errors.Is(err, organiser.ErrRefused) {
 		return refuse("refuse.campaign.refused", reason(err))
 	}
 	return err
 }
 
-// Withdraw takes player out of campaign id.
-func (d Desk) Withdraw(ctx context.Context, id, player string) error {
-	c, err := d.load(ctx, id)
-	if err != nil {
+// Withdraw takes player out of campaign id, once for source, the mail's
+// line.
+func (d Desk) Withdraw(ctx context.Context, id, player, source string) error {
+	c, again, err := d.loadFrom(ctx, id, source)
+	if err != nil || again {
 		return err
 	}
 	p := entered(c, player)
 	if _, gone := c.Withdrawn[p]; p == "" || gone {
 		return refuse("refuse.campaign.notin", id)
 	}
-	err = d.Organiser.Withdraw(ctx, id, p, "by mail")
+	err = d.Organiser.Withdraw(ctx, id, p, "by mail", source)
 	if errors.Is(err, organiser.ErrRefused) {
 		return refuse("refuse.campaign.refused", reason(err))
 	}
@@ -207,9 +222,11 @@ func decision(w string) (string, bool) {
 
 // Decide records the decision line (a word of Decisions and what
 // follows it) of campaign id's organiser, from, who wrote it to an
-// address pbem mailed them alone.
-func (d Desk) Decide(ctx context.Context, id, from, line string) error {
-	c, err := d.load(ctx, id)
+// address pbem mailed them alone; source is that line's. A decision
+// read again is not decided again: what it does to the campaign's games
+// is finished, and the round paired, where it was left.
+func (d Desk) Decide(ctx context.Context, id, from, line, source string) error {
+	c, again, err := d.loadFrom(ctx, id, source)
 	if err != nil {
 		return err
 	}
@@ -224,11 +241,18 @@ func (d Desk) Decide(ctx context.Context, id, from, line string) error {
 	if !ok {
 		return refuse("refuse.campaign.decision", id)
 	}
+	if again && word != "START" { // START records a round, which PairFrom finds
+		dec, _, err := d.Organiser.DecisionOf(ctx, id, source)
+		if err != nil {
+			return err
+		}
+		return d.decided(ctx, c, dec, source)
+	}
 	args := fields[1:]
 	var dec campaigns.Decided
 	switch word {
 	case "START":
-		return d.start(ctx, id)
+		return d.start(ctx, id, source)
 	case "ADJUDICATE":
 		if len(args) < 1 {
 			return refuse("refuse.campaign.decision", id)
@@ -282,7 +306,14 @@ func (d Desk) Decide(ctx context.Context, id, from, line string) error {
 	if dec.Reason == "" {
 		return refuse("refuse.campaign.reason")
 	}
-	err = d.Organiser.Decide(ctx, id, dec)
+	return d.decided(ctx, c, dec, source)
+}
+
+// decided records dec in campaign c (the decision source recorded when
+// it was read before), and pairs the round an adjudication completed.
+func (d Desk) decided(ctx context.Context, c *campaigns.Campaign, dec campaigns.Decided, source string) error {
+	id := c.ID
+	err := d.Organiser.Decide(ctx, id, dec, source)
 	if errors.Is(err, organiser.ErrRefused) {
 		return refuse("refuse.campaign.refused", reason(err))
 	}

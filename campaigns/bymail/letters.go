@@ -51,7 +51,7 @@ type Letters struct {
 	Mailbox   string      // the game mailbox
 	Tokens    mail.Tokens // each reader's campaign address
 	Domain    string      // of the Message-IDs
-	WebURL    string      // "" for no links to the games' pages
+	WebURL    string      // "" for no link to the campaign's page
 	// Lang returns the language a reader reads, at a time; nil: English.
 	Lang func(ctx context.Context, addr string, at time.Time) (string, error)
 }
@@ -247,9 +247,15 @@ func (ls *Letters) Render(ctx context.Context, n mail.Notice) (mail.Outgoing, er
 		}
 	}
 	l := letter{p: words.For(lang), c: c, to: n.To, mailbox: ls.Mailbox}
+	if ls.WebURL != "" {
+		l.page = ls.Tokens.CampaignLink(ls.WebURL, id)
+	}
 	subject, paras, table := l.compose(n.Kind, f)
 	if subject == "" {
 		return out, fmt.Errorf("bymail: render %s: %w: no mail of kind %q", n.ID, mail.ErrUnrenderable, n.Kind)
+	}
+	if l.page != "" && (n.Kind == KindRound || n.Kind == KindStandings) {
+		paras = append(paras, l.p.S("campaign.mail.page", l.page))
 	}
 	switch e := entered(c, n.To); {
 	case c.Over():
@@ -274,6 +280,7 @@ type letter struct {
 	c       *campaigns.Campaign
 	to      string
 	mailbox string
+	page    string // the campaign's page, "" for none
 }
 
 // name is how a campaign's mail names a player: their name, never

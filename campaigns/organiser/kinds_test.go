@@ -68,7 +68,7 @@ func TestSwissWithWithdrawal(t *testing.T) {
 			t.Fatal(err)
 		}
 		if round == 1 {
-			if err := org.Withdraw(ctx, id, "eve", "moved abroad"); err != nil {
+			if err := org.Withdraw(ctx, id, "eve", "moved abroad", ""); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -130,7 +130,7 @@ func TestKnockoutAndLadder(t *testing.T) {
 	if err != nil || len(started) != 1 {
 		t.Fatalf("Challenge = %v, %v", started, err)
 	}
-	if err := org.Enter(ctx, ld, "dee"); err != nil {
+	if err := org.Enter(ctx, ld, "dee", ""); err != nil {
 		t.Errorf("a ladder refused an entry: %v", err)
 	}
 	resignLater(t, svc, started)
@@ -141,7 +141,7 @@ func TestKnockoutAndLadder(t *testing.T) {
 	if want := []string{"ana", "bea", "cy", "dee"}; !slices.Equal(c.Ladder, want) {
 		t.Errorf("ladder after ana beat bea = %v, want %v", c.Ladder, want)
 	}
-	if err := org.Decide(ctx, ld, campaigns.Decided{Decision: campaigns.Closed, Reason: "season over"}); err != nil {
+	if err := org.Decide(ctx, ld, campaigns.Decided{Decision: campaigns.Closed, Reason: "season over"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	if c, _, _, _ = org.Load(ctx, ld); !c.Over() || c.Seed == nil {
@@ -270,7 +270,7 @@ func TestPairPassesEmptyRounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range r1 {
-		if err := org.Withdraw(ctx, id, g.Seats[0], ""); err != nil {
+		if err := org.Withdraw(ctx, id, g.Seats[0], "", ""); err != nil {
 			t.Fatal(err)
 		}
 	}

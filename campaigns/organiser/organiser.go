@@ -203,48 +203,77 @@ func (s *Service) Seed(ctx context.Context, id string) (rules.Seed, error) {
 // again from the load when another writer came first. It returns the
 // campaign with the facts folded in.
 func (s *Service) update(ctx context.Context, id string, decide func(c *campaigns.Campaign) ([]campaigns.Fact, error)) (*campaigns.Campaign, error) {
+	c, _, err := s.updateFrom(ctx, id, "", decide)
+	return c, err
+}
+
+// updateFrom is update of a command from source (a mail's line, as a
+// game's Cause.Source is): each of its events records it, and a command
+// whose source the history holds already is not decided again; again
+// says so, and the campaign is returned as it is.
+func (s *Service) updateFrom(ctx context.Context, id, source string, decide func(c *campaigns.Campaign) ([]campaigns.Fact, error)) (*campaigns.Campaign, bool, error) {
 	for range 10 {
-		c, _, head, err := s.Load(ctx, id)
+		c, evs, head, err := s.Load(ctx, id)
 		if err != nil {
-			return nil, err
+			return nil, false, err
+		}
+		if _, ok := Applied(evs, source); ok {
+			return c, true, nil
 		}
 		facts, err := decide(c)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if len(facts) == 0 {
-			return c, nil
+			return c, false, nil
 		}
 		for _, f := range facts {
 			if err := c.Apply(f); err != nil {
-				return nil, fmt.Errorf("%w: %v", ErrRefused, unwrapCore(err))
+				return nil, false, fmt.Errorf("%w: %v", ErrRefused, unwrapCore(err))
 			}
 		}
 		if c.Over() && c.Seed == nil {
 			seed, err := s.Seed(ctx, id)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			reveal := campaigns.SeedRevealed{Seed: seed.String()}
 			if err := c.Apply(reveal); err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			facts = append(facts, reveal)
 		}
-		evs, err := s.events(facts)
+		evs, err = s.events(facts)
 		if err != nil {
-			return nil, err
+			return nil, false, err
+		}
+		for i := range evs {
+			evs[i].Source = source
 		}
 		_, err = s.log().Append(ctx, id, head, evs)
 		if errors.Is(err, events.ErrConflict) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("organiser: campaign %s: %w", id, err)
+			return nil, false, fmt.Errorf("organiser: campaign %s: %w", id, err)
 		}
-		return c, nil
+		return c, false, nil
 	}
-	return nil, fmt.Errorf("organiser: campaign %s: it kept changing while being written to", id)
+	return nil, false, fmt.Errorf("organiser: campaign %s: it kept changing while being written to", id)
+}
+
+// Applied returns the index in a campaign's history evs of the first
+// event that source caused; ok is false when none did, or source is "".
+func Applied(evs []events.Event, source string) (i int, ok bool) {
+	if source == "" {
+		return 0, false
+	}
+	for i, e := range evs {
+		if e.Source == source {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // unwrapCore drops the core's "campaigns: campaign X, fact N (T): "
@@ -258,17 +287,18 @@ func unwrapCore(err error) string {
 	return strings.TrimPrefix(msg, "campaigns: ")
 }
 
-// Enter enters player.
-func (s *Service) Enter(ctx context.Context, id, player string) error {
-	_, err := s.update(ctx, id, func(*campaigns.Campaign) ([]campaigns.Fact, error) {
+// Enter enters player; source, when not "", is what asked (a mail's
+// line): asked again, the entry recorded stands and nothing is done.
+func (s *Service) Enter(ctx context.Context, id, player, source string) error {
+	_, _, err := s.updateFrom(ctx, id, source, func(*campaigns.Campaign) ([]campaigns.Fact, error) {
 		return []campaigns.Fact{campaigns.Entered{Player: player}}, nil
 	})
 	return err
 }
 
-// Withdraw records that player left, for reason.
-func (s *Service) Withdraw(ctx context.Context, id, player, reason string) error {
-	_, err := s.update(ctx, id, func(*campaigns.Campaign) ([]campaigns.Fact, error) {
+// Withdraw records that player left, for reason; source as Enter's.
+func (s *Service) Withdraw(ctx context.Context, id, player, reason, source string) error {
+	_, _, err := s.updateFrom(ctx, id, source, func(*campaigns.Campaign) ([]campaigns.Fact, error) {
 		return []campaigns.Fact{campaigns.Withdrew{Player: player, Reason: reason}}, nil
 	})
 	return err
@@ -279,10 +309,13 @@ func (s *Service) Withdraw(ctx context.Context, id, player, reason string) error
 // them (and pairs the next round when the campaign pairs itself and
 // one is due), an extension declares a vacation of its span for every
 // seat to move, a replacement asks the newcomer to take the seat, as a
-// host's REPLACE does. Each change to a game is made once, however
+// host's REPLACE does (in the game being played where the player has a
+// seat, when d names no game). Each change to a game is made once, however
 // often Decide is tried again after a failure: its source names the
-// decision.
-func (s *Service) Decide(ctx context.Context, id string, d campaigns.Decided) error {
+// decision. A decision from a source (a mail's line) recorded before is
+// not recorded again: what it does to the games is done where it was
+// left.
+func (s *Service) Decide(ctx context.Context, id string, d campaigns.Decided, source string) error {
 	var span time.Duration
 	if d.Decision == campaigns.Extended {
 		var err error
@@ -291,31 +324,39 @@ func (s *Service) Decide(ctx context.Context, id string, d campaigns.Decided) er
 		}
 	}
 	n := 0
-	c, err := s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
+	c, again, err := s.updateFrom(ctx, id, source, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
 		n = len(c.Decisions) + 1
+		if d.Decision == campaigns.Replaced && d.Game == "" {
+			d.Game = runningGameOf(c, d.Player)
+		}
 		return []campaigns.Fact{d}, nil
 	})
 	if err != nil {
 		return err
 	}
-	source := func(game string, seat int) games.Cause {
+	if again {
+		if d, n, err = s.DecisionOf(ctx, id, source); err != nil {
+			return err
+		}
+	}
+	cause := func(game string, seat int) games.Cause {
 		return games.Cause{Source: fmt.Sprintf("campaign:%s:decision:%d:game:%s:seat:%d", id, n, game, seat)}
 	}
 	for _, g := range c.Running() {
 		switch d.Decision {
 		case campaigns.Paused, campaigns.Resumed:
-			_, err = s.Games.Pause(ctx, g.Game, games.Operator, d.Decision == campaigns.Paused, source(g.Game, -1))
+			_, err = s.Games.Pause(ctx, g.Game, games.Operator, d.Decision == campaigns.Paused, cause(g.Game, -1))
 			if errors.Is(err, games.ErrPaused) {
 				err = nil // paused, or resumed, by its host already
 			}
 		case campaigns.Extended:
-			err = s.extend(ctx, g.Game, span, func(seat int) games.Cause { return source(g.Game, seat) })
+			err = s.extend(ctx, g.Game, span, func(seat int) games.Cause { return cause(g.Game, seat) })
 		case campaigns.Replaced:
 			if g.Game == d.Game {
 				seat := slices.Index(g.Seats, d.Player)
 				newcomer := Player(d.Replacement)
 				newcomer.Invited = true
-				_, err = s.Games.Replace(ctx, g.Game, games.Operator, seat, newcomer, source(g.Game, seat))
+				_, err = s.Games.Replace(ctx, g.Game, games.Operator, seat, newcomer, cause(g.Game, seat))
 			}
 		}
 		if err != nil {
@@ -326,6 +367,37 @@ func (s *Service) Decide(ctx context.Context, id string, d campaigns.Decided) er
 		_, err = s.autoPair(ctx, id)
 	}
 	return err
+}
+
+// runningGameOf returns the game being played in which player holds a
+// seat, "" for none.
+func runningGameOf(c *campaigns.Campaign, player string) string {
+	for _, g := range c.Running() {
+		if slices.Contains(g.Seats, player) {
+			return g.Game
+		}
+	}
+	return ""
+}
+
+// DecisionOf returns the decision source recorded in campaign id, and
+// its number among the campaign's decisions (from 1).
+func (s *Service) DecisionOf(ctx context.Context, id, source string) (campaigns.Decided, int, error) {
+	c, evs, _, err := s.Load(ctx, id)
+	if err != nil {
+		return campaigns.Decided{}, 0, err
+	}
+	i, _ := Applied(evs, source)
+	n := 0
+	for _, e := range evs[:i+1] {
+		if e.Type == (campaigns.Decided{}).Type() {
+			n++
+		}
+	}
+	if n == 0 || n > len(c.Decisions) {
+		return campaigns.Decided{}, 0, fmt.Errorf("organiser: campaign %s: %s recorded no decision", id, source)
+	}
+	return c.Decisions[n-1], n, nil
 }
 
 // extend gives every seat to move in game span more time: a vacation

@@ -20,6 +20,13 @@ import (
 // two) are started first, each once: a table's game id is derived from
 // the campaign, round and table, so creating it again finds it.
 func (s *Service) Pair(ctx context.Context, id string) ([]campaigns.GameStarted, error) {
+	return s.PairFrom(ctx, id, "")
+}
+
+// PairFrom is Pair asked by source (an organiser's mail's line): the
+// round it pairs records it, and asked again once that round is paired,
+// it starts what is left of its tables and pairs nothing more.
+func (s *Service) PairFrom(ctx context.Context, id, source string) ([]campaigns.GameStarted, error) {
 	// The games that ended since are recorded first, so that pairing
 	// rounds is all an organiser needs to do.
 	if _, err := s.RecordEnded(ctx, id); err != nil {
@@ -28,16 +35,17 @@ func (s *Service) Pair(ctx context.Context, id string) ([]campaigns.GameStarted,
 	// A round robin's round left without a table by those who withdrew
 	// is recorded and passed: the next is paired at once.
 	for {
-		started, empty, err := s.pairOnce(ctx, id)
+		started, empty, err := s.pairOnce(ctx, id, source)
 		if err != nil || !empty {
 			return started, err
 		}
+		source = "" // the round after the empty one is Pair's own
 	}
 }
 
 // pairOnce is Pair of one round; empty says the round it paired has no
 // table.
-func (s *Service) pairOnce(ctx context.Context, id string) ([]campaigns.GameStarted, bool, error) {
+func (s *Service) pairOnce(ctx context.Context, id, source string) ([]campaigns.GameStarted, bool, error) {
 	// A league's season starts first, with its divisions: a fact of its
 	// own, so a round paired after it sees them.
 	_, err := s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
@@ -57,7 +65,7 @@ func (s *Service) pairOnce(ctx context.Context, id string) ([]campaigns.GameStar
 		return nil, false, err
 	}
 	empty := false
-	c, err := s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
+	c, _, err := s.updateFrom(ctx, id, source, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
 		if len(c.Unstarted()) > 0 {
 			return nil, nil
 		}

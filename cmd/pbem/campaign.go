@@ -13,7 +13,6 @@ import (
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
-	"github.com/pbem-games/pbem/web"
 )
 
 // campaignCommands are the subcommands of "pbem campaign": round robins,
@@ -27,7 +26,7 @@ func campaignCommands() []command {
 		{Name: "pair", Args: "ID", Help: "pair the next round and start its games", Run: runCampaignPair},
 		{Name: "challenge", Args: "ID CHALLENGER DEFENDER", Help: "start a ladder's challenge", Run: runCampaignChallenge},
 		{Name: "record", Args: "ID [GAME]", Help: "record the results of the games ended", Run: runCampaignRecord},
-		{Name: "decide", Args: "ID adjudicate|disqualify|close --reason TEXT [--game G --places 1,2,…] [--player P]", Help: "record the organiser's decision", Run: runCampaignDecide},
+		{Name: "decide", Args: "ID adjudicate|disqualify|pause|resume|extend|replace|close --reason TEXT [--game G --places 1,2,…] [--player P] [--span 2d] [--replacement ADDRESS]", Help: "record the organiser's decision", Run: runCampaignDecide},
 		{Name: "show", Args: "ID [--json] [--lang en|zh] [--config FILE]", Help: "print the standings after the campaign page's address", Run: runCampaignShow},
 		{Name: "standings", Args: "ID [--json]", Help: "print the standings", Run: runCampaignStandings},
 		{Name: "list", Args: "", Help: "list the campaigns", Run: runCampaignList},
@@ -136,7 +135,7 @@ func runCampaignEnter(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := org.Enter(ctx, campaignID(pos[0]), pos[1]); err != nil {
+	if err := org.Enter(ctx, campaignID(pos[0]), pos[1], ""); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s entered campaign %s\n", pos[1], campaignID(pos[0]))
@@ -150,7 +149,7 @@ func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := org.Withdraw(ctx, campaignID(pos[0]), pos[1], *reason); err != nil {
+	if err := org.Withdraw(ctx, campaignID(pos[0]), pos[1], *reason, ""); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s withdrew from campaign %s\n", pos[1], campaignID(pos[0]))
@@ -209,12 +208,14 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	reason := fs.String("reason", "", "why, for the history (required)")
 	game := fs.String("game", "", "the game adjudicated")
 	places := fs.String("places", "", "the places of the game adjudicated, by seat, e.g. 1,2")
-	player := fs.String("player", "", "the player disqualified")
+	player := fs.String("player", "", "the player disqualified or replaced")
+	span := fs.String("span", "", "how much longer each player to move has, for extend (e.g. 2d)")
+	replacement := fs.String("replacement", "", "the address that takes the player's seat, for replace")
 	pos, err := e.parse(fs, args, 2)
 	if err != nil {
 		return err
 	}
-	d := campaigns.Decided{Decision: pos[1], Game: gameID(*game), Player: *player, Reason: *reason}
+	d := campaigns.Decided{Decision: pos[1], Game: gameID(*game), Player: *player, Span: *span, Replacement: *replacement, Reason: *reason}
 	if d.Places, err = ints(*places); err != nil {
 		return usageError{Msg: "campaign decide: --places: " + err.Error()}
 	}
@@ -222,7 +223,7 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := org.Decide(ctx, campaignID(pos[0]), d); err != nil {
+	if err := org.Decide(ctx, campaignID(pos[0]), d, ""); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "campaign %s: %s recorded\n", campaignID(pos[0]), d.Decision)
@@ -263,7 +264,7 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	id := campaignID(pos[0])
-	return showCampaign(ctx, e, id, *asJSON, web.CampaignLink(c.WebURL, tokens, id), words.For(l))
+	return showCampaign(ctx, e, id, *asJSON, tokens.CampaignLink(c.WebURL, id), words.For(l))
 }
 
 // showCampaign prints campaign id's standings (organiser.Service.Show).

@@ -64,7 +64,7 @@ func (m *Mailroom) answerInThread(l *letter, kind string, fields map[string]stri
 // first, its organiser's decision.
 func (m *Mailroom) newCampaign(ctx context.Context, l *letter, rest string, c games.Cause) error {
 	if id, line := campaignOf(l, rest); id != "" {
-		return m.decideCampaign(ctx, l, id, line)
+		return m.decideCampaign(ctx, l, id, line, c.Source)
 	}
 	spec, with, hasWith := m.Service.Commands().CutKeyword(rest, "WITH")
 	s, err := bymail.ParseSpec(strings.Fields(spec))
@@ -108,8 +108,9 @@ func (m *Mailroom) newCampaign(ctx context.Context, l *letter, rest string, c ga
 }
 
 // decideCampaign runs an organiser's decision, written to the
-// campaign's address for them, or asks them to confirm it.
-func (m *Mailroom) decideCampaign(ctx context.Context, l *letter, id, line string) error {
+// campaign's address for them, or asks them to confirm it; source is
+// the line's, so that a mail read again decides once.
+func (m *Mailroom) decideCampaign(ctx context.Context, l *letter, id, line, source string) error {
 	if !provenFor(l, id) {
 		if err := m.desk().Known(ctx, id); err != nil {
 			return err
@@ -117,17 +118,17 @@ func (m *Mailroom) decideCampaign(ctx context.Context, l *letter, id, line strin
 		m.askCampaignConfirm(l, "organise", id)
 		return nil
 	}
-	return m.desk().Decide(ctx, id, l.p.From, line)
+	return m.desk().Decide(ctx, id, l.p.From, line, source)
 }
 
 // enterCampaign runs ENTER: in reply to a campaign's mail, or confirmed.
-func enterCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.Cause) error {
+func enterCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	id, _ := campaignOf(l, rest)
 	switch {
 	case id == "":
 		return locale.RefuseIn(games.ErrSetup, "refuse.campaign.id", "ENTER")
 	case provenFor(l, id):
-		return m.desk().Enter(ctx, id, l.p.From)
+		return m.desk().Enter(ctx, id, l.p.From, c.Source)
 	}
 	if err := m.desk().CanEnter(ctx, id, l.p.From); err != nil {
 		return err
@@ -138,13 +139,13 @@ func enterCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, _ g
 
 // withdrawCampaign runs WITHDRAW: in reply to a campaign's mail, or
 // confirmed.
-func withdrawCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, _ games.Cause) error {
+func withdrawCampaign(m *Mailroom, ctx context.Context, l *letter, rest string, c games.Cause) error {
 	id, _ := campaignOf(l, rest)
 	switch {
 	case id == "":
 		return locale.RefuseIn(games.ErrSetup, "refuse.campaign.id", "WITHDRAW")
 	case provenFor(l, id):
-		return m.desk().Withdraw(ctx, id, l.p.From)
+		return m.desk().Withdraw(ctx, id, l.p.From, c.Source)
 	}
 	if err := m.desk().Known(ctx, id); err != nil {
 		return err

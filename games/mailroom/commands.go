@@ -237,8 +237,8 @@ func (m *Mailroom) movesNotCommands(ctx context.Context, l *letter, word, line s
 			return n.LooksLikeMove(l.seat, line), nil
 		}
 	case "WITHDRAW":
-		// In a reply to a game whose notation has the word (Archipelago's
-		// WITHDRAW of an offer) it is the game's move, played or refused
+		// In a reply to a game whose notation has the word (a trading
+		// game's WITHDRAW of an offer) it is the game's move, played or refused
 		// with the game's reason; leaving a campaign is WITHDRAW with the
 		// campaign's id, or in reply to the campaign's own mail.
 		if n, ok := l.game.State.(rules.Notation); ok {

@@ -123,7 +123,7 @@ func WriteCampaignLinks(ctx context.Context, org *organiser.Service, base string
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%-20s %s\n", "campaign", web.CampaignLink(base, tokens, id))
+	fmt.Fprintf(w, "%-20s %s\n", "campaign", tokens.CampaignLink(base, id))
 	for _, g := range c.Games {
 		who := fmt.Sprintf("round %d table %d", g.Round, g.Table)
 		gen, err := mail.PublicGen(ctx, org.Games.Store, g.Game) // the game's public link as it is now

@@ -545,6 +545,7 @@ var texts = lang.Texts{
 	"campaign.mail.adjudicated":        "The organiser of campaign %[1]s decided game %[2]s: %[3]s. Places by seat: %[4]s.",
 	"campaign.mail.round":              "Round %[1]d of campaign %[2]s: you play at table %[3]d, game %[4]s, with %[5]s. The game's own mail asks you for your moves.",
 	"campaign.mail.bye":                "Round %[1]d of campaign %[2]s: you have a bye.",
+	"campaign.mail.page":               "The campaign's page, with its standings and every round's games: %[1]s",
 	"campaign.mail.standings":          "The standings of campaign %[1]s after round %[2]d:",
 	"campaign.mail.over":               "The campaign is over.",
 	"campaign.mail.footer":             "Reply to this mail with STANDINGS for the standings as they are, or WITHDRAW to leave the campaign.",

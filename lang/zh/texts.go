@@ -531,6 +531,7 @@ var texts = lang.Texts{
 	"campaign.mail.adjudicated":        "赛事 %[1]s 的组织者裁定了对局 %[2]s：%[3]s。按座位的名次：%[4]s。",
 	"campaign.mail.round":              "赛事 %[2]s 第 %[1]d 轮：你在第 %[3]d 桌，对局 %[4]s，对手是 %[5]s。对局自己的邮件会请你走棋。",
 	"campaign.mail.bye":                "赛事 %[2]s 第 %[1]d 轮：你轮空。",
+	"campaign.mail.page":               "赛事页面（排名和每一轮的对局）：%[1]s",
 	"campaign.mail.standings":          "赛事 %[1]s 第 %[2]d 轮后的排名：",
 	"campaign.mail.over":               "赛事已结束。",
 	"campaign.mail.footer":             "回复这封邮件写 STANDINGS 可查看当前排名，写 WITHDRAW 可退出赛事。",
