@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/rules"
@@ -20,16 +19,8 @@ import (
 func TestOfferLapseTold(t *testing.T) {
 	ctx := context.Background()
 	mt := newMailTable(t, archipelago.Game)
-	addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com", "dov@example.com"}
-	var players []events.Player
-	for i, a := range addrs {
-		players = append(players, events.Player{Name: strings.ToUpper(a[:1]) + a[1:3], Address: a, Seat: i})
-	}
 	seed := rules.SeedFromInt(1) // a game in which an offer lapses while its maker waits
-	id, err := mt.svc.Create(ctx, games.NewGame{Game: "archipelago", Host: addrs[0], Players: players, Seed: &seed})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := archipelagoOf(t, mt, 4, &seed)
 	offerer := -1
 	for range 400 {
 		g := mt.game(id)
@@ -76,7 +67,7 @@ func TestOfferLapseTold(t *testing.T) {
 		lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens}
 		var told []string
 		for _, n := range mt.outbox()[before:] {
-			if n.To != addrs[offerer] {
+			if n.To != mt.game(id).Created.Players[offerer].Address {
 				continue
 			}
 			o, err := mt.svc.Render(ctx, lh, n)
@@ -85,6 +76,7 @@ func TestOfferLapseTold(t *testing.T) {
 			}
 			told = append(told, o.Text)
 		}
+		players := mt.game(id).Created.Players
 		if len(told) == 0 || !strings.Contains(strings.Join(told, "\n"), "lapsed") {
 			t.Errorf("%s's offer lapsed at %s's %s; %s was mailed at once:\n%s", players[offerer].Name, players[s].Name, move, players[offerer].Name, strings.Join(told, "\n----\n"))
 		}

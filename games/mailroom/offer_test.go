@@ -20,15 +20,7 @@ import (
 func TestOfferReachesItsAddressee(t *testing.T) {
 	ctx := context.Background()
 	mt := newMailTable(t, archipelago.Game)
-	addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com", "dov@example.com"}
-	var players []events.Player
-	for i, a := range addrs {
-		players = append(players, events.Player{Name: strings.ToUpper(a[:1]) + a[1:3], Address: a, Seat: i})
-	}
-	id, err := mt.svc.Create(ctx, games.NewGame{Game: "archipelago", Host: addrs[0], Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := archipelagoOf(t, mt, 4, nil)
 	// Play on until some seat may offer another a deal.
 	for range 200 {
 		g := mt.game(id)
@@ -46,6 +38,22 @@ func TestOfferReachesItsAddressee(t *testing.T) {
 		}
 	}
 	t.Fatal("no seat could offer a deal in 200 moves")
+}
+
+// archipelagoOf creates a game of Archipelago of n players (at most four:
+// Ana, Bea, Cai and Dov) on seed, or a random one when seed is nil.
+func archipelagoOf(t *testing.T, mt *mailTable, n int, seed *rules.Seed) string {
+	t.Helper()
+	addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com", "dov@example.com"}[:n]
+	var players []events.Player
+	for i, a := range addrs {
+		players = append(players, events.Player{Name: strings.ToUpper(a[:1]) + a[1:3], Address: a, Seat: i})
+	}
+	id, err := mt.svc.Create(context.Background(), games.NewGame{Game: "archipelago", Host: addrs[0], Players: players, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
 
 // offerTo has seat make offer in game id, and checks that its addressee,

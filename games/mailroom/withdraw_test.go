@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/archipelago"
@@ -19,15 +18,7 @@ import (
 func TestWithdrawOfferByMail(t *testing.T) {
 	ctx := context.Background()
 	mt := newMailTable(t, archipelago.Game)
-	addrs := []string{"ana@example.org", "bea@example.net", "cai@example.com"}
-	var players []events.Player
-	for i, a := range addrs {
-		players = append(players, events.Player{Name: strings.ToUpper(a[:1]) + a[1:3], Address: a, Seat: i})
-	}
-	id, err := mt.svc.Create(ctx, games.NewGame{Game: "archipelago", Host: addrs[0], Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := archipelagoOf(t, mt, 3, nil)
 	for range 300 {
 		g := mt.game(id)
 		for _, s := range g.State.ToAct() {
