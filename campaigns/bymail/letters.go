@@ -52,8 +52,9 @@ type Letters struct {
 	Tokens    mail.Tokens // each reader's campaign address
 	Domain    string      // of the Message-IDs
 	WebURL    string      // "" for no link to the campaign's page
-	// Lang returns the language a reader reads, at a time; nil: English.
-	Lang func(ctx context.Context, addr string, at time.Time) (string, error)
+	// Printer writes in the language a reader reads, at a time, from the
+	// catalog of the languages pbem offers; nil: pbem's own English.
+	Printer func(ctx context.Context, addr string, at time.Time) (words.Printer, error)
 }
 
 // ThreadRoot is the Message-ID every mail of campaign id to reader
@@ -240,13 +241,13 @@ func (ls *Letters) Render(ctx context.Context, n mail.Notice) (mail.Outgoing, er
 	if out.Date.IsZero() {
 		out.Date = evs[len(evs)-1].Time
 	}
-	lang := words.Fallback
-	if ls.Lang != nil {
-		if lang, err = ls.Lang(ctx, n.To, out.Date); err != nil {
+	p := words.For(words.Fallback)
+	if ls.Printer != nil {
+		if p, err = ls.Printer(ctx, n.To, out.Date); err != nil {
 			return out, err
 		}
 	}
-	l := letter{p: words.For(lang), c: c, to: n.To, mailbox: ls.Mailbox}
+	l := letter{p: p, c: c, to: n.To, mailbox: ls.Mailbox}
 	if ls.WebURL != "" {
 		l.page = ls.Tokens.CampaignLink(ls.WebURL, id)
 	}
@@ -266,7 +267,7 @@ func (ls *Letters) Render(ctx context.Context, n mail.Notice) (mail.Outgoing, er
 	out.Subject = "[pbem] " + subject // tagged as all mail about no game is
 	out.Text, out.HTML = l.text(paras, table), l.html(subject, paras, table)
 	out.ReplyTo = ls.Tokens.ConfirmTo(ls.Mailbox, mail.ConfirmCampaign, id, n.To)
-	out.Headers = map[string]string{"X-Pbem-Kind": n.Kind, HeaderCampaign: id, "Content-Language": lang,
+	out.Headers = map[string]string{"X-Pbem-Kind": n.Kind, HeaderCampaign: id, "Content-Language": p.Lang(),
 		// RFC 2369: a mail client's "unsubscribe" sends STOP to the
 		// address only this reader was mailed.
 		"List-Unsubscribe": "<mailto:" + ls.Tokens.ConfirmTo(ls.Mailbox, mail.ConfirmStop, "", n.To) + "?subject=STOP&body=STOP>"}

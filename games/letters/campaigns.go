@@ -7,6 +7,7 @@ import (
 	"github.com/pbem-games/pbem/campaigns/bymail"
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // campaignLetters is what derives and writes a campaign's mail
@@ -16,9 +17,9 @@ import (
 func (s *Service) campaignLetters(lh Letterhead) *bymail.Letters {
 	return &bymail.Letters{Organiser: &organiser.Service{Games: s.Service}, Service: lh.Service, Mailbox: lh.Mailbox,
 		Tokens: lh.Tokens, Domain: s.IDDomain(), WebURL: lh.WebURL,
-		Lang: func(ctx context.Context, addr string, at time.Time) (string, error) {
+		Printer: func(ctx context.Context, addr string, at time.Time) (words.Printer, error) {
 			loc, _, err := s.LocaleAt(ctx, addr, at)
-			return loc.Lang(), err
+			return loc.Printer, err
 		}}
 }
 

@@ -1,6 +1,7 @@
 package mailroom_test
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"maps"
@@ -11,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-games/pbem/campaigns"
+	"github.com/pbem-games/pbem/campaigns/bymail"
+	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/catalog/all"
 	"github.com/pbem-games/pbem/events/storetest"
@@ -250,5 +254,42 @@ func TestPseudoLanguageByMail(t *testing.T) {
 			}
 			t.Logf("%d moves, %d pictures; Bea got %d kinds of mail: %v", moves, pictures, len(kinds), slices.Sorted(maps.Keys(kinds)))
 		})
+	}
+}
+
+// TestPseudoLanguageCampaignMail: a campaign's mail (the invitation to
+// enter, the standings asked for) reaches a reader of the pseudo-language
+// in the catalog's words alone, as a game's mail does.
+func TestPseudoLanguageCampaignMail(t *testing.T) {
+	ctx := context.Background()
+	mt := newPseudoTable(t, atacama.Game)
+	ana, bea := "ana@example.org", "bea@example.net"
+	mt.send(bea, mt.m.Mailbox, "", pseudo.Wrap("LANG")+" "+pseudo.Tag+"\r\n")
+	before := len(mt.outbox())
+	org := &organiser.Service{Games: mt.svc.Service}
+	id, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.RoundRobin, Game: "atacama", Organiser: ana, Players: []string{ana, bea}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt.send(bea, mt.m.Mailbox, "", pseudo.Wrap("STANDINGS")+" "+id+"\r\n")
+	lh := letters.Letterhead{Service: "pbem", Mailbox: mt.m.Mailbox, Tokens: mt.m.Tokens, WebURL: "https://games.example.org"}
+	r := &pseudoReader{allowed: []string{id, "pbem", "atacama", "Atacama", "ana", "bea", pseudo.Tag}, found: map[string]int{}, where: map[string]string{}}
+	kinds := map[string]bool{}
+	for _, n := range mt.outbox()[before:] {
+		if n.To != bea {
+			continue
+		}
+		o, err := mt.svc.Render(ctx, lh, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds[o.Headers[letters.HeaderKind]] = true
+		r.mail(o)
+	}
+	if !kinds[bymail.KindStandings] {
+		t.Fatalf("Bea's STANDINGS got no standings: %v", kinds)
+	}
+	for w, n := range r.found {
+		t.Errorf("%q outside the catalog in a campaign's mail, %d times; first in %s", w, n, r.where[w])
 	}
 }
