@@ -24,13 +24,24 @@ const envRulebooks = "PBEM_RULEBOOKS"
 // without it.
 func chineseRulebook(t *testing.T) string {
 	t.Helper()
+	book, ok := findRulebook(t)
+	if !ok {
+		t.Skipf("no shared/rulebooks/altiplano.zh.txt above the checkout; set %s to its folder", envRulebooks)
+	}
+	return book
+}
+
+// findRulebook returns the text of Altiplano's Chinese rulebook, and false
+// when it is not beside the checkout and PBEM_RULEBOOKS is unset.
+func findRulebook(t *testing.T) (string, bool) {
+	t.Helper()
 	const name = "altiplano.zh.txt"
 	if dir := os.Getenv(envRulebooks); dir != "" {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatalf("%s=%s: %v", envRulebooks, dir, err)
 		}
-		return string(b)
+		return string(b), true
 	}
 	dir, err := filepath.Abs(".")
 	if err != nil {
@@ -39,14 +50,14 @@ func chineseRulebook(t *testing.T) string {
 	for {
 		b, err := os.ReadFile(filepath.Join(dir, "shared", "rulebooks", name))
 		if err == nil {
-			return string(b)
+			return string(b), true
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			t.Fatal(err)
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
-			t.Skipf("no shared/rulebooks/%s above the checkout; set %s to its folder", name, envRulebooks)
+			return "", false
 		}
 		dir = up
 	}
@@ -87,9 +98,13 @@ func withoutTerm(text, term string) string {
 // TestRulebookTerms: where pbem's Chinese words for Altiplano differ from
 // the Chinese rulebook's, the rulebook's are used, everywhere a Chinese
 // reader sees them (the game's words, pbem's own words, the Chinese rules
-// document), and the old words are still read in a move.
+// document), and the old words are still read in a move. Without the
+// rulebook's text at hand, the terms are checked as listed here.
 func TestRulebookTerms(t *testing.T) {
-	book := chineseRulebook(t)
+	book, withBook := findRulebook(t)
+	if !withBook {
+		t.Logf("no rulebook text beside the checkout (%s unset): the terms are checked as listed, not against the rulebook", envRulebooks)
+	}
 	g := altiplano.Game()
 	all, err := words.NewBook(g.Words)
 	if err != nil {
@@ -97,10 +112,10 @@ func TestRulebookTerms(t *testing.T) {
 	}
 	doc := string(g.Docs["zh"])
 	for _, c := range rulebookTerms {
-		if !strings.Contains(book, c.term) {
+		if withBook && !strings.Contains(book, c.term) {
 			t.Errorf("the Chinese rulebook does not write %s", c.term)
 		}
-		if strings.Contains(withoutTerm(book, c.term), c.old) {
+		if withBook && strings.Contains(withoutTerm(book, c.term), c.old) {
 			t.Errorf("the Chinese rulebook writes %s, which this test takes for pbem's old word", c.old)
 		}
 		for _, id := range c.ids {
