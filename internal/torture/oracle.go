@@ -304,7 +304,7 @@ func Check(sent []Sent, out Outcome) Report {
 				r.problem("%s's JOIN (%s) to game %s was applied %d times, want once", s.From, s.MessageID, s.Game, n)
 			}
 			if a := written[key]; len(a) > 0 {
-				r.problem("%s's JOIN (%s) was answered with %s", s.From, s.MessageID, strings.Join(a, ", "))
+				r.problem("%s's JOIN (%s) was answered with %s", s.From, s.MessageID, describeAnswers(answerNotices(key)))
 			}
 		case KindStranger:
 			checkStranger(&r, s, n, written[key], out.Inbox, key)
