@@ -37,10 +37,7 @@ func rawPublish(ctx context.Context, store *events.Store, subjects, batch int, p
 	if err := js.DeleteStream(ctx, rawStream); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
 		return 0, nil, fmt.Errorf("raw publish: %w", err)
 	}
-	stream, err := js.CreateStream(ctx, jetstream.StreamConfig{
-		Name: rawStream, Subjects: []string{rawSubject + ">"}, Storage: jetstream.FileStorage,
-		Replicas: store.Replicas(), Duplicates: events.DuplicateWindow, AllowAtomicPublish: true,
-	})
+	stream, err := createRaw(ctx, js, store.Replicas())
 	if err != nil {
 		return 0, nil, fmt.Errorf("raw publish: %w", err)
 	}
@@ -63,6 +60,28 @@ func rawPublish(ctx context.Context, store *events.Store, subjects, batch int, p
 		return false, nil
 	})
 	return rate, lat, nil
+}
+
+// createRaw creates the raw stream. A cluster just started may not yet
+// see all its peers (JetStream's 10005, "no suitable peers for
+// placement"): that is tried again for up to half a minute.
+func createRaw(ctx context.Context, js jetstream.JetStream, replicas int) (jetstream.Stream, error) {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		stream, err := js.CreateStream(ctx, jetstream.StreamConfig{
+			Name: rawStream, Subjects: []string{rawSubject + ">"}, Storage: jetstream.FileStorage,
+			Replicas: replicas, Duplicates: events.DuplicateWindow, AllowAtomicPublish: true,
+		})
+		var api *jetstream.APIError
+		if err == nil || !errors.As(err, &api) || api.ErrorCode != 10005 || time.Now().After(deadline) {
+			return stream, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
 }
 
 // rawBatch publishes m after batch-1 messages like it on another subject,
