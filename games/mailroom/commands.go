@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/commands"
@@ -241,6 +242,9 @@ func (m *Mailroom) movesNotCommands(ctx context.Context, l *letter, word, line s
 		// game's WITHDRAW of an offer) it is the game's move, played or refused
 		// with the game's reason; leaving a campaign is WITHDRAW with the
 		// campaign's id, or in reply to the campaign's own mail.
+		if _, rest := m.Service.Commands().Split(line); organiser.IsID(strings.ToLower(strings.TrimSpace(rest))) {
+			return false, nil
+		}
 		if n, ok := l.game.State.(rules.Notation); ok {
 			return n.LooksLikeMove(l.seat, line), nil
 		}

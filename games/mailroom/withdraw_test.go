@@ -31,6 +31,15 @@ func TestWithdrawOfferByMail(t *testing.T) {
 				if len(after.Moves) <= before || after.Moves[len(after.Moves)-1].Move != "WITHDRAW" {
 					t.Fatalf("seat %d's WITHDRAW by mail was not played as the game's move", s)
 				}
+				// With a campaign's id it is leaving that campaign, here one
+				// that does not exist: the campaign's answer, no move.
+				r := refusals(mt.fresh(id, int(s), "WITHDRAW c9zz9z\r\n"))
+				if len(r) != 1 || !strings.Contains(r[0], "c9zz9z") {
+					t.Errorf("WITHDRAW c9zz9z in reply to the game was answered %q, want the campaign's refusal naming it", r)
+				}
+				if moves := len(mt.game(id).Moves); moves != len(after.Moves) {
+					t.Errorf("WITHDRAW c9zz9z played a move of the game")
+				}
 				return
 			}
 		}
