@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/archipelago"
 )
@@ -33,12 +35,12 @@ func TestWithdrawOfferByMail(t *testing.T) {
 				}
 				// With a campaign's id it is leaving that campaign, here one
 				// that does not exist: the campaign's answer, no move.
-				r := refusals(mt.fresh(id, int(s), "WITHDRAW c9zz9z\r\n"))
-				if len(r) != 1 || !strings.Contains(r[0], "c9zz9z") {
-					t.Errorf("WITHDRAW c9zz9z in reply to the game was answered %q, want the campaign's refusal naming it", r)
+				out := mt.fresh(id, int(s), "WITHDRAW c2zz9zk\r\n")
+				if r := refusals(out); len(r) != 1 || out[0].Headers[letters.HeaderKind] != notice.KindError || !strings.Contains(r[0], "campaign") {
+					t.Errorf("WITHDRAW c2zz9zk in reply to the game was answered %q, want the campaign's refusal (an error, not the game's rejected move)", r)
 				}
 				if moves := len(mt.game(id).Moves); moves != len(after.Moves) {
-					t.Errorf("WITHDRAW c9zz9z played a move of the game")
+					t.Errorf("WITHDRAW c2zz9zk played a move of the game")
 				}
 				return
 			}
