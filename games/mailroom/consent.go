@@ -61,14 +61,6 @@ func (m *Mailroom) joinConfirmed(ctx context.Context, l *letter, c games.Cause) 
 		_, err := m.Service.AcceptWatch(ctx, l.confirm.Game, l.p.From, c)
 		return err
 	}
-	// Someone the host has since given a seat (REPLACE) who confirms a
-	// JOIN says they play it: that answers the invitation.
-	if g, _, err := m.Service.Load(ctx, l.confirm.Game); err == nil {
-		if seat := games.SeatOf(g, l.p.From); seat != rules.Observer && g.Created.Players[seat].Invited {
-			_, err := m.Service.AnswerInvitation(ctx, g.ID, seat, true, c)
-			return err
-		}
-	}
 	_, err := m.Service.Join(ctx, l.confirm.Game, l.p.From, c)
 	return err
 }
