@@ -37,7 +37,7 @@ func Verdict(rep Report, checked bool, origin string) string {
 	}
 	switch {
 	case rep.Over:
-		c = append(c, fmt.Sprintf("seed %s matches the commitment", rep.Seed), "every move replayed", "final scores "+joinInts(rep.Scores))
+		c = append(c, fmt.Sprintf("seed %s matches the commitment", rep.Seed), "every move replayed", "final scores "+JoinInts(rep.Scores))
 	case rep.Replayed:
 		c = append(c, "the service's seed matches the commitment", "every move replayed (the game is still running)")
 	default:
@@ -82,7 +82,9 @@ func SplitLines(data []byte) [][]byte {
 }
 
 // joinInts writes xs as "3, 1, 2".
-func joinInts(xs []int) string {
+// JoinInts writes numbers as a list, "24, 8": scores in the verdict, the
+// command line and the letters alike.
+func JoinInts(xs []int) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
 		parts[i] = strconv.Itoa(x)

@@ -3,6 +3,7 @@ package organiser
 import (
 	"context"
 	"fmt"
+	"github.com/pbem-games/pbem/projections"
 	"io"
 	"strings"
 	"text/tabwriter"
@@ -47,7 +48,7 @@ func WriteStarted(w io.Writer, started []campaigns.GameStarted) {
 // the event it ended at; or that none was.
 func WriteResults(w io.Writer, results []campaigns.Result) {
 	for _, r := range results {
-		fmt.Fprintf(w, "%s: places %s, ending at event %d %.12s…\n", r.Game, joinInts(r.Places), r.Seq, r.Hash)
+		fmt.Fprintf(w, "%s: places %s, ending at event %d %.12s…\n", r.Game, projections.JoinInts(r.Places), r.Seq, r.Hash)
 	}
 	if len(results) == 0 {
 		fmt.Fprintln(w, "no game of the campaign has ended without its result recorded")

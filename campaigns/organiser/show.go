@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/pbem-games/pbem/projections"
 	"io"
 	"slices"
 	"strconv"
@@ -147,7 +148,7 @@ func WriteStandings(w io.Writer, c *campaigns.Campaign, p words.Printer) {
 		for _, g := range c.Games {
 			places := p.S("campaign.show.playing")
 			if g.Result != nil {
-				places = joinInts(g.Result.Places)
+				places = projections.JoinInts(g.Result.Places)
 			}
 			rows = append(rows, []string{g.Game, strconv.Itoa(g.Round), strconv.Itoa(g.Table), strings.Join(g.Seats, ", "), places})
 		}
@@ -222,12 +223,4 @@ func Verdict(rep Report, checked bool, origin string) string {
 		v = append(v, origin)
 	}
 	return strings.Join(v, "; ")
-}
-
-func joinInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, ", ")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/pbem-games/pbem/projections"
 	"strconv"
 	"strings"
 
@@ -139,7 +140,7 @@ func runMove(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "seat %d played %s (event %d)\n", *seat, p.Move, p.Seq)
 	if p.Game.Ended != nil {
-		fmt.Fprintf(e.stdout, "the game is over: scores %s\n", joinInts(p.Game.Ended.Scores))
+		fmt.Fprintf(e.stdout, "the game is over: scores %s\n", projections.JoinInts(p.Game.Ended.Scores))
 	}
 	return nil
 }
@@ -153,11 +154,3 @@ func checkSeat(players []events.Player, seat int) error {
 }
 
 func gameID(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
-
-func joinInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, ", ")
-}

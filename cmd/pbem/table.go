@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/pbem-games/pbem/projections"
 	"strings"
 	"time"
 
@@ -103,7 +104,7 @@ func (e *env) done(p games.Played, err error) error {
 	}
 	fmt.Fprintf(e.stdout, "recorded as event %d\n", p.Seq)
 	if p.Game != nil && p.Game.Ended != nil {
-		fmt.Fprintf(e.stdout, "the game is over: scores %s\n", joinInts(p.Game.Ended.Scores))
+		fmt.Fprintf(e.stdout, "the game is over: scores %s\n", projections.JoinInts(p.Game.Ended.Scores))
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package letters
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
@@ -32,7 +31,7 @@ func Heading(g *projections.Game, s rules.Seat, p words.Printer) string {
 	if g.Ended != nil {
 		state = ended(g, p)
 	} else if scores, over := g.State.Result(); over {
-		state = p.S("show.over", joinInts(scores))
+		state = p.S("show.over", projections.JoinInts(scores))
 	} else {
 		var names []string
 		for _, t := range g.State.ToAct() {
@@ -58,9 +57,9 @@ func ended(g *projections.Game, p words.Printer) string {
 			won = p.S("and", won, n)
 		}
 	}
-	out := p.S("show.won", joinInts(g.Ended.Scores), won)
+	out := p.S("show.won", projections.JoinInts(g.Ended.Scores), won)
 	if len(names) == 0 {
-		out = p.S("show.none", joinInts(g.Ended.Scores))
+		out = p.S("show.none", projections.JoinInts(g.Ended.Scores))
 	}
 	for _, s := range g.Resigned {
 		out += p.S("show.resigned", g.Created.Players[s].Name)
@@ -78,12 +77,4 @@ func (s *Service) WriteLog(w io.Writer, g *projections.Game, evs []events.Event,
 		}
 	}
 	return nil
-}
-
-func joinInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, ", ")
 }

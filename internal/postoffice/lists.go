@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -63,7 +62,7 @@ func summaryState(s projections.Summary) string {
 		}
 		return "to act: " + strings.Join(acting, ", ")
 	}
-	state := "over, scores " + JoinInts(s.Scores)
+	state := "over, scores " + projections.JoinInts(s.Scores)
 	var won []string
 	for seat, place := range s.Places {
 		if place == 1 {
@@ -105,15 +104,6 @@ func WriteLinks(ctx context.Context, svc *games.Service, base string, tokens mai
 		fmt.Fprintf(w, "%-20s %s\n", who, link)
 	}
 	return nil
-}
-
-// JoinInts writes numbers as a list, "3, 1, 2".
-func JoinInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, ", ")
 }
 
 // WriteCampaignLinks writes the address of campaign id's page to w, then
