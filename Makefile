@@ -84,7 +84,7 @@ fuzz:
 # out, and -count=1 makes the coverage run run the tests rather than read
 # them from the cache.
 GREMLINS_VERSION = v0.6.0
-MUTANTS_PACKAGES ?= projections games
+MUTANTS_PACKAGES ?= projections games games/letters games/locale games/commands games/notice games/mailroom games/mailroom/budget
 MUTANTS_TIMEOUT_COEFFICIENT ?= 15
 mutants:
 	$(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)

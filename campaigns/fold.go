@@ -67,7 +67,7 @@ func (c *Campaign) apply(f Fact) error {
 		return fmt.Errorf("a campaign begins with %s, and only once", TypeCreated)
 	}
 	if c.Seed != nil {
-		return fmt.Errorf("the campaign is over: its seed was revealed")
+		return Refuse("the campaign is over") // its seed was revealed: nothing comes after
 	}
 	switch f := f.(type) {
 	case Created:
@@ -101,7 +101,7 @@ func (c *Campaign) apply(f Fact) error {
 
 func (c *Campaign) create(f Created) error {
 	if !slices.Contains(Kinds, f.Kind) {
-		return fmt.Errorf("no kind of campaign %q", f.Kind)
+		return fmt.Errorf("no kind of campaign %q; the kinds are %s", f.Kind, strings.Join(Kinds, ", "))
 	}
 	t, any := f.Options.table(), f.Kind == RoundRobin || f.Kind == League
 	if t < 2 || t > 5 || (t != 2 && !any) {
@@ -132,9 +132,9 @@ func (c *Campaign) enter(p string) error {
 	case p == "":
 		return fmt.Errorf("a player without a name")
 	case slices.Contains(c.Players, p):
-		return fmt.Errorf("%s entered already", p)
+		return Refuse("%s entered already", p)
 	case len(c.Rounds) > 0 && c.Created.Kind != Ladder:
-		return fmt.Errorf("entries closed when round 1 was paired")
+		return Refuse("entries closed when round 1 was paired")
 	}
 	c.Players = append(c.Players, p)
 	c.Ladder = append(c.Ladder, p)
@@ -143,10 +143,10 @@ func (c *Campaign) enter(p string) error {
 
 func (c *Campaign) withdraw(p, why string) error {
 	if !slices.Contains(c.Players, p) {
-		return fmt.Errorf("%s never entered", p)
+		return Refuse("%s never entered", p)
 	}
 	if _, gone := c.Withdrawn[p]; gone {
-		return fmt.Errorf("%s left already", p)
+		return Refuse("%s left already", p)
 	}
 	c.Withdrawn[p] = why
 	c.leftAfter[p] = len(c.Rounds)
@@ -173,10 +173,10 @@ func (c *Campaign) pair(f RoundPaired) error {
 		return fmt.Errorf("a round paired before the seed was committed to")
 	}
 	if c.Over() {
-		return fmt.Errorf("the campaign is over")
+		return Refuse("the campaign is over")
 	}
 	if c.paused {
-		return fmt.Errorf("the campaign is paused")
+		return Refuse("the campaign is paused")
 	}
 	if c.Created.Kind == League && f.Round > len(c.Seasons)*c.seasonLength() {
 		return fmt.Errorf("round %d paired before season %d started", f.Round, len(c.Seasons)+1)
@@ -260,7 +260,7 @@ func (c *Campaign) result(f Result) error {
 	case g == nil:
 		return fmt.Errorf("game %s is not the campaign's", f.Game)
 	case g.Result != nil:
-		return fmt.Errorf("game %s has its result already", f.Game)
+		return Refuse("game %s has its result already", f.Game)
 	case f.Hash == "":
 		return fmt.Errorf("game %s's result names no final hash", f.Game)
 	}
@@ -289,7 +289,7 @@ func (c *Campaign) decide(f Decided) error {
 	case Adjudicated:
 		g := c.game(f.Game)
 		if g == nil || g.Result != nil {
-			return fmt.Errorf("game %s is not a running game of the campaign", f.Game)
+			return Refuse("game %s is not a running game of the campaign", f.Game)
 		}
 		n := len(g.Seats)
 		if err := checkPlaces(f.Places, n); err != nil {
@@ -302,30 +302,33 @@ func (c *Campaign) decide(f Decided) error {
 		c.settled(g)
 	case Paused, Resumed:
 		if c.paused == (f.Decision == Paused) {
-			return fmt.Errorf("the campaign is %s already", map[bool]string{true: "paused", false: "not paused"}[c.paused])
+			if c.paused {
+				return Refuse("the campaign is paused already")
+			}
+			return Refuse("the campaign is not paused")
 		}
 		c.paused = f.Decision == Paused
 	case Extended:
 		if f.Span == "" {
-			return fmt.Errorf("an extension of no time")
+			return Refuse("an extension of no time")
 		}
 		if len(c.Running()) == 0 {
-			return fmt.Errorf("no game of the campaign is being played")
+			return Refuse("no game of the campaign is being played")
 		}
 	case Replaced:
 		g := c.game(f.Game)
 		if g == nil || g.Result != nil {
-			return fmt.Errorf("game %s is not a running game of the campaign", f.Game)
+			return Refuse("game %s is not a running game of the campaign", f.Game)
 		}
 		if !slices.Contains(g.Seats, f.Player) {
-			return fmt.Errorf("%s does not play in game %s", f.Player, f.Game)
+			return Refuse("%s does not play in game %s", f.Player, f.Game)
 		}
 		if f.Replacement == "" || slices.Contains(g.Seats, f.Replacement) {
-			return fmt.Errorf("a replacement who is not at the table")
+			return Refuse("a replacement who is not at the table")
 		}
 	case Closed:
 		if c.Created.Kind != Ladder {
-			return fmt.Errorf("only a ladder is closed by its organiser; the others end with their last round")
+			return Refuse("only a ladder is closed by its organiser; the others end with their last round")
 		}
 		c.closed = true
 	default:

@@ -494,6 +494,9 @@ func (c *Campaign) Challenge(challenger, defender string) (RoundPaired, error) {
 	if c.Created.Kind != Ladder {
 		return RoundPaired{}, fmt.Errorf("campaigns: only a ladder's players challenge")
 	}
+	if c.closed || c.Seed != nil { // a closed ladder's last challenges may still be played
+		return RoundPaired{}, Refuse("the campaign is over")
+	}
 	if err := c.checkChallenge(r); err != nil {
 		return RoundPaired{}, fmt.Errorf("campaigns: %w", err)
 	}

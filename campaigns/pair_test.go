@@ -349,3 +349,39 @@ func TestRoundRobinEmptyRound(t *testing.T) {
 		t.Errorf("%d rounds, %d empty; want 3 and 1", len(l.c.Rounds), empty)
 	}
 }
+
+// TestOverRefusesAll: once a ladder is closed and its seed revealed,
+// whatever an organiser or a player still asks (a late mail answered,
+// a command at the console) is refused as "the campaign is over", a
+// refusal the reader gets in their own language, and nothing else.
+func TestOverRefusesAll(t *testing.T) {
+	l := newLeague(t, campaigns.Ladder, campaigns.Options{Reach: 3}, players(4))
+	over := func(what string, err error) {
+		t.Helper()
+		var r *campaigns.Refusal
+		if !errors.As(err, &r) || r.Phrase().Format != "the campaign is over" {
+			t.Errorf("%s after the campaign is over: %v; want the refusal \"the campaign is over\"", what, err)
+		}
+	}
+	r, err := l.c.Challenge("p04", "p03")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.apply(r)
+	l.apply(campaigns.Decided{Decision: campaigns.Closed, Reason: "end of season"})
+	_, err = l.c.Challenge("p02", "p01")
+	over("a challenge while the last one is played", err)
+	l.play(r.Round, 1, r.Tables[0], []int{1, 2})
+	l.apply(campaigns.SeedRevealed{Seed: l.seed.String()})
+	for _, f := range []campaigns.Fact{
+		campaigns.Entered{Player: "p09"},
+		campaigns.Withdrew{Player: "p01", Reason: "late"},
+		campaigns.Decided{Decision: campaigns.Paused, Reason: "holidays"},
+		campaigns.Decided{Decision: campaigns.Extended, Span: "2d", Reason: "late"},
+		campaigns.Decided{Decision: campaigns.Closed, Reason: "again"},
+	} {
+		over(f.Type(), l.c.Apply(f))
+	}
+	_, err = l.c.Challenge("p02", "p01")
+	over("a challenge", err)
+}

@@ -125,7 +125,7 @@ func (r renamed) Info() rules.Info {
 func without(t words.Texts, id string) words.Texts {
 	out := words.Texts{}
 	for k, v := range t {
-		if k != id {
+		if k != words.ID(id) {
 			out[k] = v
 		}
 	}
@@ -134,7 +134,7 @@ func without(t words.Texts, id string) words.Texts {
 
 func with(t words.Texts, id, text string) words.Texts {
 	out := without(t, id)
-	out[id] = text
+	out[words.ID(id)] = text
 	return out
 }
 

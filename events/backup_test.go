@@ -79,7 +79,7 @@ func TestBackupRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, err := rkv.Get(ctx, "INBOX"); err != nil || string(e.Value()) != "7" {
+	if e, err := rkv.Get(ctx, "INBOX"); err != nil || string(e.Value) != "7" {
 		t.Errorf("restored bucket cursor INBOX = %v, want 7", err)
 	}
 	// The consumer goes on after what it acknowledged before the backup.

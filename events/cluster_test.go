@@ -58,7 +58,7 @@ func TestBucketReadsFromLeaderOnCluster(t *testing.T) {
 		if cfg := st.CachedInfo().Config; cfg.AllowDirect || cfg.Replicas != 3 {
 			t.Errorf("bucket %s: direct reads %v, %d copies; want reads from the leader, 3 copies", name, cfg.AllowDirect, cfg.Replicas)
 		}
-		if e, err := kv.Get(ctx, "k"); err != nil || string(e.Value()) != "v" {
+		if e, err := kv.Get(ctx, "k"); err != nil || string(e.Value) != "v" {
 			t.Errorf("bucket %s reads %v, %v", name, e, err)
 		}
 	}

@@ -3,8 +3,6 @@ package events
 import (
 	"context"
 	"time"
-
-	"github.com/nats-io/nats.go/jetstream"
 )
 
 // The store's users each need a part of it: the command side the games'
@@ -99,6 +97,10 @@ type Records interface {
 	// PutAll stores msgs as one atomic batch. Errors: ErrInvalid for
 	// more than MaxBatch messages.
 	PutAll(ctx context.Context, msgs []Message) error
+	// Erase removes every message on subject (a game's secret once its
+	// end revealed it); a subject holding nothing is no error. Errors:
+	// only the server's.
+	Erase(ctx context.Context, subject string) error
 	// Last returns the data of the last message on subject. Errors:
 	// ErrNotFound when the subject holds nothing.
 	Last(ctx context.Context, subject string) ([]byte, error)
@@ -124,10 +126,10 @@ type Records interface {
 type Buckets interface {
 	// Bucket opens the bucket name, creating it when there is none.
 	// Errors: only the server's.
-	Bucket(ctx context.Context, name string) (jetstream.KeyValue, error)
+	Bucket(ctx context.Context, name string) (KV, error)
 	// BatchBucket is Bucket for a bucket also written with PutAll.
 	// Errors: only the server's.
-	BatchBucket(ctx context.Context, name string) (jetstream.KeyValue, error)
+	BatchBucket(ctx context.Context, name string) (KV, error)
 	// DeleteBucket deletes the bucket name and all it holds; one that is
 	// not there is no error. Errors: only the server's.
 	DeleteBucket(ctx context.Context, name string) error
@@ -143,6 +145,10 @@ type Monitor interface {
 	OnConnection(f func(up bool, err error))
 	// AppendStats returns how the appends went since the store opened.
 	AppendStats() AppendStats
+	// OnResubscribe has f told of each failure after which a
+	// subscription starts again, and how long it waits first; f
+	// replaces the one told before.
+	OnResubscribe(f func(durable string, err error, wait time.Duration))
 }
 
 // Follower is what a part that follows what is stored and keeps state of
@@ -154,12 +160,45 @@ type Follower interface {
 	Buckets
 }
 
+// Campaigns is the campaigns' histories: one chain of sealed events per
+// campaign on pbem.campaign.<id>, kept as the games' are.
+type Campaigns interface {
+	// Campaigns returns the Log of the campaigns: its game ids are
+	// campaign ids. It never fails; its methods fail as Log's do.
+	Campaigns() Log
+}
+
+// Backups is taking a copy of what the store holds, for the command
+// that backs a service up.
+type Backups interface {
+	// Backup writes a snapshot of every stream of the store, and the
+	// files opt names, into dir. Errors: one saying why dir is unfit
+	// (not empty), the server's.
+	Backup(ctx context.Context, dir string, opt BackupOptions) (Manifest, error)
+}
+
+// Jobs is every job of the store together: what the command service
+// (games.Service) holds, for its commands (Log, Records, Campaigns) and
+// for the parts built on it, the mail side, the pages and the post
+// office, which each take from it the interface they need. It is the
+// store without what opens, closes, backs it up or reaches past it to
+// NATS: only the wiring that opens the store holds a *Store.
+type Jobs interface {
+	Log
+	Follower
+	Monitor
+	Campaigns
+}
+
 // The store does every job.
 var (
-	_ Log      = (*Store)(nil)
-	_ Feed     = (*Store)(nil)
-	_ Records  = (*Store)(nil)
-	_ Buckets  = (*Store)(nil)
-	_ Monitor  = (*Store)(nil)
-	_ Follower = (*Store)(nil)
+	_ Log       = (*Store)(nil)
+	_ Feed      = (*Store)(nil)
+	_ Records   = (*Store)(nil)
+	_ Buckets   = (*Store)(nil)
+	_ Monitor   = (*Store)(nil)
+	_ Follower  = (*Store)(nil)
+	_ Campaigns = (*Store)(nil)
+	_ Backups   = (*Store)(nil)
+	_ Jobs      = (*Store)(nil)
 )

@@ -87,7 +87,7 @@ func (l *Lease) Yield() {
 // Run waits to take it again. held, when not nil, is told each time the
 // lease is taken (true) or lost (false).
 func (l *Lease) Run(ctx context.Context, part func(context.Context) error, held func(bool)) error {
-	var kv jetstream.KeyValue
+	var kv KV
 	for { // the store away (a node of the cluster down): ask again
 		var err error
 		if kv, err = l.Store.Bucket(ctx, LeaseBucket); err == nil {
@@ -145,7 +145,7 @@ func (l *Lease) Run(ctx context.Context, part func(context.Context) error, held 
 var errLeaseHeld = errors.New("held by another process")
 
 // take takes the lease if it may, and returns its revision.
-func (l *Lease) take(ctx context.Context, kv jetstream.KeyValue) (uint64, error) {
+func (l *Lease) take(ctx context.Context, kv KV) (uint64, error) {
 	now := l.now()
 	val, err := json.Marshal(leaseValue{Owner: l.Owner, Until: now.Add(l.ttl())})
 	if err != nil {
@@ -154,16 +154,16 @@ func (l *Lease) take(ctx context.Context, kv jetstream.KeyValue) (uint64, error)
 	e, err := kv.Get(ctx, l.Name)
 	var rev uint64
 	switch {
-	case errors.Is(err, jetstream.ErrKeyNotFound):
+	case errors.Is(err, ErrNotFound):
 		rev, err = kv.Create(ctx, l.Name, val)
 	case err != nil:
 		return 0, err
 	default:
 		var cur leaseValue
-		if json.Unmarshal(e.Value(), &cur) == nil && cur.Owner != l.Owner && now.Before(cur.Until) {
+		if json.Unmarshal(e.Value, &cur) == nil && cur.Owner != l.Owner && now.Before(cur.Until) {
 			return 0, errLeaseHeld
 		}
-		rev, err = kv.Update(ctx, l.Name, val, e.Revision())
+		rev, err = kv.Update(ctx, l.Name, val, e.Revision)
 	}
 	if err != nil {
 		return 0, err
@@ -177,7 +177,7 @@ func (l *Lease) take(ctx context.Context, kv jetstream.KeyValue) (uint64, error)
 // hold runs part while it renews the lease, from revision rev, and stops
 // it when the lease is lost; it returns part's error, nil when the lease
 // was lost or ctx ended.
-func (l *Lease) hold(ctx context.Context, kv jetstream.KeyValue, rev uint64, part func(context.Context) error) error {
+func (l *Lease) hold(ctx context.Context, kv KV, rev uint64, part func(context.Context) error) error {
 	select {
 	case <-l.yield: // asked while it was not held
 	default:
@@ -237,7 +237,7 @@ func (l *Lease) hold(ctx context.Context, kv jetstream.KeyValue, rev uint64, par
 			l.mu.Lock()
 			l.until = now.Add(l.ttl())
 			l.mu.Unlock()
-		case errors.Is(err, jetstream.ErrKeyExists) || isWrongSequence(err):
+		case errors.Is(err, ErrConflict):
 			stop() // another process took it
 			<-done
 			return nil
@@ -254,24 +254,24 @@ func LeaseHolders(ctx context.Context, store Buckets, prefix string, now time.Ti
 	if err != nil {
 		return nil, err
 	}
-	keys, err := kv.ListKeys(ctx)
+	keys, err := kv.Keys(ctx)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]string{}
-	for key := range keys.Keys() {
+	for _, key := range keys {
 		if !strings.HasPrefix(key, prefix) {
 			continue
 		}
 		e, err := kv.Get(ctx, key)
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
+		if errors.Is(err, ErrNotFound) {
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
 		var v leaseValue
-		if json.Unmarshal(e.Value(), &v) == nil && now.Before(v.Until) {
+		if json.Unmarshal(e.Value, &v) == nil && now.Before(v.Until) {
 			out[key] = v.Owner
 		}
 	}
@@ -280,7 +280,7 @@ func LeaseHolders(ctx context.Context, store Buckets, prefix string, now time.Ti
 
 // release gives the lease up, if it is still at revision rev, so that
 // another process takes it over without waiting for it to run out.
-func (l *Lease) release(kv jetstream.KeyValue, rev uint64) {
+func (l *Lease) release(kv KV, rev uint64) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	val, err := json.Marshal(leaseValue{Owner: l.Owner, Until: l.now()})

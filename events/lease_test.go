@@ -69,11 +69,12 @@ func TestLease(t *testing.T) {
 	for _, owner := range []string{"a", "b", "c"} {
 		ctx, cancel := context.WithCancel(context.Background())
 		ctxs[owner] = cancel
-		leases[owner] = &events.Lease{Store: store, Name: "mailroom", Owner: owner, TTL: ttl}
+		l := &events.Lease{Store: store, Name: "mailroom", Owner: owner, TTL: ttl}
+		leases[owner] = l // the goroutine reads l: the next turn writes the map meanwhile
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := leases[owner].Run(ctx, lp.part(owner), nil); err != nil {
+			if err := l.Run(ctx, lp.part(owner), nil); err != nil {
 				t.Error(err)
 			}
 		}()
@@ -113,7 +114,7 @@ func TestLease(t *testing.T) {
 		t.Fatal(err)
 	}
 	v, _ := json.Marshal(map[string]any{"owner": "d", "until": time.Now().Add(time.Hour)})
-	if _, err := kv.Update(context.Background(), "mailroom", v, e.Revision()); err != nil {
+	if _, err := kv.Update(context.Background(), "mailroom", v, e.Revision); err != nil {
 		t.Fatal(err)
 	}
 	for deadline := time.Now().Add(2 * ttl); lp.running.Load() > 0; time.Sleep(10 * time.Millisecond) {

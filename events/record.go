@@ -145,3 +145,17 @@ func (s *Store) Replace(ctx context.Context, subject string, seq uint64, data []
 	}
 	return last, nil
 }
+
+// Erase removes every message on subject, as a game's secret once its
+// GameEnded has revealed the seed: the store then keeps no entry for the
+// subject in its index of subjects, which it holds in memory. A subject
+// holding nothing is no error.
+func (s *Store) Erase(ctx context.Context, subject string) error {
+	if err := s.checkOpen("erase " + subject); err != nil {
+		return err
+	}
+	if err := s.stream.Purge(ctx, jetstream.WithPurgeSubject(subject)); err != nil {
+		return fmt.Errorf("events: erase %s: %w", subject, err)
+	}
+	return nil
+}

@@ -77,7 +77,16 @@ func (s *Store) Counts(ctx context.Context, filter string) (map[string]uint64, e
 // replicas) when there is none. An existing bucket is opened as it is:
 // updating its configuration writes to the disk, and a service restarted
 // on a full disk must still start.
-func (s *Store) Bucket(ctx context.Context, name string) (jetstream.KeyValue, error) {
+func (s *Store) Bucket(ctx context.Context, name string) (KV, error) {
+	b, err := s.bucket(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	return kv{s, b}, nil
+}
+
+// bucket opens or creates the JetStream bucket name, as Bucket says.
+func (s *Store) bucket(ctx context.Context, name string) (jetstream.KeyValue, error) {
 	if err := s.checkOpen("bucket " + name); err != nil {
 		return nil, err
 	}
@@ -127,8 +136,8 @@ func (s *Store) leaderReads(ctx context.Context, name string, kv jetstream.KeyVa
 // models writes: its stream is made to allow them. Creating or updating
 // a bucket's configuration turns that off, so it is checked at every
 // opening.
-func (s *Store) BatchBucket(ctx context.Context, name string) (jetstream.KeyValue, error) {
-	kv, err := s.Bucket(ctx, name)
+func (s *Store) BatchBucket(ctx context.Context, name string) (KV, error) {
+	b, err := s.bucket(ctx, name)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +151,7 @@ func (s *Store) BatchBucket(ctx context.Context, name string) (jetstream.KeyValu
 			return nil, fmt.Errorf("events: bucket %s: allow batches: %w", name, err)
 		}
 	}
-	return kv, nil
+	return kv{s, b}, nil
 }
 
 // DeleteBucket deletes the KV bucket name and all it holds; a bucket

@@ -80,11 +80,9 @@ type Store struct {
 	stats    appendCounts
 	closed   atomic.Bool // set by Close, before the connection goes
 	conn     connWatch   // how the connection stands, and who is told
-
-	// OnResubscribe, when set, is told of each failure after which a
-	// subscription (Subscribe, SubscribeRecords, SubscribeKeyed) starts
-	// again, and how long it waits first. Set it before subscribing.
-	OnResubscribe func(durable string, err error, wait time.Duration)
+	// resubscribed is told of each failure after which a subscription
+	// starts again (OnResubscribe); nil for none.
+	resubscribed atomic.Pointer[func(durable string, err error, wait time.Duration)]
 }
 
 // Open connects to (or starts) JetStream and makes sure the stream exists.

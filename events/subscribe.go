@@ -118,6 +118,18 @@ func (s *Store) SubscribeRecords(ctx context.Context, durable, filter string, ha
 	})
 }
 
+// OnResubscribe has f told of each failure after which a subscription
+// (Subscribe, SubscribeRecords, SubscribeKeyed) starts again, and how
+// long it waits first; f replaces the one told before, and nil tells
+// none. Set it before subscribing.
+func (s *Store) OnResubscribe(f func(durable string, err error, wait time.Duration)) {
+	if f == nil {
+		s.resubscribed.Store(nil)
+		return
+	}
+	s.resubscribed.Store(&f)
+}
+
 // resubscribe runs a subscription until ctx ends, and starts it again
 // after any failure but a poisoned message: the connection to the server
 // lost, a server restarting, an acknowledgement not confirmed. Delivery is
@@ -139,8 +151,8 @@ func (s *Store) resubscribe(ctx context.Context, durable string, run func(contex
 		if time.Since(start) > resubscribeMaxWait {
 			wait = RetryDelay
 		}
-		if s.OnResubscribe != nil {
-			s.OnResubscribe(durable, err, wait)
+		if f := s.resubscribed.Load(); f != nil {
+			(*f)(durable, err, wait)
 		}
 		select {
 		case <-ctx.Done():

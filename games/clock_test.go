@@ -3,15 +3,19 @@ package games_test
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/rules/rulestest/nim"
 )
 
 // TestTick walks a game of nim with an hour a move through its clock:
@@ -382,5 +386,59 @@ func TestNote(t *testing.T) {
 	}
 	if got := tb.svc.ReadNote(events.Record{}); got != (games.Note{Domain: "club.example"}) {
 		t.Errorf("ReadNote of a record without one = %+v, want the service's domain", got)
+	}
+}
+
+// lockedLog is a log's output that the test reads while Run writes it.
+type lockedLog struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) ticks() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Count(l.b.String(), "clock tick")
+}
+
+// TestTimekeeperRun: Run ticks at once and then every Every (30 seconds
+// when 0), logs each tick that fails while it runs, and returns nil once
+// its context ends.
+func TestTimekeeperRun(t *testing.T) {
+	ctx := context.Background()
+	broken := storetest.MustOpen(t)
+	index, err := projections.NewProjector(ctx, broken, rules.NewCatalog(nim.Game{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken.Close() // every tick fails to read the games
+	for _, c := range []struct {
+		every time.Duration
+		ticks int // at least, before the test stops it
+	}{{10 * time.Millisecond, 3}, {0, 1}} {
+		var log lockedLog
+		runCtx, cancel := context.WithCancel(ctx)
+		done := make(chan error)
+		k := &games.Timekeeper{Service: newTable(t).svc, Index: index, Every: c.every, Log: slog.New(slog.NewTextHandler(&log, nil))}
+		go func() { done <- k.Run(runCtx) }()
+		deadline := time.Now().Add(20 * time.Second)
+		for log.ticks() < c.ticks && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		time.Sleep(20 * time.Millisecond)
+		got := log.ticks()
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run(every %v) = %v, want nil once its context ends", c.every, err)
+		}
+		if got < c.ticks || c.every == 0 && got != 1 {
+			t.Errorf("Run(every %v) logged %d failed ticks, want %d or more (just the first when every 30s)", c.every, got, c.ticks)
+		}
 	}
 }

@@ -19,11 +19,12 @@ import (
 
 // Service handles commands for every game in a catalog.
 type Service struct {
-	// Store is the open store. The commands use its Log (events.Log)
-	// and read the games' secrets; the mail side, the pages and the post
-	// office built on the service take from it the parts they need
-	// (events.Follower, events.Monitor), so it is the store itself.
-	Store   *events.Store
+	// Store is the open store's jobs. The commands use its Log and
+	// Campaigns and read the games' secrets from its Records; the mail
+	// side, the pages and the post office built on the service take from
+	// it the parts they need (events.Follower, events.Monitor). Whoever
+	// opened the store closes it: the service cannot.
+	Store   events.Jobs
 	Catalog rules.Catalog
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time

@@ -230,8 +230,8 @@ func (s *Service) Replace(ctx context.Context, id string, by rules.Seat, seat in
 		if err := hostOnly(g, by); err != nil {
 			return nil, "", err
 		}
-		if seat < 0 || seat >= len(g.Created.Players) {
-			return nil, "", refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", id, len(g.Created.Players)-1, seat)
+		if err := CheckSeat(g, seat); err != nil {
+			return nil, "", err
 		}
 		if p.Address != "" {
 			var err error
@@ -251,8 +251,8 @@ func (s *Service) Replace(ctx context.Context, id string, by rules.Seat, seat in
 // their seat is open again for the host to fill.
 func (s *Service) AnswerInvitation(ctx context.Context, id string, seat rules.Seat, accept bool, c Cause) (Played, error) {
 	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
-		if seat < 0 || int(seat) >= len(g.Created.Players) {
-			return nil, "", refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", id, len(g.Created.Players)-1, seat)
+		if err := CheckSeat(g, int(seat)); err != nil {
+			return nil, "", err
 		}
 		if !g.Created.Players[seat].Invited {
 			if accept {
@@ -291,8 +291,8 @@ func (s *Service) Expel(ctx context.Context, id string, by rules.Seat, seat int,
 		if err := hostOnly(g, by); err != nil {
 			return nil, "", err
 		}
-		if seat < 0 || seat >= len(g.Created.Players) {
-			return nil, "", refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", id, len(g.Created.Players)-1, seat)
+		if err := CheckSeat(g, seat); err != nil {
+			return nil, "", err
 		}
 		evs, err := s.newEvents(c, event(events.TypeSeatAbandoned, actor(by), events.SeatAbandoned{Seat: seat, Reason: ReasonExpelled}))
 		return evs, "", err

@@ -87,6 +87,14 @@ func (s *Service) playEvents(g *projections.Game, next rules.State, mp events.Mo
 	return s.newEvents(c, ps...)
 }
 
+// CheckSeat refuses (ErrBadSeat) a seat game g does not have.
+func CheckSeat(g *projections.Game, seat int) error {
+	if seat < 0 || seat >= len(g.Created.Players) {
+		return refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", g.ID, len(g.Created.Players)-1, seat)
+	}
+	return nil
+}
+
 // playable refuses a move the table forbids, whatever the rules say.
 func playable(g *projections.Game, seat rules.Seat) error {
 	if open := g.Open(); len(open) > 0 {
@@ -166,8 +174,8 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 			return Played{Game: g, Seq: seq, Again: true, Move: moveAt(g, seq)}, nil
 		}
 	}
-	if seat != operator && (int(seat) < 0 || int(seat) >= len(g.Created.Players)) {
-		return Played{}, refuse(ErrBadSeat, "game %s has seats 0 to %d, not %d", id, len(g.Created.Players)-1, seat)
+	if err := CheckSeat(g, int(seat)); err != nil && seat != operator {
+		return Played{}, err
 	}
 	if c.Answers > 0 && seat != operator {
 		// Checked here, on the history the command will be appended to,
@@ -227,6 +235,14 @@ func (s *Service) tryAct(ctx context.Context, id string, seat rules.Seat, c Caus
 		return Played{}, err
 	}
 	s.remember(id, head, g, sealed, newHead)
+	if g.Ended != nil {
+		// GameEnded revealed the seed, so the secret has served: erased,
+		// the game no longer has an entry in the store's index of
+		// subjects, which the store holds in memory for every game (see
+		// projections.Seed). Should the erase fail, the secret stays, as
+		// in older histories, and is read as before.
+		_ = s.Store.Erase(ctx, events.SecretSubject+id)
+	}
 	return Played{Game: g, Move: move, Seq: head.Seq + 1}, nil
 }
 

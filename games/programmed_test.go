@@ -22,17 +22,7 @@ import (
 // a PASS left over must not be read as the DONE of the next round's plan.
 func TestProgrammedListEndsWithItsRound(t *testing.T) {
 	ctx := context.Background()
-	clock := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
-	svc := &games.Service{
-		Store:   storetest.MustOpen(t),
-		Catalog: rules.NewCatalog(altiplano.Game),
-		Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
-	}
-	id, err := svc.Create(ctx, games.NewGame{Game: "altiplano", Host: "ana@example.org",
-		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, id := altiplanoOfTwo(t)
 	phase := func(g *projections.Game) (string, int) {
 		v := g.State.View(rules.Observer).(*altiplano.View).Table
 		return v.Phase, v.Round
@@ -266,4 +256,60 @@ func TestProgrammedPassIsTheGift(t *testing.T) {
 			t.Errorf("the list passed the round for its player: %+v", g.Moves[from:])
 		}
 	}
+}
+
+// TestProgrammedListUsedUp: a list played to its last line is no list
+// left over when its round ends: nothing is dropped, nobody is told.
+func TestProgrammedListUsedUp(t *testing.T) {
+	ctx := context.Background()
+	svc, id := altiplanoOfTwo(t)
+	for _, m := range []struct {
+		seat rules.Seat
+		text string
+	}{{0, "DONE"}, {1, "DONE"}} {
+		if _, err := svc.Move(ctx, id, m.seat, m.text, games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := svc.Queue(ctx, id, 1, []string{"PASS"}, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := svc.Move(ctx, id, 0, "PASS", games.Cause{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := p.Game.State.View(rules.Observer).(*altiplano.View).Table; v.Phase != "plan" || v.Round != 2 {
+		t.Fatalf("after both passed: phase %q of round %d, want planning in round 2", v.Phase, v.Round)
+	}
+	evs, err := svc.History(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var queued []string
+	for _, e := range evs {
+		if e.Type == events.TypeMovesQueued {
+			queued = append(queued, string(e.Payload))
+		}
+	}
+	if len(queued) != 1 {
+		t.Errorf("lists recorded %q, want Bea's alone: a list used up was dropped again", queued)
+	}
+}
+
+// altiplanoOfTwo is a service whose clock moves a minute a reading, and
+// an Altiplano of Ana and Bea made on it.
+func altiplanoOfTwo(t *testing.T) (*games.Service, string) {
+	t.Helper()
+	clock := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	svc := &games.Service{
+		Store:   storetest.MustOpen(t),
+		Catalog: rules.NewCatalog(altiplano.Game),
+		Now:     func() time.Time { clock = clock.Add(time.Minute); return clock },
+	}
+	id, err := svc.Create(context.Background(), games.NewGame{Game: "altiplano", Host: "ana@example.org",
+		Players: []events.Player{{Name: "Ana", Address: "ana@example.org"}, {Name: "Bea", Address: "bea@example.net"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, id
 }

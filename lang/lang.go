@@ -2,7 +2,8 @@
 // each language is one Pack, declared in one folder (lang/en, lang/zh),
 // with everything the rest of pbem needs of it: how to tell a mail
 // written in it, its names, the words of the mail commands, the words of
-// DEADLINE, the message catalog and the mail templates. A Registry (New)
+// DEADLINE and the message catalog, whose texts the one set of mail
+// templates (package templates) and the pages print. A Registry (New)
 // holds the packs a service speaks; the catalog, the mail side and the
 // pages read them through it. A game's own words stay with the game
 // (catalog/<game>/words_<lang>.go), keyed by the pack's tag.
@@ -11,18 +12,23 @@ package lang
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 )
 
 // Fallback is the tag of the language every other one falls back to,
-// text by text and template by template: English.
+// text by text: English.
 const Fallback = "en"
+
+// ID is a message id: a dotted name of what is said, not how
+// ("mail.accepted.headline", "note.lang"), the same in every language.
+// Every pack gives a text for each id English gives, and every id is
+// printed by a template or by code (lang/all TestEveryIDIsUsed).
+type ID string
 
 // Texts are one language's texts by message id: a string, or a Plural
 // for a text whose words change with a number.
-type Texts map[string]any
+type Texts map[ID]any
 
 // Plural is a text whose words change with the count in argument Arg:
 // its forms ("one", "other"; "=0" for an exact value) as
@@ -61,9 +67,6 @@ type Pack struct {
 	Deadline, Marks map[string]string
 	// Texts is the message catalog: a text for every id English gives.
 	Texts Texts
-	// Templates are its mail templates (<kind>.text.tmpl, <kind>.html.tmpl),
-	// each redefining English's; nil, or a template left out, is English's.
-	Templates fs.FS
 	// Tidy mends the spacing of a sentence put together from parts, as
 	// the language spaces them (nil: left as it is).
 	Tidy func(s string, join bool) string

@@ -24,34 +24,63 @@ import (
 // Message-ID, and a mail derived again after a crash is the same bytes.
 type body struct {
 	contentType string // of the whole, with its boundary
-	data        []byte
+	content     part
+}
+
+// writeTo writes the body to w. It is written straight from its parts,
+// each encoded once by mimeBody, and not gathered in a buffer of its own
+// first: go-mail copies what it is given into its own buffer anyway
+// (msgWriter.writeBody), so a buffer here would be a second copy of the
+// whole mail, pictures and all, to throw away. When w is such a buffer it
+// is grown to the body's size at once rather than doubled part by part.
+func (b body) writeTo(w io.Writer) (int64, error) {
+	if bb, ok := w.(*bytes.Buffer); ok {
+		bb.Grow(b.content.size() + 1024)
+	}
+	cw := &counter{w: w}
+	err := b.content.write(cw)
+	return cw.n, err
+}
+
+// counter counts the bytes written through it.
+type counter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // mimeBody returns the body of o: its text, with the HTML (and the images
-// that HTML shows) as an alternative, then the attachments.
-func mimeBody(o Outgoing) (body, error) {
+// that HTML shows) as an alternative, then the attachments. Each part is
+// encoded once, and written once when the body is (body.writeTo).
+func mimeBody(o Outgoing) body {
 	var content part = textPart("text/plain", o.Text)
 	if o.HTML != "" {
 		var html part = textPart("text/html", o.HTML)
 		if len(o.Inline) > 0 {
-			rel := multi{kind: "related", params: map[string]string{"type": "text/html"}, parts: []part{html}}
+			rel := &multi{kind: "related", params: map[string]string{"type": "text/html"}, parts: []part{html}}
 			for _, a := range o.Inline {
 				rel.parts = append(rel.parts, filePart(a, "inline"))
 			}
 			html = rel
 		}
-		content = multi{kind: "alternative", parts: []part{content, html}}
+		content = &multi{kind: "alternative", parts: []part{content, html}}
 	}
 	if len(o.Attachments) > 0 {
-		mixed := multi{kind: "mixed", parts: []part{content}}
+		mixed := &multi{kind: "mixed", parts: []part{content}}
 		for _, a := range o.Attachments {
 			mixed.parts = append(mixed.parts, filePart(a, "attachment"))
 		}
 		content = mixed
 	}
-	var b bytes.Buffer
-	ct, err := content.write(&b, boundaries(o.MessageID))
-	return body{contentType: ct, data: b.Bytes()}, err
+	if m, ok := content.(*multi); ok {
+		m.draw(boundaries(o.MessageID))
+	}
+	return body{contentType: content.contentType(), content: content}
 }
 
 // boundaries returns the boundary of each multipart in turn, from id. A
@@ -67,11 +96,14 @@ func boundaries(id string) func() string {
 	}
 }
 
-// part is one entity of a body: it writes its content to w and returns
-// its Content-Type; next gives the boundaries of the multiparts inside.
+// part is one entity of a body: its header (but for its Content-Type),
+// its Content-Type, and its content, which it writes to w; size is about
+// how many bytes that content takes.
 type part interface {
 	header() textproto.MIMEHeader
-	write(w io.Writer, next func() string) (string, error)
+	contentType() string
+	write(w io.Writer) error
+	size() int
 }
 
 // leaf is a single part, its content already encoded.
@@ -82,10 +114,14 @@ type leaf struct {
 
 func (l leaf) header() textproto.MIMEHeader { return l.h }
 
-func (l leaf) write(w io.Writer, _ func() string) (string, error) {
+func (l leaf) contentType() string { return l.h.Get("Content-Type") }
+
+func (l leaf) write(w io.Writer) error {
 	_, err := w.Write(l.data)
-	return l.h.Get("Content-Type"), err
+	return err
 }
+
+func (l leaf) size() int { return len(l.data) }
 
 // textPart is text as UTF-8, quoted-printable: as readable as the text
 // allows, and no line longer than 76 characters (RFC 2045, 6.7); or in
@@ -100,23 +136,34 @@ func textPart(mediaType, text string) leaf {
 		"Content-Type":              {mediaType + "; charset=UTF-8"},
 		"Content-Transfer-Encoding": {"quoted-printable"},
 	}
-	if b64 := base64Lines([]byte(text)); len(b64) < b.Len() {
+	if base64Len(len(text)) < b.Len() {
 		h.Set("Content-Transfer-Encoding", "base64")
-		return leaf{h: h, data: b64}
+		return leaf{h: h, data: base64Lines([]byte(text))}
 	}
 	return leaf{h: h, data: b.Bytes()}
 }
 
-// base64Lines is data in base64 lines of 76 characters (RFC 2045, 6.8).
+// base64Lines is data in base64 lines of 76 characters (RFC 2045, 6.8),
+// each from 57 bytes, written once into a slice of its final size.
 func base64Lines(data []byte) []byte {
-	enc := base64.StdEncoding.EncodeToString(data)
-	var b strings.Builder
-	for len(enc) > 76 {
-		b.WriteString(enc[:76] + "\r\n")
-		enc = enc[76:]
+	const perLine = 57 // bytes, which base64 writes as 76 characters
+	out := make([]byte, 0, base64Len(len(data)))
+	for len(data) > perLine {
+		out = base64.StdEncoding.AppendEncode(out, data[:perLine])
+		out = append(out, '\r', '\n')
+		data = data[perLine:]
 	}
-	b.WriteString(enc)
-	return []byte(b.String())
+	return base64.StdEncoding.AppendEncode(out, data)
+}
+
+// base64Len is the length of base64Lines of n bytes: the characters, and
+// a line break between each 76 of them.
+func base64Len(n int) int {
+	enc := base64.StdEncoding.EncodedLen(n)
+	if enc == 0 {
+		return 0
+	}
+	return enc + 2*((enc-1)/76)
 }
 
 // filePart is a, in base64 lines of 76 characters, shown where the HTML
@@ -156,40 +203,58 @@ func fold(contentType string) string {
 
 // multi is a multipart of the given kind ("mixed", "alternative",
 // "related"); params are the Content-Type's parameters besides the
-// boundary.
+// boundary, which draw sets.
 type multi struct {
-	kind   string
-	params map[string]string
-	parts  []part
+	kind     string
+	params   map[string]string
+	parts    []part
+	boundary string
 }
 
-func (m multi) header() textproto.MIMEHeader { return textproto.MIMEHeader{} }
-
-func (m multi) write(w io.Writer, next func() string) (string, error) {
-	mw := multipart.NewWriter(w)
-	boundary := next()
-	if err := mw.SetBoundary(boundary); err != nil {
-		return "", err
+// draw gives m and the multiparts inside it their boundaries from next,
+// m's first, then those inside in the order they are written.
+func (m *multi) draw(next func() string) {
+	m.boundary = next()
+	for _, p := range m.parts {
+		if in, ok := p.(*multi); ok {
+			in.draw(next)
+		}
 	}
-	params := map[string]string{"boundary": boundary}
+}
+
+func (m *multi) header() textproto.MIMEHeader { return textproto.MIMEHeader{} }
+
+func (m *multi) contentType() string {
+	params := map[string]string{"boundary": m.boundary}
 	for k, v := range m.params {
 		params[k] = v
 	}
+	return mime.FormatMediaType("multipart/"+m.kind, params)
+}
+
+func (m *multi) size() int {
+	n := 0
 	for _, p := range m.parts {
-		var b bytes.Buffer
-		ct, err := p.write(&b, next)
-		if err != nil {
-			return "", err
-		}
+		n += p.size() + 256 // its header and boundary
+	}
+	return n
+}
+
+func (m *multi) write(w io.Writer) error {
+	mw := multipart.NewWriter(w)
+	if err := mw.SetBoundary(m.boundary); err != nil {
+		return err
+	}
+	for _, p := range m.parts {
 		h := p.header()
-		h.Set("Content-Type", fold(ct))
+		h.Set("Content-Type", fold(p.contentType()))
 		pw, err := mw.CreatePart(h)
 		if err != nil {
-			return "", err
+			return err
 		}
-		if _, err := pw.Write(b.Bytes()); err != nil {
-			return "", err
+		if err := p.write(pw); err != nil {
+			return err
 		}
 	}
-	return mime.FormatMediaType("multipart/"+m.kind, params), mw.Close()
+	return mw.Close()
 }

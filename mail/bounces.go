@@ -83,17 +83,21 @@ func (b *Bounces) Handle(ctx context.Context, key string, p *Parsed) error {
 // Count counts a hard bounce of n (status, such as 5.1.1) to its
 // recipient's score, and sends the probe when the score reaches the
 // threshold. The outbox's refusals for good count as the reports do.
-func (b *Bounces) Count(ctx context.Context, n Notice, status string) error {
+// mailID names the mail that bounced, whose bounce counts once however
+// often it is reported: n's Message-ID, or the report's when it returns
+// none ("" counts each time).
+func (b *Bounces) Count(ctx context.Context, n Notice, status, mailID string) error {
 	if b.Scores == nil || n.Kind == KindProbe {
 		return nil // the probe's own refusal is told by its report
 	}
 	now := b.now()
-	s, probe, err := b.Scores.Count(ctx, n.To, n.Game, status, now)
+	s, probe, err := b.Scores.Count(ctx, n.To, n.Game, status, mailID, now)
 	if err != nil || !probe {
 		return err
 	}
 	_, domain, _ := splitAddr(b.Mailbox)
 	p := ProbeNotice(domain, n.To, s.Probe)
+	p.Name = n.Name // as the mail that bounced greeted them
 	b.log().Warn("mail to an address bounced again and again: a probe goes to it", "to", n.To, "score", s.Score, "id", p.ID)
 	return SendProbe(ctx, b.Store, p)
 }
@@ -160,7 +164,10 @@ func (b *Bounces) failed(ctx context.Context, key string, tag BounceTag, r Bounc
 			return err
 		}
 	}
-	return b.Count(ctx, n, r.Status)
+	// A report delivered again, or another report of the same mail,
+	// counts once by the mail it returns; one that returns none is read
+	// once by its own Message-ID (or its bytes), as the inbox reads mail.
+	return b.Count(ctx, n, r.Status, strings.Trim(id, "<>"))
 }
 
 // find returns the notice of Message-ID id if it is the game's mail to

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -51,6 +50,11 @@ const BouncingBucket = "pbem_bouncing"
 // maxBouncedGames bounds the games an address's record remembers.
 const maxBouncedGames = 20
 
+// maxCountedMails bounds the bounced mails an address's record remembers,
+// so as to count each once: more than a score ever holds before it is
+// probed or decays.
+const maxCountedMails = 50
+
 // Bouncing is an address whose mail bounced, as scored.
 type Bouncing struct {
 	Address string    `json:"address"`
@@ -59,7 +63,10 @@ type Bouncing struct {
 	Status  string    `json:"status,omitempty"`
 	// Games are the games whose mail to the address bounced, the latest
 	// last: they are told when it is marked.
-	Games  []string  `json:"games,omitempty"`
+	Games []string `json:"games,omitempty"`
+	// Mails are the mails whose bounces were counted, the latest last:
+	// a report of one of them delivered again counts no more.
+	Mails  []string  `json:"mails,omitempty"`
 	Probe  time.Time `json:"probe,omitzero"`  // when the probe was sent; zero: none out
 	Marked time.Time `json:"marked,omitzero"` // when it was marked; zero: it is not
 }
@@ -82,7 +89,7 @@ func (b Bouncing) probeThrough(t time.Time) bool {
 // before every game mail, so it follows the bucket (Follow) and answers
 // from memory; without Follow it reads the bucket each time.
 type BounceScores struct {
-	kv        jetstream.KeyValue
+	kv        events.KV
 	mu        sync.Mutex
 	following bool
 	marked    map[string]bool // by key, while following
@@ -101,33 +108,24 @@ func OpenBounceScores(ctx context.Context, store events.Buckets) (*BounceScores,
 // Follow keeps the marked addresses in memory, as the bucket changes,
 // until ctx ends. It returns once the bucket as it stands is read.
 func (s *BounceScores) Follow(ctx context.Context) error {
-	w, err := s.kv.WatchAll(ctx)
+	set := map[string]bool{}
+	done, err := s.kv.Follow(ctx, func(e events.KVEntry) {
+		var b Bouncing
+		s.mu.Lock()
+		set[e.Key] = !e.Deleted && json.Unmarshal(e.Value, &b) == nil && !b.Marked.IsZero()
+		s.mu.Unlock()
+	})
 	if err != nil {
 		return fmt.Errorf("mail: bounce scores: %w", err)
-	}
-	set := map[string]bool{}
-	read := func(e jetstream.KeyValueEntry) {
-		var b Bouncing
-		set[e.Key()] = e.Operation() == jetstream.KeyValuePut && json.Unmarshal(e.Value(), &b) == nil && !b.Marked.IsZero()
-	}
-	for e := range w.Updates() {
-		if e == nil {
-			break
-		}
-		read(e)
 	}
 	s.mu.Lock()
 	s.marked, s.following = set, true
 	s.mu.Unlock()
 	go func() {
-		defer func() { s.mu.Lock(); s.following = false; s.mu.Unlock() }()
-		for e := range w.Updates() {
-			if e != nil {
-				s.mu.Lock()
-				read(e)
-				s.mu.Unlock()
-			}
-		}
+		<-done
+		s.mu.Lock()
+		s.following = false
+		s.mu.Unlock()
 	}()
 	return nil
 }
@@ -148,7 +146,7 @@ func (s *BounceScores) Marked(ctx context.Context, addr string) (bool, error) {
 // the record was cleared).
 func (s *BounceScores) Get(ctx context.Context, addr string) (Bouncing, bool, error) {
 	b, _, err := s.get(ctx, stopKey(addr))
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	if errors.Is(err, events.ErrNotFound) {
 		return Bouncing{}, false, nil
 	}
 	return b, err == nil, err
@@ -160,23 +158,23 @@ func (s *BounceScores) get(ctx context.Context, key string) (Bouncing, uint64, e
 		return Bouncing{}, 0, err
 	}
 	var b Bouncing
-	if err := json.Unmarshal(e.Value(), &b); err != nil {
+	if err := json.Unmarshal(e.Value, &b); err != nil {
 		return Bouncing{}, 0, fmt.Errorf("mail: bounce score %s: %w", key, err)
 	}
-	return b, e.Revision(), nil
+	return b, e.Revision, nil
 }
 
 // List returns every bouncing address, marked ones first, then by score
 // at now.
 func (s *BounceScores) List(ctx context.Context, now time.Time) ([]Bouncing, error) {
-	keys, err := s.kv.ListKeys(ctx)
+	keys, err := s.kv.Keys(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("mail: bounce scores: %w", err)
 	}
 	var out []Bouncing
-	for k := range keys.Keys() {
+	for _, k := range keys {
 		b, _, err := s.get(ctx, k)
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
+		if errors.Is(err, events.ErrNotFound) {
 			continue
 		}
 		if err != nil {
@@ -208,7 +206,7 @@ func (s *BounceScores) update(ctx context.Context, addr string, change func(b *B
 	key := stopKey(addr)
 	for try := 0; ; try++ {
 		b, rev, err := s.get(ctx, key)
-		if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		if err != nil && !errors.Is(err, events.ErrNotFound) {
 			return b, err
 		}
 		if b.Address == "" {
@@ -233,15 +231,23 @@ func (s *BounceScores) update(ctx context.Context, addr string, change func(b *B
 }
 
 // Count counts a hard bounce of game's mail (game "" for mail about no
-// game) to addr at now, with status. It says whether a probe is to be
-// sent now: the score reached BounceThreshold and no probe is out. A
-// marked address is counted no more.
-func (s *BounceScores) Count(ctx context.Context, addr, game, status string, now time.Time) (Bouncing, bool, error) {
+// game) to addr at now, with status; mailID names the mail that bounced
+// (its Message-ID, or else the report's own), whose bounce counts once
+// however often it is reported ("" counts each time). It says whether a
+// probe is to be sent now: the score reached BounceThreshold and no probe
+// is out. A marked address is counted no more.
+func (s *BounceScores) Count(ctx context.Context, addr, game, status, mailID string, now time.Time) (Bouncing, bool, error) {
 	probe := false
 	b, err := s.update(ctx, addr, func(b *Bouncing) bool {
 		probe = false
-		if !b.Marked.IsZero() {
+		if !b.Marked.IsZero() || mailID != "" && slices.Contains(b.Mails, mailID) {
 			return false
+		}
+		if mailID != "" {
+			b.Mails = append(b.Mails, mailID)
+			if len(b.Mails) > maxCountedMails {
+				b.Mails = b.Mails[len(b.Mails)-maxCountedMails:]
+			}
 		}
 		if b.probeThrough(now) {
 			b.Score, b.Probe = 0, time.Time{}
@@ -284,11 +290,11 @@ func (s *BounceScores) ProbeBounced(ctx context.Context, addr, status string, no
 // It says whether there was anything to clear.
 func (s *BounceScores) Clear(ctx context.Context, addr string) (bool, error) {
 	key := stopKey(addr)
-	if _, err := s.kv.Get(ctx, key); errors.Is(err, jetstream.ErrKeyNotFound) {
+	if _, err := s.kv.Get(ctx, key); errors.Is(err, events.ErrNotFound) {
 		return false, nil
 	}
 	err := s.kv.Delete(ctx, key)
-	if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+	if err != nil && !errors.Is(err, events.ErrNotFound) {
 		return false, fmt.Errorf("mail: clear bounces of %s: %w", addr, err)
 	}
 	return true, nil

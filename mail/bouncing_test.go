@@ -25,7 +25,7 @@ func TestBounceScores(t *testing.T) {
 	const ana = "Ana@Example.org"
 	count := func(at time.Time, wantProbe bool) mail.Bouncing {
 		t.Helper()
-		b, probe, err := scores.Count(ctx, ana, "k7q2mx", "5.1.1", at)
+		b, probe, err := scores.Count(ctx, ana, "k7q2mx", "5.1.1", "", at)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,9 +110,9 @@ func TestProbeAddress(t *testing.T) {
 		if tok.CheckBounce(bounce, to) {
 			t.Errorf("a probe's token checks as the bounce address of mail about no game")
 		}
-		n := mail.ProbeNotice("pbem.example.org", to, time.Unix(1796000000, 0))
-		if out := mail.ProbeMail(n, "games@pbem.example.org", tok); out.EnvelopeFrom != addr || out.To != n.To || out.MessageID != n.ID {
-			t.Errorf("ProbeMail = %+v, want envelope sender %s to %s", out, addr, n.To)
+		n := mail.ProbeNotice("pbem.example.org", strings.ToUpper(to), time.Unix(1796000000, 0))
+		if n.Kind != mail.KindProbe || n.To != to || n.Game != "" || !strings.HasPrefix(n.ID, "probe.") || !strings.HasSuffix(n.ID, "@pbem.example.org") {
+			t.Errorf("ProbeNotice(%s) = %+v, want a probe to %s about no game, its Message-ID under pbem.example.org", strings.ToUpper(to), n, to)
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -15,7 +14,7 @@ import (
 const CursorBucket = "pbem_intake"
 
 // KVCursor keeps the intake's place in JetStream key-value storage.
-type KVCursor struct{ kv jetstream.KeyValue }
+type KVCursor struct{ kv events.KV }
 
 type cursorValue struct {
 	UIDValidity uint32 `json:"uidValidity"`
@@ -34,14 +33,14 @@ func NewKVCursor(ctx context.Context, store events.Buckets) (*KVCursor, error) {
 // Load returns the saved place in mailbox; zeros when there is none.
 func (c *KVCursor) Load(ctx context.Context, mailbox string) (uint32, uint32, error) {
 	e, err := c.kv.Get(ctx, hex.EncodeToString([]byte(mailbox)))
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	if errors.Is(err, events.ErrNotFound) {
 		return 0, 0, nil
 	}
 	if err != nil {
 		return 0, 0, fmt.Errorf("mail: cursor of %s: %w", mailbox, err)
 	}
 	var v cursorValue
-	if err := json.Unmarshal(e.Value(), &v); err != nil {
+	if err := json.Unmarshal(e.Value, &v); err != nil {
 		return 0, 0, fmt.Errorf("mail: cursor of %s: %w", mailbox, err)
 	}
 	return v.UIDValidity, v.UID, nil

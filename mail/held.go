@@ -10,7 +10,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -39,13 +38,17 @@ type Held struct {
 	Next   time.Time `json:"next,omitzero"`  // when waiting: the next try
 	Code   int       `json:"code,omitempty"` // the SMTP server's last reply code, if any
 	Error  string    `json:"error,omitempty"`
+	// GameMail says the notice derives from a game's (or a campaign's)
+	// event, not from the recipient's own mail: at each try it is set
+	// aside as marked while its recipient's address is marked.
+	GameMail bool `json:"gameMail,omitempty"`
 }
 
 // heldKey is the bucket key of notice id in state: KV keys allow no "@".
 func heldKey(state, id string) string { return state + "." + hex.EncodeToString([]byte(id)) }
 
 // HeldStore is the bucket of held notices.
-type HeldStore struct{ kv jetstream.KeyValue }
+type HeldStore struct{ kv events.KV }
 
 // OpenHeld opens (creating if needed) the bucket of held notices.
 func OpenHeld(ctx context.Context, store events.Buckets) (*HeldStore, error) {
@@ -75,7 +78,7 @@ func (s *HeldStore) Put(ctx context.Context, h Held, from string) error {
 
 // Remove forgets notice id in state.
 func (s *HeldStore) Remove(ctx context.Context, state, id string) error {
-	if err := s.kv.Purge(ctx, heldKey(state, id)); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+	if err := s.kv.Purge(ctx, heldKey(state, id)); err != nil && !errors.Is(err, events.ErrNotFound) {
 		return fmt.Errorf("mail: release %s: %w", id, err)
 	}
 	return nil
@@ -84,14 +87,14 @@ func (s *HeldStore) Remove(ctx context.Context, state, id string) error {
 // Get returns notice id as held in state.
 func (s *HeldStore) Get(ctx context.Context, state, id string) (Held, bool, error) {
 	e, err := s.kv.Get(ctx, heldKey(state, id))
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	if errors.Is(err, events.ErrNotFound) {
 		return Held{}, false, nil
 	}
 	if err != nil {
 		return Held{}, false, fmt.Errorf("mail: held %s: %w", id, err)
 	}
 	var h Held
-	if err := json.Unmarshal(e.Value(), &h); err != nil {
+	if err := json.Unmarshal(e.Value, &h); err != nil {
 		return Held{}, false, fmt.Errorf("mail: held %s: %w", id, err)
 	}
 	return h, true, nil
@@ -106,27 +109,17 @@ func (s *HeldStore) List(ctx context.Context, state string) ([]Held, error) {
 	if state != "" {
 		filter = state + ".>"
 	}
-	w, err := s.kv.WatchFiltered(ctx, []string{filter}, jetstream.IgnoreDeletes())
+	byKey := map[string]Held{} // a key written while listing may come twice: the last wins
+	err := s.kv.Each(ctx, filter, func(e events.KVEntry) error {
+		var h Held
+		if err := json.Unmarshal(e.Value, &h); err != nil {
+			return fmt.Errorf("held %s: %w", e.Key, err)
+		}
+		byKey[e.Key] = h
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("mail: list held notices: %w", err)
-	}
-	defer w.Stop()
-	byKey := map[string]Held{} // a key written while listing may come twice: the last wins
-	for {
-		var e jetstream.KeyValueEntry
-		select {
-		case <-ctx.Done():
-			return nil, fmt.Errorf("mail: list held notices: %w", ctx.Err())
-		case e = <-w.Updates():
-		}
-		if e == nil {
-			break // every key's value so far has come
-		}
-		var h Held
-		if err := json.Unmarshal(e.Value(), &h); err != nil {
-			return nil, fmt.Errorf("mail: held %s: %w", e.Key(), err)
-		}
-		byKey[e.Key()] = h
 	}
 	out := make([]Held, 0, len(byKey))
 	for _, h := range byKey {
@@ -136,11 +129,17 @@ func (s *HeldStore) List(ctx context.Context, state string) ([]Held, error) {
 	return out, nil
 }
 
+// ErrStillMarked is why a notice set aside as marked is not tried again:
+// its recipient's address is marked still (see [BounceScores]).
+var ErrStillMarked = errors.New("its address is still marked as bouncing")
+
 // Retry makes the notices held in state due now (the waiting ones) or
-// waiting again (the failed and dead ones), so that the outbox of a
-// running service tries each once more within a second or so, or the
+// waiting again (the failed, dead and marked ones), so that the outbox of
+// a running service tries each once more within a second or so, or the
 // next service started on the store does. With id "" it takes every
-// notice in state; it returns how many it took.
+// notice in state; it returns how many it took. Of the notices set aside
+// as marked it takes only those whose address is marked no more: notice
+// id to an address still marked is an error wrapping ErrStillMarked.
 func Retry(ctx context.Context, store events.Buckets, state, id string) (int, error) {
 	s, err := OpenHeld(ctx, store)
 	if err != nil {
@@ -159,12 +158,44 @@ func Retry(ctx context.Context, store events.Buckets, state, id string) (int, er
 	} else if list, err = s.List(ctx, state); err != nil {
 		return 0, err
 	}
+	if state == StateMarked {
+		if list, err = unmarked(ctx, store, list); err != nil {
+			return 0, err
+		}
+		if id != "" && len(list) == 0 {
+			return 0, fmt.Errorf("mail: retry %s: %w", id, ErrStillMarked)
+		}
+	}
 	for _, h := range list {
 		from := h.State
 		h.State, h.Next = StateWaiting, time.Time{}
+		// Only game mail is set aside as marked (a record made before
+		// GameMail was kept says so by its state alone): it is tried
+		// as game mail, set aside again while the address is marked.
+		h.GameMail = h.GameMail || from == StateMarked
 		if err := s.Put(ctx, h, from); err != nil {
 			return 0, err
 		}
 	}
 	return len(list), nil
+}
+
+// unmarked returns the notices of list whose recipients' addresses are
+// marked no more.
+func unmarked(ctx context.Context, store events.Buckets, list []Held) ([]Held, error) {
+	scores, err := OpenBounceScores(ctx, store)
+	if err != nil {
+		return nil, err
+	}
+	out := list[:0:0]
+	for _, h := range list {
+		marked, err := scores.Marked(ctx, h.Notice.To)
+		if err != nil {
+			return nil, err
+		}
+		if !marked {
+			out = append(out, h)
+		}
+	}
+	return out, nil
 }

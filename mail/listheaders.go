@@ -1,7 +1,11 @@
 package mail
 
 import (
+	"fmt"
+	"net/url"
 	"strings"
+
+	"golang.org/x/net/idna"
 )
 
 // ListHeaders returns the header fields that present the mail of one game
@@ -16,18 +20,57 @@ func ListHeaders(service, mailbox, game, archive string) map[string]string {
 	if !ok || game == "" {
 		return nil
 	}
+	// The fields hold ASCII alone (RFC 2919's list-id is a dot-atom, RFC
+	// 2369's URLs are URLs): a mailbox or a page under an international
+	// domain is written with its A-labels, a local part of other letters
+	// percent-encoded (RFC 6068).
+	if ascii, err := idna.Lookup.ToASCII(domain); err == nil {
+		domain = ascii
+	}
 	id := "<" + game + "." + dotAtom(local) + "." + domain + ">"
 	if phrase := service + " " + game; plainPhrase(phrase) {
 		id = `"` + phrase + `" ` + id
 	}
+	mailLocal, _, _ := strings.Cut(strings.TrimSpace(mailbox), "@")
 	h := map[string]string{
 		"List-Id":   id,
-		"List-Help": "<mailto:" + mailbox + "?subject=HELP&body=HELP>",
+		"List-Help": "<mailto:" + mailtoEscape(mailLocal) + "@" + domain + "?subject=HELP&body=HELP>",
 	}
 	if archive != "" {
-		h["List-Archive"] = "<" + archive + ">"
+		h["List-Archive"] = "<" + asciiURL(archive) + ">"
 	}
 	return h
+}
+
+// mailtoEscape percent-encodes what a mailto URI's address may not hold
+// as it is (RFC 6068, 2): bytes beyond ASCII, and the URI's own marks.
+func mailtoEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c >= 0x7f || strings.IndexByte(`%/?#[]<>"\^`+"`{|}", c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// asciiURL writes u's host with its A-labels and its path, query and
+// fragment percent-encoded; u as it is when it is no URL.
+func asciiURL(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return u
+	}
+	if host, err := idna.Lookup.ToASCII(p.Hostname()); err == nil && host != p.Hostname() {
+		if port := p.Port(); port != "" {
+			host += ":" + port
+		}
+		p.Host = host
+	}
+	return p.String()
 }
 
 // dotAtom keeps of a local part what a List-Id's label may hold: letters,

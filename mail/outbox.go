@@ -218,7 +218,7 @@ func (o *Outbox) handle(ctx context.Context) func(events.Record) error {
 			o.log().Error("outbox: unreadable notice skipped", "seq", r.StreamSeq, "err", err)
 			return nil // a notice no one can read can never be sent
 		}
-		return o.deliver(ctx, n, r.StreamSeq)
+		return o.deliver(ctx, n, r.StreamSeq, false)
 	}
 }
 
@@ -247,18 +247,7 @@ func (o *Outbox) handleEvent(ctx context.Context, notices NoticeSource) func(eve
 			return err // the store's trouble: the event comes again
 		}
 		for _, n := range ns {
-			// Game mail alone: answers to the address's own mail still go.
-			marked, err := o.scores.Marked(ctx, n.To)
-			if err != nil {
-				return err
-			}
-			if marked {
-				o.log().Info("game mail not sent: the recipient's address is marked as bouncing", "id", n.ID, "to", n.To, "kind", n.Kind)
-				err = o.hold(ctx, n, r.StreamSeq, nil, StateMarked, errMarked)
-			} else {
-				err = o.deliver(ctx, n, r.StreamSeq)
-			}
-			if err != nil {
+			if err := o.deliver(ctx, n, r.StreamSeq, true); err != nil {
 				return err
 			}
 		}
@@ -267,13 +256,31 @@ func (o *Outbox) handleEvent(ctx context.Context, notices NoticeSource) func(eve
 }
 
 // deliver sends n, which the outbox took from stream sequence seq, or
-// sets it aside behind the mail waiting for its recipient.
-func (o *Outbox) deliver(ctx context.Context, n Notice, seq uint64) error {
-	if o.isWaiting(n.To) {
-		return o.waitBehind(ctx, n, seq)
+// sets it aside behind the mail waiting for its recipient; gameMail says
+// n derives from a history's event.
+func (o *Outbox) deliver(ctx context.Context, n Notice, seq uint64, gameMail bool) error {
+	if gameMail {
+		if aside, err := o.asideMarked(ctx, n, seq, nil); aside || err != nil {
+			return err
+		}
 	}
-	_, err := o.try(ctx, n, seq, nil)
+	if o.isWaiting(n.To) {
+		return o.waitBehind(ctx, n, seq, gameMail)
+	}
+	_, err := o.try(ctx, n, seq, nil, gameMail)
 	return err
+}
+
+// asideMarked sets game mail n aside as marked if its recipient's address
+// is marked, and says whether it did; prev is how n was held, nil if it
+// was not. Answers to the address's own mail, and the probe, still go.
+func (o *Outbox) asideMarked(ctx context.Context, n Notice, seq uint64, prev *Held) (bool, error) {
+	marked, err := o.scores.Marked(ctx, n.To)
+	if err != nil || !marked {
+		return false, err
+	}
+	o.log().Info("game mail not sent: the recipient's address is marked as bouncing", "id", n.ID, "to", n.To, "kind", n.Kind)
+	return true, o.hold(ctx, n, seq, prev, true, StateMarked, errMarked)
 }
 
 // undeliverable holds as a dead letter the mail of event r, which cannot
@@ -284,24 +291,31 @@ func (o *Outbox) undeliverable(ctx context.Context, r events.Record, cause error
 	err := &DeadLetter{Err: cause}
 	o.heard(n, err)
 	o.log().Error("dead letter: the mail of an event cannot be derived; it is set aside", "game", game, "seq", r.StreamSeq, "err", cause)
-	return o.hold(ctx, n, r.StreamSeq, nil, StateDead, err)
+	return o.hold(ctx, n, r.StreamSeq, nil, true, StateDead, err)
 }
 
 // waitBehind sets n aside behind the mail already waiting for its
 // recipient, unless an earlier delivery of it did so already.
-func (o *Outbox) waitBehind(ctx context.Context, n Notice, seq uint64) error {
+func (o *Outbox) waitBehind(ctx context.Context, n Notice, seq uint64, gameMail bool) error {
 	if _, ok, err := o.held.Get(ctx, StateWaiting, n.ID); err != nil || ok {
 		return err
 	}
 	o.log().Info("mail waits behind earlier mail to the same recipient", "id", n.ID, "to", n.To, "kind", n.Kind)
-	return o.held.Put(ctx, Held{Notice: n, Seq: seq, State: StateWaiting, Since: o.now(), Error: "waiting behind earlier mail to " + n.To}, "")
+	return o.held.Put(ctx, Held{Notice: n, Seq: seq, State: StateWaiting, Since: o.now(), Error: "waiting behind earlier mail to " + n.To, GameMail: gameMail}, "")
 }
 
 // try renders and sends n once; prev is how it was held, nil at its first
-// try. It says whether the recipient's later mail may go now (n was sent,
-// failed for good or is dead), and returns an error only when the store
-// failed, so that the try is made again.
-func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (bool, error) {
+// try; gameMail says n derives from a history's event. It says whether the
+// recipient's later mail may go now (n was sent, failed for good, is dead
+// or set aside), and returns an error only when the store failed, so that
+// the try is made again.
+func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held, gameMail bool) (bool, error) {
+	if prev != nil && gameMail {
+		// The address may have been marked while n waited.
+		if aside, err := o.asideMarked(ctx, n, seq, prev); aside || err != nil {
+			return aside, err
+		}
+	}
 	if stopped, err := o.stops.Stopped(ctx, n.To); err != nil || stopped {
 		if stopped {
 			o.log().Info("mail not sent: the recipient asked pbem to stop mailing them", "id", n.ID, "to", n.To, "kind", n.Kind)
@@ -310,7 +324,7 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 					return false, err
 				}
 			}
-			return true, o.hold(ctx, n, seq, prev, StateStopped, errStopped)
+			return true, o.hold(ctx, n, seq, prev, gameMail, StateStopped, errStopped)
 		}
 		return false, err
 	}
@@ -319,7 +333,7 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 		err = &DeadLetter{Err: fmt.Errorf("render %s: %w", n.ID, err)}
 		o.heard(n, err)
 		o.log().Error("dead letter: the notice cannot be rendered; it is set aside", "game", n.Game, "id", n.ID, "to", n.To, "kind", n.Kind, "err", err)
-		return true, o.hold(ctx, n, seq, prev, StateDead, err)
+		return true, o.hold(ctx, n, seq, prev, gameMail, StateDead, err)
 	}
 	if err == nil {
 		if err = o.wait(ctx); err == nil {
@@ -342,7 +356,7 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 		if err := o.recordFailure(ctx, n, err); err != nil {
 			return false, err
 		}
-		return true, o.hold(ctx, n, seq, prev, StateFailed, err)
+		return true, o.hold(ctx, n, seq, prev, gameMail, StateFailed, err)
 	}
 	if prev != nil && o.now().Sub(prev.Since) >= o.maxRetryAge() {
 		err = fmt.Errorf("still refused after %v: %w", o.maxRetryAge(), err)
@@ -350,20 +364,21 @@ func (o *Outbox) try(ctx context.Context, n Notice, seq uint64, prev *Held) (boo
 		if err := o.recordFailure(ctx, n, err); err != nil {
 			return false, err
 		}
-		return true, o.hold(ctx, n, seq, prev, StateFailed, err)
+		return true, o.hold(ctx, n, seq, prev, gameMail, StateFailed, err)
 	}
 	o.setWaiting(n.To)
-	if err := o.hold(ctx, n, seq, prev, StateWaiting, err); err != nil {
+	if err := o.hold(ctx, n, seq, prev, gameMail, StateWaiting, err); err != nil {
 		return false, err
 	}
 	o.log().Warn("mail not sent; will retry", "id", n.ID, "to", n.To, "err", err)
 	return false, nil
 }
 
-// hold records n in state, after a try that ended with err.
-func (o *Outbox) hold(ctx context.Context, n Notice, seq uint64, prev *Held, state string, cause error) error {
+// hold records n in state, after a try that ended with err; gameMail
+// says n derives from a history's event.
+func (o *Outbox) hold(ctx context.Context, n Notice, seq uint64, prev *Held, gameMail bool, state string, cause error) error {
 	now := o.now()
-	h := Held{Notice: n, Seq: seq, State: state, Since: now}
+	h := Held{Notice: n, Seq: seq, State: state, Since: now, GameMail: gameMail}
 	from := ""
 	if prev != nil {
 		h.Since, h.Tries, from = prev.Since, prev.Tries, prev.State
@@ -442,7 +457,7 @@ func (o *Outbox) retryDue(ctx context.Context) error {
 				if h.Next.After(now) || ctx.Err() != nil {
 					return
 				}
-				goes, err := o.try(ctx, h.Notice, h.Seq, &h)
+				goes, err := o.try(ctx, h.Notice, h.Seq, &h, h.GameMail)
 				if err != nil {
 					mu.Lock()
 					errs = append(errs, err)

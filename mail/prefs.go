@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -37,7 +36,7 @@ type Pref struct {
 }
 
 // Prefs holds every address's settings.
-type Prefs struct{ kv jetstream.KeyValue }
+type Prefs struct{ kv events.KV }
 
 // OpenPrefs opens (creating if needed) the bucket of settings.
 func OpenPrefs(ctx context.Context, store events.Buckets) (*Prefs, error) {
@@ -53,16 +52,16 @@ func OpenPrefs(ctx context.Context, store events.Buckets) (*Prefs, error) {
 func (p *Prefs) history(ctx context.Context, addr string) ([]Pref, uint64, error) {
 	e, err := p.kv.Get(ctx, stopKey(addr))
 	switch {
-	case errors.Is(err, jetstream.ErrKeyNotFound):
+	case errors.Is(err, events.ErrNotFound):
 		return nil, 0, nil
 	case err != nil:
 		return nil, 0, fmt.Errorf("mail: prefs of %s: %w", addr, err)
 	}
 	var h []Pref
-	if err := json.Unmarshal(e.Value(), &h); err != nil {
+	if err := json.Unmarshal(e.Value, &h); err != nil {
 		return nil, 0, fmt.Errorf("mail: prefs of %s: %w", addr, err)
 	}
-	return h, e.Revision(), nil
+	return h, e.Revision, nil
 }
 
 // Known reports whether addr has any setting, its own or detected.
@@ -74,10 +73,29 @@ func (p *Prefs) Known(ctx context.Context, addr string) (bool, error) {
 // At returns addr's settings as they stood at t, each field the last one
 // set by then; the zero Pref for an address with none by then.
 func (p *Prefs) At(ctx context.Context, addr string, t time.Time) (Pref, error) {
-	h, _, err := p.history(ctx, addr)
+	ps, err := p.AtEach(ctx, addr, t)
 	if err != nil {
 		return Pref{}, err
 	}
+	return ps[0], nil
+}
+
+// AtEach returns addr's settings as they stood at each of ts, as At
+// does, from one read of them.
+func (p *Prefs) AtEach(ctx context.Context, addr string, ts ...time.Time) ([]Pref, error) {
+	h, _, err := p.history(ctx, addr)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Pref, len(ts))
+	for i, t := range ts {
+		out[i] = prefAt(h, t)
+	}
+	return out, nil
+}
+
+// prefAt is the settings of history h, oldest first, as they stood at t.
+func prefAt(h []Pref, t time.Time) Pref {
 	var got Pref
 	for _, s := range h {
 		if s.At.After(t) {
@@ -91,7 +109,7 @@ func (p *Prefs) At(ctx context.Context, addr string, t time.Time) (Pref, error) 
 		}
 		got.At = s.At
 	}
-	return got, nil
+	return got
 }
 
 // Set records s for addr. With onlyNew it records nothing for an address
@@ -131,11 +149,8 @@ func (p *Prefs) Set(ctx context.Context, addr string, s Pref, onlyNew bool) (boo
 	}
 }
 
-// lostRace reports whether err is a KV create or update that another
-// writer came before: API error 10071, or 10164 on a replicated bucket.
+// lostRace reports whether err is a create or update of the bucket that
+// another writer came before.
 func lostRace(err error) bool {
-	var apiErr *jetstream.APIError
-	return errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch) ||
-		errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
-			apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant)
+	return errors.Is(err, events.ErrExists) || errors.Is(err, events.ErrConflict)
 }

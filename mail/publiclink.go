@@ -20,7 +20,7 @@ import (
 const PublicSubject = "pbem.public."
 
 // PublicGen returns how many times game's public link was changed.
-func PublicGen(ctx context.Context, st *events.Store, game string) (int, error) {
+func PublicGen(ctx context.Context, st events.Records, game string) (int, error) {
 	data, err := st.Last(ctx, PublicSubject+game)
 	if errors.Is(err, events.ErrNotFound) {
 		return 0, nil
@@ -37,7 +37,7 @@ func PublicGen(ctx context.Context, st *events.Store, game string) (int, error) 
 
 // RotatePublic gives game a new public link, the old one answering 410
 // from now on, and returns the new generation.
-func RotatePublic(ctx context.Context, st *events.Store, game string) (int, error) {
+func RotatePublic(ctx context.Context, st events.Records, game string) (int, error) {
 	n, err := PublicGen(ctx, st, game)
 	if err != nil {
 		return 0, err

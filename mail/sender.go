@@ -5,7 +5,6 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"net"
 	"slices"
@@ -195,19 +194,13 @@ func (s *Sender) Message(o Outgoing) (*gomail.Msg, error) {
 	if o.HTML == "" && len(o.Attachments) == 0 {
 		m.SetBodyString(gomail.TypeTextPlain, o.Text)
 	} else {
-		b, err := mimeBody(o)
-		if err != nil {
-			return nil, fmt.Errorf("mail: body: %w", err)
-		}
-		// The body is written already (see body); go-mail writes it as it
+		b := mimeBody(o)
+		// The body is encoded already (see body); go-mail writes it as it
 		// is only when told it is 8bit (told 7bit, it would encode it as
 		// quoted-printable again), though its parts are all 7bit. It also
 		// adds a charset to the Content-Type, which a multipart has no
 		// use for and readers ignore (RFC 2045, 5.1).
-		m.SetBodyWriter(gomail.ContentType(b.contentType), func(w io.Writer) (int64, error) {
-			n, err := w.Write(b.data)
-			return int64(n), err
-		}, gomail.WithPartEncoding(gomail.NoEncoding))
+		m.SetBodyWriter(gomail.ContentType(b.contentType), b.writeTo, gomail.WithPartEncoding(gomail.NoEncoding))
 	}
 	if s.dkim != nil {
 		m.SetDKIM(s.dkim)

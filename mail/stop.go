@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -22,7 +21,7 @@ const StopBucket = "pbem_stop"
 // outbox asks it before every mail, so it follows the bucket (Follow) and
 // answers from memory; without Follow it reads the bucket each time.
 type StopList struct {
-	kv        jetstream.KeyValue
+	kv        events.KV
 	mu        sync.Mutex
 	following bool
 	stopped   map[string]bool // by key, while following
@@ -31,29 +30,23 @@ type StopList struct {
 // Follow keeps the list in memory, as the bucket changes, until ctx
 // ends. It returns once the list as it stands is read.
 func (l *StopList) Follow(ctx context.Context) error {
-	w, err := l.kv.WatchAll(ctx)
+	set := map[string]bool{}
+	done, err := l.kv.Follow(ctx, func(e events.KVEntry) {
+		l.mu.Lock()
+		set[e.Key] = !e.Deleted
+		l.mu.Unlock()
+	})
 	if err != nil {
 		return fmt.Errorf("mail: stop list: %w", err)
-	}
-	set := map[string]bool{}
-	for e := range w.Updates() {
-		if e == nil { // the list as it stands is read
-			break
-		}
-		set[e.Key()] = e.Operation() == jetstream.KeyValuePut
 	}
 	l.mu.Lock()
 	l.stopped, l.following = set, true
 	l.mu.Unlock()
 	go func() {
-		defer func() { l.mu.Lock(); l.following = false; l.mu.Unlock() }()
-		for e := range w.Updates() {
-			if e != nil {
-				l.mu.Lock()
-				l.stopped[e.Key()] = e.Operation() == jetstream.KeyValuePut
-				l.mu.Unlock()
-			}
-		}
+		<-done
+		l.mu.Lock()
+		l.following = false
+		l.mu.Unlock()
 	}()
 	return nil
 }
@@ -82,7 +75,7 @@ func (l *StopList) Stop(ctx context.Context, addr string, at time.Time) error {
 // Resume takes addr off the list: it wrote to pbem again.
 func (l *StopList) Resume(ctx context.Context, addr string) error {
 	err := l.kv.Delete(ctx, stopKey(addr))
-	if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+	if err != nil && !errors.Is(err, events.ErrNotFound) {
 		return fmt.Errorf("mail: resume %s: %w", addr, err)
 	}
 	return nil
@@ -98,7 +91,7 @@ func (l *StopList) Stopped(ctx context.Context, addr string) (bool, error) {
 	}
 	_, err := l.kv.Get(ctx, stopKey(addr))
 	switch {
-	case errors.Is(err, jetstream.ErrKeyNotFound):
+	case errors.Is(err, events.ErrNotFound):
 		return false, nil
 	case err != nil:
 		return false, fmt.Errorf("mail: stop list: %w", err)

@@ -121,6 +121,19 @@ func TestListHeaders(t *testing.T) {
 	if h := ListHeaders("棋社", "games@pbem.example.org", "k7q2mx", ""); h["List-Id"] != "<k7q2mx.games.pbem.example.org>" || h["List-Archive"] != "" {
 		t.Errorf("ListHeaders with a Chinese service name and no page = %v, want a bare List-Id and no List-Archive", h)
 	}
+	// A club's mailbox under an international domain: the fields stay
+	// ASCII, as RFC 2919 and 2369 have them, and read back to it.
+	h = ListHeaders("棋社", "棋社+x@例子.中国", "k7q2mx", "https://对局.例子.中国/g/k7q2mx/页")
+	want = map[string]string{
+		"List-Id":      "<k7q2mx.x.xn--fsqu00a.xn--fiqs8s>",
+		"List-Help":    "<mailto:%E6%A3%8B%E7%A4%BE+x@xn--fsqu00a.xn--fiqs8s?subject=HELP&body=HELP>",
+		"List-Archive": "<https://xn--cet6f.xn--fsqu00a.xn--fiqs8s/g/k7q2mx/%E9%A1%B5>",
+	}
+	for k, v := range want {
+		if h[k] != v {
+			t.Errorf("ListHeaders under 例子.中国: %s = %q, want %q", k, h[k], v)
+		}
+	}
 	if h := ListHeaders("pbem games", "games@pbem.example.org", "", ""); h != nil {
 		t.Errorf("ListHeaders for mail about no game = %v, want none", h)
 	}

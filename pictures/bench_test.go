@@ -2,7 +2,6 @@ package pictures_test
 
 import (
 	"bytes"
-	"io"
 	"syscall"
 	"testing"
 	"time"
@@ -126,7 +125,7 @@ func BenchmarkMoves(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				cache := pictures.NewCache(64 << 20)
-				cpu, i := cpuTime(), 0
+				cpu, i, bands, size := cpuTime(), 0, int64(0), 0
 				for b.Loop() {
 					st := states[i%len(states)]
 					i++
@@ -135,20 +134,30 @@ func BenchmarkMoves(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
+						var png []byte
 						if cached {
-							_, err = cache.PNG(pic)
+							png, err = cache.PNG(pic)
 						} else {
-							err = pic.WritePNG(io.Discard)
+							var buf bytes.Buffer
+							err = pic.WritePNG(&buf)
+							png = buf.Bytes()
 						}
+						size += len(png)
 						if err != nil {
 							b.Fatal(err)
 						}
 					}
 					if i%len(states) == 0 {
+						bands += cache.BandStats().Misses
 						cache = pictures.NewCache(64 << 20) // the next round's moves are new
 					}
 				}
 				b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e6, "cpu-ms/move")
+				b.ReportMetric(float64(size)/float64(2*b.N)/1024, "KiB/picture")
+				if cached {
+					bands += cache.BandStats().Misses
+					b.ReportMetric(float64(bands)/float64(b.N), "bands-compressed/move")
+				}
 			})
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"container/list"
 	"crypto/sha256"
 	"encoding/binary"
-	"hash"
 	"hash/maphash"
 	"io"
 	"math"
@@ -36,6 +35,13 @@ type Cache struct {
 	// (pngbands.go), known by hashes seeded here.
 	bands *Cache
 	seeds [2]maphash.Seed
+	// pix and zs are the pixels of a picture and the compressor of its
+	// bands, used again by the next picture written: a board's pixels
+	// are about a megabyte and a compressor half as much, which made and
+	// collected for every picture cost a fifth of writing it.
+	pix, zs sync.Pool
+	// scratch is a PNG's other buffers (pngScratch), used again too.
+	scratch sync.Pool
 
 	mu      sync.Mutex
 	size    int64
@@ -154,6 +160,20 @@ func (c *Cache) get(k cacheKey, write func(io.Writer) error) ([]byte, error) {
 	return data, w.err
 }
 
+// peek returns what the cache holds under k, or nil, counting a hit when
+// it holds it and nothing when not: the caller asks get for what it lacks.
+func (c *Cache) peek(k cacheKey) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.byKey[k]
+	if !ok {
+		return nil
+	}
+	c.order.MoveToFront(e)
+	c.stats.Hits++
+	return e.Value.(*cached).data
+}
+
 // finish hands a written picture to those waiting for it and keeps it.
 func (c *Cache) finish(k cacheKey, w *writing, data []byte, err error) {
 	c.mu.Lock()
@@ -182,42 +202,38 @@ type errPanic struct{ v any }
 func (e errPanic) Error() string { return "pictures: writing the picture failed" }
 
 // key is the hash of what p shows in a format: its size and every item,
-// and for SVG its title, which the SVG carries and the PNG does not.
+// and for SVG its title, which the SVG carries and the PNG does not. The
+// drawing is laid out in one buffer and hashed at once: a few hundred
+// items, each a dozen small writes, cost more written to the hash one by
+// one.
 func (p *Picture) key(format string) cacheKey {
-	h := sha256.New()
+	b := make([]byte, 0, 64+96*len(p.items))
+	num := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
 	str := func(s string) {
-		num(h, float64(len(s)))
-		h.Write([]byte(s))
+		num(float64(len(s)))
+		b = append(b, s...)
 	}
 	str(format)
 	if format == "svg" {
 		str(p.Title)
 	}
-	num(h, p.Width)
-	num(h, p.Height)
+	num(p.Width)
+	num(p.Height)
 	for _, it := range p.items {
-		num(h, float64(it.kind))
+		num(float64(it.kind))
 		str(it.class)
-		num(h, float64(len(it.pts)))
+		num(float64(len(it.pts)))
 		for _, pt := range it.pts {
-			num(h, pt.X)
-			num(h, pt.Y)
+			num(pt.X)
+			num(pt.Y)
 		}
 		st := it.style
-		h.Write([]byte{st.Fill.R, st.Fill.G, st.Fill.B, st.Fill.A, st.Stroke.R, st.Stroke.G, st.Stroke.B, st.Stroke.A, byte(b2i(st.Dash))})
-		num(h, st.Width)
+		b = append(b, st.Fill.R, st.Fill.G, st.Fill.B, st.Fill.A, st.Stroke.R, st.Stroke.G, st.Stroke.B, st.Stroke.A, byte(b2i(st.Dash)))
+		num(st.Width)
 		str(it.text)
 		f := it.font
-		num(h, f.Size)
-		h.Write([]byte{byte(b2i(f.Bold)), f.Color.R, f.Color.G, f.Color.B, f.Color.A, byte(f.Align)})
+		num(f.Size)
+		b = append(b, byte(b2i(f.Bold)), f.Color.R, f.Color.G, f.Color.B, f.Color.A, byte(f.Align))
 	}
-	var k cacheKey
-	h.Sum(k[:0])
-	return k
-}
-
-func num(h hash.Hash, x float64) {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], math.Float64bits(x))
-	h.Write(b[:])
+	return sha256.Sum256(b)
 }

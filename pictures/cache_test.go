@@ -8,8 +8,47 @@ import (
 	"github.com/pbem-games/pbem/pictures"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
+	"github.com/pbem-games/pbem/rules/archipelago"
 	"github.com/pbem-games/pbem/rules/atacama"
 )
+
+// TestCacheMovesSamePNG: a game's successive moves, each drawn for two
+// seats and an observer through one cache, which keeps the bands of one
+// move's picture and paints only what crosses the others for the next,
+// give each reader the very bytes of their picture written on its own.
+func TestCacheMovesSamePNG(t *testing.T) {
+	for _, g := range []position{
+		{"atacama", atacama.Game, 2, nil, 1, 0, false},
+		{"altiplano", altiplano.Game, 2, nil, 5, 0, false},
+		{"archipelago", archipelago.Game, 2, nil, 7, 0, false},
+	} {
+		t.Run(g.name, func(t *testing.T) {
+			cache := pictures.NewCache(64 << 20)
+			for m := 0; m < 40; m += 3 {
+				q := g
+				q.moves = m
+				st := q.play(t)
+				for _, s := range []rules.Seat{0, 1, rules.Observer} {
+					pic, err := drawView(st.View(s))
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := cache.PNG(pic)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var want bytes.Buffer
+					if err := pic.WritePNG(&want); err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(got, want.Bytes()) {
+						t.Fatalf("move %d, seat %d: the PNG through the cache differs from the picture written on its own", m, s)
+					}
+				}
+			}
+		})
+	}
+}
 
 // TestCacheDrawsOnce: the readers of a board that hides nothing (every
 // seat and an observer of Atacama) get one picture, written once; the

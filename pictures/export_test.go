@@ -25,3 +25,6 @@ func Draw(v rules.View) (*Picture, error) {
 		p.Height = y + Margin
 	}), v, nil)
 }
+
+// BandStats says what the cache of compressed bands did.
+func (c *Cache) BandStats() CacheStats { return c.bands.Stats() }

@@ -2,6 +2,7 @@ package pictures
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	xfont "golang.org/x/image/font"
@@ -52,10 +53,14 @@ type advKey struct {
 	bold bool
 }
 
-// advance is how far r moves the pen at advanceSize, measured once per
+// advance is how far r moves the pen at advanceSize: a Latin-1
+// character from a table measured once, any other measured once per
 // picture: a picture measures the same few dozen characters again and
 // again as it breaks its texts into lines.
 func (p *Picture) advance(r rune, bold bool) float64 {
+	if r >= 0 && r < latinRunes {
+		return latinAdvances()[b2i(bold)][r]
+	}
 	k := advKey{r, bold}
 	if a, ok := p.adv[k]; ok {
 		return a
@@ -63,6 +68,30 @@ func (p *Picture) advance(r rune, bold bool) float64 {
 	if p.adv == nil {
 		p.adv = map[advKey]float64{}
 	}
+	a := measure(r, bold)
+	p.adv[k] = a
+	return a
+}
+
+// latinRunes is how many characters, from 0, latinAdvances holds.
+const latinRunes = 256
+
+// latinAdvances are the advances of the Latin-1 characters in each
+// weight, measured on first use and never changed after.
+var latinAdvances = sync.OnceValue(func() *[2][latinRunes]float64 {
+	var t [2][latinRunes]float64
+	for bold := range 2 {
+		for r := range rune(latinRunes) {
+			t[bold][r] = measure(r, bold == 1)
+		}
+	}
+	return &t
+})
+
+// measure is how far r moves the pen at advanceSize, in the Go font or,
+// for the characters it lacks, the Chinese font; half the size for one
+// neither has.
+func measure(r rune, bold bool) float64 {
 	src := rasterFaces()[b2i(bold)]
 	if fallback(r) {
 		src = cjkRaster()
@@ -74,7 +103,6 @@ func (p *Picture) advance(r rune, bold bool) float64 {
 			a = float64(adv) / 64
 		}
 	}
-	p.adv[k] = a
 	return a
 }
 

@@ -56,10 +56,9 @@ func TestFillRectIsTheRasterizers(t *testing.T) {
 	}
 }
 
-// TestCachedGlyphs checks that a glyph written from the glyph cache is
-// the face's own at every quarter-pixel position, the first time and
-// again from the cache (between quarters the cache draws the quarter
-// below).
+// TestCachedGlyphs checks that a glyph written from the glyph cache at
+// any position is the face's own at the whole pixel nearest it, the first
+// time and again from the cache.
 func TestCachedGlyphs(t *testing.T) {
 	key := faceKey{size: 13, bold: true}
 	face, err := opentype.NewFace(rasterFaces()[1], &opentype.FaceOptions{Size: key.size, DPI: 72, Hinting: xfont.HintingNone})
@@ -70,15 +69,15 @@ func TestCachedGlyphs(t *testing.T) {
 		for _, x := range []fixed.Int26_6{0, 16, 32, 48} {
 			for _, y := range []fixed.Int26_6{0, 32} {
 				dot := fixed.Point26_6{X: fixed.I(5) + x, Y: fixed.I(20) + y}
-				draw := func(f xfont.Face) *image.RGBA {
+				draw := func(f xfont.Face, at fixed.Point26_6) *image.RGBA {
 					img := image.NewRGBA(image.Rect(0, 0, 30, 30))
-					d := &xfont.Drawer{Dst: img, Src: image.NewUniform(color.RGBA{0x20, 0x20, 0x20, 0xff}), Face: f, Dot: dot}
+					d := &xfont.Drawer{Dst: img, Src: image.NewUniform(color.RGBA{0x20, 0x20, 0x20, 0xff}), Face: f, Dot: at}
 					d.DrawString(string(r))
 					return img
 				}
-				want := draw(face)
+				want := draw(face, fixed.P(dot.X.Round(), dot.Y.Round()))
 				for round := range 2 {
-					if got := draw(cachedFace{face, key}); !bytes.Equal(got.Pix, want.Pix) {
+					if got := draw(cachedFace{face, key}, dot); !bytes.Equal(got.Pix, want.Pix) {
 						t.Errorf("%q at %v, round %d: the cached glyph differs from the face's", r, dot, round)
 					}
 				}
@@ -203,11 +202,114 @@ func TestPNGBandsArePixels(t *testing.T) {
 	}
 }
 
-func mustStart(t *testing.T, g rules.Game, seats int, seed uint64) rules.State {
+func mustStart(t testing.TB, g rules.Game, seats int, seed uint64) rules.State {
 	t.Helper()
 	st, err := g.Start(rules.Setup{Seats: seats, Seed: rules.SeedFromInt(seed)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// TestSpanHoldsThePaint: every pixel an item paints lies in the rows of
+// its span, which is what a band of a PNG is known by (bandpaint.go): an
+// item painting outside its span would leave a band kept from another
+// picture with stale pixels. Texts in the Go font and in Chinese, accents
+// above and below, and shapes with thick, dashed and sharp-cornered
+// strokes, each painted alone.
+func TestSpanHoldsThePaint(t *testing.T) {
+	ink := color.RGBA{0x20, 0x30, 0x40, 0xff}
+	thick := Style{Fill: color.RGBA{0xc0, 0x40, 0x40, 0xff}, Stroke: ink, Width: 6}
+	var items []item
+	for _, s := range []string{"Ag", "ÉÅÇ ǺǾ ŷ", "gjpqy|}", "群岛玩家", "《南美高原》", "危机市场"} {
+		for _, size := range []float64{9, 12, 18, 30} {
+			for _, bold := range []bool{false, true} {
+				items = append(items, item{kind: textKind, pts: []Point{{20, 100}}, text: s, font: Font{Size: size, Bold: bold, Color: ink}})
+			}
+		}
+	}
+	items = append(items,
+		item{kind: rectKind, pts: []Point{{10.4, 40.6}, {80.3, 20.2}}, style: thick},
+		item{kind: rectKind, pts: []Point{{10, 40}, {80, 20}}, style: Style{Fill: ink}},
+		item{kind: circleKind, pts: []Point{{100, 100}, {30, 0}}, style: thick},
+		item{kind: circleKind, pts: []Point{{100, 100}, {30, 0}}, style: Style{Stroke: ink, Width: 5}},
+		item{kind: polygonKind, pts: []Point{{20, 150}, {180, 140}, {20, 130}}, style: thick},
+		item{kind: polygonKind, pts: []Point{{100, 20}, {104, 180}, {96, 180}}, style: Style{Stroke: ink, Width: 8}},
+		item{kind: lineKind, pts: []Point{{10, 60}, {190, 140}, {30, 150}}, style: Style{Stroke: ink, Width: 7, Dash: true}},
+		item{kind: lineKind, pts: []Point{{50, 20}, {52, 180}}, style: Style{Stroke: ink, Width: 3}},
+	)
+	for i, it := range items {
+		p := &Picture{Width: 200, Height: 200, items: []item{it}}
+		img := p.Image().(*image.RGBA)
+		sp := it.span()
+		bg := color.RGBA{page.Fill.R, page.Fill.G, page.Fill.B, 0xff}
+		painted := 0
+		for y := range 200 {
+			for x := range 200 {
+				if img.RGBAAt(x, y) == bg {
+					continue
+				}
+				painted++
+				if !sp.crosses(y, y+1) {
+					t.Fatalf("item %d (%v %q): paints row %d, outside its span %.1f to %.1f", i, it.kind, it.text, y, sp.top, sp.bottom)
+				}
+			}
+		}
+		if painted == 0 {
+			t.Errorf("item %d (%v %q) paints nothing: the test shows nothing of it", i, it.kind, it.text)
+		}
+	}
+}
+
+// TestPaletteRows: the palette's indices of a picture's rows, as the PNG
+// holds them, are each pixel's colour group's, pixel by pixel, whatever
+// rows are asked for and whatever the slice they are appended to held.
+func TestPaletteRows(t *testing.T) {
+	p, err := Draw(mustStart(t, archipelago.Game, 3, 6).View(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := p.Image().(*image.RGBA)
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	pal := newPalette(p.colours())
+	for _, rr := range [][2]int{{0, h}, {h / 3, h/3 + 7}, {h - 1, h}} {
+		prefix := []byte{9, 8, 7}
+		got := pal.rows(append([]byte(nil), prefix...), img, rr[0], rr[1])
+		if !bytes.Equal(got[:3], prefix) || len(got) != 3+(rr[1]-rr[0])*(w+1) {
+			t.Fatalf("rows %d to %d: %d bytes after the prefix %v, want %d after it unchanged", rr[0], rr[1], len(got)-3, got[:3], (rr[1]-rr[0])*(w+1))
+		}
+		got = got[3:]
+		ref := newPalette(p.colours())
+		for y := rr[0]; y < rr[1]; y++ {
+			line := got[(y-rr[0])*(w+1):]
+			if line[0] != 0 {
+				t.Fatalf("row %d: filter byte %d, want 0", y, line[0])
+			}
+			for x := range w {
+				c := img.RGBAAt(x, y)
+				want := nearest(ref.colours[:ref.exact], ref.exact, c.R&^7|4, c.G&^7|4, c.B&^7|4)
+				if i := ref.table[paletteKey(c.R, c.G, c.B)]; i >= 0 {
+					want = int(i)
+				}
+				if int(line[1+x]) != want {
+					t.Fatalf("pixel (%d, %d) %v: index %d, want %d", x, y, c, line[1+x], want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkPaletteRows maps a whole board's pixels to the palette's
+// indices, as a PNG is written.
+func BenchmarkPaletteRows(b *testing.B) {
+	p, err := Draw(mustStart(b, archipelago.Game, 3, 6).View(0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	img := p.Image().(*image.RGBA)
+	pal := newPalette(p.colours())
+	var raw []byte
+	for b.Loop() {
+		raw = pal.rows(raw[:0], img, 0, img.Rect.Dy())
+	}
 }

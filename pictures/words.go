@@ -43,6 +43,11 @@ func (p *Picture) WList(s string) string {
 	}
 	var out []string
 	for part := range strings.SplitSeq(s, ", ") {
+		// "alpaca 1": the word in the reader's language, its count after.
+		if i := strings.LastIndexByte(part, ' '); i > 0 && strings.Trim(part[i+1:], "0123456789") == "" {
+			out = append(out, p.W(part[:i])+" "+part[i+1:])
+			continue
+		}
 		out = append(out, p.W(part))
 	}
 	return p.List(out)

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -26,8 +25,8 @@ const cacheLimit = 10000
 type Projector struct {
 	store   Store
 	catalog rules.Catalog
-	games   jetstream.KeyValue
-	players jetstream.KeyValue
+	games   events.KV
+	players events.KV
 	cache   map[string]*Game // used by Run's goroutine alone
 
 	// OnRepair, when set, is told when Run finds the read models damaged
@@ -40,11 +39,16 @@ type Projector struct {
 	OnProgress func(folded, left uint64)
 
 	playerBatch int // players a Rebuild gathers before writing them; 0: playerBatch
+
+	// found carries damage a reader met (Summary, PlayerGames) to Run,
+	// which repairs without waiting for the damaged game's next event:
+	// that event may be a move whose mail waits on the very read.
+	found chan string
 }
 
 // NewProjector opens (creating if needed) the read models' buckets.
 func NewProjector(ctx context.Context, store Store, c rules.Catalog) (*Projector, error) {
-	p := &Projector{store: store, catalog: c, cache: map[string]*Game{}}
+	p := &Projector{store: store, catalog: c, cache: map[string]*Game{}, found: make(chan string, 1)}
 	var err error
 	if p.games, err = bucket(ctx, store, GamesBucket); err != nil {
 		return nil, err
@@ -57,7 +61,7 @@ func NewProjector(ctx context.Context, store Store, c rules.Catalog) (*Projector
 
 // bucket opens a read model's bucket, which Rebuild writes in atomic
 // batches.
-func bucket(ctx context.Context, store events.Buckets, name string) (jetstream.KeyValue, error) {
+func bucket(ctx context.Context, store events.Buckets, name string) (events.KV, error) {
 	kv, err := store.BatchBucket(ctx, name)
 	if err != nil {
 		return nil, fmt.Errorf("projections: %w", err)
@@ -78,12 +82,53 @@ func (p *Projector) Run(ctx context.Context) error {
 			if err := p.repair(ctx, why); err != nil {
 				return err
 			}
+			p.forget() // what readers met meanwhile is folded again too
 		}
-		err := p.store.Subscribe(ctx, Durable, p.apply)
+		err := p.subscribe(ctx)
 		if !errors.Is(err, ErrDamaged) {
 			return err
 		}
 		why = err.Error()
+	}
+}
+
+// subscribe projects events as they come until ctx ends, apply finds
+// damage, or a reader reports some (the subscription's cause).
+func (p *Projector) subscribe(ctx context.Context) error {
+	sctx, stop := context.WithCancelCause(ctx)
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		select {
+		case why := <-p.found:
+			stop(fmt.Errorf("%w: %s", ErrDamaged, why))
+		case <-sctx.Done():
+		}
+	}()
+	err := p.store.Subscribe(sctx, Durable, p.apply)
+	stop(nil)
+	<-watched
+	if cause := context.Cause(sctx); ctx.Err() == nil && errors.Is(cause, ErrDamaged) {
+		return cause
+	}
+	return err
+}
+
+// report hands damage a reader met to Run, and returns the reader's error.
+func (p *Projector) report(format string, args ...any) error {
+	why := fmt.Sprintf(format, args...)
+	select {
+	case p.found <- why:
+	default: // a report is already waiting; one repair folds everything
+	}
+	return fmt.Errorf("%w: %s", ErrDamaged, why)
+}
+
+// forget drops the reports waiting.
+func (p *Projector) forget() {
+	select {
+	case <-p.found:
+	default:
 	}
 }
 
@@ -177,11 +222,11 @@ func (p *Projector) addPlayer(ctx context.Context, pl events.Player, game string
 		entry, err := p.players.Get(ctx, key)
 		switch {
 		case err == nil:
-			rev = entry.Revision()
-			if err := json.Unmarshal(entry.Value(), &pg); err != nil {
+			rev = entry.Revision
+			if err := json.Unmarshal(entry.Value, &pg); err != nil {
 				return damaged("the read model of player %s cannot be read: %v", key, err)
 			}
-		case !errors.Is(err, jetstream.ErrKeyNotFound):
+		case !errors.Is(err, events.ErrNotFound):
 			return fmt.Errorf("projections: player %s: %w", key, err)
 		}
 		seat := PlayerSeat{Game: game, Seat: pl.Seat}
@@ -198,41 +243,36 @@ func (p *Projector) addPlayer(ctx context.Context, pl events.Player, game string
 		if err == nil {
 			return nil
 		}
-		if !errors.Is(err, jetstream.ErrKeyExists) && !isWrongSequence(err) {
+		if !errors.Is(err, events.ErrExists) && !errors.Is(err, events.ErrConflict) { // another writer came first: read again
 			return fmt.Errorf("projections: player %s: %w", key, err)
 		}
 	}
 }
 
-func isWrongSequence(err error) bool {
-	var apiErr *jetstream.APIError
-	return errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence
-}
-
 // Summary returns the read model of one game, or events.ErrNotFound.
 func (p *Projector) Summary(ctx context.Context, id string) (Summary, error) {
 	entry, err := p.games.Get(ctx, id)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	if errors.Is(err, events.ErrNotFound) {
 		return Summary{}, fmt.Errorf("projections: game %s: %w", id, events.ErrNotFound)
 	}
 	if err != nil {
 		return Summary{}, fmt.Errorf("projections: game %s: %w", id, err)
 	}
 	var s Summary
-	if err := json.Unmarshal(entry.Value(), &s); err != nil || s.ID != id {
-		return Summary{}, fmt.Errorf("projections: game %s: %w: its summary cannot be read (%v)", id, ErrDamaged, err)
+	if err := json.Unmarshal(entry.Value, &s); err != nil || s.ID != id {
+		return Summary{}, p.report("the summary of game %s cannot be read (%v)", id, err)
 	}
 	return s, nil
 }
 
 // Games returns every game's read model, sorted by id.
 func (p *Projector) Games(ctx context.Context) ([]Summary, error) {
-	keys, err := p.games.ListKeys(ctx)
+	keys, err := p.games.Keys(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("projections: list games: %w", err)
 	}
 	var out []Summary
-	for k := range keys.Keys() {
+	for _, k := range keys {
 		s, err := p.Summary(ctx, k)
 		if err != nil {
 			return nil, err
@@ -247,11 +287,14 @@ func (p *Projector) Games(ctx context.Context) ([]Summary, error) {
 func (p *Projector) PlayerGames(ctx context.Context, who string) (PlayerGames, error) {
 	var pg PlayerGames
 	entry, err := p.players.Get(ctx, PlayerKey(who))
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	if errors.Is(err, events.ErrNotFound) {
 		return pg, nil
 	}
 	if err != nil {
 		return pg, fmt.Errorf("projections: player %s: %w", who, err)
 	}
-	return pg, json.Unmarshal(entry.Value(), &pg)
+	if err := json.Unmarshal(entry.Value, &pg); err != nil {
+		return PlayerGames{}, p.report("the read model of player %s cannot be read: %v", PlayerKey(who), err)
+	}
+	return pg, nil
 }

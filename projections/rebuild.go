@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -29,8 +28,8 @@ func (p *Projector) Rebuild(ctx context.Context) error {
 	if err := p.store.DeleteConsumer(ctx, Durable); err != nil {
 		return err
 	}
-	for _, kv := range []jetstream.KeyValue{p.games, p.players} {
-		if err := p.store.DeleteBucket(ctx, kv.Bucket()); err != nil {
+	for _, kv := range []events.KV{p.games, p.players} {
+		if err := p.store.DeleteBucket(ctx, kv.Name()); err != nil {
 			return fmt.Errorf("projections: rebuild: %w", err)
 		}
 	}
@@ -248,14 +247,14 @@ func (r *rebuild) writePlayers(ctx context.Context) error {
 // merge puts before pg's games those an earlier batch wrote of player key.
 func (r *rebuild) merge(ctx context.Context, key string, pg *PlayerGames) error {
 	entry, err := r.p.players.Get(ctx, key)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	if errors.Is(err, events.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
 		return fmt.Errorf("projections: rebuild: player %s: %w", key, err)
 	}
 	var before PlayerGames
-	if err := json.Unmarshal(entry.Value(), &before); err != nil {
+	if err := json.Unmarshal(entry.Value, &before); err != nil {
 		return fmt.Errorf("projections: rebuild: player %s: %w", key, err)
 	}
 	pg.Games = append(before.Games, pg.Games...)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/pbem-games/pbem/events"
 )
 
@@ -34,7 +33,7 @@ const checkAll = 20000
 func (p *Projector) Check(ctx context.Context) (string, error) {
 	var summaries uint64 // games with a summary
 	for _, b := range []struct {
-		kv   jetstream.KeyValue
+		kv   events.KV
 		look func(key string, value []byte) string
 	}{
 		{p.games, func(key string, value []byte) string {
@@ -53,13 +52,13 @@ func (p *Projector) Check(ctx context.Context) (string, error) {
 			return ""
 		}},
 	} {
-		bs, err := b.kv.Status(ctx)
+		n, err := b.kv.Len(ctx)
 		if err != nil {
 			return "", fmt.Errorf("projections: check: %w", err)
 		}
-		if bs.Values() > checkAll {
-			if b.kv == p.games {
-				summaries = bs.Values() // deleted entries count too: a rougher check
+		if n > checkAll {
+			if b.kv.Name() == p.games.Name() {
+				summaries = n // deleted entries count too: a rougher check
 			}
 			continue
 		}
@@ -98,25 +97,17 @@ func (d damage) Error() string { return string(d) }
 
 // each hands every entry of kv to look, which returns why the entry is
 // damaged or "".
-func (p *Projector) each(ctx context.Context, kv jetstream.KeyValue, look func(key string, value []byte) string) error {
-	w, err := kv.WatchAll(ctx, jetstream.IgnoreDeletes())
-	if err != nil {
-		return fmt.Errorf("projections: check %s: %w", kv.Bucket(), err)
-	}
-	defer w.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case e := <-w.Updates():
-			if e == nil {
-				return nil // every entry seen
-			}
-			if why := look(e.Key(), e.Value()); why != "" {
-				return damage(why)
-			}
+func (p *Projector) each(ctx context.Context, kv events.KV, look func(key string, value []byte) string) error {
+	err := kv.Each(ctx, ">", func(e events.KVEntry) error {
+		if why := look(e.Key, e.Value); why != "" {
+			return damage(why)
 		}
+		return nil
+	})
+	if _, ok := err.(damage); ok || err == nil {
+		return err
 	}
+	return fmt.Errorf("projections: check %s: %w", kv.Name(), err)
 }
 
 // Repair folds the read models again from the stream, as Rebuild does,

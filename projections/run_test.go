@@ -246,3 +246,80 @@ func TestRebuildFromZero(t *testing.T) {
 		t.Errorf("Check after Rebuild = %q, %v", why, err)
 	}
 }
+
+// TestReaderFindsDamage: a reader (the mailroom asking which games a
+// player sits in) meets a read model it cannot read while no event of
+// its game comes. It is told the read models are damaged, and the
+// running projector repairs them without waiting for an event, so a
+// player whose own mail is what waits on the answer is not stuck.
+func TestReaderFindsDamage(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	svc := service(t)
+	id := play(t, svc, []events.Player{ana, bea}, 2)
+	p, err := projections.NewProjector(ctx, svc.Store, catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repaired := make(chan string, 4)
+	p.OnRepair = func(why string, done bool, err error) {
+		if done && err == nil {
+			repaired <- why
+		}
+	}
+	ran := make(chan error, 1)
+	go func() { ran <- p.Run(ctx) }()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if sum, err := p.Summary(ctx, id); err == nil && sum.Seq >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the game was never projected")
+		}
+	}
+	for _, damage := range []struct {
+		bucket, key string
+		read        func() error
+	}{
+		{projections.PlayersBucket, projections.PlayerKey(ana.Address), func() error {
+			_, err := p.PlayerGames(ctx, ana.Address)
+			return err
+		}},
+		{projections.GamesBucket, id, func() error {
+			_, err := p.Summary(ctx, id)
+			return err
+		}},
+	} {
+		kv, err := svc.Store.Bucket(ctx, damage.bucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := kv.Put(ctx, damage.key, []byte("\x00{garbage")); err != nil {
+			t.Fatal(err)
+		}
+		if err := damage.read(); !errors.Is(err, projections.ErrDamaged) {
+			t.Fatalf("reading %s's %s after it was overwritten: %v, want ErrDamaged", damage.bucket, damage.key, err)
+		}
+		select {
+		case why := <-repaired:
+			if !strings.Contains(why, damage.key) {
+				t.Errorf("the repair was for %q, want one naming %s", why, damage.key)
+			}
+		case err := <-ran:
+			t.Fatalf("Run returned %v", err)
+		case <-time.After(30 * time.Second):
+			t.Fatalf("no repair 30s after a reader found %s's %s damaged", damage.bucket, damage.key)
+		}
+		if err := damage.read(); err != nil {
+			t.Errorf("reading %s's %s after the repair: %v", damage.bucket, damage.key, err)
+		}
+	}
+	pg, err := p.PlayerGames(ctx, ana.Address)
+	if err != nil || len(pg.Games) != 1 || pg.Games[0].Game != id {
+		t.Errorf("ana's games after the repairs: %+v, %v; want game %s", pg, err, id)
+	}
+	cancel()
+	if err := <-ran; err != nil && !errors.Is(err, context.Canceled) {
+		t.Errorf("Run = %v after its context ended", err)
+	}
+}

@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Guide is implemented by states that can tell players in words how to
 // write their moves and what a move did; mails use it, and fall back to
 // the bare move text without it.
@@ -57,4 +59,15 @@ func MoveIn(st State, lang string, m Move) string {
 		}
 	}
 	return m.String()
+}
+
+// MapWords writes each word of text (as strings.Fields cuts them) as f
+// writes it, joined by single spaces: a move's canonical text in another
+// language's words of the notation, word by word (MoveIn).
+func MapWords(text string, f func(word string) string) string {
+	words := strings.Fields(text)
+	for i, w := range words {
+		words[i] = f(w)
+	}
+	return strings.Join(words, " ")
 }

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -25,47 +24,138 @@ type Phrase struct {
 	// %-8s of a Phrase argument to Say. The mail side counts a wide
 	// character (Chinese) as two columns, as a monospace font shows it.
 	Pad int `json:"w,omitempty"`
+	// In is a Text that is notation (a move, or words of one) as the
+	// notation of another language writes it, by language ("zh": "前往矿山"):
+	// a refusal's example in the words the reader writes moves in
+	// (rules.Translator). A language without it reads Text.
+	In map[string]string `json:"in,omitempty"`
+}
+
+// Notated is a phrase of notation: text as the game's notation writes it,
+// and in, the same as each language's notation writes it, by language.
+func Notated(text string, in map[string]string) Phrase {
+	p := Phrase{Text: text}
+	for lang, t := range in {
+		if t != "" {
+			if p.In == nil {
+				p.In = map[string]string{}
+			}
+			p.In[lang] = t
+		}
+	}
+	return p
 }
 
 // Say makes a phrase of an English format and its arguments: a Phrase
 // argument stays one, to be written in the reader's language too, and any
 // other is written as its verb in format says (%q, %+d, %c…), as text.
+// The games call it for every line of a board and every label of a
+// picture, so it reads the verbs with a scanner of its own rather than a
+// regular expression, and writes the commonest (%s of a string, %d of an
+// int) without fmt.
 func Say(format string, args ...any) Phrase {
 	p := Phrase{Format: format}
-	i := 0
-	p.Format = verb.ReplaceAllStringFunc(format, func(v string) string {
-		if v == "%%" {
-			return v
+	var b strings.Builder
+	i, done := 0, 0 // the arguments taken, the bytes of format written to b
+	for at := 0; at < len(format); {
+		n := verbAt(format, at)
+		if n == 0 {
+			at++
+			continue
 		}
-		var arg Phrase
-		switch a := at(args, i).(type) {
-		case Phrase:
-			arg = a
-			if m := leftPad.FindStringSubmatch(v); m != nil {
-				arg.Pad, _ = strconv.Atoi(m[1])
+		v := format[at : at+n]
+		if v != "%%" {
+			if b.Len() == 0 {
+				b.Grow(len(format))
 			}
-		default:
-			arg = Phrase{Text: fmt.Sprintf(v, a)}
+			b.WriteString(format[done:at])
+			b.WriteString("%s")
+			done = at + n
+			p.Args = append(p.Args, argPhrase(v, argAt(args, i)))
+			i++
 		}
-		p.Args = append(p.Args, arg)
-		i++
-		return "%s"
-	})
+		at += n
+	}
+	if done > 0 {
+		b.WriteString(format[done:])
+		p.Format = b.String()
+	}
 	return p
 }
 
-func at(args []any, i int) any {
+// argPhrase is an argument of Say as the phrase of its verb v.
+func argPhrase(v string, a any) Phrase {
+	switch a := a.(type) {
+	case Phrase:
+		if w, ok := leftPad(v); ok {
+			a.Pad = w
+		}
+		return a
+	case string:
+		if v == "%s" || v == "%v" {
+			return Phrase{Text: a}
+		}
+	case int:
+		if v == "%d" || v == "%v" {
+			return Phrase{Text: strconv.Itoa(a)}
+		}
+	}
+	return Phrase{Text: fmt.Sprintf(v, a)}
+}
+
+func argAt(args []any, i int) any {
 	if i < len(args) {
 		return args[i]
 	}
 	return "%!(MISSING)"
 }
 
-// verb matches a verb of a format with its flags, width and precision.
-var verb = regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
+// verbAt is the length of the verb of a format that starts at format[at],
+// with its flags, width and precision (%[-+# 0]*[0-9]*(\.[0-9]+)?[a-zA-Z%]),
+// 0 if none starts there.
+func verbAt(format string, at int) int {
+	if format[at] != '%' {
+		return 0
+	}
+	i := at + 1
+	for i < len(format) && strings.IndexByte("-+# 0", format[i]) >= 0 {
+		i++
+	}
+	i = digits(format, i)
+	if i < len(format) && format[i] == '.' {
+		if j := digits(format, i+1); j > i+1 {
+			i = j
+		} else {
+			return 0 // a dot without a precision: no verb
+		}
+	}
+	if i < len(format) && (format[i] == '%' || 'a' <= format[i]|0x20 && format[i]|0x20 <= 'z') {
+		return i + 1 - at
+	}
+	return 0
+}
 
-// leftPad matches a verb that pads its text on the right: %-8s.
-var leftPad = regexp.MustCompile(`^%-([0-9]+)[sv]$`)
+// digits is where the digits of s from i end.
+func digits(s string, i int) int {
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// leftPad is the width of a verb that pads its text on the right, the 8
+// of %-8s (or %-8v); ok is false for any other verb.
+func leftPad(v string) (width int, ok bool) {
+	if len(v) < 4 || v[:2] != "%-" || v[len(v)-1] != 's' && v[len(v)-1] != 'v' {
+		return 0, false
+	}
+	w := v[2 : len(v)-1]
+	if digits(w, 0) != len(w) {
+		return 0, false
+	}
+	width, _ = strconv.Atoi(w)
+	return width, true
+}
 
 // String writes the phrase in English.
 func (p Phrase) String() string {

@@ -2,7 +2,11 @@ package rules
 
 import (
 	"fmt"
+	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -64,5 +68,59 @@ func TestSayPads(t *testing.T) {
 	}
 	if got := p.Args[0].Padded("农场", 4); got != "农场    " {
 		t.Errorf("Padded = %q", got)
+	}
+}
+
+// TestSayVerbs: Say finds the verbs a format has, flags, width and
+// precision included, as the regular expression it once used found them,
+// and writes each argument as fmt writes it by its verb.
+func TestSayVerbs(t *testing.T) {
+	verb := regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
+	leftPad := regexp.MustCompile(`^%-([0-9]+)[sv]$`)
+	formats := []string{
+		"", "%", "%%", "100%", "%s", "%d", "%v", "%q", "%c", "%+d", "%-8s", "%-8v", "%-0s", "% d", "%#x",
+		"%05d", "%5.2f", "%.f", "%.3s", "%-.s", "%-8.s", "%.", "%5%", "%-12s|%3d", "%%d %d", "%%%s",
+		"%é", "%5é %s", "a%s b%d c%q", "行%s列%d", "%-8s%-4s|", "%+-8s", "%--8s", "%-08s", "%x%X", "%[1]s", "%!", "%-",
+	}
+	args := []any{"Ana", 7, Say("Farm"), byte('F'), -3, 2.5, "中文", Column(Say("fish"), 3)}
+	for _, f := range formats {
+		for k := range args {
+			as := append(slices.Clone(args[k:]), args[:k]...)
+			var norm strings.Builder
+			var want []Phrase
+			i := 0
+			norm.WriteString(verb.ReplaceAllStringFunc(f, func(v string) string {
+				if v == "%%" {
+					return v
+				}
+				a := any("%!(MISSING)")
+				if i < len(as) {
+					a = as[i]
+				}
+				i++
+				if p, ok := a.(Phrase); ok {
+					if m := leftPad.FindStringSubmatch(v); m != nil {
+						p.Pad, _ = strconv.Atoi(m[1])
+					}
+					want = append(want, p)
+				} else {
+					want = append(want, Phrase{Text: fmt.Sprintf(v, a)})
+				}
+				return "%s"
+			}))
+			got := Say(f, as...)
+			if got.Format != norm.String() || !reflect.DeepEqual(got.Args, want) {
+				t.Errorf("Say(%q, %v) = %q %+v, want %q %+v", f, as, got.Format, got.Args, norm.String(), want)
+			}
+		}
+	}
+}
+
+// BenchmarkSay makes the phrases of a line of a board and a picture's
+// label: a format with a padded phrase, a number and a name.
+func BenchmarkSay(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Say("  %-8s %s|", Say("Farm"), Say("wool %d, %s", 3, "Ana"))
 	}
 }

@@ -333,3 +333,18 @@ func f() { fmt.Println("hi"); println("hi"); _ = fmt.Sprint(1) }
 		})
 	}
 }
+
+// TestMapWords: each word as the function writes it, the spaces between
+// (runs of them, tabs, ends) made single.
+func TestMapWords(t *testing.T) {
+	upper := func(w string) string { return strings.ToUpper(w) }
+	for in, want := range map[string]string{
+		"claim orange rows": "CLAIM ORANGE ROWS",
+		"  e5\t x2 ":        "E5 X2",
+		"":                  "",
+	} {
+		if got := rules.MapWords(in, upper); got != want {
+			t.Errorf("MapWords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

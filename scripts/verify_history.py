@@ -3,6 +3,8 @@
 
 Usage: verify_history.py FILE [--key FINGERPRINT|FILE]
 
+FILE is the history as exported, or gzipped (as the game-over mail attaches
+it).
 Checks every line's canonical form and hash (schemas 1 and 2), the left-out
 lines, the chain, the seed's commitment once GameEnded reveals the seed, and
 the signature line (ed25519). It does not know the games' rules, so it does
@@ -14,8 +16,11 @@ Needs Python 3 and the cryptography package (Debian: python3-cryptography).
 """
 
 import base64
+import gzip
 import hashlib
+import io
 import json
+import zlib
 import re
 import sys
 
@@ -38,6 +43,7 @@ HASH1 = re.compile(r"[0-9a-f]{64}")
 HASH2 = re.compile(r"h2:[0-9a-f]{64}")
 TIME = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d{0,8}[1-9])?(Z|[+-](\d\d):(\d\d))")
 KEY_PREFIX = "ed25519:"
+MAX_HISTORY = 256 << 20  # the most a gzipped history may unpack to
 SIGNED_PREFIX = b"pbem history signature v1\n"
 COMMITMENT_DOMAIN = b"pbem seed commitment v2\x00"
 INT_MIN, INT_MAX = -(1 << 63), (1 << 63) - 1
@@ -279,8 +285,24 @@ def commits(seed, commitment, game_id, gc):
 
 # Verifying (docs/history-format.md, "Verifying").
 
+def gunzip(data):
+    """Returns data unpacked when it is gzip (a history's first byte is "{",
+    never gzip's 0x1f), else data itself."""
+    if not data.startswith(b"\x1f\x8b"):
+        return data
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as z:
+            out = z.read(MAX_HISTORY + 1)
+    except (OSError, EOFError, zlib.error) as e:
+        raise Refused(0, "not a whole gzip file: %s" % e)
+    if len(out) > MAX_HISTORY:
+        raise Refused(0, "the gzip file unpacks to more than %d MiB, more than any history" % (MAX_HISTORY >> 20))
+    return out
+
+
 def verify(data):
     """Returns the facts the verdict states, or raises Refused."""
+    data = gunzip(data)
     lines = data.rstrip(b"\r\n").split(b"\n")
     if lines == [b""]:
         lines = []

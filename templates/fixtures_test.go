@@ -219,6 +219,8 @@ func fixtures(t testing.TB) []fixture {
 	m.Reason = "mail to bea@example.net was refused for good: 550 5.1.1 no such user"
 	m.Notice = "Bea gets no mail of this game. Tell them, or ask them for another address; as host you may REPLACE 1 WITH a new address."
 	add("undelivered", m)
+
+	add("probe", outside(templates.Probe))
 	return fs
 }
 

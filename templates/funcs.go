@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // width is the longest line of a text part, the board aside.
@@ -22,21 +24,121 @@ var textFuncs = map[string]any{
 	"groups":   groups,
 	"last":     last,
 	"next":     func(n int) int { return n + 1 },
-	"turn":     turn,
 	"pad":      pad,
+	"widest":   widest,
+	"hang":     func(label, s string) string { return wrap(label+s, Width(label), width) },
 }
 
 // htmlFuncs are the functions the HTML templates may call.
 var htmlFuncs = map[string]any{
-	"join":   join,
-	"acting": acting,
-	"mailto": func(addr string) string { return "mailto:" + addr },
-	"cid":    cid,
-	"lines":  func(s string) []string { return strings.Split(s, "\n") },
-	"groups": groups,
-	"last":   last,
-	"next":   func(n int) int { return n + 1 },
-	"turn":   turn,
+	"join":     func(sep any, xs []string) string { return strings.Join(xs, fmt.Sprint(sep)) },
+	"joinHTML": joinHTML,
+	"acting":   acting,
+	"mailto":   func(addr string) string { return "mailto:" + addr },
+	"cid":      cid,
+	"markup":   markup,
+	"lines":    func(s string) []string { return strings.Split(s, "\n") },
+	"groups":   groups,
+	"last":     last,
+	"next":     func(n int) int { return n + 1 },
+	"spans":    spans,
+	"syntaxes": syntaxes,
+	"flat": func(h htmltemplate.HTML) htmltemplate.HTML {
+		return htmltemplate.HTML(strings.ReplaceAll(string(h), "\n", " "))
+	},
+	"hole":   func() htmltemplate.HTML { return hole },
+	"halves": halves,
+}
+
+// hole stands in a sentence for what a template writes itself, an
+// element html/template must escape in its own context (a link): t
+// prints the sentence with the hole, and halves cuts it there.
+const hole htmltemplate.HTML = "\x01"
+
+// halves cuts a sentence at its hole: the text before it and after it.
+func halves(h htmltemplate.HTML) []htmltemplate.HTML {
+	before, after, _ := strings.Cut(string(h), string(hole))
+	return []htmltemplate.HTML{htmltemplate.HTML(before), htmltemplate.HTML(after)}
+}
+
+// languageFuncs are the functions of the templates of one language:
+// t, the text of a message id, and turn, where a game stands.
+func languageFuncs(p words.Printer, html bool) map[string]any {
+	say := textSay(p)
+	funcs := map[string]any{"t": say, "turn": func(stage string, n int) string { return turn(say, stage, n) }}
+	if html {
+		funcs["t"] = htmlSay(p)
+	}
+	return funcs
+}
+
+// textSay is the text templates' function t: the text of a message id
+// in the reader's language, printed with its arguments
+// ({{t "accepted.headline" .Game.Move}}). An id without a text is an
+// error, not a mail.
+func textSay(p words.Printer) func(id words.ID, args ...any) (string, error) {
+	return func(id words.ID, args ...any) (string, error) {
+		s, ok := p.Format(id, args...)
+		if !ok {
+			return "", fmt.Errorf("no text %q", id)
+		}
+		return s, nil
+	}
+}
+
+// htmlSay is the HTML templates' t: the catalog's text is the program's
+// own, written as a template's text is (its marks as they are), while
+// each argument is escaped as html/template escapes an action's value in
+// an element's text, unless it is HTML already (another t's, a markup's).
+func htmlSay(p words.Printer) func(id words.ID, args ...any) (htmltemplate.HTML, error) {
+	return func(id words.ID, args ...any) (htmltemplate.HTML, error) {
+		for i, a := range args {
+			switch a := a.(type) {
+			case htmltemplate.HTML:
+				args[i] = string(a)
+			case string:
+				args[i] = htmlEscaper.Replace(a)
+			case fmt.Stringer:
+				args[i] = htmlEscaper.Replace(a.String())
+			}
+		}
+		s, ok := p.Format(id, args...)
+		if !ok {
+			return "", fmt.Errorf("no text %q", id)
+		}
+		return htmltemplate.HTML(s), nil
+	}
+}
+
+// htmlEscaper escapes as html/template escapes a value in an element's
+// text.
+var htmlEscaper = strings.NewReplacer("\x00", "\uFFFD", `"`, "&#34;", "&", "&amp;", "'", "&#39;", "+", "&#43;", "<", "&lt;", ">", "&gt;")
+
+// markup is HTML for a template to hand t as an argument: open and close,
+// a template's own tags, around s escaped
+// ({{t "over.intro" .To.Name (markup "<strong>" .Result "</strong>")}}).
+func markup(open string, s any, close string) htmltemplate.HTML {
+	return htmltemplate.HTML(open + string(escape(s)) + close)
+}
+
+// escape is s as HTML: escaped unless it is HTML already.
+func escape(s any) htmltemplate.HTML {
+	switch s := s.(type) {
+	case htmltemplate.HTML:
+		return s
+	case string:
+		return htmltemplate.HTML(htmlEscaper.Replace(s))
+	}
+	return htmltemplate.HTML(htmlEscaper.Replace(fmt.Sprint(s)))
+}
+
+// joinHTML joins xs, each HTML, with sep, as HTML.
+func joinHTML(sep any, xs []htmltemplate.HTML) htmltemplate.HTML {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = string(x)
+	}
+	return htmltemplate.HTML(strings.Join(parts, string(escape(sep))))
 }
 
 // cid is the URL of a part of the mail by its Content-ID (RFC 2392),
@@ -54,14 +156,13 @@ func last(xs []string) string {
 	return xs[len(xs)-1]
 }
 
-// turn says where a game stands in its own count after its move n, the
-// move written by the template's format after ("after move %d"): "after
-// move 9", "round 3, after move 17", or the stage alone before the first
-// move.
-func turn(stage, after string, n int) string {
+// turn says where a game stands in its own count after its move n:
+// "after move 9" ("mail.turn"), "round 3, after move 17" ("mail.comma"),
+// or the stage alone before the first move.
+func turn(say func(words.ID, ...any) (string, error), stage string, n int) string {
 	move := ""
 	if n > 0 {
-		move = fmt.Sprintf(after, n)
+		move, _ = say("mail.turn", n)
 	}
 	switch {
 	case stage == "":
@@ -69,38 +170,91 @@ func turn(stage, after string, n int) string {
 	case move == "":
 		return stage
 	}
-	return stage + ", " + move
+	both, _ := say("mail.comma", stage, move)
+	return both
+}
+
+// widest is the width of the widest of ss, in columns.
+func widest(ss ...string) int {
+	n := 0
+	for _, s := range ss {
+		n = max(n, Width(s))
+	}
+	return n
+}
+
+// spans writes each of xs, escaped, in a span of style, a template's own
+// inline style, for t to put in its sentence.
+func spans(style string, xs []string) []htmltemplate.HTML {
+	out := make([]htmltemplate.HTML, len(xs))
+	for i, x := range xs {
+		out[i] = htmltemplate.HTML(`<span style="` + style + `">` + htmlEscaper.Replace(x) + `</span>`)
+	}
+	return out
 }
 
 // groups splits legal moves, in the order given, into the lines a player
 // reads them in: moves that start alike (the same word, or the same two of
 // a long move, or the same letters of a field such as E5) share a line, so
-// a long list reads as a few kinds of move.
+// a long list reads as a few kinds of move. Each line is a part of legal
+// itself: a prompt groups up to a hundred moves in each of its parts, and
+// a copy of each would be garbage the moment the mail is written.
 func groups(legal []string) [][]string {
 	var out [][]string
-	key := ""
+	key, start := "", 0
 	for i, mv := range legal {
 		k := groupKey(mv)
-		if i == 0 || k != key {
-			out = append(out, nil)
-			key = k
+		if i > 0 && k != key {
+			out = append(out, legal[start:i:i])
+			start = i
 		}
-		out[len(out)-1] = append(out[len(out)-1], mv)
+		key = k
+	}
+	if len(legal) > 0 {
+		out = append(out, legal[start:len(legal):len(legal)])
 	}
 	return out
 }
 
+// groupKey is what moves of one line start with: the first two of four
+// or more words, the first of two or three, the letters of a single one.
+// It reads the words where they stand, as strings.Fields would cut them.
 func groupKey(mv string) string {
-	w := strings.Fields(mv)
-	switch {
-	case len(w) == 0:
-		return ""
-	case len(w) >= 4:
-		return w[0] + " " + w[1]
-	case len(w) > 1:
-		return w[0]
+	s0, e0 := field(mv, 0)
+	s1, e1 := field(mv, e0)
+	if s1 == e1 {
+		return strings.TrimRightFunc(mv[s0:e0], unicode.IsDigit)
 	}
-	return strings.TrimRightFunc(w[0], unicode.IsDigit)
+	s2, e2 := field(mv, e1)
+	s3, e3 := field(mv, e2)
+	if s2 == e2 || s3 == e3 {
+		return mv[s0:e0]
+	}
+	if s1 == e0+1 && mv[e0] == ' ' {
+		return mv[s0:e1] // the two words as the move writes them
+	}
+	return mv[s0:e0] + " " + mv[s1:e1]
+}
+
+// field returns where the first word of s at or after from starts and
+// ends, a word being what lies between spaces (unicode.IsSpace); start
+// and end are len(s) when there is none.
+func field(s string, from int) (start, end int) {
+	start = len(s)
+	for i, r := range s[from:] {
+		if !unicode.IsSpace(r) {
+			start = from + i
+			break
+		}
+	}
+	end = len(s)
+	for i, r := range s[start:] {
+		if unicode.IsSpace(r) {
+			end = start + i
+			break
+		}
+	}
+	return start, end
 }
 
 // join joins xs with sep; its arguments are in the order a pipeline

@@ -1,6 +1,8 @@
 package templates
 
 import (
+	"github.com/pbem-games/pbem/templates/words"
+
 	"reflect"
 	"strings"
 	"testing"
@@ -90,6 +92,12 @@ var groupsTests = []struct {
 	{[]string{"DONE", "PUT FARM FOOD", "PUT PORT FISH", "TAKE MARKET COCOA"}, [][]string{{"DONE"}, {"PUT FARM FOOD", "PUT PORT FISH"}, {"TAKE MARKET COCOA"}}},
 	{[]string{"BID 0", "BID 1", "BID 2", "BID 10"}, [][]string{{"BID 0", "BID 1", "BID 2", "BID 10"}}},
 	{[]string{"PLACE 4A E6 0", "PLACE 4A E6 1", "PLACE 15A E6 0"}, [][]string{{"PLACE 4A E6 0", "PLACE 4A E6 1"}, {"PLACE 15A E6 0"}}},
+	// Words parted by other spaces than one: the key is the words, not
+	// the spacing.
+	{[]string{" PLACE  4A E6 0", "PLACE\t4A E6 1", "PLACE\u00a04A E6 2", "PLACE 4B E6 0"},
+		[][]string{{" PLACE  4A E6 0", "PLACE\t4A E6 1", "PLACE\u00a04A E6 2"}, {"PLACE 4B E6 0"}}},
+	{[]string{"放 甲 乙 丙", "放 甲 乙", "放 甲", "放", "放1", "放2"}, [][]string{{"放 甲 乙 丙"}, {"放 甲 乙", "放 甲", "放", "放1", "放2"}}},
+	{[]string{"", " ", "A"}, [][]string{{"", " "}, {"A"}}},
 }
 
 func TestGroups(t *testing.T) {
@@ -102,12 +110,16 @@ func TestGroups(t *testing.T) {
 
 func TestTurn(t *testing.T) {
 	for _, tt := range []struct {
-		stage string
-		n     int
-		want  string
-	}{{"", 0, ""}, {"", 9, "after move 9"}, {"round 3", 17, "round 3, after move 17"}, {"the choice of professions", 0, "the choice of professions"}} {
-		if got := turn(tt.stage, "after move %d", tt.n); got != tt.want {
-			t.Errorf("turn(%q, %d) = %q, want %q", tt.stage, tt.n, got, tt.want)
+		lang, stage string
+		n           int
+		want        string
+	}{
+		{"en", "", 0, ""}, {"en", "", 9, "after move 9"}, {"en", "round 3", 17, "round 3, after move 17"},
+		{"en", "the choice of professions", 0, "the choice of professions"},
+		{"zh", "", 9, "第 9 步之后"}, {"zh", "第 3 轮", 17, "第 3 轮，第 17 步之后"},
+	} {
+		if got := turn(textSay(words.For(tt.lang)), tt.stage, tt.n); got != tt.want {
+			t.Errorf("%s: turn(%q, %d) = %q, want %q", tt.lang, tt.stage, tt.n, got, tt.want)
 		}
 	}
 }

@@ -55,6 +55,11 @@ const (
 	// reaches them) that mail of their game could not be delivered for
 	// good (Reason: to whom, and the server's answer).
 	Undelivered Kind = "undelivered"
+	// Probe asks an address whose mail bounced again and again whether
+	// pbem's mail reaches it at all: if it is read, nothing is to be done;
+	// if it bounces too, the address gets no more game mail until it
+	// writes.
+	Probe Kind = "probe"
 )
 
 // spec is a Kind and what its mail cannot do without, as a check that
@@ -87,6 +92,7 @@ var kinds = []spec{
 	{News, needsGame(func(m *Mail) string { return need(len(m.Happened) > 0, "Happened") }), true},
 	{Digest, needsGame(func(m *Mail) string { return need(len(m.History) > 0, "History") }), true},
 	{Undelivered, needsGame(func(m *Mail) string { return need(m.Reason != "", "Reason") }), true},
+	{Probe, func(m *Mail) string { return "" }, false},
 }
 
 // Kinds returns every Kind, in the order the package documents them.

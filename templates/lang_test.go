@@ -7,23 +7,24 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/pbem-games/pbem/lang"
 	"github.com/pbem-games/pbem/lang/all"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
-// withTranslation returns the templates of pbem's languages plus files of
-// a made-up language "xx".
-func withTranslation(t *testing.T, xx map[string]string) map[string]fs.FS {
+// withTranslation returns the book of pbem's languages plus a made-up
+// language "xx" of texts xx.
+func withTranslation(t *testing.T, xx lang.Texts) *words.Book {
 	t.Helper()
-	fss := map[string]fs.FS{}
-	for _, p := range all.Packs() {
-		fss[p.Tag] = p.Templates
+	r, err := lang.New(append(all.Packs(), lang.Pack{Tag: "xx", Texts: xx})...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	m := fstest.MapFS{}
-	for name, body := range xx {
-		m[name] = &fstest.MapFile{Data: []byte(body)}
+	book, err := words.NewBookOf(r)
+	if err != nil {
+		t.Fatal(err)
 	}
-	fss["xx"] = m
-	return fss
+	return book
 }
 
 var prompt = Mail{
@@ -34,12 +35,10 @@ var prompt = Mail{
 	YourTurn: true, Example: "E5",
 }
 
-// TestFallback checks that a translation replaces only the templates it
-// defines and English fills in the rest.
+// TestFallback checks that a language's mail says what its texts say,
+// with the one set of templates, and English's texts fill in the rest.
 func TestFallback(t *testing.T) {
-	all, err := parse(withTranslation(t, map[string]string{
-		"your-turn.text.tmpl": `{{define "your-turn.headline"}}xx-turn {{next .Game.Move}}{{end}}`,
-	}))
+	all, err := parse(withTranslation(t, lang.Texts{"mail.your-turn.headline": "xx-turn %[1]d"}), Files())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,12 +82,23 @@ func TestUnknownLanguage(t *testing.T) {
 	}
 }
 
-// TestBrokenTranslation checks that a translation that does not parse is
-// an error, not a mail.
-func TestBrokenTranslation(t *testing.T) {
-	_, err := parse(withTranslation(t, map[string]string{"said.text.tmpl": `{{define "said.text"}}{{.Said`}))
-	if err == nil {
-		t.Error("parse accepted a broken template")
+// TestUnknownID checks that a template printing an id no language has
+// a text for is an error naming it, not a mail.
+func TestUnknownID(t *testing.T) {
+	fsys := fstest.MapFS{}
+	names, _ := fs.Glob(Files(), "*.tmpl")
+	for _, name := range names {
+		b, _ := fs.ReadFile(Files(), name)
+		fsys[name] = &fstest.MapFile{Data: b}
+	}
+	fsys["your-turn.text.tmpl"].Data = []byte(strings.Replace(string(fsys["your-turn.text.tmpl"].Data),
+		`t "mail.your-turn.headline"`, `t "mail.your-turn.nobody"`, 1))
+	all, err := parse(withTranslation(t, lang.Texts{"xx": "xx"}), fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := render(all, prompt); err == nil || !strings.Contains(err.Error(), "mail.your-turn.nobody") {
+		t.Errorf("render = %v, want an error naming the unknown id", err)
 	}
 }
 

@@ -1,14 +1,17 @@
 // Package templates holds the text and HTML versions of every mail pbem
-// sends, per language, and renders them from a Mail the service has filled.
+// sends, one set for every language, and renders them from a Mail the
+// service has filled, in its reader's language.
 //
 // The templates only format: every sentence about the game (what happened,
 // why a move was refused, who scores what) comes written from the service.
 // Data is never parsed as a template, the HTML part is escaped by
 // html/template, and the subject can never hold a line break.
 //
-// Templates live in <lang>/*.tmpl. English ("en") is complete; another
-// language may translate any subset of the named templates, and whatever
-// it leaves out falls back to English.
+// The templates are one set for every language (mail/*.tmpl): each word
+// they write is the reader's catalog's text of a message id, printed by
+// their function t ({{t "mail.accepted.intro" .To.Name}}); a language
+// is its pack's texts (package lang), English's standing in for any it
+// lacks.
 package templates
 
 // Mail is everything a template may show. The service fills it; templates
@@ -17,7 +20,7 @@ type Mail struct {
 	// Kind says which mail this is; it picks the subject and the body.
 	Kind Kind
 	// Lang is the recipient's language as a BCP 47 tag ("en", "zh",
-	// "zh-Hant"); a region or script without templates of its own uses its
+	// "zh-Hant"); a region or script without a pack of its own uses its
 	// base language, and an unknown or empty one English.
 	Lang string
 	// Service is the service's display name, e.g. "pbem games".

@@ -1,13 +1,12 @@
 package templates
 
 import (
-	"bytes"
+	"embed"
 	"errors"
 	"fmt"
 	htmltemplate "html/template"
 	"io"
 	"io/fs"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/pbem-games/pbem/lang"
 	"github.com/pbem-games/pbem/lang/all"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // fallback is the language every other one falls back to, template by
@@ -55,23 +55,23 @@ func clip(s string, n int) string {
 	return string([]rune(s)[:n-1]) + "…"
 }
 
-// Set is the templates of the languages of a registry, each language's
-// from its pack (lang.Pack.Templates): *.text.tmpl define <kind>.subject,
-// <kind>.headline and <kind>.text, *.html.tmpl define <kind>.html.
+// Set is the mail templates, one set for every language (mail/*.tmpl),
+// parsed once per language of a registry with that language's texts:
+// *.text.tmpl define <kind>.subject, <kind>.headline and <kind>.text,
+// *.html.tmpl define <kind>.html, and every word they write is the
+// reader's catalog's, by id ({{t "accepted.headline" .Game.Move}}).
 type Set struct {
 	all map[string]set
 	err error
 }
 
-// New parses the templates of the languages of langs.
+// New parses the templates for the languages of langs.
 func New(langs *lang.Registry) (*Set, error) {
-	fss := map[string]fs.FS{}
-	for _, p := range langs.Packs() {
-		if p.Templates != nil {
-			fss[p.Tag] = p.Templates
-		}
+	book, err := words.NewBookOf(langs)
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
 	}
-	all, err := parse(fss)
+	all, err := parse(book, Files())
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +79,7 @@ func New(langs *lang.Registry) (*Set, error) {
 }
 
 // Render renders m's subject, plain text and HTML parts in m.Lang, falling
-// back to English for a language or template not translated. It returns
+// back to English for a language pbem does not speak. It returns
 // an error wrapping ErrIncomplete if m lacks what its Kind needs.
 func (s *Set) Render(m Mail) (Rendered, error) {
 	if s.err != nil {
@@ -120,24 +120,24 @@ func render(all map[string]set, m Mail) (Rendered, error) {
 	var r Rendered
 	// The templates get a pointer: they walk the Mail by reflection, and a
 	// pointer spares a copy of it per template called.
-	subject, err := execute(s.text, string(m.Kind)+".subject", &m)
+	subject, err := execute(s, false, string(m.Kind)+".subject", &m)
 	if err != nil {
 		return Rendered{}, err
 	}
 	r.Subject = clip(oneLine(subject), maxSubject)
 	m.subject = r.Subject
-	headline, err := execute(s.text, string(m.Kind)+".headline", &m)
+	headline, err := execute(s, false, string(m.Kind)+".headline", &m)
 	if err != nil {
 		return Rendered{}, err
 	}
 	m.headline = oneLine(headline)
 	r.Headline = m.headline
-	text, err := execute(s.text, string(m.Kind)+".text", &m)
+	text, err := execute(s, false, string(m.Kind)+".text", &m)
 	if err != nil {
 		return Rendered{}, err
 	}
 	r.Text = strings.TrimRight(text, "\n") + "\n"
-	if r.HTML, err = execute(s.html, string(m.Kind)+".html", &m); err != nil {
+	if r.HTML, err = execute(s, true, string(m.Kind)+".html", &m); err != nil {
 		return Rendered{}, err
 	}
 	return r, nil
@@ -153,7 +153,7 @@ func Subject(m Mail) (string, error) {
 	}
 	m = clean(m)
 	m.Lang = language(all, m.Lang)
-	subject, err := execute(all[m.Lang].text, string(m.Kind)+".subject", &m)
+	subject, err := execute(all[m.Lang], false, string(m.Kind)+".subject", &m)
 	if err != nil {
 		return "", err
 	}
@@ -173,7 +173,7 @@ func language(all map[string]set, lang string) string {
 	return fallback
 }
 
-// Languages returns the languages that have templates, sorted.
+// Languages returns the languages the templates are parsed for, sorted.
 func Languages() []string {
 	all, err := parsed()
 	if err != nil {
@@ -192,9 +192,14 @@ type executor interface {
 	ExecuteTemplate(w io.Writer, name string, data any) error
 }
 
-// execute runs the template name of t on m.
-func execute(t executor, name string, m *Mail) (string, error) {
-	var b bytes.Buffer
+// execute runs the template name of s on m, its text template or, with
+// html, its HTML one.
+func execute(s set, html bool, name string, m *Mail) (string, error) {
+	var t executor = s.text
+	if html {
+		t = s.html
+	}
+	var b strings.Builder // its String is its own bytes, not one more copy
 	if err := t.ExecuteTemplate(&b, name, m); err != nil {
 		return "", fmt.Errorf("templates: %s in %s: %w", name, m.Lang, err)
 	}
@@ -221,36 +226,32 @@ var parsed = sync.OnceValues(func() (map[string]set, error) {
 	return s.all, nil
 })
 
-// parse reads the templates of each language, by tag. A language other
-// than the fallback starts from the fallback's templates and redefines
-// the ones it translates.
-func parse(fss map[string]fs.FS) (map[string]set, error) {
-	if fss[fallback] == nil {
-		return nil, fmt.Errorf("templates: no %s templates", fallback)
-	}
-	base, err := parseLang(fss[fallback], fallback, set{
-		text: texttemplate.New("").Funcs(textFuncs),
-		html: htmltemplate.New("").Funcs(htmlFuncs),
-	})
-	if err != nil {
-		return nil, err
-	}
-	all := map[string]set{fallback: base}
-	for _, tag := range slices.Sorted(maps.Keys(fss)) {
-		if tag == fallback {
-			continue
-		}
-		t, err := base.text.Clone()
+//go:embed mail/*.tmpl
+var files embed.FS
+
+// Files returns the mail templates: one set, every language's.
+func Files() fs.FS {
+	sub, _ := fs.Sub(files, "mail") // the directory is embedded
+	return sub
+}
+
+// parse parses the templates of fsys once for each language of book,
+// their function t printing that language's texts.
+func parse(book *words.Book, fsys fs.FS) (map[string]set, error) {
+	all := map[string]set{}
+	for _, tag := range book.Langs().Tags() {
+		p := book.For(tag)
+		s, err := parseLang(fsys, tag, set{
+			text: texttemplate.New("").Funcs(textFuncs).Funcs(languageFuncs(p, false)),
+			html: htmltemplate.New("").Funcs(htmlFuncs).Funcs(languageFuncs(p, true)),
+		})
 		if err != nil {
-			return nil, fmt.Errorf("templates: %w", err)
-		}
-		h, err := base.html.Clone()
-		if err != nil {
-			return nil, fmt.Errorf("templates: %w", err)
-		}
-		if all[tag], err = parseLang(fss[tag], tag, set{t, h}); err != nil {
 			return nil, err
 		}
+		all[tag] = s
+	}
+	if _, ok := all[fallback]; !ok {
+		return nil, fmt.Errorf("templates: no %s texts", fallback)
 	}
 	return all, nil
 }

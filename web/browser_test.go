@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,6 +44,48 @@ const (
 	// failure: CI sets it where scripts/browser.sh start found one.
 	envRequired = "PBEM_TEST_BROWSER_REQUIRED"
 )
+
+// chromium starts the browser at path for the test, for at most d, and
+// returns its first tab, closed when the test ends; it skips the test
+// when the browser does not start (fails, with envRequired=1). opts are
+// added to the defaults (a window size, say).
+func chromium(t *testing.T, path string, d time.Duration, opts ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	all := append(append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path)), opts...)
+	if os.Geteuid() == 0 {
+		all = append(all, chromedp.NoSandbox) // the sandbox cannot run as root
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, all...)
+	t.Cleanup(cancelAlloc)
+	tab, cancelTab := chromedp.NewContext(alloc)
+	t.Cleanup(cancelTab)
+	if err := chromedp.Do(tab); err != nil {
+		if os.Getenv(envRequired) == "1" {
+			t.Fatalf("%s does not start: %v (and %s=1)", path, err, envRequired)
+		}
+		t.Skipf("%s does not start: %v", path, err)
+	}
+	return tab
+}
+
+// serveHTML serves pages[i] at /i for the test; it returns the server's
+// address.
+func serveHTML(t *testing.T, pages []string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		i, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/"))
+		if err != nil || i < 0 || i >= len(pages) {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, pages[i])
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
 
 // browser returns the path of the browser the tests drive, or skips the
 // test saying why there is none (fails, with envRequired=1).
@@ -125,22 +170,7 @@ func pieces(t *testing.T, v rules.View) (class string, n int) {
 func TestBrowserPages(t *testing.T) {
 	path := browser(t)
 	f := newFixture(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(1400, 900))
-	if os.Geteuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox) // the sandbox cannot run as root
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(alloc)
-	defer cancelBrowser()
-	if err := chromedp.Do(bctx); err != nil {
-		if os.Getenv(envRequired) == "1" {
-			t.Fatalf("%s does not start: %v (and %s=1)", path, err, envRequired)
-		}
-		t.Skipf("%s does not start: %v", path, err)
-	}
+	bctx := chromium(t, path, 90*time.Second, chromedp.WindowSize(1400, 900))
 	for _, tb := range tables {
 		t.Run(tb.name, func(t *testing.T) {
 			tab, cancel := chromedp.NewContext(bctx)

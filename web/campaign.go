@@ -147,7 +147,7 @@ func (p *Pages) campaignPage(ctx context.Context, id string, l locale, asked str
 		game = l.text(g.Info().Title)
 	}
 	pg := &campaignPage{Lang: l.Lang(), L: l.Printer, ID: id,
-		Heading: l.S("web.campaign.heading", l.S("web.campaign.kind."+c.Created.Kind), game)}
+		Heading: l.S("web.campaign.heading", l.S(words.ID("web.campaign.kind."+c.Created.Kind)), game)}
 	state := l.S("web.campaign.running")
 	if c.Over() {
 		state = l.S("web.campaign.over")
@@ -160,7 +160,7 @@ func (p *Pages) campaignPage(ctx context.Context, id string, l locale, asked str
 	}
 	names := make([]string, len(tbs))
 	for i, tb := range tbs {
-		names[i] = l.S("web.campaign.tb." + tb)
+		names[i] = l.S(words.ID("web.campaign.tb." + tb))
 	}
 	pg.Tiebreaks = l.S("web.campaign.tiebreaks", strings.Join(names, l.S("sep,")))
 	pg.Standings = standingRows(c, l)

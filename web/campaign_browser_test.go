@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -26,22 +25,7 @@ import (
 func TestBrowserCampaignPage(t *testing.T) {
 	path := browser(t)
 	f := newCampaignFixture(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(1400, 900))
-	if os.Geteuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox) // the sandbox cannot run as root
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	tab, cancelTab := chromedp.NewContext(alloc)
-	defer cancelTab()
-	if err := chromedp.Do(tab); err != nil {
-		if os.Getenv(envRequired) == "1" {
-			t.Fatalf("%s does not start: %v (and %s=1)", path, err, envRequired)
-		}
-		t.Skipf("%s does not start: %v", path, err)
-	}
+	tab := chromium(t, path, 90*time.Second, chromedp.WindowSize(1400, 900))
 	var mu sync.Mutex
 	var problems []string
 	if err := chromedp.Listen(tab, func(ev any) {

@@ -27,8 +27,8 @@ func (l locale) when(t time.Time) string { return l.Printer.When(t, l.zone) }
 // text writes an English name of a game (a variant's) in the reader's
 // language where the catalog has it, as it is otherwise.
 func (l locale) text(english string) string {
-	if l.Has(english) {
-		return l.S(english)
+	if l.Has(words.ID(english)) {
+		return l.S(words.ID(english))
 	}
 	return english
 }

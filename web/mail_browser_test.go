@@ -9,10 +9,7 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -107,39 +104,19 @@ func TestBrowserMailPictures(t *testing.T) {
 	if len(games) != 3 {
 		t.Fatalf("mails with pictures of %d games, want all three", len(games))
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		i, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/"))
-		if err != nil || i < 0 || i >= len(mails) {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		io.WriteString(w, mails[i].html)
-	}))
-	defer srv.Close()
+	var pages []string
+	for _, m := range mails {
+		pages = append(pages, m.html)
+	}
+	base := serveHTML(t, pages)
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path))
-	if os.Geteuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox) // the sandbox cannot run as root
-	}
-	bctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
-	defer cancel()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(bctx, opts...)
-	defer cancelAlloc()
-	tab, cancelTab := chromedp.NewContext(alloc)
-	defer cancelTab()
-	if err := chromedp.Do(tab); err != nil {
-		if os.Getenv(envRequired) == "1" {
-			t.Fatalf("%s does not start: %v (and %s=1)", path, err, envRequired)
-		}
-		t.Skipf("%s does not start: %v", path, err)
-	}
+	tab := chromium(t, path, 3*time.Minute)
 	for _, screen := range []int64{360, 800} {
 		if _, err := chromedp.Run(tab, chromedp.EmulateViewport(screen, 800, chromedp.EmulateScale(2))); err != nil {
 			t.Fatal(err)
 		}
 		for i, m := range mails {
-			if _, err := chromedp.Run(tab, chromedp.Navigate(fmt.Sprintf("%s/%d", srv.URL, i))); err != nil {
+			if _, err := chromedp.Run(tab, chromedp.Navigate(fmt.Sprintf("%s/%d", base, i))); err != nil {
 				t.Fatalf("%s: %v", m.name, err)
 			}
 			got, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`new Promise(done => {

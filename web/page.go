@@ -3,11 +3,12 @@ package web
 import (
 	"bytes"
 	"context"
-	gamelocale "github.com/pbem-games/pbem/games/locale"
 	"html/template"
 	"net/url"
 	"strconv"
 	"strings"
+
+	gamelocale "github.com/pbem-games/pbem/games/locale"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
@@ -182,8 +183,8 @@ func status(g *projections.Game, l locale) string {
 			names = append(names, g.Created.Players[s].Name)
 		}
 		reason := g.Ended.Reason
-		if l.Has("web.reason." + reason) {
-			reason = l.S("web.reason." + reason)
+		if l.Has(words.ID("web.reason." + reason)) {
+			reason = l.S(words.ID("web.reason." + reason))
 		}
 		if len(names) == 0 {
 			return l.S("web.over.none", reason)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -29,16 +28,7 @@ func TestBrowserUnsubscribeButton(t *testing.T) {
 	}
 	srv := httptest.NewServer((&web.Pages{Service: f.svc, Tokens: f.tokens, Prefs: f.prefs, Stop: stop}).Unsubscribe())
 	defer srv.Close()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path))
-	if os.Geteuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox)
-	}
-	bctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(bctx, opts...)
-	defer cancelAlloc()
-	tab, cancelTab := chromedp.NewContext(alloc)
-	defer cancelTab()
+	tab := chromium(t, path, 60*time.Second)
 	const addr = "eve@example.org"
 	if _, err := chromedp.Run(tab, chromedp.Navigate(srv.URL+f.tokens.UnsubscribePath(addr))); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,8 @@ import (
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/rules"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // Desk does what campaigns' mail asks, on the command side. Its
@@ -46,7 +48,7 @@ func (d Desk) Create(ctx context.Context, from string, spec Spec, with []string,
 	}
 	id, err := d.Organiser.Create(ctx, req)
 	if errors.Is(err, organiser.ErrRefused) {
-		return "", refuse("refuse.campaign.refused", reason(err))
+		return "", refused(err)
 	}
 	return id, err
 }
@@ -63,6 +65,18 @@ func (d Desk) Check(spec Spec, specErr error) error {
 		return refuse("refuse.campaign.game", strings.Join(d.Organiser.Games.Catalog.Names(), ", "))
 	}
 	return specErr
+}
+
+// refused is the organiser's refusal err as the mail says it: "pbem
+// cannot do that" and the campaign's own reason, each in the reader's
+// language where the campaign gave its reason as a phrase.
+func refused(err error) error {
+	var r *campaigns.Refusal
+	if !errors.As(err, &r) {
+		return refuse("refuse.campaign.refused", reason(err))
+	}
+	p := rules.Phrase{Format: "refuse.campaign.refused", Args: []rules.Phrase{r.Phrase()}}
+	return &games.Error{Kind: games.ErrSetup, Msg: words.For(words.Fallback).S(words.ID(p.Format), r.Error()), Phrase: &p}
 }
 
 // reason is the command side's refusal without its package's prefix.
@@ -137,7 +151,7 @@ func (d Desk) Enter(ctx context.Context, id, player, source string) error {
 			return err
 		}
 		if err := d.Organiser.Enter(ctx, id, player, source); errors.Is(err, organiser.ErrRefused) {
-			return refuse("refuse.campaign.refused", reason(err))
+			return refused(err)
 		} else if err != nil {
 			return err
 		}
@@ -167,7 +181,7 @@ func (d Desk) Enter(ctx context.Context, id, player, source string) error {
 func (d Desk) start(ctx context.Context, id, source string) error {
 	_, err := d.Organiser.PairFrom(ctx, id, source)
 	if errors.Is(err, organiser.ErrRefused) {
-		return refuse("refuse.campaign.refused", reason(err))
+		return refused(err)
 	}
 	return err
 }
@@ -185,7 +199,7 @@ func (d Desk) Withdraw(ctx context.Context, id, player, source string) error {
 	}
 	err = d.Organiser.Withdraw(ctx, id, p, "by mail", source)
 	if errors.Is(err, organiser.ErrRefused) {
-		return refuse("refuse.campaign.refused", reason(err))
+		return refused(err)
 	}
 	return err
 }
@@ -268,7 +282,7 @@ func (d Desk) Decide(ctx context.Context, id, from, line, source string) error {
 		}
 		p := entered(c, args[0])
 		if p == "" {
-			return refuse("refuse.campaign.refused", "no player of the campaign has that address")
+			return refuse("refuse.campaign.noplayer", args[0])
 		}
 		dec = campaigns.Decided{Decision: campaigns.Disqualified, Player: p, Reason: strings.Join(args[1:], " ")}
 	case "CLOSE":
@@ -295,7 +309,7 @@ func (d Desk) Decide(ctx context.Context, id, from, line, source string) error {
 			}
 		}
 		if p == "" || game == "" {
-			return refuse("refuse.campaign.refused", "no player of the campaign with that address is in a game being played")
+			return refuse("refuse.campaign.notplaying", args[0])
 		}
 		addr, err := games.ParseAddress(strings.Trim(args[2], "<>"), d.Organiser.Games.Mailbox)
 		if err != nil {
@@ -315,11 +329,11 @@ func (d Desk) decided(ctx context.Context, c *campaigns.Campaign, dec campaigns.
 	id := c.ID
 	err := d.Organiser.Decide(ctx, id, dec, source)
 	if errors.Is(err, organiser.ErrRefused) {
-		return refuse("refuse.campaign.refused", reason(err))
+		return refused(err)
 	}
 	var refusal *games.Error
 	if errors.As(err, &refusal) {
-		return refuse("refuse.campaign.refused", refusal.Msg) // a game's, such as a vacation too long
+		return refusal // a game's, such as a vacation too long: in the reader's words where it has them
 	}
 	if err == nil && dec.Decision == campaigns.Adjudicated && c.Created.Options.AutoPair && !c.Paused() {
 		// The round may be complete now: a campaign by mail runs itself.

@@ -294,7 +294,7 @@ func name(entry string) string {
 }
 
 func (l *letter) kind() string {
-	return strings.ToLower(l.p.S("web.campaign.kind." + l.c.Created.Kind))
+	return strings.ToLower(l.p.S(words.ID("web.campaign.kind." + l.c.Created.Kind)))
 }
 
 // compose returns the subject, the paragraphs and the standings table
@@ -437,13 +437,27 @@ func width(s string) int {
 	return n
 }
 
-// html is the mail's HTML part: the same paragraphs and table.
+// html is the mail's HTML part: the same paragraphs and table, as a
+// phone shows them 360 pixels wide without scrolling sideways (long
+// words and the page's link break; the table is as narrow as its
+// cells), in light colours that a dark mode leaves as they are, and the
+// page's link one to follow.
 func (l *letter) html(title string, paras []string, table [][]string) string {
+	const font = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2328;"
+	para := func(text string) string {
+		h := html.EscapeString(text)
+		if l.page != "" {
+			link := html.EscapeString(l.page)
+			h = strings.Replace(h, link, `<a href="`+link+`" style="color:#0b57d0;">`+link+`</a>`, 1)
+		}
+		return `<p style="margin:0 0 12px;">` + h + "</p>\n"
+	}
 	var b strings.Builder
-	b.WriteString(`<!DOCTYPE html><html lang="` + html.EscapeString(l.p.Lang()) + `"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>` +
-		html.EscapeString(title) + "</title></head><body>\n<p>" + html.EscapeString(paras[0]) + "</p>\n")
+	b.WriteString(`<!DOCTYPE html><html lang="` + html.EscapeString(l.p.Lang()) + `"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+		`<meta name="color-scheme" content="light"><meta name="supported-color-schemes" content="light"><title>` + html.EscapeString(title) + "</title></head>" +
+		`<body style="margin:0;padding:16px;background-color:#ffffff;` + font + `overflow-wrap:anywhere;word-break:break-word;">` + "\n" + para(paras[0]))
 	if table != nil {
-		b.WriteString("<table>\n")
+		b.WriteString(`<table style="border-collapse:collapse;margin:0 0 12px;">` + "\n")
 		for i, row := range table {
 			cell := "td"
 			if i == 0 {
@@ -451,14 +465,14 @@ func (l *letter) html(title string, paras []string, table [][]string) string {
 			}
 			b.WriteString("<tr>")
 			for _, v := range row {
-				b.WriteString("<" + cell + ">" + html.EscapeString(v) + "</" + cell + ">")
+				b.WriteString("<" + cell + ` style="padding:2px 10px 2px 0;text-align:left;vertical-align:top;">` + html.EscapeString(v) + "</" + cell + ">")
 			}
 			b.WriteString("</tr>\n")
 		}
 		b.WriteString("</table>\n")
 	}
-	for _, para := range paras[1:] {
-		b.WriteString("<p>" + html.EscapeString(para) + "</p>\n")
+	for _, p := range paras[1:] {
+		b.WriteString(para(p))
 	}
 	b.WriteString("</body></html>\n")
 	return b.String()

@@ -167,5 +167,5 @@ func refuse(id string, args ...string) error {
 	for i, a := range args {
 		as[i] = a
 	}
-	return &games.Error{Kind: games.ErrSetup, Msg: words.For(words.Fallback).S(id, as...), ID: id, Args: args}
+	return &games.Error{Kind: games.ErrSetup, Msg: words.For(words.Fallback).S(words.ID(id), as...), ID: id, Args: args}
 }

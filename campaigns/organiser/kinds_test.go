@@ -3,6 +3,7 @@ package organiser_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -359,5 +360,60 @@ func TestPairAtOnce(t *testing.T) {
 	}
 	if len(subjects) != 2 {
 		t.Errorf("%d games in the store, want 2", len(subjects))
+	}
+}
+
+// TestDecideWhileRecording: the organiser's decision at the console
+// (pbem campaign decide) while pbem serve's recorder records a result
+// of the same campaign, again and again at the same moment: every
+// decision and the result are recorded once each, none lost to the
+// other's write.
+func TestDecideWhileRecording(t *testing.T) {
+	ctx := context.Background()
+	svc, org := newOrganiser(t)
+	id, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.RoundRobin, Game: "atacama", Players: four, Organiser: "org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	round, err := org.Pair(ctx, id)
+	if err != nil || len(round) != 2 {
+		t.Fatalf("pair round 1 = %v, %v", round, err)
+	}
+	playToEnd(t, svc, round[0].Game)
+	recorder := &organiser.Service{Games: &games.Service{Store: svc.Store, Catalog: svc.Catalog, Now: svc.Now}}
+	const decisions = 6
+	errs := make(chan error, decisions+1)
+	go func() {
+		for range decisions {
+			if _, err := recorder.RecordEnded(ctx, id); err != nil {
+				errs <- fmt.Errorf("record: %w", err)
+				return
+			}
+		}
+		errs <- nil
+	}()
+	for i := range decisions {
+		go func() {
+			d := campaigns.Decided{Decision: campaigns.Extended, Span: "1d", Reason: fmt.Sprintf("extension %d", i)}
+			errs <- org.Decide(ctx, id, d, fmt.Sprintf("console %d", i))
+		}()
+	}
+	for range decisions + 1 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	c, _, _, err := org.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := 0
+	for _, g := range c.Games {
+		if g.Result != nil {
+			results++
+		}
+	}
+	if len(c.Decisions) != decisions || results != 1 {
+		t.Errorf("after %d decisions while the recorder ran: %d decisions, %d results recorded; want %d and 1", decisions, len(c.Decisions), results, decisions)
 	}
 }

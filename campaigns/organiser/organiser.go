@@ -4,7 +4,7 @@
 // campaign, round and table), and records each game's result as the
 // game's own history gives it. Every command decides on the campaign
 // folded from its history (campaigns.Fold) and appends the facts that
-// follow to pbem.campaign.<id> (events.Store.Campaigns) with the expected
+// follow to pbem.campaign.<id> (events.Campaigns) with the expected
 // last sequence, trying again when another writer came first.
 package organiser
 
@@ -97,7 +97,7 @@ func (s *Service) Create(ctx context.Context, req NewCampaign) (string, error) {
 		}
 		facts := []campaigns.Fact{created, campaigns.SeedCommitted{Commitment: campaigns.SeedCommitment(seed, id)}}
 		if _, err := campaigns.Fold(id, facts); err != nil {
-			return "", fmt.Errorf("%w: %v", ErrRefused, unwrapCore(err))
+			return "", refusedBy(err)
 		}
 		evs, err := s.events(facts)
 		if err != nil {
@@ -229,7 +229,7 @@ func (s *Service) updateFrom(ctx context.Context, id, source string, decide func
 		}
 		for _, f := range facts {
 			if err := c.Apply(f); err != nil {
-				return nil, false, fmt.Errorf("%w: %v", ErrRefused, unwrapCore(err))
+				return nil, false, refusedBy(err)
 			}
 		}
 		if c.Over() && c.Seed == nil {
@@ -275,6 +275,19 @@ func Applied(evs []events.Event, source string) (i int, ok bool) {
 	}
 	return 0, false
 }
+
+// refusedBy is ErrRefused for the campaign's own reason err, which it
+// keeps: errors.As finds the campaigns.Refusal in it, for the mail side
+// to write in its reader's language.
+func refusedBy(err error) error { return &refusal{msg: unwrapCore(err), err: err} }
+
+type refusal struct {
+	msg string
+	err error
+}
+
+func (r *refusal) Error() string   { return ErrRefused.Error() + ": " + r.msg }
+func (r *refusal) Unwrap() []error { return []error{ErrRefused, r.err} }
 
 // unwrapCore drops the core's "campaigns: campaign X, fact N (T): "
 // prefix, which says where in a history a fact failed: to the person

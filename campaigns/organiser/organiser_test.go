@@ -201,3 +201,35 @@ func reseal(t *testing.T, lines [][]byte) [][]byte {
 	}
 	return out
 }
+
+// TestRecordGames: one game named is recorded alone, refused while it
+// runs; no game named records every game ended with no result yet, and
+// again records none.
+func TestRecordGames(t *testing.T) {
+	ctx := context.Background()
+	svc := gamestest.NewService(t)
+	org := &organiser.Service{Games: svc}
+	seed := rules.SeedFromInt(6)
+	id, err := org.Create(ctx, organiser.NewCampaign{Kind: campaigns.RoundRobin, Game: "atacama", Players: four, Organiser: "org@example.org", Seed: &seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	started, err := org.Pair(ctx, id)
+	if err != nil || len(started) != 2 {
+		t.Fatalf("Pair = %d games, %v; want 2", len(started), err)
+	}
+	if got, err := org.RecordGames(ctx, id, started[0].Game); !errors.Is(err, organiser.ErrRefused) || got != nil {
+		t.Errorf("RecordGames of a running game = %v, %v; want ErrRefused", got, err)
+	}
+	playToEnd(t, svc, started[0].Game)
+	playToEnd(t, svc, started[1].Game)
+	if got, err := org.RecordGames(ctx, id, started[1].Game); err != nil || len(got) != 1 || got[0].Game != started[1].Game {
+		t.Fatalf("RecordGames(%s) = %+v, %v; want its result alone", started[1].Game, got, err)
+	}
+	if got, err := org.RecordGames(ctx, id, ""); err != nil || len(got) != 1 || got[0].Game != started[0].Game {
+		t.Errorf("RecordGames of the ended = %+v, %v; want the other game's result alone", got, err)
+	}
+	if got, err := org.RecordGames(ctx, id, ""); err != nil || len(got) != 0 {
+		t.Errorf("RecordGames of the ended again = %+v, %v; want none", got, err)
+	}
+}

@@ -75,7 +75,7 @@ func (s *Service) pairOnce(ctx context.Context, id, source string) ([]campaigns.
 		}
 		r, err := c.Pair(seed)
 		if errors.Is(err, campaigns.ErrNoRound) {
-			return nil, fmt.Errorf("%w: %s", ErrRefused, noRound(c))
+			return nil, refusedBy(noRound(c))
 		}
 		if err != nil {
 			return nil, err
@@ -91,16 +91,16 @@ func (s *Service) pairOnce(ctx context.Context, id, source string) ([]campaigns.
 }
 
 // noRound says why there is no round to pair.
-func noRound(c *campaigns.Campaign) string {
+func noRound(c *campaigns.Campaign) error {
 	switch {
 	case c.Over():
-		return "the campaign is over"
+		return campaigns.Refuse("the campaign is over")
 	case c.Created.Kind == campaigns.Ladder:
-		return "a ladder has no rounds: its players challenge (pbem campaign challenge)"
+		return campaigns.Refuse("a ladder has no rounds: its players challenge")
 	case len(c.Running()) > 0:
-		return fmt.Sprintf("%d games of round %d are still being played", len(c.Running()), len(c.Rounds))
+		return campaigns.Refuse("%d games of round %d are still being played", len(c.Running()), len(c.Rounds))
 	}
-	return "there is no round to pair"
+	return campaigns.Refuse("there is no round to pair")
 }
 
 // Challenge records the results of the games that have ended, pairs a
@@ -112,7 +112,7 @@ func (s *Service) Challenge(ctx context.Context, id, challenger, defender string
 	_, err := s.update(ctx, id, func(c *campaigns.Campaign) ([]campaigns.Fact, error) {
 		r, err := c.Challenge(challenger, defender)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrRefused, unwrapCore(err))
+			return nil, refusedBy(err)
 		}
 		return []campaigns.Fact{r}, nil
 	})
@@ -219,6 +219,20 @@ func (s *Service) Record(ctx context.Context, id, game string) (campaigns.Result
 		return []campaigns.Fact{res}, nil
 	})
 	return res, err
+}
+
+// RecordGames records the result of game (Record), or, with game "",
+// of every game of the campaign that has ended with none yet
+// (RecordEnded), and returns them.
+func (s *Service) RecordGames(ctx context.Context, id, game string) ([]campaigns.Result, error) {
+	if game == "" {
+		return s.RecordEnded(ctx, id)
+	}
+	r, err := s.Record(ctx, id, game)
+	if err != nil {
+		return nil, err
+	}
+	return []campaigns.Result{r}, nil
 }
 
 // RecordEnded records the result of every game of the campaign that has

@@ -107,7 +107,7 @@ func WriteJSON(w io.Writer, c *campaigns.Campaign, page string) error {
 // as tables to w, in the language of p.
 func WriteStandings(w io.Writer, c *campaigns.Campaign, p words.Printer) {
 	heading := p.S("campaign.show.heading", c.ID, c.Created.Kind, c.Created.Game, max(c.Created.Options.Table, 2),
-		p.S("campaign.show.rounds", len(c.Rounds)), p.S("campaign.show.games", len(c.Games)), len(c.Running()), p.S("web.campaign.kind."+c.Created.Kind))
+		p.S("campaign.show.rounds", len(c.Rounds)), p.S("campaign.show.games", len(c.Games)), len(c.Running()), p.S(words.ID("web.campaign.kind."+c.Created.Kind)))
 	if c.Over() {
 		heading += p.S("campaign.show.over")
 	}
@@ -128,7 +128,7 @@ func WriteStandings(w io.Writer, c *campaigns.Campaign, p words.Printer) {
 		switch {
 		case st.Withdrawn != "":
 			why := strings.SplitN(st.Withdrawn, ":", 2)[0]
-			if id := "campaign.show.left." + why; words.Has(p.Lang(), id) {
+			if id := words.ID("campaign.show.left." + why); words.Has(p.Lang(), id) {
 				why = p.S(id)
 			}
 			player += " (" + why + ")"

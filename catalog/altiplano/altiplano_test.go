@@ -1,6 +1,8 @@
 package altiplano_test
 
 import (
+	"github.com/pbem-games/pbem/templates/words"
+
 	"strings"
 	"testing"
 
@@ -19,7 +21,7 @@ func TestChineseNamesParse(t *testing.T) {
 	}
 	book := offered.Words()
 	for name, canon := range altiplanorules.Names() {
-		text := book.Text("zh", name)
+		text := book.Text("zh", words.ID(name))
 		if text == "" {
 			t.Errorf("the catalog has no Chinese for %q", name)
 			continue

@@ -338,7 +338,7 @@ func altiplanoSeat(p *pictures.Picture, v *altiplanorules.View, pv altiplanorule
 	ly = p.Para(in, ly, inRight, contract, line, "")
 	var spaces []string
 	for _, k := range sortedKeys(board) {
-		spaces = append(spaces, p.W(k)+": "+p.WList(board[k]))
+		spaces = append(spaces, p.Sf("%s: %s", p.W(k), p.WList(board[k])))
 	}
 	ly = p.Para(in, ly, inRight, p.Sf("on the action spaces: %s", p.OrNone(strings.Join(spaces, "; "))), line, "")
 	if pv.Final != nil {
@@ -441,7 +441,7 @@ func altiplanoFooter(p *pictures.Picture, v *altiplanorules.View) string {
 		if t.Last.Move == "" {
 			parts = append(parts, p.Sf("Last move: %s planned", pictures.SeatWord(t.Last.Seat)))
 		} else {
-			parts = append(parts, p.Sf("Last move: %s played %s", pictures.SeatWord(t.Last.Seat), t.Last.Move))
+			parts = append(parts, p.Sf("Last move: %s played %s", pictures.SeatWord(t.Last.Seat), t.Last.Notated()))
 		}
 	}
 	if len(t.ToAct) > 0 && !t.Over {

@@ -119,7 +119,7 @@ func TestRulebookTerms(t *testing.T) {
 			t.Errorf("the Chinese rulebook writes %s, which this test takes for pbem's old word", c.old)
 		}
 		for _, id := range c.ids {
-			if text := all.Text("zh", id); !strings.Contains(text, c.term) {
+			if text := all.Text("zh", words.ID(id)); !strings.Contains(text, c.term) {
 				t.Errorf("Text(zh, %q) = %q, want the rulebook's %s", id, text, c.term)
 			}
 		}
@@ -157,7 +157,7 @@ func TestRulebookNames(t *testing.T) {
 		if _, ok := names[id]; !ok {
 			t.Errorf("Names() has no %q", id)
 		}
-		if text := all.Text("zh", id); text == "" || !strings.Contains(book, text) {
+		if text := all.Text("zh", words.ID(id)); text == "" || !strings.Contains(book, text) {
 			t.Errorf("Text(zh, %q) = %q, which the Chinese rulebook does not write", id, text)
 		}
 	}

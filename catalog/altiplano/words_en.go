@@ -150,6 +150,8 @@ var en = words.Texts{
 	"the players are planning: place goods with PUT, or DONE":                      "the players are planning: place goods with PUT, or DONE",
 	"there is no %s on your %s":                                                    "there is no %s on your %s",
 	"there is no such extension":                                                   "there is no such extension",
+	"DRAW, or BACK FARM ALPACA":                                                    "DRAW, or BACK FARM ALPACA",
+	"PUT FARM ALPACA, or DONE":                                                     "PUT FARM ALPACA, or DONE",
 	"write %s alone":                                                               "write %s alone",
 	"write FARM FOOD for one alpaca, FARM FOOD+FOOD for two":                       "write FARM FOOD for one alpaca, FARM FOOD+FOOD for two",
 	"write GO MINE BY CART or GO MINE BY FOOD":                                     "write GO MINE BY CART or GO MINE BY FOOD",

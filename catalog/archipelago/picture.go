@@ -215,7 +215,7 @@ func archipelagoRegions(p *pictures.Picture, v *archipelagorules.View, y float64
 		} else {
 			label += fmt.Sprintf(" %d%s", r.Hex, r.Side)
 		}
-		icons := p.WList(r.Icons)
+		icons := iconList(p, r.Icons)
 		if r.Huts > 0 {
 			icons = p.Sf("%s, %s", icons, p.Plural(r.Huts, "hut"))
 		}
@@ -224,11 +224,30 @@ func archipelagoRegions(p *pictures.Picture, v *archipelagorules.View, y float64
 			line += ": " + icons
 		}
 		if r.Taken != "" {
-			line += "; " + p.Sf("worked: %s", p.WList(r.Taken))
+			line += "; " + p.Sf("worked: %s", iconList(p, r.Taken))
 		}
 		y = p.Para(pictures.Margin, y+pictures.LineHeight(f), pictures.PageWidth-pictures.Margin, line, f, "") - pictures.LineHeight(f)
 	}
 	return y
+}
+
+// iconList writes a region's resource icons, "1 fish, 3 wood" (the
+// view's Icons), in the reader's words: each count with its resource's
+// measure word in Chinese, as the text board writes them.
+func iconList(p *pictures.Picture, icons string) string {
+	if icons == "" {
+		return ""
+	}
+	var out []string
+	for item := range strings.SplitSeq(icons, ", ") {
+		n, name, ok := strings.Cut(item, " ")
+		if !ok || n == "1" {
+			out = append(out, p.W(item))
+			continue
+		}
+		out = append(out, p.Sf("%s "+name, n))
+	}
+	return p.List(out)
 }
 
 // ship draws a seat's ships: a hull in its colour with their number.

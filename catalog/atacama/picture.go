@@ -389,7 +389,7 @@ func atacamaPanel(p *pictures.Picture, v *atacamarules.View, y float64) float64 
 		y = p.Para(x, y+pictures.LineHeight(line), right, p.Sf("May be claimed: %s (+ %s, − %s)", pictures.Word(c.Name), pictures.Word(c.Positive), pictures.Word(c.Negative)), line, "") - pictures.LineHeight(line)
 	}
 	if v.Last != nil {
-		y = p.Para(x, y+pictures.LineHeight(line), right, p.Sf("Last move: %s played %s", pictures.SeatWord(v.Last.Seat), v.Last.Move), line, "") - pictures.LineHeight(line)
+		y = p.Para(x, y+pictures.LineHeight(line), right, p.Sf("Last move: %s played %s", pictures.SeatWord(v.Last.Seat), v.Last.Notated()), line, "") - pictures.LineHeight(line)
 	}
 	return y
 }

@@ -7,6 +7,7 @@ import "github.com/pbem-games/pbem/templates/words"
 // phrases use.
 var en = words.Texts{
 	// Atacama's phrases (rules.Say), named by their English format.
+	"Atacama":                  "Atacama", // the title; in Chinese pbem's own
 	"  .. = tile not laid yet": "  .. = tile not laid yet",
 	"  g = gold  s = silver  c = copper  number = ore value  [g3]0 = rig of seat 0 on gold 3":   "  g = gold  s = silver  c = copper  number = ore value  [g3]0 = rig of seat 0 on gold 3",
 	"  {g3}0 = second-colour rig (counts double)":                                               "  {g3}0 = second-colour rig (counts double)",

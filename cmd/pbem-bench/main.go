@@ -26,11 +26,14 @@ import (
 	"github.com/pbem-games/pbem/catalog/all"
 	"github.com/pbem-games/pbem/events/storetest"
 	"github.com/pbem-games/pbem/internal/bench"
+	"github.com/pbem-games/pbem/internal/cmdline"
 )
 
 func main() {
 	// The cluster's nodes are this program started again.
 	storetest.ServeNodeIfAsked()
+	// The pipeline's mail servers are this program started again too.
+	bench.ServeMailHostIfAsked()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -59,6 +62,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.DurationVar(&cfg.Measure, "measure", cfg.Measure, "how long each throughput is measured")
 	fs.IntVar(&cfg.GrowthGames, "growth-games", cfg.GrowthGames, "games stored for the growth measurement; 0 skips it")
 	fs.DurationVar(&cfg.GrowthBudget, "growth-budget", cfg.GrowthBudget, "the most time spent writing them")
+	fs.DurationVar(&cfg.GrowthRebuildLimit, "growth-rebuild-limit", cfg.GrowthRebuildLimit, "the most time the rebuild among them may take; 0 skips it")
 	fs.BoolVar(&cfg.Cluster, "cluster", cfg.Cluster, "measure on a three-node cluster on loopback too: one, two and three pbem processes, and a node's loss")
 	only := fs.String("only", "", "comma-separated parts to run, of rules, pictures, command, pipeline, rebuild, growth and cluster")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
@@ -74,7 +78,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		q.Game, q.Cluster, q.MemProfile = cfg.Game, cfg.Cluster, cfg.MemProfile
 		cfg = q
 	}
-	cfg.Dir, cfg.Progress, cfg.Parts = *dir, stderr, splitList(*only)
+	cfg.Dir, cfg.Progress, cfg.Parts = *dir, stderr, cmdline.List(*only)
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -99,14 +103,4 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "report written to %s\n", *out)
 	}
 	return nil
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/events/storetest"
+	"github.com/pbem-games/pbem/internal/bench"
 )
 
 // TestBenchQuick runs every part of pbem-bench with tiny sizes: the
@@ -39,9 +40,10 @@ func TestBenchQuick(t *testing.T) {
 	}
 }
 
-// TestMain runs the tests, or, started again by the benchmark's cluster,
-// one of its NATS nodes.
+// TestMain runs the tests, or, started again by the benchmark, one of its
+// cluster's NATS nodes or the pipeline's mail host.
 func TestMain(m *testing.M) {
 	storetest.ServeNodeIfAsked()
+	bench.ServeMailHostIfAsked()
 	os.Exit(m.Run())
 }

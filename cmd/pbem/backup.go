@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
@@ -15,46 +15,23 @@ import (
 // While "pbem serve" runs, the snapshot goes through its server.
 func runBackup(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	out := fs.String("out", "", "directory to write the backup to; it must be empty or not exist (with --keep, the directory of backups)")
-	passFile := fs.String("passphrase-file", "", "encrypt the backup with the passphrase on this file's first line (\"-\": PBEM_BACKUP_PASSPHRASE)")
-	keep := fs.Int("keep", 0, "write the backup into a new pbem-<time> directory under --out and keep only the newest N there")
+	o := backups.Options{Now: time.Now()}
+	fs.StringVar(&o.Out, "out", "", "directory to write the backup to; it must be empty or not exist (with --keep, the directory of backups)")
+	fs.StringVar(&o.PassphraseFile, "passphrase-file", "", "encrypt the backup with the passphrase on this file's first line (\"-\": PBEM_BACKUP_PASSPHRASE)")
+	fs.IntVar(&o.Keep, "keep", 0, "write the backup into a new pbem-<time> directory under --out and keep only the newest N there")
 	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
-	if *out == "" || *keep < 0 {
+	if o.Out == "" || o.Keep < 0 {
 		return usageOf("backup")
 	}
-	dir := *out
-	if *keep > 0 {
-		dir = filepath.Join(*out, backups.Name(time.Now()))
-	}
-	var passphrase []byte
-	if *passFile != "" {
-		var err error
-		if passphrase, err = backups.ReadPassphrase(*passFile); err != nil {
-			return fmt.Errorf("backup: %w", err)
-		}
-	}
-	open := func() (*events.Store, error) {
-		svc, err := e.service(ctx)
-		if err != nil {
+	open := func() (events.Backups, error) {
+		if _, err := e.service(ctx); err != nil {
 			return nil, err
 		}
-		return svc.Store, nil
+		return e.store, nil
 	}
-	if err := backups.Take(ctx, open, e.data, dir, passphrase, e.stdout); err != nil {
-		return err
-	}
-	if *keep > 0 {
-		removed, err := backups.Rotate(*out, *keep)
-		if err != nil {
-			return fmt.Errorf("backup: keep %d: %w", *keep, err)
-		}
-		for _, r := range removed {
-			fmt.Fprintf(e.stdout, "removed the older backup %s\n", filepath.Join(*out, r))
-		}
-	}
-	return nil
+	return backups.Take(ctx, open, e.data, o, e.stdout)
 }
 
 // runRestore restores a backup into a store that holds nothing yet.
@@ -68,24 +45,9 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 	if *from == "" {
 		return usageOf("restore")
 	}
-	var passphrase []byte
-	if backups.Sealed(*from) {
-		if *passFile == "" {
-			return usageError{Msg: fmt.Sprintf("restore: %s is encrypted: give its passphrase with --passphrase-file", *from)}
-		}
-		var err error
-		if passphrase, err = backups.ReadPassphrase(*passFile); err != nil {
-			return fmt.Errorf("restore: %w", err)
-		}
+	err := backups.Restore(ctx, events.Options{URL: e.nats, DataDir: e.data}, *from, *passFile, e.stdout)
+	if errors.Is(err, backups.ErrNoPassphrase) {
+		return usageError{Msg: fmt.Sprintf("restore: %s is encrypted: give its passphrase with --passphrase-file", *from)}
 	}
-	m, err := backups.Restore(ctx, events.Options{URL: e.nats, DataDir: e.data}, *from, passphrase)
-	if err != nil {
-		return err
-	}
-	where := e.data
-	if e.nats != "" {
-		where = e.nats
-	}
-	fmt.Fprintf(e.stdout, "restored %d streams and %d files, backed up at %s, into %s\n", len(m.Streams), len(m.Files), m.Time.Format("2006-01-02 15:04:05 MST"), where)
-	return nil
+	return err
 }

@@ -4,14 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/campaigns/organiser"
+	"github.com/pbem-games/pbem/internal/cmdline"
 	"github.com/pbem-games/pbem/internal/postoffice"
-	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
@@ -86,22 +84,14 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	if *game == "" || *players == "" {
 		return usageError{Msg: "campaign new: --game and --players are required, e.g. --game " + offered.First() + " --players ana@example.org,bea@example.net,cy@example.com"}
 	}
-	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: splitList(*variants), Players: splitList(*players), Organiser: "operator",
-		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: splitList(*tiebreaks),
+	req := organiser.NewCampaign{Kind: pos[0], Game: *game, Variants: cmdline.List(*variants), Players: cmdline.List(*players), Organiser: "operator",
+		Options: campaigns.Options{Table: *table, Rounds: *rounds, Reach: *reach, Tiebreaks: cmdline.List(*tiebreaks),
 			Division: *division, Promote: *promote, Seasons: *seasons, Deadline: *deadline, AutoPair: *autoPair}}
-	if req.Options.PlacePoints, err = ints(*points); err != nil {
+	if req.Options.PlacePoints, err = cmdline.Ints(*points); err != nil {
 		return usageError{Msg: "campaign new: --points: " + err.Error()}
 	}
-	if !slices.Contains(campaigns.Kinds, req.Kind) {
-		return usageError{Msg: fmt.Sprintf("campaign new: no kind of campaign %q; the kinds are %s", req.Kind, strings.Join(campaigns.Kinds, ", "))}
-	}
-	if *seed != "" {
-		n, err := strconv.ParseUint(*seed, 10, 64)
-		if err != nil {
-			return usageError{Msg: fmt.Sprintf("campaign new: --seed must be a number, not %q", *seed)}
-		}
-		s := rules.SeedFromInt(n)
-		req.Seed = &s
+	if req.Seed, err = seedArg("campaign new", *seed); err != nil {
+		return err
 	}
 	org, err := e.organiser(ctx)
 	if err != nil {
@@ -115,30 +105,15 @@ func runCampaignNew(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// ints reads a comma-separated list of whole numbers.
-func ints(s string) ([]int, error) {
-	var out []int
-	for _, f := range splitList(s) {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a whole number", f)
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
-func campaignID(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
-
 func runCampaignEnter(ctx context.Context, e *env, args []string) error {
 	org, pos, err := e.campaignOpen(ctx, campaignFlags("enter"), args, 2)
 	if err != nil {
 		return err
 	}
-	if err := org.Enter(ctx, campaignID(pos[0]), pos[1], ""); err != nil {
+	if err := org.Enter(ctx, argID(pos[0]), pos[1], ""); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s entered campaign %s\n", pos[1], campaignID(pos[0]))
+	fmt.Fprintf(e.stdout, "%s entered campaign %s\n", pos[1], argID(pos[0]))
 	return nil
 }
 
@@ -149,10 +124,10 @@ func runCampaignWithdraw(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := org.Withdraw(ctx, campaignID(pos[0]), pos[1], *reason, ""); err != nil {
+	if err := org.Withdraw(ctx, argID(pos[0]), pos[1], *reason, ""); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s withdrew from campaign %s\n", pos[1], campaignID(pos[0]))
+	fmt.Fprintf(e.stdout, "%s withdrew from campaign %s\n", pos[1], argID(pos[0]))
 	return nil
 }
 
@@ -161,7 +136,7 @@ func runCampaignPair(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	started, err := org.Pair(ctx, campaignID(pos[0]))
+	started, err := org.Pair(ctx, argID(pos[0]))
 	organiser.WriteStarted(e.stdout, started)
 	return err
 }
@@ -171,7 +146,7 @@ func runCampaignChallenge(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	started, err := org.Challenge(ctx, campaignID(pos[0]), pos[1], pos[2])
+	started, err := org.Challenge(ctx, argID(pos[0]), pos[1], pos[2])
 	organiser.WriteStarted(e.stdout, started)
 	return err
 }
@@ -188,19 +163,13 @@ func runCampaignRecord(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	id := campaignID(pos[0])
-	var results []campaigns.Result
+	game := ""
 	if len(pos) == 2 {
-		r, err := org.Record(ctx, id, gameID(pos[1]))
-		if err != nil {
-			return err
-		}
-		results = append(results, r)
-	} else if results, err = org.RecordEnded(ctx, id); err != nil {
-		return err
+		game = argID(pos[1])
 	}
+	results, err := org.RecordGames(ctx, argID(pos[0]), game)
 	organiser.WriteResults(e.stdout, results)
-	return nil
+	return err
 }
 
 func runCampaignDecide(ctx context.Context, e *env, args []string) error {
@@ -211,22 +180,18 @@ func runCampaignDecide(ctx context.Context, e *env, args []string) error {
 	player := fs.String("player", "", "the player disqualified or replaced")
 	span := fs.String("span", "", "how much longer each player to move has, for extend (e.g. 2d)")
 	replacement := fs.String("replacement", "", "the address that takes the player's seat, for replace")
-	pos, err := e.parse(fs, args, 2)
+	org, pos, err := e.campaignOpen(ctx, fs, args, 2)
 	if err != nil {
 		return err
 	}
-	d := campaigns.Decided{Decision: pos[1], Game: gameID(*game), Player: *player, Span: *span, Replacement: *replacement, Reason: *reason}
-	if d.Places, err = ints(*places); err != nil {
+	d := campaigns.Decided{Decision: pos[1], Game: argID(*game), Player: *player, Span: *span, Replacement: *replacement, Reason: *reason}
+	if d.Places, err = cmdline.Ints(*places); err != nil {
 		return usageError{Msg: "campaign decide: --places: " + err.Error()}
 	}
-	org, err := e.organiser(ctx)
-	if err != nil {
+	if err := org.Decide(ctx, argID(pos[0]), d, ""); err != nil {
 		return err
 	}
-	if err := org.Decide(ctx, campaignID(pos[0]), d, ""); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "campaign %s: %s recorded\n", campaignID(pos[0]), d.Decision)
+	fmt.Fprintf(e.stdout, "campaign %s: %s recorded\n", argID(pos[0]), d.Decision)
 	return nil
 }
 
@@ -237,7 +202,7 @@ func runCampaignStandings(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return showCampaign(ctx, e, campaignID(pos[0]), *asJSON, "", words.For(words.Fallback))
+	return showCampaign(ctx, e, argID(pos[0]), *asJSON, "", words.For(words.Fallback))
 }
 
 // runCampaignShow is standings with the address of the campaign's public
@@ -245,7 +210,7 @@ func runCampaignStandings(ctx context.Context, e *env, args []string) error {
 func runCampaignShow(ctx context.Context, e *env, args []string) error {
 	fs := campaignFlags("show")
 	asJSON := fs.Bool("json", false, "print the page's address, the standings, games, ratings and reliability as JSON")
-	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file (web_url)")
+	file := fs.String("config", cmdline.EnvOr("PBEM_CONFIG", ""), "TOML configuration file (web_url)")
 	lang := fs.String("lang", words.Fallback, "the language of the table: "+strings.Join(words.Languages(), ", "))
 	pos, err := e.parse(fs, args, 1)
 	if err != nil {
@@ -259,12 +224,11 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tokens, err := c.Tokens()
+	page, err := c.CampaignPage(argID(pos[0]))
 	if err != nil {
 		return err
 	}
-	id := campaignID(pos[0])
-	return showCampaign(ctx, e, id, *asJSON, tokens.CampaignLink(c.WebURL, id), words.For(l))
+	return showCampaign(ctx, e, argID(pos[0]), *asJSON, page, words.For(l))
 }
 
 // showCampaign prints campaign id's standings (organiser.Service.Show).
@@ -291,11 +255,7 @@ func runCampaignExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	key, err := postoffice.SigningKey(e.data)
-	if err != nil {
-		return err
-	}
-	b, err := org.Export(ctx, campaignID(pos[0]), &key, *withGames)
+	b, err := postoffice.ExportCampaign(ctx, org, e.data, argID(pos[0]), *withGames)
 	if err != nil {
 		return err
 	}
@@ -328,5 +288,5 @@ func runCampaignVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.print(postoffice.VerifyCampaign(ctx, org, campaignID(pos[0])))
+	return e.print(postoffice.VerifyCampaign(ctx, org, argID(pos[0])))
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -56,8 +57,15 @@ func TestHistoryCorpus(t *testing.T) {
 	var corpus []corpusExport
 	for _, g := range genuineExports(t) {
 		corpus = append(corpus, g)
-		corpus = append(corpus, forgeries(t, g)...)
+		forged := forgeries(t, g)
+		corpus = append(corpus, forged...)
+		if !g.variant { // as the game-over mail attaches it: the same verdict, the same line at fault
+			corpus = append(corpus, gzipped(t, g), gzipped(t, forged[0]))
+		}
 	}
+	whole := gzipped(t, corpus[0]).data
+	corpus = append(corpus, corpusExport{name: corpus[0].name + ", gzipped and cut short", data: whole[:len(whole)/2],
+		key: corpus[0].key, line: -1, want: "not a whole gzip file"})
 	t.Logf("%d exports, %d of them genuine or passing as what they are", len(corpus), countGenuine(corpus))
 	dir := t.TempDir()
 	verdicts := map[string]string{} // pbem's verdict of each genuine export, by file
@@ -98,6 +106,22 @@ func TestHistoryCorpus(t *testing.T) {
 			}
 		}
 	})
+}
+
+// gzipped is c gzipped, as the game-over mail attaches a history.
+func gzipped(t *testing.T, c corpusExport) corpusExport {
+	t.Helper()
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	if _, err := z.Write(c.data); err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c.name += ", gzipped"
+	c.variant, c.data = true, b.Bytes()
+	return c
 }
 
 func countGenuine(corpus []corpusExport) int {

@@ -6,13 +6,12 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/catalog/all"
-
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/internal/cmdline"
 	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
@@ -37,7 +36,7 @@ type env struct {
 // configFlag adds --config (default PBEM_CONFIG) to fs, for a command
 // whose games take the service's mailbox, domain and operator from it.
 func (e *env) configFlag(fs *flag.FlagSet) {
-	fs.StringVar(&e.configFile, "config", envOr("PBEM_CONFIG", ""), "TOML configuration file (for the game mailbox, the domain of Message-IDs and the operator's address)")
+	fs.StringVar(&e.configFile, "config", cmdline.EnvOr("PBEM_CONFIG", ""), "TOML configuration file (for the game mailbox, the domain of Message-IDs and the operator's address)")
 }
 
 // games returns the games pbem offers, each with all its pieces.
@@ -56,7 +55,7 @@ func (e *env) games() (*catalog.Catalog, error) {
 // the command.
 func (e *env) globalFlags(fs *flag.FlagSet) {
 	if e.data == "" {
-		e.data = envOr("PBEM_DATA", "pbem-data")
+		e.data = cmdline.EnvOr("PBEM_DATA", "pbem-data")
 	}
 	if e.nats == "" {
 		e.nats = os.Getenv("NATS_URL")
@@ -67,16 +66,6 @@ func (e *env) globalFlags(fs *flag.FlagSet) {
 		e.replicas, _ = strconv.Atoi(os.Getenv("PBEM_REPLICAS"))
 	}
 	fs.IntVar(&e.replicas, "replicas", e.replicas, "copies of the histories a NATS cluster keeps (--nats): 3 on a three-node cluster; every process must give the same")
-}
-
-func (e *env) parseGlobal(args []string) ([]string, error) {
-	fs := flag.NewFlagSet("pbem", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	e.globalFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return nil, usageError{Msg: err.Error()}
-	}
-	return fs.Args(), nil
 }
 
 // parse parses a command's flags wherever they stand among its arguments
@@ -118,13 +107,6 @@ func (e *env) close() {
 		e.store.Close()
 		e.store = nil
 	}
-}
-
-func envOr(key, def string) string {
-	if v := strings.TrimSpace(os.Getenv(key)); v != "" {
-		return v
-	}
-	return def
 }
 
 // config reads the configuration file (if any) and the environment, for

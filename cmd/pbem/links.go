@@ -3,9 +3,8 @@ package main
 import (
 	"context"
 	"flag"
-	"strings"
 
-	"github.com/pbem-games/pbem/campaigns/organiser"
+	"github.com/pbem-games/pbem/internal/cmdline"
 	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
@@ -14,7 +13,7 @@ import (
 // page's, then each of its games' public page.
 func runLinks(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("links", flag.ContinueOnError)
-	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file")
+	file := fs.String("config", cmdline.EnvOr("PBEM_CONFIG", ""), "TOML configuration file")
 	rotate := fs.Bool("rotate", false, "give the game a new public link first: the old one stops working (410)")
 	pos, err := e.parse(fs, args, 1)
 	if err != nil {
@@ -24,16 +23,9 @@ func runLinks(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tokens, err := c.Tokens()
-	if err != nil {
-		return err
-	}
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err
 	}
-	if id := campaignID(pos[0]); strings.HasPrefix(id, organiser.IDPrefix) && len(id) == len(organiser.IDPrefix)+6 {
-		return postoffice.WriteCampaignLinks(ctx, &organiser.Service{Games: svc}, c.WebURL, tokens, id, e.stdout)
-	}
-	return postoffice.WriteLinks(ctx, svc, c.WebURL, tokens, gameID(pos[0]), *rotate, e.stdout)
+	return postoffice.WriteLinks(ctx, svc, c, argID(pos[0]), *rotate, e.stdout)
 }

@@ -4,9 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"strings"
 
-	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/internal/cmdline"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 )
@@ -18,34 +17,14 @@ func mailCommands() []command {
 		{Name: "parse", Args: "[--config FILE] FILE.eml", Help: "print what pbem reads from a mail, and what it would do with it", Run: runMailParse},
 		{Name: "list", Args: "[GAME] [--waiting|--failed|--dead|--stopped|--marked|--sent|--queued]", Help: "list the notices pbem sends", Run: runMailList},
 		{Name: "show", Args: "[--config FILE] MESSAGE-ID", Help: "print a notice's whole mail", Run: runMailShow},
-		{Name: "retry", Args: "MESSAGE-ID | --waiting | --failed | --dead", Help: "try held notices again", Run: runMailRetry},
-	}
-}
-
-// stateFlags adds one flag per notice state to fs and returns the state
-// chosen, "" for none.
-func stateFlags(fs *flag.FlagSet, states ...string) func() (string, error) {
-	set := map[string]*bool{}
-	for _, s := range states {
-		set[s] = fs.Bool(s, false, "only the "+s+" notices")
-	}
-	return func() (string, error) {
-		chosen := ""
-		for _, s := range states {
-			if *set[s] {
-				if chosen != "" {
-					return "", usageError{Msg: "choose one state: --" + chosen + " or --" + s}
-				}
-				chosen = s
-			}
-		}
-		return chosen, nil
+		{Name: "retry", Args: "MESSAGE-ID | --waiting | --failed | --dead | --marked", Help: "try held notices again", Run: runMailRetry},
+		{Name: "unmark", Args: "ADDRESS", Help: "forget an address's bounces and lift its mark: it reads its mail again", Run: runMailUnmark},
 	}
 }
 
 func runMailList(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail list", flag.ContinueOnError)
-	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateStopped, mail.StateMarked, mail.StateSent, mail.StateQueued)
+	state := cmdline.OneOf(fs, "only the %s notices", mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateStopped, mail.StateMarked, mail.StateSent, mail.StateQueued)
 	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
@@ -64,15 +43,14 @@ func runMailList(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt.Notices = letters.New(svc, e.offered).Notices
-	return postoffice.ListMail(ctx, e.store, e.stdout, opt)
+	return postoffice.ListMail(ctx, svc, e.offered, e.stdout, opt)
 }
 
 // runMailShow prints a notice's whole mail as it was or would be sent,
 // rendered now from the history.
 func runMailShow(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail show", flag.ContinueOnError)
-	file := fs.String("config", envOr("PBEM_CONFIG", ""), "TOML configuration file (for the mailbox, the service's name and the token secret)")
+	file := fs.String("config", cmdline.EnvOr("PBEM_CONFIG", ""), "TOML configuration file (for the mailbox, the service's name and the token secret)")
 	pos, err := e.parse(fs, args, 1)
 	if err != nil {
 		return err
@@ -81,29 +59,18 @@ func runMailShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if c.Mailbox == "" {
-		// Without a configuration the mail is shown as from a mailbox at
-		// the Message-ID's domain; the reply addresses are then not the
-		// ones the service gives.
-		_, domain, _ := strings.Cut(strings.Trim(pos[0], "<>"), "@")
-		c.Mailbox = "games@" + domain
-		fmt.Fprintf(e.stderr, "pbem: no --config: the mail is shown as from %s\n", c.Mailbox)
-	}
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err
 	}
-	st, err := postoffice.ShowNotice(ctx, svc, e.offered, c, pos[0], e.stdout)
-	if err == nil {
-		fmt.Fprintf(e.stderr, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, postoffice.HeldDetail(st.Held))
-	}
-	return err
+	return postoffice.ShowNotice(ctx, svc, e.offered, c, pos[0], e.stdout, e.stderr)
 }
 
-// every one in a state.
+// runMailRetry lets held notices be tried again: one by its Message-ID,
+// or every one in a state.
 func runMailRetry(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("mail retry", flag.ContinueOnError)
-	state := stateFlags(fs, mail.StateWaiting, mail.StateFailed, mail.StateDead)
+	state := cmdline.OneOf(fs, "only the %s notices", mail.StateWaiting, mail.StateFailed, mail.StateDead, mail.StateMarked)
 	pos, err := e.parse(fs, args, -1)
 	if err != nil {
 		return err
@@ -123,10 +90,23 @@ func runMailRetry(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 1 {
 		id = pos[0]
 	}
-	n, err := postoffice.RetryMail(ctx, svc, letters.New(svc, e.offered).Notices, st, id)
+	n, err := postoffice.RetryMail(ctx, svc, e.offered, st, id)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%d notices to try again; a running pbem serve tries them within seconds, a stopped one when it starts\n", n)
 	return nil
+}
+
+// runMailUnmark lifts an address's mark, as a mail from it would.
+func runMailUnmark(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("mail unmark", flag.ContinueOnError)
+	pos, err := e.parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if _, err := e.service(ctx); err != nil {
+		return err
+	}
+	return postoffice.Unmark(ctx, e.store, pos[0], e.stdout)
 }

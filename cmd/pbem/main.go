@@ -10,13 +10,10 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"strconv"
-	"strings"
 	"syscall"
 
 	"github.com/pbem-games/pbem/internal/cmdline"
@@ -57,55 +54,17 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "pbem: "+oneLine(err.Error()))
-		var u usageError
-		if errors.As(err, &u) {
-			os.Exit(2)
-		}
-		os.Exit(1)
-	}
+	os.Exit(program().Exit(os.Stderr, err))
 }
 
+// run runs pbem called with args (cmdline.Program.Run), the store it
+// opens closed at the end.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	e := &env{stdout: stdout, stderr: stderr}
-	rest, err := e.parseGlobal(args)
-	if err != nil {
-		if cmdline.HelpFlag(args) { // "pbem -h", "pbem --data DIR --help"
-			usage(stdout)
-			return nil
-		}
-		if versionFlag(args) { // "pbem --version"
-			return runVersion(ctx, e, nil)
-		}
-		return err
-	}
-	if len(rest) == 0 {
-		// Called with no command, pbem was called wrongly: the usage goes
-		// where errors go, and the exit status is 2.
-		usage(stderr)
-		return usageError{Msg: "no command given"}
-	}
-	if rest[0] == "help" && len(rest) == 1 {
-		usage(stdout)
-		return nil
-	}
-	if rest[0] == "help" {
-		c, err := lookup(rest[1])
-		if err != nil {
-			return err
-		}
-		return program().Help(ctx, e, stdout, c)
-	}
-	c, err := lookup(rest[0])
-	if err != nil {
-		return err
-	}
-	if cmdline.HelpFlag(rest[1:]) {
-		return program().Help(ctx, e, stdout, c)
-	}
 	defer e.close()
-	return c.Run(ctx, e, rest[1:])
+	p := program()
+	p.GlobalFlags = e.globalFlags
+	return p.Run(ctx, e, args, stdout, stderr)
 }
 
 // program is pbem's table of commands and what its help says around it.
@@ -120,13 +79,9 @@ func program() cmdline.Program[*env] {
 		GlobalFlags:   (&env{}).globalFlags,
 		GlobalHeading: "Global flags, before or after the command (env PBEM_DATA and NATS_URL set their defaults):",
 		Unset:         strconv.Itoa(noSeat),
+		Version:       "version",
 	}
 }
-
-// lookup returns the command called name.
-func lookup(name string) (command, error) { return program().Lookup(name) }
-
-func usage(w io.Writer) { program().Usage(w) }
 
 // subcommands is the table of the subcommands of the command called
 // name; nil for a command without.
@@ -151,7 +106,3 @@ func dispatch(name string) func(context.Context, *env, []string) error {
 // usageOf is the usage error of the command called name ("move", or
 // "campaign new" for a subcommand), its synopsis read from the table.
 func usageOf(name string) usageError { return program().UsageOf(name) }
-
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}

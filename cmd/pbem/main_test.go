@@ -22,6 +22,9 @@ func pbem(t *testing.T, dir string, args ...string) (stdout string, err error) {
 	return out.String(), err
 }
 
+// lookup returns the command called name.
+func lookup(name string) (command, error) { return program().Lookup(name) }
+
 // mustPbem is pbem that fails the test on an error.
 func mustPbem(t *testing.T, dir string, args ...string) string {
 	t.Helper()

@@ -4,12 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/pbem-games/pbem/projections"
 	"strconv"
 	"strings"
 
-	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
+	"github.com/pbem-games/pbem/internal/cmdline"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -39,8 +39,8 @@ func runNew(ctx context.Context, e *env, args []string) error {
 			return usageError{Msg: fmt.Sprintf("new: --host: %v", err)}
 		}
 	}
-	req := games.NewGame{Game: pos[0], Variants: splitList(*variants), Host: *host}
-	seated, langs, err := postoffice.ReadPlayers(splitList(*players), *lang)
+	req := games.NewGame{Game: pos[0], Variants: cmdline.List(*variants), Host: *host}
+	seated, langs, err := postoffice.ReadPlayers(cmdline.List(*players), *lang)
 	if err != nil {
 		return usageError{Msg: "new: " + err.Error()}
 	}
@@ -48,23 +48,14 @@ func runNew(ctx context.Context, e *env, args []string) error {
 	if len(req.Players) == 0 {
 		return usageError{Msg: "new: --players is required, e.g. --players ana@example.org,bea@example.net"}
 	}
-	if *seed != "" {
-		n, err := strconv.ParseUint(*seed, 10, 64)
-		if err != nil {
-			return usageError{Msg: fmt.Sprintf("new: --seed must be a number, not %q", *seed)}
-		}
-		s := rules.SeedFromInt(n)
-		req.Seed = &s
+	if req.Seed, err = seedArg("new", *seed); err != nil {
+		return err
 	}
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err
 	}
-	// Set before the game is created, so its first mails are written so.
-	if err := postoffice.SetLangs(ctx, svc, langs); err != nil {
-		return err
-	}
-	id, err := svc.Create(ctx, req)
+	id, err := postoffice.CreateGame(ctx, svc, req, langs)
 	if err != nil {
 		return err
 	}
@@ -72,14 +63,18 @@ func runNew(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
+// seedArg reads the --seed of the command called name: a number, or ""
+// for none (nil).
+func seedArg(name, s string) (*rules.Seed, error) {
+	if s == "" {
+		return nil, nil
 	}
-	return out
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return nil, usageError{Msg: fmt.Sprintf("%s: --seed must be a number, not %q", name, s)}
+	}
+	seed := rules.SeedFromInt(n)
+	return &seed, nil
 }
 
 // seatFlag adds --seat; its value is noSeat when the flag is absent.
@@ -107,17 +102,15 @@ func runLegal(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	g, _, err := svc.Load(ctx, gameID(pos[0]))
+	g, _, err := svc.Load(ctx, argID(pos[0]))
 	if err != nil {
 		return err
 	}
-	if err := checkSeat(g.Created.Players, *seat); err != nil {
-		return err
+	legal, err := letters.Legal(g, rules.Seat(*seat), *lang)
+	for _, m := range legal {
+		fmt.Fprintln(e.stdout, m)
 	}
-	for _, m := range g.State.Legal(rules.Seat(*seat)) {
-		fmt.Fprintln(e.stdout, rules.MoveIn(g.State, *lang, m))
-	}
-	return nil
+	return err
 }
 
 func runMove(ctx context.Context, e *env, args []string) error {
@@ -134,23 +127,10 @@ func runMove(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := svc.Move(ctx, gameID(pos[0]), rules.Seat(*seat), strings.Join(pos[1:], " "), games.Cause{})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "seat %d played %s (event %d)\n", *seat, p.Move, p.Seq)
-	if p.Game.Ended != nil {
-		fmt.Fprintf(e.stdout, "the game is over: scores %s\n", projections.JoinInts(p.Game.Ended.Scores))
-	}
-	return nil
+	p, err := svc.Move(ctx, argID(pos[0]), rules.Seat(*seat), strings.Join(pos[1:], " "), games.Cause{})
+	return e.done(p, err, "seat %d played %s (event %d)", *seat, p.Move, p.Seq)
 }
 
-func checkSeat(players []events.Player, seat int) error {
-	if seat < 0 || seat >= len(players) {
-		return &games.Error{Kind: games.ErrBadSeat,
-			Msg: fmt.Sprintf("seat %d does not exist: this game has seats 0 to %d", seat, len(players)-1)}
-	}
-	return nil
-}
-
-func gameID(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+// argID is the id of a game or a campaign as an argument gives it:
+// neither case nor the space around it counts.
+func argID(s string) string { return strings.ToLower(strings.TrimSpace(s)) }

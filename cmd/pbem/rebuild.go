@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"os"
 	"runtime/debug"
-	"time"
 
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/projections"
@@ -28,11 +26,5 @@ func runRebuild(ctx context.Context, e *env, args []string) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(projections.RebuildMemoryLimit)
 	}
-	start := time.Now()
-	n, err := postoffice.Rebuild(ctx, svc.Store, svc.Catalog, e.stderr)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "rebuilt the read models from %d events in %v\n", n, time.Since(start).Round(time.Millisecond))
-	return nil
+	return postoffice.Rebuild(ctx, svc.Store, svc.Catalog, e.stderr, e.stdout)
 }

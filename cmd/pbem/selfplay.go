@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"strings"
 
+	"github.com/pbem-games/pbem/internal/cmdline"
 	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
@@ -23,17 +23,11 @@ func runSelfplay(ctx context.Context, e *env, args []string) error {
 	if _, err := e.parse(fs, args, 0); err != nil {
 		return err
 	}
-	if *players < 1 || *players > len(postoffice.SelfplayNames()) {
-		return usageError{Msg: fmt.Sprintf("demo: --players must be 1 to %d", len(postoffice.SelfplayNames()))}
-	}
 	svc, err := e.service(ctx)
 	if err != nil {
 		return err
 	}
-	p := postoffice.Selfplay{Game: *game, Players: *players, Variants: splitList(*variants), Seed: *seed, Quiet: *quiet, Out: e.stdout}
-	id, err := p.Play(ctx, svc)
-	if err != nil {
-		return err
-	}
-	return runVerify(ctx, e, []string{id})
+	p := postoffice.Selfplay{Game: *game, Players: *players, Variants: cmdline.List(*variants), Seed: *seed, Quiet: *quiet, Out: e.stdout}
+	_, err = p.Play(ctx, svc)
+	return err
 }

@@ -29,8 +29,8 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return usageError{Msg: fmt.Sprintf("show: --json and --format %s ask for two formats", *format)}
 	case *asJSON:
 		*format = "json"
-	case !slices.Contains(showFormats, *format):
-		return usageError{Msg: fmt.Sprintf("show: --format must be one of %s, not %q", strings.Join(showFormats, ", "), *format)}
+	case !slices.Contains(letters.BoardFormats, *format):
+		return usageError{Msg: fmt.Sprintf("show: --format must be one of %s, not %q", strings.Join(letters.BoardFormats, ", "), *format)}
 	}
 	if _, ok := words.Match(*lang); !ok {
 		return usageError{Msg: fmt.Sprintf("show: pbem writes %s, not %q", strings.Join(words.Languages(), " and "), *lang)}
@@ -42,49 +42,15 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	g, _, _, err := svc.LoadAt(ctx, gameID(pos[0]), *at)
+	g, _, _, err := svc.LoadAt(ctx, argID(pos[0]), *at)
 	if err != nil {
 		return err
 	}
 	s := rules.Observer
 	if *seat != noSeat {
-		if err := checkSeat(g.Created.Players, *seat); err != nil {
-			return err
-		}
 		s = rules.Seat(*seat)
 	}
-	view := g.State.View(s)
-	switch *format {
-	case "svg", "png":
-		return writePicture(e, g.Created.Game, view, *format, *lang)
-	case "json":
-		return writeJSON(e, g.ShownTo(s))
-	}
-	fmt.Fprintln(e.stdout, letters.Heading(g, s, e.offered.Words().For(*lang)))
-	fmt.Fprintln(e.stdout)
-	fmt.Fprint(e.stdout, strings.TrimRight(letters.New(svc, e.offered).BoardIn(view, *lang), "\n")+"\n")
-	return nil
-}
-
-// showFormats are the forms "pbem show --format" writes a board in.
-var showFormats = []string{"text", "json", "svg", "png"}
-
-// writePicture draws the view of game as a picture in format, svg or png:
-// the picture a mail to a reader of lang shows (as PNG) and the page (as
-// SVG).
-func writePicture(e *env, game string, view rules.View, format, lang string) error {
-	offered, err := e.games()
-	if err != nil {
-		return err
-	}
-	pic, err := letters.New(nil, offered).PictureIn(game, view, lang)
-	if err != nil {
-		return err
-	}
-	if format == "svg" {
-		return pic.WriteSVG(e.stdout)
-	}
-	return pic.WritePNG(e.stdout)
+	return letters.New(svc, e.offered).WriteBoard(e.stdout, g, s, *format, *lang)
 }
 
 func runLog(ctx context.Context, e *env, args []string) error {
@@ -102,7 +68,7 @@ func runLog(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	g, evs, _, err := svc.LoadAt(ctx, gameID(pos[0]), 0)
+	g, evs, _, err := svc.LoadAt(ctx, argID(pos[0]), 0)
 	if err != nil {
 		return err
 	}

@@ -4,15 +4,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/pbem-games/pbem/projections"
 	"strings"
 	"time"
 
 	"github.com/pbem-games/pbem/campaigns/organiser"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/internal/postoffice"
-
-	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/projections"
 )
 
 // tableCommands are the operator's commands for long-running games; each
@@ -50,8 +49,8 @@ func runDeadline(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := svc.SetSettings(ctx, gameID(pos[0]), games.Operator, set, games.Cause{})
-	return e.done(p, err)
+	p, err := svc.SetSettings(ctx, argID(pos[0]), games.Operator, set, games.Cause{})
+	return e.done(p, err, "recorded as event %d", p.Seq)
 }
 
 // operatorCommand runs one of the table commands that take a game id and
@@ -88,21 +87,22 @@ func operatorCommand(name string) func(context.Context, *env, []string) error {
 		if err != nil {
 			return err
 		}
-		op := postoffice.Operation{Name: name, Game: gameID(pos[0]), Seat: *seat, Moves: *moves, Player: organiser.Player(*newPlayer), Stop: *stop}
+		op := postoffice.Operation{Name: name, Game: argID(pos[0]), Seat: *seat, Moves: *moves, Player: organiser.Player(*newPlayer), Stop: *stop}
 		if name == "watch" {
 			op.Watcher = pos[1]
 		}
 		p, err := postoffice.Operate(ctx, svc, op)
-		return e.done(p, err)
+		return e.done(p, err, "recorded as event %d", p.Seq)
 	}
 }
 
-// done reports a table command's outcome.
-func (e *env) done(p games.Played, err error) error {
+// done reports a command's outcome on a game, said as format says, and
+// the scores when it ended the game.
+func (e *env) done(p games.Played, err error, format string, args ...any) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "recorded as event %d\n", p.Seq)
+	fmt.Fprintf(e.stdout, format+"\n", args...)
 	if p.Game != nil && p.Game.Ended != nil {
 		fmt.Fprintf(e.stdout, "the game is over: scores %s\n", projections.JoinInts(p.Game.Ended.Scores))
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/internal/postoffice"
 )
 
@@ -19,15 +18,11 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	evs, err := svc.History(ctx, gameID(pos[0]))
+	b, err := postoffice.ExportGame(ctx, svc, e.data, argID(pos[0]))
 	if err != nil {
 		return err
 	}
-	key, err := postoffice.SigningKey(e.data)
-	if err != nil {
-		return err
-	}
-	_, err = e.stdout.Write(games.SignedExport(evs, &key))
+	_, err = e.stdout.Write(b)
 	return err
 }
 
@@ -48,7 +43,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return e.print(postoffice.VerifyGame(ctx, svc, gameID(pos[0])))
+		return e.print(postoffice.VerifyGame(ctx, svc, argID(pos[0])))
 	}
 	offered, err := e.games()
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"runtime/debug"
 
+	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/internal/version"
 )
 
@@ -15,7 +16,7 @@ func opsCommands() []command {
 	return []command{
 		{Name: "version", Args: "[--json]", Help: "print pbem's version, the revision and time it was built from, and the Go it was built with", Run: runVersion},
 		{Name: "config", Args: "check [--config FILE]", Help: "check a configuration as serve reads it: unknown keys, missing or malformed values, unreadable files; exit 1 naming each key at fault", Run: runConfig},
-		{Name: "health", Args: "[--url URL] [--timeout D] [--quiet]", Help: "ask a running service's /healthz (default " + defaultHealthURL + "): exit 0 when it answers 200, 1 with its answer otherwise, as a container's health check does", Run: runHealth},
+		{Name: "health", Args: "[--url URL] [--timeout D] [--quiet]", Help: "ask a running service's /healthz (default " + postoffice.DefaultHealthURL + "): exit 0 when it answers 200, 1 with its answer otherwise, as a container's health check does", Run: runHealth},
 	}
 }
 
@@ -32,18 +33,4 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 	}
 	v.Write(e.stdout)
 	return nil
-}
-
-// versionFlag says whether args ask for the version before any command,
-// as "pbem --version" does.
-func versionFlag(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "-version", "--version":
-			return true
-		case "--":
-			return false
-		}
-	}
-	return false
 }

@@ -32,6 +32,31 @@ func testLast(t *testing.T, e *env) {
 	}
 }
 
+// testErase erases a game's secret, as the service does when the game
+// ends: the subject holds nothing, is counted no more, and the game's
+// history is untouched; erasing it again, or a subject never written, is
+// no error.
+func testErase(t *testing.T, e *env) {
+	game := e.game("er")
+	secret := events.SecretSubject + game
+	head := e.mustAppend(game, events.Head{}, moves(t, 0, 2), events.Message{Subject: secret, Data: []byte("seed")})
+	for range 2 {
+		if err := e.s.Erase(ctx(t), secret); err != nil {
+			t.Fatalf("Erase(%s) = %v", secret, err)
+		}
+	}
+	if got, err := e.s.Last(ctx(t), secret); !errors.Is(err, events.ErrNotFound) {
+		t.Errorf("Last(%s) after Erase = %q, %v, want ErrNotFound", secret, got, err)
+	}
+	if counts, err := e.s.Counts(ctx(t), secret); err != nil || len(counts) != 0 {
+		t.Errorf("Counts(%s) after Erase = %v, %v, want none", secret, counts, err)
+	}
+	e.checkHistory(game, sealAfter(game, events.Head{}, moves(t, 0, 2)), head)
+	if err := e.s.Erase(ctx(t), events.SecretSubject+e.game("never")); err != nil {
+		t.Errorf("Erase of a subject never written = %v, want nil", err)
+	}
+}
+
 // testNotFound loads games that have no events.
 func testNotFound(t *testing.T, e *env) {
 	e.mustAppend(e.game("nf"), events.Head{}, moves(t, 0, 1))

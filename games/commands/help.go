@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"github.com/pbem-games/pbem/templates/words"
+
 	"regexp"
 	"slices"
 	"strings"
@@ -21,9 +23,9 @@ func (commands List) Help(kind templates.Kind, observer bool, loc locale.Locale)
 			continue
 		}
 		pack := loc.Pack()
-		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.WordsIn(pack, c.Syntax), loc), Help: loc.S("cmd." + c.Word), Example: syntaxIn(c.WordsIn(pack, c.Example), loc)}
-		if loc.Has("example." + c.Word) {
-			h.Example = loc.S("example." + c.Word)
+		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.WordsIn(pack, c.Syntax), loc), Help: loc.S(words.ID("cmd." + c.Word)), Example: syntaxIn(c.WordsIn(pack, c.Example), loc)}
+		if loc.Has(words.ID("example." + c.Word)) {
+			h.Example = loc.S(words.ID("example." + c.Word))
 		}
 		if c.Who == HostOnly {
 			h.Who = loc.S("host.only")
@@ -33,12 +35,14 @@ func (commands List) Help(kind templates.Kind, observer bool, loc locale.Locale)
 	return out
 }
 
+// syntaxToken is a word of a command's syntax or example.
+var syntaxToken = regexp.MustCompile(`[^\s\[\]|]+`)
+
 // WordsIn writes the command's words in s (its word, its keywords, the
 // words of DEADLINE) as the language of pack writes them, where it has
 // its own; its first word for each.
 func (c Command) WordsIn(pack lang.Pack, s string) string {
-	token := regexp.MustCompile(`[^\s\[\]|]+`)
-	return token.ReplaceAllStringFunc(s, func(t string) string {
+	return syntaxToken.ReplaceAllStringFunc(s, func(t string) string {
 		var ws []string
 		switch {
 		case t == c.Word && pack.Tag != lang.Fallback:
@@ -85,12 +89,12 @@ var placeholder = regexp.MustCompile(`<[^<>]+>|variant…`)
 func syntaxIn(syntax string, loc locale.Locale) string {
 	return placeholder.ReplaceAllStringFunc(syntax, func(ph string) string {
 		inner := strings.Trim(ph, "<>…")
-		if !loc.Has("ph." + inner) {
+		if !loc.Has(words.ID("ph." + inner)) {
 			return ph
 		}
 		if strings.HasPrefix(ph, "<") {
-			return "<" + loc.S("ph."+inner) + ">"
+			return "<" + loc.S(words.ID("ph."+inner)) + ">"
 		}
-		return loc.S("ph."+inner) + "…"
+		return loc.S(words.ID("ph."+inner)) + "…"
 	})
 }

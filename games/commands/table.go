@@ -136,9 +136,9 @@ func table() List {
 			Console: "pbem undo"},
 		{Word: "AGREE", Destructive: true, Syntax: "AGREE", Example: "AGREE", Who: AnyPlayer, Game: true},
 		{Word: "DECLINE", Destructive: true, Syntax: "DECLINE", Example: "DECLINE", Who: AnyPlayer, Game: true, MayBeMove: true,
-			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (an answer to a deal, `DECLINE RED`), `DECLINE` with the move's words is that move; the bare word answers an undo that waits, and, in a reply to the mail that asked about an undo, that undo even once the others settled it (pbem then says no undo waits), never a move."},
+			Detail: "In a reply to an invitation, your seat is open again and pbem mails you nothing more of the game. Where the game's own moves use the word (an answer to a deal, `DECLINE RED`, `拒绝 红色`), `DECLINE` with the move's words is that move, in either language; the bare word answers an undo that waits, and, in a reply to the mail that asked about an undo, that undo even once the others settled it (pbem then says no undo waits), never a move."},
 		{Word: "END", Keywords: []string{"GAME"}, Destructive: true, Syntax: "END [GAME]", Example: "END GAME", Who: AnyPlayer, Game: true, MayBeMove: true,
-			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (`END` for `DONE` or `PASS`), `END` alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",
+			Detail:  "The game is then ranked by the scores as they stand. In a game whose own moves use the word (`END` for `DONE` or `PASS`), `END` (or `结束`) alone is that move unless a vote to end is under way, and `END GAME` asks to end the game.",
 			Console: "pbem end"},
 		{Word: "VACATION", Syntax: "VACATION <first day> <last day>", Example: "VACATION 2026-12-20 2026-12-27", Who: AnyPlayer, Game: true,
 			Detail: "Days are written YYYY-MM-DD, in your time zone (`TZ`; UTC until you set one); the deadline moves by as long as the vacation, by at most the host's `VACATION` limit."},
@@ -183,7 +183,7 @@ func table() List {
 // HelpIn is what the command does, in one sentence in lang, as pbem's
 // own catalog says it (docs/commands.md); a mail's help is in its
 // reader's book (List.Help).
-func (c Command) HelpIn(lang string) string { return words.For(lang).S("cmd." + c.Word) }
+func (c Command) HelpIn(lang string) string { return words.For(lang).S(words.ID("cmd." + c.Word)) }
 
 // forms returns the other forms of keyword kw, in every language.
 func (commands List) forms(kw string) []string {

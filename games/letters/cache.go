@@ -1,10 +1,13 @@
 package letters
 
 import (
+	"slices"
 	"sync"
 	"time"
 
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/templates"
 )
 
 // mailCache is what the mail side keeps of games between mails: the
@@ -18,6 +21,36 @@ type mailCache struct {
 	// in order, so the next one folds on from it instead of replaying the
 	// history. A game is taken out while in use.
 	told map[string]*projections.Game
+	// help is the list of commands under a mail, by what it depends on.
+	help map[helpKey][]templates.CommandHelp
+}
+
+// helpKey is what the list of commands under a mail depends on: whether
+// the mail answers HELP (every command) or not (the brief list), whether
+// its reader only watches, and the reader's language.
+type helpKey struct {
+	all, observer bool
+	lang          string
+}
+
+// help is the list of commands under a mail of kind to a reader of loc:
+// the same for every such mail, so made once (commands.List.Help).
+func (s *Service) help(kind templates.Kind, observer bool, loc locale.Locale) []templates.CommandHelp {
+	k := helpKey{kind == templates.Help, observer, loc.Lang()}
+	c := &s.cache
+	c.mu.Lock()
+	h, ok := c.help[k]
+	c.mu.Unlock()
+	if !ok {
+		h = s.cmds.Help(kind, observer, loc)
+		c.mu.Lock()
+		if c.help == nil {
+			c.help = map[helpKey][]templates.CommandHelp{}
+		}
+		c.help[k] = h
+		c.mu.Unlock()
+	}
+	return slices.Clone(h)
 }
 
 // takeTold returns, and takes out, game id as folded through event seq

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/pbem-games/pbem/events"
+
 	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/mail"
 )
@@ -40,13 +42,38 @@ func (s *Service) LocaleAt(ctx context.Context, addr string, at time.Time) (loca
 	return locale.Of(s.games.Words(), p), p, nil
 }
 
-// readerLocale is how a notice's recipient reads it: as the answer was
-// stamped when it was written (see the mailroom's stamp), or, for the mail of a game's
-// events, as their settings stood at the mail's date.
-func (s *Service) readerLocale(ctx context.Context, n mail.Notice, date time.Time) (locale.Locale, error) {
-	if lang := n.Fields["lang"]; lang != "" {
-		return locale.Of(s.games.Words(), mail.Pref{Lang: lang, Zone: n.Fields["zone"]}), nil
+// readerLocales is how a notice's recipient reads it: as the answer was
+// stamped when it was written (see the mailroom's stamp), or, for the mail
+// of a game's events, as their settings stood at the mail's date. For the
+// mail of a game, evs its history, start is how they read the game's first
+// mail to them, whose subject their every mail of it keeps (threadSubject).
+// The settings are read once for both.
+func (s *Service) readerLocales(ctx context.Context, n mail.Notice, date time.Time, evs []events.Event) (now, start locale.Locale, err error) {
+	lang := n.Fields["lang"]
+	var ts []time.Time
+	if lang == "" {
+		ts = append(ts, date)
 	}
-	loc, _, err := s.LocaleAt(ctx, n.To, date)
-	return loc, err
+	if len(evs) > 0 {
+		ts = append(ts, joined(evs, n.To))
+	}
+	var ps []mail.Pref
+	if len(ts) > 0 {
+		prefs, err := s.prefsStore(ctx)
+		if err != nil {
+			return now, start, err
+		}
+		if ps, err = prefs.AtEach(ctx, n.To, ts...); err != nil {
+			return now, start, err
+		}
+	}
+	if lang != "" {
+		now = locale.Of(s.games.Words(), mail.Pref{Lang: lang, Zone: n.Fields["zone"]})
+	} else {
+		now, ps = locale.Of(s.games.Words(), ps[0]), ps[1:]
+	}
+	if len(evs) > 0 {
+		start = locale.Of(s.games.Words(), ps[0])
+	}
+	return now, start, nil
 }

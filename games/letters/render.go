@@ -84,6 +84,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	invited := false // the recipient is asked to join, and hears nothing else until they answer
 	asked := ""      // what the recipient is asked to answer
 	join := ""       // the line that takes an open seat, on the host's mail
+	history := false // the mail attaches the game's history
 	out := mail.Outgoing{MessageID: n.ID, To: n.To, ToName: n.Name, InReplyTo: n.InReplyTo, References: n.References, Date: n.Time}
 	var g *projections.Game
 	var evs []events.Event
@@ -100,12 +101,12 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 			out.Date = evs[min(int(n.Seq), len(evs))-1].Time
 		}
 	}
-	loc, err := s.readerLocale(ctx, n, out.Date)
+	loc, start, err := s.readerLocales(ctx, n, out.Date, evs)
 	if err != nil {
 		return out, err
 	}
 	m.Lang = loc.Lang()
-	m.Commands = s.cmds.Help(templates.Kind(n.Kind), n.Game != "" && n.Seat == int(rules.Observer), loc)
+	m.Commands = s.help(templates.Kind(n.Kind), n.Game != "" && n.Seat == int(rules.Observer), loc)
 	localize(&m, loc, n, out.Date)
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
@@ -163,7 +164,8 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		// The history holds every player's address and their plans never
 		// played: the players get it, an observer does not.
 		if g.Ended != nil && m.Kind == templates.GameOver && n.Seat >= 0 {
-			out.Attachments = []mail.Attachment{{Name: g.ID + ".jsonl", ContentType: "application/jsonl", Data: games.SignedExportLeaving(evs[:g.Seq], lh.Key, func(e events.Event) bool { return notice.LeftOut(e, n.Seat) })}}
+			history = true
+			out.Attachments = []mail.Attachment{historyFile(g.ID, games.SignedExportLeaving(evs[:g.Seq], lh.Key, func(e events.Event) bool { return notice.LeftOut(e, n.Seat) }))}
 			if lh.Key != nil {
 				m.SigningKey = lh.Key.Public().String()
 			}
@@ -189,8 +191,17 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
 	}
 	out.Subject, out.Text, out.HTML = r.Subject, r.Text, r.HTML
+	if history && m.Page != "" && weight(out) > maxMail {
+		// Too heavy with the history: the player's page offers it instead.
+		out.Attachments = nil
+		m.VerifyHint = loc.S("verify.hint.link", "pbem verify --file "+g.ID+".jsonl", m.Page+"/export")
+		if r, err = s.games.Mails().Render(m); err != nil {
+			return out, fmt.Errorf("games: render %s: %w: %w", n.ID, mail.ErrUnrenderable, err)
+		}
+		out.Subject, out.Text, out.HTML = r.Subject, r.Text, r.HTML
+	}
 	if g != nil && m.Game.ID != "" {
-		th, err := s.threadSubject(ctx, m, evs, n.To, loc)
+		th, err := threadSubject(m, evs, start, loc, g.Rules.Info().Title)
 		if err != nil {
 			return out, err
 		}
@@ -319,7 +330,7 @@ func (s *Service) describeGame(m *templates.Mail, g *projections.Game, evs []eve
 		m.Seed = g.Ended.Seed
 		m.Result = notice.Result(g, loc)
 		if n.Seat >= 0 {
-			m.VerifyHint = loc.S("verify.hint", "pbem verify --file "+g.ID+".jsonl")
+			m.VerifyHint = loc.S("verify.hint", "pbem verify --file "+g.ID+".jsonl.gz")
 		}
 	}
 	switch held := g.Says[n.Seat].Held; {

@@ -1,11 +1,13 @@
 package letters
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
@@ -16,8 +18,8 @@ import (
 // event it stands at, who acts or how it ended.
 func Heading(g *projections.Game, s rules.Seat, p words.Printer) string {
 	title := g.Rules.Info().Title
-	if p.Has(title) {
-		title = p.S(title)
+	if p.Has(words.ID(title)) {
+		title = p.S(words.ID(title))
 	}
 	if len(g.Setup.Variants) > 0 {
 		title += " (" + strings.Join(g.Setup.Variants, ", ") + ")"
@@ -77,4 +79,52 @@ func (s *Service) WriteLog(w io.Writer, g *projections.Game, evs []events.Event,
 		}
 	}
 	return nil
+}
+
+// BoardFormats are the forms WriteBoard writes a board in.
+var BoardFormats = []string{"text", "json", "svg", "png"}
+
+// WriteBoard writes game g as seat (or an observer) sees it to w, in one
+// of BoardFormats: the heading and the text board, the JSON of
+// projections.Game.ShownTo, or the picture a mail (png) or the page (svg)
+// shows; its words in lang, as a player reading it gets them by mail.
+func (s *Service) WriteBoard(w io.Writer, g *projections.Game, seat rules.Seat, format, lang string) error {
+	if seat != rules.Observer {
+		if err := games.CheckSeat(g, int(seat)); err != nil {
+			return err
+		}
+	}
+	view := g.State.View(seat)
+	switch format {
+	case "text":
+		_, err := fmt.Fprintf(w, "%s\n\n%s\n", Heading(g, seat, s.games.Words().For(lang)), strings.TrimRight(s.BoardIn(view, lang), "\n"))
+		return err
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(g.ShownTo(seat))
+	case "svg", "png":
+		pic, err := s.PictureIn(g.Created.Game, view, lang)
+		if err != nil {
+			return err
+		}
+		if format == "svg" {
+			return pic.WriteSVG(w)
+		}
+		return pic.WritePNG(w)
+	}
+	return fmt.Errorf("letters: no board format %q; the formats are %s", format, strings.Join(BoardFormats, ", "))
+}
+
+// Legal is seat's legal moves in game g, in the order the rules give
+// them, each as a player writing lang writes it.
+func Legal(g *projections.Game, seat rules.Seat, lang string) ([]string, error) {
+	if err := games.CheckSeat(g, int(seat)); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, m := range g.State.Legal(seat) {
+		out = append(out, rules.MoveIn(g.State, lang, m))
+	}
+	return out, nil
 }

@@ -1,7 +1,6 @@
 package letters
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"time"
@@ -12,21 +11,19 @@ import (
 	"github.com/pbem-games/pbem/templates"
 )
 
-// threadSubject is the subject of every mail of a game to addr: written
-// in the language addr read as the game began for them (see joined), so
-// that a reader who changes LANG mid-game, or a game whose players
-// change, keeps one thread in their mail client. m is the mail as
-// rendered in the reader's language now.
-func (s *Service) threadSubject(ctx context.Context, m templates.Mail, evs []events.Event, addr string, now locale.Locale) (string, error) {
-	start, _, err := s.LocaleAt(ctx, addr, joined(evs, addr))
-	if err != nil {
-		return "", err
-	}
+// threadSubject is the subject of every mail of a game to a reader:
+// written in the language they read as the game began for them (start,
+// see joined), so that a reader who changes LANG mid-game, or a game
+// whose players change, keeps one thread in their mail client. m is the
+// mail as rendered in the reader's language now, title the game's title
+// as its rules give it (in English), which the subject names in start's
+// words too.
+func threadSubject(m templates.Mail, evs []events.Event, start, now locale.Locale, title string) (string, error) {
 	if start.Lang() == now.Lang() {
 		return "", nil
 	}
 	th := templates.Mail{Kind: m.Kind, Lang: start.Lang(), Service: m.Service, Game: m.Game}
-	th.Game.Names = names(evs[0], start)
+	th.Game.Names, th.Game.Title = names(evs[0], start), start.Text(title)
 	return templates.Subject(th)
 }
 

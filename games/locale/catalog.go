@@ -20,7 +20,7 @@ import (
 // the field, and the message itself to field+".msgs", from which Render
 // writes the field in the reader's language.
 func SayIn(fields map[string]string, field, id string, args ...string) {
-	fields[field] = strings.TrimSpace(fields[field] + " " + words.For(words.Fallback).S(id, anys(args)...))
+	fields[field] = strings.TrimSpace(fields[field] + " " + words.For(words.Fallback).S(words.ID(id), anys(args)...))
 	var msgs [][]string
 	_ = json.Unmarshal([]byte(fields[field+".msgs"]), &msgs)
 	b, _ := json.Marshal(append(msgs, append([]string{id}, args...)))
@@ -45,7 +45,7 @@ func SayRefusal(fields map[string]string, field string, refusal *games.Error) {
 		return
 	}
 	id := refusalID(refusal.ID)
-	if id == "" || !words.Has(words.Fallback, id) {
+	if id == "" || !words.Has(words.Fallback, words.ID(id)) {
 		fields[field] = strings.TrimSpace(fields[field] + " " + refusal.Msg)
 		return
 	}
@@ -70,7 +70,7 @@ func anys(args []string) []any {
 // RefuseIn is a refusal the mail side writes in its reader's language:
 // id names it in the message catalog (package words), args fill it in.
 func RefuseIn(kind error, id string, args ...string) error {
-	return &games.Error{Kind: kind, Msg: words.For(words.Fallback).S(id, anys(args)...), ID: id, Args: args}
+	return &games.Error{Kind: kind, Msg: words.For(words.Fallback).S(words.ID(id), anys(args)...), ID: id, Args: args}
 }
 
 // Said writes field of fields in the reader's language, from its
@@ -87,7 +87,7 @@ func Said(loc Locale, fields map[string]string, field string) (string, bool) {
 	var out []string
 	for _, msg := range msgs {
 		if len(msg) > 0 {
-			out = append(out, loc.S(msg[0], anys(msg[1:])...))
+			out = append(out, loc.S(words.ID(msg[0]), anys(msg[1:])...))
 		}
 	}
 	return loc.Tidy(strings.Join(out, " ")), true

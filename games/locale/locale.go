@@ -59,18 +59,22 @@ func Of(book *words.Book, p mail.Pref) Locale {
 }
 
 // Phrase writes a phrase of a game's rules in the reader's language,
-// each of its parts in English where the catalog lacks it.
+// each of its parts in English where the catalog lacks it, and its
+// notation in the reader's (rules.Notated).
 // A phrase with a Pad is filled to its columns by display width, so that
 // a table of Chinese names lines up as the English one does.
 func (l Locale) Phrase(p rules.Phrase) string {
 	s := p.Text
+	if in, ok := p.In[l.Lang()]; ok {
+		s = in // notation, as the reader writes it
+	}
 	if p.Format != "" {
 		args := make([]any, len(p.Args))
 		for i, a := range p.Args {
 			args[i] = l.Phrase(a)
 		}
-		if l.Has(p.Format) {
-			s = l.S(p.Format, args...)
+		if l.Has(words.ID(p.Format)) {
+			s = l.S(words.ID(p.Format), args...)
 		} else {
 			s = fmt.Sprintf(p.Format, args...)
 		}
@@ -93,17 +97,17 @@ func (l Locale) Stage(st rules.State) string {
 // Text writes a game's fixed English text (its house rules) in the
 // reader's language, where the catalog has it; as it is otherwise.
 func (l Locale) Text(english string) string {
-	if english == "" || !l.Has(english) {
+	if english == "" || !l.Has(words.ID(english)) {
 		return english
 	}
-	return l.S(english)
+	return l.S(words.ID(english))
 }
 
 // List joins items as the reader's language lists them, with sep between
 // them in English ("A, B"; "move 1; move 2") and the language's own mark
 // in another (Chinese: "、" for ", ", "；" for "; ").
 func (l Locale) List(items []string, sep string) string {
-	return strings.Join(items, l.S("sep"+strings.TrimSpace(sep)))
+	return strings.Join(items, l.S(words.ID("sep"+strings.TrimSpace(sep))))
 }
 
 // And joins names as a sentence lists them: "Ana", "Ana and Bea", "Ana,

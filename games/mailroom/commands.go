@@ -219,7 +219,11 @@ func (m *Mailroom) movesNotCommands(ctx context.Context, l *letter, word, line s
 	if l.game == nil || l.seat == rules.Observer {
 		return false, nil
 	}
-	switch strings.ToUpper(word) {
+	cmd, ok := m.Service.Commands().Lookup(word)
+	if !ok {
+		return false, nil
+	}
+	switch cmd.Word { // the command, in whichever language it is written: 拒绝 红色 is DECLINE RED
 	case "DECLINE":
 		if l.game.Created.Players[l.seat].Invited {
 			return false, nil

@@ -161,9 +161,9 @@ func (t teller) tell() string {
 // "Bea's").
 func (t teller) person(seat int, form string) string {
 	if t.mine(seat) {
-		return t.loc.S(form + ".you")
+		return t.loc.S(words.ID(form + ".you"))
 	}
-	return t.loc.S(form+".other", t.name(seat))
+	return t.loc.S(words.ID(form+".other"), t.name(seat))
 }
 
 // name is seat's player's name when e happened, or pbem for no seat.
@@ -258,9 +258,13 @@ func describeMove(g *projections.Game, mp events.MovePlayed, loc locale.Locale) 
 func tellCreated(t teller, p events.GameCreated) string {
 	var seats []string
 	for _, pl := range p.Players {
-		seats = append(seats, t.loc.S(t.you(pl.Seat, "created.seat"), pl.Name, pl.Seat))
+		seats = append(seats, t.loc.S(words.ID(t.you(pl.Seat, "created.seat")), pl.Name, pl.Seat))
 	}
-	return t.loc.S("created", t.host(), t.loc.List(seats, ", "), p.Commitment)
+	told := t.loc.S("created", t.host(), t.loc.List(seats, ", "), p.Commitment)
+	if _, player := HostName(t.g, t.loc); !player {
+		told = capital(told) // "The operator set up…": a word, not a player's name as they wrote it
+	}
+	return told
 }
 
 func tellSaid(t teller, p events.PlayerSaid) string {
@@ -309,7 +313,7 @@ func tellGathered(t teller, p events.SaysGathered) string {
 func tellDeadline(t teller, p events.DeadlinePassed) string {
 	whose := capital(t.whose(p.Seat))
 	if grace, err := projections.ParseSpan(t.g.Settings.Grace); err == nil && grace > 0 {
-		return t.loc.S(t.you(p.Seat, "deadline.passed.grace"), whose, t.loc.When(p.Deadline), t.whom(p.Seat), t.loc.When(p.Deadline.Add(grace)), t.them(p.Seat))
+		return t.loc.S(words.ID(t.you(p.Seat, "deadline.passed.grace")), whose, t.loc.When(p.Deadline), t.whom(p.Seat), t.loc.When(p.Deadline.Add(grace)), t.them(p.Seat))
 	}
 	return t.loc.S("deadline.passed", whose, t.loc.When(p.Deadline))
 }
@@ -323,7 +327,7 @@ func tellAbandoned(t teller, p events.SeatAbandoned) string {
 }
 
 func tellVacation(t teller, p events.VacationDeclared) string {
-	return t.loc.S(t.you(p.Seat, "vacation"), t.who(p.Seat), t.loc.When(p.From), t.loc.When(p.Until))
+	return t.loc.S(words.ID(t.you(p.Seat, "vacation")), t.who(p.Seat), t.loc.When(p.From), t.loc.When(p.Until))
 }
 
 func tellPaused(t teller, p events.GamePaused) string {
@@ -532,7 +536,7 @@ func Result(g *projections.Game, loc locale.Locale) string {
 	case len(winners) > 1:
 		id = "result.share"
 	}
-	s := loc.S(id, loc.And(winners), loc.List(parts, ", "))
+	s := loc.S(words.ID(id), loc.And(winners), loc.List(parts, ", "))
 	switch {
 	case g.Ended.Reason == events.EndResigned && len(g.Resigned) > 0:
 		s = loc.S("result.resigned", g.Created.Players[g.Resigned[0]].Name, s)
@@ -553,7 +557,7 @@ func describeSettings(s events.Settings, loc locale.Locale, at time.Time) string
 	if len(s.Days) > 0 {
 		days := make([]string, len(s.Days))
 		for i, d := range s.Days {
-			days[i] = loc.S("day." + strings.ToUpper(d[:1]) + d[1:])
+			days[i] = loc.S(words.ID("day." + strings.ToUpper(d[:1]) + d[1:]))
 		}
 		host := locale.Of(nil, mail.Pref{Zone: s.Zone})
 		out += loc.S("settings.days", loc.List(days, ", "), host.ZoneLabel(at))

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/templates"
 )
 
@@ -74,5 +75,13 @@ func TestEveryNoticeKind(t *testing.T) {
 		if !slices.Contains(declared, k) {
 			t.Errorf("%s names templates.%s, which is not a Kind of the templates", c, k)
 		}
+	}
+}
+
+// TestProbeKind: the mail side makes the probe (mail.KindProbe), the
+// templates write it (templates.Probe): one kind.
+func TestProbeKind(t *testing.T) {
+	if KindProbe != mail.KindProbe {
+		t.Errorf("notice.KindProbe = %q, mail.KindProbe = %q: want one kind", KindProbe, mail.KindProbe)
 	}
 }

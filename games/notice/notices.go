@@ -45,6 +45,7 @@ const (
 	KindNews        = string(templates.News)
 	KindDigest      = string(templates.Digest)
 	KindUndelivered = string(templates.Undelivered)
+	KindProbe       = string(templates.Probe) // mail.KindProbe: the mail side makes it
 )
 
 // The Message-IDs pbem gives its mail, made here and read back by

@@ -1,25 +1,74 @@
 package backups
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/mail"
 )
 
-// Take writes a backup of the store of the data directory data into dir:
+// Options say where a backup is written and how.
+type Options struct {
+	// Out is the backup's directory, which must be empty or not exist;
+	// with Keep above 0, the directory of backups under which the backup
+	// gets a new directory named by Name(Now).
+	Out string
+	// Keep, above 0, is how many of the newest backups under Out are kept
+	// once this one is written (Rotate); 0 keeps them all.
+	Keep int
+	// PassphraseFile, when not "", names where the passphrase the backup
+	// is sealed with is read from (ReadPassphrase); "" leaves it in the
+	// clear.
+	PassphraseFile string
+	Now            time.Time
+}
+
+// Take writes a backup of the store of the data directory data as o
+// says, and says on out what it wrote and which older backups it removed.
+// open opens the store, once the backup's directory is known to be fit
+// for a backup.
+func Take(ctx context.Context, open func() (events.Backups, error), data string, o Options, out io.Writer) error {
+	if o.Out == "" || o.Keep < 0 {
+		return fmt.Errorf("backup: no directory to write to (%q), or keep %d below 0", o.Out, o.Keep)
+	}
+	var passphrase []byte
+	if o.PassphraseFile != "" {
+		var err error
+		if passphrase, err = ReadPassphrase(o.PassphraseFile); err != nil {
+			return fmt.Errorf("backup: %w", err)
+		}
+	}
+	if o.Keep == 0 {
+		return take(ctx, open, data, o.Out, passphrase, out)
+	}
+	if err := take(ctx, open, data, filepath.Join(o.Out, Name(o.Now)), passphrase, out); err != nil {
+		return err
+	}
+	removed, err := Rotate(o.Out, o.Keep)
+	if err != nil {
+		return fmt.Errorf("backup: keep %d: %w", o.Keep, err)
+	}
+	for _, r := range removed {
+		fmt.Fprintf(out, "removed the older backup %s\n", filepath.Join(o.Out, r))
+	}
+	return nil
+}
+
+// take writes a backup of the store of the data directory data into dir:
 // the snapshot's files, or, with a passphrase, the one file that seals
-// them (SealedFile). It says what it wrote on out. open opens the store,
-// once dir is known to be fit for a backup. A sealed backup's snapshot is
-// written first into a directory of the data directory, which holds the
-// same in the clear already, and removed once sealed.
-func Take(ctx context.Context, open func() (*events.Store, error), data, dir string, passphrase []byte, out io.Writer) error {
+// them (SealedFile). A sealed backup's snapshot is written first into a
+// directory of the data directory, which holds the same in the clear
+// already, and removed once sealed.
+func take(ctx context.Context, open func() (events.Backups, error), data, dir string, passphrase []byte, out io.Writer) error {
 	if passphrase == nil {
 		return takeFiles(ctx, open, data, dir, out)
 	}
@@ -62,7 +111,7 @@ func Take(ctx context.Context, open func() (*events.Store, error), data, dir str
 }
 
 // takeFiles writes the snapshot's files into dir.
-func takeFiles(ctx context.Context, open func() (*events.Store, error), data, dir string, out io.Writer) error {
+func takeFiles(ctx context.Context, open func() (events.Backups, error), data, dir string, out io.Writer) error {
 	store, err := open()
 	if err != nil {
 		return err
@@ -90,18 +139,40 @@ func takeFiles(ctx context.Context, open func() (*events.Store, error), data, di
 	return nil
 }
 
+// ErrNoPassphrase is what restoring an encrypted backup without a
+// passphrase says.
+var ErrNoPassphrase = errors.New("backups: its passphrase is needed")
+
 // Sealed says whether the backup in dir is sealed with a passphrase.
 func Sealed(dir string) bool {
 	_, err := os.Stat(filepath.Join(dir, SealedFile))
 	return err == nil
 }
 
-// Restore restores the backup in dir, sealed with passphrase or in the
-// clear (passphrase nil), into the empty store opt opens. A sealed
-// backup's files are opened first into a directory of the data directory,
-// removed at the end.
-func Restore(ctx context.Context, opt events.Options, dir string, passphrase []byte) (events.Manifest, error) {
+// Restore restores the backup in dir, sealed with the passphrase read
+// from passFile (ReadPassphrase) or in the clear, into the empty store
+// opt opens, and says so on out. A sealed backup's files are opened first
+// into a directory of the data directory, removed at the end.
+func Restore(ctx context.Context, opt events.Options, dir, passFile string, out io.Writer) error {
+	m, err := restore(ctx, opt, dir, passFile)
+	if err != nil {
+		return err
+	}
+	where := cmp.Or(opt.URL, opt.DataDir)
+	fmt.Fprintf(out, "restored %d streams and %d files, backed up at %s, into %s\n", len(m.Streams), len(m.Files), m.Time.Format("2006-01-02 15:04:05 MST"), where)
+	return nil
+}
+
+// restore opens a sealed backup, if dir holds one, and restores it.
+func restore(ctx context.Context, opt events.Options, dir, passFile string) (events.Manifest, error) {
 	if Sealed(dir) {
+		if passFile == "" {
+			return events.Manifest{}, fmt.Errorf("restore: %s is encrypted: %w", dir, ErrNoPassphrase)
+		}
+		passphrase, err := ReadPassphrase(passFile)
+		if err != nil {
+			return events.Manifest{}, fmt.Errorf("restore: %w", err)
+		}
 		if err := os.MkdirAll(opt.DataDir, 0o700); err != nil {
 			return events.Manifest{}, fmt.Errorf("restore: %w", err)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -131,6 +132,9 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 			return res, err
 		}
 		m.peakRSS = PeakRSS()
+		// Said at once too: the rebuild that follows may take long.
+		p.say("growth: playing among %d games (Go memory limit %d MiB, 0 for none): peak memory %d MiB, Go heap at most %d MiB, %d MiB live; moves p50 %v, p99 %v",
+			len(tables)+written, limit/MiB, m.peakRSS/MiB, m.peakHeap/MiB, m.peakLive/MiB, ph.warm.Percentile(50), ph.warm.Percentile(99))
 		if limit == 0 {
 			res.big = ph
 		} else {
@@ -141,6 +145,9 @@ func growth(ctx context.Context, dir string, cfg *Config, p *progress) (growthRe
 		if err := writeHeapProfile(cfg.MemProfile); err != nil {
 			return res, err
 		}
+	}
+	if cfg.GrowthRebuildLimit <= 0 {
+		return res, ctx.Err()
 	}
 	debug.SetMemoryLimit(projections.RebuildMemoryLimit) // as pbem rebuild runs
 	debug.FreeOSMemory()
@@ -297,7 +304,8 @@ func steadyMoves(ctx context.Context, svc *games.Service, tables []*table, worke
 // would take hours; the moves measured afterwards run with every write
 // synced as always. Games repeat a few scripts under different ids, each
 // with its GameCreated, MovePlayed and GameEnded events chained and
-// hashed, and its seed.
+// hashed, and its seed, which is erased once stored, as the service
+// erases a game's seed when the game ends.
 func loadFinished(ctx context.Context, dir string, cfg *Config, first, n int, budget time.Duration, p *progress) (int, error) {
 	ns, err := server.NewServer(&server.Options{
 		ServerName: "pbem", JetStream: true, StoreDir: dir,
@@ -329,6 +337,33 @@ func loadFinished(ctx context.Context, dir string, cfg *Config, first, n int, bu
 	if err != nil {
 		return 0, err
 	}
+	stream, err := js.Stream(ctx, events.StreamName)
+	if err != nil {
+		return 0, err
+	}
+	// A game's secret is erased once it is stored, as the service erases
+	// it when the game ends (games.Service, events.Store.Erase).
+	type secret struct {
+		subject string
+		stored  jetstream.PubAckFuture
+	}
+	secrets := make(chan secret, 4096)
+	var erasers sync.WaitGroup
+	for range 2 {
+		erasers.Go(func() {
+			for sc := range secrets {
+				select {
+				case <-sc.stored.Ok():
+				case err := <-sc.stored.Err():
+					failed.CompareAndSwap(nil, &err)
+					continue
+				}
+				if err := stream.Purge(ctx, jetstream.WithPurgeSubject(sc.subject)); err != nil {
+					failed.CompareAndSwap(nil, &err)
+				}
+			}
+		})
+	}
 	var next, done atomic.Int64
 	deadline := time.Now().Add(budget)
 	stop := p.every(10*time.Second, func() string { return fmt.Sprintf("%d finished games written", done.Load()) })
@@ -342,9 +377,13 @@ func loadFinished(ctx context.Context, dir string, cfg *Config, first, n int, bu
 					return
 				}
 				for _, m := range templates[i%len(templates)].messages(fmt.Sprintf("bg%07d", first+i), first+i) {
-					if err := publishAsync(ctx, js, m); err != nil {
+					f, err := publishAsync(ctx, js, m)
+					if err != nil {
 						failed.CompareAndSwap(nil, &err)
 						return
+					}
+					if strings.HasPrefix(m.Subject, events.SecretSubject) {
+						secrets <- secret{m.Subject, f}
 					}
 				}
 				done.Add(1)
@@ -352,6 +391,8 @@ func loadFinished(ctx context.Context, dir string, cfg *Config, first, n int, bu
 		})
 	}
 	wg.Wait()
+	close(secrets)
+	erasers.Wait()
 	select {
 	case <-js.PublishAsyncComplete():
 	case <-time.After(time.Minute):
@@ -365,15 +406,15 @@ func loadFinished(ctx context.Context, dir string, cfg *Config, first, n int, bu
 
 // publishAsync publishes m without waiting for its acknowledgement, but
 // waits while too many are outstanding.
-func publishAsync(ctx context.Context, js jetstream.JetStream, m *nats.Msg) error {
+func publishAsync(ctx context.Context, js jetstream.JetStream, m *nats.Msg) (jetstream.PubAckFuture, error) {
 	for {
-		_, err := js.PublishMsgAsync(m, jetstream.WithStallWait(time.Second))
+		f, err := js.PublishMsgAsync(m, jetstream.WithStallWait(time.Second))
 		if !errors.Is(err, jetstream.ErrTooManyStalledMsgs) {
-			return err
+			return f, err
 		}
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return nil, ctx.Err()
 		case <-js.PublishAsyncComplete():
 		case <-time.After(10 * time.Millisecond):
 		}

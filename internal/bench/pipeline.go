@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	netmail "net/mail"
 	"strconv"
@@ -34,15 +33,17 @@ type pipelineResult struct {
 	moves   int
 	rate    float64       // moves per second, inbox records to the last answer accepted
 	perMove time.Duration // 1/rate
-	// cpuPerMove is the processor time the whole process spent per move
-	// in the throughput run: pbem, JetStream, and the IMAP and SMTP
-	// servers.
-	cpuPerMove time.Duration
-	latency    Latencies // IMAP arrival to pbem's answer accepted, at a steady rate
-	offered    float64   // the steady rate asked for
-	achieved   float64   // the rate the players managed to send at
-	missed     int       // ticks when no game was ready to move
-	largest    int       // the largest mail accepted, bytes
+	// cpuPerMove is the processor time the benchmark's process spent per
+	// move in the throughput run: pbem and its JetStream (and the
+	// players' writing of the inbox records). mailCPUPerMove is the mail
+	// host's, the IMAP and SMTP servers in a process of their own
+	// (mailhost.go).
+	cpuPerMove, mailCPUPerMove time.Duration
+	latency                    Latencies // IMAP arrival to pbem's answer accepted, at a steady rate
+	offered                    float64   // the steady rate asked for
+	achieved                   float64   // the rate the players managed to send at
+	missed                     int       // ticks when no game was ready to move
+	largest                    int       // the largest mail accepted, bytes
 }
 
 // moveKey names the event a move becomes.
@@ -99,12 +100,14 @@ func (t *tracker) expect(game string, seq uint64, done func(time.Duration)) {
 	t.waiting[k] = &waiter{since: time.Now(), done: done}
 }
 
-func (t *tracker) delivered(from string, to []string, raw []byte) {
+// delivered hears of a mail of size bytes accepted by the SMTP server,
+// with its header.
+func (t *tracker) delivered(from string, to []string, size int, head []byte) {
 	t.mu.Lock()
-	t.largest = max(t.largest, len(raw))
+	t.largest = max(t.largest, size)
 	t.mu.Unlock()
 	// What a mail is, and the event it tells of, are in its headers.
-	m, err := netmail.ReadMessage(bytes.NewReader(raw))
+	m, err := netmail.ReadMessage(bytes.NewReader(head))
 	if err != nil {
 		return
 	}
@@ -208,20 +211,21 @@ func moveMail(tb *table, tokens mail.Tokens, moves []played, n int) (to, id stri
 func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Config, first int, p *progress) (pipelineResult, error) {
 	var res pipelineResult
 	store := stores[0]
-	sys, err := loopback.Start(benchDomain, mailboxUser)
-	if err != nil {
-		return res, err
-	}
-	defer sys.Close()
 	scs, err := scriptsFor(cfg, cfg.PipelineGames, uint64(first))
 	if err != nil {
 		return res, err
 	}
 	tr := newTracker(scs[0].setup.Seats)
-	sys.OnDeliver = tr.delivered
+	sys, err := startMailHost(benchDomain, mailboxUser, tr.delivered)
+	if err != nil {
+		return res, err
+	}
+	defer sys.Close()
 	for i, sc := range scs {
 		for s := range sc.setup.Seats {
-			sys.AddUser(fmt.Sprintf("p%d-%d", first+i, s))
+			if err := sys.AddUser(fmt.Sprintf("p%d-%d", first+i, s)); err != nil {
+				return res, err
+			}
 		}
 	}
 	svc := &games.Service{Store: store, Catalog: cfg.Catalog}
@@ -243,7 +247,11 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 		if len(stores) > 1 {
 			c.ProcessName, c.Lease.Duration = fmt.Sprintf("bench-%d", i+1), processLease
 		}
-		po, err := postoffice.Start(runCtx, &games.Service{Store: st, Catalog: cfg.Catalog}, cfg.Offered, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		// pbem serve's warnings and errors go to the progress lines: a
+		// part that cannot start (its consumer refused by a loaded
+		// cluster, say) would otherwise show only as moves not answered.
+		log := slog.New(slog.NewTextHandler(p, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		po, err := postoffice.Start(runCtx, &games.Service{Store: st, Catalog: cfg.Catalog}, cfg.Offered, c, log.With("process", i+1))
 		if err != nil {
 			return res, err
 		}
@@ -271,12 +279,13 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 	}
 
 	p.say("pipeline: %d mails of moves from inbox records to pbem's answers accepted", len(tables)*cfg.PipelineRounds)
-	cpu := CPUTime()
+	cpu, mailCPU := CPUTime(), sys.CPUTime()
 	res.moves, res.rate, err = pipelineThroughput(ctx, store, cfg, tables, tokens, tr, served, p)
 	if err != nil {
 		return res, err
 	}
 	res.cpuPerMove = (CPUTime() - cpu) / time.Duration(res.moves)
+	res.mailCPUPerMove = (sys.CPUTime() - mailCPU) / time.Duration(res.moves)
 	res.perMove = time.Duration(float64(time.Second) / res.rate)
 
 	// A steady rate starts from a quiet service: what the burst above
@@ -379,7 +388,7 @@ func pipelineThroughput(ctx context.Context, store *events.Store, cfg *Config, t
 // pipelineLatency has the players send cfg.PipelineRate moves per second
 // for cfg.LatencyTime, each to the IMAP mailbox, each player only once the
 // mail about their last move arrived.
-func pipelineLatency(ctx context.Context, store *events.Store, sys *loopback.System, cfg *Config, tables []*table, tokens mail.Tokens,
+func pipelineLatency(ctx context.Context, store *events.Store, sys *mailHost, cfg *Config, tables []*table, tokens mail.Tokens,
 	tr *tracker, served <-chan error, p *progress) (Latencies, float64, int, error) {
 	ready := make(chan *table, len(tables))
 	for _, tb := range tables {
@@ -550,10 +559,12 @@ func backlogs(ctx context.Context, store *events.Store) string {
 	for _, d := range []string{mailroom.InboxDurable, mail.OutboxDurable, mail.NoticesDurable, projections.Durable} {
 		c, err := store.JetStream().Consumer(ctx, events.StreamName, d)
 		if err != nil {
+			out = append(out, d+" (no consumer: "+err.Error()+")")
 			continue
 		}
 		info, err := c.Info(ctx)
 		if err != nil {
+			out = append(out, d+" ("+err.Error()+")")
 			continue
 		}
 		out = append(out, fmt.Sprintf("%s %d", d, info.NumPending+uint64(info.NumAckPending)))
@@ -562,7 +573,7 @@ func backlogs(ctx context.Context, store *events.Store) string {
 }
 
 // unread says how many mails wait in the game mailbox for the intake.
-func unread(sys *loopback.System) string {
+func unread(sys *mailHost) string {
 	c, err := imapclient.DialInsecure(sys.IMAPAddr, nil)
 	if err != nil {
 		return "?"

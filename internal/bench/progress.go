@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 )
@@ -27,6 +28,12 @@ func (p *progress) say(format string, args ...any) {
 	defer p.mu.Unlock()
 	el := time.Since(p.start).Round(time.Second)
 	fmt.Fprintf(p.w, "[%02d:%02d load %.1f] %s\n", int(el.Minutes()), int(el.Seconds())%60, Load(), fmt.Sprintf(format, args...))
+}
+
+// Write writes b, a line of a log, as one progress line.
+func (p *progress) Write(b []byte) (int, error) {
+	p.say("%s", strings.TrimRight(string(b), "\n"))
+	return len(b), nil
 }
 
 // every says what status returns every d until the returned function is

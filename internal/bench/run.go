@@ -46,7 +46,7 @@ type Config struct {
 	// runs with among the most games, in bytes; 0: none.
 	GrowthMemoryLimit int64
 	// GrowthRebuildLimit bounds the rebuild of every read model among
-	// them; one still running then is reported unfinished.
+	// them; one still running then is reported unfinished. 0 skips it.
 	GrowthRebuildLimit time.Duration
 
 	Cluster bool // measure on a three-node cluster too

@@ -10,6 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -53,6 +55,9 @@ type Program[E any] struct {
 	// Unset is a default value that means "not given": a flag with it
 	// is printed without a default.
 	Unset string
+	// Version is the command --version before any command runs; "" for
+	// none.
+	Version string
 }
 
 // Lookup returns the command called name.
@@ -67,16 +72,86 @@ func (p Program[E]) Lookup(name string) (Command[E], error) {
 
 // HelpFlag says whether args ask for help: no argument of any command
 // starts with a dash but its flags, so -h cannot be an argument.
-func HelpFlag(args []string) bool {
+func HelpFlag(args []string) bool { return hasFlag(args, "h", "help") }
+
+// hasFlag says whether args hold one of the flags names, with one dash
+// or two, before any "--".
+func hasFlag(args []string, names ...string) bool {
 	for _, a := range args {
-		switch a {
-		case "-h", "-help", "--help", "--h":
-			return true
-		case "--":
+		if a == "--" {
 			return false
+		}
+		for _, n := range names {
+			if a == "-"+n || a == "--"+n {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// Run runs the program called with args, env its commands' environment:
+// the command args name after the global flags; or the usage, asked for
+// (-h, "help") on stdout, or on stderr with a UsageError when no command
+// is given; or a command's help ("help COMMAND", "COMMAND -h"); or the
+// Version command, for --version before any command.
+func (p Program[E]) Run(ctx context.Context, env E, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet(p.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	p.GlobalFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		switch {
+		case HelpFlag(args): // "prog -h", "prog --data DIR --help"
+			p.Usage(stdout)
+			return nil
+		case p.Version != "" && hasFlag(args, "version"):
+			c, err := p.Lookup(p.Version)
+			if err != nil {
+				return err
+			}
+			return c.Run(ctx, env, nil)
+		}
+		return UsageError{err.Error()}
+	}
+	rest := fs.Args()
+	switch {
+	case len(rest) == 0:
+		// Called with no command, the program was called wrongly: the
+		// usage goes where errors go.
+		p.Usage(stderr)
+		return UsageError{"no command given"}
+	case rest[0] == "help" && len(rest) == 1:
+		p.Usage(stdout)
+		return nil
+	case rest[0] == "help":
+		c, err := p.Lookup(rest[1])
+		if err != nil {
+			return err
+		}
+		return p.Help(ctx, env, stdout, c)
+	}
+	c, err := p.Lookup(rest[0])
+	if err != nil {
+		return err
+	}
+	if HelpFlag(rest[1:]) {
+		return p.Help(ctx, env, stdout, c)
+	}
+	return c.Run(ctx, env, rest[1:])
+}
+
+// Exit says on w, in one line after the program's name, what err says,
+// and returns the exit status: 0 without an error, 2 for a UsageError,
+// 1 for any other.
+func (p Program[E]) Exit(w io.Writer, err error) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(w, p.Name+": "+strings.Join(strings.Fields(err.Error()), " "))
+	if errors.As(err, new(UsageError)) {
+		return 2
+	}
+	return 1
 }
 
 // Usage prints the program's usage: every command with its synopsis and
@@ -212,6 +287,63 @@ func (p Program[E]) Parse(fs *flag.FlagSet, args []string, want int) ([]string, 
 		return nil, p.UsageOf(fs.Name())
 	}
 	return pos, nil
+}
+
+// OneOf adds a flag to fs for each of names, of which a call may give
+// one, each described by usage with %s its name; the function returned
+// gives the name given, "" for none, or a UsageError naming two given.
+func OneOf(fs *flag.FlagSet, usage string, names ...string) func() (string, error) {
+	given := make([]*bool, len(names))
+	for i, n := range names {
+		given[i] = fs.Bool(n, false, fmt.Sprintf(usage, n))
+	}
+	return func() (string, error) {
+		chosen := ""
+		for i, n := range names {
+			if !*given[i] {
+				continue
+			}
+			if chosen != "" {
+				return "", UsageError{"choose one of --" + strings.Join(names, ", --") + ": not --" + chosen + " and --" + n}
+			}
+			chosen = n
+		}
+		return chosen, nil
+	}
+}
+
+// List reads a flag's comma-separated list, each item trimmed and the
+// empty ones left out.
+func List(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Ints reads a flag's comma-separated list of whole numbers (List).
+func Ints(s string) ([]int, error) {
+	var out []int
+	for _, f := range List(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a whole number", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// EnvOr is the environment variable key, trimmed, as a flag's default;
+// def when it is unset or blank.
+func EnvOr(key, def string) string {
+	if v := strings.TrimSpace(os.Getenv(key)); v != "" {
+		return v
+	}
+	return def
 }
 
 // globalUsage prints the global flags from their declaration, with the

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net/http"
 	"net/textproto"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-smtp"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
@@ -182,10 +184,13 @@ func fromService(ms mailtest.Servers, from string) bool {
 // come again day after day (mail.BounceThreshold), pbem sends bea a probe
 // from a bounce address of its own; the probe bounces too, and bea's
 // address is marked: the host and the other player are told once, pbem
-// mail list --marked shows her game mail set aside, and an answer to her
-// own mail still goes. A reply from her to her game's mail clears the
-// mark, and she gets the game's mail again. The service's clock is moved
-// on a day between the reports, as days would.
+// mail list --marked shows her game mail set aside (a mail that waited
+// for its next try, her server answering 452 meanwhile, too), and an
+// answer to her own mail still goes. pbem mail retry --marked takes none
+// of it while she is marked. A reply from her to her game's mail clears
+// the mark, and she gets the game's mail again; pbem mail retry --marked
+// then sends her what was set aside. The service's clock is moved on a
+// day between the reports, as days would.
 func TestRepeatedBounces(t *testing.T) {
 	t.Parallel()
 	sys, ms := loopbackServers(t, "games", "ana", "bea", "cai")
@@ -208,6 +213,18 @@ func TestRepeatedBounces(t *testing.T) {
 		mu.Unlock()
 	}
 	beaSent := func() []sent { mu.Lock(); defer mu.Unlock(); return slices.Clone(toBea) }
+	// While refusing, bea's server answers 452 (mailbox full) to her
+	// game's mail.
+	refusing := false
+	sys.Refuse = func(from, to string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		tag, ok := mail.ParseBounceAddress(from, ms.Address("games"))
+		if !refusing || to != sys.Address("bea") || !ok || tag.Probe {
+			return nil
+		}
+		return &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2}, Message: "mailbox full"}
+	}
 	p := serve(t, ms, serving{now: now})
 	id, _ := mailGame(t, p, "atacama", "ana", "bea", "cai")
 	bea := sys.Address("bea")
@@ -217,14 +234,26 @@ func TestRepeatedBounces(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var game []sent
-	for _, s := range beaSent() {
-		if tag, ok := mail.ParseBounceAddress(s.from, ms.Address("games")); ok && tag.Game == id {
-			game = append(game, s)
+	gameMail := func() []sent {
+		var game []sent
+		for _, s := range beaSent() {
+			if tag, ok := mail.ParseBounceAddress(s.from, ms.Address("games")); ok && tag.Game == id {
+				game = append(game, s)
+			}
 		}
+		return game
 	}
-	if len(game) == 0 {
-		t.Fatal("bea got no mail of the game")
+	// Each day's report is of a mail of its own: a mail's bounce counts
+	// once, however often it is reported.
+	game := gameMail()
+	for len(game) < 6 {
+		moveNotBea(t, p, id)
+		for deadline := time.Now().Add(10 * time.Second); len(gameMail()) == len(game); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("bea got no mail of a move")
+			}
+		}
+		game = gameMail()
 	}
 	anaBefore, caiBefore := len(mailbox(t, ms, "ana")), len(mailbox(t, ms, "cai"))
 	var probe sent
@@ -237,7 +266,7 @@ func TestRepeatedBounces(t *testing.T) {
 			clock = clock.Add(25 * time.Hour)
 			mu.Unlock()
 		}
-		s := game[day%len(game)]
+		s := game[day]
 		// Each day's report is a mail of its own, with a Message-ID of its own.
 		report := strings.Replace(dsn(s.from, bea, s.id, "5.1.1"), "<dsn.", fmt.Sprintf("<dsn.day%d.", day), 1)
 		if err := sys.Deliver(s.from, []byte(report)); err != nil {
@@ -281,6 +310,22 @@ func TestRepeatedBounces(t *testing.T) {
 		t.Fatalf("bea is marked before her probe bounced: %+v", b)
 	}
 
+	// Bea's mailbox is full for a while: the mail of a move waits for
+	// its next try when her probe bounces.
+	mu.Lock()
+	refusing = true
+	mu.Unlock()
+	moveNotBea(t, p, id)
+	var waiting []mail.NoticeState
+	for deadline := time.Now().Add(10 * time.Second); len(waiting) == 0; time.Sleep(50 * time.Millisecond) {
+		if waiting, err = mail.ListNotices(ctx, p.svc.Store, mail.ListOptions{State: mail.StateWaiting}); err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("bea's server refuses her game's mail with 452, and none of it waits")
+		}
+	}
+
 	// The probe bounces: bea is marked, and the host and cai are told.
 	if err := sys.Deliver(probe.from, []byte(dsn(probe.from, bea, probe.id, "5.1.1"))); err != nil {
 		t.Fatal(err)
@@ -299,10 +344,29 @@ func TestRepeatedBounces(t *testing.T) {
 		t.Errorf("bea's bounce record after her probe bounced: %+v; want marked, with game %s", b, id)
 	}
 
+	// Her mailbox has room again, and the waiting mail's next try comes:
+	// it is set aside as marked, not sent.
+	beaBefore := len(beaSent())
+	mu.Lock()
+	refusing = false
+	clock = clock.Add(time.Hour)
+	mu.Unlock()
+	for _, w := range waiting {
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			h, _ := mail.ListNotices(ctx, p.svc.Store, mail.ListOptions{State: mail.StateMarked})
+			if slices.ContainsFunc(h, func(s mail.NoticeState) bool { return s.Notice.ID == w.Notice.ID }) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("<%s> waited for its next try when bea was marked; it is not set aside as marked: %s\nsent to bea since: %+v",
+					w.Notice.ID, p.held(t, mail.StateWaiting), beaSent()[beaBefore:])
+			}
+		}
+	}
+
 	// The probe's report again: nobody is told twice. A move of another
 	// seat's is set aside for bea.
 	sys.Deliver(probe.from, []byte(dsn(probe.from, bea, probe.id, "5.1.1")))
-	beaBefore := len(beaSent())
 	moveNotBea(t, p, id)
 	var list string
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(list, bea) && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
@@ -310,6 +374,15 @@ func TestRepeatedBounces(t *testing.T) {
 	}
 	if !strings.Contains(list, bea) || !strings.Contains(list, "bounced again and again") {
 		t.Errorf("pbem mail list --marked, want bea's mail of the move:\n%s", list)
+	}
+	// The operator's monitoring counts it too: as many as pbem mail list
+	// --marked names, which may grow meanwhile.
+	before := strings.Count(list, "\n<")
+	h := p.waitHealth(t, http.StatusOK, "bea's mail set aside as marked", func(h healthReport) bool { return h.Outbox.Marked > 0 })
+	v := metricValue(p.scrape(t), `pbem_notices_held{state="marked"}`)
+	after := strings.Count(p.held(t, mail.StateMarked), "\n<")
+	if h.Outbox.Marked < before || h.Outbox.Marked > after || v < float64(before) || v > float64(after) {
+		t.Errorf("/healthz counts %d notices set aside as marked and /metrics %v, pbem mail list --marked %d, then %d", h.Outbox.Marked, v, before, after)
 	}
 	// An answer to bea's own mail still goes: HELP to the mailbox.
 	beaBox := len(mailbox(t, ms, "bea"))
@@ -333,6 +406,19 @@ func TestRepeatedBounces(t *testing.T) {
 		}
 	}
 
+	// pbem mail retry --marked while she is still marked takes none of
+	// her mail set aside: it would only be set aside again.
+	aside, err := mail.ListNotices(ctx, p.svc.Store, mail.ListOptions{State: mail.StateMarked})
+	if err != nil || len(aside) < 2 {
+		t.Fatalf("bea's mail set aside as marked: %d, %v; want 2 or more", len(aside), err)
+	}
+	if n, err := RetryMail(ctx, p.svc.Service, offered(), mail.StateMarked, ""); err != nil || n != 0 {
+		t.Errorf("pbem mail retry --marked while bea is marked = %d, %v; want 0 notices taken", n, err)
+	}
+	if _, err := RetryMail(ctx, p.svc.Service, offered(), "", aside[0].Notice.ID); err == nil || !strings.Contains(err.Error(), "pbem mail unmark") {
+		t.Errorf("pbem mail retry of one mail to bea while she is marked = %v, want an error that points to pbem mail unmark", err)
+	}
+
 	// Bea answers her game's mail: she reads it. The mark is gone, and
 	// the game's mail reaches her again.
 	var last letter
@@ -353,6 +439,21 @@ func TestRepeatedBounces(t *testing.T) {
 	beaBox = len(mailbox(t, ms, "bea"))
 	moveNotBea(t, p, id)
 	waitGame(t, ms, "bea", beaBox, id)
+
+	// The operator sends her what was set aside while she was marked.
+	if n, err := RetryMail(ctx, p.svc.Service, offered(), mail.StateMarked, ""); err != nil || n != len(aside) {
+		t.Fatalf("pbem mail retry --marked once bea wrote = %d, %v; want her %d notices", n, err, len(aside))
+	}
+	for _, a := range aside {
+		for deadline := time.Now().Add(10 * time.Second); !slices.ContainsFunc(beaSent(), func(s sent) bool { return s.id == a.Notice.ID }); time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("pbem mail retry --marked: <%s> never reached bea", a.Notice.ID)
+			}
+		}
+	}
+	if list := p.held(t, mail.StateMarked); list != "" {
+		t.Errorf("after pbem mail retry --marked, still marked:%s", list)
+	}
 }
 
 // moveNotBea plays, through the command side as pbem move does, the
@@ -369,6 +470,166 @@ func moveNotBea(t *testing.T, p *served, id string) {
 		}
 		if seat != 1 {
 			return
+		}
+	}
+}
+
+// TestBounceCountedOnce: bea's provider reports that a mail of her game
+// bounced, and reports the same bounce again a day later, once under a
+// new Message-ID and once with none: the bounce of that mail counts once
+// to her score. A report of another mail of hers, that day, counts.
+func TestBounceCountedOnce(t *testing.T) {
+	t.Parallel()
+	sys, ms := loopbackServers(t, "games", "ana", "bea")
+	type sent struct{ from, id string }
+	var mu sync.Mutex
+	clock := time.Now()
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
+	var toBea []sent
+	sys.OnDeliver = func(from string, to []string, raw []byte) {
+		h, err := textproto.NewReader(bufioReader(raw)).ReadMIMEHeader()
+		if err != nil || len(to) != 1 || to[0] != sys.Address("bea") {
+			return
+		}
+		mu.Lock()
+		toBea = append(toBea, sent{from, strings.Trim(h.Get("Message-Id"), "<>")})
+		mu.Unlock()
+	}
+	p := serve(t, ms, serving{now: now})
+	id, _ := mailGame(t, p, "atacama", "ana", "bea")
+	bea := sys.Address("bea")
+	ctx := context.Background()
+	scores, err := mail.OpenBounceScores(ctx, p.svc.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var game []sent
+	mu.Lock()
+	for _, s := range toBea {
+		if tag, ok := mail.ParseBounceAddress(s.from, ms.Address("games")); ok && tag.Game == id {
+			game = append(game, s)
+		}
+	}
+	mu.Unlock()
+	if len(game) < 2 {
+		t.Fatalf("bea got %d mails of the game, want 2 or more", len(game))
+	}
+	// report delivers a report of mail s to bea, under a Message-ID of
+	// its own ("" for none), and waits until it is read: a HELP after it
+	// is answered.
+	report := func(s sent, reportID string) {
+		t.Helper()
+		r := dsn(s.from, bea, s.id, "5.1.1")
+		if reportID == "" {
+			r = strings.Replace(r, "Message-ID: <dsn.5.1.1."+bea+"@mx.example.net>\r\n", "", 1)
+		} else {
+			r = strings.Replace(r, "<dsn.5.1.1."+bea+"@", "<"+reportID+"@", 1)
+		}
+		if err := sys.Deliver(s.from, []byte(r)); err != nil {
+			t.Fatal(err)
+		}
+		before := len(mailbox(t, ms, "ana"))
+		send(t, ms, sys.Address("ana"), ms.Address("games"), "help", "", "HELP\n")
+		waitFor(t, ms, "ana", before, notice.KindHelp)
+	}
+	score := func() float64 {
+		t.Helper()
+		b, _, err := scores.Get(ctx, bea)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.Score
+	}
+	report(game[0], "first")
+	if s := score(); s != mail.BounceWeight {
+		t.Fatalf("after one report bea's score is %v, want %v", s, mail.BounceWeight)
+	}
+	mu.Lock()
+	clock = clock.Add(25 * time.Hour)
+	mu.Unlock()
+	report(game[0], "again")
+	report(game[0], "")
+	if s := score(); s > mail.BounceWeight {
+		t.Errorf("the same bounce reported again a day later: bea's score is %v, want it counted once (%v)", s, mail.BounceWeight)
+	}
+	report(game[1], "other")
+	if s := score(); s <= mail.BounceWeight {
+		t.Errorf("a bounce of another mail a day later: bea's score is %v, want it counted (more than %v)", s, mail.BounceWeight)
+	}
+}
+
+// TestProbeInReadersLanguage: bea reads pbem in Chinese (LANG zh), and her
+// game's mail bounces day after day: the probe pbem sends her is written
+// in Chinese, as her game's mail is, from the language packs' templates.
+func TestProbeInReadersLanguage(t *testing.T) {
+	t.Parallel()
+	sys, ms := loopbackServers(t, "games", "ana", "bea")
+	type sent struct{ from, id, kind string }
+	var mu sync.Mutex
+	clock := time.Now()
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
+	var toBea []sent
+	sys.OnDeliver = func(from string, to []string, raw []byte) {
+		h, err := textproto.NewReader(bufioReader(raw)).ReadMIMEHeader()
+		if err != nil || len(to) != 1 || to[0] != sys.Address("bea") {
+			return
+		}
+		mu.Lock()
+		toBea = append(toBea, sent{from, strings.Trim(h.Get("Message-Id"), "<>"), h.Get("X-Pbem-Kind")})
+		mu.Unlock()
+	}
+	p := serve(t, ms, serving{now: now})
+	send(t, ms, sys.Address("bea"), ms.Address("games"), "语言", "", "LANG zh\n")
+	waitFor(t, ms, "bea", 0, notice.KindHelp)
+	id, _ := mailGame(t, p, "atacama", "ana", "bea")
+	bea := sys.Address("bea")
+	gameMail := func() []sent {
+		mu.Lock()
+		defer mu.Unlock()
+		var out []sent
+		for _, s := range toBea {
+			if tag, ok := mail.ParseBounceAddress(s.from, ms.Address("games")); ok && tag.Game == id && s.kind != mail.KindProbe {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	for n := len(gameMail()); n < 5; n = len(gameMail()) {
+		moveNotBea(t, p, id)
+		for deadline := time.Now().Add(10 * time.Second); len(gameMail()) == n; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("bea got no mail of a move")
+			}
+		}
+	}
+	before := len(mailbox(t, ms, "bea"))
+	for day, s := range gameMail()[:5] {
+		mu.Lock()
+		clock = clock.Add(25 * time.Hour)
+		mu.Unlock()
+		report := strings.Replace(dsn(s.from, bea, s.id, "5.1.1"), "<dsn.", fmt.Sprintf("<dsn.day%d.", day), 1)
+		if err := sys.Deliver(s.from, []byte(report)); err != nil {
+			t.Fatal(err)
+		}
+		// Read before the next day comes: a HELP after it is answered.
+		skip := len(mailbox(t, ms, "ana"))
+		send(t, ms, sys.Address("ana"), ms.Address("games"), "help", "", "HELP\n")
+		waitFor(t, ms, "ana", skip, notice.KindHelp)
+	}
+	probe := waitMail(t, ms, "bea", before, "the probe", func(l letter) bool { return l.kind == mail.KindProbe })
+	h := headerOf(t, probe.raw)
+	if h.Get("Content-Language") != "zh" || !strings.Contains(probe.p.Subject, "邮件能送达你吗") || !strings.Contains(probe.p.Text, "多次被退回") {
+		t.Errorf("bea's probe, Content-Language %q, says\nSubject: %s\n%s\nwant it in Chinese", h.Get("Content-Language"), probe.p.Subject, probe.p.Text)
+	}
+	// (Parsed, the text has its commas folded to ASCII.)
+	if !strings.HasPrefix(strings.TrimSpace(strings.SplitAfter(probe.p.Text, "\n\n")[1]), "bea,") {
+		t.Errorf("bea's probe greets her by her address, not by her name as her game's mail does:\n%s", probe.p.Text)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, s := range toBea {
+		if tag, ok := mail.ParseBounceAddress(s.from, ms.Address("games")); s.kind == mail.KindProbe && (!ok || !tag.Probe) {
+			t.Errorf("the probe went with envelope sender %q, want the probe's own bounce address", s.from)
 		}
 	}
 }

@@ -188,7 +188,7 @@ func checkStandingsMail(t *testing.T, user string, l letter, points map[string]s
 			t.Errorf("%s's standings mail gives %s %q points, want %s:\n%s", user, name, got[name], want, l.p.Text)
 		}
 	}
-	if !strings.Contains(strings.Join(mailParts(l.raw), "\n"), "<table>") {
+	if !strings.Contains(strings.Join(mailParts(l.raw), "\n"), "<table ") {
 		t.Errorf("%s's standings mail has no HTML table", user)
 	}
 }

@@ -51,6 +51,24 @@ func CheckFile(file string) (Config, []Problem) {
 	return c, append(problems, checkConfig(c)...)
 }
 
+// WriteCheck checks file as CheckFile does and writes each problem to w,
+// one a line, returning an error that counts them; a file without one
+// is said to be fine, with the mailbox and servers it names.
+func WriteCheck(w io.Writer, file string) error {
+	c, problems := CheckFile(file)
+	for _, p := range problems {
+		fmt.Fprintln(w, p)
+	}
+	switch len(problems) {
+	case 0:
+		fmt.Fprintf(w, "%s: no problems (mailbox %s, IMAP %s, SMTP %s)\n", file, c.Mailbox, c.IMAP.Addr, c.SMTP.Addr)
+		return nil
+	case 1:
+		return fmt.Errorf("config %s: 1 problem", file)
+	}
+	return fmt.Errorf("config %s: %d problems", file, len(problems))
+}
+
 // decodeKeys decodes each key of prims into its field of the struct v,
 // one at a time, so that every wrong key is named, not only the first.
 func decodeKeys(md toml.MetaData, prims map[string]toml.Primitive, v reflect.Value, prefix string) []Problem {

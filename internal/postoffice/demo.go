@@ -37,6 +37,48 @@ type Demo struct {
 	Verbose  bool             // print every mail in full, not only the first of each kind
 	Games    *catalog.Catalog // the games the demo's post office offers
 	Out      io.Writer
+	// Timeout is how long Run waits for the game to end; 0 is no limit.
+	Timeout time.Duration
+	// Log is told where the data is kept when Run fails (DemoData).
+	Log io.Writer
+}
+
+// Run plays the demo as "pbem demo" does: in a fresh data directory
+// (DemoData), with the service open opens on it, which close closes; then
+// it verifies the game (VerifyGame) and prints the verdict. It gives up
+// when the game is not over after d.Timeout.
+func (d Demo) Run(ctx context.Context, open func(ctx context.Context, data string) (*games.Service, error), close func()) error {
+	dir, end, err := DemoData(d.Log)
+	if err != nil {
+		return err
+	}
+	ok := false
+	defer func() { close(); end(ok) }()
+	played := ctx
+	if d.Timeout > 0 {
+		var cancel context.CancelFunc
+		played, cancel = context.WithTimeout(ctx, d.Timeout)
+		defer cancel()
+	}
+	svc, err := open(played, dir)
+	if err != nil {
+		return err
+	}
+	id, err := d.Play(played, svc, dir)
+	if err != nil {
+		if played.Err() != nil {
+			return fmt.Errorf("demo: no game over after %v", d.Timeout)
+		}
+		return err
+	}
+	// Verified even when the deadline has passed since the game ended.
+	line, err := VerifyGame(context.WithoutCancel(ctx), svc, id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(d.Out, "\n%s\n", line)
+	ok = true
+	return nil
 }
 
 // DemoData makes the data directory a demo plays in and returns it with

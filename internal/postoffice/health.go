@@ -89,14 +89,18 @@ type healthReport struct {
 		partState
 		consumerState
 		Refused int `json:"refused"` // refused for good since the start, recorded on pbem.failed
-		// Waiting, Failed and Dead count the notices held: waiting for
-		// another try, refused for good, and dead letters that cannot be
-		// rendered ("pbem mail list" names them).
+		// Waiting, Failed, Dead, Stopped and Marked count the notices
+		// held: waiting for another try, refused for good, dead letters
+		// that cannot be rendered, not sent because the recipient asked
+		// pbem to stop, and game mail not sent because the recipient's
+		// address is marked as bouncing ("pbem mail list" names them).
 		Waiting        int     `json:"waiting"`
 		OldestWaiting  string  `json:"oldestWaiting,omitempty"` // how long the oldest has waited
 		WaitingSeconds float64 `json:"waitingSeconds"`          // the same in seconds
 		Failed         int     `json:"failed"`
 		Dead           int     `json:"dead"`
+		Stopped        int     `json:"stopped"`
+		Marked         int     `json:"marked"`
 		HeldError      string  `json:"heldError,omitempty"` // why they could not be counted
 	} `json:"outbox"`
 	Mailroom  consumerState `json:"mailroom"`
@@ -272,6 +276,10 @@ func (h *health) countHeld(ctx context.Context, r *healthReport) {
 			r.Outbox.Failed++
 		case mail.StateDead:
 			r.Outbox.Dead++
+		case mail.StateStopped:
+			r.Outbox.Stopped++
+		case mail.StateMarked:
+			r.Outbox.Marked++
 		}
 	}
 	if !oldest.IsZero() {

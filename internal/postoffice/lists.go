@@ -75,10 +75,32 @@ func summaryState(s projections.Summary) string {
 	return state
 }
 
-// WriteLinks writes the addresses of game id's pages to w: each seat's,
-// then the public page's, under base; rotate gives the game a new public
-// link first, and the old one stops working.
-func WriteLinks(ctx context.Context, svc *games.Service, base string, tokens mail.Tokens, id string, rotate bool, w io.Writer) error {
+// WriteLinks writes the addresses of the pages of id, a game's or a
+// campaign's (organiser.IsID), under the web_url of c, to w: a game's
+// seats' and public page's, rotate giving the game a new public link
+// first, the old one no longer working; a campaign's page's, then its
+// games' public pages'.
+func WriteLinks(ctx context.Context, svc *games.Service, c Config, id string, rotate bool, w io.Writer) error {
+	tokens, err := c.Tokens()
+	if err != nil {
+		return err
+	}
+	if organiser.IsID(id) {
+		return writeCampaignLinks(ctx, &organiser.Service{Games: svc}, c.WebURL, tokens, id, w)
+	}
+	return writeGameLinks(ctx, svc, c.WebURL, tokens, id, rotate, w)
+}
+
+// CampaignPage is the address of campaign id's page under the web_url of
+// c.
+func (c Config) CampaignPage(id string) (string, error) {
+	tokens, err := c.Tokens()
+	return tokens.CampaignLink(c.WebURL, id), err
+}
+
+// writeGameLinks writes the addresses of game id's pages to w: each
+// seat's, then the public page's, under base.
+func writeGameLinks(ctx context.Context, svc *games.Service, base string, tokens mail.Tokens, id string, rotate bool, w io.Writer) error {
 	g, _, err := svc.Load(ctx, id)
 	if err != nil {
 		return err
@@ -106,9 +128,9 @@ func WriteLinks(ctx context.Context, svc *games.Service, base string, tokens mai
 	return nil
 }
 
-// WriteCampaignLinks writes the address of campaign id's page to w, then
+// writeCampaignLinks writes the address of campaign id's page to w, then
 // of the public page of each of its games, by round and table.
-func WriteCampaignLinks(ctx context.Context, org *organiser.Service, base string, tokens mail.Tokens, id string, w io.Writer) error {
+func writeCampaignLinks(ctx context.Context, org *organiser.Service, base string, tokens mail.Tokens, id string, w io.Writer) error {
 	c, _, _, err := org.Load(ctx, id)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package postoffice
 import (
 	"context"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/pbem-games/pbem/catalog"
@@ -27,15 +28,19 @@ type ParsedMail struct {
 	Mailroom mailroom.Reading `json:"mailroom"`
 }
 
-// ParseMail reads the mail raw, from the file name, as the service that c
-// configures reads it: what it finds in the mail, whether its reply
-// address's token holds, and what the mailroom of svc for the games
-// offered would do with it now, with nothing run, recorded or sent.
-func ParseMail(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c Config, name string, raw []byte) (ParsedMail, error) {
+// ParseMail reads the mail in file as the service that c configures
+// reads it: what it finds in the mail, whether its reply address's token
+// holds, and what the mailroom of svc for the games offered would do with
+// it now, with nothing run, recorded or sent.
+func ParseMail(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c Config, file string) (ParsedMail, error) {
 	var out ParsedMail
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return out, fmt.Errorf("mail parse: %w", err)
+	}
 	p, err := mail.Parse(raw, mail.Limits{MaxBytes: mail.MaxRaw, Self: []string{c.Mailbox}})
 	if err != nil {
-		return out, fmt.Errorf("mail parse %s: %w", name, err)
+		return out, fmt.Errorf("mail parse %s: %w", file, err)
 	}
 	out = ParsedMail{Parsed: p, Token: "none: not sent to a game's reply address", Automatic: p.Automatic != "", Why: p.Automatic}
 	if c.Mailbox == "" {

@@ -9,16 +9,17 @@ import (
 	"time"
 
 	"github.com/pbem-games/pbem/catalog"
-	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 	"github.com/pbem-games/pbem/projections"
 )
 
-// ListMail prints the notices opt chooses, one a line.
-func ListMail(ctx context.Context, store events.Follower, w io.Writer, opt mail.ListOptions) error {
-	list, err := mail.ListNotices(ctx, store, opt)
+// ListMail prints the notices opt chooses, one a line; the mail side of
+// svc for the games offered derives the notices of the games' events.
+func ListMail(ctx context.Context, svc *games.Service, offered *catalog.Catalog, w io.Writer, opt mail.ListOptions) error {
+	opt.Notices = letters.New(svc, offered).Notices
+	list, err := mail.ListNotices(ctx, svc.Store, opt)
 	if err != nil {
 		return err
 	}
@@ -54,9 +55,25 @@ func HeldDetail(h *mail.Held) string {
 
 // ShowNotice writes notice id's whole mail to w as it was or would be
 // sent, rendered now from the history by the mail side of svc for the
-// games offered, as the service c configures sends it, and returns the
-// notice's state.
-func ShowNotice(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c Config, id string, w io.Writer) (mail.NoticeState, error) {
+// games offered, as the service c configures sends it, then says on note
+// the notice's state. Without a mailbox in c, the mail is shown as from
+// a mailbox at the Message-ID's domain, which note is told: the reply
+// addresses are then not the ones the service gives.
+func ShowNotice(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c Config, id string, w, note io.Writer) error {
+	if c.Mailbox == "" {
+		_, domain, _ := strings.Cut(strings.Trim(id, "<>"), "@")
+		c.Mailbox = "games@" + domain
+		fmt.Fprintf(note, "pbem: no --config: the mail is shown as from %s\n", c.Mailbox)
+	}
+	st, err := showNotice(ctx, svc, offered, c, id, w)
+	if err == nil {
+		fmt.Fprintf(note, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, HeldDetail(st.Held))
+	}
+	return err
+}
+
+// showNotice writes the mail and returns the notice's state.
+func showNotice(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c Config, id string, w io.Writer) (mail.NoticeState, error) {
 	if c.SMTP.Addr == "" {
 		c.SMTP.Addr = "localhost:25" // never dialed: the mail is only written out
 	}

@@ -103,7 +103,7 @@ func (m *metrics) handler() http.Handler {
 type gauges struct{ h *health }
 
 var (
-	descHeld       = prometheus.NewDesc("pbem_notices_held", "Notices held by the outbox, by state: waiting for another try, failed, dead letters.", []string{"state"}, nil)
+	descHeld       = prometheus.NewDesc("pbem_notices_held", "Notices held by the outbox, by state: waiting for another try, failed, dead letters, stopped (the recipient asked pbem to stop), marked (the recipient's address bounces).", []string{"state"}, nil)
 	descOutboxLag  = prometheus.NewDesc("pbem_outbox_lag_seconds", "Age of the oldest mail not yet sent: its event or record stored and not yet handled, or waiting for another try.", nil, nil)
 	descBacklog    = prometheus.NewDesc("pbem_consumer_pending", "Messages stored and not yet acknowledged, by durable consumer (inbox, outbox, projector).", []string{"consumer"}, nil)
 	descReadLag    = prometheus.NewDesc("pbem_read_model_lag_events", "Events not yet folded into the read models.", nil, nil)
@@ -129,6 +129,8 @@ func (g *gauges) Collect(ch chan<- prometheus.Metric) {
 	gauge(descHeld, float64(r.Outbox.Waiting), mail.StateWaiting)
 	gauge(descHeld, float64(r.Outbox.Failed), mail.StateFailed)
 	gauge(descHeld, float64(r.Outbox.Dead), mail.StateDead)
+	gauge(descHeld, float64(r.Outbox.Stopped), mail.StateStopped)
+	gauge(descHeld, float64(r.Outbox.Marked), mail.StateMarked)
 	gauge(descOutboxLag, max(r.Outbox.LagSeconds, r.Outbox.WaitingSeconds))
 	gauge(descBacklog, float64(r.Mailroom.Pending), "inbox")
 	gauge(descBacklog, float64(r.Outbox.Pending), "outbox")

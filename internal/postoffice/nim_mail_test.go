@@ -47,7 +47,7 @@ func TestNimByMail(t *testing.T) {
 		for i, a := range args {
 			args[i] = fmt.Sprint(a)
 		}
-		return zh.S(rules.Say(format, args...).Format, args...)
+		return zh.S(words.ID(rules.Say(format, args...).Format), args...)
 	}
 	says := func(l letter, want string) bool { // in the text or any other part
 		return strings.Contains(l.p.Text+strings.Join(mailParts(l.raw), ""), want)
@@ -149,8 +149,8 @@ func phraseIn(book *words.Book, lang string, ph rules.Phrase) string {
 	for i, a := range ph.Args {
 		args[i] = phraseIn(book, lang, a)
 	}
-	if book.Has(lang, ph.Format) {
-		return book.For(lang).S(ph.Format, args...)
+	if book.Has(lang, words.ID(ph.Format)) {
+		return book.For(lang).S(words.ID(ph.Format), args...)
 	}
 	return fmt.Sprintf(ph.Format, args...)
 }

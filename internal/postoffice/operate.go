@@ -2,10 +2,15 @@ package postoffice
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"strings"
 
+	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
 )
 
@@ -48,10 +53,11 @@ func Operate(ctx context.Context, svc *games.Service, op Operation) (games.Playe
 
 // RetryMail lets the held notices be tried again: the notice whose
 // Message-ID is id when id is not "", else every one held in state. It
-// returns how many; notices derives the notices of the games' events.
-func RetryMail(ctx context.Context, svc *games.Service, notices mail.NoticeSource, state, id string) (int, error) {
+// returns how many; the mail side of svc for the games offered derives
+// the notices of the games' events.
+func RetryMail(ctx context.Context, svc *games.Service, offered *catalog.Catalog, state, id string) (int, error) {
 	if id != "" {
-		s, err := mail.FindNotice(ctx, svc.Store, notices, id)
+		s, err := mail.FindNotice(ctx, svc.Store, letters.New(svc, offered).Notices, id)
 		if err != nil {
 			return 0, err
 		}
@@ -59,6 +65,55 @@ func RetryMail(ctx context.Context, svc *games.Service, notices mail.NoticeSourc
 			return 0, fmt.Errorf("mail retry: <%s> is %s, not held", s.Notice.ID, s.State)
 		}
 		state, id = s.Held.State, s.Notice.ID
+		n, err := mail.Retry(ctx, svc.Store, state, id)
+		if errors.Is(err, mail.ErrStillMarked) {
+			return 0, fmt.Errorf("mail retry: <%s> was set aside for %s, which is still marked as bouncing: once it reads its mail again, run pbem mail unmark %s", id, s.Notice.To, s.Notice.To)
+		}
+		return n, err
 	}
 	return mail.Retry(ctx, svc.Store, state, id)
+}
+
+// Unmark forgets the bounces of addr and lifts its mark, as a mail from
+// the address itself does, for an operator who learns it reads its mail
+// again, and says so on w with how many of its notices are set aside as
+// marked (pbem mail retry --marked sends them); an address with no
+// bounces recorded is an error.
+func Unmark(ctx context.Context, store events.Follower, addr string, w io.Writer) error {
+	cleared, aside, err := unmark(ctx, store, addr)
+	if err != nil {
+		return err
+	}
+	if !cleared {
+		return fmt.Errorf("mail unmark: no bounces are recorded for %s", addr)
+	}
+	fmt.Fprintf(w, "%s: its bounces are forgotten, and pbem mails it again\n", addr)
+	if aside > 0 {
+		fmt.Fprintf(w, "%d of its notices were set aside while it was marked: pbem mail retry --marked sends them\n", aside)
+	}
+	return nil
+}
+
+// unmark forgets the bounces of addr and returns whether there were any,
+// and how many of its notices are set aside as marked.
+func unmark(ctx context.Context, store events.Follower, addr string) (bool, int, error) {
+	scores, err := mail.OpenBounceScores(ctx, store)
+	if err != nil {
+		return false, 0, err
+	}
+	cleared, err := scores.Clear(ctx, addr)
+	if err != nil {
+		return false, 0, err
+	}
+	aside, err := mail.ListNotices(ctx, store, mail.ListOptions{State: mail.StateMarked})
+	if err != nil {
+		return cleared, 0, err
+	}
+	n := 0
+	for _, s := range aside {
+		if strings.EqualFold(s.Notice.To, strings.TrimSpace(addr)) {
+			n++
+		}
+	}
+	return cleared, n, nil
 }

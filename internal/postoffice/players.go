@@ -35,18 +35,33 @@ func ReadPlayers(list []string, def string) ([]events.Player, map[string]string,
 }
 
 // playerLang splits a player's own language off "ana@example.org:zh"; a
-// player without one has def.
+// player without one has def. What follows the address's last colon is
+// a language, one pbem writes or not (ReadPlayers refuses the others):
+// an address has no colon of its own.
 func playerLang(p, def string) (string, string) {
 	if i := strings.LastIndex(p, ":"); i > 0 {
 		if l, ok := words.Match(p[i+1:]); ok {
 			return p[:i], l
 		}
+		if strings.Contains(p[:i], "@") && !strings.ContainsAny(p[i+1:], "@<> ") {
+			return p[:i], p[i+1:]
+		}
 	}
 	return p, def
 }
 
-// SetLangs records each address's language, as its LANG by mail would.
-func SetLangs(ctx context.Context, svc *games.Service, langs map[string]string) error {
+// CreateGame creates the game req asks for and returns its id; langs
+// (ReadPlayers) are recorded first, so that its first mails are written
+// in each player's language.
+func CreateGame(ctx context.Context, svc *games.Service, req games.NewGame, langs map[string]string) (string, error) {
+	if err := setLangs(ctx, svc, langs); err != nil {
+		return "", err
+	}
+	return svc.Create(ctx, req)
+}
+
+// setLangs records each address's language, as its LANG by mail would.
+func setLangs(ctx context.Context, svc *games.Service, langs map[string]string) error {
 	if len(langs) == 0 {
 		return nil
 	}

@@ -2,6 +2,7 @@ package postoffice
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -251,8 +252,15 @@ func attachment(raw []byte) []byte {
 		if err != nil {
 			return nil
 		}
-		if _, ok := part.Header.(*gomail.AttachmentHeader); ok {
+		if h, ok := part.Header.(*gomail.AttachmentHeader); ok {
 			b, _ := io.ReadAll(part.Body)
+			if name, _ := h.Filename(); strings.HasSuffix(name, ".gz") { // the game-over mail's history
+				z, err := gzip.NewReader(bytes.NewReader(b))
+				if err != nil {
+					return nil
+				}
+				b, _ = io.ReadAll(z)
+			}
 			return b
 		}
 	}

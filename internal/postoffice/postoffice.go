@@ -128,9 +128,9 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 		h.disk = newDiskWatch(c.Data, c.MinFreeMB, log.With("part", "disk"))
 		hold = h.disk.hold
 	}
-	svc.Store.OnResubscribe = func(durable string, err error, wait time.Duration) {
+	svc.Store.OnResubscribe(func(durable string, err error, wait time.Duration) {
 		log.Warn("subscription failed; starting it again", "part", "store", "consumer", durable, "err", err, "in", wait)
-	}
+	})
 	m := newMetrics(h)
 	post := letters.New(svc, offered)
 	prefs, err := post.Prefs(ctx)
@@ -184,7 +184,7 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 				// A refusal for good counts as a bounce; mail given up
 				// after days of temporary refusals does not.
 				if de := (*mail.DeliveryError)(nil); errors.As(cause, &de) && !de.Temporary {
-					return bounces.Count(ctx, n, strconv.Itoa(de.Code))
+					return bounces.Count(ctx, n, strconv.Itoa(de.Code), n.ID)
 				}
 				return nil
 			},
@@ -192,13 +192,14 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 				return gamesOnly(func(ctx context.Context, n mail.Notice, _ error) error { return post.Stopped(ctx, n) })(ctx, n, nil)
 			},
 			Render: func(ctx context.Context, n mail.Notice) (mail.Outgoing, error) {
-				if n.Kind == mail.KindProbe {
-					return mail.ProbeMail(n, c.Mailbox, tokens), nil
-				}
 				out, err := post.Render(ctx, lh, n)
 				// Each mail's bounces come back to an address of its own,
-				// which says whose mail of which game bounced.
+				// which says whose mail of which game bounced; the probe's
+				// to the probe's own.
 				out.EnvelopeFrom = tokens.BounceAddress(c.Mailbox, n.Game, n.To)
+				if n.Kind == mail.KindProbe {
+					out.EnvelopeFrom = tokens.ProbeAddress(c.Mailbox, n.To)
+				}
 				return out, err
 			}},
 		clock: &games.Timekeeper{Service: svc, Index: index, Every: c.Tick.Duration, Log: log.With("part", "clock")},

@@ -15,11 +15,22 @@ import (
 )
 
 // Rebuild throws the read models away and folds them again from every
-// game's history in store, showing on progress how far it is, and
-// returns how many events it folded. It holds the projector's lease
-// meanwhile, so that no serving process folds into the read models at
-// the same time, and refuses while one runs its projector.
-func Rebuild(ctx context.Context, store *events.Store, catalog rules.Catalog, progress io.Writer) (uint64, error) {
+// game's history in store, showing on progress how far it is, and says
+// on out how many events it folded in how long. It holds the projector's
+// lease meanwhile, so that no serving process folds into the read models
+// at the same time, and refuses while one runs its projector.
+func Rebuild(ctx context.Context, store projections.Store, catalog rules.Catalog, progress, out io.Writer) error {
+	start := time.Now()
+	n, err := rebuild(ctx, store, catalog, progress)
+	if err == nil {
+		fmt.Fprintf(out, "rebuilt the read models from %d events in %v\n", n, time.Since(start).Round(time.Millisecond))
+	}
+	return err
+}
+
+// rebuild rebuilds the read models and returns how many events it
+// folded.
+func rebuild(ctx context.Context, store projections.Store, catalog rules.Catalog, progress io.Writer) (uint64, error) {
 	// The projector of a running "pbem serve" folds every new event into
 	// the read models: the two must not write them at once. The rebuild
 	// holds the projector's lease, so no serve process starts its

@@ -18,7 +18,7 @@ import (
 
 // inboxRecords returns every inbox record the store holds, by the
 // Message-ID of its mail.
-func inboxRecords(t *testing.T, store *events.Store) map[string]mail.InboxRecord {
+func inboxRecords(t *testing.T, store events.Records) map[string]mail.InboxRecord {
 	t.Helper()
 	out := map[string]mail.InboxRecord{}
 	_, err := store.ReadAll(context.Background(), mail.InboxSubject+">", func(r events.Record) error {
@@ -155,7 +155,7 @@ func TestStrangersMailBounded(t *testing.T) {
 	s := serve(t, ms, serving{})
 	games := ms.Address("games")
 	bytesStored := func() uint64 {
-		info, err := s.svc.Store.JetStream().Stream(context.Background(), events.StreamName)
+		info, err := s.svc.Store.(*events.Store).JetStream().Stream(context.Background(), events.StreamName)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,8 +30,12 @@ type Selfplay struct {
 }
 
 // Play creates the game, plays it to its end, printing each board and
-// move to p.Out, and returns its id.
+// move to p.Out, then verifies its history (VerifyGame) and prints the
+// verdict; it returns the game's id.
 func (p Selfplay) Play(ctx context.Context, svc *games.Service) (string, error) {
+	if names := SelfplayNames(); p.Players < 1 || p.Players > len(names) {
+		return "", fmt.Errorf("selfplay: a game of 1 to %d players, not %d", len(names), p.Players)
+	}
 	gameSeed := rules.SeedFromInt(p.Seed)
 	req := games.NewGame{Game: p.Game, Variants: p.Variants, Seed: &gameSeed, Host: "demo"}
 	for _, n := range SelfplayNames()[:p.Players] {
@@ -61,12 +65,17 @@ func (p Selfplay) Play(ctx context.Context, svc *games.Service) (string, error) 
 		move := legal[pick.IntN(len(legal))].String()
 		played, err := svc.Move(ctx, id, seat, move, games.Cause{})
 		if err != nil {
-			return id, fmt.Errorf("demo: seat %d playing %s: %w", seat, move, err)
+			return id, fmt.Errorf("selfplay: seat %d playing %s: %w", seat, move, err)
 		}
 		fmt.Fprintf(p.Out, "\n%s (seat %d) plays %s\n", g.Created.Players[seat].Name, seat, played.Move)
 	}
 	fmt.Fprintf(p.Out, "\n%s\n\n%s\n", letters.Heading(g, rules.Observer, en), strings.TrimRight(g.State.View(rules.Observer).Text(), "\n"))
 	fmt.Fprintf(p.Out, "\nresult: %s\n", result(g))
+	line, err := VerifyGame(ctx, svc, id)
+	if err != nil {
+		return id, err
+	}
+	fmt.Fprintln(p.Out, line)
 	return id, nil
 }
 

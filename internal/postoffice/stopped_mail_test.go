@@ -1,6 +1,7 @@
 package postoffice
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 func TestStopStallsNoGameUnseen(t *testing.T) {
 	t.Parallel()
 	_, sys := loopbackServers(t, "games", "ana", "bea")
-	serve(t, sys, serving{})
+	p := serve(t, sys, serving{})
 	ana, bea, games := sys.Address("ana"), sys.Address("bea"), sys.Address("games")
 	send(t, sys, ana, games, "a game?", "", "NEW atacama WITH "+bea+"\n")
 	inv := waitMail(t, sys, "bea", 0, "bea's invitation", func(l letter) bool { return l.invited })
@@ -32,5 +33,10 @@ func TestStopStallsNoGameUnseen(t *testing.T) {
 	}
 	if got := len(mailbox(t, sys, "bea")); got != beaMails {
 		t.Errorf("bea got %d mails after her STOP, want none", got-beaMails)
+	}
+	// The operator's monitoring counts what was not sent to her.
+	p.waitHealth(t, http.StatusOK, "the mail not sent after bea's STOP counted", func(h healthReport) bool { return h.Outbox.Stopped > 0 })
+	if v := metricValue(p.scrape(t), `pbem_notices_held{state="stopped"}`); v <= 0 {
+		t.Errorf("/metrics counts %v notices held as stopped, want bea's", v)
 	}
 }

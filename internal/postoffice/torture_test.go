@@ -392,7 +392,7 @@ func outcome(t *testing.T, dir string, sys *loopback.System, club *torture.Club)
 
 // outcomeOf reads what the service left in store and what the players
 // got.
-func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *torture.Club) torture.Outcome {
+func outcomeOf(t *testing.T, store events.Jobs, sys *loopback.System, club *torture.Club) torture.Outcome {
 	t.Helper()
 	out, err := torture.Stored(context.Background(), store, letters.New(&games.Service{Store: store, Catalog: Catalog()}, offered()).Notices)
 	if err != nil {
@@ -403,7 +403,7 @@ func outcomeOf(t *testing.T, store *events.Store, sys *loopback.System, club *to
 
 // outcomeFrom completes out, the histories and notices read from store,
 // with what else the service left there and what the players got.
-func outcomeFrom(t *testing.T, store *events.Store, out torture.Outcome, sys *loopback.System, club *torture.Club) torture.Outcome {
+func outcomeFrom(t *testing.T, store events.Jobs, out torture.Outcome, sys *loopback.System, club *torture.Club) torture.Outcome {
 	t.Helper()
 	var err error
 	checkIndex(t, store, out)
@@ -437,7 +437,7 @@ func outcomeFrom(t *testing.T, store *events.Store, out torture.Outcome, sys *lo
 
 // checkIndex checks that the read models the projector kept through the
 // kills agree with the histories.
-func checkIndex(t *testing.T, store *events.Store, out torture.Outcome) {
+func checkIndex(t *testing.T, store events.Jobs, out torture.Outcome) {
 	t.Helper()
 	ctx := context.Background()
 	index, err := projections.NewProjector(ctx, store, Catalog())

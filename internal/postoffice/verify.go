@@ -1,9 +1,12 @@
 package postoffice
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -86,6 +89,32 @@ func VerifyCampaignFile(catalog rules.Catalog, dataDir, file, key string) (strin
 	return organiser.Verdict(rep, checked, origin), nil
 }
 
+// ExportGame is game id's history as pbem export prints it: its events
+// as JSON lines, as stored, and the signature of the data directory's
+// key (SigningKey), which VerifyFile checks.
+func ExportGame(ctx context.Context, svc *games.Service, dataDir, id string) ([]byte, error) {
+	evs, err := svc.History(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	key, err := SigningKey(dataDir)
+	if err != nil {
+		return nil, err
+	}
+	return games.SignedExport(evs, &key), nil
+}
+
+// ExportCampaign is campaign id's history signed by the data directory's
+// key, followed by its games' with a result when withGames
+// (organiser.Service.Export), which VerifyCampaignFile checks.
+func ExportCampaign(ctx context.Context, org *organiser.Service, dataDir, id string, withGames bool) ([]byte, error) {
+	key, err := SigningKey(dataDir)
+	if err != nil {
+		return nil, err
+	}
+	return org.Export(ctx, id, &key, withGames)
+}
+
 // VerifyGame verifies game id's stored history, whose origin is the
 // store, with the seed the service keeps, and returns the verdict line.
 func VerifyGame(ctx context.Context, svc *games.Service, id string) (string, error) {
@@ -127,7 +156,36 @@ func readLines(file string) ([][]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
+	if data, err = gunzip(data); err != nil {
+		return nil, fmt.Errorf("verify %s: %w", file, err)
+	}
 	return projections.SplitLines(data), nil
+}
+
+// maxHistory is the most a gzipped history may hold once unpacked: a
+// long game's history is some hundreds of KiB, and a file that unpacks
+// to more is refused rather than let fill the memory.
+const maxHistory = 256 << 20
+
+// gunzip returns data unpacked when it is gzip (as the game-over mail
+// attaches a history, docs/history-format.md), else data itself: a
+// history's first byte is "{", never gzip's 0x1f.
+func gunzip(data []byte) ([]byte, error) {
+	if !bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		return data, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not a whole gzip file: %w", err)
+	}
+	out, err := io.ReadAll(io.LimitReader(zr, maxHistory+1))
+	if err != nil {
+		return nil, fmt.Errorf("not a whole gzip file: %w", err)
+	}
+	if len(out) > maxHistory {
+		return nil, fmt.Errorf("the gzip file unpacks to more than %d MiB, more than any history", maxHistory>>20)
+	}
+	return out, nil
 }
 
 // checkFileOrigin checks the signature of file's history, as rep found

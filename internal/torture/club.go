@@ -1105,6 +1105,14 @@ func (c *Club) Playing() []string {
 // an open seat's code: the reply to the address only they were mailed
 // seats them.
 func (p *player) confirmJoin(ct Content) error {
+	if p.prompts[ct.MessageID] {
+		// The same confirmation delivered again (an outbox that
+		// crashed between sending it and recording so sends it
+		// again, with its Message-ID): a reader's client shows it
+		// once, and one answer is owed, not two.
+		return nil
+	}
+	p.prompts[ct.MessageID] = true
 	tag, ok := mail.ParseTag(ct.ReplyTo, p.club.opt.Mailbox)
 	if !ok || tag.Confirm != mail.ConfirmJoin {
 		return fmt.Errorf("the confirmation %s names no game to join: Reply-To %q", ct.MessageID, ct.ReplyTo)

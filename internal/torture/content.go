@@ -10,6 +10,7 @@ package torture
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -102,6 +103,11 @@ func Read(raw []byte) (Content, error) {
 			ctype += "; " + name
 			if c.Attachment == nil {
 				c.Attachment = body
+				if strings.HasSuffix(name, ".gz") { // the game-over mail's history, gzipped
+					if c.Attachment, err = gunzip(body); err != nil {
+						return c, fmt.Errorf("torture: mail %s: %s: %w", c.MessageID, name, err)
+					}
+				}
 			}
 		}
 		fmt.Fprintf(h, "part %s %d\n", ctype, len(body))
@@ -141,4 +147,12 @@ func Mailbox(addr, user, password string) ([]Content, error) {
 		out = append(out, ct)
 	}
 	return out, nil
+}
+
+func gunzip(data []byte) ([]byte, error) {
+	z, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(z)
 }

@@ -1,21 +1,12 @@
 // Package en is English as pbem writes and reads it: the language every
 // reader gets whose own pbem does not speak, and the one every other
-// pack's texts and templates are checked against.
+// pack's texts are checked against.
 package en
 
-import (
-	"embed"
-	"io/fs"
-
-	"github.com/pbem-games/pbem/lang"
-)
-
-//go:embed templates/*.tmpl
-var templates embed.FS
+import "github.com/pbem-games/pbem/lang"
 
 // Pack returns English.
 func Pack() lang.Pack {
-	t, _ := fs.Sub(templates, "templates") // the directory is embedded
 	return lang.Pack{
 		Tag:   "en",
 		Names: map[string]string{"english": "en", "chinese": "zh"},
@@ -24,7 +15,6 @@ func Pack() lang.Pack {
 		Commands: map[string][]string{
 			"HELP": {"?"}, "LANG": {"LANGUAGE"}, "TZ": {"TIMEZONE"}, "BOARD": {"STATUS"},
 		},
-		Texts:     texts,
-		Templates: t,
+		Texts: texts,
 	}
 }

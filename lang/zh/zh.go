@@ -1,23 +1,17 @@
 // Package zh is Chinese, in simplified characters, as pbem writes and
-// reads it: its catalog and mail templates, its words for the mail
+// reads it: its catalog, its words for the mail
 // commands and for DEADLINE, and how a mail written in it is told.
 package zh
 
 import (
-	"embed"
-	"io/fs"
 	"strings"
 	"unicode"
 
 	"github.com/pbem-games/pbem/lang"
 )
 
-//go:embed templates/*.tmpl
-var templates embed.FS
-
 // Pack returns Chinese.
 func Pack() lang.Pack {
-	t, _ := fs.Sub(templates, "templates") // the directory is embedded
 	return lang.Pack{
 		Tag: "zh",
 		Names: map[string]string{
@@ -48,10 +42,9 @@ func Pack() lang.Pack {
 			"星期一": "mon", "星期二": "tue", "星期三": "wed", "星期四": "thu", "星期五": "fri", "星期六": "sat", "星期日": "sun", "星期天": "sun",
 			"周一": "mon", "周二": "tue", "周三": "wed", "周四": "thu", "周五": "fri", "周六": "sat", "周日": "sun", "周天": "sun",
 		},
-		Marks:     map[string]string{"、": ",", "～": "-", "至": "-"},
-		Texts:     texts,
-		Templates: t,
-		Tidy:      tidy,
+		Marks: map[string]string{"、": ",", "～": "-", "至": "-"},
+		Texts: texts,
+		Tidy:  tidy,
 	}
 }
 

@@ -11,7 +11,7 @@ func (s *state) checkGo(p *player, l Loc, by Means) error {
 	name := locData[l].name
 	if p.pawn < 0 {
 		if by != ByFree {
-			return illegal("your pawn is not on the table yet: place it anywhere for free with GO %s", upper(name))
+			return illegal("your pawn is not on the table yet: place it anywhere for free with GO %s", locNotated(l))
 		}
 		return nil
 	}
@@ -22,7 +22,7 @@ func (s *state) checkGo(p *player, l Loc, by Means) error {
 	switch by {
 	case ByFree:
 		if p.freeUsed {
-			return illegal("your free cart has moved this round: write GO %s BY CART or BY FOOD", upper(name))
+			return illegal("your free cart has moved this round: write GO %s BY CART or BY FOOD", locNotated(l))
 		}
 	case ByCart:
 		if p.carts-1 <= p.cartsUsed {
@@ -72,10 +72,10 @@ func (s *state) checkTurn(i int, m Move) error {
 	}
 	at := m.at()
 	if p.pawn < 0 {
-		return illegal("place your pawn first: GO %s / %s", upper(locData[at].name), m.actText())
+		return illegal("place your pawn first: GO %s / %s", locNotated(at), m.actNotated())
 	}
 	if at != p.pawn {
-		return illegal("your pawn is at the %s, not at the %s: move first, e.g. GO %s / %s", locData[p.pawn].name, locData[at].name, upper(locData[at].name), m.actText())
+		return illegal("your pawn is at the %s, not at the %s: move first, e.g. GO %s / %s", locData[p.pawn].name, locData[at].name, locNotated(at), m.actNotated())
 	}
 	return s.checkAction(&p, m)
 }

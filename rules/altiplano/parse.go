@@ -115,7 +115,7 @@ func (s *state) Apply(i rules.Seat, m rules.Move) (rules.State, error) {
 	default:
 		n.applyPlan(int(i), mv)
 	}
-	n.last = &LastMove{Seat: int(i), Move: text}
+	n.last = &LastMove{Seat: int(i), Move: text, zh: mv.chinese()}
 	if mv.Kind != KindChoose && mv.Kind != KindTurn {
 		n.last.Move = "" // a planning move stays hidden
 	}
@@ -197,7 +197,7 @@ func (s *state) parsePlan(p *player, words []string) (Move, error) {
 		kind, words = KindBack, words[1:]
 	case wDone, wEnd, wDraw, wPass:
 		if len(words) > 1 {
-			return Move{}, illegal("write %s alone", words[0])
+			return Move{}, illegal("write %s alone", rules.Notated(words[0], map[string]string{"zh": zhAlone[words[0]]}))
 		}
 		if words[0] == wDraw || p.stage == stageDraw {
 			return Move{Kind: KindDraw}, nil // done pulling back: draw
@@ -205,7 +205,7 @@ func (s *state) parsePlan(p *player, words []string) (Move, error) {
 		return Move{Kind: KindDone}, nil
 	}
 	if slices.Contains(words, wSlash) || slices.Contains(words, wGo) {
-		return Move{}, illegal("the players are planning now: %s", map[bool]string{true: "DRAW, or BACK FARM ALPACA", false: "PUT FARM ALPACA, or DONE"}[p.stage == stageDraw])
+		return Move{}, illegal("the players are planning now: %s", map[bool]rules.Phrase{true: say("DRAW, or BACK FARM ALPACA"), false: say("PUT FARM ALPACA, or DONE")}[p.stage == stageDraw])
 	}
 	t := -1
 	var goods []Good // Coin is not a Good of a Goods
@@ -240,16 +240,17 @@ func (s *state) parsePlan(p *player, words []string) (Move, error) {
 // mail may hold many lines.
 func onePerLine(kind Kind, t int, goods []Good) error {
 	slices.Sort(goods)
-	var lines []string
+	var lines, zh []string
 	for i, g := range goods {
 		if i == 0 || g != goods[i-1] {
-			lines = append(lines, Move{Kind: kind, Target: int8(t), Good: g}.String())
+			m := Move{Kind: kind, Target: int8(t), Good: g}
+			lines, zh = append(lines, m.String()), append(zh, m.chinese())
 		}
 	}
 	if len(lines) == 1 {
-		return illegal("one good per move: write %s on %d lines, one for each", lines[0], len(goods))
+		return illegal("one good per move: write %s on %d lines, one for each", rules.Notated(lines[0], map[string]string{"zh": zh[0]}), len(goods))
 	}
-	return illegal("one good per move: write %s, each on its own line", strings.Join(lines, ", "))
+	return illegal("one good per move: write %s, each on its own line", rules.Notated(strings.Join(lines, ", "), map[string]string{"zh": strings.Join(zh, "、")}))
 }
 
 // parseTurn reads a turn: an optional movement "GO place [BY CART|FOOD]",
@@ -286,7 +287,7 @@ func (s *state) parseTurn(p *player, words []string) (Move, error) {
 	}
 	if len(words) == 0 {
 		if m.Go >= 0 {
-			return Move{}, illegal("moving is not a turn: add an action or PASS, e.g. GO %s / PASS", upper(locData[m.Go].name))
+			return Move{}, illegal("moving is not a turn: add an action or PASS, e.g. GO %s / PASS", locNotated(m.Go))
 		}
 		return Move{}, illegal("write an action, e.g. GO MINE / MINE SILVER, or PASS")
 	}

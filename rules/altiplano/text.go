@@ -349,7 +349,7 @@ func (v *View) footer() []rules.Phrase {
 		if t.Last.Move == "" {
 			ls = append(ls, say("Last move: %s planned.", v.who(t.Last.Seat)))
 		} else {
-			ls = append(ls, say("Last move: %s played %s.", v.who(t.Last.Seat), t.Last.Move))
+			ls = append(ls, say("Last move: %s played %s.", v.who(t.Last.Seat), t.Last.Notated()))
 		}
 	}
 	switch {

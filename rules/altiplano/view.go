@@ -181,6 +181,13 @@ type MissionView struct {
 type LastMove struct {
 	Seat int    `json:"seat"`
 	Move string `json:"move"`
+	zh   string // Move in the Chinese notation, for the board's text
+}
+
+// Notated is the move as a phrase of notation, which each reader reads
+// in the notation of their language: GO MINE / PASS, 前往矿山 / 结束本轮行动.
+func (l LastMove) Notated() rules.Phrase {
+	return rules.Notated(l.Move, map[string]string{"zh": l.zh})
 }
 
 // View returns what seat i may see.

@@ -132,3 +132,19 @@ func (m Move) chineseAct() string {
 	}
 	return text
 }
+
+// locNotated is location l's word of the notation, as GO writes it, in
+// every language's notation: MINE, 矿山 (前往矿山).
+func locNotated(l Loc) rules.Phrase {
+	return rules.Notated(upper(locData[l].name), map[string]string{"zh": locData[l].zh})
+}
+
+// actNotated is turn m's action in every language's notation, for a
+// refusal's example: MINE SILVER, 矿山 生产白银.
+func (m Move) actNotated() rules.Phrase {
+	return rules.Notated(m.actText(), map[string]string{"zh": m.chineseAct()})
+}
+
+// zhAlone is the Chinese of the notation's words that stand alone: DONE
+// and END end a plan, DRAW draws, PASS ends a turn.
+var zhAlone = map[string]string{wDone: "规划完成", wEnd: "结束", wDraw: "抽取", wPass: "结束本轮行动"}

@@ -236,7 +236,7 @@ func (s *state) checkOrder(p int, m Move) error {
 			continue
 		}
 		if q < 0 || int(q) >= s.seats || seen[q] {
-			return illegal("name each of the %d players once, e.g. ORDER %s", s.seats, s.orderText(s.order))
+			return illegal("name each of the %d players once, e.g. %s", s.seats, s.orderExample(s.order))
 		}
 		seen[q] = true
 	}

@@ -259,9 +259,12 @@ func (v *View) offers() []rules.Phrase {
 	}
 	ls := []rules.Phrase{{}, say("OFFERS (answered in any mail, in turn or not, until the phase ends)")}
 	for _, o := range v.Offers {
+		// The offer and its answers in the reader's notation: 接受 红色.
 		from := upper(v.Players[o.From].Color)
+		fromIn := rules.Notated(from, map[string]string{"zh": zhNotation(from)})
 		ls = append(ls, say("  %s offers %s %s for %s (%s): %s answers ACCEPT %s or DECLINE %s.",
-			say(v.color(o.From)), say(v.color(o.To)), goodsPhrase(o.give), goodsPhrase(o.ask), o.Move, say(v.color(o.To)), from, from))
+			say(v.color(o.From)), say(v.color(o.To)), goodsPhrase(o.give), goodsPhrase(o.ask),
+			rules.Notated(o.Move, map[string]string{"zh": zhNotation(o.Move)}), say(v.color(o.To)), fromIn, fromIn))
 	}
 	return ls
 }

@@ -9,7 +9,7 @@ import (
 // as no Chinese edition of the game names its cards, regions, trends and
 // objectives. It is the one place
 // these names are written: the catalog's Chinese texts of the game's
-// names are checked against it (games/mailroom TestArchipelagoGlossary),
+// names are checked against it (games/mailroom/endtoend TestArchipelagoGlossary),
 // docs/rules/archipelago.md lists it, and a move may name a card, a
 // resource, a color or a building by its Chinese name (CARD 渔夫).
 var Glossary = []Term{

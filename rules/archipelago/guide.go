@@ -22,14 +22,14 @@ func (s *state) MoveSyntaxPhrase(p rules.Seat) rules.Phrase {
 	case phBid:
 		return say("Bid florins in secret for the turn order, e.g. BID 3, or BID 0.")
 	case phOrder:
-		return say("Name the players in their new turn order, e.g. ORDER %s; before it you may ask a bribe or make a deal, e.g. OFFER %s NOTHING FOR 2 FLORINS.",
-			s.orderText(s.order), upper(colors[s.otherSeat()]))
+		return say("Name the players in their new turn order, e.g. %s; before it you may ask a bribe or make a deal, e.g. OFFER %s NOTHING FOR 2 FLORINS.",
+			s.orderExample(s.order), say(upper(colors[s.otherSeat()])))
 	case phCrisis:
 		if s.crisis.kind == qExport {
 			return say("Give %s for export from the export MARKET, your OWN cubes or explorer TOKENs, e.g. EXPORT 1 MARKET 1 OWN, or EXPORT NONE.", say(resNames[s.crisis.res]))
 		}
 		return say("Give %s to feed the citizens from the domestic MARKET, your OWN cubes or explorer TOKENs, e.g. FEED 1 MARKET 1 OWN, or FEED NONE; before it you may make a deal, e.g. OFFER %s 2 FLORINS FOR 1 %s.",
-			say(resNames[s.crisis.res]), upper(colors[s.otherSeat()]), upper(resNames[s.crisis.res]))
+			say(resNames[s.crisis.res]), say(upper(colors[s.otherSeat()])), say(upper(resNames[s.crisis.res])))
 	case phActions:
 		if s.migrating && q == s.actor() {
 			return say("Go on migrating with units that have not moved yet, e.g. MIGRATE E5 F6 1C or MIGRATE E5 TEMPLE, or end the migration: DONE.")

@@ -61,15 +61,16 @@ func (s *state) colorList() string {
 	return strings.Join(parts, ", ")
 }
 
-// orderText is a turn order as a move writes it: "BLUE RED GREEN".
-func (s *state) orderText(o [maxSeats]int8) string {
-	var parts []string
+// orderExample is the move that sets turn order o, as a phrase: ORDER
+// BLUE RED GREEN, each word in the reader's notation.
+func (s *state) orderExample(o [maxSeats]int8) rules.Phrase {
+	var colours []any
 	for _, p := range o {
 		if p >= 0 {
-			parts = append(parts, strings.ToUpper(colors[p]))
+			colours = append(colours, say(upper(colors[p])))
 		}
 	}
-	return strings.Join(parts, " ")
+	return say("ORDER"+strings.Repeat(" %s", len(colours)), colours...)
 }
 
 // orderWords is a turn order for people: "Blue, Red, Green".
@@ -104,7 +105,7 @@ func (s *state) hint(p int) rules.Phrase {
 	case phBid:
 		return say("bid florins for the turn order, e.g. BID 2 or BID 0")
 	case phOrder:
-		return say("set the turn order, e.g. ORDER %s", s.orderText(s.order))
+		return say("set the turn order, e.g. %s", s.orderExample(s.order))
 	case phCrisis:
 		if s.crisis.kind == qExport {
 			return say("give cubes for export, e.g. EXPORT 1 MARKET 1 OWN, or EXPORT NONE")

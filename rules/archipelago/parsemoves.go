@@ -86,7 +86,7 @@ func (r *reader) order(m *Move) error {
 		}
 	}
 	if n != r.s.seats {
-		return r.fail("name the %d players in their new order, e.g. ORDER %s", r.s.seats, r.s.orderText(r.s.order))
+		return r.fail("name the %d players in their new order, e.g. %s", r.s.seats, r.s.orderExample(r.s.order))
 	}
 	return nil
 }

@@ -160,8 +160,26 @@ var phraseNames = func() map[string]bool {
 	for _, p := range phaseNames {
 		m[p] = true
 	}
+	for _, w := range notationNames() {
+		m[w] = true
+	}
 	return m
 }()
+
+// notationNames are the words of the notation that a hint or a refusal
+// gives as an argument (ORDER BLUE RED, OFFER BLUE …, SHIP F6 WOOD):
+// phrases, so that a reader of Chinese reads them in the Chinese notation
+// (zhnotation.go), which the catalog writes.
+func notationNames() []string {
+	out := []string{"SHIP", "CITIZEN"}
+	for _, c := range colors {
+		out = append(out, upper(c))
+	}
+	for _, r := range resNames {
+		out = append(out, upper(r))
+	}
+	return out
+}
 
 // countNouns are the things a refusal counts.
 var countNouns = func() map[string]bool {

@@ -14,8 +14,9 @@ func (v *View) Text() string { return v.TextLines().String() }
 // TextLines is Text as lines of phrases, for the mail side to write in a
 // reader's language: the map, the regions, the markets, the cards, the
 // players, the crisis, what lies behind the screen, the end and what the
-// last move did are phrases, the names of the game phrases of their own;
-// only an open offer is still text.
+// last move did are phrases, the names of the game phrases of their own,
+// and an open offer's notation is written in the reader's
+// (rules.Notated).
 func (v *View) TextLines() rules.Lines {
 	ls := v.header()
 	ls = append(ls, v.drawMap()...)

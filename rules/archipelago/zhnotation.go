@@ -56,20 +56,23 @@ func (s *state) MoveIn(lang string, m rules.Move) string {
 	if mv.Kind == KCard {
 		return zhOf["CARD"] + " " + chineseName(cards[mv.Card].name)
 	}
-	words := strings.Fields(mv.String())
-	for i, w := range words {
+	return zhNotation(mv.String())
+}
+
+// zhNotation writes text, a move's canonical text or words of one
+// (ACCEPT RED), in the Chinese words of the notation, the cells,
+// hexagons and numbers as they are.
+func zhNotation(text string) string {
+	return rules.MapWords(text, func(w string) string {
 		if zh, ok := zhOf[w]; ok {
-			words[i] = zh
-			continue
+			return zh
 		}
 		// 2C and 1S in a migration, F5x2 in a harvest or a recruitment.
 		if n := len(w); n > 1 && w[0] >= '0' && w[0] <= '9' && (w[n-1] == 'C' || w[n-1] == 'S') {
-			words[i] = w[:n-1] + " " + zhOf[map[byte]string{'C': "CITIZEN", 'S': "SHIP"}[w[n-1]]]
-			continue
+			return w[:n-1] + " " + zhOf[map[byte]string{'C': "CITIZEN", 'S': "SHIP"}[w[n-1]]]
 		}
-		words[i] = strings.Replace(w, "x", "×", 1)
-	}
-	return strings.Join(words, " ")
+		return strings.Replace(w, "x", "×", 1)
+	})
 }
 
 // chineseName is the Glossary's Chinese of an English name.

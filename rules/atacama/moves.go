@@ -55,7 +55,8 @@ var (
 // the canonical texts it accepts "E5 *", "*E5", "E5 double" and "E5 x2" for
 // a second-colour rig, and a claim with or without the word CLAIM, with the
 // colour and the direction in either order, and COLUMN, COLS or COL for
-// COLUMNS and ROW for ROWS.
+// COLUMNS and ROW for ROWS; and the notation's Chinese words (zhWords):
+// 认领 青绿 列, 跳过.
 func (s *state) Parse(p rules.Seat, text string) (rules.Move, error) {
 	if s.over {
 		return nil, illegal("the game is over")
@@ -66,7 +67,7 @@ func (s *state) Parse(p rules.Seat, text string) (rules.Move, error) {
 	if int(p) != s.next {
 		return nil, illegal("it is not your turn: seat %d places now", s.next)
 	}
-	words := strings.Fields(strings.ToUpper(text))
+	words := strings.Fields(strings.ToUpper(fromChinese(text)))
 	if len(words) == 0 {
 		return nil, illegal("the move is empty: %s", s.hint())
 	}

@@ -8,9 +8,9 @@ import (
 
 // LooksLikeMove reports whether text starts as a move: a field (with or
 // without its double mark), PASS, or a claim, with or without the word
-// CLAIM.
+// CLAIM, in English or in Chinese (zhWords).
 func (s *state) LooksLikeMove(_ rules.Seat, text string) bool {
-	words := strings.Fields(strings.ToUpper(text))
+	words := strings.Fields(strings.ToUpper(fromChinese(text)))
 	if len(words) == 0 {
 		return false
 	}

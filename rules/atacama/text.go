@@ -251,7 +251,7 @@ func (v *View) status() []rules.Phrase {
 		ls = append(ls, rules.Say("Scores so far (lines with at least 4 rigs): %s.", list(scores)))
 	}
 	if v.Last != nil {
-		ls = append(ls, rules.Say("Last move: %s played %s.", v.who(v.Last.Seat), v.Last.Move))
+		ls = append(ls, rules.Say("Last move: %s played %s.", v.who(v.Last.Seat), v.Last.Notated()))
 	}
 	switch {
 	case v.Over && len(v.Winners) == 1:

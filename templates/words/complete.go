@@ -17,7 +17,7 @@ import (
 // another is told.
 func Complete(texts map[string]Texts) error {
 	var errs []error
-	all := map[string]bool{}
+	all := map[ID]bool{}
 	for lang, d := range texts {
 		if _, ok := defaults().Pack(lang); !ok {
 			errs = append(errs, fmt.Errorf("texts in %q, which pbem does not speak", lang))
@@ -26,7 +26,7 @@ func Complete(texts map[string]Texts) error {
 			all[id] = true
 		}
 	}
-	ids := slices.Sorted(func(yield func(string) bool) {
+	ids := slices.Sorted(func(yield func(ID) bool) {
 		for id := range all {
 			if !yield(id) {
 				return

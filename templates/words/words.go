@@ -17,6 +17,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,6 +38,9 @@ const Fallback = lang.Fallback
 type Texts = lang.Texts
 
 type dict = Texts
+
+// ID is a message id (lang.ID).
+type ID = lang.ID
 
 // Forms is a text whose words change with the count in argument arg: its
 // plural forms ("one", "other"; "=0" for an exact value), as
@@ -111,9 +115,9 @@ func NewBookOf(langs *lang.Registry, more ...map[string]Texts) (*Book, error) {
 			var err error
 			switch t := text.(type) {
 			case string:
-				err = b.built.SetString(tag, id, t)
+				err = b.built.SetString(tag, string(id), t)
 			case lang.Plural:
-				err = b.built.Set(tag, id, plural.Selectf(t.Arg, "%d", t.Cases...))
+				err = b.built.Set(tag, string(id), plural.Selectf(t.Arg, "%d", t.Cases...))
 			default:
 				err = fmt.Errorf("a %T", text)
 			}
@@ -151,30 +155,30 @@ func Match(tag string) (string, bool) { return defaults().Match(tag) }
 func (b *Book) Match(tag string) (string, bool) { return b.langs.Match(tag) }
 
 // IDs returns the ids of pbem's own texts in lang, sorted.
-func IDs(lang string) []string { return own().IDs(lang) }
+func IDs(lang string) []ID { return own().IDs(lang) }
 
 // IDs returns the ids the book gives lang a text for, sorted.
-func (b *Book) IDs(lang string) []string {
+func (b *Book) IDs(lang string) []ID {
 	ids := slices.Collect(maps.Keys(b.dicts[lang]))
 	slices.Sort(ids)
 	return ids
 }
 
 // Has reports whether pbem's own texts in lang hold id.
-func Has(lang, id string) bool { return own().Has(lang, id) }
+func Has(lang string, id ID) bool { return own().Has(lang, id) }
 
 // Has reports whether the book gives lang a text for id.
-func (b *Book) Has(lang, id string) bool {
+func (b *Book) Has(lang string, id ID) bool {
 	_, ok := b.dicts[lang][id]
 	return ok
 }
 
 // Text returns pbem's own text of id in lang, as Book.Text.
-func Text(lang, id string) string { return own().Text(lang, id) }
+func Text(lang string, id ID) string { return own().Text(lang, id) }
 
 // Text returns the text the book gives id in lang as written, with its
 // verbs, for a text without plural forms; "" for none.
-func (b *Book) Text(lang, id string) string {
+func (b *Book) Text(lang string, id ID) string {
 	s, _ := b.dicts[lang][id].(string)
 	return s
 }
@@ -198,7 +202,7 @@ func (b *Book) For(lang string) Printer {
 }
 
 // Has reports whether the printer has a text for id.
-func (p Printer) Has(id string) bool {
+func (p Printer) Has(id ID) bool {
 	if p.book == nil {
 		return Has(Fallback, id)
 	}
@@ -230,11 +234,36 @@ func (p Printer) Tidy(s string, join bool) string {
 }
 
 // S prints the text of id with args.
-func (p Printer) S(id string, args ...any) string {
+func (p Printer) S(id ID, args ...any) string {
 	if p.p == nil {
 		p = For(Fallback)
 	}
-	return p.p.Sprintf(id, args...)
+	return p.p.Sprintf(string(id), args...)
+}
+
+// Format prints the text of id with args as the mail templates print
+// it: a plain text by fmt, its numbers as Go writes them, so that a mail
+// reads the same whichever way its sentence is put together; a text with
+// plural forms by the language's rules (S). A language without the text
+// has English's; ok is false when English has none either.
+func (p Printer) Format(id ID, args ...any) (s string, ok bool) {
+	b := p.book
+	if b == nil {
+		b = own()
+	}
+	text, ok := b.dicts[p.lang][id]
+	if !ok {
+		if text, ok = b.dicts[Fallback][id]; !ok {
+			return "", false
+		}
+	}
+	if f, plain := text.(string); plain {
+		if len(args) == 0 {
+			return strings.ReplaceAll(f, "%%", "%"), true
+		}
+		return fmt.Sprintf(f, args...), true
+	}
+	return p.S(id, args...), true
 }
 
 // When writes t for a reader in zone loc, e.g. "Thu 3 Dec 18:00 UTC" or
@@ -245,7 +274,7 @@ func (p Printer) When(t time.Time, loc *time.Location) string {
 		loc = time.UTC
 	}
 	t = t.In(loc)
-	return p.S("time.when", p.S("day."+t.Weekday().String()[:3]), t.Day(), p.S("month."+t.Month().String()[:3]),
+	return p.S("time.when", p.S(ID("day."+t.Weekday().String()[:3])), t.Day(), p.S(ID("month."+t.Month().String()[:3])),
 		t.Format("15:04"), Offset(t), int(t.Month()))
 }
 

@@ -76,7 +76,7 @@ func TestPlurals(t *testing.T) {
 		{"zh", "note.open", 1, "有 1 个空座位。"},
 		{"zh", "note.open", 3, "有 3 个空座位。"},
 	} {
-		if got := For(c.lang).S(c.id, c.n); got != c.want {
+		if got := For(c.lang).S(ID(c.id), c.n); got != c.want {
 			t.Errorf("For(%q).S(%q, %d) = %q, want %q", c.lang, c.id, c.n, got, c.want)
 		}
 	}

@@ -82,3 +82,89 @@ func TestTrackBound(t *testing.T) {
 		t.Errorf("players made the ledger remember %d budgets, want at most %d", n, 2*lim.MaxTracked)
 	}
 }
+
+// TestDayBoundary: a mail counts against the day's budgets for 24 hours,
+// and no longer: one sent exactly a day ago is spent.
+func TestDayBoundary(t *testing.T) {
+	lim := Limits{PerHour: 1, PerDay: 1, DomainFactor: 1, UnsolicitedPerDay: 1, MaxTracked: 100}
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	var b Ledger
+	if !b.Spend(lim, now, "ana@example.org", false, 1) || b.Unsolicited(lim, now, []string{"bea@example.net"}) != "" {
+		t.Fatal("the first mail of the day refused")
+	}
+	for _, c := range []struct {
+		after time.Duration
+		want  bool
+	}{{24*time.Hour - time.Second, false}, {24 * time.Hour, true}} {
+		if got := b.Spend(lim, now.Add(c.after), "ana@example.org", false, 1); got != c.want {
+			t.Errorf("Spend %v after a day's budget was spent = %v, want %v", c.after, got, c.want)
+		}
+	}
+	if got := b.Unsolicited(lim, now.Add(24*time.Hour-time.Second), []string{"bea@example.net"}); got != "bea@example.net" {
+		t.Errorf("Unsolicited a second before a day had passed = %q, want bea refused", got)
+	}
+	if got := b.Unsolicited(lim, now.Add(24*time.Hour), []string{"bea@example.net"}); got != "" {
+		t.Errorf("Unsolicited a day after = %q, want none refused", got)
+	}
+}
+
+// TestTrackForgets: when the budgets remembered are at their bound, those
+// of a day gone by (exactly a day, or more) are forgotten to make room,
+// and none that still counts: a sender over budget stays refused however
+// many others write.
+func TestTrackForgets(t *testing.T) {
+	lim := Limits{PerHour: 1, PerDay: 1, DomainFactor: 1, UnsolicitedPerDay: 1, MaxTracked: 2}
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name string
+		old  time.Duration // how long ago the first stranger wrote
+		want bool          // whether a new stranger is let in
+	}{
+		{"a day ago", 24 * time.Hour, true},
+		{"more than a day ago", 30 * time.Hour, true},
+		{"less than a day ago", 24*time.Hour - time.Second, false},
+	} {
+		var b Ledger
+		if !b.StrangerDay(lim, now.Add(-c.old), "a@one.example") || !b.StrangerDay(lim, now.Add(-time.Minute), "b@two.example") {
+			t.Fatalf("%s: the first strangers refused", c.name)
+		}
+		if got := b.StrangerDay(lim, now, "c@three.example"); got != c.want {
+			t.Errorf("%s: a new stranger with the ledger full = %v, want %v", c.name, got, c.want)
+		}
+		if b.StrangerDay(lim, now, "b@two.example") {
+			t.Errorf("%s: the stranger answered a minute ago answered again", c.name)
+		}
+	}
+	// A key that has room once the old one is forgotten, exactly at the bound.
+	var b Ledger
+	b.Replace(map[string][]time.Time{"x": {now.Add(-25 * time.Hour)}, "y": {}})
+	if !b.StrangerDay(lim, now, "c@three.example") || b.Len() != 1 {
+		t.Errorf("a stranger's key with the day-old and empty budgets forgotten: let in with %d budgets remembered, want 1", b.Len())
+	}
+}
+
+// TestTrackPlayers: with the ledger full, a player is let in up to twice
+// its bound, and no further; a stranger is not.
+func TestTrackPlayers(t *testing.T) {
+	lim := Limits{PerHour: 5, PerDay: 5, DomainFactor: 1, UnsolicitedPerDay: 1, MaxTracked: 2}
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	var b Ledger
+	if !b.Spend(lim, now, "ana@one.example", false, 1) {
+		t.Fatal("the first player refused")
+	}
+	if b.Spend(lim, now, "x@two.example", true, 1) {
+		t.Error("a stranger let in beyond the bound")
+	}
+	if !b.Spend(lim, now, "bea@two.example", false, 1) {
+		t.Error("a player refused within twice the bound")
+	}
+	if b.Spend(lim, now, "cai@three.example", false, 1) {
+		t.Error("a player let in beyond twice the bound")
+	}
+	if !b.Spend(lim, now, "ana@one.example", false, 1) {
+		t.Error("a player already remembered refused with the ledger full")
+	}
+	if b.Len() != 4 {
+		t.Errorf("the ledger remembers %d budgets, want 4", b.Len())
+	}
+}
