@@ -58,6 +58,13 @@ func TestNimByMail(t *testing.T) {
 			break
 		}
 		seat := int(g.State.ToAct()[0])
+		// A player answers the mail that asks them, as a person does: the
+		// game's record can move before that mail reaches them, and a move
+		// sent in reply to the mail before it is stale.
+		number := p.numberFor(t, id, g.Seq, seat)
+		waitMail(t, sys, users[seat], 0, "the mail asking "+users[seat]+" to move", func(l letter) bool {
+			return l.game == id && l.turn && l.seq == number
+		})
 		if seat == bea && !asked {
 			asked = true
 			// A move Nim refuses, and why, in Chinese.
