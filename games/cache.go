@@ -170,7 +170,7 @@ func (s *Service) history(ctx context.Context, id string, n int) (*folded, error
 		var err error
 		f, err = s.current(ctx, id)
 		if errors.Is(err, events.ErrNotFound) {
-			return nil, refuse(ErrUnknownGame, "there is no game %q", id)
+			return nil, unstored(id)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("games: %w", err)

@@ -70,8 +70,8 @@ func TestFolded(t *testing.T) {
 	}
 	var ge *games.Error
 	_, err := tb.svc.Move(ctx, "nosuch", 0, "take 1", games.Cause{})
-	if !errors.As(err, &ge) || ge.Error() != ge.Msg || !errors.Is(err, games.ErrUnknownGame) || errors.Unwrap(err) != games.ErrUnknownGame {
-		t.Errorf("Move in no game = %v, want a refusal that reads as its message", err)
+	if !errors.As(err, &ge) || ge.Error() != ge.Msg || !errors.Is(err, games.ErrUnknownGame) || !errors.Is(err, events.ErrNotFound) {
+		t.Errorf("Move in no game = %v, want a refusal that reads as its message, of a game not stored", err)
 	}
 	_, err = tb.svc.Move(ctx, id, rules.Seat(tb.game(id).State.ToAct()[0]), "take 9", games.Cause{})
 	if !errors.As(err, &ge) || ge.Phrase == nil || ge.ID != "" {

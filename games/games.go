@@ -73,11 +73,16 @@ type Error struct {
 	// Phrase is the rules' own reason as a phrase, where the refusal is
 	// theirs (see rules.Illegal).
 	Phrase *rules.Phrase
+	// Cause is the store's error the refusal stands for, if any:
+	// events.ErrNotFound for a game not stored at all, which the mail side
+	// tells from a history only shorter than asked (ErrUnknownGame alone,
+	// worth trying again).
+	Cause error
 }
 
 func (e *Error) Error() string        { return e.Msg }
 func (e *Error) Is(target error) bool { return e.Kind == target }
-func (e *Error) Unwrap() error        { return e.Kind }
+func (e *Error) Unwrap() []error      { return []error{e.Kind, e.Cause} }
 
 // Sentinels that an Error may be.
 var (
@@ -108,6 +113,13 @@ func refuse(kind error, format string, args ...any) error {
 			e.Args = append(e.Args, fmt.Sprint(a))
 		}
 	}
+	return e
+}
+
+// unstored is the refusal of game id, which the store does not hold.
+func unstored(id string) error {
+	e := refuse(ErrUnknownGame, "there is no game %q", id).(*Error)
+	e.Cause = events.ErrNotFound
 	return e
 }
 
@@ -151,7 +163,7 @@ func (s *Service) LoadAt(ctx context.Context, id string, n int) (*projections.Ga
 func (s *Service) History(ctx context.Context, id string) ([]events.Event, error) {
 	evs, _, err := s.Store.Load(ctx, id)
 	if errors.Is(err, events.ErrNotFound) {
-		return nil, refuse(ErrUnknownGame, "there is no game %q", id)
+		return nil, unstored(id)
 	}
 	return evs, err
 }

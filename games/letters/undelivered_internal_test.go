@@ -227,3 +227,37 @@ func TestMarkedNoSeat(t *testing.T) {
 		}
 	}
 }
+
+// TestGameNotStored: a notice about a game the store does not hold (one
+// removed, or a record of another pbem's) is not renderable, so the
+// outbox holds it aside rather than trying it for ever, and the host of
+// such a game is told nothing of an address that fails or is marked, as
+// there is nobody to tell; a notice written before its game's last events
+// can be read is tried again.
+func TestGameNotStored(t *testing.T) {
+	p := newPost(t)
+	id := p.create("atacama", 3, anaBea()...)
+	n := find(t, p.notices(), notice.KindInvitation, 1)
+	gone := n
+	gone.Game = "zzzzzz"
+	if _, err := p.s.Render(p.ctx, p.lh, gone); !errors.Is(err, mail.ErrUnrenderable) {
+		t.Errorf("Render(a notice of a game not stored) = %v, want ErrUnrenderable", err)
+	}
+	ahead := n
+	ahead.Seq = 99
+	if _, err := p.s.Render(p.ctx, p.lh, ahead); err == nil || errors.Is(err, mail.ErrUnrenderable) {
+		t.Errorf("Render(a notice ahead of its game's history) = %v, want an error to try again", err)
+	}
+	if err := p.s.Undelivered(p.ctx, gone, errors.New("550 no")); err != nil {
+		t.Errorf("Undelivered(a notice of a game not stored) = %v, want nothing said", err)
+	}
+	if err := p.s.Stopped(p.ctx, gone); err != nil {
+		t.Errorf("Stopped(a notice of a game not stored) = %v, want nothing said", err)
+	}
+	if err := p.s.Marked(p.ctx, mail.Bouncing{Address: "bea@example.net", Games: []string{"zzzzzz", id}}); err != nil {
+		t.Errorf("Marked(with a game not stored) = %v, want the stored game's host told", err)
+	}
+	if got := p.outbox(id); len(got) != 1 || got[0].To != "ana@example.org" {
+		t.Errorf("the stored game's outbox after the mark = %+v, want its host's one mail", got)
+	}
+}
