@@ -400,7 +400,7 @@ func (s *Service) Conditional(ctx context.Context, id string, seat rules.Seat, i
 func (s *Service) Queue(ctx context.Context, id string, seat rules.Seat, moves []string, c Cause) (Played, error) {
 	return s.act(ctx, id, seat, c, func(g *projections.Game) ([]events.Event, string, error) {
 		if !g.Rules.Info().Programmed {
-			return nil, "", refuse(rules.ErrIllegal, "it is not your turn, and %s takes no moves for later turns", g.Rules.Info().Title)
+			return nil, "", refuse(rules.ErrIllegal, "%v", rules.Illegal("it is not your turn, and %s takes no moves for later turns", rules.Say(g.Rules.Info().Title)))
 		}
 		if lr, ok := g.State.(rules.ListReader); ok {
 			moves = lr.ReadList(seat, moves) // kept as meant when written
