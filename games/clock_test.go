@@ -146,6 +146,32 @@ func TestTickSaysAndDigests(t *testing.T) {
 	}
 }
 
+// TestTickDoesAllThatIsDue: what falls due together (SAYs held back and
+// a reminder) is all done by one tick, one thing after another.
+func TestTickDoesAllThatIsDue(t *testing.T) {
+	ctx := context.Background()
+	tb := newTable(t)
+	id := tb.nim([]events.Player{anaHost, bea}, "turns")
+	if _, err := tb.svc.SetSettings(ctx, id, games.Operator, events.Settings{PerMove: "1h"}, games.Cause{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"hi", "again"} { // the second held back
+		if _, err := tb.svc.Say(ctx, id, 0, text, games.Cause{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seq := tb.game(id).Seq
+	tb.now = tb.now.Add(50 * time.Minute) // past the SAYs' quarter of an hour and the reminder's three
+	if err := tb.svc.Tick(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	got := tb.types(id, seq+1)
+	slices.Sort(got)
+	if want := []string{events.TypeReminderSent, events.TypeSaysGathered}; !slices.Equal(got, want) {
+		t.Errorf("one tick with both due recorded %v, want %v", got, want)
+	}
+}
+
 func TestTimekeeper(t *testing.T) {
 	ctx := context.Background()
 	tb := newTable(t)
