@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -311,6 +312,9 @@ func TestUndoRevealed(t *testing.T) {
 	}
 	_, err := tb.svc.Undo(ctx, id, 0, 1, games.Cause{})
 	refused(t, "undo of a revealed choice", err, games.ErrUndo)
+	if err == nil || !strings.Contains(err.Error(), "a secret of seat ") { // a player's choice, not the table's
+		t.Errorf("the refusal of an undo of a revealed choice says %v, want it names whose secret", err)
+	}
 	if _, err := tb.svc.Undo(ctx, id, 1, 1, games.Cause{}); !errors.Is(err, games.ErrUndo) {
 		t.Errorf("a player's undo of a revealed choice = %v, want ErrUndo", err)
 	}
