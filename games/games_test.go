@@ -220,8 +220,8 @@ func TestMoveStaleInside(t *testing.T) {
 	if !errors.As(err, &stale) || stale.Since != 1 {
 		t.Fatalf("bea's move answering the invitation after ana moved = %v, want a StaleError since event 1", err)
 	}
-	if _, err := svc.Move(ctx, id, 1, "A1", games.Cause{Answers: 2}); err != nil {
-		t.Errorf("bea's move answering her prompt = %v, want it played", err)
+	if p, err := svc.Move(ctx, id, 1, "A1", games.Cause{Answers: 2}); err != nil || p.Game == nil || len(p.Game.Moves) != 2 {
+		t.Errorf("bea's move answering her prompt = %+v, %v; want it played", p, err)
 	}
 }
 
