@@ -44,6 +44,21 @@ func TestChangedSince(t *testing.T) {
 			t.Errorf("ChangedSince(seat %d, since %d) = %v, %v; want %v", c.seat, c.seq, got, err, c.want)
 		}
 	}
+	// What a seat may do, compared move by move.
+	first, _, _, err := svc.LoadAt(ctx, id, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved, _, _, err := svc.LoadAt(ctx, id, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.State.Legal(0)) == 0 || !games.SameLegal(first.State, first.State, 0) {
+		t.Errorf("SameLegal of a state with itself = false, want true")
+	}
+	if games.SameLegal(first.State, moved.State, 0) || games.SameLegal(first.State, moved.State, 1) {
+		t.Errorf("SameLegal before and after Ana's move = true, want false for both seats")
+	}
 	if _, err := svc.ChangedSince(ctx, "nosuchgame", 0, 1); err == nil {
 		t.Errorf("ChangedSince of no game answered")
 	}
