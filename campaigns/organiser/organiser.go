@@ -193,9 +193,17 @@ func (s *Service) Load(ctx context.Context, id string) (*campaigns.Campaign, []e
 	return c, evs, head, nil
 }
 
-// Seed returns the campaign's seed, from its secret subject.
+// Seed returns the campaign's seed: from its secret subject until the
+// campaign's end revealed it, and from the history's SeedRevealed since,
+// the secret being erased then (older stores keep it).
 func (s *Service) Seed(ctx context.Context, id string) (rules.Seed, error) {
-	return projections.Seed(ctx, s.Games.Store, id)
+	seed, err := projections.Seed(ctx, s.Games.Store, id)
+	if errors.Is(err, events.ErrNotFound) {
+		if c, _, _, lerr := s.Load(ctx, id); lerr == nil && c.Seed != nil {
+			return *c.Seed, nil
+		}
+	}
+	return seed, err
 }
 
 // update loads the campaign, asks decide for the facts that follow and
@@ -232,7 +240,8 @@ func (s *Service) updateFrom(ctx context.Context, id, source string, decide func
 				return nil, false, refusedBy(err)
 			}
 		}
-		if c.Over() && c.Seed == nil {
+		revealing := c.Over() && c.Seed == nil
+		if revealing {
 			seed, err := s.Seed(ctx, id)
 			if err != nil {
 				return nil, false, err
@@ -256,6 +265,11 @@ func (s *Service) updateFrom(ctx context.Context, id, source string, decide func
 		}
 		if err != nil {
 			return nil, false, fmt.Errorf("organiser: campaign %s: %w", id, err)
+		}
+		if revealing {
+			// Revealed, the secret has served (as a game's at its end);
+			// should the erase fail, it stays, as in older stores.
+			_ = s.Games.Store.Erase(ctx, events.SecretSubject+id)
 		}
 		return c, false, nil
 	}

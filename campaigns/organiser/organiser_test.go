@@ -99,6 +99,14 @@ func TestRoundRobinThroughTheService(t *testing.T) {
 	if !c.Over() || c.Seed == nil || *c.Seed != seed || len(c.Games) != 6 {
 		t.Fatalf("after three rounds: over %v, seed revealed %v, %d games; want over, revealed, 6", c.Over(), c.Seed != nil, len(c.Games))
 	}
+	// Revealed, the secret has served and is erased; the seed is read from
+	// the history since.
+	if _, err := svc.Store.Last(ctx, events.SecretSubject+id); !errors.Is(err, events.ErrNotFound) {
+		t.Errorf("the campaign's secret after its end = %v, want erased", err)
+	}
+	if got, err := org.Seed(ctx, id); err != nil || got != seed {
+		t.Errorf("Seed after the end = %v, %v; want the revealed %v", got, err, seed)
+	}
 	for _, st := range c.Standings() {
 		if st.Points != points[st.Player] {
 			t.Errorf("%s has %v points, the games' places give %v", st.Player, st.Points, points[st.Player])
