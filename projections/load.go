@@ -33,7 +33,7 @@ type Store interface {
 func Seed(ctx context.Context, store History, id string) (rules.Seed, error) {
 	data, err := store.Last(ctx, events.SecretSubject+id)
 	if errors.Is(err, events.ErrNotFound) {
-		if seed, ok := revealed(ctx, store, id); ok {
+		if seed, ok := Revealed(ctx, store, id); ok {
 			return seed, nil
 		}
 	}
@@ -43,9 +43,9 @@ func Seed(ctx context.Context, store History, id string) (rules.Seed, error) {
 	return rules.ParseSeed(string(data))
 }
 
-// revealed returns the seed game id's last event revealed, when that event
+// Revealed returns the seed game id's last event revealed, when that event
 // is its GameEnded.
-func revealed(ctx context.Context, store History, id string) (rules.Seed, bool) {
+func Revealed(ctx context.Context, store History, id string) (rules.Seed, bool) {
 	data, err := store.Last(ctx, events.GameSubject+id)
 	if err != nil {
 		return rules.Seed{}, false

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"runtime/debug"
 
@@ -26,5 +27,12 @@ func runRebuild(ctx context.Context, e *env, args []string) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(projections.RebuildMemoryLimit)
 	}
-	return postoffice.Rebuild(ctx, svc.Store, svc.Catalog, e.stderr, e.stdout)
+	if err := postoffice.Rebuild(ctx, svc.Store, svc.Catalog, e.stderr, e.stdout); err != nil {
+		return err
+	}
+	n, err := postoffice.EraseRevealed(ctx, svc)
+	if n > 0 {
+		fmt.Fprintf(e.stdout, "erased %d secret seeds that the ends of their games or campaigns had revealed\n", n)
+	}
+	return err
 }

@@ -9,7 +9,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 )
@@ -26,6 +28,32 @@ func Rebuild(ctx context.Context, store projections.Store, catalog rules.Catalog
 		fmt.Fprintf(out, "rebuilt the read models from %d events in %v\n", n, time.Since(start).Round(time.Millisecond))
 	}
 	return err
+}
+
+// EraseRevealed erases the secret seeds of the games and campaigns whose
+// end has revealed them, which stores written before pbem erased them at
+// the end still keep (as does one whose erase at the end failed), and
+// returns how many it erased. A running game's or campaign's secret stays.
+func EraseRevealed(ctx context.Context, svc *games.Service) (int, error) {
+	secrets, err := svc.Store.Counts(ctx, events.SecretSubject+">")
+	if err != nil {
+		return 0, err
+	}
+	org := &organiser.Service{Games: svc}
+	n := 0
+	for subject := range secrets {
+		id := strings.TrimPrefix(subject, events.SecretSubject)
+		if _, ok := projections.Revealed(ctx, svc.Store, id); !ok {
+			if c, _, _, err := org.Load(ctx, id); err != nil || c.Seed == nil {
+				continue // running, or neither a game nor a campaign
+			}
+		}
+		if err := svc.Store.Erase(ctx, subject); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }
 
 // rebuild rebuilds the read models and returns how many events it
