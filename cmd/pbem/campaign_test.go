@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -107,6 +109,23 @@ func TestCampaignRoundRobin(t *testing.T) {
 	}
 	if out := mustPbem(t, dir, "campaign", "list"); !strings.Contains(out, id) || !strings.Contains(out, "over") {
 		t.Errorf("campaign list = %q, want %s over", out, id)
+	}
+	// Its end revealed the seed and erased the secret; one a store from
+	// before kept is erased by pbem rebuild, and the campaign verifies
+	// from its revealed seed either way.
+	withStore(t, dir, func(st *events.Store) {
+		if _, err := st.Last(context.Background(), events.SecretSubject+id); !errors.Is(err, events.ErrNotFound) {
+			t.Errorf("the campaign's secret after its end = %v, want erased", err)
+		}
+		if _, err := st.Put(context.Background(), events.SecretSubject+id, "", []byte(rules.SeedFromInt(11).String())); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if out := mustPbem(t, dir, "rebuild"); !strings.Contains(out, "erased 1 secret seeds") {
+		t.Errorf("pbem rebuild with an ended campaign's secret kept printed %q, want it erased", out)
+	}
+	if out := mustPbem(t, dir, "campaign", "verify", id); !strings.HasPrefix(out, "ok: campaign "+id) || !strings.Contains(out, "every round paired again") {
+		t.Errorf("campaign verify %s after the rebuild = %q, want ok with the pairings checked", id, out)
 	}
 
 	export := mustPbem(t, dir, "campaign", "export", id)
