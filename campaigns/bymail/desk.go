@@ -73,19 +73,10 @@ func (d Desk) Check(spec Spec, specErr error) error {
 func refused(err error) error {
 	var r *campaigns.Refusal
 	if !errors.As(err, &r) {
-		return refuse("refuse.campaign.refused", reason(err))
+		return refuse("refuse.campaign.refused", organiser.Reason(err))
 	}
 	p := rules.Phrase{Format: "refuse.campaign.refused", Args: []rules.Phrase{r.Phrase()}}
 	return &games.Error{Kind: games.ErrSetup, Msg: words.For(words.Fallback).S(words.ID(p.Format), r.Error()), Phrase: &p}
-}
-
-// reason is the command side's refusal without its package's prefix.
-func reason(err error) string {
-	msg := err.Error()
-	if _, after, ok := strings.Cut(msg, organiser.ErrRefused.Error()+": "); ok {
-		return after
-	}
-	return msg
 }
 
 // load returns campaign id, or the refusal of an unknown id.

@@ -290,6 +290,19 @@ func Applied(evs []events.Event, source string) (i int, ok bool) {
 	return 0, false
 }
 
+// Reason is a refusal's reason as a person reads it: its message
+// without the package's "organiser: refused: " or "organiser: unknown
+// campaign: " before it.
+func Reason(err error) string {
+	msg := err.Error()
+	for _, kind := range []error{ErrRefused, ErrUnknown} {
+		if _, after, ok := strings.Cut(msg, kind.Error()+": "); ok {
+			return after
+		}
+	}
+	return msg
+}
+
 // refusedBy is ErrRefused for the campaign's own reason err, which it
 // keeps: errors.As finds the campaigns.Refusal in it, for the mail side
 // to write in its reader's language.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -12,6 +13,20 @@ import (
 	"github.com/pbem-games/pbem/internal/postoffice"
 	"github.com/pbem-games/pbem/templates/words"
 )
+
+// campaignDispatch runs a campaign subcommand; a refusal of the
+// campaign's says "refused:" and its reason, and a campaign not there
+// is named, as the operator reads them.
+func campaignDispatch(ctx context.Context, e *env, args []string) error {
+	err := dispatch("campaign")(ctx, e, args)
+	switch {
+	case errors.Is(err, organiser.ErrRefused):
+		return fmt.Errorf("refused: %s", organiser.Reason(err))
+	case errors.Is(err, organiser.ErrUnknown):
+		return errors.New(organiser.Reason(err))
+	}
+	return err
+}
 
 // campaignCommands are the subcommands of "pbem campaign": round robins,
 // Swiss tournaments, knockouts, ladders and leagues whose games are

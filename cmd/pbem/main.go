@@ -39,7 +39,7 @@ func commands() []command {
 		{Name: "export", Args: "ID", Help: "print a game's events as JSON lines, as stored, and the service's signature", Run: runExport},
 		{Name: "verify", Args: "ID | [--campaign] --file F [--key FILE|FINGERPRINT]", Help: "replay a history and check its hash chain, seed and, for a file, the signature of its origin; --campaign: a campaign's export with its games", Run: runVerify},
 		{Name: "games", Args: "", Help: "list the games", Run: runGames},
-		{Name: "campaign", Args: cmdline.Synopsis(campaignCommands()), Help: "run a round robin, Swiss, knockout or ladder of ordinary games, and show, export and verify its standings", Run: dispatch("campaign")},
+		{Name: "campaign", Args: cmdline.Synopsis(campaignCommands()), Help: "run a round robin, Swiss, knockout or ladder of ordinary games, and show, export and verify its standings", Run: campaignDispatch},
 		{Name: "rebuild", Args: "", Help: "throw the read models (the games list, each player's games) away and fold them again from every history, showing how far it is; pbem serve must be stopped", Run: runRebuild},
 		{Name: "backup", Args: "--out DIR [--passphrase-file FILE] [--keep N]", Help: "write a snapshot of the whole store (through the service, when one serves the data directory), encrypted with a passphrase if one is given; with --keep, into a new directory under DIR, keeping the newest N", Run: runBackup},
 		{Name: "restore", Args: "--from DIR [--passphrase-file FILE]", Help: "restore a backup, encrypted or not, into an empty data directory", Run: runRestore},
