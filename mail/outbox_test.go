@@ -184,7 +184,9 @@ func TestOutboxDeadAndWaiting(t *testing.T) {
 	mu.Lock()
 	clock = clock.Add(2 * time.Hour)
 	mu.Unlock()
-	wait("late's mail failed", func() bool { return count(mail.StateFailed) == 1 })
+	// Failed is written before waiting is let go (HeldStore.Put): the
+	// test waits for both, as the outbox may be stopped between them.
+	wait("late's mail failed, and no longer waiting", func() bool { return count(mail.StateFailed) == 1 && count(mail.StateWaiting) == 0 })
 	stop()
 	mu.Lock()
 	defer mu.Unlock()
