@@ -61,11 +61,14 @@ func (mt *mailTable) index() *projections.Projector {
 // tableAddrs are the addresses of the players of create's games, by seat.
 var tableAddrs = []string{"ana@example.org", "bea@example.net", "cai@example.com"}
 
-// create starts a game of ana and bea (and cai, for three).
+// create starts a game of ana and bea (and cai, for three), of a seed of
+// its own: the same deal in every run, so that what a test finds in it
+// (an offer one may make, a move one may play) is found every time.
 func (mt *mailTable) create(game string, seats int) string {
 	mt.t.Helper()
 	players := []events.Player{{Name: "Ana", Address: tableAddrs[0]}, {Name: "Bea", Address: tableAddrs[1]}, {Name: "Cai", Address: tableAddrs[2]}}
-	id, err := mt.svc.Create(context.Background(), games.NewGame{Game: game, Host: "ana@example.org", Players: players[:seats]})
+	seed := rules.SeedFromInt(uint64(seats))
+	id, err := mt.svc.Create(context.Background(), games.NewGame{Game: game, Host: "ana@example.org", Players: players[:seats], Seed: &seed})
 	if err != nil {
 		mt.t.Fatal(err)
 	}
