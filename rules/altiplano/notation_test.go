@@ -253,3 +253,28 @@ func TestChooseAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestLastMoveNotation: the last move shown reads in each language's
+// notation; a planning move, hidden, carries no notation in any language,
+// so no view holds a word of another seat's plan.
+func TestLastMoveNotation(t *testing.T) {
+	plan, act := notationPlan(t), notationAct(t)
+	for _, c := range []struct {
+		s      *state
+		hidden bool
+	}{{plan, true}, {act, false}} {
+		m := c.s.Legal(0)[0]
+		next, err := c.s.Apply(0, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := next.View(1).(*View).Table.Last
+		p := last.Notated()
+		switch {
+		case c.hidden && (last.Move != "" || p.Text != "" || len(p.In) != 0):
+			t.Errorf("after the plan %s, the other seat's view shows %+v, notation %+v; want nothing", m, last, p)
+		case !c.hidden && (last.Move != m.String() || p.Text != m.String() || p.In["zh"] == ""):
+			t.Errorf("after the action %s, the view shows %+v, notation %+v; want the move and its Chinese", m, last, p)
+		}
+	}
+}

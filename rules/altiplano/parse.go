@@ -115,9 +115,9 @@ func (s *state) Apply(i rules.Seat, m rules.Move) (rules.State, error) {
 	default:
 		n.applyPlan(int(i), mv)
 	}
-	n.last = &LastMove{Seat: int(i), Move: text, zh: mv.chinese()}
-	if mv.Kind != KindChoose && mv.Kind != KindTurn {
-		n.last.Move = "" // a planning move stays hidden
+	n.last = &LastMove{Seat: int(i)}
+	if mv.Kind == KindChoose || mv.Kind == KindTurn { // a planning move stays hidden
+		n.last.Move, n.last.mv = text, &mv
 	}
 	return n, nil
 }

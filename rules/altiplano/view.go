@@ -181,13 +181,18 @@ type MissionView struct {
 type LastMove struct {
 	Seat int    `json:"seat"`
 	Move string `json:"move"`
-	zh   string // Move in the Chinese notation, for the board's text
+	mv   *Move  // the move shown, for its notation in other languages; nil for a planning move
 }
 
 // Notated is the move as a phrase of notation, which each reader reads
 // in the notation of their language: GO MINE / PASS, 前往矿山 / 结束本轮行动.
+// Written when asked: only the last move's view is ever shown, and a
+// planning move, hidden, has none.
 func (l LastMove) Notated() rules.Phrase {
-	return rules.Notated(l.Move, map[string]string{"zh": l.zh})
+	if l.mv == nil {
+		return rules.Notated(l.Move, nil)
+	}
+	return rules.Notated(l.Move, map[string]string{"zh": l.mv.chinese()})
 }
 
 // View returns what seat i may see.
