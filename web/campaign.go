@@ -303,7 +303,7 @@ func (p *Pages) verifyCampaign(ctx context.Context, org *organiser.Service, c *c
 		return nil, err.Error()
 	}
 	var seed *rules.Seed
-	if s, err := org.Seed(ctx, c.ID); err == nil {
+	if s, err := org.Seed(ctx, c); err == nil {
 		seed = &s
 	}
 	rep, err := org.Verify(ctx, bytes.Split(bytes.TrimSuffix(export, []byte("\n")), []byte("\n")), seed)

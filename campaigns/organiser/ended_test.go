@@ -33,7 +33,7 @@ func TestEnded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed, err := org.Seed(ctx, id)
+	seed, err := org.Seed(ctx, c)
 	if err != nil {
 		t.Fatal(err)
 	}

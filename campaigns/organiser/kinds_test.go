@@ -164,7 +164,7 @@ func TestPairResumesUnstartedTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed, err := org.Seed(ctx, id)
+	seed, err := org.Seed(ctx, c)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -193,17 +193,25 @@ func (s *Service) Load(ctx context.Context, id string) (*campaigns.Campaign, []e
 	return c, evs, head, nil
 }
 
-// Seed returns the campaign's seed: from its secret subject until the
-// campaign's end revealed it, and from the history's SeedRevealed since,
-// the secret being erased then (older stores keep it).
-func (s *Service) Seed(ctx context.Context, id string) (rules.Seed, error) {
-	seed, err := projections.Seed(ctx, s.Games.Store, id)
-	if errors.Is(err, events.ErrNotFound) {
-		if c, _, _, lerr := s.Load(ctx, id); lerr == nil && c.Seed != nil {
-			return *c.Seed, nil
-		}
+// errSeedGone is the secret of a campaign read as not revealed that is
+// no longer there: another writer revealed and erased it since, and the
+// campaign is to be read again.
+var errSeedGone = errors.New("organiser: the seed was revealed since the campaign was read")
+
+// Seed returns campaign c's seed: the one its history revealed once it is
+// over (the secret erased then), and before, the secret the service keeps.
+func (s *Service) Seed(ctx context.Context, c *campaigns.Campaign) (rules.Seed, error) {
+	if c.Seed != nil {
+		return *c.Seed, nil
 	}
-	return seed, err
+	data, err := s.Games.Store.Last(ctx, events.SecretSubject+c.ID)
+	if errors.Is(err, events.ErrNotFound) {
+		return rules.Seed{}, fmt.Errorf("%w: %w", errSeedGone, err)
+	}
+	if err != nil {
+		return rules.Seed{}, fmt.Errorf("organiser: seed of campaign %s: %w", c.ID, err)
+	}
+	return rules.ParseSeed(string(data))
 }
 
 // update loads the campaign, asks decide for the facts that follow and
@@ -229,6 +237,9 @@ func (s *Service) updateFrom(ctx context.Context, id, source string, decide func
 			return c, true, nil
 		}
 		facts, err := decide(c)
+		if errors.Is(err, errSeedGone) {
+			continue
+		}
 		if err != nil {
 			return nil, false, err
 		}
@@ -242,7 +253,10 @@ func (s *Service) updateFrom(ctx context.Context, id, source string, decide func
 		}
 		revealing := c.Over() && c.Seed == nil
 		if revealing {
-			seed, err := s.Seed(ctx, id)
+			seed, err := s.Seed(ctx, c)
+			if errors.Is(err, errSeedGone) {
+				continue
+			}
 			if err != nil {
 				return nil, false, err
 			}

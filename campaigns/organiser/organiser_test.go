@@ -104,7 +104,7 @@ func TestRoundRobinThroughTheService(t *testing.T) {
 	if _, err := svc.Store.Last(ctx, events.SecretSubject+id); !errors.Is(err, events.ErrNotFound) {
 		t.Errorf("the campaign's secret after its end = %v, want erased", err)
 	}
-	if got, err := org.Seed(ctx, id); err != nil || got != seed {
+	if got, err := org.Seed(ctx, c); err != nil || got != seed {
 		t.Errorf("Seed after the end = %v, %v; want the revealed %v", got, err, seed)
 	}
 	for _, st := range c.Standings() {

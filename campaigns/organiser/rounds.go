@@ -52,7 +52,7 @@ func (s *Service) pairOnce(ctx context.Context, id, source string) ([]campaigns.
 		if c.Created.Kind != campaigns.League {
 			return nil, nil
 		}
-		seed, err := s.Seed(ctx, id)
+		seed, err := s.Seed(ctx, c)
 		if err != nil {
 			return nil, err
 		}
@@ -69,7 +69,7 @@ func (s *Service) pairOnce(ctx context.Context, id, source string) ([]campaigns.
 		if len(c.Unstarted()) > 0 {
 			return nil, nil
 		}
-		seed, err := s.Seed(ctx, id)
+		seed, err := s.Seed(ctx, c)
 		if err != nil {
 			return nil, err
 		}

@@ -43,10 +43,15 @@ func EraseRevealed(ctx context.Context, svc *games.Service) (int, error) {
 	n := 0
 	for subject := range secrets {
 		id := strings.TrimPrefix(subject, events.SecretSubject)
-		if _, ok := projections.Revealed(ctx, svc.Store, id); !ok {
-			if c, _, _, err := org.Load(ctx, id); err != nil || c.Seed == nil {
-				continue // running, or neither a game nor a campaign
-			}
+		revealed := false
+		if organiser.IsID(id) {
+			c, _, _, err := org.Load(ctx, id)
+			revealed = err == nil && c.Seed != nil
+		} else {
+			_, revealed = projections.Revealed(ctx, svc.Store, id)
+		}
+		if !revealed {
+			continue // running
 		}
 		if err := svc.Store.Erase(ctx, subject); err != nil {
 			return n, err

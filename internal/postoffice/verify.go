@@ -140,7 +140,11 @@ func VerifyCampaign(ctx context.Context, org *organiser.Service, id string) (str
 	if err != nil {
 		return "", err
 	}
-	seed, err := org.Seed(ctx, id)
+	c, _, _, err := org.Load(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	seed, err := org.Seed(ctx, c)
 	if err != nil {
 		return "", err
 	}
