@@ -42,6 +42,13 @@ const (
 	errBatchDuplicate    jetstream.ErrorCode = 10201 // an atomic batch holds a message id seen before
 )
 
+// isWrongSequence reports whether err is JetStream's refusal of a write
+// of a subject (or a key) that has moved on (10071, or 10164 replicated).
+func isWrongSequence(err error) bool {
+	var apiErr *jetstream.APIError
+	return errors.As(err, &apiErr) && (apiErr.ErrorCode == errWrongLastSeq || apiErr.ErrorCode == errWrongLastSeqConst)
+}
+
 // Append seals evs after head and publishes them, with extra, as one atomic
 // batch that succeeds only if the game's subject still ends at
 // head.StreamSeq. It returns the new head, ErrConflict, or ErrInvalid for

@@ -194,7 +194,10 @@ func (b kv) Each(ctx context.Context, filter string, f func(KVEntry) error) erro
 			return fmt.Errorf("events: read bucket %s: %w", b.Name(), ctx.Err())
 		case e, ok := <-w.Updates():
 			if !ok {
-				return fmt.Errorf("events: read bucket %s: the watch ended: %w", b.Name(), context.Cause(ctx))
+				if err := context.Cause(ctx); err != nil {
+					return fmt.Errorf("events: read bucket %s: the watch ended: %w", b.Name(), err)
+				}
+				return fmt.Errorf("events: read bucket %s: the watch ended before every value came", b.Name())
 			}
 			if e == nil {
 				return nil // every key's value so far has come

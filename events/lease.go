@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/nats-io/nats.go/jetstream"
 )
 
 // LeaseBucket is the KV bucket of the leases: which process runs each part
@@ -287,13 +285,6 @@ func (l *Lease) release(kv KV, rev uint64) {
 	if err == nil {
 		_, _ = kv.Update(ctx, l.Name, val, rev) // a lease another took meanwhile is theirs
 	}
-}
-
-// isWrongSequence reports whether err is JetStream's refusal of an update
-// of a key whose revision has moved on (10071, or 10164 replicated).
-func isWrongSequence(err error) bool {
-	var apiErr *jetstream.APIError
-	return errors.As(err, &apiErr) && (apiErr.ErrorCode == errWrongLastSeq || apiErr.ErrorCode == errWrongLastSeqConst)
 }
 
 func (l *Lease) ttl() time.Duration {

@@ -21,8 +21,7 @@ func (s *Store) PutOnce(ctx context.Context, subject string, data []byte) (uint6
 	m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: data}
 	m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, "0")
 	ack, err := s.js.PublishMsg(ctx, m)
-	var apiErr *jetstream.APIError
-	if errors.As(err, &apiErr) && (apiErr.ErrorCode == errWrongLastSeq || apiErr.ErrorCode == errWrongLastSeqConst) {
+	if isWrongSequence(err) {
 		return 0, fmt.Errorf("events: put %s: %w", subject, ErrExists)
 	}
 	if err != nil {
@@ -120,12 +119,11 @@ func (s *Store) Replace(ctx context.Context, subject string, seq uint64, data []
 	m := &nats.Msg{Subject: subject, Header: nats.Header{}, Data: data}
 	m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(seq, 10))
 	ack, err := s.js.PublishMsg(ctx, m)
-	var apiErr *jetstream.APIError
 	last := uint64(0)
 	switch {
 	case err == nil:
 		last = ack.Sequence
-	case errors.As(err, &apiErr) && (apiErr.ErrorCode == errWrongLastSeq || apiErr.ErrorCode == errWrongLastSeqConst):
+	case isWrongSequence(err):
 		lm, lerr := s.last(ctx, subject)
 		if lerr != nil {
 			return 0, fmt.Errorf("events: replace %d on %s: %w", seq, subject, lerr)
