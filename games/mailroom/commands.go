@@ -66,7 +66,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		}
 		asMove := !isCmd
 		if isCmd && cmd.MayBeMove {
-			if asMove, err = m.movesNotCommands(ctx, l, word, line); err != nil {
+			if asMove, err = m.movesNotCommands(ctx, l, cmd, word, line); err != nil {
 				return err
 			}
 		}
@@ -86,7 +86,7 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 		default:
 			err = m.run(ctx, cmd, l, rest, c)
 		}
-		m.counted(l, word, asMove, err)
+		m.counted(l, cmd, asMove, err)
 		var refusal *games.Error
 		if errors.As(err, &refusal) {
 			kind := notice.KindRejected // a move: the answer carries the prompt again
@@ -109,15 +109,15 @@ func (m *Mailroom) commands(ctx context.Context, l *letter, log *slog.Logger) er
 	return m.queue(ctx, l, log)
 }
 
-// counted tells OnCommand of a command run: its word, or MOVE for a move.
-func (m *Mailroom) counted(l *letter, word string, asMove bool, err error) {
+// counted tells OnCommand of a command run (cmd, nil for none): its
+// word, or MOVE for a move.
+func (m *Mailroom) counted(l *letter, cmd *commands.Command, asMove bool, err error) {
 	if m.OnCommand == nil {
 		return
 	}
-	if cmd, ok := m.Service.Commands().Lookup(word); ok && !asMove {
+	word := "MOVE"
+	if cmd != nil && !asMove {
 		word = cmd.Word
-	} else {
-		word = "MOVE"
 	}
 	game := ""
 	if l.game != nil {
@@ -215,12 +215,8 @@ func (m *Mailroom) join(ctx context.Context, l *letter, rest string, c games.Cau
 // still asks to end it), which the game must read as a legal move of the
 // seat now. The bare DECLINE in reply to the mail that asked about an undo
 // answers that undo, settled since or not.
-func (m *Mailroom) movesNotCommands(ctx context.Context, l *letter, word, line string) (bool, error) {
+func (m *Mailroom) movesNotCommands(ctx context.Context, l *letter, cmd *commands.Command, word, line string) (bool, error) {
 	if l.game == nil || l.seat == rules.Observer {
-		return false, nil
-	}
-	cmd, ok := m.Service.Commands().Lookup(word)
-	if !ok {
 		return false, nil
 	}
 	switch cmd.Word { // the command, in whichever language it is written: 拒绝 红色 is DECLINE RED
