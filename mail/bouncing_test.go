@@ -2,6 +2,7 @@ package mail_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -114,5 +115,44 @@ func TestProbeAddress(t *testing.T) {
 		if n.Kind != mail.KindProbe || n.To != to || n.Game != "" || !strings.HasPrefix(n.ID, "probe.") || !strings.HasSuffix(n.ID, "@pbem.example.org") {
 			t.Errorf("ProbeNotice(%s) = %+v, want a probe to %s about no game, its Message-ID under pbem.example.org", strings.ToUpper(to), n, to)
 		}
+	}
+}
+
+// TestUnmarkAsMarked: an address is unmarked as the mark knows it,
+// whatever the case, spaces and angle brackets it is written with (as
+// copied from a mail's header): its mark lifted, and its notices set
+// aside counted, another address's not.
+func TestUnmarkAsMarked(t *testing.T) {
+	ctx := context.Background()
+	store := storetest.MustOpen(t)
+	scores, err := mail.OpenBounceScores(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	for day := range 4 {
+		if _, _, err := scores.Count(ctx, "bea@example.net", "k7q2mx", "5.1.1", "", t0.Add(time.Duration(day)*25*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, marked, err := scores.ProbeBounced(ctx, "bea@example.net", "5.1.1", t0.Add(5*24*time.Hour)); err != nil || !marked {
+		t.Fatalf("the probe bounced: marked %v, %v; want marked", marked, err)
+	}
+	held, err := mail.OpenHeld(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, to := range []string{"Bea@Example.NET", "cai@example.com"} {
+		n := mail.Notice{ID: fmt.Sprintf("k7q2mx.v2.%d.your-turn@pbem.example", i), Kind: "your-turn", Game: "k7q2mx", Seq: 2, Seat: i, To: to}
+		if err := held.Put(ctx, mail.Held{Notice: n, Seq: uint64(9 + i), State: mail.StateMarked, Since: t0, GameMail: true}, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cleared, aside, err := mail.Unmark(ctx, store, " <bea@EXAMPLE.net> ")
+	if err != nil || !cleared || aside != 1 {
+		t.Errorf("Unmark(<bea@EXAMPLE.net>) = %v, %d, %v; want cleared, 1 set aside", cleared, aside, err)
+	}
+	if marked, err := scores.Marked(ctx, "bea@example.net"); err != nil || marked {
+		t.Errorf("after Unmark bea is marked %v, %v; want not", marked, err)
 	}
 }

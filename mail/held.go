@@ -129,6 +129,34 @@ func (s *HeldStore) List(ctx context.Context, state string) ([]Held, error) {
 	return out, nil
 }
 
+// Unmark forgets the bounces of addr, lifting its mark (BounceScores.Clear),
+// and returns whether there were any, and how many of its notices are set
+// aside as marked, for Retry to send: addr is compared as the mark knows
+// it, whatever its case, spaces and angle brackets.
+func Unmark(ctx context.Context, store events.Buckets, addr string) (cleared bool, aside int, err error) {
+	scores, err := OpenBounceScores(ctx, store)
+	if err != nil {
+		return false, 0, err
+	}
+	if cleared, err = scores.Clear(ctx, addr); err != nil {
+		return false, 0, err
+	}
+	held, err := OpenHeld(ctx, store)
+	if err != nil {
+		return cleared, 0, err
+	}
+	list, err := held.List(ctx, StateMarked)
+	if err != nil {
+		return cleared, 0, err
+	}
+	for _, h := range list {
+		if stopKey(h.Notice.To) == stopKey(addr) {
+			aside++
+		}
+	}
+	return cleared, aside, nil
+}
+
 // ErrStillMarked is why a notice set aside as marked is not tried again:
 // its recipient's address is marked still (see [BounceScores]).
 var ErrStillMarked = errors.New("its address is still marked as bouncing")

@@ -46,7 +46,12 @@ func ListNotices(ctx context.Context, store events.Follower, opt ListOptions) ([
 	if err != nil {
 		return nil, err
 	}
-	hs, err := held.List(ctx, "")
+	heldState := opt.State == StateWaiting || opt.State == StateFailed || opt.State == StateDead || opt.State == StateStopped || opt.State == StateMarked
+	listed := ""
+	if heldState {
+		listed = opt.State // its keys alone, not every notice ever held
+	}
+	hs, err := held.List(ctx, listed)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +60,7 @@ func ListNotices(ctx context.Context, store events.Follower, opt ListOptions) ([
 		byID[hs[i].Notice.ID] = &hs[i]
 	}
 	var out []NoticeState
-	if opt.State == StateWaiting || opt.State == StateFailed || opt.State == StateDead || opt.State == StateStopped || opt.State == StateMarked {
+	if heldState {
 		for i, h := range hs {
 			if h.State == opt.State && (opt.Game == "" || h.Notice.Subject() == OutboxSubject+opt.Game) {
 				out = append(out, NoticeState{Notice: h.Notice, Seq: h.Seq, State: h.State, Held: &hs[i]})

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/events"
@@ -80,7 +79,7 @@ func RetryMail(ctx context.Context, svc *games.Service, offered *catalog.Catalog
 // marked (pbem mail retry --marked sends them); an address with no
 // bounces recorded is an error.
 func Unmark(ctx context.Context, store events.Follower, addr string, w io.Writer) error {
-	cleared, aside, err := unmark(ctx, store, addr)
+	cleared, aside, err := mail.Unmark(ctx, store, addr)
 	if err != nil {
 		return err
 	}
@@ -92,28 +91,4 @@ func Unmark(ctx context.Context, store events.Follower, addr string, w io.Writer
 		fmt.Fprintf(w, "%d of its notices were set aside while it was marked: pbem mail retry --marked sends them\n", aside)
 	}
 	return nil
-}
-
-// unmark forgets the bounces of addr and returns whether there were any,
-// and how many of its notices are set aside as marked.
-func unmark(ctx context.Context, store events.Follower, addr string) (bool, int, error) {
-	scores, err := mail.OpenBounceScores(ctx, store)
-	if err != nil {
-		return false, 0, err
-	}
-	cleared, err := scores.Clear(ctx, addr)
-	if err != nil {
-		return false, 0, err
-	}
-	aside, err := mail.ListNotices(ctx, store, mail.ListOptions{State: mail.StateMarked})
-	if err != nil {
-		return cleared, 0, err
-	}
-	n := 0
-	for _, s := range aside {
-		if strings.EqualFold(s.Notice.To, strings.TrimSpace(addr)) {
-			n++
-		}
-	}
-	return cleared, n, nil
 }
