@@ -494,7 +494,7 @@ func (c *Campaign) Challenge(challenger, defender string) (RoundPaired, error) {
 	if c.Created.Kind != Ladder {
 		return RoundPaired{}, fmt.Errorf("campaigns: only a ladder's players challenge")
 	}
-	if c.closed || c.Seed != nil { // a closed ladder's last challenges may still be played
+	if c.closed { // a closed ladder's last challenges may still be played; its seed is revealed only once it is closed
 		return RoundPaired{}, Refuse("the campaign is over")
 	}
 	if err := c.checkChallenge(r); err != nil {
