@@ -31,15 +31,33 @@ func ListHeaders(service, mailbox, game, archive string) map[string]string {
 	if phrase := service + " " + game; plainPhrase(phrase) {
 		id = `"` + phrase + `" ` + id
 	}
-	mailLocal, _, _ := strings.Cut(strings.TrimSpace(mailbox), "@")
 	h := map[string]string{
 		"List-Id":   id,
-		"List-Help": "<mailto:" + mailtoEscape(mailLocal) + "@" + domain + "?subject=HELP&body=HELP>",
+		"List-Help": "<" + MailtoURL(mailbox, "subject=HELP&body=HELP") + ">",
 	}
 	if archive != "" {
-		h["List-Archive"] = "<" + asciiURL(archive) + ">"
+		h["List-Archive"] = "<" + ASCIIURL(archive) + ">"
 	}
 	return h
+}
+
+// MailtoURL is the mailto URL (RFC 6068) of addr, with query ("" for
+// none), in ASCII as a header field's URL must be: the domain with its
+// A-labels, a local part of other letters percent-encoded. The List-*
+// fields of game mail and List-Unsubscribe are written with it.
+func MailtoURL(addr, query string) string {
+	local, domain, ok := splitAddr(strings.TrimSpace(addr))
+	if !ok {
+		return "mailto:" + mailtoEscape(addr)
+	}
+	if ascii, err := idna.Lookup.ToASCII(domain); err == nil {
+		domain = ascii
+	}
+	u := "mailto:" + mailtoEscape(local) + "@" + domain
+	if query != "" {
+		u += "?" + query
+	}
+	return u
 }
 
 // mailtoEscape percent-encodes what a mailto URI's address may not hold
@@ -57,9 +75,10 @@ func mailtoEscape(s string) string {
 	return b.String()
 }
 
-// asciiURL writes u's host with its A-labels and its path, query and
-// fragment percent-encoded; u as it is when it is no URL.
-func asciiURL(u string) string {
+// ASCIIURL writes u's host with its A-labels and its path, query and
+// fragment percent-encoded, as a header field's URL must be; u as it is
+// when it is no URL.
+func ASCIIURL(u string) string {
 	p, err := url.Parse(u)
 	if err != nil {
 		return u

@@ -270,7 +270,7 @@ func (ls *Letters) Render(ctx context.Context, n mail.Notice) (mail.Outgoing, er
 	out.Headers = map[string]string{"X-Pbem-Kind": n.Kind, HeaderCampaign: id, "Content-Language": p.Lang(),
 		// RFC 2369: a mail client's "unsubscribe" sends STOP to the
 		// address only this reader was mailed.
-		"List-Unsubscribe": "<mailto:" + ls.Tokens.ConfirmTo(ls.Mailbox, mail.ConfirmStop, "", n.To) + "?subject=STOP&body=STOP>"}
+		"List-Unsubscribe": "<" + mail.MailtoURL(ls.Tokens.ConfirmTo(ls.Mailbox, mail.ConfirmStop, "", n.To), "subject=STOP&body=STOP") + ">"}
 	maps.Copy(out.Headers, mail.ListHeaders(ls.Service, ls.Mailbox, id, ""))
 	return out, nil
 }

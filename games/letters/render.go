@@ -228,10 +228,10 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 		// RFC 2369: a mail client's "unsubscribe" sends STOP (see STOP), to
 		// the address only this recipient was mailed, so it needs no
 		// confirmation.
-		out.Headers["List-Unsubscribe"] = "<mailto:" + lh.Tokens.ConfirmTo(lh.Mailbox, mail.ConfirmStop, "", n.To) + "?subject=STOP&body=STOP>"
+		out.Headers["List-Unsubscribe"] = "<" + mail.MailtoURL(lh.Tokens.ConfirmTo(lh.Mailbox, mail.ConfirmStop, "", n.To), "subject=STOP&body=STOP") + ">"
 		if lh.WebURL != "" {
 			// RFC 8058: a mail client's one-click unsubscribe posts here.
-			out.Headers["List-Unsubscribe"] = "<" + strings.TrimRight(lh.WebURL, "/") + lh.Tokens.UnsubscribePath(n.To) + ">, " + out.Headers["List-Unsubscribe"]
+			out.Headers["List-Unsubscribe"] = "<" + mail.ASCIIURL(strings.TrimRight(lh.WebURL, "/")+lh.Tokens.UnsubscribePath(n.To)) + ">, " + out.Headers["List-Unsubscribe"]
 			out.Headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
 		}
 		maps.Copy(out.Headers, mail.ListHeaders(lh.Service, lh.Mailbox, m.Game.ID, m.Page))

@@ -547,3 +547,23 @@ func TestRenderInvitedSeatZero(t *testing.T) {
 	out := p.render(find(t, p.notices(), notice.KindInvitation, 0))
 	wantHeaders(t, "invitation to seat 0", out, map[string]string{HeaderInvited: "yes", HeaderTurn: ""})
 }
+
+// TestRenderInternationalMailbox: a club whose mailbox and pages are under
+// an international domain sends every List-* field in ASCII, as a header
+// field's URL must be (the domain's A-labels, other letters
+// percent-encoded), List-Unsubscribe as much as the others.
+func TestRenderInternationalMailbox(t *testing.T) {
+	p := newPost(t)
+	p.lh.Mailbox, p.lh.WebURL = "棋社@例子.中国", "https://对局.例子.中国/"
+	p.create("atacama", 3, anaBea()...)
+	out := p.render(find(t, p.notices(), notice.KindInvitation, 1))
+	for _, k := range []string{"List-Unsubscribe", "List-Id", "List-Help", "List-Archive"} {
+		v := out.Headers[k]
+		if v == "" || strings.ContainsFunc(v, func(r rune) bool { return r > 0x7e }) {
+			t.Errorf("%s = %q, want it present and in ASCII", k, v)
+		}
+	}
+	if u := out.Headers["List-Unsubscribe"]; !strings.Contains(u, "<https://xn--") || !strings.Contains(u, "@xn--fsqu00a.xn--fiqs8s?subject=STOP&body=STOP>") {
+		t.Errorf("List-Unsubscribe = %q, want the page and the STOP address with the domain's A-labels", u)
+	}
+}
