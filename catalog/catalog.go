@@ -173,7 +173,7 @@ func NewIn(langs *lang.Registry, games ...Game) (*Catalog, error) {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	c.book = book
-	if c.mails, err = templates.New(langs); err != nil {
+	if c.mails, err = templates.New(book); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	return c, nil

@@ -65,12 +65,9 @@ type Set struct {
 	err error
 }
 
-// New parses the templates for the languages of langs.
-func New(langs *lang.Registry) (*Set, error) {
-	book, err := words.NewBookOf(langs)
-	if err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
-	}
+// New parses the templates for the languages of book, with its texts
+// (a catalog's book: the languages' own and its games').
+func New(book *words.Book) (*Set, error) {
 	all, err := parse(book, Files())
 	if err != nil {
 		return nil, err
@@ -219,11 +216,11 @@ var parsed = sync.OnceValues(func() (map[string]set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := New(r)
+	book, err := words.NewBookOf(r)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("templates: %w", err)
 	}
-	return s.all, nil
+	return parse(book, Files())
 })
 
 //go:embed mail/*.tmpl
