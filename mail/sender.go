@@ -220,30 +220,29 @@ func (s *Sender) Send(ctx context.Context, o Outgoing) error {
 		if err != nil {
 			return &DeliveryError{Temporary: true, Err: fmt.Errorf("dial failed: %w", err)}
 		}
-		err = s.client.SendWithSMTPClient(c, m)
+		err = transact(c, m)
 		if err == nil {
 			s.release(c)
 			return nil
 		}
-		var se *gomail.SendError
-		if !errors.As(err, &se) {
+		var te *transactionError
+		if !errors.As(err, &te) {
 			s.discard(c)
 			return &DeliveryError{Temporary: true, Err: err}
 		}
-		code := se.ErrorCode()
-		if code == 0 {
+		if te.code == 0 {
 			// No answer: the connection is gone. One the server closed
 			// while it was idle fails at its first command, before any
 			// of the mail was given: that mail goes on a new one.
 			s.discard(c)
-			if reused && (se.Reason == gomail.ErrSMTPMailFrom || se.Reason == gomail.ErrConnCheck) {
+			if reused && te.step == stepMailFrom {
 				continue
 			}
 		} else {
 			s.reset(c)
 		}
-		return &DeliveryError{Temporary: se.IsTemp() || code == 0 || code/100 == 4, Code: code, Err: err,
-			Recipient: se.Reason == gomail.ErrSMTPRcptTo && recipientCodes[code]}
+		return &DeliveryError{Temporary: te.code == 0 || te.code/100 == 4, Code: te.code, Err: err,
+			Recipient: te.step == stepRcptTo && recipientCodes[te.code]}
 	}
 }
 
@@ -323,9 +322,11 @@ func (s *Sender) Close() error {
 	return nil
 }
 
-// newClient prepares what every connection is opened with. A connection
-// is used again, so no RSET follows each mail; a NOOP before each is
-// spared too, as a connection found closed is replaced (see Send).
+// newClient prepares what every connection is opened with: go-mail
+// dials it, says hello, starts TLS and logs in; transact sends each mail
+// on it. A connection is used again, so no RSET follows each mail; a NOOP
+// before each is spared too, as a connection found closed is replaced
+// (see Send).
 func (s *Sender) newClient() (*gomail.Client, error) {
 	host, portText, err := net.SplitHostPort(s.Options.Addr)
 	if err != nil {

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"mime/quotedprintable"
+	gomail "net/mail"
 	"strings"
 	"sync"
 	"testing"
@@ -152,8 +154,8 @@ func TestSenderKeepsConnections(t *testing.T) {
 
 	// A refusal leaves the connection usable.
 	var de *mail.DeliveryError
-	if err := send("nobody@pbem.test"); !errors.As(err, &de) || de.Temporary || de.Code != 550 {
-		t.Errorf("mail to nobody: %v, want a permanent 550", err)
+	if err := send("nobody@pbem.test"); !errors.As(err, &de) || de.Temporary || de.Code != 550 || !de.Recipient {
+		t.Errorf("mail to nobody: %v, want a permanent 550 of the recipient", err)
 	}
 	if err := send("bea@pbem.test"); err != nil {
 		t.Fatal(err)
@@ -200,6 +202,43 @@ func TestSenderKeepsConnections(t *testing.T) {
 		if k != 1 {
 			t.Errorf("%s arrived %d times", id, k)
 		}
+	}
+}
+
+// TestSenderDotLines sends a mail whose lines begin with dots, and one
+// that is a dot alone, which SMTP's DATA would end at were they not
+// doubled: the mail arrives whole, its text as written.
+func TestSenderDotLines(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	sys, err := loopback.Start("pbem.test", "games", "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	got := make(chan []byte, 1)
+	sys.OnDeliver = func(_ string, _ []string, raw []byte) { got <- raw }
+	s, err := mail.NewSender(mail.SMTPOptions{Addr: sys.SMTPAddr, Security: "plain", From: sys.Address("games")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	text := ".\n..two dots\n.one dot\nplain\n.\n"
+	o := mail.Outgoing{MessageID: "dots@pbem.test", To: "ana@pbem.test", Subject: "dots", Text: text, Date: time.Unix(0, 0)}
+	if err := s.Send(ctx, o); err != nil {
+		t.Fatal(err)
+	}
+	raw := <-got
+	m, err := gomail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(quotedprintable.NewReader(m.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := strings.ReplaceAll(string(body), "\r\n", "\n"); b != text {
+		t.Errorf("the text arrived as %q, want %q", b, text)
 	}
 }
 
