@@ -50,12 +50,10 @@ func openCluster(t *testing.T, nodes *storetest.Nodes) *events.Store {
 // the end the oracle of the torture must hold: every move recorded once,
 // every bad mail answered once, every mail delivered with one content,
 // every history verified. PBEM_CLUSTER_KILLS says how many disturbances
-// (default 8; make torture 60), PBEM_TORTURE_SEED seeds them.
+// (make torture 60, CI 8; unset, the test is left to make torture),
+// PBEM_TORTURE_SEED seeds them.
 func TestClusterTorture(t *testing.T) {
-	if testing.Short() {
-		t.Skip("kills processes and NATS nodes for minutes")
-	}
-	kills, seed := envInt(t, "PBEM_CLUSTER_KILLS", 8), envInt(t, "PBEM_TORTURE_SEED", 1)
+	kills, seed := tortureKills(t, "PBEM_CLUSTER_KILLS"), envInt(t, "PBEM_TORTURE_SEED", 1)
 	t.Setenv("PBEM_TORTURE_DIR", "") // three processes, three data directories
 	bin := buildPbem(t)
 	dir := t.TempDir()

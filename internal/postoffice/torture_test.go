@@ -36,13 +36,11 @@ import (
 // killed with SIGKILL at random moments and started again, and checks that
 // no move was lost or applied twice, every bad move was answered, every
 // game ended, and every mail arrived, never with two contents under one
-// Message-ID. PBEM_TORTURE_KILLS says how many kills (default 50, "make
-// torture" 500), PBEM_TORTURE_SEED seeds them and the players.
+// Message-ID. PBEM_TORTURE_KILLS says how many kills ("make torture" 500,
+// CI 50; unset, the test is left to make torture: it lasts minutes),
+// PBEM_TORTURE_SEED seeds them and the players.
 func TestTorture(t *testing.T) {
-	if testing.Short() {
-		t.Skip("kills and restarts the service for minutes")
-	}
-	kills, seed := envInt(t, "PBEM_TORTURE_KILLS", 50), envInt(t, "PBEM_TORTURE_SEED", 1)
+	kills, seed := tortureKills(t, "PBEM_TORTURE_KILLS"), envInt(t, "PBEM_TORTURE_SEED", 1)
 	bin := buildPbem(t)
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(tortureTables), Seed: uint64(seed),
@@ -517,6 +515,17 @@ func freeAddr(t *testing.T) string {
 	}
 	defer ln.Close()
 	return ln.Addr().String()
+}
+
+// tortureKills is how many times a torture disturbs the service, from the
+// environment variable key, which make torture sets; unset, the torture is
+// skipped: a run of minutes is not make test's.
+func tortureKills(t *testing.T, key string) int {
+	t.Helper()
+	if os.Getenv(key) == "" || testing.Short() {
+		t.Skipf("a torture of minutes, which make torture runs (%s kills)", key)
+	}
+	return envInt(t, key, 0)
 }
 
 func envInt(t *testing.T, key string, def int) int {
