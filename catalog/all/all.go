@@ -3,6 +3,8 @@
 package all
 
 import (
+	"sync"
+
 	"github.com/pbem-games/pbem/catalog"
 	"github.com/pbem-games/pbem/catalog/altiplano"
 	"github.com/pbem-games/pbem/catalog/archipelago"
@@ -14,5 +16,10 @@ func Games() []catalog.Game {
 	return []catalog.Game{atacama.Game(), altiplano.Game(), archipelago.Game()}
 }
 
-// Catalog returns the catalog of every game pbem offers.
-func Catalog() (*catalog.Catalog, error) { return catalog.New(Games()...) }
+// Catalog returns the catalog of every game pbem offers. It is built
+// once in a process (checking every game, building the book of their
+// texts and parsing the mail templates costs some tens of milliseconds)
+// and shared: a Catalog does not change once built.
+func Catalog() (*catalog.Catalog, error) { return built() }
+
+var built = sync.OnceValues(func() (*catalog.Catalog, error) { return catalog.New(Games()...) })
