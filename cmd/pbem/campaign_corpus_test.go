@@ -79,18 +79,19 @@ func TestCampaignCorpus(t *testing.T) {
 		}
 	})
 	t.Run("python", func(t *testing.T) {
-		python := pythonVerifier(t)
+		argvs := make([][]string, len(corpus))
 		for i, c := range corpus {
-			var stdout, stderr bytes.Buffer
-			cmd := exec.Command(python, filepath.Join("..", "..", "scripts", "verify_campaign.py"), files[i], "--key", c.key, "--standings")
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
-				t.Fatalf("verify_campaign.py %s: %v\n%s", c.name, err, stderr.String())
+			argvs[i] = []string{files[i], "--key", c.key, "--standings"}
+		}
+		runs := runPython(t, pythonVerifier(t), "verify_campaign.py", argvs)
+		for i, c := range corpus {
+			r := runs[i]
+			if r.Code != 0 && r.Code != 1 {
+				t.Fatalf("verify_campaign.py %s: exit %d\n%s", c.name, r.Code, r.Stderr)
 			}
-			verdict, table, _ := strings.Cut(stdout.String(), "\n")
-			checkCampaignVerdict(t, "verify_campaign.py", c, c.line, verdict, stderr.String(), err == nil)
-			if c.line != 0 || err != nil {
+			verdict, table, _ := strings.Cut(r.Stdout, "\n")
+			checkCampaignVerdict(t, "verify_campaign.py", c, c.line, verdict, r.Stderr, r.Code == 0)
+			if c.line != 0 || r.Code != 0 {
 				continue
 			}
 			if verdict != verdicts[i] {

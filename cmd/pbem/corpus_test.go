@@ -88,19 +88,20 @@ func TestHistoryCorpus(t *testing.T) {
 		}
 	})
 	t.Run("python", func(t *testing.T) {
-		python := pythonVerifier(t)
+		argvs := make([][]string, len(corpus))
 		for i, c := range corpus {
-			var stdout, stderr bytes.Buffer
-			cmd := exec.Command(python, filepath.Join("..", "..", "scripts", "verify_history.py"), files[i], "--key", c.key)
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
-				t.Fatalf("verify_history.py %s: %v\n%s", c.name, err, stderr.String())
+			argvs[i] = []string{files[i], "--key", c.key}
+		}
+		runs := runPython(t, pythonVerifier(t), "verify_history.py", argvs)
+		for i, c := range corpus {
+			r := runs[i]
+			if r.Code != 0 && r.Code != 1 {
+				t.Fatalf("verify_history.py %s: exit %d\n%s", c.name, r.Code, r.Stderr)
 			}
-			checkVerdict(t, "verify_history.py", c, stdout.String(), stderr.String(), err == nil)
+			checkVerdict(t, "verify_history.py", c, r.Stdout, r.Stderr, r.Code == 0)
 			if c.line == 0 {
 				want := strings.Replace(verdicts[files[i]], "; every move replayed;", "; moves not replayed;", 1)
-				if got := strings.TrimSpace(stdout.String()); got != want {
+				if got := strings.TrimSpace(r.Stdout); got != want {
 					t.Errorf("verify_history.py %s:\n%s\nwant what pbem verify says:\n%s", c.name, got, want)
 				}
 			}
@@ -179,6 +180,63 @@ func pythonVerifier(t *testing.T) string {
 	t.Skipf("the second verifier cannot run: %s", why)
 	return ""
 }
+
+// pythonRun is what one run of a second verifier's command line gave: its
+// exit code and what it wrote.
+type pythonRun struct {
+	Code           int
+	Stdout, Stderr string
+}
+
+// runPython runs scripts/script as its command line would, once for each
+// of argvs, in one python process: the script's main with each list of
+// arguments, its output and exit code caught. Python takes about half a
+// second to start on a small machine, which for a corpus of some two
+// hundred exports was most of the test; a run that raises is exit code 3
+// with its traceback, where the command line would say so and exit 1.
+func runPython(t *testing.T, python, script string, argvs [][]string) []pythonRun {
+	t.Helper()
+	in, err := json.Marshal(argvs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(python, "-c", pythonRuns, filepath.Join("..", "..", "scripts", script))
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", script, err, stderr.String())
+	}
+	var runs []pythonRun
+	if err := json.Unmarshal(out, &runs); err != nil || len(runs) != len(argvs) {
+		t.Fatalf("%s: %d runs of %d read (%v)\n%s", script, len(runs), len(argvs), err, stderr.String())
+	}
+	return runs
+}
+
+// pythonRuns is the program runPython runs: the script named by its
+// argument loaded as a module, its main called with each list of
+// arguments read from the standard input, the runs written out as JSON.
+const pythonRuns = `
+import contextlib, importlib.util, io, json, sys, traceback
+spec = importlib.util.spec_from_file_location("verifier", sys.argv[1])
+verifier = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(verifier)
+runs = []
+for argv in json.load(sys.stdin):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = verifier.main(argv)
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+        except Exception:
+            traceback.print_exc()
+            code = 3
+    runs.append({"Code": code or 0, "Stdout": out.getvalue(), "Stderr": err.getvalue()})
+json.dump(runs, sys.stdout)
+`
 
 // genuineExports makes the corpus's genuine exports, each with the
 // beginning of the verdict it must get.
