@@ -17,6 +17,7 @@ import (
 	"github.com/pbem-games/pbem/games/mailroom"
 	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/altiplano"
@@ -31,7 +32,8 @@ type mailTable struct {
 	svc     *letters.Service
 	m       *mailroom.Mailroom
 	n       int
-	subject string // of the mails send hands over; "" is "Re: your game"
+	subject string        // of the mails send hands over; "" is "Re: your game"
+	notices []mail.Notice // the outbox's notices listed so far
 }
 
 func newMailTable(t *testing.T, g ...rules.Game) *mailTable {
@@ -132,15 +134,15 @@ func (mt *mailTable) send(from, to, header, body string) []mail.Outgoing {
 // outbox returns every notice written so far.
 func (mt *mailTable) outbox() []mail.Notice {
 	mt.t.Helper()
-	list, err := mail.ListNotices(context.Background(), mt.svc.Store, mail.ListOptions{Notices: mt.svc.Notices})
+	// The notices stored since the last call, each derived once, as
+	// mail.ListNotices lists them (deriving every notice of a long game
+	// again at each mail made a whole game by mail cost its length squared).
+	ns, err := mailtest.CatchUpNotices(context.Background(), mt.svc.Store, "mail-table", mt.svc.Notices)
 	if err != nil {
 		mt.t.Fatal(err)
 	}
-	got := make([]mail.Notice, len(list))
-	for i, s := range list {
-		got[i] = s.Notice
-	}
-	return got
+	mt.notices = append(mt.notices, ns...)
+	return slices.Clone(mt.notices)
 }
 
 func (mt *mailTable) game(id string) *projections.Game {
