@@ -15,6 +15,7 @@ import (
 
 	gomail "github.com/emersion/go-message/mail"
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/notice"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/archipelago"
@@ -306,11 +307,15 @@ func TestArchipelagoDealByMail(t *testing.T) {
 // between ana, bea and cai, seated in that order, and waits for the
 // invitations. The game's id and seed come from entropy (nil: the
 // system's secure source).
-func newArchipelagoTable(t *testing.T, entropy io.Reader) *archipelagoTable {
+func newArchipelagoTable(t *testing.T, entropy io.Reader, chinese ...string) *archipelagoTable {
 	t.Helper()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
 	a := &archipelagoTable{t: t, post: serve(t, sys, serving{entropy: entropy}), seen: map[string]int{},
 		colors: []string{"RED", "BLUE", "GREEN"}}
+	for _, u := range chinese { // they read Chinese from before the game
+		send(t, sys, sys.Address(u), sys.Address("games"), "语言", "", "LANG zh\n")
+		waitFor(t, sys, u, 0, notice.KindHelp)
+	}
 	a.id, a.users = mailGame(t, a.post, "archipelago", "ana", "bea", "cai")
 	for _, u := range a.users { // the invitations, the answers and the start
 		a.seen[u] = len(mailbox(t, sys, u))

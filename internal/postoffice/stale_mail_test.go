@@ -1,13 +1,17 @@
 package postoffice
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
+	gomail "github.com/emersion/go-message/mail"
 	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
@@ -162,23 +166,33 @@ func TestAltiplanoRoundMails(t *testing.T) {
 
 // TestArchipelagoBidsAtOnceByMail has the three players of an Archipelago
 // game make their sealed bids at the same moment, each replying to the
-// same prompt: no bid is bounced because another player has bid, and
-// nobody hears of another's bid before the last one reveals them all.
+// same prompt, bea reading her mail in Chinese and writing her bid so: no
+// bid is bounced because another player has bid, nobody hears of
+// another's bid before the last one reveals them all, and bea's mails
+// about it are in Chinese, whole, under the subject her game began with.
 func TestArchipelagoBidsAtOnceByMail(t *testing.T) {
 	t.Parallel()
-	a := newArchipelagoTable(t, nil)
+	a := newArchipelagoTable(t, nil, "bea")
+	const bea = 1
 	a.playUntil("bidding", 30, func(g *projections.Game) bool { return len(g.State.ToAct()) == 3 }, nil)
 	g := a.load()
 	start := g.Seq
-	var bids []string
+	var bids, written []string
 	for seat, u := range a.users {
 		legal := g.State.Legal(rules.Seat(seat))
-		bid := "BID 0"
-		if want := fmt.Sprintf("BID %d", seat+1); slices.ContainsFunc(legal, func(m rules.Move) bool { return m.String() == want }) {
-			bid = want
+		bid := legal[slices.IndexFunc(legal, func(m rules.Move) bool { return m.String() == "BID 0" })]
+		if i := slices.IndexFunc(legal, func(m rules.Move) bool { return m.String() == fmt.Sprintf("BID %d", seat+1) }); i >= 0 {
+			bid = legal[i]
 		}
-		bids = append(bids, bid)
+		w := bid.String()
+		if seat == bea {
+			w = rules.MoveIn(g.State, "zh", bid)
+		}
+		bids, written = append(bids, bid.String()), append(written, w)
 		a.seen[u] = len(mailbox(t, a.post.ms, u))
+	}
+	if written[bea] == bids[bea] {
+		t.Fatalf("bea's bid %s has no Chinese notation", bids[bea])
 	}
 	var prompts []letter
 	for _, u := range a.users {
@@ -186,7 +200,7 @@ func TestArchipelagoBidsAtOnceByMail(t *testing.T) {
 		prompts = append(prompts, box[len(box)-1])
 	}
 	for seat, u := range a.users {
-		answer(t, a.post.ms, u, prompts[seat], bids[seat]+"\n")
+		answer(t, a.post.ms, u, prompts[seat], written[seat]+"\n")
 	}
 	g = until(t, a.post, a.id, "reveal of the bids", func(g *projections.Game) bool {
 		return len(g.State.View(rules.Observer).(*archipelago.View).Bids) == 3
@@ -195,17 +209,53 @@ func TestArchipelagoBidsAtOnceByMail(t *testing.T) {
 	for seat, u := range a.users {
 		got := mailbox(t, a.post.ms, u)[a.seen[u]:]
 		if b := bounced(got); len(b) > 0 {
-			t.Errorf("%s's %s, mailed at the same time as the others', was bounced:\n%s", u, bids[seat], strings.Join(b, "\n"))
+			t.Errorf("%s's %s, mailed at the same time as the others', was bounced:\n%s", u, written[seat], strings.Join(b, "\n"))
 		}
 		if moves := movesOf(g, seat, start); !slices.Equal(moves, bids[seat:seat+1]) {
-			t.Errorf("%s mailed %s; the history holds %q", u, bids[seat], moves)
+			t.Errorf("%s mailed %s; the history holds %q", u, written[seat], moves)
 		}
 		// The answer to the bid and the reveal (one mail for the last
 		// bidder, whose answer is the reveal).
 		if len(got) > 2 {
 			t.Errorf("%s got %d mails for the bidding, want at most 2: %v", u, len(got), got)
 		}
-		t.Logf("%s bid %s and got %d mails: %v", u, bids[seat], len(got), got)
+		t.Logf("%s bid %s and got %d mails: %v", u, written[seat], len(got), got)
+	}
+	box := mailbox(t, a.post.ms, "bea")
+	for _, l := range box[a.seen["bea"]:] {
+		if l.p.Language != "zh" || l.p.Subject != prompts[bea].p.Subject || !strings.Contains(l.p.Subject, "群岛") {
+			t.Errorf("bea's mail %s: language %q, subject %q; want zh and her game's subject %q", l, l.p.Language, l.p.Subject, prompts[bea].p.Subject)
+		}
+		text := textParts(t, l.raw)
+		if len(text) == 0 || !utf8.ValidString(text) || strings.ContainsRune(text, utf8.RuneError) {
+			t.Errorf("bea's mail %s does not decode whole:\n%s", l, text)
+		}
+	}
+}
+
+// textParts returns the text of raw's text parts, plain and HTML, decoded.
+func textParts(t *testing.T, raw []byte) string {
+	t.Helper()
+	r, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for {
+		part, err := r.NextPart()
+		if err == io.EOF {
+			return b.String()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ct := part.Header.Get("Content-Type"); strings.HasPrefix(ct, "text/") {
+			body, err := io.ReadAll(part.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Write(body)
+		}
 	}
 }
 
