@@ -34,8 +34,10 @@ var english = regexp.MustCompile(`[A-Za-z]{3,}`)
 var latinAllowed = regexp.MustCompile(`[\w.+-]+@[\w.-]+|https?://\S+|\b[0-9a-f]{16,}\b|v2:[0-9a-f]+|ed25519:\S+|[\w/-]+\.(jsonl|png|txt|md)(\.gz)?\b`)
 
 // chineseReader checks mails to a reader of Chinese: no English word
-// outside what may stay Latin, which are the names, the game's ids, the
-// command language and pbem's own name; and, for now, the game's own
+// outside what may stay Latin, which are the names, the game's ids, a
+// command's example where Chinese has none and pbem's own name (a
+// command's words are written in Chinese: 同意, not AGREE); and, for now,
+// the game's own
 // texts (its board, how to write a move, why the rules refuse one), which
 // the rules still write in English: those are taken out by exact text.
 // The game's title is no such word: a reader of Chinese reads it in
@@ -62,14 +64,9 @@ func newChineseReader(g *projections.Game) *chineseReader {
 	for _, v := range g.Rules.Info().Variants {
 		r.allowed = append(r.allowed, v.Name) // words of NEW
 	}
-	// The command language: its words, and the words of each command's
-	// syntax (its placeholders aside, which Chinese HELP writes in
-	// Chinese) and example (where Chinese has none of its own).
-	placeholders := regexp.MustCompile(`<[^<>]*>|variant…`)
+	// A command's example where Chinese has none of its own; its words
+	// and syntax Chinese mail writes in Chinese.
 	for _, c := range commands.New() {
-		r.allowed = append(r.allowed, c.Word)
-		r.allowed = append(r.allowed, c.Aliases...)
-		r.allowed = append(r.allowed, english.FindAllString(placeholders.ReplaceAllString(c.Syntax, " "), -1)...)
 		if !words.Has("zh", words.ID("example."+c.Word)) {
 			r.allowed = append(r.allowed, english.FindAllString(c.Example, -1)...)
 		}
