@@ -68,7 +68,7 @@ func transact(c *smtp.Client, m *gomail.Msg) error {
 	}
 	w := &dataWriter{w: c.Text.W, start: true}
 	if _, err := m.WriteTo(w); err != nil {
-		return &transactionError{step: stepData, err: err} // not the server's answer: the connection is lost
+		return &transactionError{step: stepData, err: err} // the DATA cut short: the connection is not used again
 	}
 	if err := w.end(); err != nil {
 		return &transactionError{step: stepData, err: err}
