@@ -153,22 +153,49 @@ func (a *archipelagoTable) noLeaks(onlooker string, seats ...int) {
 	}
 }
 
-// mailParts returns the decoded text of every inline part of raw, HTML
-// parts also with their entities unescaped.
-func mailParts(raw []byte) []string {
+// decodedPart is a part of a mail, its transfer encoding undone.
+type decodedPart struct {
+	contentType string
+	body        []byte
+}
+
+// decodedParts returns raw's inline parts and attachments, decoded; none
+// when raw is no mail go-message reads.
+func decodedParts(raw []byte) []decodedPart {
 	r, err := gomail.CreateReader(bytes.NewReader(raw))
 	if err != nil {
 		return nil
 	}
-	var out []string
+	var out []decodedPart
 	for {
 		part, err := r.NextPart()
 		if err != nil {
 			return out
 		}
 		b, _ := io.ReadAll(part.Body)
-		out = append(out, string(b), html.UnescapeString(string(b)))
+		out = append(out, decodedPart{part.Header.Get("Content-Type"), b})
 	}
+}
+
+// mailParts returns the decoded text of every part of raw, HTML parts also
+// with their entities unescaped.
+func mailParts(raw []byte) []string {
+	var out []string
+	for _, p := range decodedParts(raw) {
+		out = append(out, string(p.body), html.UnescapeString(string(p.body)))
+	}
+	return out
+}
+
+// textParts returns the text of raw's text parts, plain and HTML, decoded.
+func textParts(raw []byte) string {
+	var b strings.Builder
+	for _, p := range decodedParts(raw) {
+		if strings.HasPrefix(p.contentType, "text/") {
+			b.Write(p.body)
+		}
+	}
+	return b.String()
 }
 
 // TestArchipelagoDealByMail plays a three-player Archipelago game by mail
