@@ -149,8 +149,9 @@ func Unmark(ctx context.Context, store events.Buckets, addr string) (cleared boo
 	if err != nil {
 		return cleared, 0, err
 	}
+	key := stopKey(addr)
 	for _, h := range list {
-		if stopKey(h.Notice.To) == stopKey(addr) {
+		if stopKey(h.Notice.To) == key {
 			aside++
 		}
 	}
