@@ -15,6 +15,7 @@ import (
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
@@ -247,7 +248,7 @@ func (ls *Letters) Render(ctx context.Context, n mail.Notice) (mail.Outgoing, er
 			return out, err
 		}
 	}
-	l := letter{p: p, c: c, to: n.To, mailbox: ls.Mailbox}
+	l := letter{p: p, c: c, to: n.To, mailbox: ls.Mailbox, game: gameTitle(ls.Organiser.Games.Catalog, c.Created.Game, p)}
 	if ls.WebURL != "" {
 		l.page = ls.Tokens.CampaignLink(ls.WebURL, id)
 	}
@@ -282,6 +283,21 @@ type letter struct {
 	to      string
 	mailbox string
 	page    string // the campaign's page, "" for none
+	game    string // the campaign's game, as the reader's language names it
+}
+
+// gameTitle is game as a reader of p's language names it: its title
+// ("Atacama", 阿塔卡马), or game itself where the catalog has none.
+func gameTitle(games rules.Catalog, game string, p words.Printer) string {
+	g, err := games.Lookup(game)
+	if err != nil {
+		return game
+	}
+	title := g.Info().Title
+	if p.Has(words.ID(title)) {
+		return p.S(words.ID(title))
+	}
+	return title
 }
 
 // name is how a campaign's mail names a player: their name, never
@@ -303,7 +319,7 @@ func (l *letter) compose(kind string, f campaigns.Fact) (string, []string, [][]s
 	c, p := l.c, l.p
 	switch kind {
 	case KindCreated:
-		paras := []string{p.S("campaign.mail.created", l.kind(), c.Created.Game, c.ID)}
+		paras := []string{p.S("campaign.mail.created", l.kind(), l.game, c.ID)}
 		if len(c.Created.Invited) > 0 {
 			var names []string
 			for _, q := range c.Created.Invited {
@@ -314,13 +330,13 @@ func (l *letter) compose(kind string, f campaigns.Fact) (string, []string, [][]s
 			paras = append(paras, p.S("campaign.mail.created.open", c.ID, l.mailbox))
 		}
 		paras = append(paras, p.S("campaign.mail.created.decide", c.ID))
-		return p.S("campaign.mail.subject.created", c.ID, l.kind(), c.Created.Game), paras, nil
+		return p.S("campaign.mail.subject.created", c.ID, l.kind(), l.game), paras, nil
 	case KindInvitation:
 		org := name(c.Created.Organiser)
-		return p.S("campaign.mail.subject.invitation", org, l.kind(), c.Created.Game),
-			[]string{p.S("campaign.mail.invitation", org, l.kind(), c.Created.Game, c.ID)}, nil
+		return p.S("campaign.mail.subject.invitation", org, l.kind(), l.game),
+			[]string{p.S("campaign.mail.invitation", org, l.kind(), l.game, c.ID)}, nil
 	case KindEntered:
-		return p.S("campaign.mail.subject.entered", c.ID), []string{p.S("campaign.mail.entered", c.ID, l.kind(), c.Created.Game)}, nil
+		return p.S("campaign.mail.subject.entered", c.ID), []string{p.S("campaign.mail.entered", c.ID, l.kind(), l.game)}, nil
 	case KindWithdrew:
 		return p.S("campaign.mail.subject.withdrew", c.ID), []string{p.S("campaign.mail.withdrew", c.ID)}, nil
 	case KindRound:
