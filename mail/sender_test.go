@@ -164,6 +164,40 @@ func TestSenderKeepsConnections(t *testing.T) {
 		t.Errorf("after a refusal %d connections were opened, want still 1", c)
 	}
 
+	// A refusal after the mail's DATA, as a content filter answers: a
+	// 554 is the mail's for good, not its recipient's; a 451 is to be
+	// tried again. Neither is delivered, and the connection stays in use.
+	sys.RefuseData = func(_ string, to []string, raw []byte) error {
+		switch {
+		case bytes.Contains(raw, []byte("Subject: spam")):
+			return &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 7, 1}, Message: "message content rejected"}
+		case bytes.Contains(raw, []byte("Subject: later")):
+			return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 7, 1}, Message: "try again later"}
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		subject   string
+		code      int
+		temporary bool
+	}{{"spam", 554, false}, {"later", 451, true}} {
+		mu.Lock()
+		n++
+		o := mail.Outgoing{MessageID: fmt.Sprintf("m%d@pbem.test", n), To: "bea@pbem.test", Subject: c.subject, Text: "t\n", Date: time.Unix(0, 0)}
+		mu.Unlock()
+		err := s.Send(ctx, o)
+		if !errors.As(err, &de) || de.Temporary != c.temporary || de.Code != c.code || de.Recipient || !strings.Contains(err.Error(), "DATA") {
+			t.Errorf("a mail refused after its DATA with %d: %v, want a DeliveryError at DATA, temporary %v, not the recipient's", c.code, err, c.temporary)
+		}
+	}
+	sys.RefuseData = nil
+	if err := send("bea@pbem.test"); err != nil {
+		t.Fatal(err)
+	}
+	if c := sys.SMTPConnections(); c != 1 {
+		t.Errorf("after refusals at DATA %d connections were opened, want still 1", c)
+	}
+
 	// The server drops the idle connection: the next mail goes on a new one.
 	sys.DropSMTPConnections()
 	if err := send("ana@pbem.test"); err != nil {
@@ -195,8 +229,8 @@ func TestSenderKeepsConnections(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if len(got) != n-1 { // all but the refused one
-		t.Errorf("%d distinct mails arrived, want %d", len(got), n-1)
+	if len(got) != n-3 { // all but the three refused
+		t.Errorf("%d distinct mails arrived, want %d", len(got), n-3)
 	}
 	for id, k := range got {
 		if k != 1 {

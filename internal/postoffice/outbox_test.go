@@ -313,3 +313,75 @@ func TestMailRefusedForDays(t *testing.T) {
 		t.Errorf("far got %d mails, want none", n)
 	}
 }
+
+// TestMailRefusedAfterData: the servers of two invited players refuse
+// pbem's mail only once they have read it, as content filters do. Bea's
+// refuses for good (554 5.7.1): her invitation is recorded as failed at
+// once, not tried again, and the host is told, once, her address and what
+// her server said. Cai's greylists the first try (451): his invitation
+// waits, is tried again when its time comes, and arrives once.
+func TestMailRefusedAfterData(t *testing.T) {
+	t.Parallel()
+	sys, ms := loopbackServers(t, "games", "ana", "bea", "cai")
+	bea, cai := ms.Address("bea"), ms.Address("cai")
+	var mu sync.Mutex
+	clock := time.Now()
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
+	beaTries, caiTries := 0, 0
+	sys.RefuseData = func(_ string, to []string, _ []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case slices.Contains(to, bea):
+			beaTries++
+			return &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 7, 1}, Message: "message content rejected by policy"}
+		case slices.Contains(to, cai):
+			caiTries++
+			if caiTries == 1 {
+				return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 7, 1}, Message: "greylisted, try again later"}
+			}
+		}
+		return nil
+	}
+	s := serve(t, ms, serving{now: now})
+
+	send(t, ms, ms.Address("ana"), ms.Address("games"), "a game?", "", "NEW atacama WITH "+bea+", "+cai+"\n")
+	told := waitFor(t, ms, "ana", 0, notice.KindUndelivered)
+	for _, want := range []string{bea, "554", "content rejected by policy"} {
+		if !strings.Contains(strings.Join(strings.Fields(told.p.Text), " "), want) {
+			t.Errorf("the host's mail about bea's refused invitation does not name %q:\n%s", want, told.p.Text)
+		}
+	}
+	if list := s.held(t, mail.StateFailed); strings.Count(list, "\n<") != 1 || !strings.Contains(list, bea) || !strings.Contains(list, "554") {
+		t.Errorf("pbem mail list --failed, want bea's invitation with her server's 554:\n%s", list)
+	}
+	s.waitHealth(t, http.StatusOK, "cai's invitation waiting", func(h healthReport) bool { return h.Outbox.Waiting == 1 })
+
+	mu.Lock()
+	clock = clock.Add(time.Hour)
+	mu.Unlock()
+	inv := waitFor(t, ms, "cai", 0, notice.KindInvitation)
+	if !strings.Contains(inv.p.Text, "atacama") && !strings.Contains(inv.p.Text, "Atacama") {
+		t.Errorf("cai's invitation, tried again, is not about the game:\n%s", inv.p.Text)
+	}
+	s.waitHealth(t, http.StatusOK, "cai's invitation sent", func(h healthReport) bool { return h.Outbox.Waiting == 0 })
+	time.Sleep(2 * time.Second) // the retry loop's rounds: nothing is sent twice
+	mu.Lock()
+	tries, again := beaTries, caiTries
+	mu.Unlock()
+	if tries != 1 || again != 2 {
+		t.Errorf("bea's server was sent her invitation %d times (want 1: refused for good), cai's %d (want 2)", tries, again)
+	}
+	if n := len(mailbox(t, ms, "cai")); n != 1 {
+		t.Errorf("cai got %d mails, want his invitation once", n)
+	}
+	hostTold := 0
+	for _, l := range mailbox(t, ms, "ana") {
+		if l.is(notice.KindUndelivered) {
+			hostTold++
+		}
+	}
+	if hostTold != 1 {
+		t.Errorf("the host was told %d times that bea's mail failed, want once", hostTold)
+	}
+}

@@ -33,6 +33,10 @@ type System struct {
 	// Refuse, when set, may refuse a recipient: return an *smtp.SMTPError
 	// such as a 451 or a 550 to test what senders do with it.
 	Refuse func(from, to string) error
+	// RefuseData, when set, may refuse a mail once its DATA is read, as
+	// a content filter does: an *smtp.SMTPError such as a 554 or a 451,
+	// and the mail is delivered to none of its recipients.
+	RefuseData func(from string, to []string, raw []byte) error
 
 	mem   *imapmemserver.Server
 	users map[string]*imapmemserver.User
@@ -204,6 +208,11 @@ func (se *session) Data(r io.Reader) error {
 	raw, err := io.ReadAll(r)
 	if err != nil {
 		return err
+	}
+	if se.sys.RefuseData != nil {
+		if err := se.sys.RefuseData(se.from, se.to, raw); err != nil {
+			return err
+		}
 	}
 	for _, rcpt := range se.to {
 		if err := se.sys.Deliver(rcpt, raw); err != nil {
