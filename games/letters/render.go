@@ -110,7 +110,7 @@ func (s *Service) Render(ctx context.Context, lh Letterhead, n mail.Notice) (mai
 	localize(&m, loc, n, out.Date)
 	if g != nil {
 		s.describeGame(&m, g, evs, n, loc, lh.WebURL)
-		if m.Board != "" && m.Kind.ShowsBoard() {
+		if m.Board != "" && m.Kind.ShowsBoard() && !s.NoPictures {
 			if pic, part, ok := s.boardPicture(g.Created.Game, g.State.View(rules.Seat(n.Seat)), n.ID, g.ID+"-board.png", loc.Phrase); ok {
 				m.Picture, out.Inline = pic, []mail.Attachment{part}
 			}

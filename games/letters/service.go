@@ -32,6 +32,9 @@ type Service struct {
 	// Pictures keeps the boards' pictures written lately, for every mail
 	// and page that shows the same one; nil draws each mail's anew.
 	Pictures *pictures.Cache
+	// NoPictures leaves the board's picture out of every mail
+	// (no_pictures): its text and HTML boards say it all.
+	NoPictures bool
 
 	prefsMu sync.Mutex
 	prefs   *mail.Prefs // each address's language and zone, once opened

@@ -208,7 +208,10 @@ func moveMail(tb *table, tokens mail.Tokens, moves []played, n int) (to, id stri
 // under a steady rate of moves. One pbem serve runs on each of stores, a
 // connection of its own; with several they share the parts out by their
 // leases before anything is measured. Its games are numbered from first.
-func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Config, first int, p *progress) (pipelineResult, error) {
+// plain runs pbem serve with no_pictures and measures the throughput
+// alone: what a move costs without its picture, the baseline of what the
+// picture costs.
+func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Config, first int, plain bool, p *progress) (pipelineResult, error) {
 	var res pipelineResult
 	store := stores[0]
 	scs, err := scriptsFor(cfg, cfg.PipelineGames, uint64(first))
@@ -234,7 +237,7 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 	// What "pbem serve" runs, reading the game mailbox on sys's IMAP
 	// server and sending through its SMTP server.
 	c := postoffice.OnLoopback(mailboxUser+"@"+benchDomain, loopback.Password, sys.IMAPAddr, sys.SMTPAddr)
-	c.Data = dir
+	c.Data, c.NoPictures = dir, plain
 	served := make(chan error, len(stores))
 	running := 0
 	defer func() {
@@ -278,7 +281,11 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 		return res, fmt.Errorf("invitations: %w", err)
 	}
 
-	p.say("pipeline: %d mails of moves from inbox records to pbem's answers accepted", len(tables)*cfg.PipelineRounds)
+	without := ""
+	if plain {
+		without = ", mail without pictures (no_pictures)"
+	}
+	p.say("pipeline: %d mails of moves from inbox records to pbem's answers accepted%s", len(tables)*cfg.PipelineRounds, without)
 	cpu, mailCPU := CPUTime(), sys.CPUTime()
 	res.moves, res.rate, err = pipelineThroughput(ctx, store, cfg, tables, tokens, tr, served, p)
 	if err != nil {
@@ -287,6 +294,9 @@ func pipeline(ctx context.Context, stores []*events.Store, dir string, cfg *Conf
 	res.cpuPerMove = (CPUTime() - cpu) / time.Duration(res.moves)
 	res.mailCPUPerMove = (sys.CPUTime() - mailCPU) / time.Duration(res.moves)
 	res.perMove = time.Duration(float64(time.Second) / res.rate)
+	if plain {
+		return res, nil
+	}
 
 	// A steady rate starts from a quiet service: what the burst above
 	// left to do (the read models, mostly) is done first.

@@ -29,7 +29,7 @@ func TestPipelineEveryGame(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 			defer cancel()
 			store := storetest.MustOpen(t)
-			res, err := pipeline(ctx, []*events.Store{store}, t.TempDir(), &cfg, 1, newProgress(nil))
+			res, err := pipeline(ctx, []*events.Store{store}, t.TempDir(), &cfg, 1, false, newProgress(nil))
 			if err != nil {
 				t.Fatalf("pipeline of %s: %v", game, err)
 			}

@@ -109,6 +109,13 @@ func (m *measured) report(cfg *Config) *Report {
 			add(row)
 			add(Row{Part: "pipeline", What: "processor time per move in that run: the players' IMAP and SMTP servers, a process of their own",
 				Value: dur(p.mailCPUPerMove), Load: m.pipeLoad})
+			if q := m.pipePlain; q != nil && q.cpuPerMove > 0 {
+				// The baseline: the same moves, the mail without pictures.
+				add(Row{Part: "pipeline", What: "processor time per move, the same moves again with mail without pictures (no_pictures): pbem and its JetStream",
+					Value: dur(q.cpuPerMove), Raw: "with pictures " + dur(p.cpuPerMove),
+					Ratio: fmt.Sprintf("pictures %s a move, %.0f%% of it", dur(p.cpuPerMove-q.cpuPerMove), 100*(1-ratio(q.cpuPerMove, p.cpuPerMove))),
+					Load:  m.pipeLoad})
+			}
 		}
 		if p.largest > 0 {
 			add(Row{Part: "pipeline", What: "the largest mail accepted in that run, its picture included", Value: bytesize(float64(p.largest)),

@@ -114,6 +114,7 @@ type measured struct {
 	commandLoad        float64
 	pipeRaw            float64 // raw publishes per second just before the pipeline
 	pipe               *pipelineResult
+	pipePlain          *pipelineResult // the same moves with mail without pictures
 	pipeLoad           float64
 	rebuild            rebuildResult
 	rebuildLoad        float64
@@ -273,11 +274,25 @@ func pipelineStore(ctx context.Context, dir string, cfg *Config, m *measured, p 
 	if m.pipeRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure/2, &m.rawFailed); err != nil {
 		return err
 	}
-	pr, err := pipeline(ctx, []*events.Store{store}, dir, cfg, 50_000, p)
+	pr, err := pipeline(ctx, []*events.Store{store}, dir, cfg, 50_000, false, p)
 	if err != nil {
 		return fmt.Errorf("bench: pipeline: %w", err)
 	}
 	m.pipe = &pr
+
+	// The same moves again, on a store of their own, with mail that
+	// carries no picture: the baseline of what a move's pictures cost.
+	plainDir := dir + "-plain"
+	plainStore, err := events.Open(ctx, events.Options{DataDir: plainDir})
+	if err != nil {
+		return err
+	}
+	defer plainStore.Close()
+	plain, err := pipeline(ctx, []*events.Store{plainStore}, plainDir, cfg, 50_000, true, p)
+	if err != nil {
+		return fmt.Errorf("bench: pipeline without pictures: %w", err)
+	}
+	m.pipePlain = &plain
 	return nil
 }
 
@@ -357,7 +372,7 @@ func clustered(ctx context.Context, dir string, cfg *Config, m *measured, p *pro
 		if row.pipeRaw, _, err = rawPublish(ctx, store, cfg.Games, 1, eventPayload(), cfg.Measure/2, &m.clusterFailed); err != nil {
 			return err
 		}
-		pr, err := pipeline(ctx, conns, filepath.Join(dir, "pbem"), cfg, 60_000+10_000*n, p)
+		pr, err := pipeline(ctx, conns, filepath.Join(dir, "pbem"), cfg, 60_000+10_000*n, false, p)
 		if err != nil {
 			return fmt.Errorf("pipeline of %d processes: %w", n, err)
 		}

@@ -60,7 +60,13 @@ type Config struct {
 	// MinFreeMB is the free space (MiB) on the data directory below which
 	// new mail stays on the IMAP server; 0 means 256, negative never.
 	MinFreeMB int `toml:"min_free_mb"`
-	IMAP      struct {
+	// NoPictures sends the mail without the board's picture: the board
+	// as text alone, in the text part and in the HTML part. Each mail is
+	// some 25 KiB lighter and a move costs about half the processor (the
+	// pictures are about half of what a move costs, docs/benchmarks.md).
+	// The games' pages still draw theirs.
+	NoPictures bool `toml:"no_pictures"`
+	IMAP       struct {
 		Addr, Security, Username, Password, Mailbox, Processed string
 		Poll                                                   Duration
 	} `toml:"imap"`

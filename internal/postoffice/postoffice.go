@@ -133,6 +133,7 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	})
 	m := newMetrics(h)
 	post := letters.New(svc, offered)
+	post.NoPictures = c.NoPictures
 	prefs, err := post.Prefs(ctx)
 	if err != nil {
 		return nil, err
