@@ -64,38 +64,15 @@ type bandPlan struct {
 func (p *Picture) bandPlan(seeds [2]maphash.Seed) *bandPlan {
 	items := append([]item{p.page()}, p.items...)
 	bp := &bandPlan{items: items, spans: make([]span, len(items)), hashes: make([][2]uint64, len(items))}
-	var h maphash.Hash
+	var b []byte
 	for i, it := range items {
 		bp.spans[i] = it.span()
+		b = appendItem(b[:0], it)
 		for j, seed := range seeds {
-			h.SetSeed(seed)
-			writeItem(&h, it)
-			bp.hashes[i][j] = h.Sum64()
+			bp.hashes[i][j] = maphash.Bytes(seed, b)
 		}
 	}
 	return bp
-}
-
-// writeItem writes to h everything of it that its pixels depend on.
-func writeItem(h *maphash.Hash, it item) {
-	var b [8]byte
-	f64 := func(x float64) {
-		binary.LittleEndian.PutUint64(b[:], math.Float64bits(x))
-		h.Write(b[:])
-	}
-	f64(float64(it.kind))
-	f64(float64(len(it.pts)))
-	for _, pt := range it.pts {
-		f64(pt.X)
-		f64(pt.Y)
-	}
-	st, f := it.style, it.font
-	h.Write([]byte{st.Fill.R, st.Fill.G, st.Fill.B, st.Fill.A, st.Stroke.R, st.Stroke.G, st.Stroke.B, st.Stroke.A, byte(b2i(st.Dash)),
-		byte(b2i(f.Bold)), f.Color.R, f.Color.G, f.Color.B, f.Color.A, byte(f.Align)})
-	f64(st.Width)
-	f64(f.Size)
-	f64(float64(len(it.text)))
-	h.WriteString(it.text)
 }
 
 // bandKey names a band of a picture width pixels wide, rows y0 to y1,

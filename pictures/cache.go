@@ -208,32 +208,42 @@ func (e errPanic) Error() string { return "pictures: writing the picture failed"
 // one.
 func (p *Picture) key(format string) cacheKey {
 	b := make([]byte, 0, 64+96*len(p.items))
-	num := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
-	str := func(s string) {
-		num(float64(len(s)))
-		b = append(b, s...)
-	}
-	str(format)
+	b = appendString(b, format)
 	if format == "svg" {
-		str(p.Title)
+		b = appendString(b, p.Title)
 	}
-	num(p.Width)
-	num(p.Height)
+	b = appendNum(b, p.Width)
+	b = appendNum(b, p.Height)
 	for _, it := range p.items {
-		num(float64(it.kind))
-		str(it.class)
-		num(float64(len(it.pts)))
-		for _, pt := range it.pts {
-			num(pt.X)
-			num(pt.Y)
-		}
-		st := it.style
-		b = append(b, st.Fill.R, st.Fill.G, st.Fill.B, st.Fill.A, st.Stroke.R, st.Stroke.G, st.Stroke.B, st.Stroke.A, byte(b2i(st.Dash)))
-		num(st.Width)
-		str(it.text)
-		f := it.font
-		num(f.Size)
-		b = append(b, byte(b2i(f.Bold)), f.Color.R, f.Color.G, f.Color.B, f.Color.A, byte(f.Align))
+		b = appendItem(b, it)
 	}
 	return sha256.Sum256(b)
+}
+
+// appendItem appends to b everything of it that its drawing depends on:
+// what it is, where, in what style, what it says and its class.
+func appendItem(b []byte, it item) []byte {
+	b = appendNum(b, float64(it.kind))
+	b = appendString(b, it.class)
+	b = appendNum(b, float64(len(it.pts)))
+	for _, pt := range it.pts {
+		b = appendNum(b, pt.X)
+		b = appendNum(b, pt.Y)
+	}
+	st, f := it.style, it.font
+	b = append(b, st.Fill.R, st.Fill.G, st.Fill.B, st.Fill.A, st.Stroke.R, st.Stroke.G, st.Stroke.B, st.Stroke.A, byte(b2i(st.Dash)),
+		byte(b2i(f.Bold)), f.Color.R, f.Color.G, f.Color.B, f.Color.A, byte(f.Align))
+	b = appendNum(b, st.Width)
+	b = appendNum(b, f.Size)
+	return appendString(b, it.text)
+}
+
+func appendNum(b []byte, x float64) []byte {
+	return binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
+}
+
+// appendString appends s after its length, so that no two lists of
+// strings append alike.
+func appendString(b []byte, s string) []byte {
+	return append(appendNum(b, float64(len(s))), s...)
 }
