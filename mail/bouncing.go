@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
@@ -89,10 +88,8 @@ func (b Bouncing) probeThrough(t time.Time) bool {
 // before every game mail, so it follows the bucket (Follow) and answers
 // from memory; without Follow it reads the bucket each time.
 type BounceScores struct {
-	kv        events.KV
-	mu        sync.Mutex
-	following bool
-	marked    map[string]bool // by key, while following
+	kv     events.KV
+	marked keySet // while followed
 }
 
 // OpenBounceScores opens (creating if needed) the bucket of bouncing
@@ -108,34 +105,19 @@ func OpenBounceScores(ctx context.Context, store events.Buckets) (*BounceScores,
 // Follow keeps the marked addresses in memory, as the bucket changes,
 // until ctx ends. It returns once the bucket as it stands is read.
 func (s *BounceScores) Follow(ctx context.Context) error {
-	set := map[string]bool{}
-	done, err := s.kv.Follow(ctx, func(e events.KVEntry) {
+	err := s.marked.follow(ctx, s.kv, func(e events.KVEntry) bool {
 		var b Bouncing
-		s.mu.Lock()
-		set[e.Key] = !e.Deleted && json.Unmarshal(e.Value, &b) == nil && !b.Marked.IsZero()
-		s.mu.Unlock()
+		return !e.Deleted && json.Unmarshal(e.Value, &b) == nil && !b.Marked.IsZero()
 	})
 	if err != nil {
 		return fmt.Errorf("mail: bounce scores: %w", err)
 	}
-	s.mu.Lock()
-	s.marked, s.following = set, true
-	s.mu.Unlock()
-	go func() {
-		<-done
-		s.mu.Lock()
-		s.following = false
-		s.mu.Unlock()
-	}()
 	return nil
 }
 
 // Marked reports whether addr is marked: pbem sends it no game mail.
 func (s *BounceScores) Marked(ctx context.Context, addr string) (bool, error) {
-	s.mu.Lock()
-	following, marked := s.following, s.marked[stopKey(addr)]
-	s.mu.Unlock()
-	if following {
+	if marked, known := s.marked.has(stopKey(addr)); known {
 		return marked, nil
 	}
 	b, ok, err := s.Get(ctx, addr)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/pbem-games/pbem/events"
@@ -21,33 +20,16 @@ const StopBucket = "pbem_stop"
 // outbox asks it before every mail, so it follows the bucket (Follow) and
 // answers from memory; without Follow it reads the bucket each time.
 type StopList struct {
-	kv        events.KV
-	mu        sync.Mutex
-	following bool
-	stopped   map[string]bool // by key, while following
+	kv      events.KV
+	stopped keySet // while followed
 }
 
 // Follow keeps the list in memory, as the bucket changes, until ctx
 // ends. It returns once the list as it stands is read.
 func (l *StopList) Follow(ctx context.Context) error {
-	set := map[string]bool{}
-	done, err := l.kv.Follow(ctx, func(e events.KVEntry) {
-		l.mu.Lock()
-		set[e.Key] = !e.Deleted
-		l.mu.Unlock()
-	})
-	if err != nil {
+	if err := l.stopped.follow(ctx, l.kv, func(e events.KVEntry) bool { return !e.Deleted }); err != nil {
 		return fmt.Errorf("mail: stop list: %w", err)
 	}
-	l.mu.Lock()
-	l.stopped, l.following = set, true
-	l.mu.Unlock()
-	go func() {
-		<-done
-		l.mu.Lock()
-		l.following = false
-		l.mu.Unlock()
-	}()
 	return nil
 }
 
@@ -83,10 +65,7 @@ func (l *StopList) Resume(ctx context.Context, addr string) error {
 
 // Stopped reports whether addr asked pbem to stop mailing it.
 func (l *StopList) Stopped(ctx context.Context, addr string) (bool, error) {
-	l.mu.Lock()
-	following, stopped := l.following, l.stopped[stopKey(addr)]
-	l.mu.Unlock()
-	if following {
+	if stopped, known := l.stopped.has(stopKey(addr)); known {
 		return stopped, nil
 	}
 	_, err := l.kv.Get(ctx, stopKey(addr))
