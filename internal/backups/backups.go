@@ -143,8 +143,8 @@ func takeFiles(ctx context.Context, open func() (events.Backups, error), data, d
 // passphrase says.
 var ErrNoPassphrase = errors.New("backups: its passphrase is needed")
 
-// Sealed says whether the backup in dir is sealed with a passphrase.
-func Sealed(dir string) bool {
+// sealed says whether the backup in dir is sealed with a passphrase.
+func sealed(dir string) bool {
 	_, err := os.Stat(filepath.Join(dir, SealedFile))
 	return err == nil
 }
@@ -165,7 +165,7 @@ func Restore(ctx context.Context, opt events.Options, dir, passFile string, out 
 
 // restore opens a sealed backup, if dir holds one, and restores it.
 func restore(ctx context.Context, opt events.Options, dir, passFile string) (events.Manifest, error) {
-	if Sealed(dir) {
+	if sealed(dir) {
 		if passFile == "" {
 			return events.Manifest{}, fmt.Errorf("restore: %s is encrypted: %w", dir, ErrNoPassphrase)
 		}

@@ -30,13 +30,13 @@ func ListMail(ctx context.Context, svc *games.Service, offered *catalog.Catalog,
 		if s.Notice.Game != "" {
 			event = fmt.Sprintf("%s#%d", s.Notice.Game, s.Notice.Seq)
 		}
-		fmt.Fprintf(tw, "<%s>\t%s\t%s\t%s\t%s\t%s\n", s.Notice.ID, s.Notice.To, s.Notice.Kind, event, s.State, HeldDetail(s.Held))
+		fmt.Fprintf(tw, "<%s>\t%s\t%s\t%s\t%s\t%s\n", s.Notice.ID, s.Notice.To, s.Notice.Kind, event, s.State, heldDetail(s.Held))
 	}
 	return tw.Flush()
 }
 
-// HeldDetail says why a notice is held and what comes next.
-func HeldDetail(h *mail.Held) string {
+// heldDetail says why a notice is held and what comes next.
+func heldDetail(h *mail.Held) string {
 	if h == nil {
 		return ""
 	}
@@ -67,7 +67,7 @@ func ShowNotice(ctx context.Context, svc *games.Service, offered *catalog.Catalo
 	}
 	st, err := showNotice(ctx, svc, offered, c, id, w)
 	if err == nil {
-		fmt.Fprintf(note, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, HeldDetail(st.Held))
+		fmt.Fprintf(note, "pbem: <%s> is %s %s\n", st.Notice.ID, st.State, heldDetail(st.Held))
 	}
 	return err
 }
