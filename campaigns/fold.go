@@ -346,19 +346,19 @@ func (c *Campaign) reveal(f SeedRevealed) error {
 	if err != nil {
 		return err
 	}
-	if !seed.Commits(c.Commitment, SeedBinds(c.ID)...) {
+	if !seed.Commits(c.Commitment, seedBinds(c.ID)...) {
 		return fmt.Errorf("the seed revealed is not the one committed to")
 	}
 	c.Seed = &seed
 	return nil
 }
 
-// SeedBinds is what a campaign's seed commitment binds the seed to.
-func SeedBinds(id string) []string { return []string{"campaign", id} }
+// seedBinds is what a campaign's seed commitment binds the seed to.
+func seedBinds(id string) []string { return []string{"campaign", id} }
 
 // SeedCommitment returns the commitment to seed of campaign id.
 func SeedCommitment(seed rules.Seed, id string) string {
-	return seed.CommitmentTo(SeedBinds(id)...)
+	return seed.CommitmentTo(seedBinds(id)...)
 }
 
 // Paused reports whether the organiser paused the campaign (and has not

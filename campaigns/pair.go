@@ -361,10 +361,10 @@ func (c *Campaign) byes() map[string]int {
 	return m
 }
 
-// BracketOrder is the order of seeds 1…size (a power of two) down a
+// bracketOrder is the order of seeds 1…size (a power of two) down a
 // knockout's bracket, so that seeds 1 and 2 can meet only in the final:
 // 1 4 2 3 for four.
-func BracketOrder(size int) []int {
+func bracketOrder(size int) []int {
 	seeds := []int{1}
 	for len(seeds) < size {
 		next := make([]int, 0, 2*len(seeds))
@@ -388,7 +388,7 @@ func (c *Campaign) knockoutSlots(seed rules.Seed, round int) []string {
 		size *= 2
 	}
 	slots := make([]string, size)
-	for i, s := range BracketOrder(size) {
+	for i, s := range bracketOrder(size) {
 		if s <= len(order) {
 			slots[i] = order[s-1]
 		}

@@ -48,7 +48,7 @@ func Replay(id string, facts []Fact, seed *rules.Seed) (*Campaign, bool, error) 
 	if c.facts == 0 {
 		return nil, false, fmt.Errorf("campaigns: campaign %s has no history", id)
 	}
-	if seed != nil && c.Commitment != "" && !seed.Commits(c.Commitment, SeedBinds(id)...) {
+	if seed != nil && c.Commitment != "" && !seed.Commits(c.Commitment, seedBinds(id)...) {
 		return nil, false, fmt.Errorf("campaigns: campaign %s: the seed is not the one committed to", id)
 	}
 	return c, seed != nil, nil

@@ -99,7 +99,7 @@ func (b *Bounces) Count(ctx context.Context, n Notice, status, mailID string) er
 	p := ProbeNotice(domain, n.To, s.Probe)
 	p.Name = n.Name // as the mail that bounced greeted them
 	b.log().Warn("mail to an address bounced again and again: a probe goes to it", "to", n.To, "score", s.Score, "id", p.ID)
-	return SendProbe(ctx, b.Store, p)
+	return sendProbe(ctx, b.Store, p)
 }
 
 // probeBounced marks r's address: its probe bounced.

@@ -27,7 +27,7 @@ type InboxRecord struct {
 	UID         uint32    `json:"uid"`
 	Received    time.Time `json:"received"`
 	Size        int       `json:"size"`      // of the whole mail
-	Raw         []byte    `json:"raw"`       // the mail; when Truncated its header alone (see NewInboxRecordHead)
+	Raw         []byte    `json:"raw"`       // the mail; when Truncated its header alone (see newInboxRecordHead)
 	Truncated   bool      `json:"truncated"` // the mail is longer than MaxRaw
 	// Pruned says what was taken from the record once its mail was
 	// handled (PrunedBody, PrunedMail); "" for a record as the intake
@@ -43,10 +43,10 @@ var messageIDHeader = regexp.MustCompile(`(?im)^message-id:[ \t]*<?([^>\r\n]+)>?
 
 // NewInboxRecord makes the record of a raw mail.
 func NewInboxRecord(raw []byte, mailbox string, uidValidity, uid uint32, at time.Time) InboxRecord {
-	return NewInboxRecordHead(raw, len(raw), mailbox, uidValidity, uid, at)
+	return newInboxRecordHead(raw, len(raw), mailbox, uidValidity, uid, at)
 }
 
-// NewInboxRecordHead makes the record of a mail of size bytes of which
+// newInboxRecordHead makes the record of a mail of size bytes of which
 // head holds the first ones, at least MaxRaw of them when size is larger:
 // the intake fetches no more of a mail than it keeps. A head shorter than
 // MaxRaw, or longer than size (0, say), is the whole mail. A long mail
@@ -54,7 +54,7 @@ func NewInboxRecord(raw []byte, mailbox string, uidValidity, uid uint32, at time
 // is named alike whether read whole or not. Of a long mail the record keeps
 // its header alone, all that is read of it: records written before kept
 // its first MaxRaw bytes, which are read the same way.
-func NewInboxRecordHead(head []byte, size int, mailbox string, uidValidity, uid uint32, at time.Time) InboxRecord {
+func newInboxRecordHead(head []byte, size int, mailbox string, uidValidity, uid uint32, at time.Time) InboxRecord {
 	if len(head) < MaxRaw || size < len(head) {
 		size = len(head)
 	}

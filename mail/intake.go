@@ -298,7 +298,7 @@ func (in *Intake) record(ctx context.Context, c *imapclient.Client, validity uin
 		if g.head {
 			size = m.RFC822Size
 		}
-		rec := NewInboxRecordHead(raw, int(size), in.mailbox(), validity, uint32(uid), in.now())
+		rec := newInboxRecordHead(raw, int(size), in.mailbox(), validity, uint32(uid), in.now())
 		if err := in.Record(ctx, rec); err != nil {
 			return fmt.Errorf("mail: record uid %d: %w", uid, err)
 		}

@@ -27,8 +27,8 @@ func ProbeNotice(domain, addr string, now time.Time) Notice {
 	return Notice{ID: id, Kind: KindProbe, Seat: -1, To: addr, Time: now}
 }
 
-// SendProbe writes the probe n to the outbox, once whatever repeats.
-func SendProbe(ctx context.Context, store events.Records, n Notice) error {
+// sendProbe writes the probe n to the outbox, once whatever repeats.
+func sendProbe(ctx context.Context, store events.Records, n Notice) error {
 	_, err := store.Put(ctx, n.Subject(), n.ID, n.Encode())
 	if err != nil {
 		return fmt.Errorf("mail: probe %s: %w", n.To, err)

@@ -165,12 +165,12 @@ func (s *Service) startTables(ctx context.Context, id string) ([]campaigns.GameS
 	return started, nil
 }
 
-// ResultOf is the result of an ended game as its history gives it: its
+// resultOf is the result of an ended game as its history gives it: its
 // last event, each seat's place (projections.Game.Places: resigning
 // loses, the rules break ties where they say so) and score, the moves
 // each player made and pbem made for them when time ran out, and the
 // seats pbem played for good.
-func ResultOf(g *projections.Game) (campaigns.Result, error) {
+func resultOf(g *projections.Game) (campaigns.Result, error) {
 	if g.Ended == nil {
 		return campaigns.Result{}, fmt.Errorf("%w: game %s is still being played", ErrRefused, g.ID)
 	}
@@ -213,7 +213,7 @@ func (s *Service) Record(ctx context.Context, id, game string) (campaigns.Result
 		if err != nil {
 			return nil, err
 		}
-		if res, err = ResultOf(g); err != nil {
+		if res, err = resultOf(g); err != nil {
 			return nil, err
 		}
 		return []campaigns.Fact{res}, nil

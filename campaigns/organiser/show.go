@@ -73,18 +73,18 @@ func (s *Service) Show(ctx context.Context, w io.Writer, id string, asJSON bool,
 		return err
 	}
 	if asJSON {
-		return WriteJSON(w, c, page)
+		return writeJSON(w, c, page)
 	}
 	if page != "" {
 		fmt.Fprintln(w, p.S("campaign.show.page", page))
 	}
-	WriteStandings(w, c, p)
+	writeStandings(w, c, p)
 	return nil
 }
 
-// WriteJSON writes c's Summary to w as indented JSON, with its page's
+// writeJSON writes c's Summary to w as indented JSON, with its page's
 // address page ("" for none).
-func WriteJSON(w io.Writer, c *campaigns.Campaign, page string) error {
+func writeJSON(w io.Writer, c *campaigns.Campaign, page string) error {
 	out := Summary{ID: c.ID, Kind: c.Created.Kind, Game: c.Created.Game, Over: c.Over(), Rounds: len(c.Rounds),
 		Games: []SummaryGame{}, Ratings: c.Ratings(), Reliability: c.Reliability(), Page: page}
 	for _, g := range c.Games {
@@ -103,9 +103,9 @@ func WriteJSON(w io.Writer, c *campaigns.Campaign, page string) error {
 	return enc.Encode(out)
 }
 
-// WriteStandings writes the campaign's state, its standings and its games
+// writeStandings writes the campaign's state, its standings and its games
 // as tables to w, in the language of p.
-func WriteStandings(w io.Writer, c *campaigns.Campaign, p words.Printer) {
+func writeStandings(w io.Writer, c *campaigns.Campaign, p words.Printer) {
 	heading := p.S("campaign.show.heading", c.ID, c.Created.Kind, c.Created.Game, max(c.Created.Options.Table, 2),
 		p.S("campaign.show.rounds", len(c.Rounds)), p.S("campaign.show.games", len(c.Games)), len(c.Running()), p.S(words.ID("web.campaign.kind."+c.Created.Kind)))
 	if c.Over() {

@@ -140,7 +140,7 @@ func verify(catalog rules.Catalog, lines [][]byte, seed *rules.Seed, load func(*
 		} else if pg, err = load(c, g.GameStarted); err != nil {
 			return rep, fmt.Errorf("%w: %v", ErrForged, err)
 		}
-		want, err := ResultOf(pg)
+		want, err := resultOf(pg)
 		if err != nil {
 			return rep, fmt.Errorf("%w: game %s has a result, but its history has not ended", ErrForged, g.Game)
 		}

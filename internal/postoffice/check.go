@@ -30,11 +30,11 @@ func (p Problem) String() string {
 	return p.Key + ": " + p.Msg
 }
 
-// CheckFile reads file as pbem serve does, file then environment,
+// checkFile reads file as pbem serve does, file then environment,
 // and returns everything wrong with it, each under its key: unknown keys,
 // values of the wrong kind (a duration that is none), what serve needs and
 // lacks, addresses that are none, files that cannot be read.
-func CheckFile(file string) (Config, []Problem) {
+func checkFile(file string) (Config, []Problem) {
 	var c Config
 	var top map[string]toml.Primitive
 	md, err := toml.DecodeFile(file, &top)
@@ -51,11 +51,11 @@ func CheckFile(file string) (Config, []Problem) {
 	return c, append(problems, checkConfig(c)...)
 }
 
-// WriteCheck checks file as CheckFile does and writes each problem to w,
+// WriteCheck checks file as checkFile does and writes each problem to w,
 // one a line, returning an error that counts them; a file without one
 // is said to be fine, with the mailbox and servers it names.
 func WriteCheck(w io.Writer, file string) error {
-	c, problems := CheckFile(file)
+	c, problems := checkFile(file)
 	for _, p := range problems {
 		fmt.Fprintln(w, p)
 	}

@@ -39,16 +39,16 @@ type Demo struct {
 	Out      io.Writer
 	// Timeout is how long Run waits for the game to end; 0 is no limit.
 	Timeout time.Duration
-	// Log is told where the data is kept when Run fails (DemoData).
+	// Log is told where the data is kept when Run fails (demoData).
 	Log io.Writer
 }
 
 // Run plays the demo as "pbem demo" does: in a fresh data directory
-// (DemoData), with the service open opens on it, which close closes; then
+// (demoData), with the service open opens on it, which close closes; then
 // it verifies the game (VerifyGame) and prints the verdict. It gives up
 // when the game is not over after d.Timeout.
 func (d Demo) Run(ctx context.Context, open func(ctx context.Context, data string) (*games.Service, error), close func()) error {
-	dir, end, err := DemoData(d.Log)
+	dir, end, err := demoData(d.Log)
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func (d Demo) Run(ctx context.Context, open func(ctx context.Context, data strin
 	return nil
 }
 
-// DemoData makes the data directory a demo plays in and returns it with
+// demoData makes the data directory a demo plays in and returns it with
 // end, to call once the demo is over and its store closed. Every run plays
 // a fresh game in a data directory of its own: the demo's mail system
 // lives only as long as the process, so a game left in a kept directory
@@ -91,7 +91,7 @@ func (d Demo) Run(ctx context.Context, open func(ctx context.Context, data strin
 // It is served while the demo runs, so that other command lines may look
 // at the game meanwhile; end removes it when ok, else says on w where it
 // is kept.
-func DemoData(w io.Writer) (dir string, end func(ok bool), err error) {
+func demoData(w io.Writer) (dir string, end func(ok bool), err error) {
 	dir, err = os.MkdirTemp("", "pbem-demo-")
 	if err != nil {
 		return "", nil, err

@@ -210,14 +210,14 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	}, nil
 }
 
-// StartWhenReady is Start once the store answers: a store that cannot be
+// startWhenReady is Start once the store answers: a store that cannot be
 // reached yet (a cluster's node away, its leaders being elected) is
 // waited for, so that the process starts once it answers rather than
 // stop and wait for someone to start it again. open opens the store and
 // returns the service on it and the games offered; close closes the
 // store before each wait, which grows from a second to 15 s. It returns
 // nil and no error when ctx ends while it waits.
-func StartWhenReady(ctx context.Context, open func(context.Context) (*games.Service, *catalog.Catalog, error), close func(), c Config, log *slog.Logger) (*PostOffice, error) {
+func startWhenReady(ctx context.Context, open func(context.Context) (*games.Service, *catalog.Catalog, error), close func(), c Config, log *slog.Logger) (*PostOffice, error) {
 	for wait := time.Second; ; wait = min(2*wait, 15*time.Second) {
 		svc, offered, err := open(ctx)
 		var p *PostOffice

@@ -24,7 +24,7 @@ type ServeOptions struct {
 }
 
 // Serve runs the game mailbox c configures until ctx ends: it checks c,
-// starts the post office once the store answers (StartWhenReady, with
+// starts the post office once the store answers (startWhenReady, with
 // open and close), serves o.Health and runs (PostOffice.Run).
 func Serve(ctx context.Context, open func(context.Context) (*games.Service, *catalog.Catalog, error), close func(), c Config, o ServeOptions) error {
 	if err := c.Check(); err != nil {
@@ -35,7 +35,7 @@ func Serve(ctx context.Context, open func(context.Context) (*games.Service, *cat
 		return err
 	}
 	log := slog.New(h)
-	p, err := StartWhenReady(ctx, open, close, c, log)
+	p, err := startWhenReady(ctx, open, close, c, log)
 	if p == nil || err != nil {
 		return err
 	}

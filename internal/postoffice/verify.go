@@ -17,10 +17,10 @@ import (
 	"github.com/pbem-games/pbem/rules"
 )
 
-// TrustedKey returns the key an exported history should be signed by and
+// trustedKey returns the key an exported history should be signed by and
 // whose it is: the one --key names, or else the data directory's; nil
 // when there is neither.
-func TrustedKey(dataDir, flag string) (events.PublicKey, string, error) {
+func trustedKey(dataDir, flag string) (events.PublicKey, string, error) {
 	if flag == "" {
 		key, err := LocalKey(dataDir)
 		if errors.Is(err, os.ErrNotExist) {
@@ -53,7 +53,7 @@ func TrustedKey(dataDir, flag string) (events.PublicKey, string, error) {
 
 // VerifyFile verifies the exported history in file with the rules of
 // catalog, and its signature against the key that key names ("" for the
-// data directory's, see TrustedKey), and returns the verdict line
+// data directory's, see trustedKey), and returns the verdict line
 // (projections.Verdict). The file alone is read: no store is opened.
 func VerifyFile(catalog rules.Catalog, dataDir, file, key string) (string, error) {
 	lines, err := readLines(file)
@@ -193,10 +193,10 @@ func gunzip(data []byte) ([]byte, error) {
 }
 
 // checkFileOrigin checks the signature of file's history, as rep found
-// it, against the key trusted (TrustedKey), as projections.CheckOrigin
+// it, against the key trusted (trustedKey), as projections.CheckOrigin
 // says.
 func checkFileOrigin(rep projections.Report, dataDir, file, key string) (bool, string, error) {
-	trusted, whose, err := TrustedKey(dataDir, key)
+	trusted, whose, err := trustedKey(dataDir, key)
 	if err != nil {
 		return false, "", fmt.Errorf("verify: %w", err)
 	}
