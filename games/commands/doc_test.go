@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/pbem-games/pbem/games/commands"
+	"github.com/pbem-games/pbem/games/locale"
 	"github.com/pbem-games/pbem/internal/golden"
+	"github.com/pbem-games/pbem/templates/words"
 )
 
 // The table of mail commands in docs/commands.md lies between these
@@ -50,13 +52,15 @@ func commandsDoc() string {
 // words HELP gives a reader of Chinese.
 func commandsDocZh() string {
 	var b strings.Builder
-	b.WriteString("| 命令 | 英文写法 | 谁可以发 | 发到哪里 | 作用 |\n|---|---|---|---|---|\n")
+	b.WriteString("| 写法 | 英文写法 | 谁可以发 | 发到哪里 | 作用 |\n|---|---|---|---|---|\n")
 	b.WriteString("| 着法 | `E5` | 玩家 | 对局的回复地址 | 合法且轮到你时，走这一步 |\n")
+	zhLoc := locale.Locale{Printer: words.For("zh")}
 	who := map[commands.Who]string{commands.Anyone: "任何人", commands.AnyPlayer: "玩家", commands.PlayerOrHost: "玩家或主持人", commands.HostOnly: "主持人"}
 	for _, c := range commands.New() {
-		var zh []string
-		for _, a := range c.Aliases {
-			if strings.ContainsFunc(a, func(r rune) bool { return r > 0x2E80 }) {
+		syntax := c.SyntaxIn(zhLoc)
+		zh := []string{"`" + strings.ReplaceAll(syntax, "|", `\|`) + "`"}
+		for _, a := range c.Aliases { // its other Chinese words
+			if a != strings.Fields(syntax)[0] && strings.ContainsFunc(a, func(r rune) bool { return r > 0x2E80 }) {
 				zh = append(zh, "`"+a+"`")
 			}
 		}

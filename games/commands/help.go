@@ -22,8 +22,7 @@ func (commands List) Help(kind templates.Kind, observer bool, loc locale.Locale)
 		if kind != templates.Help && (!c.Brief || observer && c.Who != Anyone) {
 			continue
 		}
-		pack := loc.Pack()
-		h := templates.CommandHelp{Name: c.Word, Syntax: syntaxIn(c.WordsIn(pack, c.Syntax), loc), Help: loc.S(words.ID("cmd." + c.Word)), Example: syntaxIn(c.WordsIn(pack, c.Example), loc)}
+		h := templates.CommandHelp{Name: c.Word, Syntax: c.SyntaxIn(loc), Help: loc.S(words.ID("cmd." + c.Word)), Example: syntaxIn(c.WordsIn(loc.Pack(), c.Example), loc)}
 		if loc.Has(words.ID("example." + c.Word)) {
 			h.Example = loc.S(words.ID("example." + c.Word))
 		}
@@ -33,6 +32,13 @@ func (commands List) Help(kind templates.Kind, observer bool, loc locale.Locale)
 		out = append(out, h)
 	}
 	return out
+}
+
+// SyntaxIn is how to write the command in loc's language, as its HELP
+// gives it: its words and placeholders in that language where it has
+// its own ("说 <话>").
+func (c Command) SyntaxIn(loc locale.Locale) string {
+	return syntaxIn(c.WordsIn(loc.Pack(), c.Syntax), loc)
 }
 
 // syntaxToken is a word of a command's syntax or example.
