@@ -142,10 +142,7 @@ func (p *Pages) campaignPage(ctx context.Context, id string, l locale, asked str
 	if err != nil {
 		return nil, err
 	}
-	game := c.Created.Game
-	if g, err := p.Service.Catalog.Lookup(game); err == nil {
-		game = l.text(g.Info().Title)
-	}
+	game := organiser.GameTitle(p.Service.Catalog, c.Created.Game, l.Printer)
 	pg := &campaignPage{Lang: l.Lang(), L: l.Printer, ID: id,
 		Heading: l.S("web.campaign.heading", l.S(words.ID("web.campaign.kind."+c.Created.Kind)), game)}
 	state := l.S("web.campaign.running")

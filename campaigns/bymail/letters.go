@@ -15,7 +15,6 @@ import (
 	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
@@ -248,7 +247,7 @@ func (ls *Letters) Render(ctx context.Context, n mail.Notice) (mail.Outgoing, er
 			return out, err
 		}
 	}
-	l := letter{p: p, c: c, to: n.To, mailbox: ls.Mailbox, game: gameTitle(ls.Organiser.Games.Catalog, c.Created.Game, p)}
+	l := letter{p: p, c: c, to: n.To, mailbox: ls.Mailbox, game: organiser.GameTitle(ls.Organiser.Games.Catalog, c.Created.Game, p)}
 	if ls.WebURL != "" {
 		l.page = ls.Tokens.CampaignLink(ls.WebURL, id)
 	}
@@ -284,20 +283,6 @@ type letter struct {
 	mailbox string
 	page    string // the campaign's page, "" for none
 	game    string // the campaign's game, as the reader's language names it
-}
-
-// gameTitle is game as a reader of p's language names it: its title
-// ("Atacama", 阿塔卡马), or game itself where the catalog has none.
-func gameTitle(games rules.Catalog, game string, p words.Printer) string {
-	g, err := games.Lookup(game)
-	if err != nil {
-		return game
-	}
-	title := g.Info().Title
-	if p.Has(words.ID(title)) {
-		return p.S(words.ID(title))
-	}
-	return title
 }
 
 // name is how a campaign's mail names a player: their name, never

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/pbem-games/pbem/projections"
 	"io"
 	"slices"
 	"strconv"
@@ -14,6 +13,8 @@ import (
 
 	"github.com/pbem-games/pbem/campaigns"
 	"github.com/pbem-games/pbem/events"
+	"github.com/pbem-games/pbem/projections"
+	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/templates/words"
 )
 
@@ -78,7 +79,7 @@ func (s *Service) Show(ctx context.Context, w io.Writer, id string, asJSON bool,
 	if page != "" {
 		fmt.Fprintln(w, p.S("campaign.show.page", page))
 	}
-	writeStandings(w, c, p)
+	writeStandings(w, c, GameTitle(s.Games.Catalog, c.Created.Game, p), p)
 	return nil
 }
 
@@ -103,10 +104,24 @@ func writeJSON(w io.Writer, c *campaigns.Campaign, page string) error {
 	return enc.Encode(out)
 }
 
+// GameTitle is game as a reader of p's language names it: its title
+// ("Atacama", 阿塔卡马), or game itself where games has none.
+func GameTitle(games rules.Catalog, game string, p words.Printer) string {
+	g, err := games.Lookup(game)
+	if err != nil {
+		return game
+	}
+	title := g.Info().Title
+	if p.Has(words.ID(title)) {
+		return p.S(words.ID(title))
+	}
+	return title
+}
+
 // writeStandings writes the campaign's state, its standings and its games
-// as tables to w, in the language of p.
-func writeStandings(w io.Writer, c *campaigns.Campaign, p words.Printer) {
-	heading := p.S("campaign.show.heading", c.ID, c.Created.Kind, c.Created.Game, max(c.Created.Options.Table, 2),
+// as tables to w, in the language of p, which calls its game game.
+func writeStandings(w io.Writer, c *campaigns.Campaign, game string, p words.Printer) {
+	heading := p.S("campaign.show.heading", c.ID, c.Created.Kind, game, max(c.Created.Options.Table, 2),
 		p.S("campaign.show.rounds", len(c.Rounds)), p.S("campaign.show.games", len(c.Games)), len(c.Running()), p.S(words.ID("web.campaign.kind."+c.Created.Kind)))
 	if c.Over() {
 		heading += p.S("campaign.show.over")

@@ -217,7 +217,7 @@ func runCampaignStandings(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return showCampaign(ctx, e, argID(pos[0]), *asJSON, "", words.For(words.Fallback))
+	return showCampaign(ctx, e, argID(pos[0]), *asJSON, "", words.Fallback)
 }
 
 // runCampaignShow is standings with the address of the campaign's public
@@ -243,16 +243,21 @@ func runCampaignShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return showCampaign(ctx, e, argID(pos[0]), *asJSON, page, words.For(l))
+	return showCampaign(ctx, e, argID(pos[0]), *asJSON, page, l)
 }
 
-// showCampaign prints campaign id's standings (organiser.Service.Show).
-func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page string, p words.Printer) error {
+// showCampaign prints campaign id's standings (organiser.Service.Show)
+// in language lang, its games' words included.
+func showCampaign(ctx context.Context, e *env, id string, asJSON bool, page, lang string) error {
+	games, err := e.games()
+	if err != nil {
+		return err
+	}
 	org, err := e.organiser(ctx)
 	if err != nil {
 		return err
 	}
-	return org.Show(ctx, e.stdout, id, asJSON, page, p)
+	return org.Show(ctx, e.stdout, id, asJSON, page, games.Words().For(lang))
 }
 
 func runCampaignList(ctx context.Context, e *env, args []string) error {

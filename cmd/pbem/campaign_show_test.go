@@ -83,7 +83,7 @@ func TestCampaignShowLinks(t *testing.T) {
 }
 
 // TestCampaignShowLang: pbem campaign show --lang zh writes the standings
-// in Chinese from the catalog, the columns lined up as a terminal shows
+// in Chinese from the catalog, the game by its Chinese name, the columns lined up as a terminal shows
 // wide characters; --lang en is the table shown by default; the JSON is
 // the same in every language; a language pbem does not speak is refused.
 func TestCampaignShowLang(t *testing.T) {
@@ -94,14 +94,14 @@ func TestCampaignShowLang(t *testing.T) {
 
 	zh := mustPbem(t, dir, "campaign", "show", id, "--lang", "zh")
 	lines := strings.Split(strings.TrimRight(zh, "\n"), "\n")
-	if len(lines) < 11 || !strings.HasPrefix(lines[0], "网页：/c/"+id+"/") || !strings.Contains(lines[1], "瑞士制比赛") || !strings.Contains(lines[1], "已编排 1 轮，共 2 局，进行中 2 局") {
+	if len(lines) < 11 || !strings.HasPrefix(lines[0], "网页：/c/"+id+"/") || !strings.Contains(lines[1], "阿塔卡马瑞士制比赛") || !strings.Contains(lines[1], "已编排 1 轮，共 2 局，进行中 2 局") {
 		t.Fatalf("campaign show --lang zh = %q, want the page, then a heading in Chinese", zh)
 	}
 	header := strings.Fields(lines[3])
 	if !slices.Equal(header[:4], []string{"名次", "玩家", "积分", "已赛"}) {
 		t.Errorf("the standings' header in Chinese = %q", lines[3])
 	}
-	for _, english := range []string{"rank", "points", "playing", "withdrew", "page:", "campaign "} {
+	for _, english := range []string{"rank", "points", "playing", "withdrew", "page:", "campaign ", "atacama"} {
 		if strings.Contains(zh, english) {
 			t.Errorf("campaign show --lang zh still says %q:\n%s", english, zh)
 		}

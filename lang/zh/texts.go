@@ -468,7 +468,7 @@ var texts = lang.Texts{
 
 	// pbem campaign show 的表格（cmd/pbem/campaign.go）。
 	"campaign.show.page":              "网页：%[1]s",
-	"campaign.show.heading":           "赛事 %[1]s：%[3]s %[8]s（%[2]s），每桌 %[4]d 人；%[5]s，%[6]s，进行中 %[7]d 局",
+	"campaign.show.heading":           "赛事 %[1]s：%[3]s%[8]s（%[2]s），每桌 %[4]d 人；%[5]s，%[6]s，进行中 %[7]d 局",
 	"campaign.show.rounds":            lang.Plural{Arg: 1, Cases: []any{"other", "已编排 %[1]d 轮"}},
 	"campaign.show.games":             lang.Plural{Arg: 1, Cases: []any{"other", "共 %[1]d 局"}},
 	"campaign.show.over":              "，已结束",
