@@ -16,6 +16,7 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/notice"
+	"github.com/pbem-games/pbem/mail/mailtest"
 	"github.com/pbem-games/pbem/projections"
 	"github.com/pbem-games/pbem/rules"
 	"github.com/pbem-games/pbem/rules/archipelago"
@@ -337,6 +338,12 @@ func TestArchipelagoDealByMail(t *testing.T) {
 func newArchipelagoTable(t *testing.T, entropy io.Reader, chinese ...string) *archipelagoTable {
 	t.Helper()
 	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
+	return archipelagoTableOn(t, sys, entropy, chinese...)
+}
+
+// archipelagoTableOn is newArchipelagoTable on the mail servers sys.
+func archipelagoTableOn(t *testing.T, sys mailtest.Servers, entropy io.Reader, chinese ...string) *archipelagoTable {
+	t.Helper()
 	a := &archipelagoTable{t: t, post: serve(t, sys, serving{entropy: entropy}), seen: map[string]int{},
 		colors: []string{"RED", "BLUE", "GREEN"}}
 	for _, u := range chinese { // they read Chinese from before the game

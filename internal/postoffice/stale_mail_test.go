@@ -169,7 +169,23 @@ func TestAltiplanoRoundMails(t *testing.T) {
 // about it are in Chinese, whole, under the subject her game began with.
 func TestArchipelagoBidsAtOnceByMail(t *testing.T) {
 	t.Parallel()
-	a := newArchipelagoTable(t, nil, "bea")
+	_, sys := loopbackServers(t, "games", "ana", "bea", "cai")
+	bidsAtOnce(t, sys)
+}
+
+// TestDovecotPostfixBidsAtOnce is TestArchipelagoBidsAtOnceByMail through
+// a real Dovecot and Postfix, started by scripts/mailservers.sh (the test
+// says so and skips where they are not running): three sealed bids mailed
+// at the same moment, one in Chinese, each queued by Postfix and read
+// back over IMAP as a player's server would deliver it.
+func TestDovecotPostfixBidsAtOnce(t *testing.T) {
+	sys := mailtest.Real(t)
+	emptyMailboxes(t, sys, "games", "ana", "bea", "cai")
+	bidsAtOnce(t, sys)
+}
+
+func bidsAtOnce(t *testing.T, sys mailtest.Servers) {
+	a := archipelagoTableOn(t, sys, nil, "bea")
 	const bea = 1
 	a.playUntil("bidding", 30, func(g *projections.Game) bool { return len(g.State.ToAct()) == 3 }, nil)
 	g := a.load()
@@ -202,7 +218,7 @@ func TestArchipelagoBidsAtOnceByMail(t *testing.T) {
 	g = until(t, a.post, a.id, "reveal of the bids", func(g *projections.Game) bool {
 		return len(g.State.View(rules.Observer).(*archipelago.View).Bids) == 3
 	})
-	time.Sleep(time.Second) // any mail still on its way
+	time.Sleep(2 * time.Second) // any mail still on its way, through Postfix too
 	for seat, u := range a.users {
 		got := mailbox(t, a.post.ms, u)[a.seen[u]:]
 		if b := bounced(got); len(b) > 0 {
