@@ -30,11 +30,16 @@ import (
 // phone 360 pixels wide and a desktop window 800 wide show them: the mail
 // fits the screen without scrolling sideways, and the picture's smallest
 // text, read from the SVG of the very drawing the mail's PNG is of, is
-// at least 10 pixels as the picture is shown.
+// at least 10 pixels as the picture is shown. Bea reads Chinese: her
+// mails, the pictures in Chinese, are among them.
 func TestBrowserMailPictures(t *testing.T) {
 	path := browser(t)
 	f := newFixture(t)
 	ctx := context.Background()
+	// Bea reads Chinese: her mails are read on the phone too.
+	if _, err := f.prefs.Set(ctx, "bea@example.org", mail.Pref{Lang: "zh", At: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}, false); err != nil {
+		t.Fatal(err)
+	}
 	post := letters.New(f.svc, f.games)
 	ns, err := mailtest.CatchUpNotices(ctx, f.svc.Store, "browser-mails", post.Notices)
 	if err != nil {
@@ -58,7 +63,7 @@ func TestBrowserMailPictures(t *testing.T) {
 	}
 	lh := letters.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: f.tokens}
 	var mails []mailShown
-	games := map[string]bool{}
+	games, chinese := map[string]bool{}, map[string]bool{}
 	for _, k := range order {
 		n := last[k]
 		out, err := post.Render(ctx, lh, n)
@@ -100,9 +105,12 @@ func TestBrowserMailPictures(t *testing.T) {
 		mails = append(mails, mailShown{name: fmt.Sprintf("%s (%s, seat %d, %s)", n.ID, g.Created.Game, n.Seat, n.Kind),
 			html: html, smallest: smallestText(t, b.String()), width: img.Width})
 		games[g.Created.Game] = true
+		if out.Headers["Content-Language"] == "zh" {
+			chinese[g.Created.Game] = true
+		}
 	}
-	if len(games) != 3 {
-		t.Fatalf("mails with pictures of %d games, want all three", len(games))
+	if len(games) != 3 || len(chinese) != 3 {
+		t.Fatalf("mails with pictures of %d games, %d of them in Chinese; want all three in both languages", len(games), len(chinese))
 	}
 	var pages []string
 	for _, m := range mails {
