@@ -41,7 +41,11 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("ParseLang(%q) = %q, want %q", in, got, want)
 		}
 	}
-	for in, want := range map[string]string{"你好，我想下棋": "zh", "hello there": "en", "こんにちは世界": "en", "⟦BOARD⟧": "qps", "": "en"} {
+	for in, want := range map[string]string{"你好，我想下棋": "zh", "hello there": "en", "こんにちは世界": "en", "⟦BOARD⟧": "qps", "": "en",
+		// A command in Chinese names ids, games and addresses in Latin
+		// letters: they are no English.
+		"报名 cxkbqmz": "zh", "新游戏 atacama 和 bea@example.net，cai@example.com": "zh", "加入 k7q2mx ABCD-1234": "zh",
+		"JOIN g1": "en", "Thanks, 李雷 here. Please start the game.": "en"} {
 		if got := r.Detect(in); got != want {
 			t.Errorf("Detect(%q) = %q, want %q", in, got, want)
 		}

@@ -2,6 +2,7 @@ package postoffice
 
 import (
 	"bytes"
+	"fmt"
 
 	netmail "net/mail"
 	"slices"
@@ -284,103 +285,73 @@ func TestCampaignDecisionsByMail(t *testing.T) {
 // ENTER and its id to the plain mailbox gets its sender a mail to
 // confirm, and their reply to it enters them; the organiser pairs round
 // 1 with START in reply to the campaign's mail, after which an ENTER is
-// refused as entries are closed.
+// refused as entries are closed. Played in English, then by people who
+// write Chinese alone (赛事 淘汰赛, 报名, 赛事 … 开始): each mail that
+// answers them is then in Chinese, whole, names the game 阿塔卡马 and
+// tells them to write the Chinese words it reads.
 func TestOpenCampaignByMail(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a campaign by mail")
 	}
-	_, ms := loopbackServers(t, "games", "org", "ana", "bea", "cy")
-	p := serve(t, ms, serving{})
-	org := &organiser.Service{Games: p.svc.Service}
-	send(t, ms, ms.Address("org"), ms.Address("games"), "a cup", "", "CAMPAIGN knockout atacama\n")
-	created := waitFor(t, ms, "org", 0, bymail.KindCreated)
-	id := campaignOf(t, created)
-	if !strings.Contains(strings.Join(strings.Fields(created.p.Text), " "), "send ENTER "+id+" to "+ms.Address("games")) {
-		t.Errorf("the organiser's mail of an open campaign does not say how to enter:\n%s", created.p.Text)
-	}
-	for _, user := range []string{"ana", "bea"} {
-		send(t, ms, ms.Address(user), ms.Address("games"), "enter", "", "ENTER "+id+"\n")
-		confirm := waitMail(t, ms, user, 0, "a confirmation", func(l letter) bool { return l.kind == notice.KindHelp })
-		send(t, ms, ms.Address(user), confirm.replyTo, "Re: "+confirm.p.Subject, "<"+confirm.messageID+">", "ENTER\n")
-		waitFor(t, ms, user, 0, bymail.KindEntered)
-	}
-	if c := waitCampaign(t, org, id, "two entered", func(c *campaigns.Campaign) bool { return len(c.Players) == 2 }); len(c.Rounds) != 0 {
-		t.Fatalf("an open campaign paired round 1 before its organiser asked: %v", c.Rounds)
-	}
-	p.reply(t, "org", "CAMPAIGN "+id+" START\n")
-	c := waitCampaign(t, org, id, "round 1 started", func(c *campaigns.Campaign) bool { return len(c.Games) == 1 })
-	for _, user := range []string{"ana", "bea"} {
-		if l := waitFor(t, ms, user, 0, bymail.KindRound); !strings.Contains(l.p.Text, c.Games[0].Game) {
-			t.Errorf("%s's mail of round 1 does not name its game:\n%s", user, l.p.Text)
-		}
-	}
-	send(t, ms, ms.Address("cy"), ms.Address("games"), "enter", "", "ENTER "+id+"\n")
-	if r := waitMail(t, ms, "cy", 0, "a refusal", func(l letter) bool { return l.kind == notice.KindError }); !strings.Contains(r.p.Text, "takes no more entries") {
-		t.Errorf("a late ENTER was answered:\n%s", r.p.Text)
-	}
-}
-
-// TestOpenCampaignByMailInChinese: the open campaign above, everyone
-// writing Chinese alone: the organiser opens it with 赛事 淘汰赛, two
-// players enter with 报名 and confirm it so, the organiser pairs round 1
-// with 赛事 … 开始 in reply to the campaign's mail, and a late 报名 is
-// refused. Each mail that answers them is in Chinese, whole, and tells
-// them to write the Chinese words it reads.
-func TestOpenCampaignByMailInChinese(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays a campaign by mail")
-	}
-	_, ms := loopbackServers(t, "games", "org", "ana", "bea", "cy")
-	p := serve(t, ms, serving{})
-	org := &organiser.Service{Games: p.svc.Service}
-	inChinese := func(who string, l letter) {
-		t.Helper()
-		h, err := netmail.ReadMessage(bytes.NewReader(l.raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if lang := h.Header.Get("Content-Language"); lang != "zh" || strings.ContainsRune(l.p.Text, utf8.RuneError) {
-			t.Errorf("%s's mail %q (Content-Language %q) is not whole Chinese:\n%s", who, l.p.Subject, lang, l.p.Text)
-		}
-		for _, word := range []string{"ENTER", "CAMPAIGN", "START"} {
-			if strings.Contains(l.p.Text, word) {
-				t.Errorf("%s's mail %q tells a Chinese reader to write %s:\n%s", who, l.p.Subject, word, l.p.Text)
+	for _, w := range []struct {
+		lang, campaign, enter, start string
+		title, howToEnter, closed    string
+	}{
+		{"en", "CAMPAIGN knockout atacama", "ENTER", "START", "your knockout of Atacama", "send ENTER %s to %s", "takes no more entries"},
+		{"zh", "赛事 淘汰赛 atacama", "报名", "开始", "你的阿塔卡马淘汰赛", "把 报名 %s 发到 %s", "不再接受报名"},
+	} {
+		t.Run(w.lang, func(t *testing.T) {
+			_, ms := loopbackServers(t, "games", "org", "ana", "bea", "cy")
+			p := serve(t, ms, serving{})
+			org := &organiser.Service{Games: p.svc.Service}
+			read := func(who string, l letter) letter {
+				t.Helper()
+				h, err := netmail.ReadMessage(bytes.NewReader(l.raw))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if lang := h.Header.Get("Content-Language"); lang != w.lang || strings.ContainsRune(l.p.Text, utf8.RuneError) {
+					t.Errorf("%s's mail %q (Content-Language %q) is not whole %s:\n%s", who, l.p.Subject, lang, w.lang, l.p.Text)
+				}
+				if w.lang == "zh" {
+					for _, word := range []string{"ENTER", "CAMPAIGN", "START", "atacama", "Atacama"} {
+						if strings.Contains(l.p.Text, word) {
+							t.Errorf("%s's mail %q says %s to a reader of Chinese:\n%s", who, l.p.Subject, word, l.p.Text)
+						}
+					}
+				}
+				return l
 			}
-		}
-	}
-	send(t, ms, ms.Address("org"), ms.Address("games"), "一场杯赛", "", "赛事 淘汰赛 atacama\n")
-	created := waitFor(t, ms, "org", 0, bymail.KindCreated)
-	inChinese("org", created)
-	id := campaignOf(t, created)
-	if !strings.Contains(created.p.Subject, "你的阿塔卡马淘汰赛") || strings.Contains(strings.ToLower(created.p.Text), "atacama") {
-		t.Errorf("the organiser's mail does not name the game 阿塔卡马:\nSubject: %s\n%s", created.p.Subject, created.p.Text)
-	}
-	if !strings.Contains(strings.Join(strings.Fields(created.p.Text), " "), "把 报名 "+id+" 发到 "+ms.Address("games")) {
-		t.Errorf("the organiser's mail of an open campaign does not say how to enter in Chinese:\n%s", created.p.Text)
-	}
-	for _, user := range []string{"ana", "bea"} {
-		send(t, ms, ms.Address(user), ms.Address("games"), "报名", "", "报名 "+id+"\n")
-		confirm := waitMail(t, ms, user, 0, "a confirmation", func(l letter) bool { return l.kind == notice.KindHelp })
-		inChinese(user, confirm)
-		send(t, ms, ms.Address(user), confirm.replyTo, "Re: "+confirm.p.Subject, "<"+confirm.messageID+">", "报名\n")
-		inChinese(user, waitFor(t, ms, user, 0, bymail.KindEntered))
-	}
-	if c := waitCampaign(t, org, id, "two entered", func(c *campaigns.Campaign) bool { return len(c.Players) == 2 }); len(c.Rounds) != 0 {
-		t.Fatalf("an open campaign paired round 1 before its organiser asked: %v", c.Rounds)
-	}
-	send(t, ms, ms.Address("org"), created.replyTo, "Re: "+created.p.Subject, "<"+created.messageID+">", "赛事 "+id+" 开始\n")
-	c := waitCampaign(t, org, id, "round 1 started", func(c *campaigns.Campaign) bool { return len(c.Games) == 1 })
-	for _, user := range []string{"ana", "bea"} {
-		l := waitFor(t, ms, user, 0, bymail.KindRound)
-		inChinese(user, l)
-		if !strings.Contains(l.p.Text, c.Games[0].Game) {
-			t.Errorf("%s's mail of round 1 does not name its game:\n%s", user, l.p.Text)
-		}
-	}
-	send(t, ms, ms.Address("cy"), ms.Address("games"), "报名", "", "报名 "+id+"\n")
-	r := waitMail(t, ms, "cy", 0, "a refusal", func(l letter) bool { return l.kind == notice.KindError })
-	inChinese("cy", r)
-	if !strings.Contains(r.p.Text, "不再接受报名") {
-		t.Errorf("a late 报名 was answered:\n%s", r.p.Text)
+			send(t, ms, ms.Address("org"), ms.Address("games"), "a cup", "", w.campaign+"\n")
+			created := read("org", waitFor(t, ms, "org", 0, bymail.KindCreated))
+			id := campaignOf(t, created)
+			if !strings.Contains(created.p.Subject, w.title) {
+				t.Errorf("the organiser's mail is not about %q:\nSubject: %s", w.title, created.p.Subject)
+			}
+			if !strings.Contains(strings.Join(strings.Fields(created.p.Text), " "), fmt.Sprintf(w.howToEnter, id, ms.Address("games"))) {
+				t.Errorf("the organiser's mail of an open campaign does not say how to enter:\n%s", created.p.Text)
+			}
+			for _, user := range []string{"ana", "bea"} {
+				send(t, ms, ms.Address(user), ms.Address("games"), "enter", "", w.enter+" "+id+"\n")
+				confirm := read(user, waitMail(t, ms, user, 0, "a confirmation", func(l letter) bool { return l.kind == notice.KindHelp }))
+				send(t, ms, ms.Address(user), confirm.replyTo, "Re: "+confirm.p.Subject, "<"+confirm.messageID+">", w.enter+"\n")
+				read(user, waitFor(t, ms, user, 0, bymail.KindEntered))
+			}
+			if c := waitCampaign(t, org, id, "two entered", func(c *campaigns.Campaign) bool { return len(c.Players) == 2 }); len(c.Rounds) != 0 {
+				t.Fatalf("an open campaign paired round 1 before its organiser asked: %v", c.Rounds)
+			}
+			decision := strings.Fields(w.campaign)[0] + " " + id + " " + w.start + "\n"
+			send(t, ms, ms.Address("org"), created.replyTo, "Re: "+created.p.Subject, "<"+created.messageID+">", decision)
+			c := waitCampaign(t, org, id, "round 1 started", func(c *campaigns.Campaign) bool { return len(c.Games) == 1 })
+			for _, user := range []string{"ana", "bea"} {
+				if l := read(user, waitFor(t, ms, user, 0, bymail.KindRound)); !strings.Contains(l.p.Text, c.Games[0].Game) {
+					t.Errorf("%s's mail of round 1 does not name its game:\n%s", user, l.p.Text)
+				}
+			}
+			send(t, ms, ms.Address("cy"), ms.Address("games"), "enter", "", w.enter+" "+id+"\n")
+			if r := read("cy", waitMail(t, ms, "cy", 0, "a refusal", func(l letter) bool { return l.kind == notice.KindError })); !strings.Contains(r.p.Text, w.closed) {
+				t.Errorf("a late %s was answered:\n%s", w.enter, r.p.Text)
+			}
+		})
 	}
 }

@@ -234,13 +234,7 @@ func TestHealthSMTPRefusals(t *testing.T) {
 		t.Errorf("the host's mail about the bounce does not name bea and the 550:\n%s", told.p.Text)
 	}
 	time.Sleep(300 * time.Millisecond)
-	n := 0
-	for _, l := range mailbox(t, ms, "ana") {
-		if l.is(notice.KindUndelivered) {
-			n++
-		}
-	}
-	if n != 1 {
+	if n := countOf(t, ms, "ana", notice.KindUndelivered); n != 1 {
 		t.Errorf("ana got %d mails about the bounce, want 1", n)
 	}
 }

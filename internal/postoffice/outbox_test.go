@@ -300,13 +300,7 @@ func TestMailRefusedForDays(t *testing.T) {
 		t.Errorf("pbem mail list --failed, want far's invitation with the server's answer:\n%s", list)
 	}
 	time.Sleep(2 * time.Second) // the retry loop's rounds: the host is not told again
-	var hostTold int
-	for _, l := range mailbox(t, ms, "ana") {
-		if l.is(notice.KindUndelivered) {
-			hostTold++
-		}
-	}
-	if hostTold != 1 {
+	if hostTold := countOf(t, ms, "ana", notice.KindUndelivered); hostTold != 1 {
 		t.Errorf("the host was told %d times that far's mail failed, want once", hostTold)
 	}
 	if n := len(mailbox(t, ms, "far")); n != 0 {
@@ -375,13 +369,7 @@ func TestMailRefusedAfterData(t *testing.T) {
 	if n := len(mailbox(t, ms, "cai")); n != 1 {
 		t.Errorf("cai got %d mails, want his invitation once", n)
 	}
-	hostTold := 0
-	for _, l := range mailbox(t, ms, "ana") {
-		if l.is(notice.KindUndelivered) {
-			hostTold++
-		}
-	}
-	if hostTold != 1 {
+	if hostTold := countOf(t, ms, "ana", notice.KindUndelivered); hostTold != 1 {
 		t.Errorf("the host was told %d times that bea's mail failed, want once", hostTold)
 	}
 }

@@ -211,6 +211,18 @@ func waitFor(t *testing.T, ms mailtest.Servers, user string, skip int, want stri
 	return waitMail(t, ms, user, skip, fmt.Sprintf("mail about %q", want), func(l letter) bool { return l.is(want) })
 }
 
+// countOf is how many mails of kind user has.
+func countOf(t *testing.T, ms mailtest.Servers, user, kind string) int {
+	t.Helper()
+	n := 0
+	for _, l := range mailbox(t, ms, user) {
+		if l.is(kind) {
+			n++
+		}
+	}
+	return n
+}
+
 // waitMail waits until user has a mail, not among the first skip, for
 // which ok holds, and returns it; what says what was awaited.
 func waitMail(t *testing.T, ms mailtest.Servers, user string, skip int, what string, ok func(letter) bool) letter {

@@ -48,23 +48,31 @@ func Pack() lang.Pack {
 	}
 }
 
-// mostlyHan reports whether s has more Chinese characters than Latin
-// letters, and no kana or hangul (Japanese or Korean, which pbem does not
-// write).
+// mostlyHan reports whether s has as many Chinese characters as Latin
+// words, and no kana or hangul (Japanese or Korean, which pbem does not
+// write): a Chinese character says as much as a word. Addresses and
+// words with a digit in them (a game's id, a code, a move) are no
+// language's, and a command written in Chinese names them ("报名 cxkbqmz",
+// "新游戏 atacama 和 bea@example.net"), so they are not counted.
 func mostlyHan(s string) bool {
 	han, latin := 0, 0
-	for _, r := range s {
-		switch {
-		case unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
-			return false
-		case unicode.Is(unicode.Han, r):
-			han++
-		case r < unicode.MaxASCII && unicode.IsLetter(r):
+	for _, f := range strings.Fields(s) {
+		word := false
+		for _, r := range f {
+			switch {
+			case unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+				return false
+			case unicode.Is(unicode.Han, r):
+				han++
+			case r < unicode.MaxASCII && unicode.IsLetter(r):
+				word = true
+			}
+		}
+		if word && !strings.ContainsFunc(f, func(r rune) bool { return r == '@' || unicode.IsDigit(r) }) {
 			latin++
 		}
 	}
-	// A Chinese character says as much as a word of Latin letters.
-	return han > 0 && 3*han >= latin
+	return han > 0 && han >= latin
 }
 
 // tidy mends the spacing of a sentence put together from parts: a name
