@@ -33,6 +33,9 @@ func TestBenchQuick(t *testing.T) {
 			t.Errorf("pbem-bench --quick: no %s figures in\n%s", part, stdout.String())
 		}
 	}
+	if !strings.Contains(stdout.String(), "the same moves again with mail without pictures") {
+		t.Errorf("pbem-bench --quick: no figure of the pipeline without pictures in\n%s", stdout.String())
+	}
 	for _, want := range []string{"pbem-bench --quick", "cores", "load average"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("%s does not say %q:\n%s", out, want, md)
