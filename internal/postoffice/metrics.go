@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/mail"
+	"github.com/pbem-games/pbem/pictures"
 )
 
 // metrics is what "pbem serve" counts for /metrics, in the Prometheus
@@ -145,6 +146,28 @@ func (g *gauges) Collect(ch chan<- prometheus.Metric) {
 	for part, state := range r.Parts {
 		gauge(descLease, bool01(state == "held"), part)
 	}
+}
+
+// pictureStats reads the picture cache's counts when scraped: how many
+// pictures the mails and pages asked for were drawn, how many found
+// drawn, and what the cache holds.
+type pictureStats struct{ c *pictures.Cache }
+
+var (
+	descPictures     = prometheus.NewDesc("pbem_pictures_total", "Board pictures the mails and pages asked for, by result: drawn (written anew) or cached (found written).", []string{"result"}, nil)
+	descPictureBytes = prometheus.NewDesc("pbem_picture_cache_bytes", "Bytes of written pictures the cache holds.", nil, nil)
+)
+
+func (p pictureStats) Describe(ch chan<- *prometheus.Desc) {
+	ch <- descPictures
+	ch <- descPictureBytes
+}
+
+func (p pictureStats) Collect(ch chan<- prometheus.Metric) {
+	st := p.c.Stats()
+	ch <- prometheus.MustNewConstMetric(descPictures, prometheus.CounterValue, float64(st.Misses), "drawn")
+	ch <- prometheus.MustNewConstMetric(descPictures, prometheus.CounterValue, float64(st.Hits), "cached")
+	ch <- prometheus.MustNewConstMetric(descPictureBytes, prometheus.GaugeValue, float64(st.Bytes))
 }
 
 func bool01(b bool) float64 {

@@ -104,7 +104,8 @@ func TestOutboxBadRecipientHoldsNoOne(t *testing.T) {
 			t.Errorf("/metrics lacks %s", want)
 		}
 	}
-	for _, name := range []string{`pbem_smtp_errors_total{kind="recipient"}`, "pbem_outbox_lag_seconds", "pbem_mails_received_total"} {
+	for _, name := range []string{`pbem_smtp_errors_total{kind="recipient"}`, "pbem_outbox_lag_seconds", "pbem_mails_received_total",
+		`pbem_pictures_total{result="drawn"}`, `pbem_pictures_total{result="cached"}`, "pbem_picture_cache_bytes"} {
 		if v := metricValue(body, name); v <= 0 {
 			t.Errorf("/metrics gives %s = %v, want more than 0", name, v)
 		}

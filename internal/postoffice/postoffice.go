@@ -134,6 +134,7 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	m := newMetrics(h)
 	post := letters.New(svc, offered)
 	post.NoPictures = c.NoPictures
+	m.reg.MustRegister(pictureStats{post.Pictures})
 	prefs, err := post.Prefs(ctx)
 	if err != nil {
 		return nil, err
