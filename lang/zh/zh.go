@@ -50,10 +50,11 @@ func Pack() lang.Pack {
 
 // mostlyHan reports whether s has as many Chinese characters as Latin
 // words, and no kana or hangul (Japanese or Korean, which pbem does not
-// write): a Chinese character says as much as a word. Addresses and
-// words with a digit in them (a game's id, a code, a move) are no
-// language's, and a command written in Chinese names them ("报名 cxkbqmz",
-// "新游戏 atacama 和 bea@example.net"), so they are not counted.
+// write): a Chinese character says as much as a word, so a command
+// written in Chinese is Chinese though it names a game or an id in Latin
+// letters ("报名 cxkbqmz", "新游戏 atacama 和 bea@example.net"). Addresses
+// and words with a digit in them (most ids, codes, moves) are no
+// language's, and not counted.
 func mostlyHan(s string) bool {
 	han, latin := 0, 0
 	for _, f := range strings.Fields(s) {
