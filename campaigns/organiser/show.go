@@ -104,8 +104,9 @@ func writeJSON(w io.Writer, c *campaigns.Campaign, page string) error {
 	return enc.Encode(out)
 }
 
-// GameTitle is game as a reader of p's language names it: its title
-// ("Atacama", 阿塔卡马), or game itself where games has none.
+// GameTitle is game as a reader of p's language names it: its title as
+// games gives it, in p's words where they have it, or game itself where
+// games has none.
 func GameTitle(games rules.Catalog, game string, p words.Printer) string {
 	g, err := games.Lookup(game)
 	if err != nil {

@@ -10,8 +10,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/pbem-games/pbem/games"
+	"github.com/pbem-games/pbem/games/letters"
 	"github.com/pbem-games/pbem/mail"
-	"github.com/pbem-games/pbem/pictures"
 )
 
 // metrics is what "pbem serve" counts for /metrics, in the Prometheus
@@ -148,10 +148,10 @@ func (g *gauges) Collect(ch chan<- prometheus.Metric) {
 	}
 }
 
-// pictureStats reads the picture cache's counts when scraped: how many
-// pictures the mails and pages asked for were drawn, how many found
-// drawn, and what the cache holds.
-type pictureStats struct{ c *pictures.Cache }
+// pictureStats reads the counts of the mail side's picture cache when
+// scraped: how many pictures the mails and pages asked for were drawn,
+// how many found drawn, and what the cache holds.
+type pictureStats struct{ post *letters.Service }
 
 var (
 	descPictures     = prometheus.NewDesc("pbem_pictures_total", "Board pictures the mails and pages asked for, by result: drawn (written anew) or cached (found written).", []string{"result"}, nil)
@@ -164,7 +164,7 @@ func (p pictureStats) Describe(ch chan<- *prometheus.Desc) {
 }
 
 func (p pictureStats) Collect(ch chan<- prometheus.Metric) {
-	st := p.c.Stats()
+	st := p.post.Pictures.Stats()
 	ch <- prometheus.MustNewConstMetric(descPictures, prometheus.CounterValue, float64(st.Misses), "drawn")
 	ch <- prometheus.MustNewConstMetric(descPictures, prometheus.CounterValue, float64(st.Hits), "cached")
 	ch <- prometheus.MustNewConstMetric(descPictureBytes, prometheus.GaugeValue, float64(st.Bytes))

@@ -134,7 +134,7 @@ func Start(ctx context.Context, svc *games.Service, offered *catalog.Catalog, c 
 	m := newMetrics(h)
 	post := letters.New(svc, offered)
 	post.NoPictures = c.NoPictures
-	m.reg.MustRegister(pictureStats{post.Pictures})
+	m.reg.MustRegister(pictureStats{post})
 	prefs, err := post.Prefs(ctx)
 	if err != nil {
 		return nil, err

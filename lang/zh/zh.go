@@ -51,8 +51,8 @@ func Pack() lang.Pack {
 // mostlyHan reports whether s has as many Chinese characters as Latin
 // words, and no kana or hangul (Japanese or Korean, which pbem does not
 // write): a Chinese character says as much as a word, so a command
-// written in Chinese is Chinese though it names a game or an id in Latin
-// letters ("报名 cxkbqmz", "新游戏 atacama 和 bea@example.net"). Addresses
+// written in Chinese is Chinese though it names a game, an id or an
+// address in Latin letters ("报名 cxkbqmz", "旁观 bea@example.net"). Addresses
 // and words with a digit in them (most ids, codes, moves) are no
 // language's, and not counted.
 func mostlyHan(s string) bool {
