@@ -350,7 +350,10 @@ func TestMailRefusedAfterData(t *testing.T) {
 	if list := s.held(t, mail.StateFailed); strings.Count(list, "\n<") != 1 || !strings.Contains(list, bea) || !strings.Contains(list, "554") {
 		t.Errorf("pbem mail list --failed, want bea's invitation with her server's 554:\n%s", list)
 	}
-	s.waitHealth(t, http.StatusOK, "cai's invitation waiting", func(h healthReport) bool { return h.Outbox.Waiting == 1 })
+	// A 451 after DATA may be the server's own trouble (Postfix's queue
+	// file write error): until a mail goes through again, /healthz may
+	// say the outbox is retrying (503), whatever mail came after.
+	s.waitHealth(t, 0, "cai's invitation waiting", func(h healthReport) bool { return h.Outbox.Waiting == 1 })
 
 	mu.Lock()
 	clock = clock.Add(time.Hour)
@@ -359,7 +362,7 @@ func TestMailRefusedAfterData(t *testing.T) {
 	if !strings.Contains(inv.p.Text, "atacama") && !strings.Contains(inv.p.Text, "Atacama") {
 		t.Errorf("cai's invitation, tried again, is not about the game:\n%s", inv.p.Text)
 	}
-	s.waitHealth(t, http.StatusOK, "cai's invitation sent", func(h healthReport) bool { return h.Outbox.Waiting == 0 })
+	s.waitHealth(t, http.StatusOK, "cai's invitation sent, the outbox healthy", func(h healthReport) bool { return h.Outbox.Waiting == 0 })
 	time.Sleep(2 * time.Second) // the retry loop's rounds: nothing is sent twice
 	mu.Lock()
 	tries, again := beaTries, caiTries
