@@ -162,12 +162,51 @@ func (p Phrase) String() string {
 	if p.Format == "" {
 		return p.Padded(p.Text, utf8.RuneCountInString(p.Text))
 	}
-	args := make([]any, len(p.Args))
-	for i, a := range p.Args {
-		args[i] = a.String()
+	s, ok := p.fill()
+	if !ok {
+		args := make([]any, len(p.Args))
+		for i, a := range p.Args {
+			args[i] = a.String()
+		}
+		s = fmt.Sprintf(p.Format, args...)
 	}
-	s := fmt.Sprintf(p.Format, args...)
 	return p.Padded(s, utf8.RuneCountInString(s))
+}
+
+// fill writes p's format with its arguments as fmt.Sprintf would, where
+// the format has no verbs but %s and %% and a %s for each argument, as
+// Say makes them: every line of a board is such a phrase, and fmt's
+// reflection cost the most of writing one. ok is false for any other
+// format, which fmt writes.
+func (p Phrase) fill() (string, bool) {
+	var b strings.Builder
+	b.Grow(len(p.Format) + 8*len(p.Args))
+	f, i := p.Format, 0
+	for {
+		at := strings.IndexByte(f, '%')
+		if at < 0 {
+			b.WriteString(f)
+			break
+		}
+		if at+1 == len(f) {
+			return "", false
+		}
+		b.WriteString(f[:at])
+		switch f[at+1] {
+		case 's':
+			if i == len(p.Args) {
+				return "", false
+			}
+			b.WriteString(p.Args[i].String())
+			i++
+		case '%':
+			b.WriteByte('%')
+		default:
+			return "", false
+		}
+		f = f[at+2:]
+	}
+	return b.String(), i == len(p.Args)
 }
 
 // Column is p as a column of a table width columns wide, as a %-8s of it

@@ -118,6 +118,32 @@ func TestSayVerbs(t *testing.T) {
 
 // BenchmarkSay makes the phrases of a line of a board and a picture's
 // label: a format with a padded phrase, a number and a name.
+// TestPhraseStringIsSprintf: a phrase is written as fmt.Sprintf writes
+// its format with its arguments' English, whatever the format holds:
+// the %s and %% of Say's, other verbs, too few or too many arguments.
+func TestPhraseStringIsSprintf(t *testing.T) {
+	arg := func(s string) Phrase { return Phrase{Text: s} }
+	for _, p := range []Phrase{
+		Say("%s has %d florins, 100%% of them", "Ana", 7),
+		Say("%-8s|%s", Say("cubes: %s", "2 fish"), "x"),
+		Say("no verb, 50%% off"),
+		{Format: "%s and %s", Args: []Phrase{arg("a")}},
+		{Format: "%s", Args: []Phrase{arg("a"), arg("b")}},
+		{Format: "%d florins", Args: []Phrase{arg("7")}},
+		{Format: "ends with %", Args: nil},
+		{Format: "%q", Args: []Phrase{arg("quoted")}},
+		{Format: "%s 中文 %s", Args: []Phrase{arg("一"), Column(arg("二"), 4)}},
+	} {
+		args := make([]any, len(p.Args))
+		for i, a := range p.Args {
+			args[i] = a.String()
+		}
+		if got, want := p.String(), fmt.Sprintf(p.Format, args...); got != want {
+			t.Errorf("%#v: String() = %q, fmt.Sprintf = %q", p, got, want)
+		}
+	}
+}
+
 func BenchmarkSay(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
