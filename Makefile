@@ -41,10 +41,13 @@ test: vet mailservers browser
 # runs them with 50 kills and 8 disturbances.
 # Then the same club against three processes on a three-node NATS cluster,
 # disturbed 60 times (PBEM_CLUSTER_KILLS): processes and nodes killed with
-# SIGKILL, processes stopped past their lease.
-torture:
+# SIGKILL, processes stopped past their lease. Last, 24 pairs of players
+# (PBEM_LOAD_PAIRS) at once through the real Dovecot and Postfix for a
+# minute, Postfix restarted in the middle.
+torture: mailservers
 	PBEM_TORTURE_KILLS=$${PBEM_TORTURE_KILLS:-500} $(GO) test -count=1 -timeout 90m -run 'TestTorture$$' -v ./internal/postoffice/
 	PBEM_CLUSTER_KILLS=$${PBEM_CLUSTER_KILLS:-60} $(GO) test -count=1 -timeout 30m -run 'TestClusterTorture$$' -v ./internal/postoffice/
+	PBEM_LOAD_PAIRS=$${PBEM_LOAD_PAIRS:-24} $(GO) test -count=1 -timeout 10m -run 'TestDovecotPostfixLoad$$' -v ./internal/postoffice/
 
 # Measure pbem against raw JetStream on this machine: the rules, the
 # command side, the whole mail pipeline, rebuilding the read models,

@@ -53,7 +53,7 @@ func openCluster(t *testing.T, nodes *storetest.Nodes) *events.Store {
 // (make torture 60, CI 8; unset, the test is left to make torture),
 // PBEM_TORTURE_SEED seeds them.
 func TestClusterTorture(t *testing.T) {
-	kills, seed := tortureKills(t, "PBEM_CLUSTER_KILLS"), envInt(t, "PBEM_TORTURE_SEED", 1)
+	kills, seed := longRun(t, "PBEM_CLUSTER_KILLS"), envInt(t, "PBEM_TORTURE_SEED", 1)
 	t.Setenv("PBEM_TORTURE_DIR", "") // three processes, three data directories
 	bin := buildPbem(t)
 	dir := t.TempDir()

@@ -135,14 +135,12 @@ func oneThread(t *testing.T, user string, box []letter) {
 // bad moves and mails sent twice among them, and restarts Postfix in the
 // middle: every move is applied once, every bad move answered, every game
 // ends, and every mail arrives, never with two contents under one
-// Message-ID (the torture test's oracle). PBEM_LOAD_PAIRS changes the
-// number of pairs (at most mailtest.LoadPlayers/2).
+// Message-ID (the torture test's oracle). It plays for a minute: make
+// torture runs it, with PBEM_LOAD_PAIRS pairs (at most
+// mailtest.LoadPlayers/2); make test skips it.
 func TestDovecotPostfixLoad(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays for a minute")
-	}
+	pairs := min(longRun(t, "PBEM_LOAD_PAIRS"), mailtest.LoadPlayers/2)
 	ms := mailtest.Real(t)
-	pairs := min(envInt(t, "PBEM_LOAD_PAIRS", 24), mailtest.LoadPlayers/2)
 	club := torture.NewClub(torture.Options{Games: offered(), SMTP: ms.SMTP, Domain: ms.Domain, Mailbox: ms.Address("games"), Pairs: pairs,
 		Seed: 3, Invalid: 0.05, Duplicate: 0.05, SendFor: time.Minute,
 		Variant: func(i int) string { return []string{"", "enhanced"}[i%2] }})

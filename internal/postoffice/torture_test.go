@@ -40,7 +40,7 @@ import (
 // CI 50; unset, the test is left to make torture: it lasts minutes),
 // PBEM_TORTURE_SEED seeds them and the players.
 func TestTorture(t *testing.T) {
-	kills, seed := tortureKills(t, "PBEM_TORTURE_KILLS"), envInt(t, "PBEM_TORTURE_SEED", 1)
+	kills, seed := longRun(t, "PBEM_TORTURE_KILLS"), envInt(t, "PBEM_TORTURE_SEED", 1)
 	bin := buildPbem(t)
 	sys, _ := loopbackServers(t, "games")
 	club := torture.NewClub(torture.Options{Sys: sys, Mailbox: sys.Address("games"), Pairs: len(tortureTables), Seed: uint64(seed),
@@ -517,13 +517,14 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-// tortureKills is how many times a torture disturbs the service, from the
-// environment variable key, which make torture sets; unset, the torture is
-// skipped: a run of minutes is not make test's.
-func tortureKills(t *testing.T, key string) int {
+// longRun is the size of a run of minutes (a torture's kills, the
+// load's pairs of players), from the environment variable key, which
+// make torture sets; unset, the test is skipped: a run of minutes is not
+// make test's.
+func longRun(t *testing.T, key string) int {
 	t.Helper()
 	if os.Getenv(key) == "" || testing.Short() {
-		t.Skipf("a torture of minutes, which make torture runs (%s kills)", key)
+		t.Skipf("a run of minutes, which make torture runs (%s)", key)
 	}
 	return envInt(t, key, 0)
 }
