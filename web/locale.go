@@ -24,15 +24,6 @@ type locale struct {
 // when writes t in the reader's zone, as their mail does.
 func (l locale) when(t time.Time) string { return l.Printer.When(t, l.zone) }
 
-// text writes an English name of a game (a variant's) in the reader's
-// language where the catalog has it, as it is otherwise.
-func (l locale) text(english string) string {
-	if l.Has(words.ID(english)) {
-		return l.S(words.ID(english))
-	}
-	return english
-}
-
 // aside writes s in brackets after a title, as the reader's language
 // writes them: " (s)", "（s）".
 func (l locale) aside(s string) string {

@@ -157,11 +157,11 @@ func (p *Pages) board(game string, v rules.View, l locale) (template.HTML, error
 // title is the game's title with its variants, each named in the
 // reader's language where the catalog names it.
 func title(g *projections.Game, l locale) string {
-	t := l.text(g.Rules.Info().Title)
+	t := l.Text(g.Rules.Info().Title)
 	if len(g.Setup.Variants) > 0 {
 		vs := make([]string, len(g.Setup.Variants))
 		for i, v := range g.Setup.Variants {
-			vs[i] = l.text(v)
+			vs[i] = l.Text(v)
 		}
 		t += l.aside(strings.Join(vs, l.S("sep,")))
 	}

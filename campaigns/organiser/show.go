@@ -112,11 +112,7 @@ func GameTitle(games rules.Catalog, game string, p words.Printer) string {
 	if err != nil {
 		return game
 	}
-	title := g.Info().Title
-	if p.Has(words.ID(title)) {
-		return p.S(words.ID(title))
-	}
-	return title
+	return p.Text(g.Info().Title)
 }
 
 // writeStandings writes the campaign's state, its standings and its games

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/pbem-games/pbem/campaigns/bymail"
+	"github.com/pbem-games/pbem/campaigns/organiser"
 	"github.com/pbem-games/pbem/events"
 	"github.com/pbem-games/pbem/games"
 	"github.com/pbem-games/pbem/games/locale"
@@ -437,10 +438,7 @@ func (s *Service) listGames(ctx context.Context, m *templates.Mail, index *proje
 		case isSeatIn(sum.ToAct, ps.Seat):
 			state = loc.S("state.your.turn")
 		}
-		title := sum.Game
-		if g, err := s.Catalog.Lookup(sum.Game); err == nil {
-			title = loc.Text(g.Info().Title)
-		}
+		title := organiser.GameTitle(s.Catalog, sum.Game, loc.Printer)
 		if len(sum.Variants) > 0 {
 			title += loc.S("variants", loc.List(sum.Variants, ", "))
 		}

@@ -17,10 +17,7 @@ import (
 // observer), in the language of p: the game, its rules and variants, the
 // event it stands at, who acts or how it ended.
 func Heading(g *projections.Game, s rules.Seat, p words.Printer) string {
-	title := g.Rules.Info().Title
-	if p.Has(words.ID(title)) {
-		title = p.S(words.ID(title))
-	}
+	title := p.Text(g.Rules.Info().Title)
 	if len(g.Setup.Variants) > 0 {
 		title += " (" + strings.Join(g.Setup.Variants, ", ") + ")"
 	}

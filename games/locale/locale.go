@@ -94,15 +94,6 @@ func (l Locale) Stage(st rules.State) string {
 	return projections.Stage(st)
 }
 
-// Text writes a game's fixed English text (its house rules) in the
-// reader's language, where the catalog has it; as it is otherwise.
-func (l Locale) Text(english string) string {
-	if english == "" || !l.Has(words.ID(english)) {
-		return english
-	}
-	return l.S(words.ID(english))
-}
-
 // List joins items as the reader's language lists them, with sep between
 // them in English ("A, B"; "move 1; move 2") and the language's own mark
 // in another (Chinese: "、" for ", ", "；" for "; ").

@@ -209,6 +209,16 @@ func (p Printer) Has(id ID) bool {
 	return p.book.Has(p.lang, id)
 }
 
+// Text writes an English text of a game's (its title, a variant's name,
+// its house rules), which the catalog keys by itself, in the printer's
+// language where the catalog has it, and as it is otherwise.
+func (p Printer) Text(english string) string {
+	if english == "" || !p.Has(ID(english)) {
+		return english
+	}
+	return p.S(ID(english))
+}
+
 // Lang is the printer's language.
 func (p Printer) Lang() string { return p.lang }
 
