@@ -48,6 +48,35 @@ var htmlFuncs = map[string]any{
 	},
 	"hole":   func() htmltemplate.HTML { return hole },
 	"halves": halves,
+	"blocks": boardBlocks,
+}
+
+// boardBlock is a run of a text board's lines: drawn (a grid, a table,
+// a line laid out in columns) or written (a sentence).
+type boardBlock struct {
+	Text  string
+	Drawn bool
+}
+
+// boardBlocks cuts a text board into runs of drawn and written lines, for
+// the HTML part to show a drawn run unwrapped (on a phone a row of a grid
+// wrapped in two leaves its fields under the wrong letters; it scrolls
+// sideways in its box instead) and to wrap a written one. A line is drawn
+// when it lines up columns: two spaces running inside it, past its
+// indent, which a sentence never has; or when it is nothing but marks
+// and spaces (a grid's rule). An empty line goes with the run before it.
+func boardBlocks(board string) []boardBlock {
+	var out []boardBlock
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(board, "\n"), "\n") {
+		body := strings.TrimSpace(line)
+		drawn := strings.Contains(body, "  ") || body != "" && !strings.ContainsFunc(body, unicode.IsLetter)
+		if n := len(out); n > 0 && (out[n-1].Drawn == drawn || body == "") { // an empty line goes with the run before it
+			out[n-1].Text += line
+			continue
+		}
+		out = append(out, boardBlock{Text: line, Drawn: drawn})
+	}
+	return out
 }
 
 // hole stands in a sentence for what a template writes itself, an

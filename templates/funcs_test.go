@@ -2,6 +2,7 @@ package templates
 
 import (
 	"github.com/pbem-games/pbem/templates/words"
+	"slices"
 
 	"reflect"
 	"strings"
@@ -138,5 +139,22 @@ func TestPad(t *testing.T) {
 		if got := pad(c.n, c.s); got != c.want || Width(got) != max(c.n, Width(c.s)) {
 			t.Errorf("pad(%d, %q) = %q, want %q", c.n, c.s, got, c.want)
 		}
+	}
+}
+
+// TestBoardBlocks: a text board is cut into runs of lines laid out in
+// columns (a grid's rows, its rule, a legend), shown unwrapped, and of
+// sentences, wrapped; an empty line goes with the run before it, and the
+// runs put together are the board less its last line break.
+func TestBoardBlocks(t *testing.T) {
+	board := "     A    B\n  1  g2   s1\n     ---+---\n\nRigs left: seat 0 14, seat 1 14.\nSeat 0 moves now.\n  g = gold  s = silver\n"
+	want := []boardBlock{
+		{"     A    B\n  1  g2   s1\n     ---+---\n\n", true},
+		{"Rigs left: seat 0 14, seat 1 14.\nSeat 0 moves now.\n", false},
+		{"  g = gold  s = silver", true},
+	}
+	got := boardBlocks(board)
+	if !slices.Equal(got, want) {
+		t.Errorf("boardBlocks =\n%+v\nwant\n%+v", got, want)
 	}
 }

@@ -36,36 +36,17 @@ func TestBrowserMailPictures(t *testing.T) {
 	path := browser(t)
 	f := newFixture(t)
 	ctx := context.Background()
-	// Bea reads Chinese: her mails are read on the phone too.
-	if _, err := f.prefs.Set(ctx, "bea@example.org", mail.Pref{Lang: "zh", At: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}, false); err != nil {
-		t.Fatal(err)
-	}
 	post := letters.New(f.svc, f.games)
-	ns, err := mailtest.CatchUpNotices(ctx, f.svc.Store, "browser-mails", post.Notices)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// the last mail showing a board to each reader of each game
+	lh := letterhead(f)
 	type mailShown struct {
 		name     string
 		html     string
 		smallest float64 // the picture's smallest text, in its own pixels
 		width    int     // the picture's width
 	}
-	last := map[string]mail.Notice{}
-	var order []string
-	for _, n := range ns {
-		k := fmt.Sprintf("%s/%d/%s", n.Game, n.Seat, n.To)
-		if _, seen := last[k]; !seen {
-			order = append(order, k)
-		}
-		last[k] = n
-	}
-	lh := letters.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: f.tokens}
 	var mails []mailShown
 	games, chinese := map[string]bool{}, map[string]bool{}
-	for _, k := range order {
-		n := last[k]
+	for _, n := range lastMails(t, f, post) {
 		out, err := post.Render(ctx, lh, n)
 		if err != nil {
 			t.Fatalf("render %s: %v", n.ID, err)
@@ -146,6 +127,115 @@ func TestBrowserMailPictures(t *testing.T) {
 			if text := m.smallest * shown / natural; text < 10 {
 				t.Errorf("%s at %d px: the picture is shown %.0f px wide, its smallest text %.1f px; want at least 10", m.name, screen, shown, text)
 			}
+		}
+	}
+}
+
+// letterhead is the letterhead of the mails the browser tests render.
+func letterhead(f *fixture) letters.Letterhead {
+	return letters.Letterhead{Service: "pbem games", Mailbox: "games@pbem.example.org", Tokens: f.tokens}
+}
+
+// lastMails are the last notice to each reader of each game of the
+// fixture, as post derives them, Bea reading Chinese (set here).
+func lastMails(t *testing.T, f *fixture, post *letters.Service) []mail.Notice {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := f.prefs.Set(ctx, "bea@example.org", mail.Pref{Lang: "zh", At: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}, false); err != nil {
+		t.Fatal(err)
+	}
+	ns, err := mailtest.CatchUpNotices(ctx, f.svc.Store, "browser-mails", post.Notices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := map[string]int{}
+	var out []mail.Notice
+	for _, n := range ns {
+		k := fmt.Sprintf("%s/%d/%s", n.Game, n.Seat, n.To)
+		if i, seen := last[k]; seen {
+			out[i] = n
+			continue
+		}
+		last[k] = len(out)
+		out = append(out, n)
+	}
+	return out
+}
+
+// TestBrowserMailWithoutPictures renders, as a phone 360 pixels wide
+// shows them, the mails of TestBrowserMailPictures as a service with
+// no_pictures sends them, the board as text in the HTML: the mail is no
+// wider than the screen, and the board's lines laid out in columns keep
+// their rows whole, one line each (a row wrapped in two would leave its
+// fields under the wrong letters), scrolling within their box where they
+// are wider than the screen; its sentences wrap.
+func TestBrowserMailWithoutPictures(t *testing.T) {
+	path := browser(t)
+	f := newFixture(t)
+	ctx := context.Background()
+	post := letters.New(f.svc, f.games)
+	post.NoPictures = true
+	lh := letterhead(f)
+	type board struct{ name, html string }
+	var boards []board
+	games := map[string]bool{}
+	for _, n := range lastMails(t, f, post) {
+		out, err := post.Render(ctx, lh, n)
+		if err != nil {
+			t.Fatalf("render %s: %v", n.ID, err)
+		}
+		if len(out.Inline) != 0 {
+			t.Fatalf("%s carries a picture with no_pictures", n.ID)
+		}
+		if !strings.Contains(out.HTML, "<pre") {
+			continue
+		}
+		boards = append(boards, board{fmt.Sprintf("%s (%s, seat %d, %s)", n.ID, n.Game, n.Seat, n.Kind), out.HTML})
+		games[n.Game] = true
+	}
+	if len(games) != len(tables) {
+		t.Fatalf("mails with a board of %d games, want %d", len(games), len(tables))
+	}
+	var pages []string
+	for _, b := range boards {
+		pages = append(pages, b.html)
+	}
+	base := serveHTML(t, pages)
+	tab := chromium(t, path, 3*time.Minute)
+	if _, err := chromedp.Run(tab, chromedp.EmulateViewport(360, 800, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range boards {
+		if _, err := chromedp.Run(tab, chromedp.Navigate(fmt.Sprintf("%s/%d", base, i))); err != nil {
+			t.Fatalf("%s: %v", b.name, err)
+		}
+		// Each <pre> of the board: its lines, how many lines it takes, and
+		// whether any of its lines lines up columns (two spaces running
+		// inside it).
+		got, err := chromedp.Run(tab, chromedp.Evaluate[[][]float64](`[...document.querySelectorAll('pre')].map(pre => {
+			const cs = getComputedStyle(pre), text = pre.textContent.replace(/\n$/, '');
+			const inner = pre.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+			const columns = text.split('\n').some(l => l.trim().includes('  '));
+			return [text.split('\n').length, inner / parseFloat(cs.lineHeight), columns ? 1 : 0,
+				document.documentElement.scrollWidth, window.innerWidth];
+		})`))
+		if err != nil || len(got) == 0 {
+			t.Fatalf("%s: %v, %v", b.name, got, err)
+		}
+		if scroll, inner := got[0][3], got[0][4]; scroll > inner {
+			t.Errorf("%s: the mail is %v px wide, wider than the screen's %v", b.name, scroll, inner)
+		}
+		columned := 0
+		for _, pre := range got {
+			if lines, shown := pre[0], pre[1]; pre[2] == 1 {
+				columned++
+				if shown > lines+0.5 {
+					t.Errorf("%s: %v lines laid out in columns take %.1f lines on a phone: rows are wrapped", b.name, lines, shown)
+				}
+			}
+		}
+		if columned == 0 {
+			t.Errorf("%s: no line of its board lines up columns", b.name)
 		}
 	}
 }
