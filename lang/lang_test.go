@@ -45,7 +45,9 @@ func TestRegistry(t *testing.T) {
 		// A command in Chinese names ids, games and addresses in Latin
 		// letters: they are no English.
 		"报名 cxkbqmz": "zh", "新游戏 atacama 和 bea@example.net，cai@example.com": "zh", "加入 k7q2mx ABCD-1234": "zh",
-		"JOIN g1": "en", "Thanks, 李雷 here. Please start the game.": "en"} {
+		"JOIN g1": "en", "Thanks, 李雷 here. Please start the game.": "en",
+		// Greetings and sign-offs around a command say whose language it is.
+		"JOIN\nThanks!": "en", "加入\n谢谢！": "zh", "JOIN\n好的，谢谢": "zh", "认输？": "zh", "resign?": "en"} {
 		if got := r.Detect(in); got != want {
 			t.Errorf("Detect(%q) = %q, want %q", in, got, want)
 		}
