@@ -97,38 +97,28 @@ func TestBrowserMailPictures(t *testing.T) {
 	for _, m := range mails {
 		pages = append(pages, m.html)
 	}
-	base := serveHTML(t, pages)
-
-	tab := chromium(t, path, 3*time.Minute)
-	for _, screen := range []int64{360, 800} {
-		if _, err := chromedp.Run(tab, chromedp.EmulateViewport(screen, 800, chromedp.EmulateScale(2))); err != nil {
-			t.Fatal(err)
-		}
-		for i, m := range mails {
-			if _, err := chromedp.Run(tab, chromedp.Navigate(fmt.Sprintf("%s/%d", base, i))); err != nil {
-				t.Fatalf("%s: %v", m.name, err)
-			}
-			got, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`new Promise(done => {
+	showMails(t, path, pages, []int64{360, 800}, func(tab context.Context, screen int64, i int) {
+		m := mails[i]
+		got, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`new Promise(done => {
 				const img = document.querySelector('img[src^="data:image/png"]');
 				const measure = () => done([img.getBoundingClientRect().width, img.naturalWidth,
 					document.documentElement.scrollWidth, window.innerWidth]);
 				if (img.complete) measure(); else img.onload = measure;
 			})`, chromedp.EvalAwaitPromise))
-			if err != nil || len(got) != 4 {
-				t.Fatalf("%s at %d px: %v, %v", m.name, screen, got, err)
-			}
-			shown, natural, scroll, inner := got[0], got[1], got[2], got[3]
-			if int(natural) != m.width {
-				t.Errorf("%s at %d px: the browser's picture is %v px wide, the PNG %d", m.name, screen, natural, m.width)
-			}
-			if scroll > inner {
-				t.Errorf("%s at %d px: the mail is %v px wide, wider than the screen's %v", m.name, screen, scroll, inner)
-			}
-			if text := m.smallest * shown / natural; text < 10 {
-				t.Errorf("%s at %d px: the picture is shown %.0f px wide, its smallest text %.1f px; want at least 10", m.name, screen, shown, text)
-			}
+		if err != nil || len(got) != 4 {
+			t.Fatalf("%s at %d px: %v, %v", m.name, screen, got, err)
 		}
-	}
+		shown, natural, scroll, inner := got[0], got[1], got[2], got[3]
+		if int(natural) != m.width {
+			t.Errorf("%s at %d px: the browser's picture is %v px wide, the PNG %d", m.name, screen, natural, m.width)
+		}
+		if scroll > inner {
+			t.Errorf("%s at %d px: the mail is %v px wide, wider than the screen's %v", m.name, screen, scroll, inner)
+		}
+		if text := m.smallest * shown / natural; text < 10 {
+			t.Errorf("%s at %d px: the picture is shown %.0f px wide, its smallest text %.1f px; want at least 10", m.name, screen, shown, text)
+		}
+	})
 }
 
 // letterhead is the letterhead of the mails the browser tests render.
@@ -200,15 +190,8 @@ func TestBrowserMailWithoutPictures(t *testing.T) {
 	for _, b := range boards {
 		pages = append(pages, b.html)
 	}
-	base := serveHTML(t, pages)
-	tab := chromium(t, path, 3*time.Minute)
-	if _, err := chromedp.Run(tab, chromedp.EmulateViewport(360, 800, chromedp.EmulateScale(2))); err != nil {
-		t.Fatal(err)
-	}
-	for i, b := range boards {
-		if _, err := chromedp.Run(tab, chromedp.Navigate(fmt.Sprintf("%s/%d", base, i))); err != nil {
-			t.Fatalf("%s: %v", b.name, err)
-		}
+	showMails(t, path, pages, []int64{360}, func(tab context.Context, _ int64, i int) {
+		b := boards[i]
 		// Each <pre> of the board: its lines, how many lines it takes, and
 		// whether any of its lines lines up columns (two spaces running
 		// inside it).
@@ -236,6 +219,26 @@ func TestBrowserMailWithoutPictures(t *testing.T) {
 		}
 		if columned == 0 {
 			t.Errorf("%s: no line of its board lines up columns", b.name)
+		}
+	})
+}
+
+// showMails opens each of pages (mails' HTML) in chromium, at path, on
+// screens of each width in turn, and calls look with the tab, the
+// screen's width and the page's index once it is shown.
+func showMails(t *testing.T, path string, pages []string, screens []int64, look func(tab context.Context, screen int64, i int)) {
+	t.Helper()
+	base := serveHTML(t, pages)
+	tab := chromium(t, path, 3*time.Minute)
+	for _, screen := range screens {
+		if _, err := chromedp.Run(tab, chromedp.EmulateViewport(screen, 800, chromedp.EmulateScale(2))); err != nil {
+			t.Fatal(err)
+		}
+		for i := range pages {
+			if _, err := chromedp.Run(tab, chromedp.Navigate(fmt.Sprintf("%s/%d", base, i))); err != nil {
+				t.Fatalf("page %d at %d px: %v", i, screen, err)
+			}
+			look(tab, screen, i)
 		}
 	}
 }
